@@ -1,0 +1,1 @@
+"""Benchmarks: one subpackage per suite, metrics as pure functions beside the runners that do I/O."""

@@ -1,0 +1,75 @@
+"""The public checking API: :func:`check` for one item, :class:`Checker` to load a verifier once and check many.
+
+Both return :class:`~medhal.detect.records.CheckResult` records (the claim-level audit trail).  Nothing here
+has logic of its own beyond wiring: the verifier comes from :func:`medhal.verify.load_verifier`, the detector
+from :func:`medhal.detect.create_detector`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from medhal.detect import CheckItem, CheckResult, PairwiseDetector, create_detector
+from medhal.verify import Verifier, load_verifier
+
+__all__ = ["Checker", "check"]
+
+
+class Checker:
+    """A loaded verifier plus a detector, ready to check many items.
+
+    ``verifier`` is a spec for :func:`~medhal.verify.load_verifier` (``None`` = the embedded default,
+    ``"hf:<id or path>"``, ``"onnx:<path>"``) or an object implementing the ``Verifier`` Protocol.
+    ``detector`` names a registered detector (``decomposed``, ``nli-clause``, ``nli-response``); remaining keyword
+    options go to the detector (e.g. ``units="sentence"``, ``threshold=0.5``, ``long_windows="split"``).
+    ``cache`` is a path to an SQLite file of pair -> probabilities, keyed by the verifier's id.
+    """
+
+    def __init__(
+        self,
+        verifier: str | Verifier | None = None,
+        *,
+        detector: str = "decomposed",
+        cache: str | Path | None = None,
+        batch_size: int = 16,
+        **options: Any,
+    ) -> None:
+        if verifier is None or isinstance(verifier, str):
+            self.verifier: Verifier = load_verifier(verifier, batch_size=batch_size, cache=cache)
+        else:
+            self.verifier = verifier
+        self.detector: PairwiseDetector = create_detector(detector, self.verifier, **options)
+
+    def check(
+        self, evidence: str, response: str, *, question: str | None = None, id: str | None = None
+    ) -> CheckResult:
+        """Check one response against its evidence."""
+        return self.detector.detect(CheckItem(evidence=evidence, response=response, question=question, id=id))
+
+    def check_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
+        """Check many items with one shared, deduplicated verifier pass; results in input order."""
+        return self.detector.detect_many(items)
+
+    def iter_check(self, items: Iterable[CheckItem], *, chunk_size: int = 32) -> Iterator[CheckResult]:
+        """Check a stream of items ``chunk_size`` at a time, yielding results in input order as chunks finish."""
+        if chunk_size < 1:
+            raise ValueError("chunk_size must be >= 1")
+        iterator = iter(items)
+        while chunk := list(islice(iterator, chunk_size)):
+            yield from self.detector.detect_many(chunk)
+
+
+def check(
+    evidence: str,
+    response: str,
+    *,
+    question: str | None = None,
+    verifier: str | Verifier | None = None,
+    detector: str = "decomposed",
+    **options: Any,
+) -> CheckResult:
+    """Check one response against its evidence and return its audit trail (loads the verifier each call)."""
+    return Checker(verifier, detector=detector, **options).check(evidence, response, question=question)

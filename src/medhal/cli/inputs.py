@@ -1,0 +1,94 @@
+"""Reading what the user hands the CLI: text files or stdin, and JSONL batches, with one-line errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from medhal.detect import CheckItem
+
+__all__ = ["BatchLine", "UsageError", "iter_batch", "read_text"]
+
+
+class UsageError(ValueError):
+    """Bad arguments or unreadable input: reported on one line, exit status 2."""
+
+
+def _decode(data: bytes, what: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{what} is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+
+
+def read_text(source: str, what: str) -> str:
+    """Read ``source`` (a path, or ``-`` for stdin) as UTF-8 text."""
+    if source == "-":
+        return _decode(sys.stdin.buffer.read(), f"{what} from stdin")
+    path = Path(source)
+    if not path.exists():
+        raise UsageError(f"{what} file {source} does not exist")
+    if path.is_dir():
+        raise UsageError(f"{what} path {source} is a directory, not a file")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {what} file {source}: {exc.strerror}") from None
+    return _decode(data, f"{what} file {source}")
+
+
+@dataclass(frozen=True, slots=True)
+class BatchLine:
+    """One line of a batch file: an item to check, or the reason it cannot be checked."""
+
+    line: int
+    item: CheckItem | None
+    id: str
+    error: str | None = None
+
+
+def _parse_line(number: int, raw: bytes) -> BatchLine:
+    fallback = f"line-{number}"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return BatchLine(number, None, fallback, f"line {number} is not valid UTF-8 (offset {exc.start})")
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return BatchLine(number, None, fallback, f"line {number} is not JSON: {exc.msg} (column {exc.colno})")
+    if not isinstance(obj, dict):
+        return BatchLine(number, None, fallback, f"line {number} is not a JSON object")
+    item_id = obj.get("id")
+    ident = str(item_id) if item_id is not None else fallback
+    missing = [k for k in ("evidence", "response") if k not in obj]
+    if missing:
+        return BatchLine(number, None, ident, f"line {number} lacks field(s): {', '.join(missing)}")
+    wrong = [k for k in ("evidence", "response") if not isinstance(obj[k], str)]
+    question = obj.get("question")
+    if question is not None and not isinstance(question, str):
+        wrong.append("question")
+    if wrong:
+        return BatchLine(number, None, ident, f"line {number}: field(s) {', '.join(wrong)} must be strings")
+    return BatchLine(number, CheckItem(obj["evidence"], obj["response"], question, ident), ident)
+
+
+def iter_batch(source: str) -> Iterator[BatchLine]:
+    """Parse a JSONL batch (path or ``-``); blank lines are skipped, every other line yields a record."""
+    if source == "-":
+        stream = sys.stdin.buffer
+    else:
+        path = Path(source)
+        if not path.is_file():
+            raise UsageError(f"input file {source} does not exist")
+        stream = path.open("rb")
+    try:
+        for number, raw in enumerate(stream, start=1):
+            if raw.strip():
+                yield _parse_line(number, raw.rstrip(b"\r\n"))
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()

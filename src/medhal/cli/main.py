@@ -1,0 +1,162 @@
+"""The ``medhal`` command line.  Exit status: 0 nothing flagged, 1 something flagged, 2 usage or input error.
+
+No traceback reaches a user: every known error is one line on stderr; set ``MEDHAL_DEBUG=1`` to see tracebacks.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from medhal import __version__
+from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
+from medhal.cli.inputs import UsageError
+from medhal.detect import ConfigError, InputError, detector_names
+from medhal.verify import VerifierError
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="medhal",
+    help="Find, localize and benchmark hallucinations in medical LLM output.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class Units(StrEnum):
+    clause = "clause"
+    sentence = "sentence"
+    claim = "claim"
+
+
+class Format(StrEnum):
+    table = "table"
+    json = "json"
+
+
+class LongWindows(StrEnum):
+    SKIP = "skip"
+    SPLIT = "split"
+    TRUNCATE = "truncate"
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    ctx: typer.Context,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    if version:
+        typer.echo(f"medhal {__version__}")
+        raise typer.Exit(0)
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(EXIT_USAGE)
+
+
+@app.command("check")
+def check_command(
+    evidence: Annotated[str | None, typer.Option("--evidence", "-e", help="Evidence file, or - for stdin.")] = None,
+    response: Annotated[str | None, typer.Option("--response", "-r", help="Response file, or - for stdin.")] = None,
+    question: Annotated[str | None, typer.Option(help="The question the response answers (recorded).")] = None,
+    input: Annotated[
+        str | None,
+        typer.Option("--input", "-i", help="Batch: JSONL with id, evidence, response[, question]."),
+    ] = None,
+    units: Annotated[Units, typer.Option(help="How to cut the response into units.")] = Units.clause,
+    verifier: Annotated[str | None, typer.Option(help="embedded (default), hf:<hub id or path>, onnx:<path>.")] = None,
+    detector: Annotated[str, typer.Option(help=f"Detector: {', '.join(detector_names())}.")] = "decomposed",
+    format: Annotated[
+        Format | None, typer.Option("--format", "-f", help="table (default on a terminal) or json.")
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the result here instead of stdout.")] = None,
+    threshold: Annotated[float | None, typer.Option(help="Response flag threshold (default 0.5).")] = None,
+    long_windows: Annotated[
+        LongWindows, typer.Option(help="Windows over the verifier's length budget: skip, split or truncate.")
+    ] = LongWindows.SKIP,
+    cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
+    batch_size: Annotated[int, typer.Option(min=1, help="Verifier batch size.")] = 16,
+    chunk_size: Annotated[int, typer.Option(min=1, help="Batch mode: items per shared verifier pass.")] = 32,
+    timings: Annotated[
+        bool, typer.Option(help="Include wall-clock timings (the only non-deterministic field).")
+    ] = True,
+) -> None:
+    """Check a response against its evidence and print the claim-level audit trail."""
+    if input is not None and (evidence is not None or response is not None):
+        raise UsageError("use either --input (batch) or --evidence with --response, not both")
+    if input is None and (evidence is None or response is None):
+        raise UsageError("need --evidence and --response (or --input for a batch)")
+    if evidence == "-" and response == "-":
+        raise UsageError("only one of --evidence and --response can read stdin")
+    if detector not in detector_names():
+        raise UsageError(f"unknown detector {detector!r}; choose one of {', '.join(detector_names())}")
+    options = detector_options(detector, units=units.value, threshold=threshold, long_windows=long_windows.value)
+
+    def factory() -> object:
+        from medhal.checker import Checker
+
+        return Checker(verifier, detector=detector, cache=cache, batch_size=batch_size, **options)
+
+    if input is not None:
+        code = run_batch(factory, source=input, out=out, detector=detector, timings=timings, chunk_size=chunk_size)
+    else:
+        assert evidence is not None and response is not None
+        fmt = format.value if format is not None else ("table" if sys.stdout.isatty() and out is None else "json")
+        code = run_single(
+            factory,
+            evidence=evidence,
+            response=response,
+            question=question,
+            fmt=fmt,
+            out=out,
+            timings=timings,
+        )
+    raise typer.Exit(code)
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> int:
+    sys.stderr.write(f"medhal: error: {message}\n")
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; return (and, as a console script, exit with) the status code."""
+    debug = bool(os.environ.get("MEDHAL_DEBUG"))
+    try:
+        returned = app(args=argv, prog_name="medhal", standalone_mode=False)
+        code = returned if isinstance(returned, int) else 0
+    except typer.Exit as exc:
+        code = int(getattr(exc, "exit_code", 0))
+    except typer.Abort:
+        code = _fail("aborted", 130)
+    except (UsageError, InputError, ConfigError, VerifierError) as exc:
+        if debug:
+            raise
+        code = _fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    except KeyboardInterrupt:
+        code = _fail("interrupted", 130)
+    except BrokenPipeError:
+        code = 0
+    except Exception as exc:
+        if debug:
+            raise
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # click's usage errors
+            return _finish(_fail(" ".join(str(exc.format_message()).split()), int(exc.exit_code) or EXIT_USAGE), argv)
+        code = _fail(f"internal error: {type(exc).__name__}: {exc} (set MEDHAL_DEBUG=1 for the traceback)", 3)
+    return _finish(code, argv)
+
+
+def _finish(code: int, argv: list[str] | None) -> int:
+    if argv is None:  # called as the console script
+        sys.exit(code)
+    return code
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,538 @@
+"""Seeded, span-reporting perturbations of a sentence, for synthetic NLI pairs and error-injection benchmarks.
+
+Every perturbation takes a sentence (and optionally its entity mentions with sentence-relative offsets) plus a
+:class:`random.Random`, and returns a :class:`Perturbation` or ``None`` when it does not apply. A
+:class:`Perturbation` carries the new text and the character span ``[start, end)`` of the change *in the new
+text*, so ``p.text[p.start:p.end] == p.inserted`` always holds, and ``p.text != original`` always holds.
+The same RNG seed always gives the same result.
+
+Kinds and the NLI label the perturbed sentence gets against a premise that contains the original:
+
+=====================  ===============  ===========================================================
+kind                   label            change
+=====================  ===============  ===========================================================
+``entity``             contradiction    an entity replaced by another of the same type, different id
+``number``             contradiction    a number changed (scaled, shifted) or a unit swapped
+``direction``          contradiction    increased <-> decreased, higher <-> lower, improved <-> ...
+``negation``           contradiction    "not"/"no" added or removed
+``swap``               contradiction    two entities exchange roles ("X causes Y" -> "Y causes X")
+``cause``              neutral          a false mechanism clause ("because ...") appended
+``invented``           neutral          an unsupported clause from elsewhere appended
+=====================  ===============  ===========================================================
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "DIRECTION_PAIRS",
+    "EntityInventory",
+    "Perturbation",
+    "PerturbationKind",
+    "SpanMention",
+    "add_false_cause",
+    "append_invented_clause",
+    "change_number",
+    "flip_direction",
+    "flip_negation",
+    "substitute_entity",
+    "swap_entities",
+    "simplify",
+    "trim_clause",
+]
+
+PerturbationKind = Literal["entity", "number", "direction", "negation", "swap", "cause", "invented"]
+
+LABEL_OF_KIND: Mapping[str, str] = {
+    "entity": "contradiction",
+    "number": "contradiction",
+    "direction": "contradiction",
+    "negation": "contradiction",
+    "swap": "contradiction",
+    "cause": "neutral",
+    "invented": "neutral",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SpanMention:
+    """An entity mention inside one sentence: ``sentence[start:end] == text``."""
+
+    start: int
+    end: int
+    text: str
+    type: str
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Perturbation:
+    """A perturbed sentence: ``text[start:end] == inserted``; ``removed`` is what stood there before."""
+
+    text: str
+    start: int
+    end: int
+    kind: PerturbationKind
+    original: str
+    removed: str
+    inserted: str
+
+    @property
+    def label(self) -> str:
+        """The NLI label of :attr:`text` against a premise that supports :attr:`original`."""
+        return LABEL_OF_KIND[self.kind]
+
+
+def _make(
+    sentence: str, start: int, end: int, new: str, kind: PerturbationKind
+) -> Perturbation | None:
+    """Replace ``sentence[start:end]`` with ``new`` and report the span of ``new`` in the result."""
+    text = sentence[:start] + new + sentence[end:]
+    if text == sentence or not new:
+        return None
+    return Perturbation(text, start, start + len(new), kind, sentence, sentence[start:end], new)
+
+
+def _match_case(template: str, word: str) -> str:
+    if template.isupper() and len(template) > 1:
+        return word.upper()
+    if template[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+# ----------------------------------------------------------------------------------------------- entities
+
+
+class EntityInventory:
+    """Surface forms per entity type with their ids, for same-type substitution.
+
+    Built from corpus mentions; a substitute must share no id with the replaced mention and differ from it
+    (case-insensitively).
+    """
+
+    def __init__(self) -> None:
+        self._by_type: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        self._seen: set[tuple[str, str]] = set()
+
+    def add(self, text: str, etype: str, ids: Sequence[str]) -> None:
+        """Register one surface form (ignored without ids, or when already present)."""
+        surface = " ".join(text.split())
+        if not ids or len(surface) < 3:
+            return
+        key = (etype, surface.lower())
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self._by_type.setdefault(etype, []).append((surface, frozenset(ids)))
+
+    def types(self) -> list[str]:
+        """Entity types with at least one surface form."""
+        return sorted(self._by_type)
+
+    def size(self, etype: str) -> int:
+        """Number of distinct surface forms of ``etype``."""
+        return len(self._by_type.get(etype, ()))
+
+    def sample(
+        self, etype: str, exclude_ids: Sequence[str], avoid_text: str, rng: random.Random, tries: int = 20
+    ) -> str | None:
+        """A surface form of ``etype`` with none of ``exclude_ids`` and not occurring in ``avoid_text``."""
+        pool = self._by_type.get(etype)
+        if not pool:
+            return None
+        banned = set(exclude_ids)
+        lowered = avoid_text.lower()
+        for _ in range(tries):
+            surface, ids = pool[rng.randrange(len(pool))]
+            if ids & banned or surface.lower() in lowered:
+                continue
+            return surface
+        return None
+
+
+def _is_abbreviation(text: str) -> bool:
+    """Short all-capital mentions ("PD", "BFIC") stand for a longer name elsewhere; substituting them alone
+    would leave the long form intact."""
+    letters = [c for c in text if c.isalpha()]
+    return len(text) <= 6 and bool(letters) and sum(c.isupper() for c in letters) >= len(letters) - 1
+
+
+def substitute_entity(
+    sentence: str,
+    mentions: Sequence[SpanMention],
+    inventory: EntityInventory,
+    rng: random.Random,
+    avoid_text: str = "",
+) -> Perturbation | None:
+    """Replace one mention (all identical occurrences of its surface) by a same-type entity, different id.
+
+    ``avoid_text`` (e.g. the premise window) must not contain the substitute. The reported span is the
+    first replaced occurrence.
+    """
+    usable = [
+        m
+        for m in mentions
+        if m.ids
+        and inventory.size(m.type) > 1
+        and sentence[m.start : m.end] == m.text
+        and not _is_abbreviation(m.text)
+    ]
+    if not usable:
+        return None
+    target = usable[rng.randrange(len(usable))]
+    new = inventory.sample(target.type, target.ids, f"{avoid_text} {sentence}", rng)
+    if new is None:
+        return None
+    if target.start == 0:
+        new = new[:1].upper() + new[1:]
+    elif target.text[:1].islower() and not new[:2].isupper():
+        new = new[:1].lower() + new[1:]
+    # Replace every occurrence of the same surface so the sentence stays internally consistent.
+    same = sorted((m for m in mentions if m.text == target.text), key=lambda m: m.start)
+    text = sentence
+    shift = 0
+    first_start = -1
+    for m in same:
+        s, e = m.start + shift, m.end + shift
+        if text[s:e] != m.text:
+            continue
+        text = text[:s] + new + text[e:]
+        if first_start < 0:
+            first_start = s
+        shift += len(new) - (m.end - m.start)
+    if first_start < 0 or text == sentence:
+        return None
+    return Perturbation(text, first_start, first_start + len(new), "entity", sentence, target.text, new)
+
+
+_SYMMETRIC_GAP = re.compile(r"^[\s,;/()-]*(?:and|or|and/or|vs\.?|versus|plus|with)?[\s,;/()-]*$", re.IGNORECASE)
+
+
+def _relational_gap(gap: str) -> bool:
+    """True when the text between two mentions is more than a coordination ("X and Y" swaps mean nothing)."""
+    return len(gap.split()) >= 2 and not _SYMMETRIC_GAP.match(gap)
+
+
+def swap_entities(sentence: str, mentions: Sequence[SpanMention], rng: random.Random) -> Perturbation | None:
+    """Exchange the surfaces of two non-overlapping mentions with different ids ("X causes Y" -> "Y causes X").
+
+    The span covers from the first swapped mention to the end of the second in the new text.
+    """
+    cands = [m for m in mentions if sentence[m.start : m.end] == m.text]
+    pairs = [
+        (a, b)
+        for i, a in enumerate(cands)
+        for b in cands[i + 1 :]
+        if a.end <= b.start
+        and a.text.lower() != b.text.lower()
+        and not set(a.ids) & set(b.ids)
+        and _relational_gap(sentence[a.end : b.start])
+    ]
+    if not pairs:
+        return None
+    # prefer pairs of different types (chemical/disease): they carry the relation
+    typed = [p for p in pairs if p[0].type != p[1].type]
+    pool = typed or pairs
+    a, b = pool[rng.randrange(len(pool))]
+    a_text, b_text = b.text, a.text
+    if a.start == 0:
+        a_text = a_text[:1].upper() + a_text[1:]
+        if not (b_text[:2].isupper()):
+            b_text = b_text[:1].lower() + b_text[1:]
+    text = sentence[: a.start] + a_text + sentence[a.end : b.start] + b_text + sentence[b.end :]
+    if text == sentence:
+        return None
+    end = a.start + len(a_text) + (b.start - a.end) + len(b_text)
+    return Perturbation(text, a.start, end, "swap", sentence, sentence[a.start : b.end], text[a.start : end])
+
+
+# ----------------------------------------------------------------------------------------------- numbers
+
+_NUMBER = re.compile(r"(?<![\w.\-/])(\d+(?:[.,]\d+)?)(\s?)(%|mg/kg|mg|g|mcg|µg|ml|mL|kg|mmHg|days?|weeks?|months?|years?|hours?|h)?(?![\w])")
+_UNIT_SWAPS: Mapping[str, Sequence[str]] = {
+    "mg/kg": ("g/kg", "mcg/kg"),
+    "mg": ("g", "mcg"),
+    "g": ("mg", "kg"),
+    "mcg": ("mg",),
+    "µg": ("mg",),
+    "ml": ("l",),
+    "mL": ("L",),
+    "kg": ("g",),
+    "days": ("weeks", "months"),
+    "day": ("week", "month"),
+    "weeks": ("days", "months"),
+    "week": ("day", "month"),
+    "months": ("weeks", "years"),
+    "month": ("week", "year"),
+    "years": ("months",),
+    "year": ("month",),
+    "hours": ("days", "minutes"),
+    "hour": ("day", "minute"),
+    "h": ("days",),
+}
+
+
+def _new_number(value: str, rng: random.Random) -> str:
+    decimals = len(value.split(".", 1)[1]) if "." in value else 0
+    num = float(value.replace(",", "")) if "," in value and len(value.split(",")[-1]) == 3 else float(
+        value.replace(",", ".")
+    )
+    for _ in range(10):
+        op = rng.randrange(4)
+        if op == 0:
+            new = num * rng.choice((2.0, 3.0, 5.0, 10.0))
+        elif op == 1:
+            new = num / rng.choice((2.0, 3.0, 4.0, 10.0))
+        elif op == 2:
+            new = num + max(1.0, round(abs(num) * rng.uniform(0.2, 0.6)))
+        else:
+            new = num - max(1.0, round(abs(num) * rng.uniform(0.2, 0.6)))
+        if new < 0:
+            continue
+        out = f"{new:.{decimals}f}" if decimals else (str(int(round(new))) if new >= 1 else f"{new:.2f}")
+        if out != value and float(out) != num:
+            return out
+    return str(int(num) + 1) if decimals == 0 else f"{num + 1:.{decimals}f}"
+
+
+def change_number(sentence: str, rng: random.Random, unit_probability: float = 0.25) -> Perturbation | None:
+    """Change one number (scale or shift it), or, with ``unit_probability``, swap its unit (mg -> g, days -> weeks).
+
+    Years (1900-2099 without a unit) and numbers glued to letters (e.g. ``IL-2``, ``CD4``) are left alone.
+    """
+    cands = []
+    for m in _NUMBER.finditer(sentence):
+        value, unit = m.group(1), m.group(3) or ""
+        if not unit and value.isdigit() and 1900 <= int(value) <= 2099:
+            continue
+        cands.append(m)
+    if not cands:
+        return None
+    m = cands[rng.randrange(len(cands))]
+    value, space, unit = m.group(1), m.group(2), m.group(3) or ""
+    if unit and unit in _UNIT_SWAPS and rng.random() < unit_probability:
+        new_unit = rng.choice(tuple(_UNIT_SWAPS[unit]))
+        return _make(sentence, m.start(3), m.end(3), new_unit, "number")
+    new_value = _new_number(value, rng)
+    return _make(sentence, m.start(1), m.end(1), new_value, "number")
+
+
+# ----------------------------------------------------------------------------------------------- direction
+
+DIRECTION_PAIRS: tuple[tuple[str, str], ...] = (
+    ("increased", "decreased"),
+    ("increase", "decrease"),
+    ("increases", "decreases"),
+    ("increasing", "decreasing"),
+    ("higher", "lower"),
+    ("highest", "lowest"),
+    ("more", "less"),
+    ("greater", "smaller"),
+    ("improved", "worsened"),
+    ("improves", "worsens"),
+    ("improvement", "deterioration"),
+    ("reduced", "elevated"),
+    ("reduces", "raises"),
+    ("reduction", "elevation"),
+    ("enhanced", "impaired"),
+    ("enhances", "impairs"),
+    ("induced", "inhibited"),
+    ("induces", "inhibits"),
+    ("activation", "inhibition"),
+    ("activated", "suppressed"),
+    ("upregulated", "downregulated"),
+    ("up-regulated", "down-regulated"),
+    ("positive", "negative"),
+    ("positively", "negatively"),
+    ("superior", "inferior"),
+    ("beneficial", "harmful"),
+    ("effective", "ineffective"),
+    ("safe", "unsafe"),
+    ("significant", "nonsignificant"),
+    ("before", "after"),
+    ("risk factor", "protective factor"),
+    ("prolonged", "shortened"),
+    ("rise", "fall"),
+    ("gain", "loss"),
+    ("maximum", "minimum"),
+    ("above", "below"),
+    ("older", "younger"),
+    ("frequent", "rare"),
+    ("common", "uncommon"),
+)
+_DIRECTION_MAP: dict[str, str] = {}
+for _a, _b in DIRECTION_PAIRS:
+    _DIRECTION_MAP[_a] = _b
+    _DIRECTION_MAP[_b] = _a
+_DIRECTION_RE = re.compile(
+    r"\b(" + "|".join(re.escape(w) for w in sorted(_DIRECTION_MAP, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def flip_direction(sentence: str, rng: random.Random) -> Perturbation | None:
+    """Flip one direction word: increased <-> decreased, higher <-> lower, improved <-> worsened, ..."""
+    cands = list(_DIRECTION_RE.finditer(sentence))
+    if not cands:
+        return None
+    m = cands[rng.randrange(len(cands))]
+    word = m.group(0)
+    return _make(sentence, m.start(), m.end(), _match_case(word, _DIRECTION_MAP[word.lower()]), "direction")
+
+
+# ----------------------------------------------------------------------------------------------- negation
+
+_AUX = r"is|are|was|were|did|does|do|can|could|may|might|should|will|would|has|have|had|must"
+_NEG_REMOVE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"\b({_AUX}) not\b", re.IGNORECASE), r"\1"),
+    (re.compile(r"\b(cannot)\b", re.IGNORECASE), "can"),
+    (re.compile(r"\b(no) (significant|difference|effect|association|evidence|change|increase|decrease)\b", re.IGNORECASE), r"a \2"),
+    (re.compile(r"\b(not) (significantly|associated|related|different|affected|effective)\b", re.IGNORECASE), r"\2"),
+    (re.compile(r"\b(neither) ([a-z-]+) nor\b", re.IGNORECASE), r"both \2 and"),
+    (re.compile(r"\b(without)\b", re.IGNORECASE), "with"),
+    (re.compile(r"\b(absence)\b", re.IGNORECASE), "presence"),
+    (re.compile(r"\b(failed to)\b", re.IGNORECASE), "managed to"),
+)
+_AUX_ADD = r"is|are|was|were|can|could|may|might|should|will|would|must"
+_NEG_ADD: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"\b({_AUX_ADD})\b(?! not\b)(?! no\b)", re.IGNORECASE), r"\1 not"),
+    (re.compile(r"\b(significantly)\b", re.IGNORECASE), r"not \1"),
+    (re.compile(r"\b(a significant)\b", re.IGNORECASE), "no significant"),
+    (re.compile(r"\b(with)\b", re.IGNORECASE), "without"),
+    (re.compile(r"\b(presence)\b", re.IGNORECASE), "absence"),
+)
+
+
+def _sub_one(sentence: str, pattern: re.Pattern[str], repl: str, m: re.Match[str]) -> tuple[int, int, str]:
+    new = m.expand(repl)
+    new = _match_case(m.group(0), new) if m.group(0)[:1].isupper() else new
+    return m.start(), m.end(), new
+
+
+def flip_negation(sentence: str, rng: random.Random) -> Perturbation | None:
+    """Remove a negation if the sentence has one ("was not" -> "was", "no significant" -> "a significant"),
+    else add one ("was" -> "was not", "significantly" -> "not significantly")."""
+    for table in (_NEG_REMOVE, _NEG_ADD):
+        found = [(p, r, m) for p, r in table for m in p.finditer(sentence)]
+        if found:
+            pattern, repl, m = found[rng.randrange(len(found))]
+            start, end, new = _sub_one(sentence, pattern, repl, m)
+            return _make(sentence, start, end, new, "negation")
+    return None
+
+
+# ----------------------------------------------------------------------------------------------- additions
+
+_CAUSES: tuple[str, ...] = (
+    "because it blocks {x} signalling",
+    "because of reduced {x} clearance",
+    "due to direct toxicity of {x}",
+    "as a result of {x} accumulation",
+    "because {x} suppresses the immune response",
+    "through activation of {x} receptors",
+)
+
+
+def _strip_final_period(sentence: str) -> tuple[str, str]:
+    body = sentence.rstrip()
+    tail = ""
+    while body and body[-1] in ".;:!":
+        tail = body[-1] + tail
+        body = body[:-1]
+    return body.rstrip(), tail or "."
+
+
+def add_false_cause(sentence: str, rng: random.Random, agent: str) -> Perturbation | None:
+    """Append an invented mechanism naming ``agent`` ("..., because of reduced X clearance.").
+
+    The added causal claim is unsupported by a premise holding only the original, hence neutral.
+    """
+    if not agent.strip():
+        return None
+    body, tail = _strip_final_period(sentence)
+    clause = rng.choice(_CAUSES).format(x=agent.strip())
+    new_text = f"{body}, {clause}{tail}"
+    start = len(body) + 2
+    return Perturbation(new_text, start, start + len(clause), "cause", sentence, "", clause)
+
+
+def append_invented_clause(sentence: str, donor: str, rng: random.Random) -> Perturbation | None:
+    """Append a clause taken from an unrelated ``donor`` sentence ("..., and <donor clause>.")."""
+    donor_body, _ = _strip_final_period(donor)
+    if len(donor_body.split()) < 4:
+        return None
+    donor_body = donor_body[:1].lower() + donor_body[1:] if not donor_body[:2].isupper() else donor_body
+    joiner = rng.choice((", and ", "; ", ", while ", ", and in addition "))
+    body, tail = _strip_final_period(sentence)
+    new_text = f"{body}{joiner}{donor_body}{tail}"
+    start = len(body) + len(joiner)
+    return Perturbation(new_text, start, start + len(donor_body), "invented", sentence, "", donor_body)
+
+
+# ----------------------------------------------------------------------------------------------- entailment
+
+_CLAUSE_BREAK = re.compile(r"(?:;|, (?:and|but|whereas|while|which|although|though|as well as)\b| \((?=[^)]*$))")
+
+
+def trim_clause(sentence: str, rng: random.Random, min_words: int = 5) -> str | None:
+    """A leading sub-clause of ``sentence`` that still reads as a claim (cut before "; ", ", and", ", which",
+    ...), with a final period; ``None`` when no cut leaves at least ``min_words`` words on the left."""
+    cuts = [m.start() for m in _CLAUSE_BREAK.finditer(sentence)]
+    cuts = [c for c in cuts if len(sentence[:c].split()) >= min_words and c < len(sentence.rstrip(" .")) - 5]
+    if not cuts:
+        return None
+    cut = cuts[rng.randrange(len(cuts))]
+    body = sentence[:cut].rstrip(" ,;:")
+    if body.count("(") != body.count(")"):
+        return None
+    return body + "."
+
+
+_LEADING_MARKERS = re.compile(
+    r"^(?:thus|therefore|hence|however|moreover|furthermore|in addition|in conclusion|in summary|overall|"
+    r"finally|additionally|consequently|importantly|notably|in contrast|conclusions?|results?)\s*[,:]\s*",
+    re.IGNORECASE,
+)
+_REPORTING = re.compile(
+    r"^(?:these|our|the) (?:results|findings|data|observations|studies|study) "
+    r"(?:suggest|suggests|indicate|indicates|show|shows|demonstrate|demonstrates|confirm|confirms|reveal|reveals)"
+    r"(?: that)? ",
+    re.IGNORECASE,
+)
+_PARENTHETICAL = re.compile(r"\s\([^()]{1,60}\)")
+
+
+def simplify(sentence: str, rng: random.Random) -> str | None:
+    """A meaning-preserving shortening of ``sentence`` (one or more of: drop a leading discourse marker,
+    drop a "These results suggest that" frame, drop parentheticals, keep a leading sub-clause), or ``None``
+    when none applies. The result is entailed by the original sentence."""
+    text = sentence.strip()
+    changed = False
+    m = _LEADING_MARKERS.match(text)
+    if m:
+        text = text[m.end() :]
+        changed = True
+    m = _REPORTING.match(text)
+    if m and rng.random() < 0.8:
+        text = text[m.end() :]
+        changed = True
+    if _PARENTHETICAL.search(text) and rng.random() < 0.7:
+        text = _PARENTHETICAL.sub("", text)
+        changed = True
+    if rng.random() < 0.5 or not changed:
+        clause = trim_clause(text, rng)
+        if clause is not None:
+            text = clause
+            changed = True
+    if not changed or len(text.split()) < 4:
+        return None
+    text = text[:1].upper() + text[1:]
+    if text[-1:] not in ".!?":
+        text += "."
+    return text if text != sentence else None

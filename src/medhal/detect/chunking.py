@@ -1,0 +1,84 @@
+"""The dyadic multi-scale chunk library of HallDetect (seed 003 §4.3 and Appendix A.4).
+
+For each granularity ``m`` in {1, 2, 4, 8, 16} the evidence's sentences are cut into consecutive groups of
+``ceil(n_sent / m)`` sentences; the union of all groups is the context library K.  The seed counts library
+*entries* (``1 + 2 + 4 + 8 + 8 = 23`` for its 8-sentence example, Appendix B) although, with ``ceil`` chunking,
+the eight ``m = 16`` chunks repeat the eight ``m = 8`` chunks exactly.  medhal reports both numbers:
+``entries`` (the seed's count, what the original schedule pays for) and ``windows`` (distinct sentence ranges,
+what medhal verifies — 15 for that example).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from medhal.text import Span
+
+__all__ = ["DYADIC_GRANULARITIES", "ChunkLibrary", "Window", "build_library", "chunk_ranges"]
+
+DYADIC_GRANULARITIES: tuple[int, ...] = (1, 2, 4, 8, 16)
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A run of consecutive evidence sentences ``[first, stop)`` and its character span in the evidence."""
+
+    start: int
+    end: int
+    text: str
+    first: int
+    stop: int
+    granularities: tuple[int, ...]
+    """Every granularity ``m`` whose chunking produced exactly this window, ascending."""
+
+    @property
+    def n_sentences(self) -> int:
+        return self.stop - self.first
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkLibrary:
+    """Distinct windows of one evidence text, ordered coarse to fine then by position."""
+
+    windows: tuple[Window, ...]
+    entries: int
+    sentences: tuple[Span, ...]
+
+
+def chunk_ranges(n_sentences: int, m: int) -> list[tuple[int, int]]:
+    """Sentence ranges of granularity ``m``: groups of ``ceil(n / m)`` sentences (seed 003 A.4).
+
+    Fewer than ``m`` groups come back when ``n`` is not a multiple of the chunk size or ``m > n``.
+    """
+    if m < 1:
+        raise ValueError("granularity must be >= 1")
+    if n_sentences <= 0:
+        return []
+    size = math.ceil(n_sentences / m)
+    return [(i, min(i + size, n_sentences)) for i in range(0, n_sentences, size)]
+
+
+def window_of(evidence: str, sentences: Sequence[Span], first: int, stop: int, grans: tuple[int, ...]) -> Window:
+    """The window covering sentences ``[first, stop)``, original whitespace between them included."""
+    start, end = sentences[first].start, sentences[stop - 1].end
+    return Window(start, end, evidence[start:end], first, stop, grans)
+
+
+def build_library(
+    evidence: str,
+    sentences: Sequence[Span],
+    granularities: Sequence[int] = DYADIC_GRANULARITIES,
+) -> ChunkLibrary:
+    """Build the chunk library of ``evidence`` from its sentence spans."""
+    n = len(sentences)
+    seen: dict[tuple[int, int], list[int]] = {}
+    entries = 0
+    for m in granularities:
+        for rng in chunk_ranges(n, m):
+            entries += 1
+            seen.setdefault(rng, []).append(m)
+    ordered = sorted(seen.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), kv[0][0]))
+    windows = tuple(window_of(evidence, sentences, a, b, tuple(sorted(set(ms)))) for (a, b), ms in ordered)
+    return ChunkLibrary(windows=windows, entries=entries, sentences=tuple(sentences))

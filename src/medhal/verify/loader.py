@@ -1,0 +1,93 @@
+"""Turn a ``--verifier`` spec into a :class:`Verifier`.
+
+Specs:
+
+* ``embedded`` (the default): the ONNX model shipped inside medhal under ``medhal/verify/embedded/``;
+* ``hf:<hub id or local path>``: a transformers cross-encoder (needs ``pip install 'medhal[hf]'``);
+* ``onnx:<path>``: an exported model directory or ``.onnx`` file (see :class:`OnnxVerifier`).
+
+Every failure is a one-line :class:`VerifierError` suitable for printing as-is.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+from medhal.verify.base import Verifier, VerifierError
+from medhal.verify.cache import CachedVerifier
+
+__all__ = ["EMBEDDED_DIR", "NO_EMBEDDED_MESSAGE", "SCHEMES", "load_verifier"]
+
+EMBEDDED_DIR = Path(__file__).resolve().parent / "embedded"
+"""Where a medhal build ships its default model (``model.onnx``, ``tokenizer.json``, ``config.json``)."""
+
+NO_EMBEDDED_MESSAGE = (
+    "no embedded verifier is installed in this medhal build; "
+    "pass --verifier hf:PATH_OR_ID or --verifier onnx:PATH"
+)
+SCHEMES = ("embedded", "hf:PATH_OR_ID", "onnx:PATH")
+
+_HUB_ID = re.compile(r"^[A-Za-z0-9][\w.\-]*(/[\w.\-]+)?$")
+
+
+def _looks_like_path(target: str) -> bool:
+    return target.startswith(("/", ".", "~", "\\")) or "\\" in target or target.count("/") > 1
+
+
+def _load_hf(target: str, batch_size: int, max_length: int | None) -> Verifier:
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("transformers") is None:
+        raise VerifierError("hf: verifiers need torch and transformers; pip install 'medhal[hf]'")
+    path = Path(target).expanduser()
+    if not path.exists() and (_looks_like_path(target) or not _HUB_ID.match(target)):
+        raise VerifierError(f"hf verifier path does not exist: {target}")
+    from medhal.verify.hf import HFVerifier
+
+    return HFVerifier(target, batch_size=batch_size, max_length=max_length)
+
+
+def _load_onnx(target: str | Path, batch_size: int, max_length: int | None) -> Verifier:
+    if importlib.util.find_spec("onnxruntime") is None or importlib.util.find_spec("tokenizers") is None:
+        raise VerifierError("onnx: verifiers need onnxruntime and tokenizers; pip install medhal")
+    from medhal.verify.onnx import OnnxVerifier
+
+    return OnnxVerifier(target, batch_size=batch_size, max_length=max_length)
+
+
+def load_verifier(
+    spec: str | None = None,
+    *,
+    batch_size: int = 16,
+    max_length: int | None = None,
+    cache: str | Path | None = None,
+) -> Verifier:
+    """Build the verifier named by ``spec`` (``embedded`` when ``None``), optionally behind a SQLite cache.
+
+    Raises :class:`VerifierError` (one line) for an unknown scheme, a missing path or optional dependency,
+    a model that cannot be loaded, or ``embedded`` when this build ships no model.
+    """
+    text = "embedded" if spec is None else spec.strip()
+    scheme, sep, target = text.partition(":")
+    scheme = scheme.lower()
+    verifier: Verifier
+    if text.lower() == "embedded":
+        if not (EMBEDDED_DIR / "model.onnx").is_file():
+            raise VerifierError(NO_EMBEDDED_MESSAGE)
+        verifier = _load_onnx(EMBEDDED_DIR, batch_size, max_length)
+    elif sep and scheme in ("hf", "onnx"):
+        target = target.strip()
+        if not target:
+            example = "hf:PATH_OR_ID" if scheme == "hf" else "onnx:PATH"
+            raise VerifierError(f"verifier spec {text!r} names no model; expected {example}")
+        if scheme == "hf":
+            verifier = _load_hf(target, batch_size, max_length)
+        else:
+            if not Path(target).expanduser().exists():
+                raise VerifierError(f"onnx verifier path does not exist: {target}")
+            verifier = _load_onnx(target, batch_size, max_length)
+    else:
+        raise VerifierError(f"unknown verifier spec {text!r}; expected one of: {', '.join(SCHEMES)}")
+    if cache is not None:
+        return CachedVerifier(verifier, cache)
+    return verifier

@@ -1,0 +1,274 @@
+"""An exported cross-encoder run with onnxruntime and the ``tokenizers`` library only (no torch).
+
+The model directory holds the graph (``model.onnx``, or a single ``*.onnx``), ``tokenizer.json`` (a
+``tokenizers`` file whose post-processor adds the pair's special tokens) and the model's ``config.json``
+(``id2label``, ``max_position_embeddings``); ``tokenizer_config.json`` is read when present for the pad
+token, ``model_max_length`` and ``truncation_side``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from medhal.verify.base import Pair, Probabilities, VerifierError, VerifierStats
+from medhal.verify.batching import length_batches, restore_order
+from medhal.verify.encoding import (
+    TruncationStrategy,
+    first_line,
+    position_limit,
+    resolve_max_length,
+    truncation_strategy,
+)
+from medhal.verify.labels import LabelMap, resolve_labels
+
+__all__ = ["OnnxVerifier", "file_digest", "locate_onnx"]
+
+_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+_DTYPES: dict[str, type[np.signedinteger[Any]]] = {"tensor(int64)": np.int64, "tensor(int32)": np.int32}
+
+
+def locate_onnx(path: str | Path) -> tuple[Path, Path]:
+    """``(graph file, model directory)`` for a model directory or ``.onnx`` file; raises if none."""
+    p = Path(path).expanduser()
+    if not p.exists():
+        raise VerifierError(f"onnx verifier path does not exist: {p}")
+    if p.is_file():
+        if p.suffix != ".onnx":
+            raise VerifierError(f"not an .onnx file: {p}")
+        return p, p.parent
+    if (p / "model.onnx").is_file():
+        return p / "model.onnx", p
+    graphs = sorted(q for q in p.glob("*.onnx") if q.is_file())
+    if len(graphs) == 1:
+        return graphs[0], p
+    if not graphs:
+        raise VerifierError(f"no .onnx file in {p}")
+    raise VerifierError(f"several .onnx files in {p} ({', '.join(q.name for q in graphs)}); pass one of them")
+
+
+def file_digest(graph: Path) -> str:
+    """sha256 (hex) of an ONNX graph file followed by any external-data file stored next to it
+    (``<name>_data``, ``<name>.data``, ``<stem>.data``), so weights kept outside the graph count too."""
+    digest = hashlib.sha256()
+    extra = [
+        graph.with_name(graph.name + "_data"),
+        graph.with_name(graph.name + ".data"),
+        graph.with_suffix(".data"),
+    ]
+    for part in [graph, *(q for q in dict.fromkeys(extra) if q.is_file())]:
+        with part.open("rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _read_json(path: Path, *, required: bool) -> dict[str, Any]:
+    if not path.is_file():
+        if required:
+            raise VerifierError(f"missing {path.name} next to the onnx model in {path.parent}")
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise VerifierError(f"cannot read {path}: {first_line(exc)}") from None
+    if not isinstance(data, dict):
+        raise VerifierError(f"{path} does not hold a JSON object")
+    return data
+
+
+def _token_text(value: Any) -> str | None:
+    if isinstance(value, dict):
+        value = value.get("content")
+    return value if isinstance(value, str) else None
+
+
+class OnnxVerifier:
+    """Three-way NLI with onnxruntime: length-bucketed batches, premise-side truncation, float64 softmax.
+
+    ``threads`` sets onnxruntime's intra-op thread count (default: onnxruntime's choice); ``max_tokens``
+    optionally caps the padded tokens per batch.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        batch_size: int = 16,
+        max_length: int | None = None,
+        threads: int | None = None,
+        max_tokens: int | None = None,
+    ) -> None:
+        if batch_size < 1:
+            raise VerifierError(f"batch_size must be >= 1, got {batch_size}")
+        if threads is not None and threads < 1:
+            raise VerifierError(f"threads must be >= 1, got {threads}")
+        graph, directory = locate_onnx(path)
+        config = _read_json(directory / "config.json", required=True)
+        tok_config = _read_json(directory / "tokenizer_config.json", required=False)
+        if not (directory / "tokenizer.json").is_file():
+            raise VerifierError(f"missing tokenizer.json next to the onnx model in {directory}")
+        try:
+            import onnxruntime as ort
+            from tokenizers import Tokenizer
+        except ImportError as exc:
+            raise VerifierError(
+                f"onnx verifiers need onnxruntime and tokenizers ({first_line(exc)})"
+            ) from None
+        self._labels: LabelMap = resolve_labels(config.get("id2label"))
+        try:
+            plain = Tokenizer.from_file(str(directory / "tokenizer.json"))
+            options = ort.SessionOptions()
+            options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+            if threads is not None:
+                options.intra_op_num_threads = threads
+            session = ort.InferenceSession(
+                str(graph), sess_options=options, providers=["CPUExecutionProvider"]
+            )
+        except Exception as exc:  # onnxruntime and tokenizers raise their own exception types
+            raise VerifierError(f"cannot load onnx verifier {graph}: {first_line(exc)}") from None
+        self._feeds: dict[str, type[np.signedinteger[Any]]] = {}
+        seq_limit: int | None = None
+        for node in session.get_inputs():
+            if node.name not in _INPUTS:
+                raise VerifierError(f"onnx graph input {node.name!r} is not one of {', '.join(_INPUTS)}")
+            if node.type not in _DTYPES:
+                raise VerifierError(f"onnx graph input {node.name!r} has unsupported type {node.type}")
+            self._feeds[node.name] = _DTYPES[node.type]
+            if len(node.shape) == 2 and isinstance(node.shape[1], int):
+                seq_limit = node.shape[1]
+        if "input_ids" not in self._feeds:
+            raise VerifierError(f"onnx graph {graph.name} has no input_ids input")
+        outputs = session.get_outputs()
+        out = next((o for o in outputs if o.name == "logits"), outputs[0])
+        width = out.shape[-1] if out.shape else None
+        if isinstance(width, int) and width != self._labels.num_labels:
+            raise VerifierError(
+                f"onnx graph emits {width} logits but id2label names {self._labels.num_labels}"
+            )
+        self._pad_id = self._pad_token_id(plain, tok_config, config)
+        plain.no_truncation()
+        plain.no_padding()
+        self._special = int(plain.num_special_tokens_to_add(True))
+        positions = [v for v in (position_limit(config), seq_limit) if v is not None]
+        self._max_length = resolve_max_length(
+            explicit=max_length,
+            tokenizer_limit=tok_config.get("model_max_length"),
+            positions=min(positions) if positions else None,
+            special_tokens=self._special,
+        )
+        side = "left" if tok_config.get("truncation_side") == "left" else "right"
+        self._truncating: dict[TruncationStrategy, Any] = {}
+        for strategy in ("only_first", "longest_first"):
+            tok = Tokenizer.from_str(plain.to_str())
+            tok.enable_truncation(self._max_length, strategy=strategy, direction=side)
+            self._truncating[strategy] = tok
+        self._tokenizer = plain
+        self._session = session
+        self._output = out.name
+        self._id = f"onnx:{directory.name}@{file_digest(graph)[:12]}"
+        self._batch_size = batch_size
+        self._max_tokens = max_tokens
+        self._stats = VerifierStats()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _pad_token_id(tokenizer: Any, tok_config: dict[str, Any], config: dict[str, Any]) -> int:
+        """The tokenizer's pad id (``tokenizer_config.json``), else the model config's, else 0.  Padded
+        positions are masked out, so the choice only matters for models that ignore the attention mask."""
+        padding = tokenizer.padding
+        if isinstance(padding, dict) and isinstance(padding.get("pad_id"), int):
+            return int(padding["pad_id"])
+        text = _token_text(tok_config.get("pad_token"))
+        found = tokenizer.token_to_id(text) if text is not None else None
+        if isinstance(found, int):
+            return found
+        fallback = config.get("pad_token_id")
+        return fallback if isinstance(fallback, int) and fallback >= 0 else 0
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def max_length(self) -> int:
+        return self._max_length
+
+    @property
+    def stats(self) -> VerifierStats:
+        return self._stats
+
+    @property
+    def labels(self) -> LabelMap:
+        """How the model's classes map onto medhal's columns."""
+        return self._labels
+
+    @property
+    def input_names(self) -> tuple[str, ...]:
+        """The graph inputs this verifier feeds, in graph order."""
+        return tuple(self._feeds)
+
+    def _encode_plain(self, pairs: Sequence[Pair]) -> list[Any]:
+        return list(self._tokenizer.encode_batch([(p, h) for p, h in pairs], add_special_tokens=True))
+
+    def pair_lengths(self, pairs: Sequence[Pair]) -> list[int]:
+        if not pairs:
+            return []
+        return [len(enc.ids) for enc in self._encode_plain(pairs)]
+
+    def _encode_truncated(self, pairs: Sequence[Pair]) -> tuple[list[Any], int]:
+        encodings = self._encode_plain(pairs)
+        over = [i for i, enc in enumerate(encodings) if len(enc.ids) > self._max_length]
+        if over:
+            hyps = self._tokenizer.encode_batch([pairs[i][1] for i in over], add_special_tokens=False)
+            groups: dict[TruncationStrategy, list[int]] = {}
+            for i, hyp in zip(over, hyps, strict=True):
+                strategy = truncation_strategy(
+                    len(encodings[i].ids), len(hyp.ids), self._special, self._max_length
+                )
+                groups.setdefault(strategy or "only_first", []).append(i)
+            for strategy, indices in groups.items():
+                cut = self._truncating[strategy].encode_batch([(pairs[i][0], pairs[i][1]) for i in indices])
+                for i, enc in zip(indices, cut, strict=True):
+                    encodings[i] = enc
+        return encodings, len(over)
+
+    def _feed(self, encodings: Sequence[Any]) -> dict[str, NDArray[np.signedinteger[Any]]]:
+        width = max(len(enc.ids) for enc in encodings)
+        ids = np.full((len(encodings), width), self._pad_id, dtype=np.int64)
+        types = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros((len(encodings), width), dtype=np.int64)
+        for row, enc in enumerate(encodings):
+            n = len(enc.ids)
+            ids[row, :n] = enc.ids
+            types[row, :n] = enc.type_ids
+            mask[row, :n] = enc.attention_mask
+        arrays = {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
+        return {name: arrays[name].astype(dtype, copy=False) for name, dtype in self._feeds.items()}
+
+    def predict(self, pairs: Sequence[Pair]) -> Probabilities:
+        if not pairs:
+            return np.zeros((0, 3), dtype=np.float64)
+        start = time.perf_counter()
+        encodings, truncated = self._encode_truncated(pairs)
+        lengths = [len(enc.ids) for enc in encodings]
+        batches = length_batches(lengths, batch_size=self._batch_size, max_tokens=self._max_tokens)
+        outputs = []
+        for batch in batches:
+            (logits,) = self._session.run([self._output], self._feed([encodings[i] for i in batch]))
+            outputs.append(self._labels.probabilities(logits))
+        result = restore_order(batches, outputs, len(pairs))
+        with self._lock:
+            self._stats.pairs += len(pairs)
+            self._stats.batches += len(batches)
+            self._stats.truncated += truncated
+            self._stats.seconds += time.perf_counter() - start
+        return result
