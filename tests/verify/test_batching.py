@@ -18,9 +18,7 @@ lengths_st = st.lists(st.integers(0, 300), max_size=80)
 
 
 @given(lengths_st, st.integers(1, 20), st.one_of(st.none(), st.integers(1, 2000)))
-def test_batches_partition_sorted_and_bounded(
-    lengths: list[int], batch_size: int, max_tokens: int | None
-) -> None:
+def test_batches_partition_sorted_and_bounded(lengths: list[int], batch_size: int, max_tokens: int | None) -> None:
     batches = length_batches(lengths, batch_size=batch_size, max_tokens=max_tokens)
     flat = [i for b in batches for i in b]
     assert sorted(flat) == list(range(len(lengths)))
@@ -129,9 +127,7 @@ def test_truncation_strategy(pair: int, hyp: int, expected: str | None) -> None:
 
 
 def test_resolve_max_length() -> None:
-    assert (
-        resolve_max_length(explicit=None, tokenizer_limit=int(1e30), positions=512, special_tokens=3) == 512
-    )
+    assert resolve_max_length(explicit=None, tokenizer_limit=int(1e30), positions=512, special_tokens=3) == 512
     assert resolve_max_length(explicit=None, tokenizer_limit=256, positions=512, special_tokens=3) == 256
     assert resolve_max_length(explicit=128, tokenizer_limit=None, positions=512, special_tokens=3) == 128
     assert resolve_max_length(explicit=4096, tokenizer_limit=None, positions=512, special_tokens=3) == 512
@@ -146,10 +142,7 @@ def test_resolve_max_length() -> None:
 def test_position_limit_handles_roberta_offset() -> None:
     assert position_limit({"max_position_embeddings": 512, "model_type": "bert"}) == 512
     assert position_limit({"max_position_embeddings": 514, "model_type": "roberta", "pad_token_id": 1}) == 512
-    assert (
-        position_limit({"max_position_embeddings": 514, "model_type": "xlm-roberta", "pad_token_id": 1})
-        == 512
-    )
+    assert position_limit({"max_position_embeddings": 514, "model_type": "xlm-roberta", "pad_token_id": 1}) == 512
     assert position_limit({"model_type": "bert"}) is None
     assert sane_limit(True) is None
     assert sane_limit(1e30) is None

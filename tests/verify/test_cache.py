@@ -89,8 +89,11 @@ def test_partial_hits_send_only_misses(tmp_path: Path) -> None:
     with CachedVerifier(inner, tmp_path / "c.sqlite") as cached:
         cached.predict(PAIRS[:2])
         inner.sent.clear()
+        before = cached.stats.snapshot()
         got = cached.predict([("new", "pair"), *PAIRS[:2]])
         assert inner.sent == [("new", "pair")]
+        delta = cached.stats.since(before)
+        assert (delta.pairs, delta.cache_hits, delta.extra["cache_misses"]) == (1, 2, 1)
         np.testing.assert_array_equal(got, CountingVerifier().predict([("new", "pair"), *PAIRS[:2]]))
 
 

@@ -33,9 +33,7 @@ def test_protocol_and_identity(hf_verifier: Any) -> None:
     assert isinstance(hf_verifier, Verifier)  # runtime Protocol check
 
 
-def test_matches_independent_reference(
-    hf_verifier: Any, pairs: list[tuple[str, str]], reference_logits: Any
-) -> None:
+def test_matches_independent_reference(hf_verifier: Any, pairs: list[tuple[str, str]], reference_logits: Any) -> None:
     got = hf_verifier.predict(pairs)
     assert got.dtype == np.float64 and got.shape == (len(pairs), 3)
     np.testing.assert_allclose(got, _by_hand(reference_logits(pairs)), rtol=0, atol=1e-5)
@@ -43,9 +41,7 @@ def test_matches_independent_reference(
     assert np.ptp(got[:, 0]) > 1e-3, "the tiny model should not be constant"
 
 
-def test_batching_does_not_change_results(
-    tiny_dir: Path, pairs: list[tuple[str, str]], hf_verifier: Any
-) -> None:
+def test_batching_does_not_change_results(tiny_dir: Path, pairs: list[tuple[str, str]], hf_verifier: Any) -> None:
     from medhal.verify.hf import HFVerifier
 
     one = HFVerifier(tiny_dir, batch_size=1).predict(pairs)

@@ -30,8 +30,7 @@ def test_embedded_missing_message(spec: str | None, monkeypatch: pytest.MonkeyPa
     with pytest.raises(VerifierError) as info:
         load_verifier(spec)
     assert _one_line(info) == (
-        "no embedded verifier is installed in this medhal build; "
-        "pass --verifier hf:PATH_OR_ID or --verifier onnx:PATH"
+        "no embedded verifier is installed in this medhal build; pass --verifier hf:PATH_OR_ID or --verifier onnx:PATH"
     )
 
 

@@ -86,9 +86,7 @@ def test_batch_size_and_token_budget_do_not_change_results(
         np.testing.assert_allclose(OnnxVerifier(tiny_onnx_dir, **kwargs).predict(pairs), reference, atol=1e-6)
 
 
-def test_single_file_path_and_directory_lookup(
-    tiny_onnx_dir: Path, onnx_verifier: Any, tmp_path: Path
-) -> None:
+def test_single_file_path_and_directory_lookup(tiny_onnx_dir: Path, onnx_verifier: Any, tmp_path: Path) -> None:
     from medhal.verify.onnx import OnnxVerifier
 
     assert OnnxVerifier(tiny_onnx_dir / "model.onnx").id == onnx_verifier.id
@@ -127,9 +125,7 @@ def test_hash_changes_when_weights_change(tiny_onnx_dir: Path, onnx_verifier: An
     assert not np.allclose(same_name.predict(pair), onnx_verifier.predict(pair), atol=1e-7)
 
 
-def test_binary_model_maps_not_entailment_to_neutral(
-    binary_onnx_dir: Path, pairs: list[tuple[str, str]]
-) -> None:
+def test_binary_model_maps_not_entailment_to_neutral(binary_onnx_dir: Path, pairs: list[tuple[str, str]]) -> None:
     import torch
     from transformers import AutoTokenizer, BertForSequenceClassification
 

@@ -98,9 +98,7 @@ def export_onnx(directory: Path, target: Path | None = None) -> str:
     model_cls: Any = BertForSequenceClassification
     model = model_cls.from_pretrained(directory).eval()
     tokenizer = AutoTokenizer.from_pretrained(directory)
-    enc = tokenizer(
-        ["the patient has fever", "no"], ["patient has fever", "a b"], padding=True, return_tensors="pt"
-    )
+    enc = tokenizer(["the patient has fever", "no"], ["patient has fever", "a b"], padding=True, return_tensors="pt")
     args = (enc["input_ids"], enc["attention_mask"], enc["token_type_ids"])
     names = ["input_ids", "attention_mask", "token_type_ids"]
     errors: list[BaseException] = []

@@ -27,6 +27,7 @@ from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, window_of
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
+from medhal.detect.signals import SignalConfig, blend, unit_signals
 from medhal.detect.units import ConfigError, UnitChoice, check_unit_kind, segment_units
 from medhal.text import Span, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
@@ -67,6 +68,7 @@ class DecomposedDetector(PairwiseDetector):
         threshold: float = 0.5,
         rule: VerdictRule | None = None,
         long_windows: LongWindowPolicy = "skip",
+        signals: float | None = None,
     ) -> None:
         super().__init__(verifier)
         self.units: UnitChoice = check_unit_kind(units)
@@ -80,6 +82,7 @@ class DecomposedDetector(PairwiseDetector):
         if long_windows not in ("skip", "split", "truncate"):
             raise ConfigError(f"unknown long-window policy {long_windows!r}; choose skip, split or truncate")
         self.long_windows: LongWindowPolicy = long_windows
+        self.signals = None if signals is None else SignalConfig(weight=signals)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -90,6 +93,7 @@ class DecomposedDetector(PairwiseDetector):
             "entail_threshold": self.rule.entail_threshold,
             "contradict_threshold": self.rule.contradict_threshold,
             "long_windows": self.long_windows,
+            "signals": None if self.signals is None else self.signals.weight,
             "max_length": self.verifier.max_length,
         }
 
@@ -148,6 +152,12 @@ class DecomposedDetector(PairwiseDetector):
             ke, kc = best_window(pe, windows), best_window(pc, windows)
             p_e, p_c = float(pe[ke]), float(pc[kc])
             score = contrastive_score(pe.tolist(), pc.tolist())
+            suspicion = suspicion_from_score(score)
+            signals = None
+            if self.signals is not None:
+                found = unit_signals(span.text, plan.item.evidence, windows[ke].text)
+                suspicion = blend(suspicion, found, self.signals)
+                signals = found.to_dict()
             results.append(
                 UnitResult(
                     index=u,
@@ -157,11 +167,12 @@ class DecomposedDetector(PairwiseDetector):
                     kind=self.units,
                     verdict=self.rule.verdict(p_e, p_c),
                     score=score,
-                    suspicion=suspicion_from_score(score),
+                    suspicion=suspicion,
                     p_entail=p_e,
                     p_contradict=p_c,
                     entailing=pointer(windows[ke], p_e),
                     contradicting=pointer(windows[kc], p_c),
+                    signals=signals,
                 )
             )
         fed = fed_score([r.score for r in results])

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitKind, UnitResult
 from medhal.detect.scoring import VerdictRule
+from medhal.detect.signals import SignalConfig, blend, unit_signals
 from medhal.detect.units import ConfigError, UnitChoice, check_unit_kind, response_span, segment_units
 from medhal.text import Span, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
@@ -41,8 +42,10 @@ class NLIClauseDetector(PairwiseDetector):
         score: ClauseScore = "non_entailment",
         threshold: float = 0.5,
         rule: VerdictRule | None = None,
+        signals: float | None = None,
     ) -> None:
         super().__init__(verifier)
+        self.signals = None if signals is None else SignalConfig(weight=signals)
         self.units: UnitChoice = check_unit_kind(units)
         if score not in ("non_entailment", "contradiction"):
             raise ConfigError(f"unknown clause score {score!r}; choose non_entailment or contradiction")
@@ -58,6 +61,7 @@ class NLIClauseDetector(PairwiseDetector):
             "units": self.unit_kind,
             "score": self.score_kind,
             "threshold": self.threshold,
+            "signals": None if self.signals is None else self.signals.weight,
             "entail_threshold": self.rule.entail_threshold,
             "contradict_threshold": self.rule.contradict_threshold,
             "max_length": self.verifier.max_length,
@@ -91,6 +95,11 @@ class NLIClauseDetector(PairwiseDetector):
         for u, span in enumerate(units):
             p_e, p_c = float(probs[u, ENTAILMENT]), float(probs[u, CONTRADICTION])
             score = self.unit_score(p_e, p_c)
+            suspicion, signals = score, None
+            if self.signals is not None:
+                found = unit_signals(span.text, plan.item.evidence, premise.text)
+                suspicion = blend(score, found, self.signals)
+                signals = found.to_dict()
             results.append(
                 UnitResult(
                     index=u,
@@ -100,14 +109,15 @@ class NLIClauseDetector(PairwiseDetector):
                     kind=self.unit_kind,
                     verdict=self.rule.verdict(p_e, p_c),
                     score=score,
-                    suspicion=score,
+                    suspicion=suspicion,
                     p_entail=p_e,
                     p_contradict=p_c,
                     entailing=EvidencePointer(premise.start, premise.end, premise.text, p_e, sentences, 0),
                     contradicting=EvidencePointer(premise.start, premise.end, premise.text, p_c, sentences, 0),
+                    signals=signals,
                 )
             )
-        response_score = max(r.suspicion for r in results)
+        response_score = max(r.score for r in results)
         return CheckResult(
             detector=self.name,
             verifier_id=self.verifier.id,
@@ -141,6 +151,7 @@ class NLIResponseDetector(NLIClauseDetector):
     def config(self) -> dict[str, Any]:
         cfg = super().config
         cfg.pop("score")
+        cfg.pop("signals")
         return cfg
 
     def segment(self, response: str) -> list[Span]:

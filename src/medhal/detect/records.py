@@ -84,6 +84,8 @@ class UnitResult:
     p_contradict: float
     entailing: EvidencePointer | None
     contradicting: EvidencePointer | None
+    signals: dict[str, Any] | None = None
+    """Deterministic lexical signals (:mod:`medhal.detect.signals`) when switched on, else ``None``."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,6 +103,7 @@ class UnitResult:
                 "entailing": None if self.entailing is None else self.entailing.to_dict(),
                 "contradicting": None if self.contradicting is None else self.contradicting.to_dict(),
             },
+            "signals": self.signals,
         }
 
 

@@ -54,9 +54,7 @@ class VerifierStats:
     extra: dict[str, int] = field(default_factory=dict)
 
     def snapshot(self) -> VerifierStats:
-        return VerifierStats(
-            self.pairs, self.batches, self.truncated, self.cache_hits, self.seconds, dict(self.extra)
-        )
+        return VerifierStats(self.pairs, self.batches, self.truncated, self.cache_hits, self.seconds, dict(self.extra))
 
     def since(self, before: VerifierStats) -> VerifierStats:
         """Counters accumulated after ``before`` was snapshotted."""
@@ -66,6 +64,7 @@ class VerifierStats:
             self.truncated - before.truncated,
             self.cache_hits - before.cache_hits,
             self.seconds - before.seconds,
+            {k: v - before.extra.get(k, 0) for k, v in self.extra.items()},
         )
 
 

@@ -15,9 +15,7 @@ from numpy.typing import NDArray
 __all__ = ["length_batches", "padded_tokens", "restore_order"]
 
 
-def length_batches(
-    lengths: Sequence[int], *, batch_size: int, max_tokens: int | None = None
-) -> list[tuple[int, ...]]:
+def length_batches(lengths: Sequence[int], *, batch_size: int, max_tokens: int | None = None) -> list[tuple[int, ...]]:
     """Split ``range(len(lengths))`` into batches of indices sorted by length, longest first.
 
     The order is deterministic: by length descending, ties broken by original index ascending.  A batch

@@ -150,9 +150,7 @@ class CachedVerifier:
         if missing:
             probs = np.asarray(self._inner.predict([uniques[i] for i in missing]), dtype=np.float64)
             if probs.shape != (len(missing), 3):
-                raise VerifierError(
-                    f"verifier {self.id} returned shape {probs.shape} for {len(missing)} pairs"
-                )
+                raise VerifierError(f"verifier {self.id} returned shape {probs.shape} for {len(missing)} pairs")
             table[missing] = probs
             mark = time.perf_counter()
             try:

@@ -94,8 +94,7 @@ def resolve_max_length(
     limit = min(candidates)
     if limit < special_tokens + 2:
         raise VerifierError(
-            f"max_length {limit} leaves no room for a premise and a hypothesis next to "
-            f"{special_tokens} special tokens"
+            f"max_length {limit} leaves no room for a premise and a hypothesis next to {special_tokens} special tokens"
         )
     return limit
 

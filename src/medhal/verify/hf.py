@@ -124,9 +124,7 @@ class HFVerifier:
         self._model = model
         self._tokenizer = tokenizer
         warned = getattr(tokenizer, "deprecation_warnings", None)
-        if isinstance(
-            warned, dict
-        ):  # transformers 4.x warns that pad() after __call__ is slower; it is intended
+        if isinstance(warned, dict):  # transformers 4.x warns that pad() after __call__ is slower; it is intended
             warned["Asking-to-pad-a-fast-tokenizer"] = True
         self._accepted = set(inspect.signature(model.forward).parameters)
         self._batch_size = batch_size
@@ -174,9 +172,7 @@ class HFVerifier:
             hyp = self._tokenizer([pairs[i][1] for i in over], add_special_tokens=False, verbose=False)
             groups: dict[TruncationStrategy, list[int]] = {}
             for i, hyp_ids in zip(over, hyp["input_ids"], strict=True):
-                chosen = truncation_strategy(
-                    len(items[i]["input_ids"]), len(hyp_ids), self._special, self._max_length
-                )
+                chosen = truncation_strategy(len(items[i]["input_ids"]), len(hyp_ids), self._special, self._max_length)
                 groups.setdefault(chosen or "only_first", []).append(i)
             for strategy, indices in groups.items():
                 for i, item in zip(indices, self._encode([pairs[i] for i in indices], strategy), strict=True):
@@ -194,9 +190,7 @@ class HFVerifier:
         torch = self._torch
         with torch.inference_mode():
             for batch in batches:
-                padded = self._tokenizer.pad(
-                    [items[i] for i in batch], padding="longest", return_tensors="pt"
-                )
+                padded = self._tokenizer.pad([items[i] for i in batch], padding="longest", return_tensors="pt")
                 inputs = {k: v.to(self._device) for k, v in padded.items() if k in self._accepted}
                 logits = self._model(**inputs).logits
                 outputs.append(self._labels.probabilities(logits.to(torch.float64).cpu().numpy()))

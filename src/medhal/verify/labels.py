@@ -35,13 +35,9 @@ _NOT_ENTAILMENT = -1
 """Pseudo-column for a binary model's negative class; its mass is reported as neutral."""
 
 _SYNONYMS: dict[str, int] = {
-    **dict.fromkeys(
-        ("entailment", "entail", "entails", "entailed", "supported", "support", "consistent"), ENTAILMENT
-    ),
+    **dict.fromkeys(("entailment", "entail", "entails", "entailed", "supported", "support", "consistent"), ENTAILMENT),
     **dict.fromkeys(("neutral",), NEUTRAL),
-    **dict.fromkeys(
-        ("contradiction", "contradict", "contradicts", "contradicted", "contradictory"), CONTRADICTION
-    ),
+    **dict.fromkeys(("contradiction", "contradict", "contradicts", "contradicted", "contradictory"), CONTRADICTION),
     **dict.fromkeys(
         (
             "not_entailment",

@@ -24,8 +24,7 @@ EMBEDDED_DIR = Path(__file__).resolve().parent / "embedded"
 """Where a medhal build ships its default model (``model.onnx``, ``tokenizer.json``, ``config.json``)."""
 
 NO_EMBEDDED_MESSAGE = (
-    "no embedded verifier is installed in this medhal build; "
-    "pass --verifier hf:PATH_OR_ID or --verifier onnx:PATH"
+    "no embedded verifier is installed in this medhal build; pass --verifier hf:PATH_OR_ID or --verifier onnx:PATH"
 )
 SCHEMES = ("embedded", "hf:PATH_OR_ID", "onnx:PATH")
 

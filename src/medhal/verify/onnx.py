@@ -120,9 +120,7 @@ class OnnxVerifier:
             import onnxruntime as ort
             from tokenizers import Tokenizer
         except ImportError as exc:
-            raise VerifierError(
-                f"onnx verifiers need onnxruntime and tokenizers ({first_line(exc)})"
-            ) from None
+            raise VerifierError(f"onnx verifiers need onnxruntime and tokenizers ({first_line(exc)})") from None
         self._labels: LabelMap = resolve_labels(config.get("id2label"))
         try:
             plain = Tokenizer.from_file(str(directory / "tokenizer.json"))
@@ -130,9 +128,7 @@ class OnnxVerifier:
             options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
             if threads is not None:
                 options.intra_op_num_threads = threads
-            session = ort.InferenceSession(
-                str(graph), sess_options=options, providers=["CPUExecutionProvider"]
-            )
+            session = ort.InferenceSession(str(graph), sess_options=options, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime and tokenizers raise their own exception types
             raise VerifierError(f"cannot load onnx verifier {graph}: {first_line(exc)}") from None
         self._feeds: dict[str, type[np.signedinteger[Any]]] = {}
@@ -151,9 +147,7 @@ class OnnxVerifier:
         out = next((o for o in outputs if o.name == "logits"), outputs[0])
         width = out.shape[-1] if out.shape else None
         if isinstance(width, int) and width != self._labels.num_labels:
-            raise VerifierError(
-                f"onnx graph emits {width} logits but id2label names {self._labels.num_labels}"
-            )
+            raise VerifierError(f"onnx graph emits {width} logits but id2label names {self._labels.num_labels}")
         self._pad_id = self._pad_token_id(plain, tok_config, config)
         plain.no_truncation()
         plain.no_padding()
@@ -231,9 +225,7 @@ class OnnxVerifier:
             hyps = self._tokenizer.encode_batch([pairs[i][1] for i in over], add_special_tokens=False)
             groups: dict[TruncationStrategy, list[int]] = {}
             for i, hyp in zip(over, hyps, strict=True):
-                strategy = truncation_strategy(
-                    len(encodings[i].ids), len(hyp.ids), self._special, self._max_length
-                )
+                strategy = truncation_strategy(len(encodings[i].ids), len(hyp.ids), self._special, self._max_length)
                 groups.setdefault(strategy or "only_first", []).append(i)
             for strategy, indices in groups.items():
                 cut = self._truncating[strategy].encode_batch([(pairs[i][0], pairs[i][1]) for i in indices])
