@@ -30,9 +30,7 @@ def load_items(limit: int) -> list[CheckItem]:
     ex = REPO / "examples"
     items = [
         CheckItem((ex / "evidence.txt").read_text(), (ex / "response.txt").read_text(), id="metformin"),
-        CheckItem(
-            (ex / "transit_evidence.txt").read_text(), (ex / "transit_response.txt").read_text(), id="transit"
-        ),
+        CheckItem((ex / "transit_evidence.txt").read_text(), (ex / "transit_response.txt").read_text(), id="transit"),
     ]
     dev = REPO.parent / "shared" / "data" / "medhal_loc" / "controlled_dev.jsonl"
     if dev.exists():
@@ -63,9 +61,7 @@ def faithful(verifier: Verifier, items: list[CheckItem], units: str) -> tuple[in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--verifier", default=None, help="verifier spec (default: embedded)")
     parser.add_argument("--items", type=int, default=12)
     parser.add_argument("--units", default="clause", choices=["clause", "sentence"])
@@ -83,16 +79,12 @@ def main() -> None:
     m_time = time.perf_counter() - start
     m_passes = sum(r.verifier_passes for r in results)
     m_scores = [[u.score for u in r.units] for r in results]
-    diff = max(
-        abs(a - b) for fs, ms in zip(f_scores, m_scores, strict=True) for a, b in zip(fs, ms, strict=True)
-    )
+    diff = max(abs(a - b) for fs, ms in zip(f_scores, m_scores, strict=True) for a, b in zip(fs, ms, strict=True))
 
     print(f"{'schedule':<22}{'passes':>10}{'wall s':>10}{'pairs/s':>10}")
     print(f"{'faithful (seed 003)':<22}{f_passes:>10}{f_time:>10.2f}{f_passes / f_time:>10.1f}")
     print(f"{'medhal (dedup+batch)':<22}{m_passes:>10}{m_time:>10.2f}{m_passes / max(m_time, 1e-9):>10.1f}")
-    print(
-        f"ratio faithful/medhal: passes x{f_passes / max(m_passes, 1):.2f}, wall time x{f_time / m_time:.2f}"
-    )
+    print(f"ratio faithful/medhal: passes x{f_passes / max(m_passes, 1):.2f}, wall time x{f_time / m_time:.2f}")
     print(f"max |score difference| between schedules: {diff:.2e}")
 
 

@@ -239,9 +239,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30, help="timing repetitions of the case set")
     parser.add_argument("--piboso", type=Path, default=_DEFAULT_PIBOSO, help="NICTA-PIBOSO file to score on")
-    parser.add_argument(
-        "--show-errors", action="store_true", help="print the cases each segmenter gets wrong"
-    )
+    parser.add_argument("--show-errors", action="store_true", help="print the cases each segmenter gets wrong")
     args = parser.parse_args()
     segmenters = _segmenters()
     n_sentences = sum(len(expected) for _, expected in CASES)

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if importlib.util.find_spec("medhal") is None:  # running from a checkout without `pip install -e .`
     sys.path.insert(0, str(ROOT / "src"))
 
-from medhal.verify import Probabilities, Verifier, load_verifier  # noqa: E402
+from medhal.verify import Probabilities, Verifier, VerifierError, load_verifier  # noqa: E402
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +109,11 @@ def main(argv: list[str] | None = None) -> int:
         pairs = _pairs(args.pairs, args.seed)
         timings = []
         for spec in (s for s in specs if s):
-            verifier = load_verifier(spec, batch_size=args.batch_size, max_length=args.max_length)
+            try:
+                verifier = load_verifier(spec, batch_size=args.batch_size, max_length=args.max_length)
+            except VerifierError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
             timing = time_verifier(spec.split(":", 1)[0], verifier, pairs, args.repeat)
             _report(timing)
             timings.append(timing)

@@ -43,9 +43,7 @@ class Checker:
             self.verifier = verifier
         self.detector: PairwiseDetector = create_detector(detector, self.verifier, **options)
 
-    def check(
-        self, evidence: str, response: str, *, question: str | None = None, id: str | None = None
-    ) -> CheckResult:
+    def check(self, evidence: str, response: str, *, question: str | None = None, id: str | None = None) -> CheckResult:
         """Check one response against its evidence."""
         return self.detector.detect(CheckItem(evidence=evidence, response=response, question=question, id=id))
 

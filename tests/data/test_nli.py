@@ -28,7 +28,7 @@ def test_sick(tmp_path: Path) -> None:
     path = tmp_path / "SICK.txt"
     path.write_text(
         "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n"
-        "1\tA man is \"playing\" a guitar\tA man plays a guitar\t4.9\tENTAILMENT\n"
+        '1\tA man is "playing" a guitar\tA man plays a guitar\t4.9\tENTAILMENT\n'
         "2\tA dog runs\tNo dog runs\t3.0\tCONTRADICTION\n"
         "3\tA cat sleeps\tA cat is black\t2.0\tNEUTRAL\n",
         encoding="utf-8",
@@ -81,10 +81,21 @@ def _nli4ct_zip(path: Path) -> None:
     }
     trial_b = dict(trial_a, **{"Clinical Trial ID": "NCT2", "Intervention": ["  Placebo"]})
     items = {
-        "u1": {"Type": "Single", "Section_id": "Intervention", "Primary_id": "NCT1",
-               "Statement": "Patients  get drug A.", "Label": "Entailment"},
-        "u2": {"Type": "Comparison", "Section_id": "Intervention", "Primary_id": "NCT1",
-               "Secondary_id": "NCT2", "Statement": "Both get placebo.", "Label": "Contradiction"},
+        "u1": {
+            "Type": "Single",
+            "Section_id": "Intervention",
+            "Primary_id": "NCT1",
+            "Statement": "Patients  get drug A.",
+            "Label": "Entailment",
+        },
+        "u2": {
+            "Type": "Comparison",
+            "Section_id": "Intervention",
+            "Primary_id": "NCT1",
+            "Secondary_id": "NCT2",
+            "Statement": "Both get placebo.",
+            "Label": "Contradiction",
+        },
     }
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("CT json/NCT1.json", json.dumps(trial_a))
@@ -116,7 +127,7 @@ def test_holdout_split_is_seeded_and_order_free() -> None:
     kept, held = holdout_split(pairs, 0.1, seed=13)
     assert len(kept) + len(held) == 400
     assert 15 <= len(held) <= 70
-    kept2, held2 = holdout_split(list(reversed(pairs)), 0.1, seed=13)
+    _kept2, held2 = holdout_split(list(reversed(pairs)), 0.1, seed=13)
     assert set(held2) == set(held)
     _, held3 = holdout_split(pairs, 0.1, seed=14)
     assert set(held3) != set(held)
@@ -135,13 +146,17 @@ def test_seeded_sample_and_counts() -> None:
 def test_shared_files_load() -> None:
     nli = SHARED / "nli"
     assert label_counts(load_sick(nli / "sick/SICK.txt")) == {
-        "contradiction": 1459, "entailment": 2857, "neutral": 5611,
+        "contradiction": 1459,
+        "entailment": 2857,
+        "neutral": 5611,
     }
     assert len(load_glue_tsv(nli / "rte/train.tsv", "rte")) == 1244
     assert len(load_glue_tsv(nli / "covidfact/dev.tsv", "covidfact")) == 419
     assert len(load_glue_tsv(nli / "scifact/train.tsv", "scifact")) == 564
     assert label_counts(load_healthver(nli / "healthver/healthver_dev.csv")) == {
-        "contradiction": 391, "entailment": 533, "neutral": 993,
+        "contradiction": 391,
+        "entailment": 533,
+        "neutral": 993,
     }
     train = load_nli4ct(nli / "nli4ct/training_data.zip")
     assert len(train) == 1700

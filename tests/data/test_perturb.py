@@ -114,7 +114,9 @@ def test_negation_add_and_remove() -> None:
     added = _check(flip_negation("Drug X was effective.", random.Random(0)), "Drug X was effective.")
     assert added.text == "Drug X was not effective."
     assert added.inserted == "was not"
-    none = _check(flip_negation("There was no significant difference.", random.Random(0)), "There was no significant difference.")
+    none = _check(
+        flip_negation("There was no significant difference.", random.Random(0)), "There was no significant difference."
+    )
     assert "no significant" not in none.text
 
 

@@ -91,9 +91,7 @@ def test_default_clauses(text: str, expected: list[str]) -> None:
 
 
 def test_conjunction_starts_the_following_clause() -> None:
-    for clause in split_clauses(
-        "Renal function declined, and dialysis was started, but recovery followed later."
-    ):
+    for clause in split_clauses("Renal function declined, and dialysis was started, but recovery followed later."):
         assert not clause.text.lower().endswith((" and", " but"))
     assert texts("Renal function declined, and dialysis was started.")[1].startswith("and ")
 
@@ -137,9 +135,7 @@ def test_negative_thresholds_are_rejected() -> None:
 
 
 def test_clauses_tile_their_sentences() -> None:
-    text = (
-        "Mean age was 54.3 yrs. (range 20-80), and most were men. Outcomes improved, but costs rose sharply."
-    )
+    text = "Mean age was 54.3 yrs. (range 20-80), and most were men. Outcomes improved, but costs rose sharply."
     sentences = split_sentences(text)
     clauses = split_clauses(text)
     for sentence in sentences:

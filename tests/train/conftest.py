@@ -9,10 +9,22 @@ from pathlib import Path
 
 import pytest
 
-CHEMICALS = [("aspirin", "D001241"), ("morphine", "D009020"), ("clonidine", "D003000"), ("naloxone", "D009270"),
-             ("cocaine", "D003042"), ("lithium", "D008094")]
-DISEASES = [("hypertension", "D006973"), ("seizures", "D012640"), ("nephrotoxicity", "D007674"),
-            ("hepatitis", "D006505"), ("anemia", "D000740"), ("bradycardia", "D001919")]
+CHEMICALS = [
+    ("aspirin", "D001241"),
+    ("morphine", "D009020"),
+    ("clonidine", "D003000"),
+    ("naloxone", "D009270"),
+    ("cocaine", "D003042"),
+    ("lithium", "D008094"),
+]
+DISEASES = [
+    ("hypertension", "D006973"),
+    ("seizures", "D012640"),
+    ("nephrotoxicity", "D007674"),
+    ("hepatitis", "D006505"),
+    ("anemia", "D000740"),
+    ("bradycardia", "D001919"),
+]
 
 
 def _pubtator_doc(pmid: int, chem: tuple[str, str], dis: tuple[str, str], dose: int) -> str:
@@ -29,7 +41,7 @@ def _pubtator_doc(pmid: int, chem: tuple[str, str], dis: tuple[str, str], dose: 
         start = 0
         low = text.lower()
         while (i := low.find(surface, start)) >= 0:
-            rows.append(f"{pmid}\t{i}\t{i + len(surface)}\t{text[i:i + len(surface)]}\t{etype}\t{mid}")
+            rows.append(f"{pmid}\t{i}\t{i + len(surface)}\t{text[i : i + len(surface)]}\t{etype}\t{mid}")
             start = i + len(surface)
     rows.append(f"{pmid}\tCID\t{chem[1]}\t{dis[1]}")
     return "\n".join(rows) + "\n\n"
@@ -37,6 +49,7 @@ def _pubtator_doc(pmid: int, chem: tuple[str, str], dis: tuple[str, str], dose: 
 
 def make_fake_data_root(root: Path) -> Path:
     """Write every file :func:`medhal.train.mix.build_mix` reads, with a few dozen rows each."""
+
     def write(rel: str, text: str) -> None:
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -62,11 +75,21 @@ def make_fake_data_root(root: Path) -> Path:
         for i in range(30):
             evidence = f"Vitamin D levels were lower in {i + 10} patients. Mortality was increased by {i + 2}%."
             writer.writerow([i, evidence, f"Vitamin D claim {i}", ["Supports", "Neutral", "Refutes"][i % 3], 1, "q"])
-    trial = {"Clinical Trial ID": "NCT1", "Intervention": ["Drug A 10 mg"], "Eligibility": ["Adults"],
-             "Results": ["Response 20%"], "Adverse Events": ["Nausea 2/10"]}
+    trial = {
+        "Clinical Trial ID": "NCT1",
+        "Intervention": ["Drug A 10 mg"],
+        "Eligibility": ["Adults"],
+        "Results": ["Response 20%"],
+        "Adverse Events": ["Nausea 2/10"],
+    }
     items = {
-        f"u{i}": {"Type": "Single", "Section_id": "Intervention", "Primary_id": "NCT1",
-                  "Statement": f"Statement {i}", "Label": "Entailment" if i % 2 else "Contradiction"}
+        f"u{i}": {
+            "Type": "Single",
+            "Section_id": "Intervention",
+            "Primary_id": "NCT1",
+            "Statement": f"Statement {i}",
+            "Label": "Entailment" if i % 2 else "Contradiction",
+        }
         for i in range(10)
     }
     zpath = root / "nli/nli4ct/training_data.zip"
@@ -82,9 +105,7 @@ def make_fake_data_root(root: Path) -> Path:
         ("biomed/ncbi_disease/NCBIdevelopset_corpus.txt", 300),
         ("biomed/chr/dev.pubtator", 400),
     ):
-        docs = [
-            _pubtator_doc(offset + i, CHEMICALS[i % 6], DISEASES[(i * 5) % 6], 5 + i) for i in range(24)
-        ]
+        docs = [_pubtator_doc(offset + i, CHEMICALS[i % 6], DISEASES[(i * 5) % 6], 5 + i) for i in range(24)]
         write(rel, "".join(docs))
     nicta = []
     for i in range(20):
@@ -100,8 +121,15 @@ def make_fake_data_root(root: Path) -> Path:
         writer.writerow(["Text ID", "Text", "Error Flag", "Error Sentence", "Corrected Sentence"])
         for i in range(6):
             err = f"The most likely diagnosis is condition {i}."
-            writer.writerow([f"en-{i}", f"A {30 + i}-year-old man has fever. {err} He is stable.", "1", err,
-                             f"The most likely diagnosis is influenza type {i}."])
+            writer.writerow(
+                [
+                    f"en-{i}",
+                    f"A {30 + i}-year-old man has fever. {err} He is stable.",
+                    "1",
+                    err,
+                    f"The most likely diagnosis is influenza type {i}.",
+                ]
+            )
     return root
 
 

@@ -15,8 +15,18 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 def _small(root: Path, seed: int = 5) -> MixConfig:
     return MixConfig(
-        data_root=root, seed=seed, sick=30, rte=10, covidfact=10, synth_bc5cdr=40, synth_ncbi=20, synth_chr=20,
-        synth_nicta=20, synth_evidence=20, synth_dev=20, doc_holdout=0.2,
+        data_root=root,
+        seed=seed,
+        sick=30,
+        rte=10,
+        covidfact=10,
+        synth_bc5cdr=40,
+        synth_ncbi=20,
+        synth_chr=20,
+        synth_nicta=20,
+        synth_evidence=20,
+        synth_dev=20,
+        doc_holdout=0.2,
     )
 
 
@@ -33,7 +43,12 @@ def test_mix_is_seeded_and_counted(fake_data_root: Path) -> None:
     assert {p.source for p in a.train} >= {"sick", "rte", "healthver", "synth_bc5cdr", "synth_nicta", "mederrbench"}
     assert a.synth_kinds
     assert set(a.dev) == {
-        "sick_heldout", "rte_dev", "covidfact_dev", "scifact_dev", "nli4ct_dev", "synth_heldout_docs",
+        "sick_heldout",
+        "rte_dev",
+        "covidfact_dev",
+        "scifact_dev",
+        "nli4ct_dev",
+        "synth_heldout_docs",
     }
 
 
@@ -74,8 +89,18 @@ def test_missing_file_is_reported(tmp_path: Path) -> None:
 @pytest.mark.skipif(not (SHARED / "nli").is_dir(), reason="../shared/data is absent")
 def test_real_mix_uses_no_forbidden_file() -> None:
     mix = build_mix(
-        MixConfig(data_root=SHARED, sick=50, rte=20, covidfact=20, synth_bc5cdr=30, synth_ncbi=10, synth_chr=10,
-                  synth_nicta=10, synth_evidence=10, synth_dev=10)
+        MixConfig(
+            data_root=SHARED,
+            sick=50,
+            rte=20,
+            covidfact=20,
+            synth_bc5cdr=30,
+            synth_ncbi=10,
+            synth_chr=10,
+            synth_nicta=10,
+            synth_evidence=10,
+            synth_dev=10,
+        )
     )
     forbidden = ("pubmedqa", "medec", "medrect", "medhalt", "tofueval", "medhal_loc", "test")
     for f in mix.files:

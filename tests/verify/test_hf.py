@@ -97,10 +97,14 @@ def test_explicit_max_length_and_clamping(tiny_dir: Path) -> None:
         HFVerifier(tiny_dir, max_length=3)
 
 
-def test_id_is_stable_and_tracks_weights(tiny_dir: Path, hf_verifier: Any, tmp_path: Path) -> None:
+def test_id_is_stable_and_tracks_weights(
+    tiny_dir: Path, hf_verifier: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from medhal.verify.hf import HFVerifier
 
     assert HFVerifier(tiny_dir).id == hf_verifier.id
+    monkeypatch.chdir(tiny_dir)
+    assert HFVerifier(".").id == hf_verifier.id
     copy = shutil.copytree(tiny_dir, tmp_path / tiny_dir.name)
     assert HFVerifier(copy).id == hf_verifier.id, "same weights, same id wherever they live"
     other = build_model(tmp_path / tiny_dir.name / "x" / tiny_dir.name, seed=7)

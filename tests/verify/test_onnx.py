@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +106,15 @@ def test_single_file_path_and_directory_lookup(tiny_onnx_dir: Path, onnx_verifie
         OnnxVerifier(other / "nli.onnx")
 
 
+def test_relative_path_uses_directory_name(
+    tiny_onnx_dir: Path, onnx_verifier: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from medhal.verify.onnx import OnnxVerifier
+
+    monkeypatch.chdir(tiny_onnx_dir)
+    assert OnnxVerifier(".").id == onnx_verifier.id
+
+
 def test_hash_changes_when_weights_change(tiny_onnx_dir: Path, onnx_verifier: Any, tmp_path: Path) -> None:
     import onnx
     from onnx import numpy_helper
@@ -187,3 +197,56 @@ def test_bad_arguments(tiny_onnx_dir: Path, tmp_path: Path) -> None:
     (tmp_path / "x.txt").write_text("")
     with pytest.raises(VerifierError, match=r"not an \.onnx file"):
         OnnxVerifier(tmp_path / "x.txt")
+
+
+def test_graph_with_only_input_ids(tiny_onnx_dir: Path, tmp_path: Path, pairs: list[tuple[str, str]]) -> None:
+    """Only declared inputs are fed; without attention_mask each pair runs unpadded."""
+    import torch
+    from transformers import AutoTokenizer, BertForSequenceClassification
+
+    from medhal.verify.onnx import OnnxVerifier
+
+    model_cls: Any = BertForSequenceClassification
+    model = model_cls.from_pretrained(tiny_onnx_dir).eval()
+
+    class IdsOnly(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.inner = model
+
+        def forward(self, input_ids: torch.Tensor) -> torch.Tensor:
+            return self.inner(input_ids=input_ids).logits  # type: ignore[no-any-return]
+
+    target = tmp_path / "ids_only"
+    target.mkdir()
+    for name in ("tokenizer.json", "tokenizer_config.json", "config.json"):
+        shutil.copy(tiny_onnx_dir / name, target / name)
+    example = torch.tensor([[2, 5, 3, 6, 3]])
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch.onnx.export(
+                IdsOnly().eval(),
+                (example,),
+                str(target / "model.onnx"),
+                input_names=["input_ids"],
+                output_names=["logits"],
+                dynamic_axes={"input_ids": {0: "batch", 1: "sequence"}, "logits": {0: "batch"}},
+                opset_version=17,
+                dynamo=False,
+            )
+    except Exception as exc:
+        pytest.skip(f"TorchScript ONNX export unavailable: {exc}")
+    verifier = OnnxVerifier(target, batch_size=8)
+    assert verifier.input_names == ("input_ids",)
+    got = verifier.predict(pairs)
+    assert verifier.stats.batches == len(pairs)
+    tok = AutoTokenizer.from_pretrained(tiny_onnx_dir)
+    with torch.no_grad():
+        raw = np.stack(
+            [
+                model(input_ids=tok([p], [h], return_tensors="pt")["input_ids"]).logits[0].double().numpy()
+                for p, h in pairs
+            ]
+        )
+    np.testing.assert_allclose(got, softmax64(raw)[:, [1, 2, 0]], rtol=0, atol=1e-4)

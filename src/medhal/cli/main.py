@@ -16,6 +16,7 @@ import typer
 from medhal import __version__
 from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
 from medhal.cli.inputs import UsageError
+from medhal.cli.train import train_verifier_command
 from medhal.detect import ConfigError, InputError, detector_names
 from medhal.verify import VerifierError
 
@@ -118,6 +119,9 @@ def check_command(
             timings=timings,
         )
     raise typer.Exit(code)
+
+
+app.command("train-verifier")(train_verifier_command)
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> int:

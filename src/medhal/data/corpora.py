@@ -35,7 +35,8 @@ class Passage:
 
 
 _ABBREV = re.compile(
-    r"(?:\b(?:et al|e\.g|i\.e|vs|Fig|Figs|Dr|Drs|Mr|Mrs|Ms|No|approx|ca|cf|resp|Ref|Eq|St|Jr|Sr|Inc|Ltd|Co)\.|\b[A-Z]\.)$"
+    r"(?:\b(?:et al|e\.g|i\.e|vs|Fig|Figs|Dr|Drs|Mr|Mrs|Ms|No|approx|ca|cf|resp|Ref|Eq|St|Jr|Sr|Inc|Ltd|Co)\."
+    r"|\b[A-Z]\.)$"
 )
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])")
 

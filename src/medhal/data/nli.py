@@ -124,9 +124,7 @@ def nli4ct_trials(zip_path: str | Path) -> dict[str, dict[str, list[str]]]:
                 continue
             data = json.loads(archive.read(name).decode("utf-8"))
             trial_id = str(data.get("Clinical Trial ID", Path(name).stem))
-            trials[trial_id] = {
-                section: [str(line) for line in data.get(section, [])] for section in NLI4CT_SECTIONS
-            }
+            trials[trial_id] = {section: [str(line) for line in data.get(section, [])] for section in NLI4CT_SECTIONS}
     return trials
 
 
@@ -161,9 +159,7 @@ def load_nli4ct(
     return pairs
 
 
-def holdout_split(
-    pairs: Sequence[NLIPair], fraction: float, seed: int
-) -> tuple[list[NLIPair], list[NLIPair]]:
+def holdout_split(pairs: Sequence[NLIPair], fraction: float, seed: int) -> tuple[list[NLIPair], list[NLIPair]]:
     """Split ``pairs`` into ``(kept, held_out)`` by a seeded hash of each pair's text.
 
     Membership depends only on the pair text and the seed, not on file order, so the same held-out slice
@@ -195,6 +191,3 @@ def label_counts(pairs: Iterable[NLIPair]) -> dict[str, int]:
     for pair in pairs:
         counts[pair.label] = counts.get(pair.label, 0) + 1
     return dict(sorted(counts.items()))
-
-
-

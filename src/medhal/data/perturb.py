@@ -40,9 +40,9 @@ __all__ = [
     "change_number",
     "flip_direction",
     "flip_negation",
+    "simplify",
     "substitute_entity",
     "swap_entities",
-    "simplify",
     "trim_clause",
 ]
 
@@ -88,9 +88,7 @@ class Perturbation:
         return LABEL_OF_KIND[self.kind]
 
 
-def _make(
-    sentence: str, start: int, end: int, new: str, kind: PerturbationKind
-) -> Perturbation | None:
+def _make(sentence: str, start: int, end: int, new: str, kind: PerturbationKind) -> Perturbation | None:
     """Replace ``sentence[start:end]`` with ``new`` and report the span of ``new`` in the result."""
     text = sentence[:start] + new + sentence[end:]
     if text == sentence or not new:
@@ -178,10 +176,7 @@ def substitute_entity(
     usable = [
         m
         for m in mentions
-        if m.ids
-        and inventory.size(m.type) > 1
-        and sentence[m.start : m.end] == m.text
-        and not _is_abbreviation(m.text)
+        if m.ids and inventory.size(m.type) > 1 and sentence[m.start : m.end] == m.text and not _is_abbreviation(m.text)
     ]
     if not usable:
         return None
@@ -254,7 +249,9 @@ def swap_entities(sentence: str, mentions: Sequence[SpanMention], rng: random.Ra
 
 # ----------------------------------------------------------------------------------------------- numbers
 
-_NUMBER = re.compile(r"(?<![\w.\-/])(\d+(?:[.,]\d+)?)(\s?)(%|mg/kg|mg|g|mcg|µg|ml|mL|kg|mmHg|days?|weeks?|months?|years?|hours?|h)?(?![\w])")
+_NUMBER = re.compile(
+    r"(?<![\w.\-/])(\d+(?:[.,]\d+)?)(\s?)(%|mg/kg|mg|g|mcg|µg|ml|mL|kg|mmHg|days?|weeks?|months?|years?|hours?|h)?(?![\w])"
+)
 _UNIT_SWAPS: Mapping[str, Sequence[str]] = {
     "mg/kg": ("g/kg", "mcg/kg"),
     "mg": ("g", "mcg"),
@@ -280,8 +277,10 @@ _UNIT_SWAPS: Mapping[str, Sequence[str]] = {
 
 def _new_number(value: str, rng: random.Random) -> str:
     decimals = len(value.split(".", 1)[1]) if "." in value else 0
-    num = float(value.replace(",", "")) if "," in value and len(value.split(",")[-1]) == 3 else float(
-        value.replace(",", ".")
+    num = (
+        float(value.replace(",", ""))
+        if "," in value and len(value.split(",")[-1]) == 3
+        else float(value.replace(",", "."))
     )
     for _ in range(10):
         op = rng.randrange(4)
@@ -295,7 +294,7 @@ def _new_number(value: str, rng: random.Random) -> str:
             new = num - max(1.0, round(abs(num) * rng.uniform(0.2, 0.6)))
         if new < 0:
             continue
-        out = f"{new:.{decimals}f}" if decimals else (str(int(round(new))) if new >= 1 else f"{new:.2f}")
+        out = f"{new:.{decimals}f}" if decimals else (str(round(new)) if new >= 1 else f"{new:.2f}")
         if out != value and float(out) != num:
             return out
     return str(int(num) + 1) if decimals == 0 else f"{num + 1:.{decimals}f}"
@@ -315,7 +314,7 @@ def change_number(sentence: str, rng: random.Random, unit_probability: float = 0
     if not cands:
         return None
     m = cands[rng.randrange(len(cands))]
-    value, space, unit = m.group(1), m.group(2), m.group(3) or ""
+    value, unit = m.group(1), m.group(3) or ""
     if unit and unit in _UNIT_SWAPS and rng.random() < unit_probability:
         new_unit = rng.choice(tuple(_UNIT_SWAPS[unit]))
         return _make(sentence, m.start(3), m.end(3), new_unit, "number")
@@ -392,7 +391,12 @@ _AUX = r"is|are|was|were|did|does|do|can|could|may|might|should|will|would|has|h
 _NEG_REMOVE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b({_AUX}) not\b", re.IGNORECASE), r"\1"),
     (re.compile(r"\b(cannot)\b", re.IGNORECASE), "can"),
-    (re.compile(r"\b(no) (significant|difference|effect|association|evidence|change|increase|decrease)\b", re.IGNORECASE), r"a \2"),
+    (
+        re.compile(
+            r"\b(no) (significant|difference|effect|association|evidence|change|increase|decrease)\b", re.IGNORECASE
+        ),
+        r"a \2",
+    ),
     (re.compile(r"\b(not) (significantly|associated|related|different|affected|effective)\b", re.IGNORECASE), r"\2"),
     (re.compile(r"\b(neither) ([a-z-]+) nor\b", re.IGNORECASE), r"both \2 and"),
     (re.compile(r"\b(without)\b", re.IGNORECASE), "with"),

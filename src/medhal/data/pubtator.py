@@ -26,9 +26,7 @@ __all__ = [
     "read_pubtator",
 ]
 
-NCBI_DISEASE_TYPES: frozenset[str] = frozenset(
-    {"SpecificDisease", "DiseaseClass", "Modifier", "CompositeMention"}
-)
+NCBI_DISEASE_TYPES: frozenset[str] = frozenset({"SpecificDisease", "DiseaseClass", "Modifier", "CompositeMention"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +132,7 @@ def parse_pubtator(
         yield _build(pmid, title, abstract, rows, type_map, f"{where}:{pmid}", strict)
 
 
-def read_pubtator(
-    path: str | Path, type_map: dict[str, str] | None = None, strict: bool = False
-) -> list[Document]:
+def read_pubtator(path: str | Path, type_map: dict[str, str] | None = None, strict: bool = False) -> list[Document]:
     """Read a PubTator file (BC5CDR ``CDR_*Set.PubTator.txt``, CHR ``*.pubtator``).
 
     ``type_map`` renames entity types (e.g. ``{"ChemMet": "Chemical"}``) so inventories can be merged.

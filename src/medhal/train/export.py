@@ -59,21 +59,24 @@ def export_onnx(
     model = AutoModelForSequenceClassification.from_pretrained(str(checkpoint), attn_implementation="eager")
     model.eval()
 
-    class _Logits(torch.nn.Module):  # type: ignore[misc]
+    class _Logits(torch.nn.Module):
         def __init__(self, inner: Any) -> None:
             super().__init__()
             self.inner = inner
 
         def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
-            return self.inner(
-                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
-            ).logits
+            return self.inner(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids).logits
 
     wrapper = _Logits(model).eval()
     pairs = list(sample_pairs) or [("Aspirin reduced fever in children.", "Aspirin lowered fever.")]
     enc = tokenizer(
-        [p for p, _ in pairs], [h for _, h in pairs], truncation=True, max_length=max_length,
-        padding=True, return_tensors="pt",
+        [p for p, _ in pairs],
+        [h for _, h in pairs],
+        truncation=True,
+        max_length=max_length,
+        padding=True,
+        return_tensors="pt",
+        return_token_type_ids=True,
     )
     args = tuple(enc[name] for name in INPUT_NAMES)
     with tempfile.TemporaryDirectory() as tmp:
@@ -187,8 +190,13 @@ class OnnxScorer:
                 "token_type_ids": np.array([e.type_ids for e in encs], dtype=np.int64),
             }
         enc = self.tokenizer(
-            premises, hypotheses, truncation=True, max_length=self.max_length, padding=True,
-            return_tensors="np", return_token_type_ids=True,
+            premises,
+            hypotheses,
+            truncation=True,
+            max_length=self.max_length,
+            padding=True,
+            return_tensors="np",
+            return_token_type_ids=True,
         )
         return {name: np.asarray(enc[name], dtype=np.int64) for name in INPUT_NAMES}
 

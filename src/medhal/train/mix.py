@@ -141,9 +141,7 @@ def build_mix(config: MixConfig) -> Mix:
     parts["covidfact"] = _take(load_glue_tsv(use("nli/covidfact/train.tsv"), "covidfact"), config.covidfact, seed)
     parts["scifact"] = _take(load_glue_tsv(use("nli/scifact/train.tsv"), "scifact"), config.scifact, seed)
     nli4ct_zip = use("nli/nli4ct/training_data.zip", "train (train.json, CT json/); dev (dev.json)")
-    parts["nli4ct"] = _take(
-        load_nli4ct(nli4ct_zip, "train", config.nli4ct_types), config.nli4ct, seed
-    )
+    parts["nli4ct"] = _take(load_nli4ct(nli4ct_zip, "train", config.nli4ct_types), config.nli4ct, seed)
     parts["healthver"] = _take(load_healthver(use("nli/healthver/healthver_dev.csv")), config.healthver, seed)
 
     dev["rte_dev"] = load_glue_tsv(use("nli/rte/dev.tsv", "dev"), "rte")
@@ -163,9 +161,9 @@ def build_mix(config: MixConfig) -> Mix:
     for docs in (bc5, ncbi, chr_docs):
         inventory_from_pubtator(docs, inventory)
     nicta = read_nicta_piboso(use("biomed/nicta_piboso/train_clean.txt"))
-    evidence_texts = [
-        (f"healthver:{i}", p.premise) for i, p in enumerate(parts["healthver"])
-    ] + [(f"scifact:{i}", p.premise) for i, p in enumerate(parts["scifact"])]
+    evidence_texts = [(f"healthver:{i}", p.premise) for i, p in enumerate(parts["healthver"])] + [
+        (f"scifact:{i}", p.premise) for i, p in enumerate(parts["scifact"])
+    ]
     covid_all = load_glue_tsv(root / "nli/covidfact/train.tsv", "covidfact")
     evidence_texts += [(f"covidfact:{i}", p.premise) for i, p in enumerate(covid_all)]
     evidence = passages_from_texts(evidence_texts, "evidence")

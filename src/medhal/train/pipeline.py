@@ -151,5 +151,3 @@ def _per_set(
             out[name] = evaluate_pairs(dev[name], probs[start : start + n])
         start += n
     return out
-
-

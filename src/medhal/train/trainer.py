@@ -160,7 +160,8 @@ def fit(
         for name, param in model.named_parameters():
             if name.endswith("word_embeddings.weight"):
                 param.requires_grad_(False)
-    decay, no_decay = [], []
+    decay: list[Any] = []
+    no_decay: list[Any] = []
     for name, param in model.named_parameters():
         if not param.requires_grad:
             continue
@@ -170,7 +171,7 @@ def fit(
         lr=config.learning_rate,
     )
     pad_id = int(tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0)
-    budget = max(1.0, config.minutes * 60.0)
+    budget = max(1e-6, config.minutes * 60.0)
     model.train()
     started = time.perf_counter()
     losses: list[float] = []

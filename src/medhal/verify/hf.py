@@ -114,7 +114,8 @@ class HFVerifier:
             positions=position_limit(config),
             special_tokens=self._special,
         )
-        self._id = f"hf:{local.name if local.exists() else str(path_or_id)}@{state_dict_digest(model)[:12]}"
+        name = local.resolve().name if local.exists() else str(path_or_id)
+        self._id = f"hf:{name}@{state_dict_digest(model)[:12]}"
         model.eval()
         try:
             model.to(self._device)

@@ -38,7 +38,7 @@ _DTYPES: dict[str, type[np.signedinteger[Any]]] = {"tensor(int64)": np.int64, "t
 
 def locate_onnx(path: str | Path) -> tuple[Path, Path]:
     """``(graph file, model directory)`` for a model directory or ``.onnx`` file; raises if none."""
-    p = Path(path).expanduser()
+    p = Path(path).expanduser().resolve()
     if not p.exists():
         raise VerifierError(f"onnx verifier path does not exist: {p}")
     if p.is_file():
@@ -95,7 +95,9 @@ class OnnxVerifier:
     """Three-way NLI with onnxruntime: length-bucketed batches, premise-side truncation, float64 softmax.
 
     ``threads`` sets onnxruntime's intra-op thread count (default: onnxruntime's choice); ``max_tokens``
-    optionally caps the padded tokens per batch.
+    optionally caps the padded tokens per batch.  Only the inputs the graph declares are fed (``input_ids``,
+    and ``attention_mask`` / ``token_type_ids`` when present); a graph without ``attention_mask`` is run one
+    pair per batch so that padding cannot change its answers.
     """
 
     def __init__(
@@ -169,15 +171,16 @@ class OnnxVerifier:
         self._session = session
         self._output = out.name
         self._id = f"onnx:{directory.name}@{file_digest(graph)[:12]}"
-        self._batch_size = batch_size
+        # without an attention_mask input, padding would change the answers: run pairs one at a time
+        self._batch_size = batch_size if "attention_mask" in self._feeds else 1
         self._max_tokens = max_tokens
         self._stats = VerifierStats()
         self._lock = threading.Lock()
 
     @staticmethod
     def _pad_token_id(tokenizer: Any, tok_config: dict[str, Any], config: dict[str, Any]) -> int:
-        """The tokenizer's pad id (``tokenizer_config.json``), else the model config's, else 0.  Padded
-        positions are masked out, so the choice only matters for models that ignore the attention mask."""
+        """The pad id from ``tokenizer.json``'s padding, else ``tokenizer_config.json``'s pad token, else the model
+        config's ``pad_token_id``, else 0.  Padded positions are masked out by ``attention_mask``."""
         padding = tokenizer.padding
         if isinstance(padding, dict) and isinstance(padding.get("pad_id"), int):
             return int(padding["pad_id"])

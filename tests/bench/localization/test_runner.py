@@ -3,7 +3,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from fakes import RuleVerifier
-
 from medhal.bench.localization.runner import run_localization
 from medhal.data.medhal_loc import LocItem, read_medhal_loc
 from medhal.detect import NLIClauseDetector
