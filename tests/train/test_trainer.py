@@ -253,3 +253,14 @@ def test_pipeline_end_to_end_on_tiny_model(tmp_path: Path, fake_data_root: Path)
     assert "Apache-2.0" in card and "sha256" in card and "nli/sick/SICK.txt" in card
     data = json.loads((out / "training_report.json").read_text())
     assert data["int8_vs_fp32"]["mean_abs_prob_diff"] < 0.05
+
+
+def test_skip_batches_continues_where_a_run_stopped(tmp_path: Path) -> None:
+    tokenizer = tiny_tokenizer()
+    pairs = toy_pairs(40)  # 5 batches of 8
+    base = {"data_root": tmp_path, "batch_size": 8, "max_length": 32, "threads": 1, "log_every": 1}
+    first = fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base, max_steps=2), lambda _m: None)
+    rest = fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base, skip_batches=2), lambda _m: None)
+    assert first.pairs_seen + rest.pairs_seen == 40 and rest.steps == 3
+    with pytest.raises(ValueError, match="leaves no batch"):
+        fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base, skip_batches=5), lambda _m: None)

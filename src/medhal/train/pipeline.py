@@ -51,6 +51,7 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
     mix_record = {
         "seed": config.seed,
         "train_pairs": len(mix.train),
+        "train_sha256": mix.digest(),
         "counts": mix.counts,
         "dev_counts": mix.dev_counts,
         "synthetic_kinds": mix.synth_kinds,
@@ -62,8 +63,11 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
     base = Path(config.base_model) if config.base_model is not None else find_base_model()
     log(f"base model: {base}")
     tokenizer = AutoTokenizer.from_pretrained(str(base), use_fast=True)
+    start = Path(config.init_checkpoint) if config.init_checkpoint is not None else base
+    if config.init_checkpoint is not None:
+        log(f"continuing from checkpoint {start} (skipping {config.skip_batches} batches)")
     model = AutoModelForSequenceClassification.from_pretrained(
-        str(base),
+        str(start),
         num_labels=3,
         id2label=dict(ID2LABEL),
         label2id={v: k for k, v in ID2LABEL.items()},

@@ -151,9 +151,13 @@ def fit(
     targets = [TARGET_OF_LABEL[p.label] for p in pairs]
     lengths = [len(f["input_ids"]) for f in features]
     batches = length_bucketed_batches(lengths, config.batch_size, rng, config.bucket_batches)
+    per_epoch = len(batches)
+    batches = batches[config.skip_batches :]
+    if not batches:
+        raise ValueError(f"skip_batches={config.skip_batches} leaves no batch of {per_epoch}")
     planned = len(batches) if config.max_steps is None else min(config.max_steps, len(batches))
     log(
-        f"pairs={len(pairs)} batches/epoch={len(batches)} planned_steps={planned} "
+        f"pairs={len(pairs)} batches/epoch={per_epoch} skipped={config.skip_batches} planned_steps={planned} "
         f"mean_len={float(np.mean(lengths)):.1f} max_len={max(lengths)} budget_min={config.minutes}"
     )
     if config.freeze_word_embeddings:
