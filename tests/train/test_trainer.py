@@ -264,3 +264,38 @@ def test_skip_batches_continues_where_a_run_stopped(tmp_path: Path) -> None:
     assert first.pairs_seen + rest.pairs_seen == 40 and rest.steps == 3
     with pytest.raises(ValueError, match="leaves no batch"):
         fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base, skip_batches=5), lambda _m: None)
+
+
+def test_pipeline_continuation_run(tmp_path: Path, fake_data_root: Path) -> None:
+    pytest.importorskip("onnxruntime")
+    from medhal.train.pipeline import train_verifier
+
+    tokenizer = tiny_tokenizer()
+    base = tmp_path / "base"
+    tiny_model(tokenizer.vocab_size).save_pretrained(str(base))
+    tokenizer.save_pretrained(str(base))
+    common = {
+        "data_root": fake_data_root,
+        "base_model": base,
+        "batch_size": 8,
+        "max_length": 48,
+        "threads": 1,
+        "mix_overrides": {"synth_bc5cdr": 30, "synth_dev": 10},
+    }
+    first = train_verifier(TrainConfig(out_dir=tmp_path / "s1", max_steps=3, export=False, **common), lambda _m: None)
+    second = train_verifier(
+        TrainConfig(
+            out_dir=tmp_path / "s2",
+            init_checkpoint=tmp_path / "s1-fp32",
+            skip_batches=first.steps,
+            max_steps=2,
+            **common,
+        ),
+        lambda _m: None,
+    )
+    assert second.steps == 2 and second.onnx_bytes > 0
+    card = (tmp_path / "s2" / "model_card.md").read_text()
+    assert "Continuation run" in card and "Stage 1: 3 steps" in card
+    mix1 = json.loads((tmp_path / "s1" / "mix.json").read_text())
+    mix2 = json.loads((tmp_path / "s2" / "mix.json").read_text())
+    assert mix1["train_sha256"] == mix2["train_sha256"]
