@@ -146,3 +146,17 @@ def test_every_unit_and_window_slices_back(evidence: str, response: str, units: 
         assert response[u.start : u.end] == u.text
         for p in (u.entailing, u.contradicting):
             assert p is not None and evidence[p.start : p.end] == p.text
+
+
+def test_max_windows_keeps_the_nested_chain_around_the_best_lexical_match() -> None:
+    verifier = RuleVerifier(RULES)
+    result = DecomposedDetector(verifier, units="sentence", max_windows=3).detect(CheckItem(EVIDENCE, RESPONSE))
+    assert result.pairs == 9 and result.windows == 15
+    assert [u.verdict for u in result.units] == ["supported", "contradicted", "unsupported"]
+    c2 = result.units[1]
+    assert c2.contradicting is not None and c2.contradicting.sentences == (2, 3)
+    # the three windows verified for c2 are s3, the 2-sentence window holding it and the 4-sentence half
+    premises = [p for p, h in verifier.calls[0] if h == c2.text]
+    assert [p.count(". ") + 1 for p in premises] == [4, 2, 1]
+    with pytest.raises(ConfigError):
+        DecomposedDetector(verifier, max_windows=0)

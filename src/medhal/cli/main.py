@@ -81,6 +81,13 @@ def check_command(
     long_windows: Annotated[
         LongWindows, typer.Option(help="Windows over the verifier's length budget: skip, split or truncate.")
     ] = LongWindows.SKIP,
+    signals: Annotated[
+        float | None,
+        typer.Option(min=0.0, max=1.0, help="Blend lexical signals into unit ranking with this weight (0-1)."),
+    ] = None,
+    max_windows: Annotated[
+        int | None, typer.Option(min=1, help="decomposed: verify each unit against its N best-overlapping windows.")
+    ] = None,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1, help="Verifier batch size.")] = 16,
     chunk_size: Annotated[int, typer.Option(min=1, help="Batch mode: items per shared verifier pass.")] = 32,
@@ -97,7 +104,14 @@ def check_command(
         raise UsageError("only one of --evidence and --response can read stdin")
     if detector not in detector_names():
         raise UsageError(f"unknown detector {detector!r}; choose one of {', '.join(detector_names())}")
-    options = detector_options(detector, units=units.value, threshold=threshold, long_windows=long_windows.value)
+    options = detector_options(
+        detector,
+        units=units.value,
+        threshold=threshold,
+        long_windows=long_windows.value,
+        signals=signals,
+        max_windows=max_windows,
+    )
 
     def factory() -> object:
         from medhal.checker import Checker
