@@ -21,13 +21,25 @@ __all__ = ["detector_options", "run_batch", "run_single"]
 EXIT_CLEAN, EXIT_FLAGGED, EXIT_USAGE = 0, 1, 2
 
 
-def detector_options(detector: str, *, units: str, threshold: float | None, long_windows: str) -> dict[str, Any]:
+def detector_options(
+    detector: str,
+    *,
+    units: str,
+    threshold: float | None,
+    long_windows: str,
+    signals: float | None = None,
+    max_windows: int | None = None,
+) -> dict[str, Any]:
     """The keyword options each built-in detector accepts, from the CLI flags."""
     options: dict[str, Any] = {}
     if detector in ("decomposed", "nli-clause"):
         options["units"] = units
+        if signals is not None:
+            options["signals"] = signals
     if detector == "decomposed":
         options["long_windows"] = long_windows
+        if max_windows is not None:
+            options["max_windows"] = max_windows
     if threshold is not None:
         options["threshold"] = threshold
     return options

@@ -35,6 +35,7 @@ from medhal.data.perturb import (
 from medhal.data.pubtator import Document
 
 __all__ = [
+    "PerturbationProbe",
     "SynthConfig",
     "SynthDoc",
     "build_window",
@@ -42,6 +43,7 @@ __all__ = [
     "docs_from_pubtator",
     "inventory_from_pubtator",
     "mederrbench_pairs",
+    "perturbation_probes",
     "synthesize",
 ]
 
@@ -314,4 +316,52 @@ def mederrbench_pairs(
             continue
         out.append(NLIPair(window, item.corrected_sentence, "entailment", source))
         out.append(NLIPair(window, item.error_sentence, "contradiction", source))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PerturbationProbe:
+    """A premise window with the faithful hypothesis and one contradicting edit of it (for sensitivity tests)."""
+
+    premise: str
+    original: str
+    perturbed: str
+    kind: str
+    start: int
+    """Span of the edit in :attr:`perturbed`."""
+    end: int
+
+
+def perturbation_probes(
+    docs: Sequence[SynthDoc],
+    inventory: EntityInventory,
+    n_probes: int,
+    seed: int,
+    config: SynthConfig | None = None,
+) -> list[PerturbationProbe]:
+    """Up to ``n_probes`` (window, sentence, contradicting edit) triples, kinds cycled for balance.
+
+    A verifier should give the perturbed hypothesis a lower entailment probability than the original.
+    """
+    cfg = config or SynthConfig()
+    rng = random.Random(seed)
+    gen = _Generator(docs, inventory, rng, cfg)
+    if not gen.docs or n_probes <= 0:
+        return []
+    kinds = list(cfg.contra_kinds)
+    out: list[PerturbationProbe] = []
+    attempts = 0
+    while len(out) < n_probes and attempts < n_probes * 30:
+        kind = kinds[attempts % len(kinds)]
+        attempts += 1
+        doc = gen.docs[rng.randrange(len(gen.docs))]
+        index = rng.randrange(len(doc.sentences))
+        sentence = doc.sentences[index]
+        if not cfg.min_hyp_words <= len(sentence.split()) <= cfg.max_hyp_words:
+            continue
+        window = build_window(doc.sentences, index, rng, cfg)
+        pert = gen._contra(kind, sentence, doc.mentions[index], window)
+        if pert is None:
+            continue
+        out.append(PerturbationProbe(window, sentence, pert.text, pert.kind, pert.start, pert.end))
     return out

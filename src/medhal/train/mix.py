@@ -32,7 +32,9 @@ from medhal.data.synth import (
     docs_from_passages,
     docs_from_pubtator,
     inventory_from_pubtator,
+    PerturbationProbe,
     mederrbench_pairs,
+    perturbation_probes,
     synthesize,
 )
 
@@ -75,6 +77,8 @@ class MixConfig:
     mederrbench: bool = True
     doc_holdout: float = 0.05
     synth_dev: int = 600
+    probes: int = 300
+    """Perturbation probes (original vs edited sentence) from the held-out documents."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +100,7 @@ class Mix:
     counts: dict[str, dict[str, int]] = field(default_factory=dict)
     dev_counts: dict[str, dict[str, int]] = field(default_factory=dict)
     synth_kinds: dict[str, int] = field(default_factory=dict)
+    probes: list[PerturbationProbe] = field(default_factory=list)
 
     def digest(self) -> str:
         """sha256 over the training pairs in order (premise, hypothesis, label, source): a fingerprint of the
@@ -201,6 +206,8 @@ def build_mix(config: MixConfig) -> Mix:
 
     train = [pair for name in parts for pair in parts[name]]
     random.Random(seed).shuffle(train)
+    # generated last, with their own seed: adding probes never changes the training pairs
+    probes = perturbation_probes(held_docs, inventory, config.probes, seed * 1000 + 98)
     return Mix(
         train=train,
         dev=dev,
@@ -208,6 +215,7 @@ def build_mix(config: MixConfig) -> Mix:
         counts={name: label_counts(pairs) for name, pairs in parts.items()},
         dev_counts={name: label_counts(pairs) for name, pairs in dev.items()},
         synth_kinds=dict(sorted(kinds.items())),
+        probes=probes,
     )
 
 
