@@ -12,8 +12,9 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from medhal.detect import CheckItem, CheckResult, PairwiseDetector, create_detector
+from medhal.detect import CheckItem, CheckResult, PairwiseDetector, VerdictRule, create_detector
 from medhal.verify import Verifier, load_verifier
+from medhal.verify.calibration import Calibration, calibration_of
 
 __all__ = ["Checker", "check"]
 
@@ -26,6 +27,8 @@ class Checker:
     ``detector`` names a registered detector (``decomposed``, ``nli-clause``, ``nli-response``); remaining keyword
     options go to the detector (e.g. ``units="sentence"``, ``threshold=0.5``, ``long_windows="split"``).
     ``cache`` is a path to an SQLite file of pair -> probabilities, keyed by the verifier's id.
+    When the verifier's model directory ships a ``calibration.json`` (the embedded verifier does), its verdict
+    thresholds, response threshold and recommended detector options are the defaults; explicit options win.
     """
 
     def __init__(
@@ -41,7 +44,20 @@ class Checker:
             self.verifier: Verifier = load_verifier(verifier, batch_size=batch_size, cache=cache)
         else:
             self.verifier = verifier
+        self.calibration = calibration_of(self.verifier)
+        if self.calibration is not None:
+            options = self._calibrated(detector, options, self.calibration)
         self.detector: PairwiseDetector = create_detector(detector, self.verifier, **options)
+
+    @staticmethod
+    def _calibrated(detector: str, options: dict[str, Any], calibration: Calibration) -> dict[str, Any]:
+        """The verifier's shipped calibration as defaults under the caller's explicit options."""
+        merged: dict[str, Any] = dict(calibration.detector_options.get(detector, {}))
+        merged["rule"] = VerdictRule(calibration.entail_threshold, calibration.contradict_threshold)
+        if detector in calibration.response_thresholds:
+            merged["threshold"] = calibration.response_thresholds[detector]
+        merged.update(options)
+        return merged
 
     def check(self, evidence: str, response: str, *, question: str | None = None, id: str | None = None) -> CheckResult:
         """Check one response against its evidence."""

@@ -107,3 +107,16 @@ def test_data_and_train_packages_import_without_torch() -> None:
     )
     src = Path(__file__).resolve().parents[2] / "src"
     subprocess.run([sys.executable, "-c", code], check=True, env={"PYTHONPATH": str(src)})
+
+
+def test_perturbation_probes_are_balanced_contradicting_edits() -> None:
+    from medhal.data.synth import perturbation_probes
+
+    docs = docs_from_pubtator([_doc(str(i)) for i in range(6)], "bc5cdr")
+    probes = perturbation_probes(docs, _inventory(), 20, seed=3)
+    assert probes == perturbation_probes(docs, _inventory(), 20, seed=3)
+    assert len(probes) == 20
+    assert len({p.kind for p in probes}) >= 3
+    for p in probes:
+        assert p.original != p.perturbed and p.original in p.premise
+        assert p.perturbed[p.start : p.end]

@@ -299,3 +299,22 @@ def test_pipeline_continuation_run(tmp_path: Path, fake_data_root: Path) -> None
     mix1 = json.loads((tmp_path / "s1" / "mix.json").read_text())
     mix2 = json.loads((tmp_path / "s2" / "mix.json").read_text())
     assert mix1["train_sha256"] == mix2["train_sha256"]
+    assert "Sensitivity to injected errors" in card
+
+
+def test_probe_metrics() -> None:
+    from medhal.train.metrics import probe_metrics
+
+    orig = np.array([[0.9, 0.05, 0.05], [0.6, 0.3, 0.1], [0.2, 0.7, 0.1]])
+    pert = np.array([[0.1, 0.1, 0.8], [0.7, 0.2, 0.1], [0.1, 0.3, 0.6]])
+    m = probe_metrics(orig, pert, ["number", "entity", "number"])
+    assert m["all"]["rank_acc"] == pytest.approx(2 / 3)
+    assert m["all"]["orig_entailed"] == pytest.approx(2 / 3)
+    assert m["all"]["pert_contradiction"] == pytest.approx(2 / 3)
+    assert m["number"] == {
+        "n": 2.0,
+        "rank_acc": 1.0,
+        "orig_entailed": 0.5,
+        "pert_not_entailed": 1.0,
+        "pert_contradiction": 1.0,
+    }

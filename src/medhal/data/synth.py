@@ -352,7 +352,7 @@ def perturbation_probes(
     out: list[PerturbationProbe] = []
     attempts = 0
     while len(out) < n_probes and attempts < n_probes * 30:
-        kind = kinds[attempts % len(kinds)]
+        kind = kinds[len(out) % len(kinds)]  # retry a kind until it applies: balanced kinds
         attempts += 1
         doc = gen.docs[rng.randrange(len(gen.docs))]
         index = rng.randrange(len(doc.sentences))

@@ -58,6 +58,30 @@ def _history(config: TrainConfig) -> list[str]:
     return lines
 
 
+def _probe_lines(extra: dict[str, Any]) -> list[str]:
+    """The perturbation-sensitivity table, when the run measured it."""
+    probes = extra.get("probes_int8") or extra.get("probes_fp32")
+    if not probes:
+        return []
+    which = "int8" if extra.get("probes_int8") else "fp32"
+    lines = [
+        "",
+        f"## Sensitivity to injected errors ({which})",
+        "",
+        "Held-out documents: the window with its original sentence vs. the same window with one edit of the "
+        "sentence. rank = P(entailment | original) > P(entailment | edited).",
+        "",
+        "| edit | n | rank acc | original -> entailment | edited -> not entailment | edited -> contradiction |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for kind, m in probes.items():
+        lines.append(
+            f"| {kind} | {int(m['n'])} | {_fmt(m['rank_acc'])} | {_fmt(m['orig_entailed'])} | "
+            f"{_fmt(m['pert_not_entailed'])} | {_fmt(m['pert_contradiction'])} |"
+        )
+    return lines
+
+
 def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: dict[str, Any]) -> None:
     """Render ``model_card.md``: data (with sha256 and licences), settings, time, dev metrics and limits."""
     totals: dict[str, int] = {}
@@ -156,6 +180,7 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
             f"int8 vs fp32 over {int(d['n'])} dev pairs: mean |Δp| {d['mean_abs_prob_diff']:.4f}, "
             f"max |Δp| {d['max_abs_prob_diff']:.4f}, argmax agreement {d['argmax_agreement']:.3f}.",
         ]
+    lines += _probe_lines(report.extra)
     lines += [
         "",
         "For 2-way dev sets (RTE, COVID-Fact, SciFact) 'acc (E vs not)' counts argmax = entailment against gold "

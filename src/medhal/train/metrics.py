@@ -9,7 +9,7 @@ from numpy.typing import NDArray
 
 from medhal.data.nli import NLIPair
 
-__all__ = ["agreement", "evaluate_pairs", "macro_f1"]
+__all__ = ["agreement", "evaluate_pairs", "macro_f1", "probe_metrics"]
 
 _INDEX = {"entailment": 0, "neutral": 1, "contradiction": 2}
 
@@ -60,3 +60,30 @@ def agreement(a: NDArray[np.float64], b: NDArray[np.float64]) -> dict[str, float
         "max_abs_prob_diff": float(diff.max()) if diff.size else 0.0,
         "argmax_agreement": float(np.mean(a.argmax(axis=1) == b.argmax(axis=1))) if a.size else 1.0,
     }
+
+
+def probe_metrics(
+    original: NDArray[np.float64], perturbed: NDArray[np.float64], kinds: Sequence[str]
+) -> dict[str, dict[str, float]]:
+    """Sensitivity to injected errors, overall and per perturbation kind.
+
+    ``rank_acc``: P(entailment) of the original sentence > that of its edited copy; ``orig_entailed``:
+    argmax of the original is entailment; ``pert_not_entailed``: argmax of the edit is not entailment;
+    ``pert_contradiction``: argmax of the edit is contradiction.
+    """
+    groups: dict[str, list[int]] = {"all": list(range(len(kinds)))}
+    for i, kind in enumerate(kinds):
+        groups.setdefault(kind, []).append(i)
+    out: dict[str, dict[str, float]] = {}
+    for name, idx in groups.items():
+        if not idx:
+            continue
+        o, p = original[idx], perturbed[idx]
+        out[name] = {
+            "n": float(len(idx)),
+            "rank_acc": float(np.mean(o[:, 0] > p[:, 0])),
+            "orig_entailed": float(np.mean(o.argmax(axis=1) == 0)),
+            "pert_not_entailed": float(np.mean(p.argmax(axis=1) != 0)),
+            "pert_contradiction": float(np.mean(p.argmax(axis=1) == 2)),
+        }
+    return out

@@ -28,11 +28,11 @@ from medhal.data.nli import (
 from medhal.data.perturb import EntityInventory
 from medhal.data.pubtator import Document, read_ncbi_disease, read_pubtator
 from medhal.data.synth import (
+    PerturbationProbe,
     SynthDoc,
     docs_from_passages,
     docs_from_pubtator,
     inventory_from_pubtator,
-    PerturbationProbe,
     mederrbench_pairs,
     perturbation_probes,
     synthesize,

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from medhal.train.config import ID2LABEL, TrainConfig, TrainReport, find_base_model
-from medhal.train.metrics import agreement, evaluate_pairs
+from medhal.train.metrics import agreement, evaluate_pairs, probe_metrics
 from medhal.train.mix import MixConfig, build_mix
 
 __all__ = ["train_verifier"]
@@ -85,11 +85,18 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
     fp32_eval_s = time.perf_counter() - t0
     metrics32 = _per_set(mix.dev, dev_names, probs32)
     log(f"fp32 dev metrics ({fp32_eval_s:.0f}s): {json.dumps(metrics32)}")
+    probe_pairs = [(p.premise, p.original) for p in mix.probes] + [(p.premise, p.perturbed) for p in mix.probes]
+    probe_kinds = [p.kind for p in mix.probes]
+    n_probes = len(mix.probes)
 
     metrics8: dict[str, dict[str, float]] = {}
     diff: dict[str, float] = {}
     onnx_bytes = 0
     extra: dict[str, Any] = {"fp32_eval_seconds": fp32_eval_s}
+    if n_probes:
+        pp32 = predict_probabilities(model, tokenizer, probe_pairs, config.max_length, config.eval_batch_size)
+        extra["probes_fp32"] = probe_metrics(pp32[:n_probes], pp32[n_probes:], probe_kinds)
+        log(f"fp32 perturbation probes: {json.dumps(extra['probes_fp32']['all'])}")
     if config.export:
         try:
             sample = dev_pairs[:16] if dev_pairs else []
@@ -109,6 +116,10 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
             extra["int8_eval_seconds"] = time.perf_counter() - t0
             metrics8 = _per_set(mix.dev, dev_names, probs8)
             diff = agreement(probs32, probs8)
+            if n_probes:
+                pp8 = scorer.probabilities(probe_pairs, config.eval_batch_size)
+                extra["probes_int8"] = probe_metrics(pp8[:n_probes], pp8[n_probes:], probe_kinds)
+                log(f"int8 perturbation probes: {json.dumps(extra['probes_int8']['all'])}")
             log(f"int8 dev metrics: {json.dumps(metrics8)}")
             log(f"int8 vs fp32: {json.dumps(diff)}")
         except Exception:  # the fp32 checkpoint is saved; report the failure and keep the metrics

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from medhal.verify.base import Verifier, VerifierError
 from medhal.verify.cache import CachedVerifier
+from medhal.verify.calibration import read_calibration
 
 __all__ = ["EMBEDDED_DIR", "NO_EMBEDDED_MESSAGE", "SCHEMES", "load_verifier"]
 
@@ -70,15 +71,22 @@ def load_verifier(
     scheme, sep, target = text.partition(":")
     scheme = scheme.lower()
     verifier: Verifier
+    model_dir: Path | None = None
     if text.lower() == "embedded":
         if not (EMBEDDED_DIR / "model.onnx").is_file():
             raise VerifierError(NO_EMBEDDED_MESSAGE)
+        model_dir = EMBEDDED_DIR
+        calibrated = read_calibration(EMBEDDED_DIR)
+        if max_length is None and calibrated is not None:
+            max_length = calibrated.max_length
         verifier = _load_onnx(EMBEDDED_DIR, batch_size, max_length)
     elif sep and scheme in ("hf", "onnx"):
         target = target.strip()
         if not target:
             example = "hf:PATH_OR_ID" if scheme == "hf" else "onnx:PATH"
             raise VerifierError(f"verifier spec {text!r} names no model; expected {example}")
+        local = Path(target).expanduser()
+        model_dir = local if local.is_dir() else (local.parent if local.is_file() else None)
         if scheme == "hf":
             verifier = _load_hf(target, batch_size, max_length)
         else:
@@ -87,6 +95,10 @@ def load_verifier(
             verifier = _load_onnx(target, batch_size, max_length)
     else:
         raise VerifierError(f"unknown verifier spec {text!r}; expected one of: {', '.join(SCHEMES)}")
+    if model_dir is not None:
+        calibration = read_calibration(model_dir)
+        if calibration is not None:
+            verifier.calibration = calibration  # type: ignore[attr-defined]
     if cache is not None:
         return CachedVerifier(verifier, cache)
     return verifier
