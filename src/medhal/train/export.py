@@ -11,6 +11,7 @@ import json
 import shutil
 import tempfile
 import time
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,7 +82,12 @@ def export_onnx(
     args = tuple(enc[name] for name in INPUT_NAMES)
     with tempfile.TemporaryDirectory() as tmp:
         fp32_path = Path(tmp) / "model-fp32.onnx"
-        with torch.no_grad():
+        with torch.no_grad(), warnings.catch_warnings():
+            # the legacy TorchScript exporter is chosen on purpose (dynamo=False); its deprecation and tracer
+            # notices (a Python-level padding check in transformers' mask code, constant for encoders) are noise
+            warnings.simplefilter("ignore", DeprecationWarning)
+            warnings.simplefilter("ignore", UserWarning)
+            warnings.simplefilter("ignore", getattr(torch.jit, "TracerWarning", UserWarning))
             torch.onnx.export(
                 wrapper,
                 args,

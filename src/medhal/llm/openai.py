@@ -1,0 +1,298 @@
+"""``openai/<model>``: any OpenAI-compatible server (vLLM, llama.cpp server, Ollama, TGI, SGLang, OpenAI) over httpx.
+
+Chat requests go to ``{base_url}/chat/completions`` and prompt requests to ``{base_url}/completions``.  The base
+URL comes from the ``base_url`` argument (``--base-url``) or the ``MEDHAL_BASE_URL`` environment variable and
+must include the API prefix (``http://localhost:8000/v1`` for vLLM).  There is deliberately no default: a
+hospital's prompts are never sent to a public API by accident.  The API key is read only from an environment
+variable (``MEDHAL_API_KEY``, then ``OPENAI_API_KEY``), sent as a bearer token, and never written to
+``config.json``, a log line or an error reason.  Images travel as ``image_url`` parts holding data URLs.
+
+Concurrency is bounded by a semaphore per event loop; each request is retried under a
+:class:`~medhal.llm.retry.RetryPolicy` and every failure ends as an ``api_error`` result with its reason and
+attempt count (seed 001 "Pitfalls": silent loss on server errors).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+import httpx
+
+from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError
+from medhal.llm.retry import AttemptError, RetryPolicy, call_with_retries, classify_status
+
+__all__ = ["API_KEY_ENVS", "BASE_URL_ENV", "OpenAIClient", "Timeouts", "resolve_base_url"]
+
+BASE_URL_ENV = "MEDHAL_BASE_URL"
+API_KEY_ENVS: tuple[str, ...] = ("MEDHAL_API_KEY", "OPENAI_API_KEY")
+Endpoint = Literal["auto", "chat", "completions"]
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """httpx timeouts in seconds.  ``read`` bounds the wait for the whole answer of one attempt."""
+
+    connect: float = 10.0
+    read: float = 300.0
+    write: float = 30.0
+    pool: float = 60.0
+
+    def to_httpx(self) -> httpx.Timeout:
+        return httpx.Timeout(connect=self.connect, read=self.read, write=self.write, pool=self.pool)
+
+
+def resolve_base_url(base_url: str | None) -> str:
+    """``base_url`` or ``$MEDHAL_BASE_URL``, without a trailing slash; :class:`LLMConfigError` when neither."""
+    raw = base_url if base_url else os.environ.get(BASE_URL_ENV, "")
+    raw = raw.strip()
+    if not raw:
+        raise LLMConfigError(
+            f"openai/ models need a server: pass --base-url or set {BASE_URL_ENV} (e.g. http://localhost:8000/v1)"
+        )
+    try:
+        url = httpx.URL(raw)
+    except httpx.InvalidURL as exc:
+        raise LLMConfigError(f"invalid base URL {raw!r}: {exc}") from None
+    if url.scheme not in ("http", "https") or not url.host:
+        raise LLMConfigError(f"base URL must be http(s)://host[:port]/path, got {raw!r}")
+    return raw.rstrip("/")
+
+
+def _public_url(url: str) -> str:
+    """The URL without user:password, for records."""
+    parsed = httpx.URL(url)
+    return str(parsed.copy_with(username=None, password=None)) if parsed.userinfo else url
+
+
+def _content_text(content: object) -> str:
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content if isinstance(p, Mapping) and p.get("type") == "text")
+    raise AttemptError(f"unexpected message content type {type(content).__name__}", False)
+
+
+@dataclass(slots=True)
+class _LoopState:
+    loop: asyncio.AbstractEventLoop
+    http: httpx.AsyncClient
+    limit: asyncio.Semaphore
+
+
+class OpenAIClient:
+    """A :class:`~medhal.llm.base.ModelClient` for an OpenAI-compatible HTTP server.
+
+    ``endpoint``: ``auto`` sends chat requests to chat completions and prompt requests to completions;
+    ``chat`` sends prompts as one user message; ``completions`` refuses chat requests (``input_error``).
+    ``api_key_env`` names the environment variable(s) to read the key from (first set one wins).
+    ``transport`` is for tests (an ``httpx.MockTransport``).  ``extra_body`` is merged into every request body
+    (server-specific options such as ``{"top_k": 20}``); it is recorded in ``config.json`` and in the cache key.
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key_env: str | Sequence[str] | None = None,
+        endpoint: Endpoint = "auto",
+        concurrency: int = 16,
+        timeouts: Timeouts | None = None,
+        retry: RetryPolicy | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        if not model:
+            raise LLMConfigError("openai/ needs a model name: openai/<model>")
+        if concurrency < 1:
+            raise LLMConfigError(f"concurrency must be >= 1, got {concurrency}")
+        if endpoint not in ("auto", "chat", "completions"):
+            raise LLMConfigError(f"endpoint must be auto, chat or completions, got {endpoint!r}")
+        self._model = model
+        self._base_url = resolve_base_url(base_url)
+        self._public_base_url = _public_url(self._base_url)
+        names = (api_key_env,) if isinstance(api_key_env, str) else tuple(api_key_env or API_KEY_ENVS)
+        self._key_env = next((name for name in names if os.environ.get(name)), None)
+        self._api_key = os.environ.get(self._key_env, "") if self._key_env else ""
+        self._endpoint: Endpoint = endpoint
+        self._concurrency = concurrency
+        self._timeouts = timeouts or Timeouts()
+        self._retry = retry or RetryPolicy()
+        self._extra = dict(extra_body or {})
+        for reserved in ("model", "messages", "prompt", "n", "seed", "temperature", "top_p", "max_tokens", "stop"):
+            if reserved in self._extra:
+                raise LLMConfigError(f"extra_body may not set {reserved!r}; use the generation config")
+        self._transport = transport
+        self._rng = random.Random()
+        self._state: _LoopState | None = None
+
+    def __repr__(self) -> str:  # never shows the key
+        return f"OpenAIClient(model={self._model!r}, base_url={self._public_base_url!r})"
+
+    @property
+    def model_id(self) -> str:
+        return f"openai/{self._model}"
+
+    @property
+    def endpoint(self) -> str:
+        extra = "" if not self._extra else f"#{sorted(self._extra.items())!r}"
+        return f"{self._public_base_url}{extra}"
+
+    @property
+    def batch_size(self) -> int:
+        return 1
+
+    @property
+    def concurrency(self) -> int:
+        return self._concurrency
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "provider": "openai",
+            "model": self._model,
+            "base_url": self._public_base_url,
+            "endpoint": self._endpoint,
+            "api_key_env": self._key_env,
+            "concurrency": self._concurrency,
+            "timeouts": asdict(self._timeouts),
+            "retry": asdict(self._retry),
+            "extra_body": self._extra,
+        }
+
+    def _loop_state(self) -> _LoopState:
+        loop = asyncio.get_running_loop()
+        if self._state is None or self._state.loop is not loop:
+            headers = {"User-Agent": "medhal"}
+            if self._api_key:
+                headers["Authorization"] = f"Bearer {self._api_key}"
+            limits = httpx.Limits(max_connections=self._concurrency, max_keepalive_connections=self._concurrency)
+            http = httpx.AsyncClient(
+                timeout=self._timeouts.to_httpx(), limits=limits, headers=headers, transport=self._transport
+            )
+            self._state = _LoopState(loop, http, asyncio.Semaphore(self._concurrency))
+        return self._state
+
+    async def aclose(self) -> None:
+        """Close the connection pool of the current event loop (the client stays usable: a later call opens a
+        new pool)."""
+        state, self._state = self._state, None
+        if state is not None and state.loop is asyncio.get_running_loop():
+            await state.http.aclose()
+
+    def _redact(self, text: str) -> str:
+        return text.replace(self._api_key, "***") if self._api_key else text
+
+    def _route(self, request: GenerationRequest) -> tuple[str, dict[str, Any]] | str:
+        """(path, body) for the request, or an input-error reason."""
+        cfg = request.config
+        body: dict[str, Any] = {
+            "model": self._model,
+            "temperature": cfg.temperature,
+            "top_p": cfg.top_p,
+            "max_tokens": cfg.max_tokens,
+            "n": cfg.n,
+        }
+        if cfg.stop:
+            body["stop"] = list(cfg.stop)
+        if cfg.seed is not None:
+            body["seed"] = cfg.seed
+        body.update(self._extra)
+        if request.messages is not None:
+            if self._endpoint == "completions":
+                return "this client is set to the completions endpoint, which takes a prompt, not messages"
+            body["messages"] = [m.to_openai() for m in request.messages]
+            return "/chat/completions", body
+        if self._endpoint == "chat":
+            body["messages"] = [{"role": "user", "content": request.prompt}]
+            return "/chat/completions", body
+        body["prompt"] = request.prompt
+        return "/completions", body
+
+    @staticmethod
+    def _choices(data: object, chat: bool, n: int) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+        if not isinstance(data, Mapping):
+            raise AttemptError("response is not a JSON object", False)
+        if "error" in data and "choices" not in data:
+            error = data["error"]
+            message = error.get("message") if isinstance(error, Mapping) else error
+            raise AttemptError(f"server error: {' '.join(str(message).split())[:200]}", True)
+        choices = data.get("choices")
+        if not isinstance(choices, list) or not all(isinstance(c, Mapping) for c in choices):
+            raise AttemptError("response has no choices list", False)
+        if len(choices) < n:
+            raise AttemptError(f"server returned {len(choices)} of n={n} choices (does it support n > 1?)", False)
+        ordered = sorted(choices, key=lambda c: c.get("index", 0) if isinstance(c.get("index"), int) else 0)[:n]
+        texts: list[str] = []
+        reasons: list[str | None] = []
+        for choice in ordered:
+            if chat:
+                message = choice.get("message")
+                if not isinstance(message, Mapping):
+                    raise AttemptError("chat choice has no message", False)
+                texts.append(_content_text(message.get("content")))
+            else:
+                text = choice.get("text")
+                if not isinstance(text, str):
+                    raise AttemptError("completion choice has no text", False)
+                texts.append(text)
+            finish = choice.get("finish_reason")
+            reasons.append(finish if isinstance(finish, str) else None)
+        return tuple(texts), tuple(reasons)
+
+    async def _one(self, request: GenerationRequest) -> GenerationResult:
+        route = self._route(request)
+        if isinstance(route, str):
+            return GenerationResult(request.id, "input_error", reason=route)
+        path, body = route
+        state = self._loop_state()
+        url = self._base_url + path
+        chat = path == "/chat/completions"
+        usage: dict[str, int] = {}
+
+        async def attempt() -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+            response = await state.http.post(url, json=body)
+            if not 200 <= response.status_code < 300:
+                raise classify_status(response.status_code, response.text, response.headers)
+            try:
+                data = response.json()
+            except ValueError as exc:
+                raise AttemptError(f"malformed JSON in response ({type(exc).__name__})", True) from None
+            result = self._choices(data, chat, request.config.n)
+            raw_usage = data.get("usage")
+            if isinstance(raw_usage, Mapping):
+                usage.clear()
+                usage.update({k: v for k, v in raw_usage.items() if isinstance(v, int) and isinstance(k, str)})
+            return result
+
+        start = time.perf_counter()
+        async with state.limit:
+            outcome = await call_with_retries(attempt, self._retry, rng=self._rng)
+        latency = time.perf_counter() - start
+        if outcome.value is None:
+            reason = self._redact(outcome.reason or "unknown error")
+            return GenerationResult(request.id, "api_error", reason=reason, attempts=outcome.attempts, latency_s=latency)
+        texts, finishes = outcome.value
+        return GenerationResult(
+            request.id,
+            "ok",
+            texts=texts,
+            attempts=outcome.attempts,
+            latency_s=latency,
+            finish_reasons=finishes,
+            usage=usage or None,
+        )
+
+    async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
+        if not requests:
+            return []
+        if len(requests) == 1:
+            return [await self._one(requests[0])]
+        return list(await asyncio.gather(*(self._one(r) for r in requests)))
