@@ -171,7 +171,9 @@ class ResponseCache:
         except sqlite3.Error as exc:
             raise CacheError(f"LLM cache {self._path} write failed: {exc}") from None
 
-    def lookup(self, model_id: str, endpoint: str, requests: Sequence[GenerationRequest]) -> list[GenerationResult | None]:
+    def lookup(
+        self, model_id: str, endpoint: str, requests: Sequence[GenerationRequest]
+    ) -> list[GenerationResult | None]:
         """For each request: the cached result when it is cacheable and all its ``n`` samples are stored."""
         keys_per: list[list[bytes] | None] = []
         flat: list[bytes] = []
@@ -184,11 +186,11 @@ class ResponseCache:
             flat.extend(keys)
         found = self.get_many(flat) if flat else {}
         out: list[GenerationResult | None] = []
-        for request, keys in zip(requests, keys_per, strict=True):
-            if keys is None or any(k not in found for k in keys):
+        for request, maybe_keys in zip(requests, keys_per, strict=True):
+            if maybe_keys is None or any(k not in found for k in maybe_keys):
                 out.append(None)
                 continue
-            samples = [found[k] for k in keys]
+            samples = [found[k] for k in maybe_keys]
             out.append(
                 GenerationResult(
                     request.id,
@@ -200,9 +202,7 @@ class ResponseCache:
             )
         return out
 
-    def store(
-        self, model_id: str, endpoint: str, pairs: Iterable[tuple[GenerationRequest, GenerationResult]]
-    ) -> int:
+    def store(self, model_id: str, endpoint: str, pairs: Iterable[tuple[GenerationRequest, GenerationResult]]) -> int:
         """Remember the samples of successful, cacheable, freshly generated results; returns rows written."""
         rows: list[tuple[bytes, str, CachedSample]] = []
         for request, result in pairs:
@@ -218,7 +218,9 @@ class ResponseCache:
         try:
             with self._lock:
                 conn = self._connection()
-                rows, oldest, newest = conn.execute("SELECT COUNT(*), MIN(created), MAX(created) FROM responses").fetchone()
+                rows, oldest, newest = conn.execute(
+                    "SELECT COUNT(*), MIN(created), MAX(created) FROM responses"
+                ).fetchone()
                 models = dict(conn.execute("SELECT model, COUNT(*) FROM responses GROUP BY model ORDER BY model"))
         except sqlite3.Error as exc:
             raise CacheError(f"LLM cache {self._path} cannot be read: {exc}") from None

@@ -7,9 +7,9 @@ hospital's prompts are never sent to a public API by accident.  The API key is r
 variable (``MEDHAL_API_KEY``, then ``OPENAI_API_KEY``), sent as a bearer token, and never written to
 ``config.json``, a log line or an error reason.  Images travel as ``image_url`` parts holding data URLs.
 
-Concurrency is bounded by a semaphore per event loop; each request is retried under a
-:class:`~medhal.llm.retry.RetryPolicy` and every failure ends as an ``api_error`` result with its reason and
-attempt count (seed 001 "Pitfalls": silent loss on server errors).
+Concurrency is bounded per event loop by a queue of free connection slots over a few small httpx pools; each
+request is retried under a :class:`~medhal.llm.retry.RetryPolicy` and every failure ends as an ``api_error``
+result with its reason and attempt count (seed 001 "Pitfalls": silent loss on server errors).
 """
 
 from __future__ import annotations
@@ -80,11 +80,19 @@ def _content_text(content: object) -> str:
     raise AttemptError(f"unexpected message content type {type(content).__name__}", False)
 
 
+_SHARD_CONNECTIONS = 4
+"""Connections per httpx pool.  httpcore scans its whole pool (and probes every idle socket) on each request
+start and end, which costs O(connections^2) per request; several small pools, each used only up to its size,
+keep that cost flat (at concurrency 32 this doubles the requests/s a client core can drive)."""
+
+
 @dataclass(slots=True)
 class _LoopState:
+    """Per event loop: the httpx pools and a queue of free slots (a pool index per free connection)."""
+
     loop: asyncio.AbstractEventLoop
-    http: httpx.AsyncClient
-    limit: asyncio.Semaphore
+    pools: list[httpx.AsyncClient]
+    slots: asyncio.Queue[int]
 
 
 class OpenAIClient:
@@ -173,19 +181,34 @@ class OpenAIClient:
             headers = {"User-Agent": "medhal"}
             if self._api_key:
                 headers["Authorization"] = f"Bearer {self._api_key}"
-            limits = httpx.Limits(max_connections=self._concurrency, max_keepalive_connections=self._concurrency)
-            http = httpx.AsyncClient(
-                timeout=self._timeouts.to_httpx(), limits=limits, headers=headers, transport=self._transport
-            )
-            self._state = _LoopState(loop, http, asyncio.Semaphore(self._concurrency))
+            sizes = [_SHARD_CONNECTIONS] * (self._concurrency // _SHARD_CONNECTIONS)
+            if self._concurrency % _SHARD_CONNECTIONS:
+                sizes.append(self._concurrency % _SHARD_CONNECTIONS)
+            pools = [
+                httpx.AsyncClient(
+                    timeout=self._timeouts.to_httpx(),
+                    limits=httpx.Limits(max_connections=size, max_keepalive_connections=size),
+                    headers=headers,
+                    transport=self._transport,
+                )
+                for size in sizes
+            ]
+            slots: asyncio.Queue[int] = asyncio.Queue()
+            for _ in range(max(sizes)):  # interleave so that load spreads over the pools
+                for index, size in enumerate(sizes):
+                    if size > 0:
+                        slots.put_nowait(index)
+                sizes = [size - 1 for size in sizes]
+            self._state = _LoopState(loop, pools, slots)
         return self._state
 
     async def aclose(self) -> None:
-        """Close the connection pool of the current event loop (the client stays usable: a later call opens a
-        new pool)."""
+        """Close the connection pools of the current event loop (the client stays usable: a later call opens
+        new ones)."""
         state, self._state = self._state, None
         if state is not None and state.loop is asyncio.get_running_loop():
-            await state.http.aclose()
+            for pool in state.pools:
+                await pool.aclose()
 
     def _redact(self, text: str) -> str:
         return text.replace(self._api_key, "***") if self._api_key else text
@@ -256,9 +279,12 @@ class OpenAIClient:
         url = self._base_url + path
         chat = path == "/chat/completions"
         usage: dict[str, int] = {}
+        start = time.perf_counter()
+        slot = await state.slots.get()  # bounded concurrency: one free connection slot per request in flight
+        http = state.pools[slot]
 
         async def attempt() -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-            response = await state.http.post(url, json=body)
+            response = await http.post(url, json=body)
             if not 200 <= response.status_code < 300:
                 raise classify_status(response.status_code, response.text, response.headers)
             try:
@@ -272,13 +298,16 @@ class OpenAIClient:
                 usage.update({k: v for k, v in raw_usage.items() if isinstance(v, int) and isinstance(k, str)})
             return result
 
-        start = time.perf_counter()
-        async with state.limit:
+        try:
             outcome = await call_with_retries(attempt, self._retry, rng=self._rng)
+        finally:
+            state.slots.put_nowait(slot)
         latency = time.perf_counter() - start
         if outcome.value is None:
             reason = self._redact(outcome.reason or "unknown error")
-            return GenerationResult(request.id, "api_error", reason=reason, attempts=outcome.attempts, latency_s=latency)
+            return GenerationResult(
+                request.id, "api_error", reason=reason, attempts=outcome.attempts, latency_s=latency
+            )
         texts, finishes = outcome.value
         return GenerationResult(
             request.id,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import json
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -117,9 +118,24 @@ def _one_line(text: str, limit: int = 300) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
+def _server_message(body: str) -> str:
+    """The ``error.message`` of an OpenAI-style error body, else the body itself (one line)."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return _one_line(body, 200)
+    error = data.get("error") if isinstance(data, dict) else None
+    message = (
+        error.get("message")
+        if isinstance(error, dict)
+        else (error or data.get("detail") if isinstance(data, dict) else None)
+    )
+    return _one_line(str(message), 200) if message else _one_line(body, 200)
+
+
 def classify_status(status_code: int, body: str, headers: httpx.Headers | None = None) -> AttemptError:
     """An :class:`AttemptError` for a non-2xx response; ``body`` supplies the server's message."""
-    message = _one_line(body, 200) if body else ""
+    message = _server_message(body) if body else ""
     reason = f"HTTP {status_code}" + (f": {message}" if message else "")
     retry_after = None
     if status_code in _RETRY_AFTER_STATUS and headers is not None:
@@ -129,11 +145,11 @@ def classify_status(status_code: int, body: str, headers: httpx.Headers | None =
 
 def classify_exception(exc: BaseException) -> AttemptError:
     """Map an httpx exception (or a decoding problem) onto retryable / not retryable."""
+    if isinstance(exc, AttemptError):
+        return exc
     name = type(exc).__name__
     detail = _one_line(str(exc), 160)
     text = f"{name}: {detail}" if detail else name
-    if isinstance(exc, AttemptError):
-        return exc
     if isinstance(exc, httpx.TimeoutException):  # connect / read / write / pool timeouts
         return AttemptError(f"timeout ({text})", True)
     if isinstance(exc, httpx.RemoteProtocolError):  # dropped connection, truncated body

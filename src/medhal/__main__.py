@@ -1,0 +1,5 @@
+"""``python -m medhal`` runs the command line."""
+
+from medhal.cli.main import main
+
+main()

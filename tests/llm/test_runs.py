@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from medhal.llm import RunDir, RunDirError
+from medhal.llm.runs import atomic_write_text, package_versions, utc_stamp
+
+
+def test_create_names_the_folder_by_utc_time_and_writes_config(tmp_path: Path) -> None:
+    when = datetime(2026, 10, 18, 4, 39, 0, tzinfo=UTC)
+    run = RunDir.create({"model": "openai/m", "seed": 3}, root=tmp_path / "runs", name="med halt/fct", now=when)
+    assert run.path == tmp_path / "runs" / "20261018T043900Z_med-halt-fct"
+    again = RunDir.create({}, root=tmp_path / "runs", name="med halt/fct", now=when)
+    assert again.path.name == "20261018T043900Z_med-halt-fct-2"
+    config = json.loads((run.path / "config.json").read_text())
+    assert config["model"] == "openai/m" and config["seed"] == 3
+    assert config["versions"]["medhal"] and config["versions"]["httpx"] and config["versions"]["python"]
+    assert config["sessions"][0]["resume"] is False
+    assert (run.path / "items.jsonl").read_text() == ""
+
+
+def test_create_at_path_refuses_non_empty_folder(tmp_path: Path) -> None:
+    target = tmp_path / "run"
+    RunDir.create({}, path=target)
+    with pytest.raises(RunDirError, match="not empty"):
+        RunDir.create({}, path=target)
+    with pytest.raises(RunDirError, match="not a run directory"):
+        RunDir.open(tmp_path)
+
+
+def test_writer_and_reader_tolerate_torn_and_bad_lines(tmp_path: Path) -> None:
+    run = RunDir.create({}, path=tmp_path / "run")
+    with run.writer() as writer:
+        for i in range(3):
+            writer.append({"id": f"i{i}", "status": "ok", "text": "naïve ✓"})
+    with run.items_path.open("ab") as handle:
+        handle.write(b"this line is not json\n")
+        handle.write(b'{"no_id": 1}\n')
+        handle.write(b'{"id": "i1", "status": "api_error"}\n')
+        handle.write(b'{"id": "torn", "sta')
+    loaded = run.read_items()
+    assert sorted(loaded.rows) == ["i0", "i1", "i2"]
+    assert loaded.rows["i1"]["status"] == "api_error"  # the last row of an id wins
+    assert loaded.rows["i0"]["text"] == "naïve ✓"
+    assert loaded.torn_bytes == len(b'{"id": "torn", "sta')
+    assert loaded.bad_lines == [4, 5] and loaded.duplicates == 1
+    assert run.rewrite_items([loaded.rows["i0"], loaded.rows["i2"]]) == 2
+    assert [json.loads(line)["id"] for line in run.items_path.read_text().splitlines()] == ["i0", "i2"]
+
+
+def test_lock_is_exclusive(tmp_path: Path) -> None:
+    run = RunDir.create({}, path=tmp_path / "run")
+    other = RunDir.open(run.path)
+    with run.lock(), pytest.raises(RunDirError, match="in use"), other.lock():
+        pass
+    with other.lock():
+        pass
+
+
+def test_atomic_write_leaves_no_temp_files(tmp_path: Path) -> None:
+    target = tmp_path / "metrics.json"
+    atomic_write_text(target, "{}\n")
+    atomic_write_text(target, '{"a": 1}\n')
+    assert json.loads(target.read_text()) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["metrics.json"]
+
+
+def test_note_session_appends(tmp_path: Path) -> None:
+    run = RunDir.create({"model": "x"}, path=tmp_path / "run")
+    run.note_session(resume=True, concurrency=4)
+    config = RunDir.open(run.path).config
+    assert [s["resume"] for s in config["sessions"]] == [False, True]
+    assert config["sessions"][1]["concurrency"] == 4 and config["model"] == "x"
+
+
+def test_helpers() -> None:
+    assert re.fullmatch(r"\d{8}T\d{6}Z", utc_stamp())
+    assert package_versions()["vllm"] is None or isinstance(package_versions()["vllm"], str)
