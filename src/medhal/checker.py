@@ -12,7 +12,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from medhal.detect import CheckItem, CheckResult, PairwiseDetector, VerdictRule, create_detector
+from medhal.detect import CheckItem, CheckResult, ConfigError, PairwiseDetector, VerdictRule, create_detector
 from medhal.verify import Verifier, load_verifier
 from medhal.verify.calibration import Calibration, calibration_of
 
@@ -26,6 +26,7 @@ class Checker:
     ``"hf:<id or path>"``, ``"onnx:<path>"``) or an object implementing the ``Verifier`` Protocol.
     ``detector`` names a registered detector (``decomposed``, ``nli-clause``, ``nli-response``); remaining keyword
     options go to the detector (e.g. ``units="sentence"``, ``threshold=0.5``, ``long_windows="split"``).
+    ``units="claim"`` needs ``claim_model="openai/<model>"`` (with ``base_url``) or an ``extractor=``.
     ``cache`` is a path to an SQLite file of pair -> probabilities, keyed by the verifier's id.
     When the verifier's model directory ships a ``calibration.json`` (the embedded verifier does), its verdict
     thresholds, response threshold and recommended detector options are the defaults; explicit options win.
@@ -38,8 +39,12 @@ class Checker:
         detector: str = "decomposed",
         cache: str | Path | None = None,
         batch_size: int = 16,
+        claim_model: str | None = None,
+        base_url: str | None = None,
         **options: Any,
     ) -> None:
+        if claim_model is not None and "extractor" not in options:
+            options["extractor"] = claim_extractor(claim_model, base_url=base_url)
         if verifier is None or isinstance(verifier, str):
             self.verifier: Verifier = load_verifier(verifier, batch_size=batch_size, cache=cache)
         else:
@@ -74,6 +79,20 @@ class Checker:
         iterator = iter(items)
         while chunk := list(islice(iterator, chunk_size)):
             yield from self.detector.detect_many(chunk)
+
+
+def claim_extractor(model: str, *, base_url: str | None = None, cache: bool = True) -> Any:
+    """A :class:`~medhal.detect.claims.ClaimExtractor` over LLM ``model`` (``provider/model``), greedy and cached."""
+    from medhal.detect.claims import ClaimExtractor
+    from medhal.llm import load_client
+    from medhal.llm.base import LLMConfigError
+    from medhal.llm.cache import ResponseCache
+
+    try:
+        client = load_client(model, base_url=base_url)
+    except LLMConfigError as exc:
+        raise ConfigError(str(exc)) from None
+    return ClaimExtractor(client, cache=ResponseCache() if cache else None)
 
 
 def check(

@@ -90,6 +90,12 @@ def check_command(
     max_windows: Annotated[
         int | None, typer.Option(min=1, help="decomposed: verify each unit against its N best-overlapping windows.")
     ] = None,
+    claim_model: Annotated[
+        str | None, typer.Option(help="LLM for --units claim, e.g. openai/<model> (with --base-url) or hf/<path>.")
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option(help="OpenAI-compatible server for --claim-model (or MEDHAL_BASE_URL).")
+    ] = None,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1, help="Verifier batch size.")] = 16,
     chunk_size: Annotated[int, typer.Option(min=1, help="Batch mode: items per shared verifier pass.")] = 32,
@@ -118,7 +124,15 @@ def check_command(
     def factory() -> object:
         from medhal.checker import Checker
 
-        return Checker(verifier, detector=detector, cache=cache, batch_size=batch_size, **options)
+        return Checker(
+            verifier,
+            detector=detector,
+            cache=cache,
+            batch_size=batch_size,
+            claim_model=claim_model,
+            base_url=base_url,
+            **options,
+        )
 
     if input is not None:
         code = run_batch(factory, source=input, out=out, detector=detector, timings=timings, chunk_size=chunk_size)

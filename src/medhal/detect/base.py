@@ -15,12 +15,14 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from medhal.detect.records import CheckItem, CheckResult
+from medhal.detect.records import CheckItem, CheckResult, Status
+from medhal.detect.units import segment_units
+from medhal.text import Span
 from medhal.verify.base import Pair, Probabilities, Verifier
 
 __all__ = [
@@ -114,8 +116,19 @@ class PairwiseDetector(ABC):
 
     name: str = ""
 
+    units: str = ""
+    extractor: Any = None
+    """A :class:`~medhal.detect.claims.ClaimExtractor` when ``units == "claim"``."""
+
     def __init__(self, verifier: Verifier) -> None:
         self.verifier = verifier
+        self._claims: dict[str, Any] = {}
+
+    def units_of(self, response: str) -> list[Span]:
+        """The response's units: extracted claims (aligned spans) or clauses / sentences."""
+        if self.units == "claim":
+            return list(self._claims[response].spans)
+        return segment_units(response, self.units)  # type: ignore[arg-type]
 
     @property
     def config(self) -> dict[str, Any]:
@@ -129,12 +142,12 @@ class PairwiseDetector(ABC):
     def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
         """Build the result from the item's probability rows (aligned with ``plan.pairs``) and pair lengths."""
 
-    def input_error(self, item: CheckItem, reason: str) -> CheckResult:
+    def input_error(self, item: CheckItem, reason: str, *, status: Status = "input_error") -> CheckResult:
         return CheckResult(
             detector=self.name,
             verifier_id=self.verifier.id,
             config=self.config,
-            status="input_error",
+            status=status,
             id=item.id,
             reason=reason,
             medhal_version=_version(),
@@ -147,9 +160,23 @@ class PairwiseDetector(ABC):
         """Check many items with one deduplicated, length-sorted verifier pass."""
         results: list[CheckResult | None] = [None] * len(items)
         plans: dict[int, Plan] = {}
+        valid: list[int] = []
         for i, item in enumerate(items):
             try:
                 validate_item(item)
+                valid.append(i)
+            except InputError as exc:
+                results[i] = self.input_error(item, str(exc))
+        if self.units == "claim":
+            self._extract_claims([items[i] for i in valid])
+        for i in valid:
+            item = items[i]
+            extraction = self._claims.get(item.response) if self.units == "claim" else None
+            if extraction is not None and extraction.status != "ok":
+                failed = self.input_error(item, extraction.reason or extraction.status, status=extraction.status)
+                results[i] = replace(failed, claims=_claims_record(extraction))
+                continue
+            try:
                 start = time.perf_counter()
                 plan = self.plan(item)
                 plan.seconds = time.perf_counter() - start
@@ -166,6 +193,8 @@ class PairwiseDetector(ABC):
         for i, plan in plans.items():
             idx = rows[i]
             result = self.assemble(plan, probs[idx], [lengths[r] for r in idx])
+            if self.units == "claim":
+                result = replace(result, claims=_claims_record(self._claims[plan.item.response]))
             share = verify_seconds * batch.new_by_owner.get(i, 0) / total_new
             results[i] = _with_accounting(
                 result,
@@ -176,12 +205,21 @@ class PairwiseDetector(ABC):
                     "batch_verify_s": round(verify_seconds, 6),
                 },
             )
+        self._claims = {}
         return [r for r in results if r is not None]
+
+    def _extract_claims(self, items: Sequence[CheckItem]) -> None:
+        responses = list(dict.fromkeys(item.response for item in items))
+        self._claims = dict(zip(responses, self.extractor.extract_many(responses), strict=True))
+
+
+def _claims_record(extraction: Any) -> dict[str, Any]:
+    record = extraction.to_dict()
+    record["unaligned"] = list(extraction.unaligned)
+    return dict(record)
 
 
 def _with_accounting(result: CheckResult, *, passes: int, timings: dict[str, float]) -> CheckResult:
-    from dataclasses import replace
-
     return replace(result, verifier_passes=passes, timings=timings, medhal_version=_version())
 
 

@@ -28,7 +28,7 @@ from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, 
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blend, unit_signals
-from medhal.detect.units import ConfigError, UnitChoice, check_unit_kind, segment_units
+from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, check_unit_kind
 from medhal.text import Span, content_token_list, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -70,9 +70,11 @@ class DecomposedDetector(PairwiseDetector):
         long_windows: LongWindowPolicy = "skip",
         signals: float | None = None,
         max_windows: int | None = None,
+        extractor: ClaimExtractorLike | None = None,
     ) -> None:
         super().__init__(verifier)
-        self.units: UnitChoice = check_unit_kind(units)
+        self.units: UnitChoice = check_unit_kind(units, extractor=extractor)
+        self.extractor = extractor
         if not granularities or any(m < 1 for m in granularities):
             raise ConfigError("granularities must be positive integers")
         self.granularities = tuple(sorted(set(granularities)))
@@ -103,7 +105,7 @@ class DecomposedDetector(PairwiseDetector):
         }
 
     def plan(self, item: CheckItem) -> Plan:
-        units = segment_units(item.response, self.units)
+        units = self.units_of(item.response)
         sentences = split_sentences(item.evidence)
         library = build_library(item.evidence, sentences, self.granularities)
         windows, skipped = self._fit_windows(item.evidence, sentences, list(library.windows), units)

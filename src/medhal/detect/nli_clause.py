@@ -20,7 +20,7 @@ from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitKind, UnitResult
 from medhal.detect.scoring import VerdictRule
 from medhal.detect.signals import SignalConfig, blend, unit_signals
-from medhal.detect.units import ConfigError, UnitChoice, check_unit_kind, response_span, segment_units
+from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, check_unit_kind, response_span
 from medhal.text import Span, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -43,10 +43,12 @@ class NLIClauseDetector(PairwiseDetector):
         threshold: float = 0.5,
         rule: VerdictRule | None = None,
         signals: float | None = None,
+        extractor: ClaimExtractorLike | None = None,
     ) -> None:
         super().__init__(verifier)
         self.signals = None if signals is None else SignalConfig(weight=signals)
-        self.units: UnitChoice = check_unit_kind(units)
+        self.units: UnitChoice = check_unit_kind(units, extractor=extractor)
+        self.extractor = extractor
         if score not in ("non_entailment", "contradiction"):
             raise ConfigError(f"unknown clause score {score!r}; choose non_entailment or contradiction")
         self.score_kind: ClauseScore = score
@@ -72,7 +74,7 @@ class NLIClauseDetector(PairwiseDetector):
         return self.units
 
     def segment(self, response: str) -> list[Span]:
-        return segment_units(response, self.units)
+        return self.units_of(response)
 
     def plan(self, item: CheckItem) -> Plan:
         premise = response_span(item.evidence)

@@ -26,7 +26,7 @@ SCHEMA_VERSION = "1.0"
 
 Verdict = Literal["supported", "contradicted", "unsupported"]
 UnitKind = Literal["clause", "sentence", "claim", "response"]
-Status = Literal["ok", "input_error"]
+Status = Literal["ok", "input_error", "parse_failure", "api_error"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +135,8 @@ class CheckResult:
     item of the same batch, duplicates within the response and cache hits."""
     truncated_pairs: int = 0
     """Pairs of this response whose premise was longer than the verifier's budget and was truncated."""
+    claims: dict[str, Any] | None = None
+    """For ``claim`` units: the extraction's status, cap, raw output, and the claims it could not align."""
     timings: dict[str, float] = field(default_factory=dict)
     medhal_version: str = ""
     schema_version: str = SCHEMA_VERSION
@@ -164,6 +166,7 @@ class CheckResult:
             "verifier_passes": self.verifier_passes,
             "truncated_pairs": self.truncated_pairs,
             "units": [u.to_dict() for u in self.units],
+            "claims": self.claims,
         }
         if timings:
             out["timings"] = dict(self.timings)

@@ -2,33 +2,40 @@
 
 ``clause`` and ``sentence`` units come from :mod:`medhal.text` (seed 000 §5: sentence boundaries, then
 coordinating conjunctions and punctuation).  ``claim`` units are atomic claims extracted by an LLM with the
-copy-faithful prompt of seed 003 Appendix A.3; they need an LLM client, which medhal does not have yet, so asking
-for them raises :class:`ConfigError` with a clear message.
+copy-faithful prompt of seed 003 Appendix A.3 (:mod:`medhal.detect.claims`), aligned back to spans of the
+answer; asking for them without a claim extractor raises :class:`ConfigError` with a clear message.
 """
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol, get_args
 
 from medhal.text import Span, split_units, trim_span
 
-__all__ = ["UNIT_KINDS", "ConfigError", "UnitChoice", "response_span", "segment_units"]
+__all__ = ["UNIT_KINDS", "ClaimExtractorLike", "ConfigError", "UnitChoice", "response_span", "segment_units"]
 
 UnitChoice = Literal["clause", "sentence", "claim"]
 UNIT_KINDS: tuple[str, ...] = get_args(UnitChoice)
+
+
+class ClaimExtractorLike(Protocol):
+    """What the detectors need of :class:`medhal.detect.claims.ClaimExtractor`."""
+
+    def extract_many(self, responses: Sequence[str]) -> Sequence[Any]: ...
 
 
 class ConfigError(ValueError):
     """A detector option is invalid or needs something this installation lacks; the message is one line."""
 
 
-def check_unit_kind(kind: str) -> UnitChoice:
+def check_unit_kind(kind: str, *, extractor: object | None = None) -> UnitChoice:
     if kind not in UNIT_KINDS:
         raise ConfigError(f"unknown unit kind {kind!r}; choose one of {', '.join(UNIT_KINDS)}")
-    if kind == "claim":
+    if kind == "claim" and extractor is None:
         raise ConfigError(
-            "units 'claim' need an LLM claim extractor, which arrives with medhal's LLM client; "
-            "use --units clause or --units sentence"
+            "units 'claim' need an LLM claim extractor: pass --claim-model PROVIDER/MODEL (and --base-url), "
+            "or use --units clause or --units sentence"
         )
     return kind  # type: ignore[return-value]
 
