@@ -77,12 +77,16 @@ def main() -> None:
     parser.add_argument("--verifier", default=None)
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data" / "medhal_loc")
     parser.add_argument("--json", type=Path, default=None, help="also write the table here")
+    parser.add_argument("--max-length", type=int, default=None, help="verifier token budget per pair")
+    parser.add_argument("--only", default=None, help="comma-separated substrings: run only matching variants")
     args = parser.parse_args()
     items = read_medhal_loc(args.data / "controlled_dev.jsonl")
-    verifier = load_verifier(args.verifier)
+    verifier = load_verifier(args.verifier, max_length=args.max_length, batch_size=32)
     variants: dict[str, PairwiseDetector] = {
         "decomposed (contrastive, multi-scale)": DecomposedDetector(verifier),
         "decomposed + signals": DecomposedDetector(verifier, signals=0.5),
+        "decomposed max_windows=4": DecomposedDetector(verifier, max_windows=4),
+        "decomposed max_windows=4 + signals": DecomposedDetector(verifier, max_windows=4, signals=0.5),
         "nli-clause 1-P(E)": NLIClauseDetector(verifier),
         "nli-clause P(C)": NLIClauseDetector(verifier, score="contradiction"),
         "nli-clause 1-P(E) + signals": NLIClauseDetector(verifier, signals=0.5),
@@ -91,7 +95,7 @@ def main() -> None:
     table: dict[str, Any] = {"verifier": verifier.id, "items": len(items), "published NLI-clause": published(args.data)}
     header = f"{'variant':<40}{'cov':>6}{'hit@1':>7}{'hit@3':>7}{'rand':>7}{'lift':>7}{'sigma':>7}{'margin':>8}"
     header += f"{'AP':>7}{'AUC':>7}{'s':>7}"
-    print(f"verifier {verifier.id}; {len(items)} dev items; clause units")
+    print(f"verifier {verifier.id}; max_length {verifier.max_length}; {len(items)} dev items; clause units")
     print(header)
     pub = table["published NLI-clause"]
     print(
@@ -99,6 +103,8 @@ def main() -> None:
         f"{100 * pub['hit_at_3']:>7.1f}{100 * pub['random']:>7.1f}{100 * pub['lift']:>+7.1f}{pub['sigma']:>7.1f}"
     )
     for name, detector in variants.items():
+        if args.only and not any(part in name for part in args.only.split(",")):
+            continue
         start = time.perf_counter()
         run = run_localization(detector, items)
         seconds = time.perf_counter() - start

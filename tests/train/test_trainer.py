@@ -318,3 +318,43 @@ def test_probe_metrics() -> None:
         "pert_not_entailed": 1.0,
         "pert_contradiction": 1.0,
     }
+
+
+def test_pipeline_evaluate_only(tmp_path: Path, fake_data_root: Path) -> None:
+    pytest.importorskip("onnxruntime")
+    from medhal.train.pipeline import train_verifier
+
+    tokenizer = tiny_tokenizer()
+    base = tmp_path / "base"
+    tiny_model(tokenizer.vocab_size).save_pretrained(str(base))
+    tokenizer.save_pretrained(str(base))
+    trained = TrainConfig(
+        data_root=fake_data_root,
+        out_dir=tmp_path / "emb",
+        base_model=base,
+        batch_size=8,
+        max_length=48,
+        threads=1,
+        max_steps=3,
+        minutes=7.0,
+        export=False,
+        mix_overrides={"synth_bc5cdr": 30, "synth_dev": 10},
+    )
+    first = train_verifier(trained, lambda _m: None)
+    weights = tmp_path / "emb-fp32" / "model.safetensors"
+    stamp = weights.stat().st_mtime_ns
+    messages: list[str] = []
+    again = train_verifier(
+        TrainConfig(data_root=fake_data_root, out_dir=tmp_path / "emb", evaluate_only=True, threads=1),
+        messages.append,
+    )
+    assert weights.stat().st_mtime_ns == stamp  # never retrained nor re-saved
+    assert any(m.startswith("evaluate-only: loading") for m in messages)
+    assert not any(m.startswith("step ") or "saved fp32 checkpoint" in m for m in messages)
+    assert again.steps == first.steps == 3 and again.onnx_bytes > 0
+    for name, metrics in first.dev_metrics_fp32.items():
+        assert again.dev_metrics_fp32[name] == pytest.approx(metrics, rel=1e-5)
+    card = (tmp_path / "emb" / "model_card.md").read_text()
+    assert "wall-clock fraction of 7 min" in card and "max_length 48" in card
+    data = json.loads((tmp_path / "emb" / "training_report.json").read_text())
+    assert "evaluate_only_rerun" in data["extra"] and "training_run_total_wall_seconds" in data["extra"]

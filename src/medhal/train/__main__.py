@@ -40,11 +40,23 @@ def parse_args(argv: Sequence[str] | None = None) -> TrainConfig:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--minutes", type=float, default=45.0, help="wall-clock budget of the optimisation loop")
     parser.add_argument("--max-steps", type=int, default=None)
+    parser.add_argument(
+        "--schedule-by-steps",
+        action="store_true",
+        help="LR warm-up/decay on the step count only (not wall-clock): --max-steps then fixes the run exactly; "
+        "--minutes becomes a hard stop",
+    )
+    parser.add_argument("--warmup", type=float, default=0.06, help="warm-up fraction of the schedule")
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--max-length", type=int, default=160)
     parser.add_argument("--lr", type=float, default=4e-5)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--no-export", action="store_true")
+    parser.add_argument(
+        "--evaluate-only",
+        action="store_true",
+        help="do not train: re-export and re-measure the checkpoint in --fp32-out (default <out>-fp32)",
+    )
     parser.add_argument("--mix", type=str, default="{}", help="JSON object of MixConfig overrides")
     parser.add_argument("--smoke", action="store_true", help="tiny mix and dev sets: an end-to-end check")
     args = parser.parse_args(argv)
@@ -60,11 +72,14 @@ def parse_args(argv: Sequence[str] | None = None) -> TrainConfig:
         seed=args.seed,
         minutes=args.minutes,
         max_steps=args.max_steps,
+        schedule_by_time=not args.schedule_by_steps,
+        warmup_fraction=args.warmup,
         batch_size=args.batch_size,
         max_length=args.max_length,
         learning_rate=args.lr,
         threads=args.threads,
         export=not args.no_export,
+        evaluate_only=args.evaluate_only,
         mix_overrides=overrides,
         log_every=1 if args.smoke else 20,
     )

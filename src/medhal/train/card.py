@@ -162,8 +162,9 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         "## Training run",
         "",
         *_history(config),
-        f"- {report.steps} steps, {report.pairs_seen} pairs seen, {report.train_seconds / 60:.1f} min of "
-        f"optimisation (stopped by {report.stopped_by}); final logged loss {report.final_loss:.4f}.",
+        f"- {report.steps} steps, {report.pairs_seen} pairs seen "
+        f"({report.pairs_seen / max(1, sum(totals.values())):.0%} of the mix), {report.train_seconds / 60:.1f} min "
+        f"of optimisation (stopped by {report.stopped_by}); final logged loss {report.final_loss:.4f}.",
         f"- Training-pair fingerprint (sha256 over the ordered mix): `{mix.get('train_sha256', 'n/a')}`.",
         f"- {report.extra.get('platform', '')}.",
         "",
@@ -193,6 +194,9 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         "- Small model, short training on 2 CPU cores: expect errors on paraphrase-heavy or numerical reasoning; "
         "synthetic contradictions are lexical edits, so the model is more sensitive to changed entities, "
         "numbers, directions and negations than to subtle clinical reasoning errors.",
+        "- Out-of-domain claim verification (RTE, COVID-Fact, SciFact, NLI4CT dev: long or multi-part premises, "
+        "claims needing world knowledge or arithmetic over trial tables) is much weaker than the SICK and "
+        "synthetic biomedical numbers; read the tables above before relying on it there.",
         "- English only; trained on abstracts, claims, clinical-trial sections and case notes.",
         "- Synthetic labels are noisy (e.g. a substituted entity may be a synonym, an 'other document' sentence "
         "may be generic enough to be entailed).",

@@ -31,6 +31,9 @@ class TrainConfig:
     seed: int = 13
     minutes: float = 45.0
     """Wall-clock budget of the optimisation loop; the LR schedule follows whichever of steps or time runs out first."""
+    schedule_by_time: bool = True
+    """LR schedule progress = max(step fraction, wall-clock fraction). ``False``: step fraction only, so that
+    ``max_steps`` alone fixes the run (``minutes`` is then only a hard stop, which a reproducible run must not hit)."""
     max_steps: int | None = None
     """Cap on optimiser steps; default one pass over the mix."""
     batch_size: int = 16
@@ -45,6 +48,9 @@ class TrainConfig:
     threads: int = 2
     eval_batch_size: int = 32
     export: bool = True
+    evaluate_only: bool = False
+    """Skip training: load the checkpoint at :attr:`fp32_path`, re-export (with ``export``) and re-measure it,
+    and rewrite the report and card with that checkpoint's own training settings."""
     mix_overrides: dict[str, Any] = field(default_factory=dict)
     """Fields of :class:`medhal.train.mix.MixConfig` to override (e.g. smaller counts for a smoke run)."""
     log_every: int = 20

@@ -79,6 +79,14 @@ class MixConfig:
     synth_dev: int = 600
     probes: int = 300
     """Perturbation probes (original vs edited sentence) from the held-out documents."""
+    conclusions: int = 0
+    """Conclusion-clause pairs (:mod:`medhal.data.conclusions`) from the train-role PubTator abstracts; 0 = none
+    (the mix is then exactly the original one)."""
+    conclusions_dev: int = 400
+    """Conclusion-clause dev pairs from the held-out abstracts (only when ``conclusions`` > 0)."""
+    base_keep: int | None = None
+    """Keep a seeded sample of this many pairs of the original mix (``None`` = all), e.g. for a continuation
+    run that mixes mostly conclusion-clause pairs with some of the original data."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +214,24 @@ def build_mix(config: MixConfig) -> Mix:
 
     train = [pair for name in parts for pair in parts[name]]
     random.Random(seed).shuffle(train)
+    if config.base_keep is not None:
+        train = _take(train, config.base_keep, seed)
+        parts = {name: [p for p in train if p.source == name or p.source.startswith(name)] for name in parts}
+    if config.conclusions > 0:
+        from medhal.data.conclusions import conclusion_pairs
+
+        concl_docs = [
+            *docs_from_pubtator(bc5, "bc5cdr"),
+            *docs_from_pubtator(ncbi, "ncbi_disease"),
+            *docs_from_pubtator(chr_docs, "chr"),
+        ]
+        concl_train, concl_held = _split_docs(concl_docs, seed, config.doc_holdout)
+        parts["conclusions"] = conclusion_pairs(concl_train, inventory, config.conclusions, seed * 1000 + 50)
+        dev["conclusion_heldout"] = conclusion_pairs(
+            concl_held, inventory, config.conclusions_dev, seed * 1000 + 51, "conclusions_dev"
+        )
+        train = train + parts["conclusions"]
+        random.Random(seed + 1).shuffle(train)
     # generated last, with their own seed: adding probes never changes the training pairs
     probes = perturbation_probes(held_docs, inventory, config.probes, seed * 1000 + 98)
     return Mix(

@@ -8,7 +8,7 @@ import platform
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +37,38 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     from medhal.train.export import OnnxScorer, export_onnx
-    from medhal.train.trainer import fit, predict_probabilities, save_checkpoint
+    from medhal.train.trainer import FitResult, fit, predict_probabilities, save_checkpoint
 
     wall_start = time.perf_counter()
     torch.set_num_threads(config.threads)
     out_dir = Path(config.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
 
+    fp32_dir = config.fp32_path
+    extra: dict[str, Any] = {}
+    result: FitResult | None = None
+    if config.evaluate_only:
+        # Re-measure an existing checkpoint: its own training settings go into the report and the card.
+        record = json.loads((fp32_dir / "medhal_training.json").read_text(encoding="utf-8"))
+        result = FitResult(**record["fit"])
+        trained = _config_from_record(record["config"])
+        config = replace(
+            trained,
+            data_root=config.data_root,
+            out_dir=config.out_dir,
+            fp32_dir=fp32_dir,
+            export=config.export,
+            threads=config.threads,
+            eval_batch_size=config.eval_batch_size,
+            evaluate_only=True,
+        )
+        extra["evaluate_only_rerun"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        previous = out_dir / "training_report.json"
+        if previous.is_file():
+            before = json.loads(previous.read_text(encoding="utf-8")).get("extra", {})
+            total = before.get("training_run_total_wall_seconds", before.get("total_wall_seconds"))
+            if total is not None:
+                extra["training_run_total_wall_seconds"] = total
     log("building the training mix")
     mix_fields = {"data_root": Path(config.data_root), "seed": config.seed, **config.mix_overrides}
     mix = build_mix(MixConfig(**mix_fields))
@@ -60,22 +85,27 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
     }
     (out_dir / "mix.json").write_text(json.dumps(mix_record, indent=2) + "\n", encoding="utf-8")
 
-    base = Path(config.base_model) if config.base_model is not None else find_base_model()
-    log(f"base model: {base}")
-    tokenizer = AutoTokenizer.from_pretrained(str(base), use_fast=True)
-    start = Path(config.init_checkpoint) if config.init_checkpoint is not None else base
-    if config.init_checkpoint is not None:
-        log(f"continuing from checkpoint {start} (skipping {config.skip_batches} batches)")
-    model = AutoModelForSequenceClassification.from_pretrained(
-        str(start),
-        num_labels=3,
-        id2label=dict(ID2LABEL),
-        label2id={v: k for k, v in ID2LABEL.items()},
-    )
-    result = fit(model, tokenizer, mix.train, config, log)
-    fp32_dir = config.fp32_path
-    save_checkpoint(model, tokenizer, fp32_dir, config, result)
-    log(f"saved fp32 checkpoint to {fp32_dir}")
+    if result is not None:  # evaluate-only: the checkpoint's fit record was loaded above
+        log(f"evaluate-only: loading {fp32_dir} (trained {result.steps} steps)")
+        tokenizer = AutoTokenizer.from_pretrained(str(fp32_dir), use_fast=True)
+        model = AutoModelForSequenceClassification.from_pretrained(str(fp32_dir))
+        model.eval()
+    else:
+        base = Path(config.base_model) if config.base_model is not None else find_base_model()
+        log(f"base model: {base}")
+        tokenizer = AutoTokenizer.from_pretrained(str(base), use_fast=True)
+        start = Path(config.init_checkpoint) if config.init_checkpoint is not None else base
+        if config.init_checkpoint is not None:
+            log(f"continuing from checkpoint {start} (skipping {config.skip_batches} batches)")
+        model = AutoModelForSequenceClassification.from_pretrained(
+            str(start),
+            num_labels=3,
+            id2label=dict(ID2LABEL),
+            label2id={v: k for k, v in ID2LABEL.items()},
+        )
+        result = fit(model, tokenizer, mix.train, config, log)
+        save_checkpoint(model, tokenizer, fp32_dir, config, result)
+        log(f"saved fp32 checkpoint to {fp32_dir}")
 
     dev_names = list(mix.dev)
     all_dev = [pair for name in dev_names for pair in mix.dev[name]]
@@ -92,7 +122,7 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
     metrics8: dict[str, dict[str, float]] = {}
     diff: dict[str, float] = {}
     onnx_bytes = 0
-    extra: dict[str, Any] = {"fp32_eval_seconds": fp32_eval_s}
+    extra["fp32_eval_seconds"] = fp32_eval_s
     if n_probes:
         pp32 = predict_probabilities(model, tokenizer, probe_pairs, config.max_length, config.eval_batch_size)
         extra["probes_fp32"] = probe_metrics(pp32[:n_probes], pp32[n_probes:], probe_kinds)
@@ -166,3 +196,20 @@ def _per_set(
             out[name] = evaluate_pairs(dev[name], probs[start : start + n])
         start += n
     return out
+
+
+_PATH_FIELDS = ("data_root", "out_dir", "fp32_dir", "base_model", "init_checkpoint")
+
+
+def _config_from_record(settings: dict[str, Any]) -> TrainConfig:
+    """Rebuild a :class:`TrainConfig` from the settings a checkpoint's ``medhal_training.json`` stores."""
+    known = {f.name for f in fields(TrainConfig)}
+    values: dict[str, Any] = {}
+    for key, value in settings.items():
+        if key not in known:
+            continue
+        if key in _PATH_FIELDS:
+            values[key] = None if value in (None, "None") else Path(value)
+        else:
+            values[key] = value
+    return TrainConfig(**values)

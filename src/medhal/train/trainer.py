@@ -3,7 +3,8 @@
 Loss: cross-entropy for entailment / neutral / contradiction targets; for ``not_entailment`` the negative log
 of the marginal ``P(neutral) + P(contradiction)``, so two-way data never claims to be a contradiction.
 Batches are length-bucketed with dynamic padding; AdamW with linear warm-up and decay, where the schedule's
-progress is whichever is further along: optimiser steps or the wall-clock budget. torch is imported lazily.
+progress is whichever is further along: optimiser steps or the wall-clock budget (or steps alone with
+``TrainConfig.schedule_by_time=False``, the budget then being only a hard stop). torch is imported lazily.
 """
 
 from __future__ import annotations
@@ -184,8 +185,8 @@ def fit(
     stopped_by = "steps"
     for batch_idx in batches[:planned]:
         elapsed = time.perf_counter() - started
-        progress = max(steps / planned, elapsed / budget)
-        if progress >= 1.0:
+        progress = max(steps / planned, elapsed / budget) if config.schedule_by_time else steps / planned
+        if progress >= 1.0 or elapsed >= budget:
             stopped_by = "time" if elapsed / budget >= steps / planned else "steps"
             break
         lr = config.learning_rate * _lr_factor(progress, config.warmup_fraction)
