@@ -12,12 +12,12 @@ Both produce the same per-unit scores (checked below).
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
 import numpy as np
 
+from medhal.data.medhal_loc import read_medhal_loc
 from medhal.detect import CheckItem, DecomposedDetector, build_library, contrastive_score
 from medhal.detect.chunking import DYADIC_GRANULARITIES, chunk_ranges
 from medhal.text import split_sentences, split_units
@@ -34,9 +34,8 @@ def load_items(limit: int) -> list[CheckItem]:
     ]
     dev = REPO.parent / "shared" / "data" / "medhal_loc" / "controlled_dev.jsonl"
     if dev.exists():
-        for line in dev.read_text().splitlines():
-            row = json.loads(line)
-            items.append(CheckItem(row["evidence"], row["hallucinated_text"], id=row["id"]))
+        for row in read_medhal_loc(dev):
+            items.append(CheckItem(row.evidence, row.hallucinated_text, id=row.id))
     return items[:limit]
 
 

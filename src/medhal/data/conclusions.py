@@ -278,14 +278,8 @@ def conclusion_examples(
         whole = rng.random() < cfg.sentence_hypothesis_probability
         made: ConclusionExample | None = None
         if label == "entailment":
-            hyp, start, end, inserted, kind = (sentence, 0, 0, "", "clean_sentence") if whole else (
-                clause,
-                0,
-                0,
-                "",
-                "clean_clause",
-            )
-            made = ConclusionExample(doc.doc_id, premise, hyp, label, kind, clause, start, end, inserted)
+            hyp, kind = (sentence, "clean_sentence") if whole else (clause, "clean_clause")
+            made = ConclusionExample(doc.doc_id, premise, hyp, label, kind, clause, 0, 0, "")
         elif label == "contradiction":
             kinds, weights = list(cfg.contra_kinds), list(cfg.contra_weights)
             mentions = _clause_mentions(doc.mentions[si], cs, ce)
@@ -298,7 +292,14 @@ def conclusion_examples(
                 if whole:
                     hyp = sentence[:cs] + pert.text + sentence[ce:]
                     made = ConclusionExample(
-                        doc.doc_id, premise, hyp, label, pert.kind, clause, cs + pert.start, cs + pert.end,
+                        doc.doc_id,
+                        premise,
+                        hyp,
+                        label,
+                        pert.kind,
+                        clause,
+                        cs + pert.start,
+                        cs + pert.end,
                         pert.inserted,
                     )
                 else:

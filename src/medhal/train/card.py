@@ -9,7 +9,7 @@ from typing import Any
 from medhal.train.config import TrainConfig, TrainReport
 from medhal.train.mix import SOURCE_LICENCES
 
-__all__ = ["write_model_card"]
+__all__ = ["reproduce_command", "write_model_card"]
 
 
 def _licence_of(path: str) -> str:
@@ -40,11 +40,19 @@ def _history(config: TrainConfig) -> list[str]:
     init = getattr(config, "init_checkpoint", None)
     if init is None:
         return []
-    lines = [
-        f"- Continuation run: started from the fine-tuned checkpoint `{Path(init).name}` and skipped the first "
-        f"{getattr(config, 'skip_batches', 0)} batches of the same seeded epoch order (the pairs that run saw), "
-        "so the two stages together make one pass over part of the mix without repeats; new warm-up and decay."
-    ]
+    skip = int(getattr(config, "skip_batches", 0))
+    if skip:
+        first = (
+            f"- Continuation run: started from the fine-tuned checkpoint `{Path(init).name}` and skipped the first "
+            f"{skip} batches of the same seeded epoch order (the pairs that run saw), "
+            "so the two stages together make one pass over part of the mix without repeats; new warm-up and decay."
+        )
+    else:
+        first = (
+            f"- Continuation run: started from the fine-tuned checkpoint `{Path(init).name}` and trained on the "
+            "mix above (its own seeded order, no batches skipped); new warm-up and decay."
+        )
+    lines = [first]
     record = Path(init) / "medhal_training.json"
     if record.is_file():
         data = json.loads(record.read_text(encoding="utf-8"))
@@ -80,6 +88,67 @@ def _probe_lines(extra: dict[str, Any]) -> list[str]:
             f"{_fmt(m['pert_not_entailed'])} | {_fmt(m['pert_contradiction'])} |"
         )
     return lines
+
+
+def _conclusion_lines(mix: dict[str, Any]) -> list[str]:
+    """What the conclusion-clause pairs are, when the mix has them."""
+    cfg = mix.get("mix_config", {})
+    if not cfg.get("conclusions"):
+        return []
+    keep = cfg.get("base_keep")
+    return [
+        f"`conclusions` ({cfg['conclusions']} requested): `medhal.data.conclusions` pairs from the train-role "
+        "PubTator abstracts (BC5CDR train+dev, NCBI-disease train+devel, CHR), abstracts of the seeded 5% "
+        "document hold-out excluded: premise = the abstract's sentences before its final 1-2 sentences (title "
+        "excluded, cut to 220 words; 20% a 1-3 sentence window around the best-supporting sentence); hypothesis = "
+        "one clause (`medhal.text.split_clauses`) of the final sentence(s), 15% the whole sentence holding it: "
+        "clean (entailment), one edit - entity substitution from the corpus inventory, direction / relation flip, "
+        "negation flip, number change (contradiction) - or an invented mechanism clause ('because <entity> "
+        "<verb> <entity>', entities absent from the premise) or a clause of another abstract's conclusion "
+        "(neutral). Dev set `conclusion_heldout`: the same generator on the held-out abstracts.",
+        ""
+        + (
+            f"The other sources are a seeded sample of {keep} pairs of the original mix (same seed, same generators)."
+            if keep is not None
+            else ""
+        ),
+        "",
+    ]
+
+
+def reproduce_command(config: TrainConfig) -> str:
+    """The ``python -m medhal.train`` command line that reruns this configuration."""
+    parts = [
+        "PYTHONPATH=src python -m medhal.train",
+        f"--data-root {config.data_root}",
+        f"--out {config.out_dir}",
+    ]
+    if config.fp32_dir is not None:
+        parts.append(f"--fp32-out {config.fp32_dir}")
+    if config.base_model is not None:
+        parts.append(f"--base-model {config.base_model}")
+    if config.init_checkpoint is not None:
+        parts.append(f"--init-checkpoint {config.init_checkpoint}")
+    if config.skip_batches:
+        parts.append(f"--skip-batches {config.skip_batches}")
+    parts.append(f"--seed {config.seed}")
+    if config.max_steps is not None:
+        parts.append(f"--max-steps {config.max_steps}")
+    if not config.schedule_by_time:
+        parts.append("--schedule-by-steps")
+    parts += [
+        f"--minutes {config.minutes:g}",
+        f"--batch-size {config.batch_size}",
+        f"--max-length {config.max_length}",
+        f"--lr {config.learning_rate:g}",
+        f"--warmup {config.warmup_fraction:g}",
+        f"--threads {config.threads}",
+    ]
+    if not config.export:
+        parts.append("--no-export")
+    if config.mix_overrides:
+        parts.append("--mix '" + json.dumps(config.mix_overrides, sort_keys=True) + "'")
+    return " ".join(parts)
 
 
 def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: dict[str, Any]) -> None:
@@ -137,6 +206,7 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         + ". `mederrbench`: the MedErrBench EN train note with the corrected sentence in place entails it and "
         "contradicts the erroneous sentence.",
         "",
+        *_conclusion_lines(mix),
         "Files read (sha256, role, licence):",
         "",
         "| file | sha256 | role | licence |",
@@ -156,7 +226,12 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         f"(weight decay {config.weight_decay}), linear warm-up {config.warmup_fraction:.0%} then linear decay, "
         f"grad-norm clip {config.max_grad_norm}, word embeddings frozen: {config.freeze_word_embeddings}.",
         f"- Length-bucketed batches (chunks of {config.bucket_batches} batches), dynamic padding, one pass at most; "
-        f"schedule progress = max(step fraction, wall-clock fraction of {config.minutes:g} min).",
+        + (
+            f"schedule progress = max(step fraction, wall-clock fraction of {config.minutes:g} min)."
+            if getattr(config, "schedule_by_time", True)
+            else f"schedule progress = step fraction of {config.max_steps} planned steps (wall-clock ignored; "
+            f"{config.minutes:g} min only as a hard stop)."
+        ),
         f"- torch threads {config.threads}; seeds: Python, NumPy, torch = {config.seed}.",
         "",
         "## Training run",
@@ -165,6 +240,7 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         f"- {report.steps} steps, {report.pairs_seen} pairs seen "
         f"({report.pairs_seen / max(1, sum(totals.values())):.0%} of the mix), {report.train_seconds / 60:.1f} min "
         f"of optimisation (stopped by {report.stopped_by}); final logged loss {report.final_loss:.4f}.",
+        f"- Reproduce: `{reproduce_command(config)}`",
         f"- Training-pair fingerprint (sha256 over the ordered mix): `{mix.get('train_sha256', 'n/a')}`.",
         f"- {report.extra.get('platform', '')}.",
         "",
