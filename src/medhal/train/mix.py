@@ -84,6 +84,11 @@ class MixConfig:
     (the mix is then exactly the original one)."""
     conclusions_dev: int = 400
     """Conclusion-clause dev pairs from the held-out abstracts (only when ``conclusions`` > 0)."""
+    contrast: int = 0
+    """Minimal pairs (:mod:`medhal.data.contrast`: negation / number / direction contrasts, identity) from the
+    train-role biomedical documents; 0 = none."""
+    contrast_dev: int = 300
+    """Minimal-pair dev pairs from the held-out documents (only when ``contrast`` > 0)."""
     base_keep: int | None = None
     """Keep a seeded sample of this many pairs of the original mix (``None`` = all), e.g. for a continuation
     run that mixes mostly conclusion-clause pairs with some of the original data."""
@@ -232,6 +237,21 @@ def build_mix(config: MixConfig) -> Mix:
         )
         train = train + parts["conclusions"]
         random.Random(seed + 1).shuffle(train)
+    if config.contrast > 0:
+        from medhal.data.contrast import contrast_pairs
+
+        contrast_train = [
+            d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[0]
+        ]
+        contrast_held = [
+            d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[1]
+        ]
+        parts["contrast"] = [c.pair for c in contrast_pairs(contrast_train, config.contrast, seed * 1000 + 60)]
+        dev["contrast_heldout"] = [
+            c.pair for c in contrast_pairs(contrast_held, config.contrast_dev, seed * 1000 + 61, "contrast_dev")
+        ]
+        train = train + parts["contrast"]
+        random.Random(seed + 2).shuffle(train)
     # generated last, with their own seed: adding probes never changes the training pairs
     probes = perturbation_probes(held_docs, inventory, config.probes, seed * 1000 + 98)
     return Mix(
