@@ -27,9 +27,9 @@ from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, window_of
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
-from medhal.detect.signals import SignalConfig, blend, unit_signals
+from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, check_unit_kind
-from medhal.text import Span, content_token_list, split_sentences
+from medhal.text import Span, content_stems, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = ["DecomposedDetector", "LongWindowPolicy", "best_window"]
@@ -109,12 +109,13 @@ class DecomposedDetector(PairwiseDetector):
         sentences = split_sentences(item.evidence)
         library = build_library(item.evidence, sentences, self.granularities)
         windows, skipped = self._fit_windows(item.evidence, sentences, list(library.windows), units)
-        chosen = [self._select(u.text, windows) for u in units]
+        window_stems = [content_stems(w.text) for w in windows] if self.max_windows is not None else []
+        chosen = [self._select(u.text, windows, window_stems) for u in units]
         pairs = [(windows[k].text, u.text) for u, ks in zip(units, chosen, strict=True) for k in ks]
         data = {"units": units, "windows": windows, "chosen": chosen, "entries": library.entries, "skipped": skipped}
         return Plan(item=item, pairs=pairs, data=data)
 
-    def _select(self, unit: str, windows: Sequence[Window]) -> list[int]:
+    def _select(self, unit: str, windows: Sequence[Window], window_stems: Sequence[frozenset[str]]) -> list[int]:
         """Window indices a unit is verified against: all, or the ``max_windows`` with most lexical overlap.
 
         Overlap is the share of the unit's content-token stems (5-character prefixes of tau, seed 000 §4) that
@@ -124,12 +125,10 @@ class DecomposedDetector(PairwiseDetector):
         """
         if self.max_windows is None or self.max_windows >= len(windows):
             return list(range(len(windows)))
-        stems = {t[:5] for t in content_token_list(unit)}
+        stems = content_stems(unit)
 
         def overlap(k: int) -> float:
-            if not stems:
-                return 0.0
-            return len(stems & {t[:5] for t in content_token_list(windows[k].text)}) / len(stems)
+            return len(stems & window_stems[k]) / len(stems) if stems else 0.0
 
         order = sorted(range(len(windows)), key=lambda k: (-overlap(k), windows[k].n_sentences, windows[k].first))
         return sorted(order[: self.max_windows])
@@ -185,11 +184,9 @@ class DecomposedDetector(PairwiseDetector):
             p_e, p_c = float(pe[ke]), float(pc[kc])
             score = contrastive_score(pe.tolist(), pc.tolist())
             suspicion = suspicion_from_score(score)
-            signals = None
-            if self.signals is not None:
-                found = unit_signals(span.text, plan.item.evidence, windows[ke].text)
-                suspicion = blend(suspicion, found, self.signals)
-                signals = found.to_dict()
+            suspicion, signals = blended_suspicion(
+                self.signals, suspicion, span.text, plan.item.evidence, windows[ke].text
+            )
             results.append(
                 UnitResult(
                     index=u,

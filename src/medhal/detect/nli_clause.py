@@ -19,7 +19,7 @@ from typing import Any, Literal
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitKind, UnitResult
 from medhal.detect.scoring import VerdictRule
-from medhal.detect.signals import SignalConfig, blend, unit_signals
+from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, check_unit_kind, response_span
 from medhal.text import Span, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
@@ -97,11 +97,7 @@ class NLIClauseDetector(PairwiseDetector):
         for u, span in enumerate(units):
             p_e, p_c = float(probs[u, ENTAILMENT]), float(probs[u, CONTRADICTION])
             score = self.unit_score(p_e, p_c)
-            suspicion, signals = score, None
-            if self.signals is not None:
-                found = unit_signals(span.text, plan.item.evidence, premise.text)
-                suspicion = blend(score, found, self.signals)
-                signals = found.to_dict()
+            suspicion, signals = blended_suspicion(self.signals, score, span.text, plan.item.evidence, premise.text)
             results.append(
                 UnitResult(
                     index=u,

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from medhal.text import content_token_list
+from medhal.text import content_stems, content_token_list
+from medhal.text.tokens import STEM_PREFIX
 
-__all__ = ["SignalConfig", "UnitSignals", "blend", "unit_signals"]
+__all__ = ["SignalConfig", "UnitSignals", "blend", "blended_suspicion", "unit_signals"]
 
-PREFIX = 5
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:\s?%)?")
 _NEGATION = re.compile(
     r"\b(?:not|no|none|never|neither|nor|without|cannot|absence of|absent|lack of|lacks?|fail(?:s|ed)? to|"
@@ -34,12 +35,14 @@ _NEGATION = re.compile(
 )
 
 
-def _stems(text: str) -> set[str]:
-    return {t[:PREFIX] for t in content_token_list(text)}
-
-
 def _numbers(text: str) -> set[str]:
     return {m.group(0).replace(" ", "").replace(",", ".") for m in _NUMBER.finditer(text)}
+
+
+@lru_cache(maxsize=32)
+def _evidence_profile(evidence: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Content stems and numbers (``%`` dropped) of an evidence text, computed once for all its units."""
+    return content_stems(evidence), frozenset(n.rstrip("%") for n in _numbers(evidence))
 
 
 def has_negation(text: str) -> bool:
@@ -72,13 +75,10 @@ class UnitSignals:
 
 def unit_signals(unit: str, evidence: str, best_window: str | None = None) -> UnitSignals:
     """The signals of ``unit`` against ``evidence``; ``best_window`` is the unit's best-entailing window."""
-    evidence_stems = _stems(evidence)
+    evidence_stems, evidence_numbers = _evidence_profile(evidence)
     tokens = list(dict.fromkeys(content_token_list(unit)))
-    novel = tuple(t for t in tokens if t[:PREFIX] not in evidence_stems)
-    evidence_numbers = _numbers(evidence)
-    novel_numbers = tuple(
-        sorted(n for n in _numbers(unit) if n.rstrip("%") not in {e.rstrip("%") for e in evidence_numbers})
-    )
+    novel = tuple(t for t in tokens if t[:STEM_PREFIX] not in evidence_stems)
+    novel_numbers = tuple(sorted(n for n in _numbers(unit) if n.rstrip("%") not in evidence_numbers))
     mismatch = best_window is not None and has_negation(unit) != has_negation(best_window)
     return UnitSignals(novel, len(tokens), novel_numbers, mismatch)
 
@@ -101,3 +101,13 @@ def blend(suspicion: float, signals: UnitSignals, config: SignalConfig) -> float
     if signals.negation_mismatch:
         value += w / 2.0
     return min(1.0, value)
+
+
+def blended_suspicion(
+    config: SignalConfig | None, suspicion: float, unit: str, evidence: str, best_window: str
+) -> tuple[float, dict[str, Any] | None]:
+    """The unit's suspicion and its reported signals: unchanged and ``None`` when signals are off."""
+    if config is None:
+        return suspicion, None
+    found = unit_signals(unit, evidence, best_window)
+    return blend(suspicion, found, config), found.to_dict()

@@ -12,13 +12,14 @@ from __future__ import annotations
 from medhal.text.clauses import split_clauses, split_units
 from medhal.text.sentences import split_sentences
 from medhal.text.spans import Span, SpanError, check_spans, trim_span
-from medhal.text.tokens import STOPWORDS, content_token_list, content_tokens, word_count
+from medhal.text.tokens import STOPWORDS, content_stems, content_token_list, content_tokens, word_count
 
 __all__ = [
     "STOPWORDS",
     "Span",
     "SpanError",
     "check_spans",
+    "content_stems",
     "content_token_list",
     "content_tokens",
     "split_clauses",

@@ -28,7 +28,15 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["MIN_TOKEN_LENGTH", "STOPWORDS", "content_token_list", "content_tokens", "word_count"]
+__all__ = [
+    "MIN_TOKEN_LENGTH",
+    "STEM_PREFIX",
+    "STOPWORDS",
+    "content_stems",
+    "content_token_list",
+    "content_tokens",
+    "word_count",
+]
 
 MIN_TOKEN_LENGTH = 4
 """τ keeps alphabetic tokens of at least this many characters (seed 000 §4)."""
@@ -115,6 +123,15 @@ def content_tokens(text: str) -> frozenset[str]:
     ['calculi', 'holmium', 'ideal', 'laser', 'renal']
     """
     return frozenset(content_token_list(text))
+
+
+STEM_PREFIX = 5
+"""Length of the prefix that stands in for a stem: "calculi"/"calculus", "reduced"/"reduction" match."""
+
+
+def content_stems(text: str, prefix: int = STEM_PREFIX) -> frozenset[str]:
+    """The ``prefix``-character prefixes of the content tokens of ``text`` (a crude, language-agnostic stem)."""
+    return frozenset(t[:prefix] for t in content_token_list(text))
 
 
 def word_count(text: str) -> int:
