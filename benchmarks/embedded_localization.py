@@ -89,6 +89,9 @@ def main() -> None:
         "decomposed max_windows=4 + signals": DecomposedDetector(verifier, max_windows=4, signals=0.5),
         "nli-clause 1-P(E)": NLIClauseDetector(verifier),
         "nli-clause P(C)": NLIClauseDetector(verifier, score="contradiction"),
+        "nli-clause 1-P(E) windows": NLIClauseDetector(verifier, premise="windows"),
+        "nli-clause 1-P(E) windows + signals": NLIClauseDetector(verifier, premise="windows", signals=0.5),
+        "nli-clause P(C) windows": NLIClauseDetector(verifier, premise="windows", score="contradiction"),
         "nli-clause 1-P(E) + signals": NLIClauseDetector(verifier, signals=0.5),
         "signals only (no model)": NLIClauseDetector(ConstantVerifier(verifier), signals=1.0),
     }

@@ -191,3 +191,12 @@ def test_batch_missing_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["--version"], capsys)
     assert code == 0 and out.startswith("medhal ")
+
+
+def test_nli_clause_premise_flag_reaches_the_detector(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["check", "-e", str(EXAMPLES / "evidence.txt"), "-r", str(EXAMPLES / "response.txt"), "-f", "json"]
+    code, out, err = run([*args, "--detector", "nli-clause", "--premise", "windows"], capsys)
+    assert code in (0, 1), err
+    assert json.loads(out)["config"]["premise"] == "windows"
+    code, _, err = run([*args, "--detector", "nli-clause", "--premise", "chunks"], capsys)
+    assert code == 2 and "chunks" in err

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from medhal.detect.chunking import DYADIC_GRANULARITIES, build_library, chunk_ranges
+from medhal.detect.chunking import DYADIC_GRANULARITIES, build_library, chunk_ranges, packed_windows
 from medhal.text import Span, split_sentences
 
 SEED_DOC = (Path(__file__).resolve().parents[2] / "examples" / "transit_evidence.txt").read_text()
@@ -51,3 +53,25 @@ def test_library_size_bounds(n: int) -> None:
     # independent recount of distinct ranges
     expected = {r for m in DYADIC_GRANULARITIES for r in chunk_ranges(n, m)}
     assert ranges == expected
+
+
+@pytest.mark.parametrize("budget", [1, 30, 70, 200, 10_000])
+def test_packed_windows_cover_every_sentence_and_overlap_by_half(budget: int) -> None:
+    evidence = " ".join(f"Sentence number {i} has {'some ' * (i % 4)}words." for i in range(11))
+    sentences = split_sentences(evidence)
+    windows = packed_windows(evidence, sentences, lambda text: len(text) <= budget)
+    assert windows[0].first == 0 and windows[-1].stop == len(sentences)
+    for w in windows:
+        assert evidence[w.start : w.end] == w.text
+        assert w.n_sentences == 1 or len(w.text) <= budget
+    for a, b in itertools.pairwise(windows):
+        assert a.first < b.first <= a.stop
+        if a.n_sentences > 1:
+            assert b.first < a.stop  # adjacent sentences a.stop-1, a.stop... share a window
+    if budget >= len(evidence):
+        assert len(windows) == 1
+
+
+def test_packed_windows_reject_bad_overlap() -> None:
+    with pytest.raises(ValueError):
+        packed_windows("A b.", split_sentences("A b."), lambda _: True, overlap=1.0)

@@ -48,3 +48,49 @@ def test_registry() -> None:
         create_detector("nope", RuleVerifier())
     with pytest.raises(ConfigError):
         create_detector("nli-response", RuleVerifier(), long_windows="skip")
+
+
+def test_premise_windows_fall_back_to_whole_evidence_when_it_fits() -> None:
+    verifier = RuleVerifier()
+    whole = NLIClauseDetector(verifier).detect(CheckItem(EVIDENCE, RESPONSE))
+    windowed = NLIClauseDetector(verifier, premise="windows").detect(CheckItem(EVIDENCE, RESPONSE))
+    assert windowed.windows == 1
+    assert [u.score for u in windowed.units] == [u.score for u in whole.units]
+
+
+def test_premise_windows_split_long_evidence_and_point_at_the_deciding_window() -> None:
+    names = [
+        "alpha",
+        "bravo",
+        "charlie",
+        "delta",
+        "echo",
+        "foxtrot",
+        "golf",
+        "hotel",
+        "india",
+        "juliet",
+        "kilo",
+        "lima",
+    ]
+    evidence = " ".join(f"Sentence {i} says that {n}mab treats {n}itis in adults." for i, n in enumerate(names))
+    response = "Deltamab treats deltaitis in adults, and kilomab treats kiloitis in adults."
+    verifier = RuleVerifier(max_length=40)
+    result = NLIClauseDetector(verifier, premise="windows", units="clause").detect(CheckItem(evidence, response))
+    assert result.windows > 1 and result.truncated_pairs == 0
+    assert result.pairs == len(result.units) * result.windows
+    premises = {p for p, _ in verifier.calls[0]}
+    assert all(verifier.pair_lengths([(p, "x " * 8)])[0] <= 40 for p in premises)
+    for unit in result.units:
+        pointer = unit.entailing
+        assert pointer is not None and evidence[pointer.start : pointer.end] == pointer.text
+        name = "delta" if "delta" in unit.text.lower() else "kilo"
+        assert f"{name}mab " in pointer.text
+        expected = max(verifier.predict([(p, unit.text)])[0][0] for p in premises)
+        assert unit.p_entail == pytest.approx(expected)
+    assert result.config["premise"] == "windows"
+
+
+def test_unknown_premise_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="premise"):
+        NLIClauseDetector(RuleVerifier(), premise="chunks")  # type: ignore[arg-type]

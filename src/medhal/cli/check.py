@@ -29,6 +29,7 @@ def detector_options(
     long_windows: str,
     signals: float | None = None,
     max_windows: int | None = None,
+    premise: str = "whole",
 ) -> dict[str, Any]:
     """The keyword options each built-in detector accepts, from the CLI flags."""
     options: dict[str, Any] = {}
@@ -36,6 +37,8 @@ def detector_options(
         options["units"] = units
         if signals is not None:
             options["signals"] = signals
+    if detector == "nli-clause" and premise != "whole":
+        options["premise"] = premise
     if detector == "decomposed":
         options["long_windows"] = long_windows
         if max_windows is not None:

@@ -33,6 +33,11 @@ app = typer.Typer(
 )
 
 
+class Premise(StrEnum):
+    whole = "whole"
+    windows = "windows"
+
+
 class Units(StrEnum):
     clause = "clause"
     sentence = "sentence"
@@ -90,6 +95,10 @@ def check_command(
     max_windows: Annotated[
         int | None, typer.Option(min=1, help="decomposed: verify each unit against its N best-overlapping windows.")
     ] = None,
+    premise: Annotated[
+        Premise,
+        typer.Option(help="nli-clause: whole evidence (truncated when too long) or sentence windows that fit."),
+    ] = Premise.whole,
     claim_model: Annotated[
         str | None, typer.Option(help="LLM for --units claim, e.g. openai/<model> (with --base-url) or hf/<path>.")
     ] = None,
@@ -119,6 +128,7 @@ def check_command(
         long_windows=long_windows.value,
         signals=signals,
         max_windows=max_windows,
+        premise=premise.value,
     )
 
     def factory() -> object:

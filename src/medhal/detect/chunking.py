@@ -11,12 +11,20 @@ what medhal verifies — 15 for that example).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from medhal.text import Span
 
-__all__ = ["DYADIC_GRANULARITIES", "ChunkLibrary", "Window", "build_library", "chunk_ranges"]
+__all__ = [
+    "DYADIC_GRANULARITIES",
+    "ChunkLibrary",
+    "Window",
+    "build_library",
+    "chunk_ranges",
+    "packed_windows",
+    "window_of",
+]
 
 DYADIC_GRANULARITIES: tuple[int, ...] = (1, 2, 4, 8, 16)
 
@@ -82,3 +90,33 @@ def build_library(
     ordered = sorted(seen.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), kv[0][0]))
     windows = tuple(window_of(evidence, sentences, a, b, tuple(sorted(set(ms)))) for (a, b), ms in ordered)
     return ChunkLibrary(windows=windows, entries=entries, sentences=tuple(sentences))
+
+
+def packed_windows(
+    evidence: str,
+    sentences: Sequence[Span],
+    fits: Callable[[str], bool],
+    *,
+    overlap: float = 0.5,
+) -> list[Window]:
+    """Overlapping runs of consecutive sentences, each as long as ``fits`` allows, covering every sentence.
+
+    A window starts at sentence ``first`` and grows while ``fits(text)`` holds (a single sentence is always
+    kept, even when too long); the next window starts ``ceil((1 - overlap) * size)`` sentences later, so with
+    the default half overlap every pair of adjacent sentences shares at least one window.  The last window
+    ends at the last sentence.  Used where a premise must fit a short-context verifier whole (no truncation).
+    """
+    if not 0.0 <= overlap < 1.0:
+        raise ValueError("overlap must lie in [0, 1)")
+    n = len(sentences)
+    out: list[Window] = []
+    first = 0
+    while first < n:
+        stop = first + 1
+        while stop < n and fits(window_of(evidence, sentences, first, stop + 1, ()).text):
+            stop += 1
+        out.append(window_of(evidence, sentences, first, stop, ()))
+        if stop >= n:
+            break
+        first += max(1, math.ceil((1.0 - overlap) * (stop - first)))
+    return out

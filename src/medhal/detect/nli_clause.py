@@ -8,7 +8,16 @@ premise and ranks clauses by a suspicion score.  Seed 000 does not spell out tha
 * ``contradiction``: ``P(C | evidence, clause)``.
 
 The response score is the largest clause suspicion; the response is flagged when it reaches ``threshold``.
-Premises longer than the verifier's budget are truncated by the verifier and counted in ``truncated_pairs``.
+
+``premise`` says what a clause is verified against:
+
+* ``whole`` (seed 000 §5, the published baseline): the whole evidence; a pair longer than the verifier's
+  budget is truncated by the verifier (the tail of the evidence is lost) and counted in ``truncated_pairs``;
+* ``windows`` (medhal, for short-context verifiers such as the embedded one): the whole evidence when the pair
+  fits, otherwise half-overlapping runs of evidence sentences that each fit
+  (:func:`medhal.detect.chunking.packed_windows`); a clause's ``P(E)`` and ``P(C)`` are their maxima over the
+  windows and its evidence pointers name the deciding windows.  Nothing is truncated unless one sentence
+  alone is too long.
 """
 
 from __future__ import annotations
@@ -16,7 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+import numpy as np
+
 from medhal.detect.base import PairwiseDetector, Plan
+from medhal.detect.chunking import Window, packed_windows
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitKind, UnitResult
 from medhal.detect.scoring import VerdictRule
 from medhal.detect.signals import SignalConfig, blended_suspicion
@@ -24,9 +36,10 @@ from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, che
 from medhal.text import Span, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
-__all__ = ["ClauseScore", "NLIClauseDetector", "NLIResponseDetector"]
+__all__ = ["ClauseScore", "NLIClauseDetector", "NLIResponseDetector", "PremiseChoice"]
 
 ClauseScore = Literal["non_entailment", "contradiction"]
+PremiseChoice = Literal["whole", "windows"]
 
 
 class NLIClauseDetector(PairwiseDetector):
@@ -44,8 +57,12 @@ class NLIClauseDetector(PairwiseDetector):
         rule: VerdictRule | None = None,
         signals: float | None = None,
         extractor: ClaimExtractorLike | None = None,
+        premise: PremiseChoice = "whole",
     ) -> None:
         super().__init__(verifier)
+        if premise not in ("whole", "windows"):
+            raise ConfigError(f"unknown premise {premise!r}; choose whole or windows")
+        self.premise: PremiseChoice = premise
         self.signals = None if signals is None else SignalConfig(weight=signals)
         self.units: UnitChoice = check_unit_kind(units, extractor=extractor)
         self.extractor = extractor
@@ -67,6 +84,7 @@ class NLIClauseDetector(PairwiseDetector):
             "entail_threshold": self.rule.entail_threshold,
             "contradict_threshold": self.rule.contradict_threshold,
             "max_length": self.verifier.max_length,
+            "premise": self.premise,
         }
 
     @property
@@ -77,13 +95,23 @@ class NLIClauseDetector(PairwiseDetector):
         return self.units_of(response)
 
     def plan(self, item: CheckItem) -> Plan:
-        premise = response_span(item.evidence)
         units = self.segment(item.response)
-        n_sent = len(split_sentences(item.evidence))
+        sentences = split_sentences(item.evidence)
+        whole = response_span(item.evidence)
+        windows = [Window(whole.start, whole.end, whole.text, 0, len(sentences), ())]
+        if self.premise == "windows" and units and sentences:
+            longest = max(units, key=len).text
+            budget = self.verifier.max_length
+            if self.verifier.pair_lengths([(whole.text, longest)])[0] > budget:
+
+                def fits(text: str) -> bool:
+                    return self.verifier.pair_lengths([(text, longest)])[0] <= budget
+
+                windows = packed_windows(item.evidence, sentences, fits)
         return Plan(
             item=item,
-            pairs=[(premise.text, u.text) for u in units],
-            data={"units": units, "premise": premise, "n_sent": n_sent},
+            pairs=[(w.text, u.text) for u in units for w in windows],
+            data={"units": units, "windows": windows},
         )
 
     def unit_score(self, p_e: float, p_c: float) -> float:
@@ -91,13 +119,16 @@ class NLIClauseDetector(PairwiseDetector):
 
     def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
         units: list[Span] = plan.data["units"]
-        premise: Span = plan.data["premise"]
-        sentences = (0, int(plan.data["n_sent"]))
+        windows: list[Window] = plan.data["windows"]
+        n_w = len(windows)
         results = []
         for u, span in enumerate(units):
-            p_e, p_c = float(probs[u, ENTAILMENT]), float(probs[u, CONTRADICTION])
+            rows = probs[u * n_w : (u + 1) * n_w]
+            k_e, k_c = int(np.argmax(rows[:, ENTAILMENT])), int(np.argmax(rows[:, CONTRADICTION]))
+            p_e, p_c = float(rows[k_e, ENTAILMENT]), float(rows[k_c, CONTRADICTION])
+            w_e, w_c = windows[k_e], windows[k_c]
             score = self.unit_score(p_e, p_c)
-            suspicion, signals = blended_suspicion(self.signals, score, span.text, plan.item.evidence, premise.text)
+            suspicion, signals = blended_suspicion(self.signals, score, span.text, plan.item.evidence, w_e.text)
             results.append(
                 UnitResult(
                     index=u,
@@ -110,8 +141,8 @@ class NLIClauseDetector(PairwiseDetector):
                     suspicion=suspicion,
                     p_entail=p_e,
                     p_contradict=p_c,
-                    entailing=EvidencePointer(premise.start, premise.end, premise.text, p_e, sentences, 0),
-                    contradicting=EvidencePointer(premise.start, premise.end, premise.text, p_c, sentences, 0),
+                    entailing=EvidencePointer(w_e.start, w_e.end, w_e.text, p_e, (w_e.first, w_e.stop), 0),
+                    contradicting=EvidencePointer(w_c.start, w_c.end, w_c.text, p_c, (w_c.first, w_c.stop), 0),
                     signals=signals,
                 )
             )
@@ -125,8 +156,8 @@ class NLIClauseDetector(PairwiseDetector):
             score=response_score,
             flagged=response_score >= self.threshold,
             units=tuple(results),
-            windows=1,
-            library_entries=1,
+            windows=n_w,
+            library_entries=n_w,
             pairs=len(plan.pairs),
             truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
         )

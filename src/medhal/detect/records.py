@@ -51,7 +51,8 @@ class EvidencePointer:
     sentences: tuple[int, int]
     """Half-open range of evidence sentence indices the window covers."""
     granularity: int
-    """The smallest dyadic granularity ``m`` that produced this window (0 = whole evidence, no chunking)."""
+    """The smallest dyadic granularity ``m`` that produced this window (0: not a dyadic chunk — the whole evidence,
+    or a packed window of ``nli-clause --premise windows``)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
