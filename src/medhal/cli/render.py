@@ -60,8 +60,8 @@ def render_result(console: Console, result: CheckResult, response: str | None = 
         table.add_row(
             str(unit.index + 1),
             Text(MARKS[unit.verdict], style=STYLES[unit.verdict]),
-            f"{unit.p_entail:.2f}",
-            f"{unit.p_contradict:.2f}",
+            "-" if unit.p_entail is None else f"{unit.p_entail:.2f}",
+            "-" if unit.p_contradict is None else f"{unit.p_contradict:.2f}",
             Text(f"[{unit.start}:{unit.end}] {unit.text}"),
             Text(_deciding(unit)),
         )

@@ -25,7 +25,7 @@ __all__ = [
 SCHEMA_VERSION = "1.0"
 
 Verdict = Literal["supported", "contradicted", "unsupported"]
-UnitKind = Literal["clause", "sentence", "claim", "response"]
+UnitKind = Literal["clause", "sentence", "claim", "response", "triple", "span"]
 Status = Literal["ok", "input_error", "parse_failure", "api_error"]
 
 
@@ -67,7 +67,8 @@ class EvidencePointer:
 
 @dataclass(frozen=True, slots=True)
 class UnitResult:
-    """A unit of the response (clause, sentence, claim or the whole response) and how it was judged."""
+    """A unit of the response (clause, sentence, claim, triple, tagged span or the whole response) and how it was
+    judged.  ``triple`` units (kg-triple) and ``span`` units (FAVA-style tags) need not tile the response."""
 
     index: int
     """Position of the unit in the response, in reading order."""
@@ -81,8 +82,9 @@ class UnitResult:
     better supported.  ``nli-clause`` / ``nli-response``: 1 - P(E) (seed 003 eq. 3), higher = more suspicious."""
     suspicion: float
     """A [0, 1] score where higher = more suspicious; detectors rank units by it."""
-    p_entail: float
-    p_contradict: float
+    p_entail: float | None
+    """P(entailment) behind the verdict; ``None`` for detectors without an entailment model (FAVA, LLM judge)."""
+    p_contradict: float | None
     entailing: EvidencePointer | None
     contradicting: EvidencePointer | None
     signals: dict[str, Any] | None = None
