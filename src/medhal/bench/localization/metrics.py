@@ -18,6 +18,7 @@ each item's unit texts in rank order.
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -25,10 +26,14 @@ from typing import Any
 from medhal.text import content_tokens
 
 __all__ = [
+    "ItemLocalization",
     "LocalizationReport",
+    "aggregate_localization",
     "binomial_se",
     "coverage_score",
     "hit_at_k_score",
+    "item_localization",
+    "localization_by_type",
     "localization_report",
     "random_baseline_score",
     "unit_hits",
@@ -71,7 +76,58 @@ def binomial_se(hit_at_1: float, n: int) -> float:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemLocalization:
+    """One item's terms of eqs. 1-4: what the published per-item records hold, and all that aggregation needs."""
+
+    id: str
+    error_type: str
+    k: int
+    """Number of units the method emitted (``k_i``)."""
+    m: int
+    """Number of units overlapping the gold span (``m_i``, eq. 1)."""
+    hit1: int
+    hit3: int
+    margin: float | None
+    """Mean suspicion of overlapping units minus that of the others; ``None`` unless ``0 < m_i < k_i`` (eq. 4)."""
+
+    @property
+    def cover(self) -> int:
+        return int(self.m >= 1)
+
+    @property
+    def rand(self) -> float:
+        """``m_i / k_i``, 0 when ``k_i = 0`` (eq. 3)."""
+        return self.m / self.k if self.k else 0.0
+
+
+def item_localization(
+    gold_span: str,
+    units: Sequence[str],
+    scores: Sequence[float] | None = None,
+    *,
+    id: str = "",
+    error_type: str = "",
+) -> ItemLocalization | None:
+    """Score one item (units in rank order); ``None`` when the gold span has no content token (excluded)."""
+    if not content_tokens(gold_span):
+        return None
+    h = unit_hits(gold_span, units)
+    m, k = sum(h), len(h)
+    margin = None
+    if scores is not None:
+        if len(scores) != k:
+            raise ValueError(f"item {id!r}: {len(scores)} scores for {k} units")
+        if 0 < m < k:
+            on = sum(x for x, y in zip(scores, h, strict=True) if y) / m
+            off = sum(x for x, y in zip(scores, h, strict=True) if not y) / (k - m)
+            margin = on - off
+    return ItemLocalization(id, error_type, k, m, int(h[:1] == [1]), int(any(h[:3])), margin)
+
+
+@dataclass(frozen=True, slots=True)
 class LocalizationReport:
+    """Seed 000 §4 aggregates over ``n`` evaluated items (``excluded``: items with an empty gold token set)."""
+
     n: int
     excluded: int
     coverage: float
@@ -88,43 +144,42 @@ class LocalizationReport:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def to_metrics(self) -> dict[str, Any]:
+        """The short keys of ``metrics.json``: ``n, excluded, coverage, hit1, hit3, rand, lift, se, sigma,
+        margin``."""
+        return {
+            "n": self.n,
+            "excluded": self.excluded,
+            "coverage": self.coverage,
+            "hit1": self.hit_at_1,
+            "hit3": self.hit_at_3,
+            "rand": self.random,
+            "lift": self.lift,
+            "se": self.se,
+            "sigma": self.sigma,
+            "significant": self.significant,
+            "margin": self.margin,
+            "margin_items": self.margin_items,
+        }
 
-def localization_report(
-    y_true: Sequence[str],
-    y_pred: Sequence[Sequence[str]],
-    *,
-    scores: Sequence[Sequence[float]] | None = None,
-) -> LocalizationReport:
-    """All of seed 000 §4 at once.  ``scores`` (suspicion per unit, same order as ``y_pred``) enables margin."""
-    if scores is not None and len(scores) != len(y_pred):
-        raise ValueError("scores must align with y_pred")
-    kept = [i for i, g in enumerate(y_true) if content_tokens(g)]
-    n = len(kept)
-    excluded = len(y_true) - n
+
+def aggregate_localization(items: Sequence[ItemLocalization], *, excluded: int = 0) -> LocalizationReport:
+    """Means of the per-item terms (eqs. 2-4), ``SE = sqrt(hit@1 (1 - hit@1) / N)``, ``sigma = lift / SE``;
+    significant when ``lift > 2 SE`` (seed 000 §4)."""
+    n = len(items)
     if n == 0:
         raise ValueError("no item has a non-empty gold token set")
-    hits = [unit_hits(y_true[i], y_pred[i]) for i in kept]
-    hit1 = sum(1 for h in hits if h[:1] == [1]) / n
-    hit3 = sum(1 for h in hits if any(h[:3])) / n
-    cov = sum(1 for h in hits if any(h)) / n
-    rand = sum(sum(h) / len(h) if h else 0.0 for h in hits) / n
-    margins: list[float] = []
-    if scores is not None:
-        for i, h in zip(kept, hits, strict=True):
-            s = scores[i]
-            m, k = sum(h), len(h)
-            if 0 < m < k:
-                on = sum(x for x, y in zip(s, h, strict=True) if y) / m
-                off = sum(x for x, y in zip(s, h, strict=True) if not y) / (k - m)
-                margins.append(on - off)
+    hit1 = sum(i.hit1 for i in items) / n
+    rand = sum(i.rand for i in items) / n
+    margins = [i.margin for i in items if i.margin is not None]
     lift = hit1 - rand
     se = binomial_se(hit1, n)
     return LocalizationReport(
         n=n,
         excluded=excluded,
-        coverage=cov,
+        coverage=sum(i.cover for i in items) / n,
         hit_at_1=hit1,
-        hit_at_3=hit3,
+        hit_at_3=sum(i.hit3 for i in items) / n,
         random=rand,
         lift=lift,
         margin=sum(margins) / len(margins) if margins else None,
@@ -133,3 +188,30 @@ def localization_report(
         sigma=lift / se if se > 0 else None,
         significant=lift > 2 * se,
     )
+
+
+def localization_by_type(items: Sequence[ItemLocalization]) -> dict[str, LocalizationReport]:
+    """:func:`aggregate_localization` per ``error_type`` (seed 000 Table 3's per-type panel)."""
+    groups: dict[str, list[ItemLocalization]] = defaultdict(list)
+    for item in items:
+        groups[item.error_type].append(item)
+    return {name: aggregate_localization(group) for name, group in sorted(groups.items())}
+
+
+def localization_report(
+    y_true: Sequence[str],
+    y_pred: Sequence[Sequence[str]],
+    *,
+    scores: Sequence[Sequence[float]] | None = None,
+) -> LocalizationReport:
+    """All of seed 000 §4 at once.  ``scores`` (suspicion per unit, same order as ``y_pred``) enables margin."""
+    if len(y_true) != len(y_pred):
+        raise ValueError(f"{len(y_true)} gold spans but {len(y_pred)} predictions")
+    if scores is not None and len(scores) != len(y_pred):
+        raise ValueError("scores must align with y_pred")
+    scored = [
+        item_localization(g, units, None if scores is None else scores[i])
+        for i, (g, units) in enumerate(zip(y_true, y_pred, strict=True))
+    ]
+    kept = [x for x in scored if x is not None]
+    return aggregate_localization(kept, excluded=len(scored) - len(kept))
