@@ -90,10 +90,16 @@ def _ranked(result: CheckResult) -> tuple[list[str], list[float]]:
 
 
 def score_results(
-    detector: str, items: Sequence[LocItem], hallucinated: Sequence[CheckResult], clean: Sequence[CheckResult] = ()
+    detector: str,
+    items: Sequence[LocItem],
+    hallucinated: Sequence[CheckResult],
+    clean: Sequence[CheckResult] = (),
+    *,
+    margins: bool = True,
 ) -> LocalizationRun:
     """Score results already computed for ``items`` (same order); used by :func:`run_localization` and by
-    ``medhal score localization`` on a predictions file."""
+    ``medhal score localization`` on a predictions file.  ``margins=False`` when unit suspicions are not scores
+    (a ranking only): eq. 4 is then not computed."""
     if len(items) != len(hallucinated):
         raise ValueError(f"{len(items)} items but {len(hallucinated)} results")
     kind = localization_kind(hallucinated)
@@ -108,7 +114,9 @@ def score_results(
             one = span_item(item.gold_span, item.hallucinated_text, spans, id=item.id, error_type=item.error_type)
         else:
             texts, scores = _ranked(result)
-            one = item_localization(item.gold_span, texts, scores, id=item.id, error_type=item.error_type)
+            one = item_localization(
+                item.gold_span, texts, scores if margins else None, id=item.id, error_type=item.error_type
+            )
         if one is None:
             excluded += 1
         else:

@@ -1,0 +1,178 @@
+"""``medhal bench localization``: run several detectors on MedHal-Loc items and write a run directory.
+
+``RUN_DIR/run.json`` records the data, options and detectors; ``RUN_DIR/metrics.json`` maps each detector name
+to its localization numbers (``n, excluded, coverage, hit1, hit3, rand, lift, se, sigma, margin, per_type``)
+and its detection numbers on hallucinated (1) vs clean (0) texts under ``detection``; ``RUN_DIR/items.jsonl``
+holds one record per (detector, item); ``RUN_DIR/report.md`` renders both with the seed's Figure 2 (hit@1 vs
+random) and Figure 5 (detection vs localization) when matplotlib is installed.  Results of each detector are
+written as soon as it finishes, so an interrupted run keeps what it computed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from medhal.bench.localization.metrics import ItemLocalization
+from medhal.bench.localization.runner import LocalizationRun, run_localization
+from medhal.bench.localization.spans import SpanItem
+from medhal.data.medhal_loc import LocItem
+from medhal.detect import CheckResult, Detector
+
+__all__ = ["detection_numbers", "item_records", "run_localization_suite", "write_report"]
+
+SCHEMA_VERSION = "1.0"
+
+
+def _score(result: CheckResult) -> float | None:
+    return result.score if result.status == "ok" and result.score is not None else None
+
+
+def detection_numbers(run: LocalizationRun, *, seed: int = 0, n_resamples: int = 1000) -> dict[str, Any] | None:
+    """Detection metrics of hallucinated (1) vs clean (0) texts from the run's response scores; items whose
+    check failed on either side are left out and counted in ``failed``.  ``None`` without clean results."""
+    if not run.clean:
+        return None
+    y_true: list[int] = []
+    y_score: list[float] = []
+    failed = 0
+    for results, label in ((run.hallucinated, 1), (run.clean, 0)):
+        for r in results:
+            s = _score(r)
+            if s is None:
+                failed += 1
+                continue
+            y_true.append(label)
+            y_score.append(s)
+    if len(set(y_true)) < 2:
+        return {"n": len(y_true), "failed": failed, "auc_pr": None}
+    from medhal.bench.detection.metrics import detection_report
+
+    report = detection_report(y_true, y_score, n_resamples=n_resamples, seed=seed)
+    return {**report.to_dict(), "failed": failed}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def item_records(run: LocalizationRun, items: Sequence[LocItem]) -> list[dict[str, Any]]:
+    """One record per item: statuses, response scores, the per-item localization terms, the top units."""
+    terms = {x.id: x for x in run.items}
+    clean = {r.id: r for r in run.clean}
+    out = []
+    for item, result in zip(items, run.hallucinated, strict=True):
+        c = clean.get(f"{item.id}:clean")
+        rec: dict[str, Any] = {
+            "detector": run.detector,
+            "id": item.id,
+            "error_type": item.error_type,
+            "gold_span": item.gold_span,
+            "status": result.status,
+            "reason": result.reason,
+            "score": result.score,
+            "clean_status": None if c is None else c.status,
+            "clean_score": None if c is None else c.score,
+        }
+        term = terms.get(item.id)
+        if isinstance(term, ItemLocalization):
+            rec.update(k=term.k, m=term.m, hit1=term.hit1, hit3=term.hit3, rand=term.rand, margin=term.margin)
+        elif isinstance(term, SpanItem):
+            rec.update(
+                flagged=term.flagged,
+                n_spans=term.n_spans,
+                hit=term.hit,
+                n_flagged_tok=term.n_flagged_tok,
+                n_passage_tok=term.n_passage_tok,
+            )
+        else:
+            rec["excluded"] = run.kind != "response"
+        ranked = result.ranked_units if result.status == "ok" else ()
+        rec["units"] = [
+            {"text": u.text, "start": u.start, "end": u.end, "kind": u.kind, "suspicion": u.suspicion} for u in ranked
+        ]
+        out.append(_jsonable(rec))
+    return out
+
+
+def write_report(
+    out_dir: Path,
+    metrics: Mapping[str, Mapping[str, Any]],
+    meta: Mapping[str, Any],
+    published: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Path:
+    """Render ``report.md`` (and its PNG figures when matplotlib is there) from the metrics."""
+    from medhal.report.localization import (
+        detection_localization_scatter,
+        localization_bar_chart,
+        localization_markdown,
+        plotting_available,
+    )
+
+    figures: dict[str, str] = {}
+    if plotting_available():
+        if any(m.get("hit1") is not None for m in metrics.values()):
+            localization_bar_chart(metrics, out_dir / "localization.png")
+            figures["hit@1 vs random baseline per detector (seed 000 Figure 2)"] = "localization.png"
+        if any((m.get("detection") or {}).get("auc_pr") is not None for m in metrics.values()):
+            detection_localization_scatter(metrics, out_dir / "detection_vs_localization.png")
+            figures["detection AUC-PR vs localization lift (seed 000 Figure 5)"] = "detection_vs_localization.png"
+    path = out_dir / "report.md"
+    path.write_text(localization_markdown(metrics, meta=meta, figures=figures, published=published), encoding="utf-8")
+    return path
+
+
+def _write_json(path: Path, payload: Any) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(_jsonable(payload), indent=2, ensure_ascii=False, sort_keys=False) + "\n", "utf-8")
+    tmp.replace(path)
+
+
+def run_localization_suite(
+    detectors: Mapping[str, Detector],
+    items: Sequence[LocItem],
+    out_dir: Path,
+    *,
+    clean: bool = True,
+    meta: Mapping[str, Any] | None = None,
+    published: Mapping[str, Mapping[str, Any]] | None = None,
+    seed: int = 0,
+    n_resamples: int = 1000,
+    on_done: Callable[[str, dict[str, Any], float], None] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Run each detector, write ``metrics.json`` / ``items.jsonl`` after each, then ``report.md``."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    metrics: dict[str, dict[str, Any]] = {}
+    items_path = out_dir / "items.jsonl"
+    items_path.write_text("", encoding="utf-8")
+    info = {"schema_version": SCHEMA_VERSION, "items": len(items), **(meta or {})}
+    _write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
+    for name, detector in detectors.items():
+        start = time.perf_counter()
+        run = run_localization(detector, items, clean=clean)
+        seconds = time.perf_counter() - start
+        entry = run.metrics()
+        entry["detection"] = detection_numbers(run, seed=seed, n_resamples=n_resamples)
+        entry["seconds"] = round(seconds, 3)
+        first = run.hallucinated[0] if run.hallucinated else None
+        entry["config"] = None if first is None else first.config
+        entry["verifier_id"] = None if first is None else first.verifier_id
+        metrics[name] = entry
+        with items_path.open("a", encoding="utf-8") as fh:
+            for rec in item_records(run, items):
+                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        _write_json(out_dir / "metrics.json", metrics)
+        if on_done is not None:
+            on_done(name, entry, seconds)
+    write_report(out_dir, metrics, info, published)
+    return metrics

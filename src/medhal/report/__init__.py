@@ -1,0 +1,1 @@
+"""Rendering of records and metrics: Markdown reports and figures (computes nothing new)."""

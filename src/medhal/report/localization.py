@@ -1,0 +1,166 @@
+"""Markdown and figures for a localization / detection benchmark run (seed 000 Figure 2, Figure 5, Table 3).
+
+Renders the ``metrics.json`` of ``medhal bench localization`` / ``medhal bench detection``; computes nothing new.
+Figures need matplotlib (``pip install 'medhal[report]'``); without it the report says so and keeps the tables.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["detection_localization_scatter", "localization_bar_chart", "localization_markdown", "plotting_available"]
+
+_SIGNIFICANT, _NOT_SIGNIFICANT, _RANDOM = "#2a9d8f", "#e76f51", "#9e9e9e"
+
+
+def plotting_available() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _localizing(metrics: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, Mapping[str, Any]]]:
+    return [(name, m) for name, m in metrics.items() if m.get("hit1") is not None]
+
+
+def localization_bar_chart(metrics: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
+    """hit@1 (bar, coloured by lift > 2 SE) beside the method's own random baseline (grey), per detector, with
+    a 2-SE error bar: seed 000 Figure 2.  Writes a PNG and returns its path."""
+    plt = _pyplot()
+    rows = _localizing(metrics)
+    fig, ax = plt.subplots(figsize=(max(4.0, 1.3 * len(rows) + 1.5), 3.6), dpi=120)
+    xs = list(range(len(rows)))
+    width = 0.38
+    for x, (_, m) in zip(xs, rows, strict=True):
+        colour = _SIGNIFICANT if m.get("significant") else _NOT_SIGNIFICANT
+        ax.bar(x - width / 2, 100 * m["hit1"], width, color=colour, yerr=200 * (m.get("se") or 0.0), capsize=3)
+        ax.bar(x + width / 2, 100 * m["rand"], width, color=_RANDOM)
+        ax.text(x - width / 2, 100 * m["hit1"] + 1, f"{100 * m['lift']:+.1f}", ha="center", va="bottom", fontsize=8)
+    ax.set_xticks(xs, [name for name, _ in rows], rotation=20, ha="right", fontsize=8)
+    ax.set_ylabel("% of items")
+    ax.set_ylim(0, 105)
+    ax.set_title("hit@1 (coloured: lift > 2 SE) vs random baseline (grey)", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def detection_localization_scatter(metrics: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
+    """Detection (AUC-PR, or F1 when given) against localization lift, one point per detector: seed 000 Figure 5.
+    Response-level detectors sit at lift 0 (they cannot localize)."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(4.8, 3.6), dpi=120)
+    for name, m in metrics.items():
+        detection = m.get("detection") or {}
+        x = detection.get("auc_pr")
+        if x is None or (isinstance(x, float) and math.isnan(x)):
+            continue
+        lift = 100 * m["lift"] if m.get("lift") is not None else 0.0
+        colour = (
+            _RANDOM if m.get("kind") == "response" else (_SIGNIFICANT if m.get("significant") else _NOT_SIGNIFICANT)
+        )
+        ax.scatter([x], [lift], color=colour, s=40)
+        ax.annotate(name, (x, lift), fontsize=7, xytext=(4, 3), textcoords="offset points")
+    ax.axhline(0.0, color=_RANDOM, lw=0.8, ls="--")
+    ax.set_xlabel("detection AUC-PR")
+    ax.set_ylabel("localization lift (pp)")
+    ax.set_title("Detection and localization are separate axes", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def _pct(value: Any, signed: bool = False) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    return f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
+
+
+def _num(value: Any, fmt: str = ".3f") -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    return format(value, fmt)
+
+
+def localization_markdown(
+    metrics: Mapping[str, Mapping[str, Any]],
+    *,
+    title: str = "MedHal-Loc localization faithfulness",
+    meta: Mapping[str, Any] | None = None,
+    figures: Mapping[str, str] | None = None,
+    published: Mapping[str, Mapping[str, Any]] | None = None,
+) -> str:
+    """A Markdown report: Table 3-shaped localization table, per-type hit@1, detection columns, figures."""
+    lines = [f"# {title}", ""]
+    for key, value in (meta or {}).items():
+        lines.append(f"- {key}: {value}")
+    lines += ["", "## Localization (seed 000 §4)", ""]
+    lines.append("| detector | kind | n | excl. | cover | hit@1 | hit@3 | rand | lift | SE | sigma | sig. | margin |")
+    lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|---:|")
+    rows = dict(metrics)
+    for name, m in {**{f"{k} (published)": v for k, v in (published or {}).items()}, **rows}.items():
+        if m.get("kind") == "response":
+            lines.append(f"| {name} | response | - | - | - | 0 (n/a) | - | - | - | - | - | - | - |")
+            continue
+        lines.append(
+            f"| {name} | {m.get('kind', '')} | {m.get('n', '-')} | {m.get('excluded', '-')} | {_pct(m.get('coverage'))}"
+            f" | {_pct(m.get('hit1'))} | {_pct(m.get('hit3'))} | {_pct(m.get('rand'))} | {_pct(m.get('lift'), True)}"
+            f" | {_pct(m.get('se'))} | {_num(m.get('sigma'), '.1f')} | {'yes' if m.get('significant') else 'no'}"
+            f" | {_num(m.get('margin'), '+.3f')} |"
+        )
+    types = sorted({t for m in rows.values() for t in (m.get("per_type") or {})})
+    if types:
+        lines += ["", "### hit@1 / rand by error type", ""]
+        lines.append("| detector | " + " | ".join(types) + " |")
+        lines.append("|---|" + "---:|" * len(types))
+        for name, m in rows.items():
+            per = m.get("per_type") or {}
+            cells = [f"{_pct(per[t]['hit1'])} / {_pct(per[t]['rand'])}" if t in per else "-" for t in types]
+            lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    detection_rows = [(name, m["detection"]) for name, m in rows.items() if m.get("detection")]
+    if detection_rows:
+        lines += ["", "## Detection (hallucinated = 1, clean = 0)", ""]
+        lines.append("| detector | n | AUC-PR | F1 (opt.) | thr. (opt.) | F1 (dev thr.) | thr. (dev) | P | R |")
+        lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for name, d in detection_rows:
+            lines.append(
+                f"| {name} | {d.get('n', '-')} | {_num(d.get('auc_pr'))} | {_num(d.get('f1_opt'))}"
+                f" | {_num(d.get('threshold_opt'))} | {_num(d.get('f1_dev'))} | {_num(d.get('threshold_dev'))}"
+                f" | {_num(d.get('precision'))} | {_num(d.get('recall'))} |"
+            )
+        lines += [
+            "",
+            "F1 (opt.) tunes the threshold on the evaluated items themselves (seed 000's protocol, optimistic); "
+            "F1 (dev thr.) uses a threshold fixed on a separate dev split (the honest protocol).",
+        ]
+    statuses: list[tuple[str, Mapping[str, int]]] = [
+        (name, m["statuses"]) for name, m in rows.items() if m.get("statuses")
+    ]
+    if statuses:
+        lines += ["", "## Item status", ""]
+        for name, counts in statuses:
+            lines.append(f"- {name}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    lines += ["", "## Figures", ""]
+    if figures:
+        for caption, file in figures.items():
+            lines.append(f"![{caption}]({file})")
+            lines.append("")
+    else:
+        lines.append("Figures need matplotlib: `pip install 'medhal[report]'`.")
+    return "\n".join(lines).rstrip() + "\n"
