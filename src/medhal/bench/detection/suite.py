@@ -1,0 +1,202 @@
+"""``medhal bench detection``: run detectors on labelled items and write a run directory (seed 000 §5, Table 6).
+
+For each detector every item is checked; its response score is the detection score (higher = more likely
+hallucinated) and its label the gold (1 = hallucinated).  Items whose check did not end ``ok`` keep their
+record with their status and are left out of the metric (counted per status; the parse-failure rate is
+reported), never dropped silently.
+
+* ``f1_opt`` / ``threshold_opt``: the F1-optimal threshold tuned on the evaluated items (the seed's protocol;
+  optimistic);
+* ``f1_dev`` / ``threshold_dev``: with ``dev_items``, the F1-optimal threshold of the dev split applied to the
+  test items (the honest protocol); ``precision`` / ``recall`` are then at that threshold;
+* ``auc_pr``: average precision; ``ci``: percentile bootstrap intervals;
+* ``comparisons.json``: paired bootstrap p-values of AUC-PR between every pair of detectors over the items
+  all of them scored, Holm-corrected.
+
+Outputs: ``run.json``, ``metrics.json`` (detector -> numbers), ``items.jsonl``, ``comparisons.json``,
+``report.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from medhal.bench.detection.metrics import auc_pr_score, detection_report, holm_correction, paired_bootstrap_pvalue
+from medhal.data.detection import DetectionItem
+from medhal.detect import CheckItem, CheckResult, Detector
+
+__all__ = ["check_items", "detection_markdown", "run_detection_suite"]
+
+SCHEMA_VERSION = "1.0"
+
+
+def check_items(items: Sequence[DetectionItem]) -> list[CheckItem]:
+    """Detection items as checker input; a missing evidence becomes ``""`` (the detector reports
+    ``input_error`` for it unless it needs no evidence)."""
+    return [CheckItem(i.evidence or "", i.response, i.question, i.id) for i in items]
+
+
+def _scores(items: Sequence[DetectionItem], results: Sequence[CheckResult]) -> tuple[list[int], list[float], list[int]]:
+    y_true, y_score, kept = [], [], []
+    for k, (item, result) in enumerate(zip(items, results, strict=True)):
+        if result.status == "ok" and result.score is not None and math.isfinite(result.score):
+            y_true.append(item.label)
+            y_score.append(float(result.score))
+            kept.append(k)
+    return y_true, y_score, kept
+
+
+def _clean(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _clean(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_clean(v) for v in value]
+    return value
+
+
+def _write_json(path: Path, payload: Any) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(_clean(payload), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def run_detection_suite(
+    detectors: Mapping[str, Detector],
+    items: Sequence[DetectionItem],
+    out_dir: Path,
+    *,
+    dev_items: Sequence[DetectionItem] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    n_resamples: int = 1000,
+    on_done: Callable[[str, dict[str, Any], float], None] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Run each detector on ``items`` (and ``dev_items``), write the run directory, return ``metrics.json``."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    info = {"schema_version": SCHEMA_VERSION, "items": len(items), "dev_items": len(dev_items or ()), **(meta or {})}
+    _write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
+    items_path = out_dir / "items.jsonl"
+    items_path.write_text("", encoding="utf-8")
+    metrics: dict[str, dict[str, Any]] = {}
+    scored: dict[str, dict[int, float]] = {}
+    for name, detector in detectors.items():
+        start = time.perf_counter()
+        results = detector.detect_many(check_items(items))
+        dev_results = detector.detect_many(check_items(dev_items)) if dev_items else []
+        seconds = time.perf_counter() - start
+        statuses = Counter(str(r.status) for r in results)
+        y_true, y_score, kept = _scores(items, results)
+        entry: dict[str, Any] = {
+            "statuses": dict(sorted(statuses.items())),
+            "parse_failure_rate": statuses.get("parse_failure", 0) / len(items) if items else 0.0,
+            "seconds": round(seconds, 3),
+        }
+        if len(set(y_true)) == 2:
+            dev = None
+            if dev_items:
+                dy, ds, _ = _scores(dev_items, dev_results)
+                dev = (dy, ds) if len(set(dy)) == 2 else None
+                entry["dev_statuses"] = dict(sorted(Counter(str(r.status) for r in dev_results).items()))
+            report = detection_report(y_true, y_score, dev=dev, n_resamples=n_resamples, seed=seed)
+            entry.update(report.to_dict())
+        else:
+            entry.update(n=len(y_true), auc_pr=None, note="fewer than two classes among scored items")
+        metrics[name] = entry
+        scored[name] = dict(zip(kept, y_score, strict=True))
+        with items_path.open("a", encoding="utf-8") as fh:
+            for item, result in zip(items, results, strict=True):
+                row = {
+                    "detector": name,
+                    "id": item.id,
+                    "label": item.label,
+                    "status": result.status,
+                    "reason": result.reason,
+                    "score": result.score,
+                    "flagged": result.flagged,
+                }
+                fh.write(json.dumps(_clean(row), ensure_ascii=False) + "\n")
+        _write_json(out_dir / "metrics.json", metrics)
+        if on_done is not None:
+            on_done(name, entry, seconds)
+    comparisons = compare_detectors(items, scored, seed=seed, n_resamples=n_resamples)
+    _write_json(out_dir / "comparisons.json", comparisons)
+    (out_dir / "report.md").write_text(detection_markdown(metrics, comparisons, info), encoding="utf-8")
+    return metrics
+
+
+def compare_detectors(
+    items: Sequence[DetectionItem], scored: Mapping[str, Mapping[int, float]], *, seed: int, n_resamples: int
+) -> list[dict[str, Any]]:
+    """Paired bootstrap p-values (two-sided) of the AUC-PR difference for every detector pair, on the items both
+    scored, with Holm's correction over all pairs."""
+    rows: list[dict[str, Any]] = []
+    for a, b in combinations(sorted(scored), 2):
+        common = sorted(set(scored[a]) & set(scored[b]))
+        y = [items[k].label for k in common]
+        if len(set(y)) < 2 or n_resamples <= 0:
+            continue
+        result = paired_bootstrap_pvalue(
+            y,
+            [scored[a][k] for k in common],
+            [scored[b][k] for k in common],
+            auc_pr_score,
+            n_resamples=n_resamples,
+            seed=seed,
+        )
+        rows.append({"a": a, "b": b, "n": len(common), "metric": "auc_pr", **result.to_dict()})
+    if rows:
+        adjusted = holm_correction([r["pvalue"] for r in rows])
+        for row, p in zip(rows, adjusted, strict=True):
+            row["pvalue_holm"] = float(p)
+    return rows
+
+
+def _fmt(value: Any, spec: str = ".3f") -> str:
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return "-"
+    return format(value, spec)
+
+
+def detection_markdown(
+    metrics: Mapping[str, Mapping[str, Any]], comparisons: Sequence[Mapping[str, Any]], meta: Mapping[str, Any]
+) -> str:
+    """Seed 000 Table 6-shaped Markdown: one row per detector, CIs, statuses, and the paired comparisons."""
+    lines = ["# Detection benchmark", ""]
+    lines += [f"- {k}: {v}" for k, v in meta.items()]
+    lines += [
+        "",
+        "| detector | n | AUC-PR [95% CI] | F1 (opt.) | thr. | F1 (dev thr.) | thr. (dev) | P | R | statuses |",
+    ]
+    lines.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---|")
+    for name, m in metrics.items():
+        ci = (m.get("ci") or {}).get("auc_pr")
+        auc = _fmt(m.get("auc_pr")) + (f" [{_fmt(ci[0])}, {_fmt(ci[1])}]" if ci else "")
+        statuses = ", ".join(f"{k} {v}" for k, v in (m.get("statuses") or {}).items())
+        lines.append(
+            f"| {name} | {m.get('n', '-')} | {auc} | {_fmt(m.get('f1_opt'))} | {_fmt(m.get('threshold_opt'))}"
+            f" | {_fmt(m.get('f1_dev'))} | {_fmt(m.get('threshold_dev'))} | {_fmt(m.get('precision'))}"
+            f" | {_fmt(m.get('recall'))} | {statuses} |"
+        )
+    lines += [
+        "",
+        "F1 (opt.) tunes its threshold on the evaluated items (seed 000's protocol, optimistic); F1 (dev thr.) "
+        "applies the F1-optimal threshold of a separate dev split.",
+    ]
+    if comparisons:
+        lines += ["", "## Paired bootstrap (AUC-PR, two-sided, Holm-corrected)", ""]
+        lines += ["| a | b | n | delta | p | p (Holm) |", "|---|---|---:|---:|---:|---:|"]
+        for c in comparisons:
+            lines.append(
+                f"| {c['a']} | {c['b']} | {c['n']} | {_fmt(c.get('delta'), '+.3f')} | {_fmt(c.get('pvalue'))}"
+                f" | {_fmt(c.get('pvalue_holm'))} |"
+            )
+    return "\n".join(lines) + "\n"
