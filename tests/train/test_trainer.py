@@ -122,6 +122,18 @@ def test_length_bucketed_batches_cover_each_index_once() -> None:
     assert spread < 60  # bucketing keeps lengths in a batch close
 
 
+def test_curriculum_stages_keep_their_order() -> None:
+    lengths = [random.Random(i).randint(5, 150) for i in range(100)]
+    batches = length_bucketed_batches(lengths, 8, random.Random(2), bucket_batches=2, stages=(60, 40))
+    flat = [i for b in batches for i in b]
+    assert sorted(flat) == list(range(100))
+    first_stage = [b for b in batches if b[0] < 60]
+    assert batches[: len(first_stage)] == first_stage  # every stage-1 batch comes before any stage-2 batch
+    assert all(max(b) < 60 or min(b) >= 60 for b in batches)  # no batch mixes stages
+    with pytest.raises(ValueError, match="add up"):
+        length_bucketed_batches(lengths, 8, random.Random(2), stages=(60, 30))
+
+
 def test_lr_schedule_warmup_then_decay() -> None:
     assert _lr_factor(0.05, 0.1) == pytest.approx(0.5)
     assert _lr_factor(0.1, 0.1) == pytest.approx(1.0)

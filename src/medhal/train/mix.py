@@ -92,6 +92,12 @@ class MixConfig:
     base_keep: int | None = None
     """Keep a seeded sample of this many pairs of the original mix (``None`` = all), e.g. for a continuation
     run that mixes mostly conclusion-clause pairs with some of the original data."""
+    curriculum_replay: int | None = None
+    """``None``: every pair shuffled together.  A number: a two-stage curriculum in one run — stage 1 is the
+    original mix minus its last ``curriculum_replay`` pairs; stage 2 is those pairs (replay) shuffled with the
+    conclusion-clause and minimal pairs.  A model from scratch does not learn the hard targeted pairs before it
+    has learned plain entailment (measured: a shuffled mix of 9k original + 5.4k conclusion + 1.6k minimal pairs
+    stayed at the label-prior loss for 200 steps, where the original mix alone drops from step ~120)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +120,8 @@ class Mix:
     dev_counts: dict[str, dict[str, int]] = field(default_factory=dict)
     synth_kinds: dict[str, int] = field(default_factory=dict)
     probes: list[PerturbationProbe] = field(default_factory=list)
+    stages: tuple[int, ...] = ()
+    """Curriculum stage sizes over ``train`` (empty: one shuffled stage)."""
 
     def digest(self) -> str:
         """sha256 over the training pairs in order (premise, hypothesis, label, source): a fingerprint of the
@@ -222,6 +230,10 @@ def build_mix(config: MixConfig) -> Mix:
     if config.base_keep is not None:
         train = _take(train, config.base_keep, seed)
         parts = {name: [p for p in train if p.source == name or p.source.startswith(name)] for name in parts}
+    stage1: list[NLIPair] = []
+    if config.curriculum_replay is not None:
+        cut = max(0, len(train) - config.curriculum_replay)
+        stage1, train = train[:cut], train[cut:]
     if config.conclusions > 0:
         from medhal.data.conclusions import conclusion_pairs
 
@@ -252,10 +264,15 @@ def build_mix(config: MixConfig) -> Mix:
         ]
         train = train + parts["contrast"]
         random.Random(seed + 2).shuffle(train)
+    stages: tuple[int, ...] = ()
+    if config.curriculum_replay is not None:
+        stages = (len(stage1), len(train))
+        train = stage1 + train
     # generated last, with their own seed: adding probes never changes the training pairs
     probes = perturbation_probes(held_docs, inventory, config.probes, seed * 1000 + 98)
     return Mix(
         train=train,
+        stages=stages,
         dev=dev,
         files=files,
         counts={name: label_counts(pairs) for name, pairs in parts.items()},

@@ -76,6 +76,7 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
     mix_record = {
         "seed": config.seed,
         "train_pairs": len(mix.train),
+        "stages": list(mix.stages),
         "train_sha256": mix.digest(),
         "counts": mix.counts,
         "dev_counts": mix.dev_counts,
@@ -103,7 +104,7 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
             id2label=dict(ID2LABEL),
             label2id={v: k for k, v in ID2LABEL.items()},
         )
-        result = fit(model, tokenizer, mix.train, config, log)
+        result = fit(model, tokenizer, mix.train, config, log, mix.stages)
         save_checkpoint(model, tokenizer, fp32_dir, config, result)
         log(f"saved fp32 checkpoint to {fp32_dir}")
 

@@ -103,18 +103,33 @@ def encode_pairs(tokenizer: Any, pairs: Sequence[tuple[str, str]], max_length: i
 
 
 def length_bucketed_batches(
-    lengths: Sequence[int], batch_size: int, rng: random.Random, bucket_batches: int = 32
+    lengths: Sequence[int],
+    batch_size: int,
+    rng: random.Random,
+    bucket_batches: int = 32,
+    stages: Sequence[int] = (),
 ) -> list[list[int]]:
     """Shuffle indices, sort each chunk of ``bucket_batches * batch_size`` by length, cut into batches and
-    shuffle the batch order: batches of similar lengths (little padding), random order across the epoch."""
-    order = list(range(len(lengths)))
-    rng.shuffle(order)
+    shuffle the batch order: batches of similar lengths (little padding), random order across the epoch.
+
+    ``stages`` (sizes summing to ``len(lengths)``) makes a curriculum: the pairs of each consecutive stage are
+    batched and shuffled among themselves only, and the stages follow each other in order."""
+    sizes = list(stages) if stages else [len(lengths)]
+    if sum(sizes) != len(lengths):
+        raise ValueError(f"stages {sizes} do not add up to {len(lengths)} pairs")
     span = max(1, batch_size * bucket_batches)
     batches: list[list[int]] = []
-    for start in range(0, len(order), span):
-        chunk = sorted(order[start : start + span], key=lambda i: lengths[i])
-        batches.extend(chunk[b : b + batch_size] for b in range(0, len(chunk), batch_size))
-    rng.shuffle(batches)
+    first = 0
+    for size in sizes:
+        order = list(range(first, first + size))
+        first += size
+        rng.shuffle(order)
+        stage: list[list[int]] = []
+        for start in range(0, len(order), span):
+            chunk = sorted(order[start : start + span], key=lambda i: lengths[i])
+            stage.extend(chunk[b : b + batch_size] for b in range(0, len(chunk), batch_size))
+        rng.shuffle(stage)
+        batches.extend(stage)
     return batches
 
 
@@ -141,8 +156,10 @@ def fit(
     pairs: Sequence[NLIPair],
     config: TrainConfig,
     log: Callable[[str], None] = print,
+    stages: Sequence[int] = (),
 ) -> FitResult:
-    """Fine-tune ``model`` (a ``*ForSequenceClassification`` with 3 labels) on ``pairs`` in place."""
+    """Fine-tune ``model`` (a ``*ForSequenceClassification`` with 3 labels) on ``pairs`` in place; ``stages``:
+    curriculum stage sizes (see :func:`length_bucketed_batches`)."""
     import torch
 
     torch.set_num_threads(config.threads)
@@ -151,7 +168,7 @@ def fit(
     features = encode_pairs(tokenizer, [(p.premise, p.hypothesis) for p in pairs], config.max_length)
     targets = [TARGET_OF_LABEL[p.label] for p in pairs]
     lengths = [len(f["input_ids"]) for f in features]
-    batches = length_bucketed_batches(lengths, config.batch_size, rng, config.bucket_batches)
+    batches = length_bucketed_batches(lengths, config.batch_size, rng, config.bucket_batches, stages)
     per_epoch = len(batches)
     batches = batches[config.skip_batches :]
     if not batches:
