@@ -12,7 +12,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from medhal.detect import CheckItem, CheckResult, ConfigError, PairwiseDetector, VerdictRule, create_detector
+from medhal.detect import CheckItem, CheckResult, ConfigError, Detector, VerdictRule, create_detector
 from medhal.verify import Verifier, load_verifier
 from medhal.verify.calibration import Calibration, calibration_of
 
@@ -52,7 +52,7 @@ class Checker:
         self.calibration = calibration_of(self.verifier)
         if self.calibration is not None:
             options = self._calibrated(detector, options, self.calibration)
-        self.detector: PairwiseDetector = create_detector(detector, self.verifier, **options)
+        self.detector: Detector = create_detector(detector, self.verifier, **options)
 
     @staticmethod
     def _calibrated(detector: str, options: dict[str, Any], calibration: Calibration) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from medhal import __version__
 from medhal.cli.cache import cache_app
 from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
 from medhal.cli.generate import generate_command
+from medhal.cli.inject import inject_command
 from medhal.cli.inputs import UsageError
 from medhal.cli.train import train_verifier_command
 from medhal.detect import ConfigError, InputError, detector_names
@@ -163,6 +164,7 @@ def check_command(
 
 app.command("train-verifier")(train_verifier_command)
 app.command("generate")(generate_command)
+app.command("inject")(inject_command)
 app.add_typer(cache_app, name="cache")
 
 

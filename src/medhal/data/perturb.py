@@ -16,7 +16,8 @@ kind                   label            change
 ``direction``          contradiction    increased <-> decreased, higher <-> lower, improved <-> ...
 ``negation``           contradiction    "not"/"no" added or removed
 ``swap``               contradiction    two entities exchange roles ("X causes Y" -> "Y causes X")
-``cause``              neutral          a false mechanism clause ("because ...") appended
+``cause``              neutral          a false mechanism clause ("because ...") appended, or a stated
+                                        mechanism ("due to X", "through X") replaced by another
 ``invented``           neutral          an unsupported clause from elsewhere appended
 =====================  ===============  ===========================================================
 """
@@ -40,6 +41,7 @@ __all__ = [
     "change_number",
     "flip_direction",
     "flip_negation",
+    "misattribute_mechanism",
     "simplify",
     "substitute_entity",
     "swap_entities",
@@ -107,6 +109,10 @@ def _match_case(template: str, word: str) -> str:
 # ----------------------------------------------------------------------------------------------- entities
 
 
+_WORD_TOKEN = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+"""A word for :meth:`EntityInventory.find_mentions`: letters/digits, joined by inner hyphens or apostrophes."""
+
+
 class EntityInventory:
     """Surface forms per entity type with their ids, for same-type substitution.
 
@@ -117,6 +123,8 @@ class EntityInventory:
     def __init__(self) -> None:
         self._by_type: dict[str, list[tuple[str, frozenset[str]]]] = {}
         self._seen: set[tuple[str, str]] = set()
+        self._lookup: dict[str, tuple[str, str, frozenset[str]]] = {}
+        self._max_words = 0
 
     def add(self, text: str, etype: str, ids: Sequence[str]) -> None:
         """Register one surface form (ignored without ids, or when already present)."""
@@ -128,6 +136,8 @@ class EntityInventory:
             return
         self._seen.add(key)
         self._by_type.setdefault(etype, []).append((surface, frozenset(ids)))
+        self._lookup.setdefault(surface.lower(), (surface, etype, frozenset(ids)))
+        self._max_words = max(self._max_words, len(surface.split()))
 
     def types(self) -> list[str]:
         """Entity types with at least one surface form."""
@@ -152,6 +162,35 @@ class EntityInventory:
                 continue
             return surface
         return None
+
+    def find_mentions(self, text: str, max_words: int = 8) -> list[SpanMention]:
+        """Mentions of known surface forms in ``text``: whole words (a hyphen joins words, so "blockers" is not
+        found inside "beta-blockers"), longest match first, left to right, no overlaps.  Case is ignored
+        except for surfaces with capitals after the first letter ("AIDS", "HbA1c"), which must match exactly.
+
+        For text that comes without annotations (e.g. a statement to inject an error into).
+        """
+        words = list(_WORD_TOKEN.finditer(text))
+        limit = min(max_words, self._max_words)
+        found: list[SpanMention] = []
+        i = 0
+        while i < len(words):
+            start = words[i].start()
+            hit: tuple[int, str, str, frozenset[str]] | None = None
+            for j in range(min(len(words), i + limit) - 1, i - 1, -1):
+                piece = " ".join(text[start : words[j].end()].split())
+                entry = self._lookup.get(piece.lower())
+                if entry is not None and (piece == entry[0] or not any(c.isupper() for c in entry[0][1:])):
+                    hit = (j, *entry)
+                    break
+            if hit is None:
+                i += 1
+                continue
+            j, _, etype, ids = hit
+            end = words[j].end()
+            found.append(SpanMention(start, end, text[start:end], etype, tuple(sorted(ids))))
+            i = j + 1
+        return found
 
 
 def _is_abbreviation(text: str) -> bool:
@@ -464,6 +503,51 @@ def add_false_cause(sentence: str, rng: random.Random, agent: str) -> Perturbati
     new_text = f"{body}, {clause}{tail}"
     start = len(body) + 2
     return Perturbation(new_text, start, start + len(clause), "cause", sentence, "", clause)
+
+
+_MECHANISM_CUE = re.compile(
+    r"\b(?:due to|because of|caused by|mediated (?:by|through)|attribut(?:ed|able) to|(?:a|the) (?:direct )?result of|"
+    r"secondary to|owing to|driven by|through|via)\s+",
+    re.IGNORECASE,
+)
+_MECHANISM_STOP = re.compile(
+    r"[,.;:()\[\]]|\s(?:and|or|but|which|that|while|whereas|rather|than|in (?:patients|children|adults|women|men))\b",
+    re.IGNORECASE,
+)
+_MECHANISM_PHRASES: tuple[str, ...] = (
+    "{x} signalling",
+    "{x} accumulation",
+    "reduced {x} clearance",
+    "{x}-mediated inflammation",
+    "{x} receptor activation",
+    "impaired {x} synthesis",
+)
+
+
+def misattribute_mechanism(sentence: str, rng: random.Random, agent: str, max_words: int = 8) -> Perturbation | None:
+    """Replace a stated mechanism or cause ("due to X", "through X", "a result of X", "mediated by X") by a false
+    one naming ``agent`` ("... due to reduced <agent> clearance").
+
+    X runs from the cue to the next punctuation mark or clause connective and must be 1 to ``max_words`` words;
+    the reported span is the new mechanism phrase.  ``None`` when the sentence states no such mechanism.
+    """
+    if not agent.strip():
+        return None
+    cands: list[tuple[int, int]] = []
+    for m in _MECHANISM_CUE.finditer(sentence):
+        start = m.end()
+        stop = _MECHANISM_STOP.search(sentence, start)
+        end = stop.start() if stop else len(sentence.rstrip())
+        phrase = sentence[start:end].rstrip()
+        if phrase and 1 <= len(phrase.split()) <= max_words:
+            cands.append((start, start + len(phrase)))
+    if not cands:
+        return None
+    start, end = cands[rng.randrange(len(cands))]
+    new = rng.choice(_MECHANISM_PHRASES).format(x=agent.strip())
+    if sentence[start:end].lower() == new.lower():
+        return None
+    return _make(sentence, start, end, new, "cause")
 
 
 def append_invented_clause(sentence: str, donor: str, rng: random.Random) -> Perturbation | None:
