@@ -16,7 +16,7 @@ from medhal.detect import CheckItem, CheckResult, ConfigError, Detector, Verdict
 from medhal.verify import Verifier, load_verifier
 from medhal.verify.calibration import Calibration, calibration_of
 
-__all__ = ["Checker", "check"]
+__all__ = ["Checker", "calibrated_options", "check"]
 
 
 class Checker:
@@ -51,18 +51,8 @@ class Checker:
             self.verifier = verifier
         self.calibration = calibration_of(self.verifier)
         if self.calibration is not None:
-            options = self._calibrated(detector, options, self.calibration)
+            options = calibrated_options(detector, options, self.calibration)
         self.detector: Detector = create_detector(detector, self.verifier, **options)
-
-    @staticmethod
-    def _calibrated(detector: str, options: dict[str, Any], calibration: Calibration) -> dict[str, Any]:
-        """The verifier's shipped calibration as defaults under the caller's explicit options."""
-        merged: dict[str, Any] = dict(calibration.detector_options.get(detector, {}))
-        merged["rule"] = VerdictRule(calibration.entail_threshold, calibration.contradict_threshold)
-        if detector in calibration.response_thresholds:
-            merged["threshold"] = calibration.response_thresholds[detector]
-        merged.update(options)
-        return merged
 
     def check(self, evidence: str, response: str, *, question: str | None = None, id: str | None = None) -> CheckResult:
         """Check one response against its evidence."""
@@ -79,6 +69,17 @@ class Checker:
         iterator = iter(items)
         while chunk := list(islice(iterator, chunk_size)):
             yield from self.detector.detect_many(chunk)
+
+
+def calibrated_options(detector: str, options: dict[str, Any], calibration: Calibration) -> dict[str, Any]:
+    """The verifier's shipped calibration (verdict thresholds, response threshold, recommended options of
+    ``detector``) as defaults under the caller's explicit ``options``."""
+    merged: dict[str, Any] = dict(calibration.detector_options.get(detector, {}))
+    merged["rule"] = VerdictRule(calibration.entail_threshold, calibration.contradict_threshold)
+    if detector in calibration.response_thresholds:
+        merged["threshold"] = calibration.response_thresholds[detector]
+    merged.update(options)
+    return merged
 
 
 def claim_extractor(model: str, *, base_url: str | None = None, cache: bool = True) -> Any:

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from medhal import __version__
+from medhal.cli.bench import bench_app, score_app
 from medhal.cli.cache import cache_app
 from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
 from medhal.cli.generate import generate_command
@@ -166,6 +167,8 @@ app.command("train-verifier")(train_verifier_command)
 app.command("generate")(generate_command)
 app.command("inject")(inject_command)
 app.add_typer(cache_app, name="cache")
+app.add_typer(bench_app, name="bench")
+app.add_typer(score_app, name="score")
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> int:

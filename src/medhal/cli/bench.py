@@ -1,0 +1,270 @@
+"""``medhal bench localization|detection`` and ``medhal score localization``: thin faces over :mod:`medhal.bench`.
+
+Detectors are named ``NAME`` or ``NAME:key=value:key=value`` (e.g. ``decomposed:max_windows=4``,
+``random:units=sentence``, ``selfcheck-nli:source=evidence``); ``all`` means every localizing detector that runs
+offline.  What each detector needs (verifier, LLM client, embedder) comes from the registry; a detector that
+needs an LLM is refused with a one-line error unless ``--model`` is given.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from medhal.cli.inputs import UsageError
+
+__all__ = ["bench_app", "parse_detector", "score_app"]
+
+bench_app = typer.Typer(help="Run detectors on a benchmark and write a run directory.", no_args_is_help=True)
+score_app = typer.Typer(help="Score a detector's predictions file.", no_args_is_help=True)
+
+OFFLINE_LOCALIZERS: tuple[str, ...] = (
+    "nli-clause",
+    "decomposed:max_windows=4",
+    "decomposed:units=sentence:max_windows=4",
+    "selfcheck-nli:source=evidence",
+    "kg-triple",
+    "embedding:units=clause",
+    "nli-response",
+    "random:units=clause",
+    "random:units=sentence",
+)
+"""``--detector all`` for localization: every paradigm of seed 000 that needs no LLM (FAVA and the LLM judge
+need ``--model``)."""
+
+
+def _value(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("none", "null"):
+        return None
+    for cast in (int, float):
+        try:
+            return cast(raw)
+        except ValueError:
+            pass
+    return raw
+
+
+def parse_detector(text: str) -> tuple[str, str, dict[str, Any]]:
+    """``NAME[:k=v...]`` -> (label, name, options)."""
+    parts = [p for p in text.strip().split(":") if p]
+    if not parts:
+        raise UsageError("empty detector name")
+    options: dict[str, Any] = {}
+    for part in parts[1:]:
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise UsageError(f"detector option {part!r} of {text!r} is not key=value")
+        options[key.replace("-", "_")] = _value(value)
+    return text.strip(), parts[0], options
+
+
+def _detector_list(raw: str, default_all: Sequence[str]) -> list[tuple[str, str, dict[str, Any]]]:
+    names: list[str] = []
+    for piece in raw.split(","):
+        if piece.strip() == "all":
+            names.extend(default_all)
+        elif piece.strip():
+            names.append(piece.strip())
+    if not names:
+        raise UsageError("no detector given")
+    return [parse_detector(n) for n in dict.fromkeys(names)]
+
+
+def build_detectors(
+    specs: Sequence[tuple[str, str, dict[str, Any]]],
+    *,
+    verifier: str | None,
+    model: str | None,
+    base_url: str | None,
+    cache: Path | None,
+    batch_size: int,
+) -> tuple[dict[str, Any], str | None]:
+    """Instantiate the detectors, loading the verifier and the LLM client once; calibration defaults of the
+    verifier apply to the detectors it was calibrated for (explicit options win)."""
+    from medhal.checker import calibrated_options
+    from medhal.detect import ConfigError
+    from medhal.detect.registry import create_detector, detector_spec
+
+    for _, name, _ in specs:
+        detector_spec(name)
+    needs = {need for _, name, _ in specs for need in detector_spec(name).needs}
+    loaded = None
+    calibration = None
+    if "verifier" in needs:
+        from medhal.verify import load_verifier
+        from medhal.verify.calibration import calibration_of
+
+        loaded = load_verifier(verifier, batch_size=batch_size, cache=cache)
+        calibration = calibration_of(loaded)
+    client = None
+    if model is not None:
+        from medhal.llm import load_client
+        from medhal.llm.base import LLMConfigError
+
+        try:
+            client = load_client(model, base_url=base_url)
+        except LLMConfigError as exc:
+            raise ConfigError(str(exc)) from None
+    detectors: dict[str, Any] = {}
+    for label, name, options in specs:
+        opts = dict(options)
+        if calibration is not None and name in ("decomposed", "nli-clause", "nli-response"):
+            opts = calibrated_options(name, opts, calibration)
+        if name == "fava" and client is not None:
+            opts.setdefault("chat", False)
+        detectors[label] = create_detector(name, loaded, client=client, **opts)
+    return detectors, None if loaded is None else loaded.id
+
+
+def _progress(name: str, entry: dict[str, Any], seconds: float) -> None:
+    if entry.get("hit1") is not None:
+        lift = entry.get("lift")
+        sys.stderr.write(
+            f"{name}: hit@1 {100 * entry['hit1']:.1f} rand {100 * entry['rand']:.1f} lift {100 * (lift or 0):+.1f}"
+            f" ({seconds:.0f} s)\n"
+        )
+    else:
+        auc = (entry.get("detection") or entry).get("auc_pr")
+        sys.stderr.write(f"{name}: AUC-PR {auc if auc is None else round(auc, 3)} ({seconds:.0f} s)\n")
+
+
+@bench_app.command("localization")
+def bench_localization(
+    data: Annotated[Path, typer.Option(help="MedHal-Loc JSONL (id, target_type, evidence, clean_text, ...).")],
+    out: Annotated[Path, typer.Option(help="Run directory to write.")],
+    detector: Annotated[str, typer.Option(help="NAME[:k=v...][,NAME...] or 'all' (offline localizers).")] = "all",
+    evidence: Annotated[
+        str | None, typer.Option(help="pubmedqa:PATH to replace truncated evidence by full PubMedQA contexts.")
+    ] = None,
+    verifier: Annotated[str | None, typer.Option(help="Verifier spec (default: embedded).")] = None,
+    model: Annotated[str | None, typer.Option(help="LLM for fava / llm-judge / selfcheck-nli sampling.")] = None,
+    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server for --model.")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items.")] = None,
+    clean: Annotated[bool, typer.Option(help="Also check clean texts (detection AUC-PR / F1).")] = True,
+    seed: Annotated[int, typer.Option(help="Seed for bootstrap resampling.")] = 0,
+    resamples: Annotated[int, typer.Option(min=0, help="Bootstrap resamples for CIs.")] = 1000,
+    cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
+    batch_size: Annotated[int, typer.Option(min=1)] = 16,
+) -> None:
+    """Localization faithfulness (seed 000 §4) of each detector on MedHal-Loc items."""
+    from medhal.bench.localization.published import read_published_items
+    from medhal.bench.localization.suite import run_localization_suite
+    from medhal.data.errors import DataFormatError
+    from medhal.data.medhal_loc import read_medhal_loc
+
+    pubmedqa = None
+    if evidence is not None:
+        kind, _, path = evidence.partition(":")
+        if kind != "pubmedqa" or not path:
+            raise UsageError("--evidence takes pubmedqa:PATH")
+        pubmedqa = Path(path)
+    try:
+        items = list(read_medhal_loc(data, pubmedqa=pubmedqa))
+    except (DataFormatError, OSError) as exc:
+        raise UsageError(str(exc).splitlines()[0]) from None
+    if limit is not None:
+        items = items[:limit]
+    specs = _detector_list(detector, OFFLINE_LOCALIZERS)
+    detectors, verifier_id = build_detectors(
+        specs, verifier=verifier, model=model, base_url=base_url, cache=cache, batch_size=batch_size
+    )
+    published = None
+    peritem = data.parent / "published_peritem_dev.jsonl"
+    if data.name == "controlled_dev.jsonl" and peritem.is_file() and limit is None:
+        from medhal.bench.localization.metrics import ItemLocalization, aggregate_localization
+
+        published = {
+            name: aggregate_localization([x for x in rows if isinstance(x, ItemLocalization)]).to_metrics()
+            | {"kind": "ranked"}
+            for name, rows in read_published_items(peritem).items()
+            if name != "FAVA"
+        }
+    meta = {"data": str(data), "evidence": evidence or "file", "verifier": verifier_id, "model": model}
+    run_localization_suite(
+        detectors,
+        items,
+        out,
+        clean=clean,
+        meta=meta,
+        published=published,
+        seed=seed,
+        n_resamples=resamples,
+        on_done=_progress,
+    )
+    sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
+
+
+@bench_app.command("detection")
+def bench_detection(
+    data: Annotated[Path, typer.Option(help="Test items.")],
+    format: Annotated[str, typer.Option(help="medhallu | medhal-loc | halueval | qags")],
+    out: Annotated[Path, typer.Option(help="Run directory to write.")],
+    detector: Annotated[str, typer.Option(help="NAME[:k=v...][,NAME...].")] = "nli-response,nli-clause",
+    dev: Annotated[Path | None, typer.Option(help="Dev items (same format) to fix the threshold on.")] = None,
+    verifier: Annotated[str | None, typer.Option(help="Verifier spec (default: embedded).")] = None,
+    model: Annotated[str | None, typer.Option(help="LLM for LLM-backed detectors.")] = None,
+    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server for --model.")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items (and N dev items).")] = None,
+    seed: Annotated[int, typer.Option()] = 0,
+    resamples: Annotated[int, typer.Option(min=0)] = 1000,
+    cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
+    batch_size: Annotated[int, typer.Option(min=1)] = 16,
+) -> None:
+    """Detection F1 (test-tuned and dev-fixed thresholds), AUC-PR with CIs, paired comparisons."""
+    from medhal.bench.detection.suite import run_detection_suite
+    from medhal.data.detection import DETECTION_FORMATS, read_detection
+    from medhal.data.errors import DataFormatError
+
+    if format not in DETECTION_FORMATS:
+        raise UsageError(f"unknown format {format!r}; choose one of {', '.join(DETECTION_FORMATS)}")
+    try:
+        items = list(read_detection(data, format))  # type: ignore[arg-type]
+        dev_items = list(read_detection(dev, format)) if dev is not None else None  # type: ignore[arg-type]
+    except (DataFormatError, OSError) as exc:
+        raise UsageError(str(exc).splitlines()[0]) from None
+    if limit is not None:
+        items = items[:limit]
+        dev_items = None if dev_items is None else dev_items[:limit]
+    detectors, verifier_id = build_detectors(
+        _detector_list(detector, ("nli-response", "nli-clause")),
+        verifier=verifier,
+        model=model,
+        base_url=base_url,
+        cache=cache,
+        batch_size=batch_size,
+    )
+    meta = {"data": str(data), "format": format, "dev": None if dev is None else str(dev), "verifier": verifier_id}
+    run_detection_suite(
+        detectors, items, out, dev_items=dev_items, meta=meta, seed=seed, n_resamples=resamples, on_done=_progress
+    )
+    sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
+
+
+@score_app.command("localization")
+def score_localization(
+    predictions: Annotated[Path, typer.Option(help="JSONL: id + ranked units (or spans) per item.")],
+    data: Annotated[Path, typer.Option(help="MedHal-Loc JSONL with the gold spans.")],
+    name: Annotated[str, typer.Option(help="Name of the detector in the output.")] = "predictions",
+) -> None:
+    """Seed 000 §4 metrics of a predictions file (no model is loaded); prints JSON."""
+    from medhal.bench.localization.predictions import PredictionError, score_predictions
+    from medhal.data.errors import DataFormatError
+    from medhal.data.medhal_loc import read_medhal_loc
+
+    if not predictions.is_file():
+        raise UsageError(f"predictions file {predictions} does not exist")
+    try:
+        items = list(read_medhal_loc(data))
+        scored = score_predictions(predictions, items, name=name)
+    except (DataFormatError, PredictionError, OSError) as exc:
+        raise UsageError(str(exc).splitlines()[0]) from None
+    payload = {name: {**scored.run.metrics(), "missing": scored.missing, "unknown_ids": scored.unknown}}
+    sys.stdout.write(json.dumps(payload, indent=2) + "\n")
