@@ -133,6 +133,13 @@ def localization_markdown(
             per = m.get("per_type") or {}
             cells = [f"{_pct(per[t]['hit1'])} / {_pct(per[t]['rand'])}" if t in per else "-" for t in types]
             lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        lines += ["", "### Coverage by error type (seed 000 Table 4: share of items with a unit on the gold span)", ""]
+        lines.append("| detector | all | " + " | ".join(types) + " |")
+        lines.append("|---|---:|" + "---:|" * len(types))
+        for name, m in rows.items():
+            per = m.get("per_type") or {}
+            cells = [_pct(per[t].get("coverage")) if t in per else "-" for t in types]
+            lines.append(f"| {name} | {_pct(m.get('coverage'))} | " + " | ".join(cells) + " |")
     detection_rows = [(name, m["detection"]) for name, m in rows.items() if m.get("detection")]
     if detection_rows:
         lines += ["", "## Detection (hallucinated = 1, clean = 0)", ""]
