@@ -1,0 +1,213 @@
+"""The ``kg-triple`` detector (stage (c), verification): :class:`KGTripleDetector`, and :func:`load_extractor` for
+its ``extractor`` option.
+
+**(c) Verification**: one NLI pair per triple with the whole evidence as premise (as NLI-clause; seed 000 §5
+says AdaTriple's NLI component shares its cross-encoder) and as hypothesis the string ``"subject relation
+object"`` (``hypothesis="triple"``, default; with ``"span"`` the surface ``span`` text).  The two differ only for
+inherited subjects, where the string restores the subject the span lacks ("Font ... significantly increased
+their willingness ..." rather than "significantly increased their willingness ...").  A triple's score and
+suspicion are ``1 - P(E)`` (seed 003 eq. 3 per unit, as NLI-clause); its verdict follows
+:class:`~medhal.detect.scoring.VerdictRule`.  The response score is the largest triple suspicion; a response
+with no triple is scored by one response-level pair, ``1 - P(E | evidence, response)`` (``fallback="response"``,
+default; the units stay empty) or 0 (``fallback="none"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from medhal.detect.base import PairwiseDetector, Plan
+from medhal.detect.embedding import Embedder, load_embedder
+from medhal.detect.kg.graph import EntityLinker, Grounding, KnowledgeGraph
+from medhal.detect.kg.rule_extractor import RuleTripleExtractor
+from medhal.detect.kg.spacy_extractor import SpacyTripleExtractor
+from medhal.detect.kg.triples import Triple, TripleExtractor
+from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
+from medhal.detect.scoring import VerdictRule
+from medhal.detect.units import ConfigError, response_span
+from medhal.text import Span, check_spans, split_sentences
+from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
+
+__all__ = ["Fallback", "GroundingFilter", "HypothesisChoice", "KGTripleDetector", "load_extractor"]
+
+
+def load_extractor(spec: str | TripleExtractor) -> TripleExtractor:
+    """``rule`` (:class:`RuleTripleExtractor`), ``spacy`` or ``spacy:<model>`` (:class:`SpacyTripleExtractor`);
+    an extractor object is returned as is."""
+    if not isinstance(spec, str):
+        return spec
+    if spec == "rule":
+        return RuleTripleExtractor()
+    if spec == "spacy":
+        return SpacyTripleExtractor()
+    if spec.startswith("spacy:"):
+        return SpacyTripleExtractor(spec.split(":", 1)[1])
+    raise ConfigError(f"unknown triple extractor {spec!r}; choose rule, spacy or spacy:<model>")
+
+
+GroundingFilter = Literal["none", "any", "both"]
+HypothesisChoice = Literal["triple", "span"]
+Fallback = Literal["response", "none"]
+
+
+class KGTripleDetector(PairwiseDetector):
+    """Triples of the response, optionally grounded, each verified against the whole evidence (module docstring)."""
+
+    name = "kg-triple"
+    units = "triple"
+
+    def __init__(
+        self,
+        verifier: Verifier,
+        *,
+        extractor: TripleExtractor | str = "rule",
+        kg: KnowledgeGraph | str | Path | None = None,
+        embedder: Embedder | str | None = None,
+        match_threshold: float = 0.8,
+        require_grounding: GroundingFilter = "none",
+        hypothesis: HypothesisChoice = "triple",
+        fallback: Fallback = "response",
+        threshold: float = 0.5,
+        rule: VerdictRule | None = None,
+    ) -> None:
+        super().__init__(verifier)
+        if hypothesis not in ("triple", "span"):
+            raise ConfigError(f"unknown hypothesis {hypothesis!r}; choose triple or span")
+        if fallback not in ("response", "none"):
+            raise ConfigError(f"unknown fallback {fallback!r}; choose response or none")
+        if require_grounding not in ("none", "any", "both"):
+            raise ConfigError(f"unknown require_grounding {require_grounding!r}; choose none, any or both")
+        if not 0.0 <= threshold <= 1.0:
+            raise ConfigError("threshold must lie in [0, 1]")
+        if kg is None and (embedder is not None or require_grounding != "none"):
+            raise ConfigError("embedder and require_grounding need a knowledge graph (kg=...)")
+        self.triple_extractor = load_extractor(extractor)
+        graph = kg if isinstance(kg, KnowledgeGraph) or kg is None else KnowledgeGraph.load(kg)
+        emb = None if embedder is None else load_embedder(embedder)
+        self.linker = None if graph is None else EntityLinker(graph, embedder=emb, threshold=match_threshold)
+        self.require_grounding: GroundingFilter = require_grounding
+        self.hypothesis: HypothesisChoice = hypothesis
+        self.fallback: Fallback = fallback
+        self.threshold = threshold
+        self.rule = rule or VerdictRule()
+        self.match_threshold = match_threshold
+
+    @property
+    def config(self) -> dict[str, Any]:
+        linker = self.linker
+        return {
+            "units": "triple",
+            "extractor": self.triple_extractor.name,
+            "kg": None if linker is None else linker.kg.id,
+            "embedder": None if linker is None or linker.embedder is None else linker.embedder.id,
+            "match_threshold": None if linker is None else self.match_threshold,
+            "require_grounding": self.require_grounding,
+            "hypothesis": self.hypothesis,
+            "premise": "whole",
+            "fallback": self.fallback,
+            "threshold": self.threshold,
+            "entail_threshold": self.rule.entail_threshold,
+            "contradict_threshold": self.rule.contradict_threshold,
+            "max_length": self.verifier.max_length,
+        }
+
+    def plan(self, item: CheckItem) -> Plan:
+        response = item.response
+        triples = list(self.triple_extractor.extract(response))
+        for t in triples:
+            check_spans(response, (t.subject, t.relation, t.obj, t.span))
+        groundings: list[tuple[Grounding | None, Grounding | None]] = [(None, None)] * len(triples)
+        if self.linker is not None and triples:
+            linked = self.linker.link_many(response, [p for t in triples for p in (t.subject, t.obj)])
+            groundings = [(linked[2 * k], linked[2 * k + 1]) for k in range(len(triples))]
+        keep = [k for k, g in enumerate(groundings) if self._grounded_enough(g)]
+        triples = [triples[k] for k in keep]
+        groundings = [groundings[k] for k in keep]
+        evidence = response_span(item.evidence)
+        hypotheses = [t.hypothesis if self.hypothesis == "triple" else t.span.text for t in triples]
+        pairs = [(evidence.text, h) for h in hypotheses]
+        if not triples and self.fallback == "response":
+            pairs = [(evidence.text, response_span(response).text)]
+        return Plan(
+            item=item,
+            pairs=pairs,
+            data={
+                "triples": triples,
+                "groundings": groundings,
+                "hypotheses": hypotheses,
+                "evidence": evidence,
+                "sentences": len(split_sentences(item.evidence)),
+            },
+        )
+
+    def _grounded_enough(self, pair: tuple[Grounding | None, Grounding | None]) -> bool:
+        if self.require_grounding == "any":
+            return pair[0] is not None or pair[1] is not None
+        if self.require_grounding == "both":
+            return pair[0] is not None and pair[1] is not None
+        return True
+
+    def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+        triples: list[Triple] = plan.data["triples"]
+        groundings: list[tuple[Grounding | None, Grounding | None]] = plan.data["groundings"]
+        hypotheses: list[str] = plan.data["hypotheses"]
+        evidence: Span = plan.data["evidence"]
+        n_sentences: int = plan.data["sentences"]
+        units: list[UnitResult] = []
+        for k, triple in enumerate(triples):
+            p_e, p_c = float(probs[k, ENTAILMENT]), float(probs[k, CONTRADICTION])
+            score = 1.0 - p_e
+            signals: dict[str, Any] = {"triple": triple.to_dict(), "hypothesis": hypotheses[k]}
+            if self.linker is not None:
+                signals["grounding"] = self._grounding_record(groundings[k])
+            units.append(
+                UnitResult(
+                    index=k,
+                    text=triple.span.text,
+                    start=triple.span.start,
+                    end=triple.span.end,
+                    kind="triple",
+                    verdict=self.rule.verdict(p_e, p_c),
+                    score=score,
+                    suspicion=min(1.0, max(0.0, score)),
+                    p_entail=p_e,
+                    p_contradict=p_c,
+                    entailing=EvidencePointer(evidence.start, evidence.end, evidence.text, p_e, (0, n_sentences), 0),
+                    contradicting=EvidencePointer(
+                        evidence.start, evidence.end, evidence.text, p_c, (0, n_sentences), 0
+                    ),
+                    signals=signals,
+                )
+            )
+        if units:
+            response_score = max(u.suspicion for u in units)
+        elif len(plan.pairs) == 1:
+            response_score = 1.0 - float(probs[0, ENTAILMENT])
+        else:
+            response_score = 0.0
+        return CheckResult(
+            detector=self.name,
+            verifier_id=self.verifier.id,
+            config=self.config,
+            status="ok",
+            id=plan.item.id,
+            score=response_score,
+            flagged=response_score >= self.threshold,
+            units=tuple(units),
+            windows=1 if plan.pairs else 0,
+            library_entries=1 if plan.pairs else 0,
+            pairs=len(plan.pairs),
+            truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
+        )
+
+    def _grounding_record(self, pair: tuple[Grounding | None, Grounding | None]) -> dict[str, Any]:
+        subject, obj = pair
+        record: dict[str, Any] = {
+            "subject": None if subject is None else subject.to_dict(),
+            "object": None if obj is None else obj.to_dict(),
+        }
+        if subject is not None and obj is not None and self.linker is not None:
+            record["kg_relations"] = self.linker.relations(subject.entity.id, obj.entity.id)
+        return record
