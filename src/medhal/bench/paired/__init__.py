@@ -1,0 +1,1 @@
+"""Paired clinical error detection (seed 002): pairing, prompts, metrics, ECA, runner."""

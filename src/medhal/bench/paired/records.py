@@ -1,0 +1,53 @@
+"""Records shared by the paired clinical error-detection suite (seed 002): pairs and per-note predictions.
+
+The note record itself (:class:`medhal.data.clinical_notes.ClinicalNote`) lives in ``data/``; this module holds
+what the benchmark adds: which notes form a pair and what a model said about each note under each
+configuration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+__all__ = ["NotePair", "NotePrediction", "PairMethod", "PredictionStatus"]
+
+PairMethod = Literal["jaccard", "alternating", "scenario", "corrected"]
+PredictionStatus = Literal["ok", "parse_failure", "api_error", "input_error"]
+
+
+@dataclass(frozen=True, slots=True)
+class NotePair:
+    """An error note and its clean counterpart (seed 002 Appendix A)."""
+
+    error_id: str
+    clean_id: str
+    method: PairMethod
+    similarity: float
+    """Jaccard word overlap (``jaccard``), character overlap (``scenario``), 1.0 for ``alternating`` /
+    ``corrected``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class NotePrediction:
+    """One model verdict on one note under one configuration (seed 002 §3.3, four-line output)."""
+
+    note_id: str
+    config: str
+    """``neutral-greedy``, ``neutral-sampling``, ``conservative-greedy``, ``conservative-sampling`` or a
+    user-given name."""
+    status: PredictionStatus
+    prediction: int | None
+    """1 = the model says the note has an error; ``None`` unless ``status == "ok"``."""
+    evidence: str | None = None
+    """The quoted evidence (``None`` for ``NA`` or when absent)."""
+    confidence: float | None = None
+    analysis: str | None = None
+    raw: str | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
