@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -78,6 +78,13 @@ def _detector_list(raw: str, default_all: Sequence[str]) -> list[tuple[str, str,
     return [parse_detector(n) for n in dict.fromkeys(names)]
 
 
+def _optional(label: str, raw: str, default_all: Sequence[str]) -> bool:
+    """Detectors that ``all`` brought in (not named by the user) are skipped, with a note, when they cannot be
+    built here (e.g. ``embedding`` without the ``embed`` extra)."""
+    named = {piece.strip() for piece in raw.split(",")}
+    return label in default_all and label not in named
+
+
 def build_detectors(
     specs: Sequence[tuple[str, str, dict[str, Any]]],
     *,
@@ -86,6 +93,7 @@ def build_detectors(
     base_url: str | None,
     cache: Path | None,
     batch_size: int,
+    optional: Callable[[str], bool] = lambda _: False,
 ) -> tuple[dict[str, Any], str | None]:
     """Instantiate the detectors, loading the verifier and the LLM client once; calibration defaults of the
     verifier apply to the detectors it was calibrated for (explicit options win)."""
@@ -120,7 +128,14 @@ def build_detectors(
             opts = calibrated_options(name, opts, calibration)
         if name == "fava" and client is not None:
             opts.setdefault("chat", False)
-        detectors[label] = create_detector(name, loaded, client=client, **opts)
+        try:
+            detectors[label] = create_detector(name, loaded, client=client, **opts)
+        except (ConfigError, ImportError, RuntimeError) as exc:
+            if not optional(label):
+                if isinstance(exc, ConfigError):
+                    raise
+                raise ConfigError(f"detector {label!r}: {str(exc).splitlines()[0] if str(exc) else exc!r}") from None
+            sys.stderr.write(f"skipping {label}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}\n")
     return detectors, None if loaded is None else loaded.id
 
 
@@ -174,7 +189,13 @@ def bench_localization(
         items = items[:limit]
     specs = _detector_list(detector, OFFLINE_LOCALIZERS)
     detectors, verifier_id = build_detectors(
-        specs, verifier=verifier, model=model, base_url=base_url, cache=cache, batch_size=batch_size
+        specs,
+        verifier=verifier,
+        model=model,
+        base_url=base_url,
+        cache=cache,
+        batch_size=batch_size,
+        optional=lambda label: _optional(label, detector, OFFLINE_LOCALIZERS),
     )
     published = None
     peritem = data.parent / "published_peritem_dev.jsonl"

@@ -46,7 +46,7 @@ class DetectorSpec:
 
 
 def _kg_triple(verifier: Verifier, **options: Any) -> Detector:
-    from medhal.detect.kg_triple import KGTripleDetector
+    from medhal.detect.kg import KGTripleDetector
 
     return KGTripleDetector(verifier, **options)
 
