@@ -250,8 +250,9 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         + (
             f"schedule progress = max(step fraction, wall-clock fraction of {config.minutes:g} min)."
             if getattr(config, "schedule_by_time", True)
-            else f"schedule progress = step fraction of {config.max_steps} planned steps (wall-clock ignored; "
-            f"{config.minutes:g} min only as a hard stop)."
+            else "schedule progress = step fraction of "
+            + (f"{config.max_steps} planned steps" if config.max_steps else "the planned steps (one pass over the mix)")
+            + f" (wall-clock ignored; {config.minutes:g} min only as a hard stop)."
         ),
         f"- torch threads {config.threads}; seeds: Python, NumPy, torch = {config.seed}.",
         "",
