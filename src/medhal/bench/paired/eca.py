@@ -1,0 +1,572 @@
+"""Evidence Contrastive Analysis (ECA) of seed 002 §3.4.3, §4.4, Appendix E and Table 15.
+
+ECA scores the ``Evidence`` line a model cites on each note of a pair:
+
+* **TP localization** - the evidence cited on the *error* note overlaps the error sentence;
+* **FP evidence-hit** - the evidence cited on the *clean* note overlaps the corrected sentence (the clean note's
+  version of that sentence: ``corrected_sentence`` of the error note).
+
+Overlap (:func:`evidence_overlaps`) is substring containment either way or word coverage ``>= threshold`` (0.6; the
+seed checks 0.5 / 0.6 / 0.7), with character-level counting for Chinese and Japanese (``language`` ``zh`` / ``ja``,
+region suffixes allowed).  Texts are compared after :func:`normalize_text` (NFKC, casefold, whitespace collapsed -
+removed altogether for Chinese / Japanese - and quotes / punctuation stripped at both ends).  The seed does not say
+which side "word coverage" is measured on; ``coverage="either"`` (default) takes the larger of the two directions,
+``|W(e) & W(t)| / min(|W(e)|, |W(t)|)`` over distinct tokens, mirroring "containment either way";
+``coverage="target"`` (share of the gold sentence's tokens the evidence covers) and ``coverage="evidence"`` (share of
+the evidence's tokens found in the gold sentence) are the one-sided readings.  Tokens are ``\\w+`` runs, or single
+letters / digits for Chinese and Japanese; no stop-words are removed.
+
+The two indicators make five mutually exclusive categories per pair (Figure 3):
+
+* ``A`` Both-Hit (TP and FP hit: a judgment failure), ``B`` TP-only, ``C`` FP-only, ``D`` Neither-hit (attention
+  failure),
+* ``E`` Extraction-fail: "pairs with unparseable Evidence fields", and "parse failures are themselves captured as
+  Extraction-Fail" (§3.4.3-3.4.4).  Rule here: a pair is ``E`` when **either** note lacks a usable verdict (only
+  possible with ``scope="all"``) or **either** note's evidence is unusable - ``None``, empty, only punctuation, or an
+  ``NA`` marker (:data:`NA_MARKERS`, :func:`usable_evidence`) - since neither indicator can then be scored for the
+  pair.
+
+ECA runs on the Pred1 pairs (both notes flagged; ``scope="pred1"``, the seed's setting) or on every pair
+(``scope="all"``).  Rates are over **all** categorized pairs, ``E`` included: ``tp_localization = (A + B) / n``,
+``fp_evidence_hit = (A + C) / n`` - the convention of Table 15 (Qwen 3-32B on MS-Test: (240 + 213) / 521 = 86.9%)
+and of Table 7's pooled N = 9,428.  Pooling configurations: :func:`pool_eca_reports` sums counts (Table 15's A-E);
+the seed's "TP loc" column is instead the unweighted mean of per-configuration rates
+(``aggregate_configs(...)["tp_localization"]`` in :mod:`medhal.bench.paired.metrics`).
+
+Random baseline (§4.4): a sentence-level uniform pick, reported as the inverse of the mean number of sentences per
+note, ``1 / mean(n_sentences)`` (:func:`random_localization_baseline`; note ``1 / mean`` is not ``mean(1 / n)``, the
+exact expected hit rate of a uniform pick, which is larger - the seed's convention is kept).  :func:`eca_report`
+takes the mean over the distinct notes (both members) of the pairs it is given, before the scope filter, so the
+baseline is a property of the data set, not of the model.
+
+Embedding variant (Appendix E, Table 7): :func:`embedding_localization_report` embeds the cited evidence and every
+sentence of the error note, ranks the sentences by cosine similarity and reports Recall@1, Recall@3 and MRR of the
+gold error sentence.  "A hit only when the gold error sentence is the single most similar sentence": ties are broken
+against the gold sentence (its rank is 1 + the number of other sentences at least as similar).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, Protocol, get_args
+
+import numpy as np
+
+from medhal.bench.paired.metrics import PairOutcome, is_parsed, pair_outcome
+from medhal.bench.paired.records import NotePair, NotePrediction
+from medhal.detect.embedding import Embedder, cosine_matrix
+
+__all__ = [
+    "NA_MARKERS",
+    "Coverage",
+    "EcaCategory",
+    "EcaItem",
+    "EcaReport",
+    "EcaScope",
+    "EmbeddingLocalizationReport",
+    "NoteLike",
+    "SentenceLike",
+    "eca_category",
+    "eca_items",
+    "eca_report",
+    "embedding_localization_report",
+    "evidence_overlaps",
+    "gold_rank",
+    "is_char_level",
+    "mean_reciprocal_rank",
+    "normalize_text",
+    "overlap_tokens",
+    "pool_eca_reports",
+    "random_localization_baseline",
+    "recall_at_k",
+    "usable_evidence",
+    "word_coverage",
+]
+
+EcaCategory = Literal["A", "B", "C", "D", "E"]
+"""A Both-Hit, B TP-only, C FP-only, D Neither-hit, E Extraction-fail (seed 002 Figure 3)."""
+EcaScope = Literal["pred1", "all"]
+Coverage = Literal["either", "target", "evidence"]
+
+NA_MARKERS = frozenset(
+    {"na", "n/a", "n.a", "none", "null", "nil", "no error", "no evidence", "not applicable"}
+    | {"无", "無", "なし", "該当なし"}
+)
+"""Evidence values (after :func:`normalize_text`) that mean "no evidence"; the prompt asks for ``NA``."""
+
+_EDGE = "\"'`“”‘’„«»「」『』《》〈〉()[]{}<>.,;:!?。、，；：！？…-–—*_ \t\n"
+_WS = re.compile(r"\s+")
+_WORD = re.compile(r"\w+")
+
+
+class SentenceLike(Protocol):
+    """What ECA reads of a sentence (:class:`medhal.data.clinical_notes.NoteSentence` satisfies it)."""
+
+    @property
+    def id(self) -> object: ...
+    @property
+    def text(self) -> str: ...
+
+
+class NoteLike(Protocol):
+    """What ECA reads of a note (:class:`medhal.data.clinical_notes.ClinicalNote` satisfies it)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def sentences(self) -> Sequence[SentenceLike]: ...
+    @property
+    def error_sentence_id(self) -> object: ...
+    @property
+    def error_sentence(self) -> str | None: ...
+    @property
+    def corrected_sentence(self) -> str | None: ...
+
+
+# ------------------------------------------------------------------------------------------------------ overlap
+
+
+def is_char_level(language: str) -> bool:
+    """Whether overlap is counted in characters: Chinese and Japanese (``zh``, ``ja``, ``zh-CN``, ``ja_JP``, ...;
+    ``cn``, MedErrBench's tag, is taken as Chinese)."""
+    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0] in {"zh", "cn", "ja"}
+
+
+def normalize_text(text: str, *, language: str = "en") -> str:
+    """NFKC, casefold, whitespace collapsed (removed for Chinese / Japanese), quotes and punctuation stripped at both
+    ends - what containment and coverage compare."""
+    t = unicodedata.normalize("NFKC", text).casefold()
+    t = _WS.sub("" if is_char_level(language) else " ", t)
+    return t.strip(_EDGE)
+
+
+def overlap_tokens(text: str, *, language: str = "en") -> frozenset[str]:
+    """Distinct tokens of a normalized text: ``\\w+`` runs, or single letters / digits for Chinese and Japanese."""
+    t = normalize_text(text, language=language)
+    if is_char_level(language):
+        return frozenset(ch for ch in t if unicodedata.category(ch)[0] in "LN")
+    return frozenset(_WORD.findall(t))
+
+
+def word_coverage(evidence: str, target: str, *, language: str = "en", coverage: Coverage = "either") -> float:
+    """Token coverage between the cited evidence and a gold sentence (see the module docstring for ``coverage``);
+    0.0 when a side has no token."""
+    e = overlap_tokens(evidence, language=language)
+    t = overlap_tokens(target, language=language)
+    if not e or not t:
+        return 0.0
+    inter = len(e & t)
+    if coverage == "either":
+        return inter / min(len(e), len(t))
+    if coverage == "target":
+        return inter / len(t)
+    if coverage == "evidence":
+        return inter / len(e)
+    raise ValueError(f"coverage must be one of {get_args(Coverage)}, got {coverage!r}")
+
+
+def evidence_overlaps(
+    evidence: str,
+    target: str,
+    *,
+    language: str = "en",
+    threshold: float = 0.6,
+    coverage: Coverage = "either",
+) -> bool:
+    """Seed 002 §3.4.3 overlap: normalized substring containment either way, or :func:`word_coverage` ``>=
+    threshold``.  An empty side never overlaps."""
+    if not 0.0 < threshold <= 1.0:
+        raise ValueError(f"threshold must lie in (0, 1], got {threshold}")
+    e = normalize_text(evidence, language=language)
+    t = normalize_text(target, language=language)
+    if not e or not t:
+        return False
+    if e in t or t in e:
+        return True
+    return word_coverage(evidence, target, language=language, coverage=coverage) >= threshold
+
+
+def usable_evidence(evidence: str | None) -> bool:
+    """Whether an ``Evidence`` field can be scored: not ``None``, not empty or punctuation only, not an NA marker."""
+    if evidence is None:
+        return False
+    t = normalize_text(evidence, language="en")
+    if not t or t in NA_MARKERS:
+        return False
+    return any(unicodedata.category(ch)[0] in "LN" for ch in t)
+
+
+def eca_category(
+    error_evidence: str | None,
+    clean_evidence: str | None,
+    error_sentence: str,
+    corrected_sentence: str,
+    *,
+    language: str = "en",
+    threshold: float = 0.6,
+    coverage: Coverage = "either",
+) -> EcaCategory:
+    """The ECA category of one pair from the evidence cited on each note (``E`` when either is unusable)."""
+    if not usable_evidence(error_evidence) or not usable_evidence(clean_evidence):
+        return "E"
+    assert error_evidence is not None and clean_evidence is not None
+    kw: dict[str, Any] = {"language": language, "threshold": threshold, "coverage": coverage}
+    tp = evidence_overlaps(error_evidence, error_sentence, **kw)
+    fp = evidence_overlaps(clean_evidence, corrected_sentence, **kw)
+    if tp:
+        return "A" if fp else "B"
+    return "C" if fp else "D"
+
+
+# --------------------------------------------------------------------------------------------------- pair level
+
+
+def _error_sentence(note: NoteLike) -> str:
+    if note.error_sentence:
+        return note.error_sentence
+    for s in note.sentences:
+        if note.error_sentence_id is not None and s.id == note.error_sentence_id:
+            return s.text
+    raise ValueError(f"error note {note.id!r} has no error sentence")
+
+
+def _corrected_sentence(note: NoteLike) -> str:
+    if note.corrected_sentence:
+        return note.corrected_sentence
+    raise ValueError(f"error note {note.id!r} has no corrected sentence (needed for the FP evidence-hit)")
+
+
+def _note(notes_by_id: Mapping[str, NoteLike], note_id: str) -> NoteLike:
+    try:
+        return notes_by_id[note_id]
+    except KeyError:
+        raise ValueError(f"no note {note_id!r}") from None
+
+
+def _prediction(predictions_by_note_id: Mapping[str, NotePrediction], note_id: str) -> NotePrediction:
+    try:
+        return predictions_by_note_id[note_id]
+    except KeyError:
+        raise ValueError(f"no prediction for note {note_id!r}") from None
+
+
+def _check_scope(scope: str) -> None:
+    if scope not in get_args(EcaScope):
+        raise ValueError(f"scope must be one of {get_args(EcaScope)}, got {scope!r}")
+
+
+def _scoped(
+    pairs: Sequence[NotePair], predictions_by_note_id: Mapping[str, NotePrediction], scope: EcaScope
+) -> list[tuple[NotePair, NotePrediction, NotePrediction, PairOutcome | None]]:
+    _check_scope(scope)
+    out: list[tuple[NotePair, NotePrediction, NotePrediction, PairOutcome | None]] = []
+    for pair in pairs:
+        pe = _prediction(predictions_by_note_id, pair.error_id)
+        pc = _prediction(predictions_by_note_id, pair.clean_id)
+        outcome: PairOutcome | None = None
+        if is_parsed(pe) and is_parsed(pc):
+            assert pe.prediction is not None and pc.prediction is not None
+            outcome = pair_outcome(pe.prediction, pc.prediction)
+        if scope == "all" or outcome == "pred1":
+            out.append((pair, pe, pc, outcome))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class EcaItem:
+    """One categorized pair; ``tp_hit`` / ``fp_hit`` are ``None`` for category ``E``."""
+
+    error_id: str
+    clean_id: str
+    outcome: PairOutcome | None
+    """``None`` when a member has no usable verdict (``scope="all"`` only)."""
+    category: EcaCategory
+    tp_hit: bool | None
+    fp_hit: bool | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def eca_items(
+    pairs: Sequence[NotePair],
+    notes_by_id: Mapping[str, NoteLike],
+    predictions_by_note_id: Mapping[str, NotePrediction],
+    *,
+    scope: EcaScope = "pred1",
+    threshold: float = 0.6,
+    coverage: Coverage = "either",
+) -> list[EcaItem]:
+    """Categorize the pairs in ``scope`` (seed 002 §3.4.3); the language is the error note's.
+
+    Raises ``ValueError`` when a note or prediction is missing, or an error note in scope has no error sentence
+    (``error_sentence``, else the text of the sentence with ``error_sentence_id``) or no ``corrected_sentence``."""
+    items: list[EcaItem] = []
+    for pair, pe, pc, outcome in _scoped(pairs, predictions_by_note_id, scope):
+        err = _note(notes_by_id, pair.error_id)
+        _note(notes_by_id, pair.clean_id)
+        if outcome is None or not usable_evidence(pe.evidence) or not usable_evidence(pc.evidence):
+            items.append(EcaItem(pair.error_id, pair.clean_id, outcome, "E", None, None))
+            continue
+        assert pe.evidence is not None and pc.evidence is not None
+        kw: dict[str, Any] = {"language": err.language, "threshold": threshold, "coverage": coverage}
+        tp = evidence_overlaps(pe.evidence, _error_sentence(err), **kw)
+        fp = evidence_overlaps(pc.evidence, _corrected_sentence(err), **kw)
+        category: EcaCategory = ("A" if fp else "B") if tp else ("C" if fp else "D")
+        items.append(EcaItem(pair.error_id, pair.clean_id, outcome, category, tp, fp))
+    return items
+
+
+@dataclass(frozen=True, slots=True)
+class EcaReport:
+    """ECA counts of one run (or pooled runs) and the rates derived from them; ``n`` includes ``E``."""
+
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int
+    random_baseline: float = math.nan
+    """``1 / mean sentences per note`` (:func:`random_localization_baseline`)."""
+    scope: EcaScope = "pred1"
+    threshold: float = 0.6
+
+    @property
+    def n(self) -> int:
+        return self.a + self.b + self.c + self.d + self.e
+
+    def _rate(self, k: int) -> float:
+        return k / self.n if self.n else math.nan
+
+    @property
+    def tp_localization(self) -> float:
+        """``(A + B) / n``: the evidence on the error note overlaps the error sentence."""
+        return self._rate(self.a + self.b)
+
+    @property
+    def fp_evidence_hit(self) -> float:
+        """``(A + C) / n``: the evidence on the clean note overlaps the corrected sentence."""
+        return self._rate(self.a + self.c)
+
+    @property
+    def lift(self) -> float:
+        """``tp_localization / random_baseline``."""
+        return self.tp_localization / self.random_baseline if self.random_baseline > 0 else math.nan
+
+    def to_dict(self) -> dict[str, Any]:
+        """Counts ``a``-``e``, ``n``, the category shares ``rate_a``-``rate_e``, ``tp_localization``,
+        ``fp_evidence_hit``, ``random_baseline``, ``lift``, ``scope``, ``threshold``."""
+        out: dict[str, Any] = {k: getattr(self, k) for k in ("a", "b", "c", "d", "e", "n")}
+        out.update({f"rate_{k}": self._rate(getattr(self, k)) for k in ("a", "b", "c", "d", "e")})
+        out.update(
+            tp_localization=self.tp_localization,
+            fp_evidence_hit=self.fp_evidence_hit,
+            random_baseline=self.random_baseline,
+            lift=self.lift,
+            scope=self.scope,
+            threshold=self.threshold,
+        )
+        return out
+
+
+def random_localization_baseline(n_sentences: Iterable[int]) -> float:
+    """Seed 002 §4.4: the random TP-localization baseline, ``1 / mean(n_sentences)`` over notes."""
+    counts = np.fromiter(n_sentences, dtype=np.float64)
+    if counts.size == 0:
+        raise ValueError("no notes")
+    if bool((counts <= 0).any()):
+        raise ValueError("every note must have at least one sentence")
+    return float(1.0 / counts.mean())
+
+
+def _pair_set_baseline(pairs: Sequence[NotePair], notes_by_id: Mapping[str, NoteLike]) -> float:
+    ids = dict.fromkeys(i for p in pairs for i in (p.error_id, p.clean_id))
+    return random_localization_baseline(len(_note(notes_by_id, i).sentences) for i in ids)
+
+
+def eca_report(
+    pairs: Sequence[NotePair],
+    notes_by_id: Mapping[str, NoteLike],
+    predictions_by_note_id: Mapping[str, NotePrediction],
+    *,
+    scope: EcaScope = "pred1",
+    threshold: float = 0.6,
+    coverage: Coverage = "either",
+) -> EcaReport:
+    """:class:`EcaReport` of one configuration's predictions (see :func:`eca_items`); the random baseline is taken
+    over the distinct notes of all ``pairs``."""
+    if not pairs:
+        raise ValueError("no pairs")
+    items = eca_items(pairs, notes_by_id, predictions_by_note_id, scope=scope, threshold=threshold, coverage=coverage)
+    counts = {k: 0 for k in get_args(EcaCategory)}
+    for it in items:
+        counts[it.category] += 1
+    return EcaReport(
+        a=counts["A"],
+        b=counts["B"],
+        c=counts["C"],
+        d=counts["D"],
+        e=counts["E"],
+        random_baseline=_pair_set_baseline(pairs, notes_by_id),
+        scope=scope,
+        threshold=threshold,
+    )
+
+
+def pool_eca_reports(reports: Sequence[EcaReport]) -> EcaReport:
+    """Sum the counts of several reports (configurations, models), as Table 15's A-E columns and Table 7's pooled
+    N; the baseline, scope and threshold are the first report's (they must agree)."""
+    if not reports:
+        raise ValueError("no reports")
+    first = reports[0]
+    for r in reports[1:]:
+        if r.scope != first.scope or r.threshold != first.threshold:
+            raise ValueError("reports differ in scope or threshold")
+    return EcaReport(
+        a=sum(r.a for r in reports),
+        b=sum(r.b for r in reports),
+        c=sum(r.c for r in reports),
+        d=sum(r.d for r in reports),
+        e=sum(r.e for r in reports),
+        random_baseline=first.random_baseline,
+        scope=first.scope,
+        threshold=first.threshold,
+    )
+
+
+# ---------------------------------------------------------------------------------------------- embedding variant
+
+
+def recall_at_k(ranks: Sequence[int | None], k: int) -> float:
+    """Share of judgments whose gold rank is ``<= k`` (``None`` = a miss); ``nan`` with no judgment."""
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+    if not ranks:
+        return math.nan
+    return sum(r is not None and r <= k for r in ranks) / len(ranks)
+
+
+def mean_reciprocal_rank(ranks: Sequence[int | None]) -> float:
+    """Mean of ``1 / rank`` (0 for a miss, ``None``); ``nan`` with no judgment."""
+    if not ranks:
+        return math.nan
+    return sum(1.0 / r for r in ranks if r is not None) / len(ranks)
+
+
+def gold_rank(evidence: str, sentences: Sequence[str], gold: Sequence[bool], embedder: Embedder) -> int:
+    """Rank (1-based) of the best gold sentence when ``sentences`` are sorted by cosine similarity to ``evidence``.
+
+    Ties count against the gold sentence: ``rank = 1 + #{non-gold sentences with similarity >= the best gold
+    one}``, so rank 1 means the gold sentence is the single most similar (Appendix E's Recall@1 rule)."""
+    if len(sentences) != len(gold) or not sentences:
+        raise ValueError("sentences and gold must be non-empty and of equal length")
+    if not any(gold):
+        raise ValueError("no gold sentence")
+    vecs = embedder.embed([evidence, *sentences])
+    return _rank(cosine_matrix(vecs[:1], vecs[1:])[0], gold)
+
+
+def _rank(sims: np.ndarray[Any, np.dtype[np.float64]], gold: Sequence[bool]) -> int:
+    mask = np.asarray(gold, dtype=bool)
+    best = float(sims[mask].max())
+    return 1 + int(np.sum(sims[~mask] >= best - 1e-12))
+
+
+def _gold_mask(note: NoteLike) -> list[bool]:
+    sents = note.sentences
+    if note.error_sentence_id is not None:
+        by_id = [s.id == note.error_sentence_id for s in sents]
+        if any(by_id):
+            return by_id
+    if note.error_sentence:
+        target = normalize_text(note.error_sentence, language=note.language)
+        mask = []
+        for s in sents:
+            t = normalize_text(s.text, language=note.language)
+            mask.append(bool(t) and (t in target or target in t))
+        if any(mask):
+            return mask
+    raise ValueError(f"error note {note.id!r}: no sentence matches the error sentence")
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingLocalizationReport:
+    """Embedding-based TP localization (Appendix E, Table 7) over ``n`` judgments."""
+
+    n: int
+    n_unusable: int
+    """Judgments with unusable evidence: counted as misses (``unusable="miss"``) or left out (``"exclude"``)."""
+    recall_at_1: float
+    recall_at_3: float
+    mrr: float
+    random_baseline: float
+    embedder_id: str
+    ranks: tuple[int | None, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["ranks"] = list(self.ranks)
+        return out
+
+
+def embedding_localization_report(
+    pairs: Sequence[NotePair],
+    notes_by_id: Mapping[str, NoteLike],
+    predictions_by_note_id: Mapping[str, NotePrediction],
+    embedder: Embedder,
+    *,
+    scope: EcaScope = "pred1",
+    unusable: Literal["miss", "exclude"] = "miss",
+) -> EmbeddingLocalizationReport:
+    """Recall@1, Recall@3 and MRR of the gold error sentence among the error note's sentences ranked by cosine
+    similarity to the evidence cited on the error note (seed 002 Appendix E, "Embedding-based localization").
+
+    One judgment per pair in ``scope``.  The gold sentences are those whose id is the note's
+    ``error_sentence_id``, else those contained in (or containing) the normalized ``error_sentence`` - several for a
+    multi-sentence error; the best-ranked counts (:func:`gold_rank`).  A pair whose error-note evidence is unusable
+    (or whose verdicts failed, ``scope="all"``) is a miss by default - the seed's N = 9,428 equals the pooled Pred1
+    pairs of Table 15, ``E`` included - or left out with ``unusable="exclude"``.  All texts go through one
+    ``embedder.embed`` call.
+    """
+    if not pairs:
+        raise ValueError("no pairs")
+    if unusable not in ("miss", "exclude"):
+        raise ValueError(f"unusable must be 'miss' or 'exclude', got {unusable!r}")
+    jobs: list[tuple[str, list[str], list[bool]] | None] = []
+    for pair, pe, _pc, outcome in _scoped(pairs, predictions_by_note_id, scope):
+        note = _note(notes_by_id, pair.error_id)
+        if outcome is None or not usable_evidence(pe.evidence):
+            jobs.append(None)
+            continue
+        assert pe.evidence is not None
+        jobs.append((pe.evidence, [s.text for s in note.sentences], _gold_mask(note)))
+    texts = list(dict.fromkeys(t for job in jobs if job is not None for t in (job[0], *job[1])))
+    index = {t: i for i, t in enumerate(texts)}
+    vecs = embedder.embed(texts) if texts else np.zeros((0, 1))
+    ranks: list[int | None] = []
+    n_unusable = 0
+    for job in jobs:
+        if job is None:
+            n_unusable += 1
+            if unusable == "miss":
+                ranks.append(None)
+            continue
+        evidence, sents, gold = job
+        sims = cosine_matrix(vecs[[index[evidence]]], vecs[[index[s] for s in sents]])[0]
+        ranks.append(_rank(sims, gold))
+    return EmbeddingLocalizationReport(
+        n=len(ranks),
+        n_unusable=n_unusable,
+        recall_at_1=recall_at_k(ranks, 1),
+        recall_at_3=recall_at_k(ranks, 3),
+        mrr=mean_reciprocal_rank(ranks),
+        random_baseline=_pair_set_baseline(pairs, notes_by_id),
+        embedder_id=embedder.id,
+        ranks=tuple(ranks),
+    )

@@ -1,0 +1,700 @@
+"""Metrics of the paired clinical error-detection benchmark (seed 002 §3.4, §3.4.4, Appendices B and E).
+
+Pure functions over plain values and the shared records of :mod:`medhal.bench.paired.records`; no I/O.
+
+Conventions (scikit-learn style): labels are binary, **1 = the note contains an error** (the positive class), 0 =
+the note is clean.  ``y_pred`` holds a model's verdicts (``Error: Yes`` = 1).
+
+* Pointwise (§3.4.1): :func:`pointwise_report` - balanced accuracy, F1, precision, recall (= sensitivity),
+  specificity, MCC (scikit-learn underneath) and the error-flag rate (share of notes predicted 1,
+  :func:`error_flag_rate`).
+* Per pair (§3.4.2): every pair ``(x_e, x_c)`` falls into one of four outcomes (:func:`pair_outcome`)::
+
+      bc    = Both Correct  y^_e = 1, y^_c = 0
+      pred1 = both predicted erroneous (yes-bias)  y^_e = 1, y^_c = 1
+      pred0 = both predicted error-free (no-bias)  y^_e = 0, y^_c = 0
+      bw    = Both Wrong    y^_e = 0, y^_c = 1
+
+  ``BCR = bc / n`` (eq. 1); the expected BCR under within-pair independence is ``sensitivity x specificity`` (eq. 2)
+  and ``R_independence = BCR / E[BCR]_indep`` (eq. 3).  Here sensitivity and specificity are **computed on the paired
+  notes**, one error note and one clean note per pair (Appendix B, "Setup": ``sensitivity = mean_i 1[y^_e,i = 1]``,
+  ``specificity = mean_i 1[y^_c,i = 0]``); a clean note shared by several pairs (MedRECT-JA) counts once per pair.
+  On exactly these marginals Appendix B proves ``BCR <= min(sensitivity, specificity)`` (eq. 4), which
+  :func:`check_bounds` verifies on every :class:`PairReport` that :func:`pair_report` returns.  (Sensitivity and
+  specificity over *all* notes of a dataset - unpaired MS-Test notes included, shared clean notes once - need not
+  obey the bound.)
+* Zero case of ``R_independence``: ``E[BCR]_indep = 0`` means sensitivity or specificity is 0, so by eq. 4 BCR is 0
+  too and the ratio is 0/0.  It is then ``zero_division`` (default ``nan``: undefined, and skipped by
+  :func:`aggregate_configs`).  Pass ``zero_division=1.0`` for the reading "observed equals the independence
+  prediction": a constant predictor is, trivially, independent within pairs.
+* Random baseline (§3.4.2): :func:`prevalence_random_baseline` - a predictor that outputs 1 with probability equal to
+  the empirical error prevalence ``p`` of the evaluated notes, independently of the input, has sensitivity ``p`` and
+  specificity ``1 - p`` and so ``E[BCR] = p (1 - p)``: 25% on a balanced pair set, ``(190/295)(105/295) = 22.9%`` on
+  MedRECT-JA (190 error notes, 105 distinct clean notes).  :func:`pair_set_random_baseline` takes ``p`` over the
+  distinct notes of a pair set, which is how the seed gets both numbers.
+* Parse failures (§3.4.4, Appendix E): ``by="skip"`` (the seed's reported numbers) drops every pair with a member
+  that has no parseable verdict, and counts them (``n_excluded``); ``by="impute"`` (the seed's robustness check,
+  "random-assignment imputation that fills in unparseable verdicts using the model's overall accuracy") replaces each
+  failed note's verdict by a seeded random draw - see :func:`pair_report` for the two rates offered.
+* Across configurations (§3.4.2): :func:`aggregate_configs` - mean and standard deviation over the four
+  prompt-decoding configurations.  The default is the sample standard deviation (``ddof=1``); the seed's Table 2
+  ``±`` values are *population* standard deviations (``ddof=0``; recomputed from Figure 6 to within rounding).
+* Uncertainty: :func:`pair_bootstrap_ci` - percentile bootstrap that resamples **pairs** (the two notes of a pair
+  travel together: a cluster bootstrap), deterministic given ``seed``.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal, Protocol, get_args
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+from sklearn.metrics import balanced_accuracy_score, f1_score, matthews_corrcoef, precision_score, recall_score
+
+from medhal.bench.paired.records import NotePair, NotePrediction
+
+__all__ = [
+    "BoundViolationError",
+    "ImputeRate",
+    "PairBootstrapResult",
+    "PairMetric",
+    "PairOutcome",
+    "PairReport",
+    "ParseFailureStrategy",
+    "PointwiseReport",
+    "RandomBaseline",
+    "aggregate_configs",
+    "both_correct_rate",
+    "check_bounds",
+    "error_flag_rate",
+    "expected_bcr_independence",
+    "independence_ratio",
+    "is_parsed",
+    "pair_bootstrap_ci",
+    "pair_outcome",
+    "pair_outcomes",
+    "pair_report",
+    "pair_report_from_arrays",
+    "pair_reports_by_strategy",
+    "pair_set_random_baseline",
+    "parse_failure_rate",
+    "pointwise_report",
+    "predictions_by_note",
+    "prevalence_random_baseline",
+    "specificity_score",
+]
+
+IntArray = NDArray[np.int64]
+PairOutcome = Literal["bc", "pred1", "pred0", "bw"]
+"""Seed 002 §3.4.2: Both Correct, both predicted 1 (yes-bias), both predicted 0 (no-bias), Both Wrong."""
+ParseFailureStrategy = Literal["skip", "impute"]
+ImputeRate = Literal["accuracy", "flag_rate"]
+PairMetric = Callable[[Sequence[NotePair], Mapping[str, NotePrediction]], float]
+"""A pair-level metric ``metric(pairs, predictions_by_note_id) -> float``, e.g.
+``lambda p, m: pair_report(p, m).bcr``."""
+
+_ATOL = 1e-9
+
+
+# --------------------------------------------------------------------------------------------------- validation
+
+
+def _as_binary(values: ArrayLike, name: str) -> IntArray:
+    a = np.asarray(values)
+    if a.ndim != 1:
+        raise ValueError(f"{name} must be 1-D")
+    if a.size == 0:
+        raise ValueError(f"{name} is empty")
+    if not bool(np.isin(a, (0, 1)).all()):
+        raise ValueError(f"{name} must be binary: 0/1 or bool, 1 = the note contains an error")
+    return a.astype(np.int64)
+
+
+def _as_pair(y_true: ArrayLike, y_pred: ArrayLike) -> tuple[IntArray, IntArray]:
+    t = _as_binary(y_true, "y_true")
+    p = _as_binary(y_pred, "y_pred")
+    if t.shape != p.shape:
+        raise ValueError(f"y_true has {t.size} items but y_pred has {p.size}")
+    return t, p
+
+
+# ---------------------------------------------------------------------------------------------- pointwise metrics
+
+
+def error_flag_rate(y_pred: ArrayLike) -> float:
+    """The error-flag rate of seed 002 §3.4.1: the share of notes the model flags (``Error: Yes``, predicted 1)."""
+    return float(_as_binary(y_pred, "y_pred").mean())
+
+
+def specificity_score(y_true: ArrayLike, y_pred: ArrayLike, *, zero_division: float = 0.0) -> float:
+    """Specificity, the recall of the clean class: ``TN / (TN + FP)`` (scikit-learn ``recall_score(pos_label=0)``).
+
+    ``zero_division`` is returned when ``y_true`` has no clean note."""
+    t, p = _as_pair(y_true, y_pred)
+    return float(recall_score(t, p, pos_label=0, labels=[0, 1], zero_division=zero_division))
+
+
+@dataclass(frozen=True, slots=True)
+class PointwiseReport:
+    """The traditional metrics of seed 002 §3.4.1 (Tables 11-14) for one run; recall is the sensitivity."""
+
+    balanced_accuracy: float
+    f1: float
+    precision: float
+    recall: float
+    specificity: float
+    mcc: float
+    flag_rate: float
+
+    def to_dict(self) -> dict[str, float]:
+        """Keys ``balanced_accuracy, f1, precision, recall, specificity, mcc, flag_rate``."""
+        return asdict(self)
+
+
+def pointwise_report(y_true: ArrayLike, y_pred: ArrayLike, *, zero_division: float = 0.0) -> PointwiseReport:
+    """Balanced accuracy, F1, precision, recall, specificity, MCC and error-flag rate (seed 002 §3.4.1).
+
+    All but the flag rate come from scikit-learn (``pos_label=1``).  ``zero_division`` (0.0, 1.0 or ``nan``, as in
+    scikit-learn) is returned for precision when nothing is predicted 1, for recall / specificity when ``y_true`` has
+    no error / no clean note, and for F1 when ``2 TP + FP + FN = 0``.  MCC is scikit-learn's: 0.0 whenever it is
+    undefined (a constant predictor or a single-class ``y_true``), which is the ``.000`` the seed prints for the
+    always-error runs.  Balanced accuracy is scikit-learn's: the mean recall over the classes present in ``y_true``
+    (with a single class, that class's recall; its warning is silenced).
+    """
+    t, p = _as_pair(y_true, y_pred)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        bal = float(balanced_accuracy_score(t, p))
+        mcc = float(matthews_corrcoef(t, p))
+    return PointwiseReport(
+        balanced_accuracy=bal,
+        f1=float(f1_score(t, p, pos_label=1, labels=[0, 1], zero_division=zero_division)),
+        precision=float(precision_score(t, p, pos_label=1, labels=[0, 1], zero_division=zero_division)),
+        recall=float(recall_score(t, p, pos_label=1, labels=[0, 1], zero_division=zero_division)),
+        specificity=specificity_score(t, p, zero_division=zero_division),
+        mcc=mcc,
+        flag_rate=float(p.mean()),
+    )
+
+
+# ------------------------------------------------------------------------------------------------ pair outcomes
+
+
+def is_parsed(prediction: NotePrediction) -> bool:
+    """Whether a prediction carries a usable verdict: ``status == "ok"`` and ``prediction`` is 0 or 1.
+
+    Raises ``ValueError`` for an ``ok`` prediction whose verdict is neither 0, 1 nor ``None``."""
+    if prediction.status != "ok" or prediction.prediction is None:
+        return False
+    if prediction.prediction not in (0, 1):
+        raise ValueError(f"note {prediction.note_id!r}: prediction must be 0 or 1, got {prediction.prediction!r}")
+    return True
+
+
+def parse_failure_rate(predictions: Iterable[NotePrediction]) -> float:
+    """Share of predictions without a usable verdict (any status but ``ok``; seed 002 Appendix E, Table 5)."""
+    preds = list(predictions)
+    if not preds:
+        raise ValueError("no predictions")
+    return sum(not is_parsed(p) for p in preds) / len(preds)
+
+
+def predictions_by_note(
+    predictions: Iterable[NotePrediction], *, config: str | None = None
+) -> dict[str, NotePrediction]:
+    """Index one configuration's predictions by note id (only ``config``'s when given).
+
+    Raises ``ValueError`` when a note has two predictions (pass ``config`` to pick one configuration of a run)."""
+    out: dict[str, NotePrediction] = {}
+    for p in predictions:
+        if config is not None and p.config != config:
+            continue
+        if p.note_id in out:
+            configs = f"{out[p.note_id].config!r}, {p.config!r}"
+            raise ValueError(f"two predictions for note {p.note_id!r} (configs {configs})")
+        out[p.note_id] = p
+    return out
+
+
+def pair_outcome(y_pred_error: int, y_pred_clean: int) -> PairOutcome:
+    """The outcome of one pair from the verdicts on its error note and on its clean note (seed 002 §3.4.2)."""
+    if y_pred_error not in (0, 1) or y_pred_clean not in (0, 1):
+        raise ValueError(f"verdicts must be 0 or 1, got ({y_pred_error!r}, {y_pred_clean!r})")
+    if y_pred_error == 1:
+        return "bc" if y_pred_clean == 0 else "pred1"
+    return "bw" if y_pred_clean == 1 else "pred0"
+
+
+def _lookup(predictions_by_note_id: Mapping[str, NotePrediction], note_id: str) -> NotePrediction:
+    try:
+        return predictions_by_note_id[note_id]
+    except KeyError:
+        raise ValueError(f"no prediction for note {note_id!r}") from None
+
+
+def pair_outcomes(
+    pairs: Sequence[NotePair], predictions_by_note_id: Mapping[str, NotePrediction]
+) -> list[PairOutcome | None]:
+    """The outcome of every pair, in order; ``None`` for a pair with a member that has no usable verdict.
+
+    Raises ``ValueError`` when a note of a pair has no prediction at all (a missing entry is a bug, not a parse
+    failure: a failed parse is a :class:`NotePrediction` with a non-``ok`` status)."""
+    out: list[PairOutcome | None] = []
+    for pair in pairs:
+        pe = _lookup(predictions_by_note_id, pair.error_id)
+        pc = _lookup(predictions_by_note_id, pair.clean_id)
+        if is_parsed(pe) and is_parsed(pc):
+            assert pe.prediction is not None and pc.prediction is not None
+            out.append(pair_outcome(pe.prediction, pc.prediction))
+        else:
+            out.append(None)
+    return out
+
+
+# --------------------------------------------------------------------------------------------------- pair report
+
+
+class BoundViolationError(ValueError):
+    """A :class:`PairReport` that cannot come from real predictions (Appendix B: ``BCR <= min(sens, spec)``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairReport:
+    """Pair-level results of one run (seed 002 §3.4.2): outcome counts, BCR, its independence baseline and ratio.
+
+    ``sensitivity`` and ``specificity`` are the marginals **on the paired notes**, derived from the counts:
+    ``(bc + pred1) / n`` and ``(bc + pred0) / n``.  With ``n == 0`` (every pair excluded) the rates are ``nan``.
+    """
+
+    n: int
+    bc: int
+    pred1: int
+    pred0: int
+    bw: int
+    bcr: float
+    expected_bcr: float
+    """``sensitivity x specificity`` (eq. 2)."""
+    r_independence: float
+    """``bcr / expected_bcr`` (eq. 3); ``zero_division`` (default ``nan``) when ``expected_bcr == 0``."""
+    by: ParseFailureStrategy = "skip"
+    n_excluded: int = 0
+    """Pairs dropped because a member had no usable verdict (``by="skip"``)."""
+    n_imputed: int = 0
+    """Distinct notes whose verdict was drawn at random (``by="impute"``)."""
+    impute_p: float | None = None
+    """The probability used by the imputation (see :func:`pair_report`); ``None`` when nothing was imputed."""
+
+    @property
+    def sensitivity(self) -> float:
+        return (self.bc + self.pred1) / self.n if self.n else math.nan
+
+    @property
+    def specificity(self) -> float:
+        return (self.bc + self.pred0) / self.n if self.n else math.nan
+
+    @property
+    def within_bound(self) -> bool:
+        """Appendix B, eq. 4: ``bcr <= min(sensitivity, specificity)`` (vacuously true when ``n == 0``)."""
+        if self.n == 0:
+            return True
+        return self.bcr <= min(self.sensitivity, self.specificity) + _ATOL
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields plus ``sensitivity``, ``specificity`` and ``within_bound``."""
+        out = asdict(self)
+        out.update(sensitivity=self.sensitivity, specificity=self.specificity, within_bound=self.within_bound)
+        return out
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=_ATOL)
+
+
+def check_bounds(report: PairReport) -> PairReport:
+    """Check a :class:`PairReport` against the identities and the bound of seed 002 Appendix B; return it unchanged.
+
+    Raises :class:`BoundViolationError` unless: the counts are non-negative and sum to ``n``; ``bcr == bc / n``;
+    ``bcr <= min(sensitivity, specificity)`` (eq. 4: the Both-Correct pairs are the intersection of the correctly
+    flagged error notes and the correctly cleared clean notes, so they cannot outnumber either); ``expected_bcr ==
+    sensitivity x specificity``; ``r_independence == bcr / expected_bcr`` where ``expected_bcr > 0``.  With
+    ``n == 0`` the rates must be ``nan``.  :func:`pair_report` runs this on every report it returns.
+    """
+    counts = (report.bc, report.pred1, report.pred0, report.bw)
+    if min(counts) < 0 or report.n < 0:
+        raise BoundViolationError(f"negative count in {report}")
+    if sum(counts) != report.n:
+        raise BoundViolationError(f"bc + pred1 + pred0 + bw = {sum(counts)} != n = {report.n}")
+    if report.n == 0:
+        if not (math.isnan(report.bcr) and math.isnan(report.expected_bcr)):
+            raise BoundViolationError("a report over 0 pairs must have bcr = expected_bcr = nan")
+        return report
+    if not report.within_bound:
+        raise BoundViolationError(
+            f"bcr = {report.bcr:.6g} exceeds min(sensitivity, specificity) = "
+            f"min({report.sensitivity:.6g}, {report.specificity:.6g}) (seed 002 Appendix B, eq. 4)"
+        )
+    if not _close(report.bcr, report.bc / report.n):
+        raise BoundViolationError(f"bcr = {report.bcr} but bc / n = {report.bc}/{report.n}")
+    if not _close(report.expected_bcr, report.sensitivity * report.specificity):
+        raise BoundViolationError(f"expected_bcr = {report.expected_bcr} but sensitivity x specificity differs")
+    if report.expected_bcr > 0 and not _close(report.r_independence, report.bcr / report.expected_bcr):
+        raise BoundViolationError(f"r_independence = {report.r_independence} but bcr / expected_bcr differs")
+    return report
+
+
+def both_correct_rate(y_pred_error: ArrayLike, y_pred_clean: ArrayLike) -> float:
+    """BCR (seed 002 eq. 1): the share of pairs with the error note predicted 1 and the clean note predicted 0.
+
+    ``y_pred_error[i]`` and ``y_pred_clean[i]`` are the verdicts on the two notes of pair ``i``."""
+    e, c = _as_pair(y_pred_error, y_pred_clean)
+    return float(np.mean((e == 1) & (c == 0)))
+
+
+def expected_bcr_independence(y_pred_error: ArrayLike, y_pred_clean: ArrayLike) -> float:
+    """``E[BCR]_indep = sensitivity x specificity`` (seed 002 eq. 2) with both marginals taken on the pairs."""
+    e, c = _as_pair(y_pred_error, y_pred_clean)
+    return float(np.mean(e == 1)) * float(np.mean(c == 0))
+
+
+def independence_ratio(bcr: float, expected_bcr: float, *, zero_division: float = math.nan) -> float:
+    """``R_independence = BCR / E[BCR]_indep`` (seed 002 eq. 3); ``zero_division`` when ``expected_bcr == 0``."""
+    if math.isnan(bcr) or math.isnan(expected_bcr):
+        return math.nan
+    return bcr / expected_bcr if expected_bcr > 0 else float(zero_division)
+
+
+def pair_report_from_arrays(
+    y_pred_error: ArrayLike, y_pred_clean: ArrayLike, *, zero_division: float = math.nan
+) -> PairReport:
+    """:class:`PairReport` of verdict arrays aligned by pair (no failures; see :func:`pair_report` for records)."""
+    e, c = _as_pair(y_pred_error, y_pred_clean)
+    return _report_from_arrays(e, c, zero_division=zero_division)
+
+
+def _report_from_arrays(
+    e: IntArray,
+    c: IntArray,
+    *,
+    zero_division: float,
+    by: ParseFailureStrategy = "skip",
+    n_excluded: int = 0,
+    n_imputed: int = 0,
+    impute_p: float | None = None,
+) -> PairReport:
+    n = int(e.size)
+    bc = int(np.sum((e == 1) & (c == 0)))
+    pred1 = int(np.sum((e == 1) & (c == 1)))
+    pred0 = int(np.sum((e == 0) & (c == 0)))
+    bw = n - bc - pred1 - pred0
+    if n:
+        bcr = bc / n
+        expected = ((bc + pred1) / n) * ((bc + pred0) / n)
+    else:
+        bcr = expected = math.nan
+    report = PairReport(
+        n=n,
+        bc=bc,
+        pred1=pred1,
+        pred0=pred0,
+        bw=bw,
+        bcr=bcr,
+        expected_bcr=expected,
+        r_independence=independence_ratio(bcr, expected, zero_division=zero_division),
+        by=by,
+        n_excluded=n_excluded,
+        n_imputed=n_imputed,
+        impute_p=impute_p,
+    )
+    return check_bounds(report)
+
+
+def _note_labels(pairs: Sequence[NotePair]) -> dict[str, int]:
+    labels: dict[str, int] = {}
+    for pair in pairs:
+        for note_id, label in ((pair.error_id, 1), (pair.clean_id, 0)):
+            if labels.setdefault(note_id, label) != label:
+                raise ValueError(f"note {note_id!r} is an error note in one pair and a clean note in another")
+    return labels
+
+
+def pair_report(
+    pairs: Sequence[NotePair],
+    predictions_by_note_id: Mapping[str, NotePrediction],
+    *,
+    by: ParseFailureStrategy = "skip",
+    impute: ImputeRate = "accuracy",
+    impute_p: float | None = None,
+    seed: int = 0,
+    zero_division: float = math.nan,
+) -> PairReport:
+    """Outcome counts, BCR, ``E[BCR]_indep`` and ``R_independence`` of one run over ``pairs`` (seed 002 §3.4.2).
+
+    ``predictions_by_note_id`` maps every note of ``pairs`` to its prediction under one configuration (see
+    :func:`predictions_by_note`).  A note *fails* when it has no usable verdict (:func:`is_parsed`).
+
+    ``by="skip"`` (default; every BCR the seed reports): a pair with a failed member is excluded and counted in
+    ``n_excluded`` (§3.4.4).
+
+    ``by="impute"`` (the seed's robustness check, Appendix E Table 6): every failed note - once per distinct note, so
+    a clean note shared by several pairs gets one verdict - receives a random verdict.  ``rng =
+    numpy.random.default_rng(seed)`` draws ``u = rng.random(k)`` for the ``k`` failed note ids in sorted order, so the
+    result is deterministic given ``seed``.  The rate:
+
+    * ``impute="accuracy"`` (default; the seed's §3.4.4 wording, "fills in unparseable verdicts using the model's
+      overall accuracy"): the note gets its **correct** label with probability ``p`` = the model's accuracy over the
+      parsed distinct notes of ``pairs`` (``u < p``), else the wrong one.  This uses the gold label, as the seed's
+      rule does; the imputed notes then behave like the model's parsed notes on average, but within-pair correlation
+      is broken for them.
+    * ``impute="flag_rate"``: the note gets verdict 1 with probability ``p`` = the model's error-flag rate over the
+      parsed distinct notes of ``pairs``, label-blind (a prevalence-style random predictor of the model's own bias).
+
+    ``impute_p`` overrides the computed ``p`` (e.g. the accuracy over every note of the run, unpaired ones
+    included, which is what "overall" may mean).  With no parsed note and no ``impute_p``, ``p = 0.5``.
+
+    ``zero_division`` is ``r_independence`` when ``expected_bcr == 0`` (see the module docstring).  The report is
+    checked with :func:`check_bounds`.  Raises ``ValueError`` for empty ``pairs`` or a note without a prediction.
+    """
+    if not pairs:
+        raise ValueError("no pairs")
+    if by not in get_args(ParseFailureStrategy):
+        raise ValueError(f"by must be one of {get_args(ParseFailureStrategy)}, got {by!r}")
+    if impute not in get_args(ImputeRate):
+        raise ValueError(f"impute must be one of {get_args(ImputeRate)}, got {impute!r}")
+    if impute_p is not None and not 0.0 <= impute_p <= 1.0:
+        raise ValueError(f"impute_p must lie in [0, 1], got {impute_p}")
+    labels = _note_labels(pairs)
+    verdict: dict[str, int | None] = {}
+    for note_id in labels:
+        pred = _lookup(predictions_by_note_id, note_id)
+        verdict[note_id] = pred.prediction if is_parsed(pred) else None
+
+    if by == "skip":
+        kept = [p for p in pairs if verdict[p.error_id] is not None and verdict[p.clean_id] is not None]
+        e = np.array([verdict[p.error_id] for p in kept], dtype=np.int64)
+        c = np.array([verdict[p.clean_id] for p in kept], dtype=np.int64)
+        return _report_from_arrays(e, c, zero_division=zero_division, by="skip", n_excluded=len(pairs) - len(kept))
+
+    failed = sorted(note_id for note_id, v in verdict.items() if v is None)
+    p_used: float | None = None
+    if failed:
+        parsed = [(labels[i], v) for i, v in verdict.items() if v is not None]
+        if impute_p is not None:
+            p_used = float(impute_p)
+        elif not parsed:
+            p_used = 0.5
+        elif impute == "accuracy":
+            p_used = sum(y == v for y, v in parsed) / len(parsed)
+        else:
+            p_used = sum(v == 1 for _, v in parsed) / len(parsed)
+        u = np.random.default_rng(seed).random(len(failed))
+        for note_id, draw in zip(failed, u, strict=True):
+            hit = bool(draw < p_used)
+            if impute == "accuracy":
+                verdict[note_id] = labels[note_id] if hit else 1 - labels[note_id]
+            else:
+                verdict[note_id] = int(hit)
+    e = np.array([verdict[p.error_id] for p in pairs], dtype=np.int64)
+    c = np.array([verdict[p.clean_id] for p in pairs], dtype=np.int64)
+    return _report_from_arrays(e, c, zero_division=zero_division, by="impute", n_imputed=len(failed), impute_p=p_used)
+
+
+def pair_reports_by_strategy(
+    pairs: Sequence[NotePair],
+    predictions_by_note_id: Mapping[str, NotePrediction],
+    *,
+    impute: ImputeRate = "accuracy",
+    impute_p: float | None = None,
+    seed: int = 0,
+    zero_division: float = math.nan,
+) -> dict[ParseFailureStrategy, PairReport]:
+    """Both parse-failure strategies side by side, ``{"skip": ..., "impute": ...}`` (seed 002 Appendix E, Table 6)."""
+    return {
+        "skip": pair_report(pairs, predictions_by_note_id, by="skip", zero_division=zero_division),
+        "impute": pair_report(
+            pairs,
+            predictions_by_note_id,
+            by="impute",
+            impute=impute,
+            impute_p=impute_p,
+            seed=seed,
+            zero_division=zero_division,
+        ),
+    }
+
+
+# ------------------------------------------------------------------------------------------------ random baseline
+
+
+@dataclass(frozen=True, slots=True)
+class RandomBaseline:
+    """The prevalence-calibrated random predictor of seed 002 §3.4.2: ``P(y^ = 1) = p``, independent of the note.
+
+    ``p`` is the error prevalence of the evaluated notes; sensitivity ``= p``, specificity ``= 1 - p``,
+    ``expected_bcr = p (1 - p)`` (eq. 2), balanced accuracy ``= 0.5``.  ``f1`` is ``2 P R / (P + R)`` with the
+    expected precision ``P = p`` and recall ``R = p``, i.e. ``p`` (a ratio of expectations, not ``E[F1]``)."""
+
+    n_error: int
+    n_clean: int
+    prevalence: float
+    sensitivity: float
+    specificity: float
+    expected_bcr: float
+    balanced_accuracy: float
+    f1: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def prevalence_random_baseline(y_true: ArrayLike) -> RandomBaseline:
+    """The prevalence-calibrated random baseline of seed 002 §3.4.2 for notes with labels ``y_true``.
+
+    Seed: "a random predictor calibrated to the empirical class prevalence (outputting y^ = 1 with probability
+    190/295 independent of the input) has sensitivity = 190/295 and specificity = 105/295, giving an independence
+    baseline of (190/295)(105/295) ~ 22.9%"; on a class-balanced set it is the 25% of a fair coin."""
+    t = _as_binary(y_true, "y_true")
+    n_error = int(t.sum())
+    n_clean = int(t.size - n_error)
+    p = n_error / t.size
+    return RandomBaseline(
+        n_error=n_error,
+        n_clean=n_clean,
+        prevalence=p,
+        sensitivity=p,
+        specificity=1.0 - p,
+        expected_bcr=p * (1.0 - p),
+        balanced_accuracy=0.5,
+        f1=p,
+    )
+
+
+def pair_set_random_baseline(pairs: Sequence[NotePair]) -> RandomBaseline:
+    """:func:`prevalence_random_baseline` over the **distinct** notes of a pair set: a 1:1 pair set gives 25%;
+    MedRECT-JA (190 pairs over 190 error notes and 105 distinct clean notes) gives 22.9%, as in the seed."""
+    if not pairs:
+        raise ValueError("no pairs")
+    labels = _note_labels(pairs)
+    return prevalence_random_baseline(np.fromiter(labels.values(), dtype=np.int64, count=len(labels)))
+
+
+# ------------------------------------------------------------------------------------------ across configurations
+
+
+class _ToDict(Protocol):
+    def to_dict(self) -> Mapping[str, Any]: ...
+
+
+def aggregate_configs(reports: Sequence[_ToDict | Mapping[str, Any]], *, ddof: int = 1) -> dict[str, dict[str, float]]:
+    """Mean and standard deviation of every numeric metric over configurations (seed 002 §3.4.2, Table 2).
+
+    ``reports`` are one configuration each (:class:`PointwiseReport`, :class:`PairReport`, an ``EcaReport``, or
+    plain mappings).  Keys whose values are numbers (not ``bool``) in every report are aggregated:
+    ``{key: {"mean": m, "sd": s, "n": k}}`` over the ``k`` finite values (``nan`` - e.g. an undefined
+    ``r_independence`` - is skipped, as ``numpy.nanmean`` would).  ``sd`` uses ``ddof`` (default 1, the sample
+    standard deviation) and is ``nan`` with fewer than ``ddof + 1`` finite values; ``mean`` is ``nan`` with none.
+    The seed's Table 2 ``±`` is the population standard deviation: pass ``ddof=0`` to reproduce it.
+    """
+    if not reports:
+        raise ValueError("no reports")
+    if ddof < 0:
+        raise ValueError(f"ddof must be >= 0, got {ddof}")
+    dicts = [dict(r) if isinstance(r, Mapping) else dict(r.to_dict()) for r in reports]
+
+    def numeric(v: Any) -> bool:
+        return isinstance(v, int | float | np.integer | np.floating) and not isinstance(v, bool | np.bool_)
+
+    keys = [k for k in dicts[0] if all(k in d and numeric(d[k]) for d in dicts)]
+    out: dict[str, dict[str, float]] = {}
+    for k in keys:
+        vals = np.array([float(d[k]) for d in dicts], dtype=np.float64)
+        vals = vals[np.isfinite(vals)]
+        mean = float(vals.mean()) if vals.size else math.nan
+        sd = float(vals.std(ddof=ddof)) if vals.size > ddof else math.nan
+        out[k] = {"mean": mean, "sd": sd, "n": int(vals.size)}
+    return out
+
+
+# ----------------------------------------------------------------------------------------------------- bootstrap
+
+
+@dataclass(frozen=True, slots=True)
+class PairBootstrapResult:
+    """Percentile bootstrap CI of a pair-level metric; ``se`` is the replicates' standard deviation (ddof=1)."""
+
+    estimate: float
+    low: float
+    high: float
+    se: float
+    confidence: float
+    n_resamples: int
+    n_invalid: int
+    """Resamples whose metric was not finite (e.g. ``r_independence`` with ``expected_bcr == 0``); left out."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_REPORT_FIELDS = frozenset(f.name for f in fields(PairReport)) | {"sensitivity", "specificity"}
+
+
+def _resolve_metric(metric: PairMetric | str) -> PairMetric:
+    if callable(metric):
+        return metric
+    if metric not in _REPORT_FIELDS:
+        raise ValueError(f"unknown PairReport metric {metric!r}; one of {sorted(_REPORT_FIELDS)}")
+    name = metric
+
+    def from_report(pairs: Sequence[NotePair], preds: Mapping[str, NotePrediction]) -> float:
+        return float(getattr(pair_report(pairs, preds), name))
+
+    return from_report
+
+
+def pair_bootstrap_ci(
+    pairs: Sequence[NotePair],
+    preds: Mapping[str, NotePrediction],
+    metric: PairMetric | str,
+    *,
+    n_resamples: int = 1000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> PairBootstrapResult:
+    """Cluster-bootstrap percentile CI of ``metric(pairs, preds)`` that resamples **pairs** with replacement.
+
+    A pair is the cluster: both of its notes enter a resample together, so within-pair dependence - the thing BCR
+    and ``R_independence`` measure - is preserved.  ``metric`` is a :data:`PairMetric` or the name of a
+    :class:`PairReport` field / property (``"bcr"``, ``"r_independence"``, ``"sensitivity"``, ...; computed by
+    :func:`pair_report` with ``by="skip"``).  ``rng = numpy.random.default_rng(seed)`` draws all indices up front,
+    ``rng.integers(0, n, size=(n_resamples, n))``, so the result is deterministic given ``seed``.  The interval is
+    ``np.quantile(finite replicates, [(1 - confidence) / 2, (1 + confidence) / 2])`` (linear interpolation); it is
+    ``nan`` when no replicate is finite.
+    """
+    if not pairs:
+        raise ValueError("no pairs")
+    if n_resamples < 1:
+        raise ValueError(f"n_resamples must be >= 1, got {n_resamples}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must lie in (0, 1), got {confidence}")
+    fn = _resolve_metric(metric)
+    estimate = float(fn(pairs, preds))
+    n = len(pairs)
+    idx = np.random.default_rng(seed).integers(0, n, size=(n_resamples, n))
+    reps = np.array([float(fn([pairs[i] for i in row], preds)) for row in idx], dtype=np.float64)
+    ok = reps[np.isfinite(reps)]
+    if ok.size:
+        low, high = (float(q) for q in np.quantile(ok, [(1 - confidence) / 2, (1 + confidence) / 2]))
+    else:
+        low = high = math.nan
+    return PairBootstrapResult(
+        estimate=estimate,
+        low=low,
+        high=high,
+        se=float(ok.std(ddof=1)) if ok.size > 1 else math.nan,
+        confidence=confidence,
+        n_resamples=n_resamples,
+        n_invalid=int(reps.size - ok.size),
+    )
