@@ -20,6 +20,8 @@ from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
 from medhal.cli.generate import generate_command
 from medhal.cli.inject import inject_command
 from medhal.cli.inputs import UsageError
+from medhal.cli.paired import bench_paired_command, score_paired_command
+from medhal.cli.pairs import pairs_command
 from medhal.cli.train import train_verifier_command
 from medhal.detect import ConfigError, InputError, detector_names
 from medhal.verify import VerifierError
@@ -167,6 +169,9 @@ app.command("train-verifier")(train_verifier_command)
 app.command("generate")(generate_command)
 app.command("inject")(inject_command)
 app.add_typer(cache_app, name="cache")
+bench_app.command("paired")(bench_paired_command)
+score_app.command("paired")(score_paired_command)
+app.command("pairs")(pairs_command)
 app.add_typer(bench_app, name="bench")
 app.add_typer(score_app, name="score")
 

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from medhal.cli.main import main
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))
+from stub_server import StubServer
+
+CASE = "A 29-year-old man presents with fever, diarrhea and rash after a trip to Brazil where he swam in lakes."
+HEADER = ["Text ID", "Text", "Sentences", "Error Flag", "Error Type", "Error Sentence ID", "Error Sentence",
+          "Corrected Sentence", "Corrected Text"]  # fmt: skip
+
+
+def medec_file(tmp_path: Path) -> Path:
+    wrong, right = f"{CASE} He has hepatitis A.", f"{CASE} He has schistosomiasis."
+    arm, arm_ok = "A woman with a broken wrist gets a cast.", "A woman with a sprained wrist gets a cast."
+    rows = [
+        ["ms-test-0", wrong, f"0 {CASE}\n1 He has hepatitis A.", "1", "diagnosis", "1", "He has hepatitis A.",
+         "He has schistosomiasis.", right],
+        ["ms-test-1", right, f"0 {CASE}\n1 He has schistosomiasis.", "0", "NA", "-1", "NA", "NA", "NA"],
+        ["ms-test-2", arm, f"0 {arm}", "1", "management", "0", arm, arm_ok, arm_ok],
+        ["ms-test-3", arm_ok, f"0 {arm_ok}", "0", "NA", "-1", "NA", "NA", "NA"],
+    ]  # fmt: skip
+    buf = io.StringIO(newline="")
+    writer = csv.writer(buf)
+    writer.writerow(HEADER)
+    writer.writerows(rows)
+    path = tmp_path / "medec.csv"
+    path.write_text(buf.getvalue(), encoding="utf-8")
+    return path
+
+
+def reply(prompt: str) -> str | None:
+    if "hepatitis A" in prompt:
+        return "Evidence: He has hepatitis A.\nAnalysis: lakes suggest schistosomiasis\nConfidence: 90\nError: Yes"
+    if "schistosomiasis" in prompt:
+        return "Evidence: NA\nAnalysis: consistent\nConfidence: 80\nError: No"
+    if "sprained" in prompt:
+        return "Evidence: A woman with a sprained wrist gets a cast.\nAnalysis: odd\nConfidence: 60\nError: Yes"
+    return "I cannot tell."
+
+
+def test_bench_paired_end_to_end_with_all_four_configs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data, out = medec_file(tmp_path), tmp_path / "run"
+    with StubServer() as stub:
+        stub.reply_for = reply
+        code = main(
+            ["bench", "paired", "--data", str(data), "--format", "medec", "--model", "openai/stub",
+             "--base-url", stub.url, "--out", str(out), "--seed", "3"]
+        )  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 1, err  # the "broken wrist" note never gets a verdict: parse failures, counted
+    metrics = json.loads((out / "metrics.json").read_text())
+    configs = ["neutral-greedy", "neutral-sampling", "conservative-greedy", "conservative-sampling"]
+    assert set(metrics) == {*configs, "mean"}
+    for config in configs:
+        m = metrics[config]
+        assert m["parse_failures"]["count"] == 1 and m["parse_failures"]["statuses"] == {"ok": 3, "parse_failure": 1}
+        assert m["pairs"]["n"] == 1 and m["pairs"]["bc"] == 1 and m["pairs"]["bcr"] == 1.0  # skip: 1 of 2 pairs
+        assert m["pairs_imputed"]["n"] == 2
+        assert m["pointwise"]["recall"] == 1.0 and m["pointwise"]["specificity"] == 0.5
+        assert m["eca"]["n"] == 0  # no Pred1 pair among the scored ones
+    assert metrics["mean"]["pairs"]["bcr"]["mean"] == 1.0
+    assert (out / "report.md").is_file() and (out / "pairs.json").is_file()
+    lines = (out / "predictions.jsonl").read_text().splitlines()
+    assert len(lines) == 16
+
+
+def test_score_paired_on_a_predictions_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data, out = medec_file(tmp_path), tmp_path / "scored"
+    pred = tmp_path / "pred.csv"
+    pred.write_text(
+        "id,prediction,evidence\nms-test-0,Yes,He has hepatitis A.\nms-test-1,yes,He has schistosomiasis.\n"
+        "ms-test-2,1,A woman with a broken wrist gets a cast.\nms-test-3,0,\n"
+    )
+    code = main(
+        ["score", "paired", "--data", str(data), "--format", "medec", "--predictions", str(pred), "--out", str(out)]
+    )
+    assert code == 0, capsys.readouterr().err
+    m = json.loads((out / "metrics.json").read_text())["external"]
+    assert (m["pairs"]["n"], m["pairs"]["bc"], m["pairs"]["pred1"]) == (2, 1, 1)
+    assert m["pairs"]["bcr"] == 0.5 and m["pointwise"]["flag_rate"] == 0.75
+    assert m["eca"]["n"] == 1 and m["eca"]["a"] == 1  # Pred1 pair: cited the error and the corrected sentence
+    bad = tmp_path / "bad.csv"
+    bad.write_text("id,prediction\nnobody,1\n")
+    assert (
+        main(
+            ["score", "paired", "--data", str(data), "--format", "medec", "--predictions", str(bad), "--out", str(out)]
+        )
+        == 2
+    )
