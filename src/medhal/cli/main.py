@@ -20,6 +20,7 @@ from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
 from medhal.cli.generate import generate_command
 from medhal.cli.inject import inject_command
 from medhal.cli.inputs import UsageError
+from medhal.cli.medhalt import bench_medhalt_command, score_medhalt_command
 from medhal.cli.paired import bench_paired_command, score_paired_command
 from medhal.cli.pairs import pairs_command
 from medhal.cli.train import train_verifier_command
@@ -170,6 +171,8 @@ app.command("generate")(generate_command)
 app.command("inject")(inject_command)
 app.add_typer(cache_app, name="cache")
 bench_app.command("paired")(bench_paired_command)
+bench_app.command("medhalt")(bench_medhalt_command)
+score_app.command("medhalt")(score_medhalt_command)
 score_app.command("paired")(score_paired_command)
 app.command("pairs")(pairs_command)
 app.add_typer(bench_app, name="bench")
