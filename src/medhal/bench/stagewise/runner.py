@@ -1,0 +1,459 @@
+"""Running the stage-wise suite through the LLM engine (seed 004 §3-§4), and its run directory.
+
+:func:`run_stagewise` does, in phases, each batched through an :class:`~medhal.llm.engine.Engine` (response cache,
+bounded concurrency):
+
+1. optional reference construction for items without a gold trace (seed 004 §3: a trace is kept only when it is
+   format-valid and consistent with the ground truth; rejected ones are counted);
+2. generation (context ``none``): the model reasons in the three labelled stages; a format-invalid trace is
+   regenerated up to ``max_regenerations`` times (sampled, seeded, so each is a new cacheable request), and one
+   that stays invalid is recorded as ``invalid`` with every attempt;
+3. stage replacement (``rep-v``, ``rep-k``, ``rep-vk``): the model continues from the fixed stage(s);
+4. judging (:mod:`~medhal.bench.stagewise.judge`).
+
+Every item gets one :class:`~medhal.bench.stagewise.parsing.StagewiseRecord` per context, whatever happened to it
+(``api_error``, ``input_error`` for an unreadable image, ``skipped`` when an intervention cannot apply).
+:func:`write_stagewise_run` writes ``records.jsonl``, ``metrics.json``, ``run.json``, ``report.md`` and, when
+matplotlib is importable, ``fix_break.png``.  The report lives here because the suite's file layout has no
+``report/`` module of its own; it renders ``metrics.json`` and computes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from medhal.bench.stagewise.judge import apply_judgements, closed_correct, judge_tasks, normalize_answer
+from medhal.bench.stagewise.parsing import (
+    Attempt,
+    HumanLabel,
+    ParsedTrace,
+    StagewiseRecord,
+    TraceStatus,
+    human_label_from_dict,
+    is_trivial,
+    parse_trace,
+)
+from medhal.bench.stagewise.prompts import (
+    CONTEXTS,
+    GIVEN,
+    PROMPT_VERSION,
+    REFERENCE_STAGES,
+    Context,
+    build_request,
+    generation_config,
+    generation_prompt,
+    intervention_prompt,
+    reference_prompt,
+)
+from medhal.data.errors import DataFormatError
+from medhal.data.loading import read_csv_rows, read_json_rows
+from medhal.data.stagewise import STAGES, StagewiseItem, Trace
+from medhal.llm.base import GenerationConfig, ModelClient, RequestError
+from medhal.llm.engine import Engine, run_sync
+from medhal.llm.runs import atomic_write_text
+
+__all__ = [
+    "RECORDS_FILE",
+    "RecordsFileError",
+    "StagewiseOptions",
+    "StagewiseRun",
+    "arun_stagewise",
+    "fix_break_chart",
+    "read_human_labels",
+    "read_records",
+    "run_stagewise",
+    "stagewise_markdown",
+    "write_stagewise_run",
+]
+
+RECORDS_FILE = "records.jsonl"
+
+
+class RecordsFileError(ValueError):
+    """A records or human-label file cannot be read (one line naming the file and line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StagewiseOptions:
+    """``max_regenerations``: extra attempts for a format-invalid trace; ``temperature``/``seed``: their sampling."""
+
+    contexts: tuple[Context, ...] = CONTEXTS
+    max_regenerations: int = 2
+    temperature: float = 0.7
+    seed: int = 0
+    max_tokens: int = 1024
+    judge_max_tokens: int = 256
+    min_words: int = 3
+
+    def __post_init__(self) -> None:
+        if self.max_regenerations < 0 or self.min_words < 1:
+            raise ValueError("max_regenerations must be >= 0 and min_words >= 1")
+        if "none" not in self.contexts:
+            raise ValueError("the none context (plain generation) always runs")
+
+
+@dataclass(frozen=True, slots=True)
+class StagewiseRun:
+    """What :func:`run_stagewise` returns: the records, the items as used, and the reference-building tally."""
+
+    records: list[StagewiseRecord]
+    items: list[StagewiseItem]
+    references: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    key: str
+    item: StagewiseItem
+    text: str
+    required: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    status: TraceStatus
+    parsed: ParsedTrace | None
+    attempts: tuple[Attempt, ...]
+    reason: str | None
+
+
+async def _generate(engine: Engine, jobs: Sequence[_Job], options: StagewiseOptions) -> list[_Outcome]:
+    """Generate, validate and regenerate the invalid ones (seed 004 §3 format validity)."""
+    attempts: list[list[Attempt]] = [[] for _ in jobs]
+    parsed: list[ParsedTrace | None] = [None] * len(jobs)
+    status: list[TraceStatus] = ["api_error"] * len(jobs)
+    reason: list[str | None] = [None] * len(jobs)
+    pending = list(range(len(jobs)))
+    for attempt in range(options.max_regenerations + 1):
+        config = generation_config(
+            attempt, seed=options.seed, temperature=options.temperature, max_tokens=options.max_tokens
+        )
+        sent, requests = [], []
+        for i in pending:
+            try:
+                requests.append(build_request(f"{jobs[i].key}::gen{attempt}", jobs[i].item, jobs[i].text, config))
+                sent.append(i)
+            except RequestError as exc:
+                attempts[i].append(Attempt("input_error", None, (), str(exc)))
+                status[i], reason[i] = "input_error", str(exc)
+        pending = []
+        for i, result in zip(sent, await engine.agenerate(requests), strict=True):
+            if not result.ok:
+                attempts[i].append(Attempt(result.status, result.text or None, (), result.reason))
+                if parsed[i] is None:
+                    status[i], reason[i] = "api_error", result.reason
+                continue
+            trace = parse_trace(result.text, required=jobs[i].required, min_words=options.min_words)
+            attempts[i].append(Attempt("ok", result.text, trace.problems))
+            parsed[i] = trace
+            status[i], reason[i] = ("valid", None) if trace.valid else ("invalid", "; ".join(trace.problems))
+            if not trace.valid:
+                pending.append(i)
+        if not pending:
+            break
+    return [_Outcome(status[i], parsed[i], tuple(attempts[i]), reason[i]) for i in range(len(jobs))]
+
+
+def _gold_text(item: StagewiseItem) -> str:
+    if item.answer_type != "option":
+        return item.answer[0]
+    texts = dict(item.options)
+    return ", ".join(f"{label} ({texts[label]})" if texts[label] else label for label in item.answer[: item.select])
+
+
+async def _build_references(
+    engine: Engine, items: list[StagewiseItem], options: StagewiseOptions
+) -> tuple[list[StagewiseItem], dict[str, int]]:
+    """Reference traces for the items without one, kept only when valid and answer-consistent (seed 004 §3)."""
+    todo = [i for i, item in enumerate(items) if item.reference is None]
+    jobs = [_Job(f"{items[i].id}::reference", items[i], reference_prompt(items[i], _gold_text(items[i])), STAGES)
+            for i in todo]  # fmt: skip
+    tally: Counter[str] = Counter(requested=len(todo))
+    out = list(items)
+    for i, outcome in zip(todo, await _generate(engine, jobs, options), strict=True):
+        item, trace = items[i], outcome.parsed
+        if outcome.status != "valid" or trace is None or trace.answer is None:
+            tally[f"rejected_{outcome.status}"] += 1
+            continue
+        consistent = (
+            closed_correct(item, trace.answer)
+            if item.closed
+            else normalize_answer(item.answer[0]) in normalize_answer(trace.answer)
+        )
+        if not consistent:
+            tally["rejected_inconsistent"] += 1
+            continue
+        reference = Trace(trace.stages["vr"], trace.stages["kr"], trace.stages["ri"], trace.answer)
+        out[i] = dataclasses.replace(item, reference=reference, meta={**item.meta, "reference": "built"})
+        tally["built"] += 1
+    return out, dict(tally)
+
+
+def _record(
+    item: StagewiseItem, model: str, context: str, outcome: _Outcome, given: Mapping[str, str]
+) -> StagewiseRecord:
+    stages = dict(given)
+    if outcome.parsed is not None:
+        stages |= {s: t for s, t in outcome.parsed.stages.items() if s in STAGES and s not in given}
+    return StagewiseRecord(
+        item_id=item.id,
+        dataset=item.dataset,
+        model=model,
+        context=context,
+        modality=item.modality,
+        status=outcome.status,
+        stages=stages,
+        answer=outcome.parsed.answer if outcome.parsed is not None else None,
+        given=tuple(given),
+        attempts=outcome.attempts,
+        reason=outcome.reason,
+    )
+
+
+def _skipped(item: StagewiseItem, model: str, context: str, why: str) -> StagewiseRecord:
+    return StagewiseRecord(item.id, item.dataset, model, context, item.modality, "skipped", reason=why)
+
+
+async def _interventions(
+    engine: Engine, items: Sequence[StagewiseItem], base: Mapping[str, StagewiseRecord], options: StagewiseOptions
+) -> list[StagewiseRecord]:
+    """Stage replacement (seed 004 §4) for every requested context but ``none``."""
+    model = engine.client.model_id
+    records: list[StagewiseRecord] = []
+    jobs: list[tuple[int, _Job, dict[str, str]]] = []
+    for context in (c for c in options.contexts if c != "none"):
+        for item in items:
+            if item.reference is None:
+                records.append(_skipped(item, model, context, "no reference trace"))
+                continue
+            own_vr = base[item.id].stages.get("vr", "")
+            if context == "rep-k" and (not own_vr.strip() or is_trivial(own_vr, options.min_words)):
+                records.append(_skipped(item, model, context, "no Visual Recognition of the model's own to keep"))
+                continue
+            reference = item.reference
+            given = {s: reference.stage(s) if s in REFERENCE_STAGES[context] else own_vr for s in GIVEN[context]}
+            required = tuple(s for s in STAGES if s not in given)
+            job = _Job(f"{item.id}::{context}", item, intervention_prompt(item, context, given), required)
+            jobs.append((len(records), job, given))
+            records.append(_skipped(item, model, context, "not run"))
+    outcomes = await _generate(engine, [j for _, j, _ in jobs], options)
+    for (index, job, given), outcome in zip(jobs, outcomes, strict=True):
+        records[index] = _record(job.item, model, records[index].context, outcome, given)
+    return records
+
+
+def _engine(client: ModelClient | Engine) -> Engine:
+    return client if isinstance(client, Engine) else Engine(client)
+
+
+async def arun_stagewise(
+    items: Sequence[StagewiseItem],
+    model: ModelClient | Engine,
+    judge: ModelClient | Engine,
+    *,
+    options: StagewiseOptions | None = None,
+    reference_model: ModelClient | Engine | None = None,
+) -> StagewiseRun:
+    """:func:`run_stagewise` inside a running event loop (closes no client)."""
+    opts = options or StagewiseOptions()
+    if len({i.id for i in items}) != len(items):
+        raise ValueError("duplicate item ids: every item needs its own id")
+    engine, judge_engine = _engine(model), _engine(judge)
+    used, tally = list(items), dict[str, int]()
+    if reference_model is not None:
+        used, tally = await _build_references(_engine(reference_model), used, opts)
+    jobs = [_Job(f"{item.id}::none", item, generation_prompt(item), STAGES) for item in used]
+    outcomes = await _generate(engine, jobs, opts)
+    base = [_record(item, engine.client.model_id, "none", o, {}) for item, o in zip(used, outcomes, strict=True)]
+    records = base + await _interventions(engine, used, {r.item_id: r for r in base}, opts)
+    config = GenerationConfig(temperature=0.0, max_tokens=opts.judge_max_tokens)
+    tasks, records = judge_tasks(records, {i.id: i for i in used}, config)
+    results = await judge_engine.agenerate([t.request for t in tasks])
+    return StagewiseRun(apply_judgements(records, tasks, results), used, tally)
+
+
+def run_stagewise(
+    items: Sequence[StagewiseItem],
+    model: ModelClient | Engine,
+    judge: ModelClient | Engine,
+    *,
+    options: StagewiseOptions | None = None,
+    reference_model: ModelClient | Engine | None = None,
+) -> StagewiseRun:
+    """One record per (item, context), judged; see the module docstring.  Closes the clients at the end.
+
+    Raises ``ValueError`` for duplicate item ids; never for a model, judge or item failure.
+    """
+
+    async def main() -> StagewiseRun:
+        try:
+            return await arun_stagewise(items, model, judge, options=options, reference_model=reference_model)
+        finally:
+            for client in (model, judge, reference_model):
+                if client is not None:
+                    await _engine(client).client.aclose()
+
+    return run_sync(main)
+
+
+def read_records(path: str | Path) -> list[StagewiseRecord]:
+    """The records of a ``records.jsonl`` file; :class:`RecordsFileError` for a bad line."""
+    try:
+        table = read_json_rows(path, "stage-wise records")
+    except DataFormatError as exc:
+        raise RecordsFileError(str(exc)) from None
+    out = []
+    for row in table.rows:
+        try:
+            out.append(StagewiseRecord.from_dict(row.data))
+        except ValueError as exc:
+            raise RecordsFileError(f"{row.where}: {exc}") from None
+    keys = Counter((r.model, r.item_id, r.context) for r in out)
+    twice = [k for k, n in keys.items() if n > 1]
+    if twice:
+        model, item, context = twice[0]
+        raise RecordsFileError(f"{path}: item {item!r} of {model} has two records for context {context!r}")
+    return out
+
+
+def read_human_labels(path: str | Path) -> list[HumanLabel]:
+    """Human labels from JSONL / JSON or CSV (``id, context, target, label``); :class:`RecordsFileError`."""
+    try:
+        csv = str(path).lower().endswith((".csv", ".tsv"))
+        table = read_csv_rows(path, "human labels") if csv else read_json_rows(path, "human labels")
+        labels = []
+        for row in table.rows:
+            try:
+                labels.append(human_label_from_dict(row.data))
+            except ValueError as exc:
+                raise RecordsFileError(f"{row.where}: {exc}") from None
+        return labels
+    except DataFormatError as exc:
+        raise RecordsFileError(str(exc)) from None
+
+
+# -- the run directory ------------------------------------------------------------------------------------------
+
+
+def _pct(value: object, signed: bool = False) -> str:
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return "-"
+    return f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
+
+
+def fix_break_chart(metrics: Mapping[str, Any], path: Path) -> bool:
+    """Grouped bars of Fix and Break rates per intervention (seed 004 §5 Finding 2); False without matplotlib."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    names = list(metrics.get("interventions", {}))
+    if not names:
+        return False
+    fix = [100 * (metrics["interventions"][n]["fix_rate"] or 0.0) for n in names]
+    brk = [100 * (metrics["interventions"][n]["break_rate"] or 0.0) for n in names]
+    fig, ax = plt.subplots(figsize=(1.6 + 1.4 * len(names), 3.2))
+    xs = range(len(names))
+    ax.bar([x - 0.2 for x in xs], fix, 0.4, label="Fix rate (wrong -> right)", color="#2a9d8f")
+    ax.bar([x + 0.2 for x in xs], brk, 0.4, label="Break rate (right -> wrong)", color="#e76f51")
+    ax.set_xticks(list(xs), [n.upper() for n in names])
+    ax.set_ylabel("%")
+    ax.set_ylim(0, 100)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return True
+
+
+def stagewise_markdown(metrics: Mapping[str, Any], meta: Mapping[str, Any], figure: str | None) -> str:
+    """``report.md``: accuracy, stage hallucination per context, interventions with Fix/Break, judge, agreement."""
+    acc = metrics["accuracy"]
+    pol = metrics["policies"]
+    lines = ["# Stage-wise reasoning diagnosis (seed 004)", ""]
+    lines += [f"- {k}: {v}" for k, v in meta.items() if not isinstance(v, dict | list)]
+    lines += [f"- policies: invalid traces {pol['invalid_traces']}, judge failures {pol['judge_failures']}", ""]
+    lines += ["## Answer accuracy (§4)", "", "| all | valid only | items | valid | invalid | failed | judge failures |"]
+    lines += ["|---:|---:|---:|---:|---:|---:|---:|"]
+    lines += [
+        f"| {_pct(acc['all'])} | {_pct(acc['valid_only'])} | {acc['n']} | {acc['n_valid']} | {acc['invalid']}"
+        f" | {acc['failed']} | {acc['judge_failures']} |",
+        "",
+        "## Stage hallucination rate, % (§4; upstream-controlled under each context)",
+        "",
+        "| context | VR | KR | RI | judge failures | missing |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for context, per in metrics["stage_hallucination"].items():
+        cells = [_pct(per[s]["rate"]) if s in per else "given" for s in STAGES]
+        fails, missing = sum(v["judge_failures"] for v in per.values()), sum(v["missing"] for v in per.values())
+        lines.append(f"| {context} | {' | '.join(cells)} | {fails} | {missing} |")
+    lines += ["", "## Stage replacement (§4, §5 Finding 2)", ""]
+    lines += ["| intervention | n | acc. before | acc. after | Δ acc. | Fix rate | Break rate | skipped |"]
+    lines += ["|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, m in metrics["interventions"].items():
+        lines.append(
+            f"| {name} | {m['n']} | {_pct(m['base_accuracy'])} | {_pct(m['accuracy'])} | {_pct(m['delta'], True)}"
+            f" | {_pct(m['fix_rate'])} ({m['fixed']}/{m['n_wrong']}) | {_pct(m['break_rate'])} "
+            f"({m['broken']}/{m['n_right']}) | {m['skipped']} |"
+        )
+    lines.append("")
+    if figure:
+        lines += [f"![Fix and Break rates]({figure})", ""]
+    elif metrics["interventions"]:
+        lines += ["_The Fix/Break chart needs matplotlib (`pip install 'medhal[report]'`); it was skipped._", ""]
+    lines += [f"Judge failures (counted, never hallucinations): {metrics['judge']['failures']}.", ""]
+    if "agreement" in metrics:
+        ag = metrics["agreement"]
+        kappa = "-" if ag["kappa"] is None else f"{ag['kappa']:.3f}"
+        agreed = "-" if ag["percent"] is None else f"{ag['percent']:.1f}%"
+        lines += [f"Judge-human agreement (§5): {agreed}, Cohen's kappa {kappa}, n = {ag['n']}.", ""]
+    authors = metrics["authors_code"]
+    lines += [
+        "## Authors' code variant",
+        "",
+        "Invalid traces dropped, judge failures counted as hallucinations: accuracy "
+        f"{_pct(authors['accuracy']['valid_only'])}; upstream-controlled VR / KR / RI "
+        + " / ".join(_pct(authors["upstream_controlled"][s]) for s in STAGES)
+        + ".",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_stagewise_run(
+    out_dir: str | Path,
+    records: Sequence[StagewiseRecord],
+    metrics: Mapping[str, Any],
+    meta: Mapping[str, Any],
+    *,
+    items: Sequence[StagewiseItem] | None = None,
+) -> Path:
+    """Write ``records.jsonl`` (unless ``records`` is empty and it exists), ``metrics.json``, ``run.json``,
+    ``report.md``, ``fix_break.png`` (matplotlib) and, with ``items`` that got built references,
+    ``references.jsonl``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    if records:
+        text = "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records)
+        atomic_write_text(out / RECORDS_FILE, text)
+    built = [i for i in items or () if i.meta.get("reference") == "built"]
+    if built:
+        atomic_write_text(
+            out / "references.jsonl", "".join(json.dumps(i.to_dict(), ensure_ascii=False) + "\n" for i in built)
+        )
+    run = {"schema_version": "1.0", "suite": "stagewise", "prompt_version": PROMPT_VERSION, **meta}
+    atomic_write_text(out / "run.json", json.dumps(run, indent=2, ensure_ascii=False) + "\n")
+    atomic_write_text(out / "metrics.json", json.dumps(metrics, indent=2, ensure_ascii=False) + "\n")
+    figure = "fix_break.png" if fix_break_chart(metrics, out / "fix_break.png") else None
+    atomic_write_text(out / "report.md", stagewise_markdown(metrics, meta, figure))
+    return out
