@@ -37,7 +37,7 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     from medhal.train.export import OnnxScorer, export_onnx
-    from medhal.train.trainer import FitResult, fit, predict_probabilities, save_checkpoint
+    from medhal.train.trainer import FitResult, fit, predict_probabilities, save_checkpoint, seed_everything
 
     wall_start = time.perf_counter()
     torch.set_num_threads(config.threads)
@@ -98,6 +98,9 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
         start = Path(config.init_checkpoint) if config.init_checkpoint is not None else base
         if config.init_checkpoint is not None:
             log(f"continuing from checkpoint {start} (skipping {config.skip_batches} batches)")
+        # seed before the model is built: the fresh classification head is drawn from torch's global generator,
+        # which is otherwise seeded differently in every process (a run was not reproducible from its command)
+        seed_everything(config.seed)
         model = AutoModelForSequenceClassification.from_pretrained(
             str(start),
             num_labels=3,
