@@ -200,3 +200,21 @@ def test_nli_clause_premise_flag_reaches_the_detector(capsys: pytest.CaptureFixt
     assert json.loads(out)["config"]["premise"] == "windows"
     code, _, err = run([*args, "--detector", "nli-clause", "--premise", "chunks"], capsys)
     assert code == 2 and "chunks" in err
+
+
+def test_html_format_single_and_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    single = tmp_path / "single.html"
+    args = ["check", "-e", str(EXAMPLES / "transit_evidence.txt"), "-r", str(EXAMPLES / "transit_response.txt")]
+    code, out, err = run([*args, "--units", "sentence", "-f", "html", "-o", str(single)], capsys)
+    assert code == 1, err
+    text = single.read_text()
+    assert text.startswith("<!DOCTYPE html>") and out == ""
+    assert 'data-verdict="contradicted"' in text and 'class="evidence-window' not in text.split("<script>")[0]
+    code, out, _ = run([*args, "-f", "html"], capsys)
+    assert code == 1 and out.startswith("<!DOCTYPE html>")
+    batch = tmp_path / "batch.html"
+    code, _, err = run(["check", "-i", str(EXAMPLES / "batch.jsonl"), "-f", "html", "-o", str(batch)], capsys)
+    assert code == 2 and "5 item(s)" in err
+    text = batch.read_text()
+    assert text.count('<section class="item"') == 5 and text.count('class="item-link"') == 5
+    assert 'data-status="input_error"' in text and "response is empty" in text

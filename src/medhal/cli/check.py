@@ -73,8 +73,8 @@ def run_single(
     result = checker.detector.detect(item)
     if result.status != "ok":
         raise UsageError(result.reason or "input error")
-    if fmt == "json":
-        text = _dumps(result, timings=timings, indent=2) + "\n"
+    if fmt in ("json", "html"):
+        text = _dumps(result, timings=timings, indent=2) + "\n" if fmt == "json" else _html([result], [item])
         if out is None:
             sys.stdout.write(text)
         else:
@@ -87,6 +87,12 @@ def run_single(
     return EXIT_FLAGGED if result.flagged else EXIT_CLEAN
 
 
+def _html(results: list[CheckResult], items: list[CheckItem | None]) -> str:
+    from medhal.report.html_viewer import render_check_html
+
+    return render_check_html(results, items, title="medhal check")
+
+
 def _error_record(line: BatchLine, detector: str) -> dict[str, Any]:
     return {
         "id": line.id,
@@ -95,6 +101,12 @@ def _error_record(line: BatchLine, detector: str) -> dict[str, Any]:
         "detector": detector,
         "line": line.line,
     }
+
+
+def _error_result(line: BatchLine, detector: str) -> CheckResult:
+    return CheckResult(
+        detector=detector, verifier_id=None, config={}, status="input_error", id=line.id, reason=line.error
+    )
 
 
 def _chunks(lines: Iterator[BatchLine], size: int) -> Iterator[list[BatchLine]]:
@@ -116,12 +128,15 @@ def run_batch(
     detector: str,
     timings: bool,
     chunk_size: int,
+    fmt: str = "json",
 ) -> int:
-    """Check every line of ``source``; write one JSON line per input line as soon as its chunk is done."""
+    """Check every line of ``source``; write one JSON line per input line as soon as its chunk is done (``fmt``
+    ``html``: one audit page with every item, written at the end)."""
     lines = iter_batch(source)
     checker: Checker = checker_factory()
     err = Console(stderr=True)
-    handle: TextIO = sys.stdout if out is None else out.open("w", encoding="utf-8")
+    page: tuple[list[CheckResult], list[CheckItem | None]] | None = ([], []) if fmt == "html" else None
+    handle: TextIO = sys.stdout if out is None or page is not None else out.open("w", encoding="utf-8")
     total = flagged = errors = 0
     try:
         with Progress(
@@ -146,12 +161,21 @@ def run_batch(
                     total += 1
                     errors += record["status"] != "ok"
                     flagged += bool(record.get("flagged"))
-                    handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    if page is None:
+                        handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    else:
+                        page[0].append(result if line.item is not None else _error_result(line, detector))
+                        page[1].append(line.item)
                 handle.flush()
                 progress.update(task, advance=len(chunk))
     finally:
         if handle is not sys.stdout:
             handle.close()
+    if page is not None:
+        if out is None:
+            sys.stdout.write(_html(*page))
+        else:
+            out.write_text(_html(*page), encoding="utf-8")
     where = "stdout" if out is None else str(out)
     err.print(f"checked {total} item(s): {flagged} flagged, {errors} input error(s) -> {where}", highlight=False)
     if errors:

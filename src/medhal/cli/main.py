@@ -23,6 +23,7 @@ from medhal.cli.inputs import UsageError
 from medhal.cli.medhalt import bench_medhalt_command, score_medhalt_command
 from medhal.cli.paired import bench_paired_command, score_paired_command
 from medhal.cli.pairs import pairs_command
+from medhal.cli.report import report_command
 from medhal.cli.stagewise import bench_stagewise_command, export_stagewise_command, score_stagewise_command
 from medhal.cli.train import train_verifier_command
 from medhal.detect import ConfigError, InputError, detector_names
@@ -53,6 +54,7 @@ class Units(StrEnum):
 class Format(StrEnum):
     table = "table"
     json = "json"
+    html = "html"
 
 
 class LongWindows(StrEnum):
@@ -151,7 +153,15 @@ def check_command(
         )
 
     if input is not None:
-        code = run_batch(factory, source=input, out=out, detector=detector, timings=timings, chunk_size=chunk_size)
+        code = run_batch(
+            factory,
+            source=input,
+            out=out,
+            detector=detector,
+            timings=timings,
+            chunk_size=chunk_size,
+            fmt=format.value if format is not None else "json",
+        )
     else:
         assert evidence is not None and response is not None
         fmt = format.value if format is not None else ("table" if sys.stdout.isatty() and out is None else "json")
@@ -179,6 +189,7 @@ score_app.command("stagewise")(score_stagewise_command)
 app.command("export-stagewise")(export_stagewise_command)
 score_app.command("paired")(score_paired_command)
 app.command("pairs")(pairs_command)
+app.command("report")(report_command)
 app.add_typer(bench_app, name="bench")
 app.add_typer(score_app, name="score")
 

@@ -31,6 +31,7 @@ from typing import Any
 from medhal.bench.detection.metrics import auc_pr_score, detection_report, holm_correction, paired_bootstrap_pvalue
 from medhal.data.detection import DetectionItem
 from medhal.detect import CheckItem, CheckResult, Detector
+from medhal.report.html_report import write_html_report
 
 __all__ = ["check_items", "detection_markdown", "run_detection_suite"]
 
@@ -130,6 +131,7 @@ def run_detection_suite(
     comparisons = compare_detectors(items, scored, seed=seed, n_resamples=n_resamples)
     _write_json(out_dir / "comparisons.json", comparisons)
     (out_dir / "report.md").write_text(detection_markdown(metrics, comparisons, info), encoding="utf-8")
+    write_html_report(out_dir)
     return metrics
 
 

@@ -112,6 +112,7 @@ def write_report(
     published: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Path:
     """Render ``report.md`` (and its PNG figures when matplotlib is there) from the metrics."""
+    from medhal.report.html_report import write_html_report
     from medhal.report.localization import (
         detection_localization_scatter,
         localization_bar_chart,
@@ -129,6 +130,7 @@ def write_report(
             figures["detection AUC-PR vs localization lift (seed 000 Figure 5)"] = "detection_vs_localization.png"
     path = out_dir / "report.md"
     path.write_text(localization_markdown(metrics, meta=meta, figures=figures, published=published), encoding="utf-8")
+    write_html_report(out_dir)
     return path
 
 

@@ -29,6 +29,7 @@ from medhal.data.medhalt import MemoryItem, ReasoningItem
 from medhal.llm.base import GenerationConfig, GenerationRequest
 from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
 from medhal.llm.runs import RunDir, RunDirError, atomic_write_text
+from medhal.report.html_report import write_html_report
 
 __all__ = [
     "GENERATION_DIR",
@@ -243,4 +244,5 @@ def write_medhalt_run(
     atomic_write_text(target / "items.jsonl", "".join(lines))
     atomic_write_text(target / "run.json", json.dumps(full_meta, indent=2, ensure_ascii=False) + "\n")
     atomic_write_text(target / "report.md", render_report(metrics, full_meta))
+    write_html_report(target)
     return metrics

@@ -133,6 +133,7 @@ def write_paired_run(
 ) -> None:
     """``run.json``, ``metrics.json``, ``pairs.json``, ``predictions.jsonl`` (unless the runner wrote it) and
     ``report.md`` with figures when matplotlib is installed."""
+    from medhal.report.html_report import write_html_report
     from medhal.report.localization import plotting_available
     from medhal.report.paired import bcr_bars, eca_bars, f1_bcr_scatter, paired_markdown
 
@@ -159,3 +160,4 @@ def write_paired_run(
             figures["ECA composition (seed 002 Table 15)"] = "eca.png"
     rows = {k: v for k, v in metrics.items() if v.get("pointwise") and v.get("pairs")}
     (out_dir / "report.md").write_text(paired_markdown(rows, meta=meta, figures=figures), encoding="utf-8")
+    write_html_report(out_dir)

@@ -57,6 +57,7 @@ from medhal.data.stagewise import STAGES, StagewiseItem, Trace
 from medhal.llm.base import GenerationConfig, ModelClient, RequestError
 from medhal.llm.engine import Engine, run_sync
 from medhal.llm.runs import atomic_write_text
+from medhal.report.html_report import write_html_report
 
 __all__ = [
     "RECORDS_FILE",
@@ -456,4 +457,5 @@ def write_stagewise_run(
     atomic_write_text(out / "metrics.json", json.dumps(metrics, indent=2, ensure_ascii=False) + "\n")
     figure = "fix_break.png" if fix_break_chart(metrics, out / "fix_break.png") else None
     atomic_write_text(out / "report.md", stagewise_markdown(metrics, meta, figure))
+    write_html_report(out)
     return out
