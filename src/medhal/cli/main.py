@@ -24,6 +24,7 @@ from medhal.cli.medhalt import bench_medhalt_command, score_medhalt_command
 from medhal.cli.paired import bench_paired_command, score_paired_command
 from medhal.cli.pairs import pairs_command
 from medhal.cli.report import report_command
+from medhal.cli.serve import serve_command
 from medhal.cli.stagewise import bench_stagewise_command, export_stagewise_command, score_stagewise_command
 from medhal.cli.train import train_verifier_command
 from medhal.detect import ConfigError, InputError, detector_names
@@ -187,6 +188,7 @@ score_app.command("medhalt")(score_medhalt_command)
 bench_app.command("stagewise")(bench_stagewise_command)
 score_app.command("stagewise")(score_stagewise_command)
 app.command("export-stagewise")(export_stagewise_command)
+app.command("serve")(serve_command)
 score_app.command("paired")(score_paired_command)
 app.command("pairs")(pairs_command)
 app.command("report")(report_command)

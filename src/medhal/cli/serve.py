@@ -1,0 +1,70 @@
+"""``medhal serve``: the HTTP checking service (``POST /v1/check``, ``/v1/check/batch``, a page at ``/``).
+
+Needs the ``serve`` extra (FastAPI and uvicorn), imported only when the command runs.  The verifier is loaded
+once before the server starts; binds 127.0.0.1 unless told otherwise; set ``MEDHAL_SERVE_TOKEN`` to require a
+bearer token on ``/v1/*`` and ``/metrics``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from typing import Annotated
+
+import typer
+
+from medhal.cli.inputs import UsageError
+
+__all__ = ["serve_command"]
+
+_INSTALL_HINT = "medhal serve needs FastAPI and uvicorn: pip install 'medhal[serve]'"
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to bind (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    verifier: Annotated[str | None, typer.Option(help="embedded (default), hf:<hub id or path>, onnx:<path>.")] = None,
+    detector: Annotated[str, typer.Option(help="Default detector: decomposed, nli-clause or nli-response.")] = (
+        "decomposed"
+    ),
+    allow_detector: Annotated[
+        list[str] | None, typer.Option(help="Another detector requests may choose (repeatable).")
+    ] = None,
+    units: Annotated[str, typer.Option(help="Default units: clause or sentence (requests may choose either).")] = (
+        "clause"
+    ),
+    max_batch: Annotated[int, typer.Option(min=1, help="Most items in one shared verifier batch.")] = 32,
+    batch_wait_ms: Annotated[
+        float, typer.Option(min=0.0, help="How long the first waiting item waits for company (ms).")
+    ] = 5.0,
+    max_body_bytes: Annotated[int, typer.Option(min=1, help="Largest request body accepted (bytes).")] = 2 * 1024**2,
+    max_items: Annotated[int, typer.Option(min=1, help="Most items in one /v1/check/batch request.")] = 64,
+    max_queue: Annotated[int, typer.Option(min=1, help="Most items waiting before requests get 503.")] = 1024,
+    batch_size: Annotated[int, typer.Option(min=1, help="Verifier (model) batch size.")] = 16,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve checks over HTTP: a JSON API, Prometheus metrics and a page to paste evidence and an answer."""
+    if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
+        raise UsageError(_INSTALL_HINT)
+    import uvicorn
+
+    from medhal.serve import TOKEN_ENV, create_app
+
+    token = os.environ.get(TOKEN_ENV) or None
+    app = create_app(
+        verifier,
+        batch_size=batch_size,
+        detector=detector,
+        detectors=tuple(allow_detector or ()),
+        units=units,
+        max_batch=max_batch,
+        batch_wait_ms=batch_wait_ms,
+        max_body_bytes=max_body_bytes,
+        max_items=max_items,
+        max_queue=max_queue,
+        token=token,
+    )
+    if token is None and host not in ("127.0.0.1", "localhost", "::1"):
+        sys.stderr.write(f"medhal: warning: serving on {host} without a token (set {TOKEN_ENV} to require one)\n")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=True, server_header=False)

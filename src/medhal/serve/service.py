@@ -1,0 +1,245 @@
+"""What the service knows and does behind its routes: start-up settings, the request model, and
+:class:`Service` -- the loaded verifier, one :class:`~medhal.checker.Checker` per option set, the micro-batcher
+and the metrics.  Only the public API of :mod:`medhal` is used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from medhal import __version__
+from medhal.checker import Checker
+from medhal.detect import (
+    MAX_EVIDENCE_CHARS,
+    MAX_RESPONSE_CHARS,
+    CheckItem,
+    CheckResult,
+    ConfigError,
+    InputError,
+    validate_item,
+)
+from medhal.report.html_viewer import render_check_html
+from medhal.serve.batching import BatcherClosedError, MicroBatcher, QueueFullError
+from medhal.serve.metrics import Metrics
+from medhal.serve.middleware import APIError
+from medhal.serve.page import Renderer
+from medhal.verify import Verifier
+
+__all__ = [
+    "PROTECTED",
+    "SERVABLE_DETECTORS",
+    "SERVABLE_UNITS",
+    "TOKEN_ENV",
+    "BatchRequest",
+    "CheckRequest",
+    "OptionsKey",
+    "ServeConfig",
+    "Service",
+    "request_item",
+]
+
+TOKEN_ENV = "MEDHAL_SERVE_TOKEN"
+SERVABLE_DETECTORS = ("decomposed", "nli-clause", "nli-response")
+"""Detectors that need nothing but the verifier (no LLM client, no other model)."""
+SERVABLE_UNITS = ("clause", "sentence")
+PROTECTED = ("/v1/", "/metrics")
+"""Path prefixes that need the bearer token when one is set (the page, /docs, /openapi.json and /healthz do not)."""
+"""``claim`` units need an LLM and are not served."""
+
+OptionsKey = tuple[str, tuple[tuple[str, Any], ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class ServeConfig:
+    """Start-up settings of the service.  ``detectors`` / ``units``: what a request may choose (the defaults first
+    are always allowed); ``token``: a bearer token required on ``/v1/*`` and ``/metrics`` (``None``: open)."""
+
+    detector: str = "decomposed"
+    detectors: tuple[str, ...] = ()
+    units: str = "clause"
+    allowed_units: tuple[str, ...] = SERVABLE_UNITS
+    max_batch: int = 32
+    batch_wait_ms: float = 5.0
+    max_queue: int = 1024
+    max_body_bytes: int = 2 * 1024 * 1024
+    max_items: int = 64
+    max_evidence_chars: int = MAX_EVIDENCE_CHARS
+    max_response_chars: int = MAX_RESPONSE_CHARS
+    token: str | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        allowed = tuple(dict.fromkeys((self.detector, *self.detectors)))
+        object.__setattr__(self, "detectors", allowed)
+        object.__setattr__(self, "allowed_units", tuple(dict.fromkeys((self.units, *self.allowed_units))))
+        for name in allowed:
+            if name not in SERVABLE_DETECTORS:
+                raise ConfigError(f"detector {name!r} cannot be served; choose from {', '.join(SERVABLE_DETECTORS)}")
+        for units in self.allowed_units:
+            if units not in SERVABLE_UNITS:
+                raise ConfigError(f"units {units!r} cannot be served; choose from {', '.join(SERVABLE_UNITS)}")
+        for name in ("max_batch", "max_queue", "max_body_bytes", "max_items", "max_evidence_chars"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be >= 1")
+        if self.max_response_chars < 1 or self.batch_wait_ms < 0:
+            raise ConfigError("max_response_chars must be >= 1 and batch_wait_ms >= 0")
+
+
+class CheckRequest(BaseModel):
+    """One item to check, with the detector options of ``medhal check`` (options a detector does not take are
+    ignored, as on the command line)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    evidence: str = Field(description="The evidence the model was given.")
+    response: str = Field(description="The answer to check.")
+    question: str | None = Field(default=None, description="The question the answer responds to (recorded).")
+    id: str | int | None = Field(default=None, description="Item id, echoed in the record.")
+    detector: str | None = Field(default=None, description="One of the detectors this service was started with.")
+    units: str | None = Field(default=None, description="clause or sentence (decomposed, nli-clause).")
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0, description="Response flag threshold.")
+    long_windows: Literal["skip", "split", "truncate"] | None = Field(default=None, description="decomposed only.")
+    signals: float | None = Field(default=None, ge=0.0, le=1.0, description="Lexical-signal weight in unit ranking.")
+    max_windows: int | None = Field(default=None, ge=1, le=1024, description="decomposed: windows per unit.")
+    premise: Literal["whole", "windows"] | None = Field(default=None, description="nli-clause only.")
+    timings: bool = Field(default=True, description="Include wall-clock timings (the only non-deterministic field).")
+
+
+class BatchRequest(BaseModel):
+    """Items to check; each is validated on its own, so one bad item yields its own error record."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    items: list[Any] = Field(description="Objects with the fields of a /v1/check request.")
+
+
+class Service:
+    """The loaded verifier, one checker per option set, the batcher and the metrics of one app."""
+
+    def __init__(self, verifier: Verifier, config: ServeConfig, renderer: Renderer | None) -> None:
+        self.verifier = verifier
+        self.config = config
+        self.renderer: Renderer = renderer or render_check_html
+        self.metrics = Metrics(version=__version__, verifier_id=verifier.id, detector=config.detector)
+        self._checkers: OrderedDict[OptionsKey, Checker] = OrderedDict()
+        self._lock = threading.Lock()
+        self.batcher: MicroBatcher[OptionsKey, CheckItem, CheckResult] = MicroBatcher(
+            self._run,
+            max_batch=config.max_batch,
+            max_wait_ms=config.batch_wait_ms,
+            max_queue=config.max_queue,
+            on_queue=self._on_queue,
+        )
+        self.options(CheckRequest(evidence="", response=""))  # builds the default checker: fail at start-up
+
+    def _on_queue(self, depth: int) -> None:
+        self.metrics.queue_depth = depth
+
+    def checker(self, key: OptionsKey) -> Checker:
+        """The checker of one option set (built on first use; the 64 most recent are kept)."""
+        with self._lock:
+            checker = self._checkers.get(key)
+            if checker is None:
+                checker = Checker(self.verifier, detector=key[0], **dict(key[1]))
+                self._checkers[key] = checker
+                while len(self._checkers) > 64:
+                    self._checkers.popitem(last=False)
+            self._checkers.move_to_end(key)
+            return checker
+
+    def options(self, request: CheckRequest) -> OptionsKey:
+        """The detector and options a request asks for, checked against what this service serves."""
+        detector = request.detector or self.config.detector
+        if detector not in self.config.detectors:
+            raise APIError(
+                400,
+                "unsupported_option",
+                f"detector {detector!r} is not served; choose one of {', '.join(self.config.detectors)}",
+            )
+        units = request.units or self.config.units
+        if units not in self.config.allowed_units:
+            raise APIError(
+                400,
+                "unsupported_option",
+                f"units {units!r} are not served; choose one of {', '.join(self.config.allowed_units)}",
+            )
+        options: dict[str, Any] = {}
+        if detector in ("decomposed", "nli-clause"):
+            options["units"] = units
+            if request.signals is not None:
+                options["signals"] = request.signals
+        if detector == "nli-clause" and request.premise not in (None, "whole"):
+            options["premise"] = request.premise
+        if detector == "decomposed":
+            options["long_windows"] = request.long_windows or "skip"
+            if request.max_windows is not None:
+                options["max_windows"] = request.max_windows
+        if request.threshold is not None:
+            options["threshold"] = request.threshold
+        key: OptionsKey = (detector, tuple(sorted(options.items())))
+        try:
+            self.checker(key)
+        except ConfigError as exc:
+            raise APIError(400, "unsupported_option", str(exc)) from None
+        return key
+
+    def oversized(self, request: CheckRequest) -> str | None:
+        for name, value, limit in (
+            ("evidence", request.evidence, self.config.max_evidence_chars),
+            ("response", request.response, self.config.max_response_chars),
+        ):
+            if len(value) > limit:
+                return f"{name} has {len(value)} characters; the limit is {limit}"
+        return None
+
+    def _run(self, key: OptionsKey, items: Sequence[CheckItem]) -> list[CheckResult]:
+        """One shared verifier pass (on the batcher's worker thread)."""
+        start = time.perf_counter()
+        results = self.checker(key).check_many(items)
+        self.metrics.batch(
+            items=len(items),
+            seconds=time.perf_counter() - start,
+            verifier_passes=sum(r.verifier_passes for r in results),
+            pairs=sum(r.pairs for r in results),
+            statuses=[r.status for r in results],
+        )
+        return results
+
+    async def run(self, items: list[tuple[OptionsKey, CheckItem]]) -> list[CheckResult]:
+        """Check items through the batcher, grouped by option set, results in order."""
+        await self.batcher.start()
+        try:
+            if len({key for key, _ in items}) == 1:
+                return await self.batcher.submit_many(items[0][0], [item for _, item in items])
+            return list(await asyncio.gather(*(self.batcher.submit(key, item) for key, item in items)))
+        except QueueFullError as exc:
+            raise APIError(503, "overloaded", str(exc)) from None
+        except BatcherClosedError as exc:
+            raise APIError(503, "unavailable", str(exc)) from None
+
+    async def check_one(self, request: CheckRequest) -> tuple[CheckResult, CheckItem]:
+        key = self.options(request)
+        reason = self.oversized(request)
+        if reason is not None:
+            raise APIError(413, "text_too_large", reason)
+        item = request_item(request)
+        try:
+            validate_item(item)
+        except InputError as exc:
+            raise APIError(400, "input_error", str(exc)) from None
+        result = (await self.run([(key, item)]))[0]
+        if result.status != "ok":
+            raise APIError(400, "input_error", result.reason or result.status)
+        return result, item
+
+
+def request_item(request: CheckRequest) -> CheckItem:
+    ident = None if request.id is None else str(request.id)
+    return CheckItem(evidence=request.evidence, response=request.response, question=request.question, id=ident)
