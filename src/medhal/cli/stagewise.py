@@ -120,7 +120,9 @@ def bench_stagewise_command(
     judge: Annotated[str, typer.Option(help="LLM judge of answers and stages, e.g. openai/<name>.")],
     out: Annotated[Path, typer.Option(help="Run directory to write (new, or an earlier stage-wise run).")],
     base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server of --model.")] = None,
-    judge_base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server of --judge.")] = None,
+    judge_base_url: Annotated[
+        str | None, typer.Option(help="OpenAI-compatible server of --judge (default: --base-url).")
+    ] = None,
     interventions: Annotated[str, typer.Option(help="Comma list of none, rep-v, rep-k, rep-vk (or all).")] = "all",
     format: Annotated[str, typer.Option(help="medhal (stage-wise schema), vqa or jmle.")] = "medhal",
     dataset: Annotated[str | None, typer.Option(help="Dataset name for --format vqa/jmle.")] = None,
@@ -128,7 +130,9 @@ def bench_stagewise_command(
     reference_model: Annotated[
         str | None, typer.Option(help="Build missing reference traces with this model (kept when valid and right).")
     ] = None,
-    reference_base_url: Annotated[str | None, typer.Option(help="Server of --reference-model.")] = None,
+    reference_base_url: Annotated[
+        str | None, typer.Option(help="Server of --reference-model (default: --base-url).")
+    ] = None,
     human_labels: Annotated[Path | None, typer.Option(help="JSONL/CSV: id, context, target, label.")] = None,
     max_regenerations: Annotated[int, typer.Option(min=0, help="Regenerations of a format-invalid trace.")] = 2,
     max_tokens: Annotated[int, typer.Option(min=16, help="Token budget of one trace.")] = 1024,
@@ -160,11 +164,11 @@ def bench_stagewise_command(
     try:
         engines = [
             Engine(load_client(spec, base_url=url), cache=store, concurrency=concurrency)
-            for spec, url in ((model, base_url), (judge, judge_base_url))
+            for spec, url in ((model, base_url), (judge, judge_base_url or base_url))
         ]
         builder = None
         if reference_model is not None:
-            client = load_client(reference_model, base_url=reference_base_url)
+            client = load_client(reference_model, base_url=reference_base_url or base_url)
             builder = Engine(client, cache=store, concurrency=concurrency)
     except (LLMConfigError, ValueError) as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
