@@ -19,7 +19,6 @@ Outputs: ``run.json``, ``metrics.json`` (detector -> numbers), ``items.jsonl``, 
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections import Counter
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from medhal.bench.detection.metrics import auc_pr_score, detection_report, holm_correction, paired_bootstrap_pvalue
+from medhal.bench.runio import json_line, write_json
 from medhal.data.detection import DetectionItem
 from medhal.detect import CheckItem, CheckResult, Detector
 from medhal.report.html_report import write_html_report
@@ -54,22 +54,6 @@ def _scores(items: Sequence[DetectionItem], results: Sequence[CheckResult]) -> t
     return y_true, y_score, kept
 
 
-def _clean(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _clean(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_clean(v) for v in value]
-    return value
-
-
-def _write_json(path: Path, payload: Any) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(_clean(payload), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
-
-
 def run_detection_suite(
     detectors: Mapping[str, Detector],
     items: Sequence[DetectionItem],
@@ -84,7 +68,7 @@ def run_detection_suite(
     """Run each detector on ``items`` (and ``dev_items``), write the run directory, return ``metrics.json``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     info = {"schema_version": SCHEMA_VERSION, "items": len(items), "dev_items": len(dev_items or ()), **(meta or {})}
-    _write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
+    write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
     items_path = out_dir / "items.jsonl"
     items_path.write_text("", encoding="utf-8")
     metrics: dict[str, dict[str, Any]] = {}
@@ -124,12 +108,12 @@ def run_detection_suite(
                     "score": result.score,
                     "flagged": result.flagged,
                 }
-                fh.write(json.dumps(_clean(row), ensure_ascii=False) + "\n")
-        _write_json(out_dir / "metrics.json", metrics)
+                fh.write(json_line(row))
+        write_json(out_dir / "metrics.json", metrics)
         if on_done is not None:
             on_done(name, entry, seconds)
     comparisons = compare_detectors(items, scored, seed=seed, n_resamples=n_resamples)
-    _write_json(out_dir / "comparisons.json", comparisons)
+    write_json(out_dir / "comparisons.json", comparisons)
     (out_dir / "report.md").write_text(detection_markdown(metrics, comparisons, info), encoding="utf-8")
     write_html_report(out_dir)
     return metrics

@@ -10,8 +10,6 @@ written as soon as it finishes, so an interrupted run keeps what it computed.
 
 from __future__ import annotations
 
-import json
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import Any
 from medhal.bench.localization.metrics import ItemLocalization
 from medhal.bench.localization.runner import LocalizationRun, run_localization
 from medhal.bench.localization.spans import SpanItem
+from medhal.bench.runio import json_line, json_safe, write_json
 from medhal.data.medhal_loc import LocItem
 from medhal.detect import CheckResult, Detector
 
@@ -54,16 +53,6 @@ def detection_numbers(run: LocalizationRun, *, seed: int = 0, n_resamples: int =
 
     report = detection_report(y_true, y_score, n_resamples=n_resamples, seed=seed)
     return {**report.to_dict(), "failed": failed}
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 def item_records(run: LocalizationRun, items: Sequence[LocItem]) -> list[dict[str, Any]]:
@@ -101,7 +90,7 @@ def item_records(run: LocalizationRun, items: Sequence[LocItem]) -> list[dict[st
         rec["units"] = [
             {"text": u.text, "start": u.start, "end": u.end, "kind": u.kind, "suspicion": u.suspicion} for u in ranked
         ]
-        out.append(_jsonable(rec))
+        out.append(json_safe(rec))
     return out
 
 
@@ -134,12 +123,6 @@ def write_report(
     return path
 
 
-def _write_json(path: Path, payload: Any) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(_jsonable(payload), indent=2, ensure_ascii=False, sort_keys=False) + "\n", "utf-8")
-    tmp.replace(path)
-
-
 def run_localization_suite(
     detectors: Mapping[str, Detector],
     items: Sequence[LocItem],
@@ -158,7 +141,7 @@ def run_localization_suite(
     items_path = out_dir / "items.jsonl"
     items_path.write_text("", encoding="utf-8")
     info = {"schema_version": SCHEMA_VERSION, "items": len(items), **(meta or {})}
-    _write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
+    write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
     for name, detector in detectors.items():
         start = time.perf_counter()
         run = run_localization(detector, items, clean=clean)
@@ -172,8 +155,8 @@ def run_localization_suite(
         metrics[name] = entry
         with items_path.open("a", encoding="utf-8") as fh:
             for rec in item_records(run, items):
-                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        _write_json(out_dir / "metrics.json", metrics)
+                fh.write(json_line(rec))
+        write_json(out_dir / "metrics.json", metrics)
         if on_done is not None:
             on_done(name, entry, seconds)
     write_report(out_dir, metrics, info, published)

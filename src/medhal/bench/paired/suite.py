@@ -15,8 +15,6 @@ population sd over configurations, as seed 002 Table 2 reports it)
 
 from __future__ import annotations
 
-import json
-import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -33,21 +31,12 @@ from medhal.bench.paired.metrics import (
 )
 from medhal.bench.paired.pairing import PairingResult
 from medhal.bench.paired.records import NotePrediction
+from medhal.bench.runio import json_line, write_json
 from medhal.data.clinical_notes import ClinicalNote
 
 __all__ = ["score_paired", "write_paired_run"]
 
 SCHEMA_VERSION = "1.0"
-
-
-def _clean(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _clean(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_clean(v) for v in value]
-    return value
 
 
 def _config_metrics(
@@ -138,15 +127,14 @@ def write_paired_run(
     from medhal.report.paired import bcr_bars, eca_bars, f1_bcr_scatter, paired_markdown
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "run.json").write_text(
-        json.dumps(_clean({"schema_version": SCHEMA_VERSION, **meta}), indent=2) + "\n", encoding="utf-8"
-    )
-    (out_dir / "metrics.json").write_text(json.dumps(_clean(dict(metrics)), indent=2) + "\n", encoding="utf-8")
-    (out_dir / "pairs.json").write_text(json.dumps(_clean(pairing.to_dict()), indent=2) + "\n", encoding="utf-8")
+    write_json(out_dir / "run.json", {"schema_version": SCHEMA_VERSION, **meta})
+    write_json(out_dir / "metrics.json", dict(metrics))
+    write_json(out_dir / "pairs.json", pairing.to_dict())
     pred_path = out_dir / "predictions.jsonl"
     if not pred_path.exists():
         pred_path.write_text(
-            "".join(json.dumps(_clean(p.to_dict()), ensure_ascii=False) + "\n" for p in predictions), encoding="utf-8"
+            "".join(json_line(p.to_dict()) for p in predictions),
+            encoding="utf-8",
         )
     configs = {k: v for k, v in metrics.items() if k != "mean" and v.get("pointwise") and v.get("pairs")}
     figures: dict[str, str] = {}
