@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient, Status
+from medhal.detect.llm_support import build_request, run_closing
+from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient, Status
 from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine, run_sync
+from medhal.llm.engine import Engine
 from medhal.text import Span, split_sentences
 from medhal.text.align import AlignMethod, align_all
 
@@ -226,10 +227,7 @@ class ClaimExtractor:
 
     def request(self, response: str, request_id: str = "claims") -> GenerationRequest:
         """The generation request for one response."""
-        prompt = build_claim_prompt(response)
-        if self._chat:
-            return GenerationRequest(request_id, messages=(Message("user", prompt),), config=self._config)
-        return GenerationRequest(request_id, prompt=prompt, config=self._config)
+        return build_request(request_id, build_claim_prompt(response), self._config, chat=self._chat)
 
     async def aextract_many(self, responses: Sequence[str]) -> list[ClaimExtraction]:
         out: list[ClaimExtraction | None] = [None] * len(responses)
@@ -247,14 +245,7 @@ class ClaimExtractor:
 
     def extract_many(self, responses: Sequence[str]) -> list[ClaimExtraction]:
         """One :class:`ClaimExtraction` per response, in order; never raises for a model failure."""
-
-        async def main() -> list[ClaimExtraction]:
-            try:
-                return await self.aextract_many(responses)
-            finally:
-                await self._client.aclose()
-
-        return run_sync(main)
+        return run_closing(lambda: self.aextract_many(responses), self._client.aclose)
 
     def extract(self, response: str) -> ClaimExtraction:
         return self.extract_many([response])[0]

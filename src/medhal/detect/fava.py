@@ -61,11 +61,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from medhal.detect.base import InputError, validate_item
-from medhal.detect.records import CheckItem, CheckResult, Status, UnitResult, Verdict
+from medhal.detect.llm_support import answer_record, build_request, llm_result, llm_unit, make_engine, run_closing
+from medhal.detect.records import CheckItem, CheckResult, Status, Verdict
 from medhal.detect.units import ConfigError
-from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
+from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine, run_sync
+from medhal.llm.engine import Engine
 from medhal.text import Span, trim_span
 from medhal.text.align import align
 
@@ -383,10 +384,7 @@ class FavaDetector:
         self.min_reproduction = min_reproduction
         self._engine: Engine | None = None
         if client is not None:
-            try:
-                self._engine = Engine(client, cache=cache, concurrency=concurrency)
-            except ValueError as exc:
-                raise ConfigError(str(exc)) from None
+            self._engine = make_engine(client, cache=cache, concurrency=concurrency)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -405,23 +403,13 @@ class FavaDetector:
     def request(self, item: CheckItem, request_id: str = "fava") -> GenerationRequest:
         """The generation request for one item."""
         prompt = build_fava_prompt(item.evidence, item.response, max_evidence_chars=self._max_evidence_chars)
-        if self._chat:
-            return GenerationRequest(request_id, messages=(Message("user", prompt),), config=self._generation)
-        return GenerationRequest(request_id, prompt=prompt, config=self._generation)
+        return build_request(request_id, prompt, self._generation, chat=self._chat)
 
     def _failure(self, item: CheckItem, status: Status, reason: str, record: dict[str, Any] | None) -> CheckResult:
         config = self.config
         if record is not None:
             config["fava"] = record
-        return CheckResult(
-            detector=self.name,
-            verifier_id=None,
-            config=config,
-            status=status,
-            id=item.id,
-            reason=reason,
-            medhal_version=_version(),
-        )
+        return llm_result(self.name, item, config, status, reason=reason)
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop."""
@@ -464,12 +452,7 @@ class FavaDetector:
         return [r for r in results if r is not None]
 
     def _assemble(self, item: CheckItem, answer: GenerationResult, *, precomputed: bool) -> CheckResult:
-        record: dict[str, Any] = {
-            "source": "precomputed" if precomputed else "model",
-            "raw": answer.text if answer.status == "ok" else None,
-            "attempts": answer.attempts,
-            "cached": answer.cached,
-        }
+        record: dict[str, Any] = {"source": "precomputed" if precomputed else "model", **answer_record(answer)}
         if answer.status != "ok":
             return self._failure(item, answer.status, f"FAVA call failed: {answer.reason}", record)
         parsed = parse_fava(item.response, answer.text, min_similarity=self.min_similarity)
@@ -479,55 +462,15 @@ class FavaDetector:
         if parsed.reproduction < self.min_reproduction:
             reason = f"FAVA's copy of the answer matches only {parsed.reproduction:.0%} of it"
             return self._failure(item, "parse_failure", reason, record)
-        units = tuple(
-            UnitResult(
-                index=k,
-                text=span.text,
-                start=span.start,
-                end=span.end,
-                kind="span",
-                verdict=span.verdict,
-                score=1.0,
-                suspicion=1.0,
-                p_entail=None,
-                p_contradict=None,
-                entailing=None,
-                contradicting=None,
-            )
-            for k, span in enumerate(parsed.spans)
-        )
+        units = tuple(llm_unit(k, span, "span", span.verdict, 1.0) for k, span in enumerate(parsed.spans))
         score = 1.0 if parsed.flagged else 0.0
         config = self.config
         config["fava"] = record
-        return CheckResult(
-            detector=self.name,
-            verifier_id=None,
-            config=config,
-            status="ok",
-            id=item.id,
-            score=score,
-            flagged=parsed.flagged,
-            units=units,
-            medhal_version=_version(),
-        )
+        return llm_result(self.name, item, config, "ok", score=score, flagged=parsed.flagged, units=units)
 
     def detect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """One result per item, in order; FAVA calls for all items not precomputed run through the engine."""
-
-        async def main() -> list[CheckResult]:
-            try:
-                return await self.adetect_many(items)
-            finally:
-                if self._client is not None:
-                    await self._client.aclose()
-
-        return run_sync(main)
+        return run_closing(lambda: self.adetect_many(items), None if self._client is None else self._client.aclose)
 
     def detect(self, item: CheckItem) -> CheckResult:
         return self.detect_many([item])[0]
-
-
-def _version() -> str:
-    from medhal import __version__
-
-    return __version__

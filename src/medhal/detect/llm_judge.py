@@ -42,11 +42,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
 from medhal.detect.base import InputError, validate_item
+from medhal.detect.llm_support import answer_record, build_request, llm_result, llm_unit, make_engine, run_closing
 from medhal.detect.records import CheckItem, CheckResult, Status, UnitResult, Verdict
 from medhal.detect.units import ConfigError, response_span
-from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
+from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine, run_sync
 from medhal.llm.parsing import ParseFailure, extract_code_blocks, get_field, parse_json_object, parse_yes_no
 from medhal.text import Span
 from medhal.text.align import AlignMethod, align_all
@@ -553,10 +553,7 @@ class LLMJudgeDetector:
         self.threshold = threshold
         self._generation = GenerationConfig(temperature=temperature, max_tokens=max_tokens, seed=seed)
         self._chat = chat
-        try:
-            self._engine = Engine(client, cache=cache, concurrency=concurrency)
-        except ValueError as exc:
-            raise ConfigError(str(exc)) from None
+        self._engine = make_engine(client, cache=cache, concurrency=concurrency)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -572,23 +569,13 @@ class LLMJudgeDetector:
         }
 
     def _request(self, prompt: str, request_id: str) -> GenerationRequest:
-        if self._chat:
-            return GenerationRequest(request_id, messages=(Message("user", prompt),), config=self._generation)
-        return GenerationRequest(request_id, prompt=prompt, config=self._generation)
+        return build_request(request_id, prompt, self._generation, chat=self._chat)
 
     def _failure(self, item: CheckItem, status: Status, reason: str, judge: dict[str, Any] | None) -> CheckResult:
         config = self.config
         if judge is not None:
             config["judge"] = judge
-        return CheckResult(
-            detector=self.name,
-            verifier_id=None,
-            config=config,
-            status=status,
-            id=item.id,
-            reason=reason,
-            medhal_version=_version(),
-        )
+        return llm_result(self.name, item, config, status, reason=reason)
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop."""
@@ -624,12 +611,7 @@ class LLMJudgeDetector:
         verdict: ResponseJudgement | None = None
         spans: SpanJudgement | None = None
         for kind, answer in answers.items():
-            record: dict[str, Any] = {
-                "status": answer.status,
-                "raw": answer.text if answer.status == "ok" else None,
-                "attempts": answer.attempts,
-                "cached": answer.cached,
-            }
+            record: dict[str, Any] = {"status": answer.status, **answer_record(answer)}
             judge[kind] = record
             if answer.status != "ok":
                 record["error"] = answer.reason
@@ -658,61 +640,23 @@ class LLMJudgeDetector:
         if spans is not None:
             for index, error in enumerate(spans.aligned):
                 assert error.span is not None
-                units.append(_unit(index, error.span, "span", error.kind, 1.0))
+                units.append(llm_unit(index, error.span, "span", error.kind, 1.0))
         if verdict is not None:
             score = verdict.score
             if spans is None:
-                units.append(_unit(0, response_span(item.response), "response", verdict.verdict, score))
+                units.append(llm_unit(0, response_span(item.response), "response", verdict.verdict, score))
         else:
             assert spans is not None
             score = 1.0 if spans.errors else 0.0
         config = self.config
         config["judge"] = judge
-        return CheckResult(
-            detector=self.name,
-            verifier_id=None,
-            config=config,
-            status="ok",
-            id=item.id,
-            score=score,
-            flagged=score >= self.threshold,
-            units=tuple(units),
-            medhal_version=_version(),
+        return llm_result(
+            self.name, item, config, "ok", score=score, flagged=score >= self.threshold, units=tuple(units)
         )
 
     def detect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """One result per item, in order; the judge calls of all items run concurrently through the engine."""
-
-        async def main() -> list[CheckResult]:
-            try:
-                return await self.adetect_many(items)
-            finally:
-                await self._client.aclose()
-
-        return run_sync(main)
+        return run_closing(lambda: self.adetect_many(items), self._client.aclose)
 
     def detect(self, item: CheckItem) -> CheckResult:
         return self.detect_many([item])[0]
-
-
-def _unit(index: int, span: Span, kind: Literal["span", "response"], verdict: Verdict, score: float) -> UnitResult:
-    return UnitResult(
-        index=index,
-        text=span.text,
-        start=span.start,
-        end=span.end,
-        kind=kind,
-        verdict=verdict,
-        score=score,
-        suspicion=score,
-        p_entail=None,
-        p_contradict=None,
-        entailing=None,
-        contradicting=None,
-    )
-
-
-def _version() -> str:
-    from medhal import __version__
-
-    return __version__

@@ -47,12 +47,12 @@ from typing import Any, Literal, Protocol, get_args, runtime_checkable
 import numpy as np
 
 from medhal.detect.base import InputError, PairBatch, validate_item
+from medhal.detect.llm_support import build_request, llm_result, make_engine, medhal_version, run_closing
 from medhal.detect.records import CheckItem, CheckResult, Status, UnitResult
 from medhal.detect.scoring import VerdictRule
 from medhal.detect.units import ConfigError
-from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
+from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine, run_sync
 from medhal.text import Span, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Pair, Probabilities, Verifier
 
@@ -271,10 +271,7 @@ class ModelSampler:
         self._temperature = temperature
         self._top_p = top_p
         self._max_tokens = max_tokens
-        try:
-            self._engine = Engine(client, cache=cache, concurrency=concurrency)
-        except ValueError as exc:
-            raise ConfigError(str(exc)) from None
+        self._engine = make_engine(client, cache=cache, concurrency=concurrency)
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -299,11 +296,7 @@ class ModelSampler:
                 max_tokens=self._max_tokens,
                 seed=self._seed + k,
             )
-            rid = f"{request_id}-{k}"
-            if self._chat:
-                out.append(GenerationRequest(rid, messages=(Message("user", prompt),), config=config))
-            else:
-                out.append(GenerationRequest(rid, prompt=prompt, config=config))
+            out.append(build_request(f"{request_id}-{k}", prompt, config, chat=self._chat))
         return out
 
     async def asample_many(self, items: Sequence[CheckItem]) -> list[SampleSet]:
@@ -461,15 +454,7 @@ class SelfCheckNLIDetector:
         config = self.config
         if sample_set is not None:
             config["samples"] = sample_set.to_dict()
-        return CheckResult(
-            detector=self.name,
-            verifier_id=self.verifier.id,
-            config=config,
-            status=status,
-            id=item.id,
-            reason=reason,
-            medhal_version=_version(),
-        )
+        return llm_result(self.name, item, config, status, reason=reason, verifier_id=self.verifier.id)
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop (the verifier runs synchronously after sampling)."""
@@ -563,25 +548,11 @@ class SelfCheckNLIDetector:
     def detect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """One result per item, in order; sampling runs concurrently through the engine, then one verifier pass
         over the deduplicated pairs of all items."""
-
-        async def main() -> list[CheckResult]:
-            try:
-                return await self.adetect_many(items)
-            finally:
-                if self._sampler is not None:
-                    await self._sampler.aclose()
-
-        return run_sync(main)
+        return run_closing(lambda: self.adetect_many(items), None if self._sampler is None else self._sampler.aclose)
 
     def detect(self, item: CheckItem) -> CheckResult:
         return self.detect_many([item])[0]
 
 
 def _with(result: CheckResult, passes: int, timings: dict[str, float]) -> CheckResult:
-    return replace(result, verifier_passes=passes, timings=timings, medhal_version=_version())
-
-
-def _version() -> str:
-    from medhal import __version__
-
-    return __version__
+    return replace(result, verifier_passes=passes, timings=timings, medhal_version=medhal_version())
