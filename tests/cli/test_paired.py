@@ -88,6 +88,11 @@ def test_score_paired_on_a_predictions_file(tmp_path: Path, capsys: pytest.Captu
     assert (m["pairs"]["n"], m["pairs"]["bc"], m["pairs"]["pred1"]) == (2, 1, 1)
     assert m["pairs"]["bcr"] == 0.5 and m["pointwise"]["flag_rate"] == 0.75
     assert m["eca"]["n"] == 1 and m["eca"]["a"] == 1  # Pred1 pair: cited the error and the corrected sentence
+    assert "eca_embedding" not in m
+    args = ["score", "paired", "--data", str(data), "--format", "medec", "--predictions", str(pred)]
+    assert main([*args, "--out", str(tmp_path / "emb"), "--eca-embedding", "hashing"]) == 0
+    emb = json.loads((tmp_path / "emb" / "metrics.json").read_text())["external"]["eca_embedding"]
+    assert emb["recall_at_1"] == 1.0  # the cited evidence is the error sentence itself
     bad = tmp_path / "bad.csv"
     bad.write_text("id,prediction\nnobody,1\n")
     assert (
@@ -96,3 +101,27 @@ def test_score_paired_on_a_predictions_file(tmp_path: Path, capsys: pytest.Captu
         )
         == 2
     )
+
+
+def test_score_paired_runs_compares_models(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = medec_file(tmp_path)
+    verdicts = {"always-yes": "1,1,1,1", "perfect": "1,0,1,0", "always-no": "0,0,0,0"}
+    runs = []
+    for name, preds in verdicts.items():
+        pred = tmp_path / f"{name}.csv"
+        rows = zip(["ms-test-0", "ms-test-1", "ms-test-2", "ms-test-3"], preds.split(","), strict=True)
+        pred.write_text("id,prediction\n" + "".join(f"{i},{p}\n" for i, p in rows))
+        out = tmp_path / name
+        args = ["score", "paired", "--data", str(data), "--format", "medec", "--predictions", str(pred)]
+        assert main([*args, "--out", str(out)]) == 0, capsys.readouterr().err
+        runs.append(str(out))
+    across = tmp_path / "across"
+    assert main(["score", "paired-runs", *runs, "--out", str(across)]) == 0, capsys.readouterr().err
+    report = json.loads((across / "across.json").read_text())
+    assert len(report["runs"]) == 3
+    by_model = {r["model"]: r for r in report["runs"]}
+    assert by_model[str(tmp_path / "always-yes.csv")]["bcr"] == 0.0  # Appendix B corollary: F1 2/3, BCR 0
+    assert by_model[str(tmp_path / "always-yes.csv")]["f1"] == pytest.approx(2 / 3)
+    assert [r["model"] for r in report["deception_zone"]] == [str(tmp_path / "always-yes.csv")]
+    assert (across / "across.md").read_text().startswith("# Paired runs compared")
+    assert main(["score", "paired-runs", str(tmp_path), "--out", str(across)]) == 2

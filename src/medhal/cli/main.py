@@ -21,7 +21,7 @@ from medhal.cli.generate import generate_command
 from medhal.cli.inject import inject_command
 from medhal.cli.inputs import UsageError
 from medhal.cli.medhalt import bench_medhalt_command, score_medhalt_command
-from medhal.cli.paired import bench_paired_command, score_paired_command
+from medhal.cli.paired import bench_paired_command, score_paired_command, score_paired_runs_command
 from medhal.cli.pairs import pairs_command
 from medhal.cli.report import report_command
 from medhal.cli.serve import serve_command
@@ -190,6 +190,7 @@ score_app.command("stagewise")(score_stagewise_command)
 app.command("export-stagewise")(export_stagewise_command)
 app.command("serve")(serve_command)
 score_app.command("paired")(score_paired_command)
+score_app.command("paired-runs")(score_paired_runs_command)
 app.command("pairs")(pairs_command)
 app.command("report")(report_command)
 app.add_typer(bench_app, name="bench")

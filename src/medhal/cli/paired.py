@@ -9,6 +9,7 @@ dropped); 2 usage or input error.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,7 +19,7 @@ import typer
 from medhal.cli.inputs import UsageError
 from medhal.cli.pairs import METHODS, _notes
 
-__all__ = ["bench_paired_command", "score_paired_command"]
+__all__ = ["bench_paired_command", "score_paired_command", "score_paired_runs_command"]
 
 
 def _pairing(notes: list[Any], method: str, jaccard: float, overlap: float) -> Any:
@@ -32,10 +33,29 @@ def _pairing(notes: list[Any], method: str, jaccard: float, overlap: float) -> A
         raise UsageError(str(exc).splitlines()[0]) from None
 
 
-def _finish(out: Path, notes: list[Any], pairing: Any, predictions: list[Any], meta: dict[str, Any], seed: int) -> int:
+def _embedder(name: str | None) -> Any:
+    if name is None:
+        return None
+    from medhal.detect.embedding import load_embedder
+
+    try:
+        return load_embedder(name)
+    except (RuntimeError, ValueError) as exc:
+        raise UsageError(f"--eca-embedding {name}: {str(exc).splitlines()[0]}") from None
+
+
+def _finish(
+    out: Path,
+    notes: list[Any],
+    pairing: Any,
+    predictions: list[Any],
+    meta: dict[str, Any],
+    seed: int,
+    embedder: Any | None = None,
+) -> int:
     from medhal.bench.paired.suite import score_paired, write_paired_run
 
-    metrics = score_paired(notes, pairing, predictions, seed=seed)
+    metrics = score_paired(notes, pairing, predictions, seed=seed, embedder=embedder)
     write_paired_run(out, metrics, pairing, predictions, meta)
     for name, m in metrics.items():
         pairs, point = m.get("pairs") or {}, m.get("pointwise") or {}
@@ -107,6 +127,9 @@ def score_paired_command(
     jaccard: Annotated[float, typer.Option()] = 0.6,
     overlap: Annotated[float, typer.Option()] = 0.85,
     seed: Annotated[int, typer.Option(help="Seed of imputation and bootstrap.")] = 0,
+    eca_embedding: Annotated[
+        str | None, typer.Option(help="Also rank sentences by embedding similarity: minilm, hashing or a folder.")
+    ] = None,
 ) -> None:
     """Score predictions made by any tool: pointwise, pairwise (BCR), ECA."""
     from medhal.bench.paired.runner import PredictionsFileError, read_predictions_file
@@ -130,4 +153,38 @@ def score_paired_command(
         "pairing": pairs.method,
         "unknown_ids": len(unknown),
     }
-    raise typer.Exit(_finish(out, [*notes, *pairs.added_notes], pairs, preds, meta, seed))
+    raise typer.Exit(_finish(out, [*notes, *pairs.added_notes], pairs, preds, meta, seed, _embedder(eca_embedding)))
+
+
+def score_paired_runs_command(
+    runs: Annotated[list[Path], typer.Argument(help="Run directories of bench/score paired (several models).")],
+    out: Annotated[Path, typer.Option(help="Where across.json and across.md go.")],
+    top_k: Annotated[int, typer.Option(min=1, help="k of the top-k by F1 vs by BCR comparison.")] = 3,
+) -> None:
+    """Across runs (seed 002 §4.5, App. F): flag rate / F1 / BCR correlations, deception zone, top-k, Table 10."""
+    from medhal.bench.paired.runs import RunDirError, across_report, run_records
+    from medhal.bench.runio import write_json
+
+    try:
+        report = across_report(run_records(runs), k=top_k)
+    except (RunDirError, ValueError) as exc:
+        raise UsageError(str(exc).splitlines()[0]) from None
+    out.mkdir(parents=True, exist_ok=True)
+    write_json(out / "across.json", report)
+    lines = ["# Paired runs compared (seed 002 §4.5)", "", "## Correlations (Table 8)", ""]
+    for row in report["correlations"]:
+        lines.append("- " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in row.items()))
+    lines += ["", "## Deception zone: F1 >= 0.6 and BCR < 25%", ""]
+    lines += [
+        f"- {r['model']} on {r['dataset']}: F1 {r['f1']:.3f}, BCR {100 * r['bcr']:.1f}%"
+        for r in report["deception_zone"]
+    ]
+    lines += ["", f"## Top-{top_k} by F1 vs by BCR (Table 9)", ""]
+    lines += ["- " + json.dumps(row, ensure_ascii=False) for row in report["top_k"]]
+    lines += ["", "## Actual vs expected BCR under independence (Table 10)", ""]
+    lines += ["- " + json.dumps(row, ensure_ascii=False) for row in report["independence"]]
+    (out / "across.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    sys.stderr.write(
+        f"{len(report['runs'])} runs; {len(report['deception_zone'])} model-dataset entries in the deception zone; "
+        f"wrote {out / 'across.json'}, {out / 'across.md'}\n"
+    )

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from medhal.bench.paired.eca import EcaScope, eca_report
+from medhal.bench.paired.eca import EcaScope, eca_report, embedding_localization_report
 from medhal.bench.paired.metrics import (
     aggregate_configs,
     pair_bootstrap_ci,
@@ -48,6 +48,7 @@ def _config_metrics(
     threshold: float,
     seed: int,
     n_resamples: int,
+    embedder: Any | None = None,
 ) -> dict[str, Any]:
     labels = {n.id: n.error_flag for n in notes}
     parsed = [(labels[i], p.prediction) for i, p in preds.items() if i in labels and p.status == "ok"]
@@ -78,6 +79,9 @@ def _config_metrics(
     except ValueError as exc:  # e.g. no corrected sentence in the data
         out["eca"] = None
         out["eca_note"] = str(exc).splitlines()[0]
+    if embedder is not None and pairing.pairs:
+        emb = embedding_localization_report(list(pairing.pairs), by_id, preds, embedder, scope=eca_scope)
+        out["eca_embedding"] = emb.to_dict()
     return out
 
 
@@ -90,14 +94,24 @@ def score_paired(
     threshold: float = 0.6,
     seed: int = 0,
     n_resamples: int = 1000,
+    embedder: Any | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """``metrics.json``: configuration name (and ``mean`` when there are several) -> numbers."""
+    """``metrics.json``: configuration name (and ``mean`` when there are several) -> numbers.  With an
+    ``embedder`` (:class:`medhal.detect.embedding.Embedder`) each configuration also gets ``eca_embedding``:
+    Recall@1 / Recall@3 / MRR of the gold error sentence ranked by similarity to the cited evidence."""
     configs = list(dict.fromkeys(p.config for p in predictions))
     out: dict[str, dict[str, Any]] = {}
     for config in configs:
         preds = predictions_by_note(predictions, config=config)
         out[config] = _config_metrics(
-            notes, pairing, preds, eca_scope=eca_scope, threshold=threshold, seed=seed, n_resamples=n_resamples
+            notes,
+            pairing,
+            preds,
+            eca_scope=eca_scope,
+            threshold=threshold,
+            seed=seed,
+            n_resamples=n_resamples,
+            embedder=embedder,
         )
     if len(configs) > 1:
         mean: dict[str, Any] = {}

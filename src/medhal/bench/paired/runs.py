@@ -1,0 +1,79 @@
+"""Across-run analysis of paired runs (seed 002 §4.5, Appendix F) from run directories on disk.
+
+``medhal bench paired`` / ``medhal score paired`` write one run directory per model and dataset: ``run.json``
+(``model`` or ``predictions``, ``data``, ``format``) and ``metrics.json`` (per configuration: ``pointwise`` and
+``pairs``).  :func:`run_records` turns a set of them into :class:`~medhal.bench.paired.across.RunRecord` s (one
+per model x dataset x configuration) and :func:`across_report` computes, from them, the bias correlations
+(Table 8), the deception zone (F1 >= 0.6 and BCR < 25%), top-3 by F1 vs by BCR (Table 9) and actual vs
+expected BCR under independence (Table 10), averaging the configurations of each model and dataset first, as
+the seed does.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from medhal.bench.paired.across import (
+    RunRecord,
+    bias_correlations,
+    deception_zone,
+    independence_ratios,
+    top_k_overlap,
+)
+
+__all__ = ["RunDirError", "across_report", "run_records"]
+
+
+class RunDirError(ValueError):
+    """A folder is not a paired run directory (one-line message)."""
+
+
+def _num(value: Any) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else math.nan
+
+
+def run_records(run_dirs: Sequence[Path], *, model_names: Sequence[str] | None = None) -> list[RunRecord]:
+    """One record per (run directory, configuration); ``model_names`` overrides the names read from run.json."""
+    records: list[RunRecord] = []
+    for k, run_dir in enumerate(run_dirs):
+        try:
+            meta = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+            metrics = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise RunDirError(f"{run_dir}: not a paired run directory ({type(exc).__name__})") from None
+        model = model_names[k] if model_names else str(meta.get("model") or meta.get("predictions") or run_dir.name)
+        dataset = str(meta.get("dataset") or Path(str(meta.get("data", run_dir.name))).stem)
+        for config, m in metrics.items():
+            if config == "mean" or not isinstance(m, dict) or not m.get("pointwise") or not m.get("pairs"):
+                continue
+            point, pairs = m["pointwise"], m["pairs"]
+            records.append(
+                RunRecord(
+                    model=model,
+                    dataset=dataset,
+                    config=str(config),
+                    flag_rate=_num(point.get("flag_rate")),
+                    f1=_num(point.get("f1")),
+                    bcr=_num(pairs.get("bcr")),
+                    sensitivity=_num(point.get("recall")),
+                    specificity=_num(point.get("specificity")),
+                )
+            )
+    if not records:
+        raise RunDirError("no configuration with pointwise and pairs metrics in the given run directories")
+    return records
+
+
+def across_report(records: Sequence[RunRecord], *, k: int = 3) -> dict[str, Any]:
+    """Tables 8-10 of seed 002 and the deception zone, as JSON-ready values."""
+    return {
+        "runs": [r.to_dict() for r in records],
+        "correlations": [row.to_dict() for row in bias_correlations(records)],
+        "deception_zone": [r.to_dict() for r in deception_zone(records)],
+        "top_k": [row.to_dict() for row in top_k_overlap(records, k=k)],
+        "independence": [row.to_dict() for row in independence_ratios(records)],
+    }
