@@ -98,25 +98,30 @@ def packed_windows(
     fits: Callable[[str], bool],
     *,
     overlap: float = 0.5,
+    first: int = 0,
+    stop: int | None = None,
+    granularities: tuple[int, ...] = (),
 ) -> list[Window]:
-    """Overlapping runs of consecutive sentences, each as long as ``fits`` allows, covering every sentence.
+    """Overlapping runs of consecutive sentences of ``[first, stop)`` (default: all), each as long as ``fits``
+    allows, covering every sentence of the range.
 
-    A window starts at sentence ``first`` and grows while ``fits(text)`` holds (a single sentence is always
-    kept, even when too long); the next window starts ``ceil((1 - overlap) * size)`` sentences later, so with
-    the default half overlap every pair of adjacent sentences shares at least one window.  The last window
-    ends at the last sentence.  Used where a premise must fit a short-context verifier whole (no truncation).
+    A window starts at a sentence and grows while ``fits(text)`` holds (a single sentence is always kept, even
+    when too long); the next window starts ``ceil((1 - overlap) * size)`` sentences later, so with the default
+    half overlap every pair of adjacent sentences shares at least one window, and with ``overlap=0`` the runs
+    tile the range.  The last window ends at the range's last sentence.  Used where a premise must fit a
+    short-context verifier whole (no truncation); ``granularities`` is copied onto every window.
     """
     if not 0.0 <= overlap < 1.0:
         raise ValueError("overlap must lie in [0, 1)")
-    n = len(sentences)
+    end = len(sentences) if stop is None else stop
     out: list[Window] = []
-    first = 0
-    while first < n:
-        stop = first + 1
-        while stop < n and fits(window_of(evidence, sentences, first, stop + 1, ()).text):
-            stop += 1
-        out.append(window_of(evidence, sentences, first, stop, ()))
-        if stop >= n:
+    start = first
+    while start < end:
+        run_end = start + 1
+        while run_end < end and fits(window_of(evidence, sentences, start, run_end + 1, granularities).text):
+            run_end += 1
+        out.append(window_of(evidence, sentences, start, run_end, granularities))
+        if run_end >= end:
             break
-        first += max(1, math.ceil((1.0 - overlap) * (stop - first)))
+        start += max(1, math.ceil((1.0 - overlap) * (run_end - start)))
     return out

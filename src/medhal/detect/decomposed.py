@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 
 from medhal.detect.base import PairwiseDetector, Plan
-from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, window_of
+from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, packed_windows
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
@@ -155,19 +155,20 @@ class DecomposedDetector(PairwiseDetector):
         return kept, len(too_long)
 
     def _split(self, evidence: str, sentences: Sequence[Span], window: Window, hyp: str) -> list[Window]:
-        """Greedy maximal runs of the window's sentences whose pair with ``hyp`` fits the budget."""
-        pieces: list[Window] = []
-        first = window.first
-        while first < window.stop:
-            stop = first + 1
-            while stop < window.stop:
-                candidate = window_of(evidence, sentences, first, stop + 1, window.granularities)
-                if self.verifier.pair_lengths([(candidate.text, hyp)])[0] > self.verifier.max_length:
-                    break
-                stop += 1
-            pieces.append(window_of(evidence, sentences, first, stop, window.granularities))
-            first = stop
-        return pieces
+        """Greedy maximal runs of the window's sentences whose pair with ``hyp`` fits the budget (tiling)."""
+
+        def fits(text: str) -> bool:
+            return self.verifier.pair_lengths([(text, hyp)])[0] <= self.verifier.max_length
+
+        return packed_windows(
+            evidence,
+            sentences,
+            fits,
+            overlap=0.0,
+            first=window.first,
+            stop=window.stop,
+            granularities=window.granularities,
+        )
 
     def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
         units: list[Span] = plan.data["units"]
