@@ -13,7 +13,7 @@ import typer
 
 from medhal.cli.inject import inject_command, rejected_path
 from medhal.cli.inputs import UsageError
-from medhal.data.inject import validate_injection
+from medhal.data.injection import validate_injection
 from medhal.data.medhal_loc import read_medhal_loc
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))

@@ -1,4 +1,4 @@
-"""Clinical-note loaders (medhal.data.clinical_notes): MEDEC-MS, MedErrBench and MedRECT -> ClinicalNote."""
+"""Clinical-note loaders (medhal.data.notes): MEDEC-MS, MedErrBench and MedRECT -> ClinicalNote."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from medhal.data.clinical_notes import (
+from medhal.data.errors import DataFileNotFoundError, DataFormatError
+from medhal.data.notes import (
     ClinicalNote,
     NoteSentence,
     corrected_note,
@@ -20,7 +21,6 @@ from medhal.data.clinical_notes import (
     read_notes,
     repair_mojibake,
 )
-from medhal.data.errors import DataFileNotFoundError, DataFormatError
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 MEDEC_TEST = SHARED / "medec" / "MEDEC-MS-TestSet-with-GroundTruth-and-ErrorType.csv"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from medhal.data.inject import (
+from medhal.data.injection import (
     BUILTIN_TERMS,
     ERROR_TYPES,
     CleanRecord,

@@ -15,7 +15,7 @@ from fakes import RuleVerifier
 from medhal.bench.localization.metrics import coverage_score, unit_hits
 from medhal.data.medhal_loc import read_medhal_loc
 from medhal.detect.embedding import HashingEmbedder
-from medhal.detect.kg_triple import (
+from medhal.detect.kg import (
     EntityLinker,
     KGEntity,
     KGTripleDetector,

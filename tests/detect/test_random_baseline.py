@@ -8,7 +8,7 @@ import pytest
 from medhal.bench.localization.metrics import hit_at_k_score, random_baseline_score
 from medhal.data.medhal_loc import read_medhal_loc
 from medhal.detect.base import Detector
-from medhal.detect.kg_triple import RuleTripleExtractor
+from medhal.detect.kg import RuleTripleExtractor
 from medhal.detect.random_baseline import RandomDetector, uniform_draws
 from medhal.detect.records import CheckItem
 from medhal.detect.units import ConfigError

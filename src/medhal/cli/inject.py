@@ -2,7 +2,7 @@
 
 Input: a JSONL file of clean statements (``id, clean_text`` and optional ``question, evidence`` per line), or a
 MedHal-Loc file, whose ``clean_text`` is reused.  ``--method rule`` uses the seeded perturbations of
-:mod:`medhal.data.inject` (entities from ``--pubtator`` corpora, then built-in generic terms); ``--method llm``
+:mod:`medhal.data.injection` (entities from ``--pubtator`` corpora, then built-in generic terms); ``--method llm``
 asks a model (:mod:`medhal.bench.localization.inject_llm`).  The output is MedHal-Loc-schema JSONL (``id, source,
 target_type, question, evidence, clean_text, hallucinated_text, gold_span`` plus ``gold_start, gold_end, method,
 operation, source_id, schema_version``).  Attempts that produced no item (a rule that does not apply, an LLM
@@ -24,7 +24,7 @@ from typing import Annotated, Any
 import typer
 
 from medhal.cli.inputs import UsageError
-from medhal.data.inject import (
+from medhal.data.injection import (
     ERROR_TYPES,
     CleanRecord,
     InjectionStats,

@@ -18,8 +18,8 @@ import typer
 from medhal.bench.paired.pairing import PairingResult, corrected_pairs, pair_notes
 from medhal.bench.paired.records import PairMethod
 from medhal.cli.inputs import UsageError
-from medhal.data.clinical_notes import ClinicalNote, NoteFormat, read_notes
 from medhal.data.errors import DataFormatError
+from medhal.data.notes import ClinicalNote, NoteFormat, read_notes
 
 __all__ = ["pairs_command"]
 

@@ -4,7 +4,7 @@ Seed 000 eq. 3 controls every fine-grained method for its granularity with an *a
 ``rand = mean_i m_i / k_i``: the probability that a uniformly random unit of that method overlaps the gold span.
 This detector is its empirical counterpart: it segments the response into the units of one granularity
 (``clause`` or ``sentence`` of :mod:`medhal.text`, or ``triple`` of the rule-based extractor of
-:mod:`medhal.detect.kg_triple`) and gives every unit an independent uniform score in [0, 1); ranking by that
+:mod:`medhal.detect.kg`) and gives every unit an independent uniform score in [0, 1); ranking by that
 score picks a uniformly random top unit, so over many items its hit@1 approaches ``rand`` of the same units.
 The response score is another independent uniform draw; ``flagged`` is ``score >= threshold``.
 
@@ -66,7 +66,7 @@ class RandomDetector:
         self.threshold = threshold
         self.extractor: Any = extractor
         if units == "triple" and extractor is None:
-            from medhal.detect.kg_triple import RuleTripleExtractor
+            from medhal.detect.kg import RuleTripleExtractor
 
             self.extractor = RuleTripleExtractor()
 

@@ -19,7 +19,7 @@ from medhal.bench.localization.inject_llm import (
     interpret_response,
     llm_inject_items,
 )
-from medhal.data.inject import ERROR_TYPES, CleanRecord, validate_injection
+from medhal.data.injection import ERROR_TYPES, CleanRecord, validate_injection
 from medhal.llm import GenerationResult, OpenAIClient, RetryPolicy
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "llm"))

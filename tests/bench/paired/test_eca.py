@@ -351,7 +351,7 @@ def test_gold_rank_ties_count_against_gold_and_rank_helpers() -> None:
 
 
 def test_clinical_note_satisfies_note_like() -> None:
-    mod = pytest.importorskip("medhal.data.clinical_notes")
+    mod = pytest.importorskip("medhal.data.notes")
     fields = set(getattr(mod.ClinicalNote, "__dataclass_fields__", {}) or getattr(mod.ClinicalNote, "model_fields", {}))
     if not fields:
         pytest.skip("ClinicalNote is neither a dataclass nor a pydantic model")

@@ -19,7 +19,7 @@ from medhal.bench.paired.pairing import (
     word_set,
 )
 from medhal.bench.paired.records import NotePair
-from medhal.data.clinical_notes import ClinicalNote, NoteSentence, read_medec, read_mederrbench_notes, read_medrect
+from medhal.data.notes import ClinicalNote, NoteSentence, read_medec, read_mederrbench_notes, read_medrect
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "data"
 MEDEC_TEST = SHARED / "medec" / "MEDEC-MS-TestSet-with-GroundTruth-and-ErrorType.csv"

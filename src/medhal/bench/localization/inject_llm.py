@@ -9,14 +9,14 @@ stretch and answer with ``{"hallucinated_text": ..., "gold_span": ...}``.
 Every request becomes one :class:`LLMInjectionRow`, never dropped:
 
 * ``ok``: the answer parsed (:func:`medhal.llm.parsing.parse_json_object`) and passed
-  :func:`medhal.data.inject.validate_injection` (lenient: connector words next to the gold span are allowed);
-  the row carries an :class:`~medhal.data.inject.InjectedItem` with the gold span's offsets;
+  :func:`medhal.data.injection.validate_injection` (lenient: connector words next to the gold span are allowed);
+  the row carries an :class:`~medhal.data.injection.InjectedItem` with the gold span's offsets;
 * ``parse_failure``: no JSON object with both fields as strings;
 * ``invalid``: parsed, but the edit is not one contiguous change covered by the gold span, or the gold span is
   the whole statement (the reason says why);
 * ``api_error`` / ``input_error``: the model could not be reached / the request could not be sent.
 
-Which record gets which type is fixed in advance (:func:`medhal.data.inject.plan_assignments`); failed rows are
+Which record gets which type is fixed in advance (:func:`medhal.data.injection.plan_assignments`); failed rows are
 reported, not replaced.  :class:`LLMInjectionStats` gives the counts per type and the parse-failure rate.
 """
 
@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from medhal.data.inject import (
+from medhal.data.injection import (
     CleanRecord,
     ErrorType,
     InjectedItem,
@@ -349,7 +349,7 @@ def llm_inject_items(
     seed: int = 0,
     per_type: int | None = None,
 ) -> tuple[list[LLMInjectionRow], LLMInjectionStats]:
-    """Rows for the :func:`~medhal.data.inject.plan_assignments` plan of ``records`` (``per_type`` records per
+    """Rows for the :func:`~medhal.data.injection.plan_assignments` plan of ``records`` (``per_type`` records per
     type, or all records spread over the types) and their statistics."""
     kinds = parse_error_types(types)
     ids = [r.id for r in records]

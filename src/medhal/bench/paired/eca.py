@@ -104,7 +104,7 @@ _WORD = re.compile(r"\w+")
 
 
 class SentenceLike(Protocol):
-    """What ECA reads of a sentence (:class:`medhal.data.clinical_notes.NoteSentence` satisfies it)."""
+    """What ECA reads of a sentence (:class:`medhal.data.notes.NoteSentence` satisfies it)."""
 
     @property
     def id(self) -> object: ...
@@ -113,7 +113,7 @@ class SentenceLike(Protocol):
 
 
 class NoteLike(Protocol):
-    """What ECA reads of a note (:class:`medhal.data.clinical_notes.ClinicalNote` satisfies it)."""
+    """What ECA reads of a note (:class:`medhal.data.notes.ClinicalNote` satisfies it)."""
 
     @property
     def id(self) -> str: ...

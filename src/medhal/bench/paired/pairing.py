@@ -21,7 +21,7 @@ left out (kept for pointwise metrics, never dropped), and a :class:`PairingSumma
   texts), if that is >= ``threshold`` (0.85); a clean note may serve several error notes (many-to-one).
   Notes without a scenario id stay unmatched.
 * :func:`corrected_pairs`: each error note with a ``corrected_text`` paired with a clean note rebuilt from it
-  (:func:`medhal.data.clinical_notes.corrected_note`, in ``PairingResult.added_notes``).  Not one of the
+  (:func:`medhal.data.notes.corrected_note`, in ``PairingResult.added_notes``).  Not one of the
   seed's pairings: reported separately.
 
 :func:`pair_notes` chooses by dataset (``method="auto"``, :func:`auto_method`): ``medec-ms`` jaccard,
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from medhal.bench.paired.records import NotePair, PairMethod
-from medhal.data.clinical_notes import ClinicalNote, corrected_note
+from medhal.data.notes import ClinicalNote, corrected_note
 
 __all__ = [
     "PairingResult",

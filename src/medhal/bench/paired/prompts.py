@@ -81,7 +81,7 @@ class PromptError(ValueError):
 
 
 class NoteLike(Protocol):
-    """What the prompts need of a note (``medhal.data.clinical_notes.ClinicalNote`` provides it)."""
+    """What the prompts need of a note (``medhal.data.notes.ClinicalNote`` provides it)."""
 
     @property
     def id(self) -> str: ...

@@ -1,6 +1,6 @@
 """Records shared by the paired clinical error-detection suite (seed 002): pairs and per-note predictions.
 
-The note record itself (:class:`medhal.data.clinical_notes.ClinicalNote`) lives in ``data/``; this module holds
+The note record itself (:class:`medhal.data.notes.ClinicalNote`) lives in ``data/``; this module holds
 what the benchmark adds: which notes form a pair and what a model said about each note under each
 configuration.
 """

@@ -32,7 +32,7 @@ from medhal.bench.paired.metrics import (
 from medhal.bench.paired.pairing import PairingResult
 from medhal.bench.paired.records import NotePrediction
 from medhal.bench.runio import json_line, write_json
-from medhal.data.clinical_notes import ClinicalNote
+from medhal.data.notes import ClinicalNote
 
 __all__ = ["score_paired", "write_paired_run"]
 
