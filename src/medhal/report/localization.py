@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from medhal.report.format import num, pct
+
 __all__ = ["detection_localization_scatter", "localization_bar_chart", "localization_markdown", "plotting_available"]
 
 _SIGNIFICANT, _NOT_SIGNIFICANT, _RANDOM = "#2a9d8f", "#e76f51", "#9e9e9e"
@@ -86,18 +88,6 @@ def detection_localization_scatter(metrics: Mapping[str, Mapping[str, Any]], pat
     return path
 
 
-def _pct(value: Any, signed: bool = False) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "-"
-    return f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
-
-
-def _num(value: Any, fmt: str = ".3f") -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "-"
-    return format(value, fmt)
-
-
 def localization_markdown(
     metrics: Mapping[str, Mapping[str, Any]],
     *,
@@ -119,10 +109,10 @@ def localization_markdown(
             lines.append(f"| {name} | response | - | - | - | 0 (n/a) | - | - | - | - | - | - | - |")
             continue
         lines.append(
-            f"| {name} | {m.get('kind', '')} | {m.get('n', '-')} | {m.get('excluded', '-')} | {_pct(m.get('coverage'))}"
-            f" | {_pct(m.get('hit1'))} | {_pct(m.get('hit3'))} | {_pct(m.get('rand'))} | {_pct(m.get('lift'), True)}"
-            f" | {_pct(m.get('se'))} | {_num(m.get('sigma'), '.1f')} | {'yes' if m.get('significant') else 'no'}"
-            f" | {_num(m.get('margin'), '+.3f')} |"
+            f"| {name} | {m.get('kind', '')} | {m.get('n', '-')} | {m.get('excluded', '-')} | {pct(m.get('coverage'))}"
+            f" | {pct(m.get('hit1'))} | {pct(m.get('hit3'))} | {pct(m.get('rand'))} | {pct(m.get('lift'), signed=True)}"
+            f" | {pct(m.get('se'))} | {num(m.get('sigma'), '.1f')} | {'yes' if m.get('significant') else 'no'}"
+            f" | {num(m.get('margin'), '+.3f')} |"
         )
     types = sorted({t for m in rows.values() for t in (m.get("per_type") or {})})
     if types:
@@ -131,15 +121,15 @@ def localization_markdown(
         lines.append("|---|" + "---:|" * len(types))
         for name, m in rows.items():
             per = m.get("per_type") or {}
-            cells = [f"{_pct(per[t]['hit1'])} / {_pct(per[t]['rand'])}" if t in per else "-" for t in types]
+            cells = [f"{pct(per[t]['hit1'])} / {pct(per[t]['rand'])}" if t in per else "-" for t in types]
             lines.append(f"| {name} | " + " | ".join(cells) + " |")
         lines += ["", "### Coverage by error type (seed 000 Table 4: share of items with a unit on the gold span)", ""]
         lines.append("| detector | all | " + " | ".join(types) + " |")
         lines.append("|---|---:|" + "---:|" * len(types))
         for name, m in rows.items():
             per = m.get("per_type") or {}
-            cells = [_pct(per[t].get("coverage")) if t in per else "-" for t in types]
-            lines.append(f"| {name} | {_pct(m.get('coverage'))} | " + " | ".join(cells) + " |")
+            cells = [pct(per[t].get("coverage")) if t in per else "-" for t in types]
+            lines.append(f"| {name} | {pct(m.get('coverage'))} | " + " | ".join(cells) + " |")
     detection_rows = [(name, m["detection"]) for name, m in rows.items() if m.get("detection")]
     if detection_rows:
         lines += ["", "## Detection (hallucinated = 1, clean = 0)", ""]
@@ -147,9 +137,9 @@ def localization_markdown(
         lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         for name, d in detection_rows:
             lines.append(
-                f"| {name} | {d.get('n', '-')} | {_num(d.get('auc_pr'))} | {_num(d.get('f1_opt'))}"
-                f" | {_num(d.get('threshold_opt'))} | {_num(d.get('f1_dev'))} | {_num(d.get('threshold_dev'))}"
-                f" | {_num(d.get('precision'))} | {_num(d.get('recall'))} |"
+                f"| {name} | {d.get('n', '-')} | {num(d.get('auc_pr'))} | {num(d.get('f1_opt'))}"
+                f" | {num(d.get('threshold_opt'))} | {num(d.get('f1_dev'))} | {num(d.get('threshold_dev'))}"
+                f" | {num(d.get('precision'))} | {num(d.get('recall'))} |"
             )
         lines += [
             "",

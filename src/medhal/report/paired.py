@@ -6,10 +6,11 @@ Renders ``metrics.json`` of ``medhal bench paired`` / ``medhal score paired``: p
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from medhal.report.format import num, pct, value_of
 
 __all__ = ["bcr_bars", "eca_bars", "f1_bcr_scatter", "paired_markdown"]
 
@@ -25,37 +26,13 @@ def _pyplot() -> Any:
     return plt
 
 
-def _val(value: Any) -> float | None:
-    if isinstance(value, dict):
-        value = value.get("mean")
-    if value is None or (isinstance(value, float) and not math.isfinite(value)):
-        return None
-    return float(value)
-
-
-def _pct(value: Any) -> str:
-    v = _val(value)
-    sd = value.get("sd") if isinstance(value, dict) else None
-    if v is None:
-        return "-"
-    return f"{100 * v:.1f}" + (f" ± {100 * sd:.1f}" if isinstance(sd, int | float) and math.isfinite(sd) else "")
-
-
-def _num(value: Any, spec: str = ".3f") -> str:
-    v = _val(value)
-    sd = value.get("sd") if isinstance(value, dict) else None
-    if v is None:
-        return "-"
-    return format(v, spec) + (f" ± {format(sd, spec)}" if isinstance(sd, int | float) and math.isfinite(sd) else "")
-
-
 def f1_bcr_scatter(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
     """F1 against BCR per configuration with the deception zone (F1 >= 0.6, BCR < 25%) shaded (seed 002 §4.5)."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(4.6, 3.6), dpi=120)
     ax.axvspan(0.6, 1.0, ymin=0.0, ymax=0.25, color="#e76f51", alpha=0.15, label="deception zone")
     for name, m in configs.items():
-        f1, bcr = _val(m["pointwise"].get("f1")), _val(m["pairs"].get("bcr"))
+        f1, bcr = value_of(m["pointwise"].get("f1")), value_of(m["pairs"].get("bcr"))
         if f1 is None or bcr is None:
             continue
         ax.scatter([f1], [bcr], color="#264653", s=36)
@@ -79,8 +56,8 @@ def bcr_bars(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(names) + 1.5), 3.4), dpi=120)
     for x, name in enumerate(names):
         pairs = configs[name]["pairs"]
-        ax.bar(x - 0.2, 100 * (_val(pairs.get("bcr")) or 0.0), 0.4, color="#2a9d8f")
-        ax.bar(x + 0.2, 100 * (_val(pairs.get("expected_bcr")) or 0.0), 0.4, color="#9e9e9e")
+        ax.bar(x - 0.2, 100 * (value_of(pairs.get("bcr")) or 0.0), 0.4, color="#2a9d8f")
+        ax.bar(x + 0.2, 100 * (value_of(pairs.get("expected_bcr")) or 0.0), 0.4, color="#9e9e9e")
     ax.axhline(25.0, color="#e76f51", lw=0.8, ls="--")
     ax.set_xticks(range(len(names)), names, rotation=20, ha="right", fontsize=8)
     ax.set_ylabel("% of pairs")
@@ -99,10 +76,10 @@ def eca_bars(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
     colours = ("#2a9d8f", "#8ab17d", "#e9c46a", "#f4a261", "#9e9e9e")
     for x, name in enumerate(names):
         eca = configs[name]["eca"]
-        total = sum(_val(eca.get(k)) or 0.0 for k, _ in _ECA) or 1.0
+        total = sum(value_of(eca.get(k)) or 0.0 for k, _ in _ECA) or 1.0
         bottom = 0.0
         for (key, label), colour in zip(_ECA, colours, strict=True):
-            share = 100 * (_val(eca.get(key)) or 0.0) / total
+            share = 100 * (value_of(eca.get(key)) or 0.0) / total
             ax.bar(x, share, 0.6, bottom=bottom, color=colour, label=label if x == 0 else None)
             bottom += share
     ax.set_xticks(range(len(names)), names, rotation=20, ha="right", fontsize=8)
@@ -129,9 +106,9 @@ def paired_markdown(
     for name, m in configs.items():
         p = m["pairs"]
         lines.append(
-            f"| {name} | {_num(p.get('n'), '.0f')} | {_num(p.get('bc'), '.0f')} | {_num(p.get('pred1'), '.0f')}"
-            f" | {_num(p.get('pred0'), '.0f')} | {_num(p.get('bw'), '.0f')} | {_pct(p.get('bcr'))}"
-            f" | {_pct(p.get('expected_bcr'))} | {_num(p.get('r_independence'))} | {_pct(p.get('random_bcr'))} |"
+            f"| {name} | {num(p.get('n'), '.0f')} | {num(p.get('bc'), '.0f')} | {num(p.get('pred1'), '.0f')}"
+            f" | {num(p.get('pred0'), '.0f')} | {num(p.get('bw'), '.0f')} | {pct(p.get('bcr'))}"
+            f" | {pct(p.get('expected_bcr'))} | {num(p.get('r_independence'))} | {pct(p.get('random_bcr'))} |"
         )
     lines += ["", "## Pointwise (seed 002 Table 3)", ""]
     lines.append("| config | BalAcc | F1 | Prec | Rec | Spec | MCC | Flag % | parse failures |")
@@ -139,9 +116,9 @@ def paired_markdown(
     for name, m in configs.items():
         w = m["pointwise"]
         lines.append(
-            f"| {name} | {_num(w.get('balanced_accuracy'))} | {_num(w.get('f1'))} | {_num(w.get('precision'))}"
-            f" | {_num(w.get('recall'))} | {_num(w.get('specificity'))} | {_num(w.get('mcc'))}"
-            f" | {_pct(w.get('flag_rate'))} | {_num(m.get('parse_failures', {}).get('count'), '.0f')} |"
+            f"| {name} | {num(w.get('balanced_accuracy'))} | {num(w.get('f1'))} | {num(w.get('precision'))}"
+            f" | {num(w.get('recall'))} | {num(w.get('specificity'))} | {num(w.get('mcc'))}"
+            f" | {pct(w.get('flag_rate'))} | {num(m.get('parse_failures', {}).get('count'), '.0f')} |"
         )
     if any(m.get("eca") for m in configs.values()):
         lines += ["", "## Evidence Contrastive Analysis (seed 002 Table 15)", ""]
@@ -152,10 +129,10 @@ def paired_markdown(
             if not e:
                 continue
             lines.append(
-                f"| {name} | {_num(e.get('n'), '.0f')} | {_pct(e.get('tp_localization'))}"
-                f" | {_pct(e.get('fp_evidence_hit'))} | "
-                + " | ".join(_num(e.get(k), ".0f") for k, _ in _ECA)
-                + f" | {_pct(e.get('random_baseline'))} |"
+                f"| {name} | {num(e.get('n'), '.0f')} | {pct(e.get('tp_localization'))}"
+                f" | {pct(e.get('fp_evidence_hit'))} | "
+                + " | ".join(num(e.get(k), ".0f") for k, _ in _ECA)
+                + f" | {pct(e.get('random_baseline'))} |"
             )
     lines += ["", "## Figures", ""]
     if figures:

@@ -31,9 +31,10 @@ from medhal.bench.detection.metrics import auc_pr_score, detection_report, holm_
 from medhal.bench.runio import json_line, write_json
 from medhal.data.detection import DetectionItem
 from medhal.detect import CheckItem, CheckResult, Detector
+from medhal.report.detection import detection_markdown
 from medhal.report.html_report import write_html_report
 
-__all__ = ["check_items", "detection_markdown", "run_detection_suite"]
+__all__ = ["check_items", "labelled_scores", "run_detection_suite"]
 
 SCHEMA_VERSION = "1.0"
 
@@ -44,11 +45,13 @@ def check_items(items: Sequence[DetectionItem]) -> list[CheckItem]:
     return [CheckItem(i.evidence or "", i.response, i.question, i.id) for i in items]
 
 
-def _scores(items: Sequence[DetectionItem], results: Sequence[CheckResult]) -> tuple[list[int], list[float], list[int]]:
+def labelled_scores(labels: Sequence[int], results: Sequence[CheckResult]) -> tuple[list[int], list[float], list[int]]:
+    """``(y_true, y_score, kept)``: the labels and response scores of the results that ended ``ok`` with a
+    finite score, and their positions; the others are left out (their statuses are counted by the caller)."""
     y_true, y_score, kept = [], [], []
-    for k, (item, result) in enumerate(zip(items, results, strict=True)):
+    for k, (label, result) in enumerate(zip(labels, results, strict=True)):
         if result.status == "ok" and result.score is not None and math.isfinite(result.score):
-            y_true.append(item.label)
+            y_true.append(label)
             y_score.append(float(result.score))
             kept.append(k)
     return y_true, y_score, kept
@@ -79,7 +82,7 @@ def run_detection_suite(
         dev_results = detector.detect_many(check_items(dev_items)) if dev_items else []
         seconds = time.perf_counter() - start
         statuses = Counter(str(r.status) for r in results)
-        y_true, y_score, kept = _scores(items, results)
+        y_true, y_score, kept = labelled_scores([i.label for i in items], results)
         entry: dict[str, Any] = {
             "statuses": dict(sorted(statuses.items())),
             "parse_failure_rate": statuses.get("parse_failure", 0) / len(items) if items else 0.0,
@@ -88,7 +91,7 @@ def run_detection_suite(
         if len(set(y_true)) == 2:
             dev = None
             if dev_items:
-                dy, ds, _ = _scores(dev_items, dev_results)
+                dy, ds, _ = labelled_scores([i.label for i in dev_items], dev_results)
                 dev = (dy, ds) if len(set(dy)) == 2 else None
                 entry["dev_statuses"] = dict(sorted(Counter(str(r.status) for r in dev_results).items()))
             report = detection_report(y_true, y_score, dev=dev, n_resamples=n_resamples, seed=seed)
@@ -144,45 +147,3 @@ def compare_detectors(
         for row, p in zip(rows, adjusted, strict=True):
             row["pvalue_holm"] = float(p)
     return rows
-
-
-def _fmt(value: Any, spec: str = ".3f") -> str:
-    if value is None or (isinstance(value, float) and not math.isfinite(value)):
-        return "-"
-    return format(value, spec)
-
-
-def detection_markdown(
-    metrics: Mapping[str, Mapping[str, Any]], comparisons: Sequence[Mapping[str, Any]], meta: Mapping[str, Any]
-) -> str:
-    """Seed 000 Table 6-shaped Markdown: one row per detector, CIs, statuses, and the paired comparisons."""
-    lines = ["# Detection benchmark", ""]
-    lines += [f"- {k}: {v}" for k, v in meta.items()]
-    lines += [
-        "",
-        "| detector | n | AUC-PR [95% CI] | F1 (opt.) | thr. | F1 (dev thr.) | thr. (dev) | P | R | statuses |",
-    ]
-    lines.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---|")
-    for name, m in metrics.items():
-        ci = (m.get("ci") or {}).get("auc_pr")
-        auc = _fmt(m.get("auc_pr")) + (f" [{_fmt(ci[0])}, {_fmt(ci[1])}]" if ci else "")
-        statuses = ", ".join(f"{k} {v}" for k, v in (m.get("statuses") or {}).items())
-        lines.append(
-            f"| {name} | {m.get('n', '-')} | {auc} | {_fmt(m.get('f1_opt'))} | {_fmt(m.get('threshold_opt'))}"
-            f" | {_fmt(m.get('f1_dev'))} | {_fmt(m.get('threshold_dev'))} | {_fmt(m.get('precision'))}"
-            f" | {_fmt(m.get('recall'))} | {statuses} |"
-        )
-    lines += [
-        "",
-        "F1 (opt.) tunes its threshold on the evaluated items (seed 000's protocol, optimistic); F1 (dev thr.) "
-        "applies the F1-optimal threshold of a separate dev split.",
-    ]
-    if comparisons:
-        lines += ["", "## Paired bootstrap (AUC-PR, two-sided, Holm-corrected)", ""]
-        lines += ["| a | b | n | delta | p | p (Holm) |", "|---|---|---:|---:|---:|---:|"]
-        for c in comparisons:
-            lines.append(
-                f"| {c['a']} | {c['b']} | {c['n']} | {_fmt(c.get('delta'), '+.3f')} | {_fmt(c.get('pvalue'))}"
-                f" | {_fmt(c.get('pvalue_holm'))} |"
-            )
-    return "\n".join(lines) + "\n"

@@ -20,15 +20,11 @@ from medhal.bench.localization.runner import LocalizationRun, run_localization
 from medhal.bench.localization.spans import SpanItem
 from medhal.bench.runio import json_line, json_safe, write_json
 from medhal.data.medhal_loc import LocItem
-from medhal.detect import CheckResult, Detector
+from medhal.detect import Detector
 
 __all__ = ["detection_numbers", "item_records", "run_localization_suite", "write_report"]
 
 SCHEMA_VERSION = "1.0"
-
-
-def _score(result: CheckResult) -> float | None:
-    return result.score if result.status == "ok" and result.score is not None else None
 
 
 def detection_numbers(run: LocalizationRun, *, seed: int = 0, n_resamples: int = 1000) -> dict[str, Any] | None:
@@ -36,17 +32,12 @@ def detection_numbers(run: LocalizationRun, *, seed: int = 0, n_resamples: int =
     check failed on either side are left out and counted in ``failed``.  ``None`` without clean results."""
     if not run.clean:
         return None
-    y_true: list[int] = []
-    y_score: list[float] = []
-    failed = 0
-    for results, label in ((run.hallucinated, 1), (run.clean, 0)):
-        for r in results:
-            s = _score(r)
-            if s is None:
-                failed += 1
-                continue
-            y_true.append(label)
-            y_score.append(s)
+    from medhal.bench.detection.suite import labelled_scores
+
+    results = [*run.hallucinated, *run.clean]
+    labels = [1] * len(run.hallucinated) + [0] * len(run.clean)
+    y_true, y_score, kept = labelled_scores(labels, results)
+    failed = len(results) - len(kept)
     if len(set(y_true)) < 2:
         return {"n": len(y_true), "failed": failed, "auc_pr": None}
     from medhal.bench.detection.metrics import detection_report
