@@ -126,8 +126,6 @@ def build_detectors(
         opts = dict(options)
         if calibration is not None and name in ("decomposed", "nli-clause", "nli-response"):
             opts = calibrated_options(name, opts, calibration)
-        if name == "fava" and client is not None:
-            opts.setdefault("chat", False)
         try:
             detectors[label] = create_detector(name, loaded, client=client, **opts)
         except (ConfigError, ImportError, RuntimeError) as exc:
