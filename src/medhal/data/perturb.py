@@ -30,6 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from medhal.text.lexical import DIRECTION_PAIRS
+
 __all__ = [
     "DIRECTION_PAIRS",
     "EntityInventory",
@@ -363,47 +365,6 @@ def change_number(sentence: str, rng: random.Random, unit_probability: float = 0
 
 # ----------------------------------------------------------------------------------------------- direction
 
-DIRECTION_PAIRS: tuple[tuple[str, str], ...] = (
-    ("increased", "decreased"),
-    ("increase", "decrease"),
-    ("increases", "decreases"),
-    ("increasing", "decreasing"),
-    ("higher", "lower"),
-    ("highest", "lowest"),
-    ("more", "less"),
-    ("greater", "smaller"),
-    ("improved", "worsened"),
-    ("improves", "worsens"),
-    ("improvement", "deterioration"),
-    ("reduced", "elevated"),
-    ("reduces", "raises"),
-    ("reduction", "elevation"),
-    ("enhanced", "impaired"),
-    ("enhances", "impairs"),
-    ("induced", "inhibited"),
-    ("induces", "inhibits"),
-    ("activation", "inhibition"),
-    ("activated", "suppressed"),
-    ("upregulated", "downregulated"),
-    ("up-regulated", "down-regulated"),
-    ("positive", "negative"),
-    ("positively", "negatively"),
-    ("superior", "inferior"),
-    ("beneficial", "harmful"),
-    ("effective", "ineffective"),
-    ("safe", "unsafe"),
-    ("significant", "nonsignificant"),
-    ("before", "after"),
-    ("risk factor", "protective factor"),
-    ("prolonged", "shortened"),
-    ("rise", "fall"),
-    ("gain", "loss"),
-    ("maximum", "minimum"),
-    ("above", "below"),
-    ("older", "younger"),
-    ("frequent", "rare"),
-    ("common", "uncommon"),
-)
 _DIRECTION_MAP: dict[str, str] = {}
 for _a, _b in DIRECTION_PAIRS:
     _DIRECTION_MAP[_a] = _b

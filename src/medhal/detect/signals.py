@@ -17,36 +17,21 @@ at 1 — and they are reported on every unit so an auditor sees *why* a unit loo
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from medhal.text import content_stems, content_token_list
+from medhal.text.lexical import has_negation, numbers
 from medhal.text.tokens import STEM_PREFIX
 
-__all__ = ["SignalConfig", "UnitSignals", "blend", "blended_suspicion", "unit_signals"]
-
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:\s?%)?")
-_NEGATION = re.compile(
-    r"\b(?:not|no|none|never|neither|nor|without|cannot|absence of|absent|lack of|lacks?|fail(?:s|ed)? to|"
-    r"unable to|n't)\b",
-    re.IGNORECASE,
-)
-
-
-def _numbers(text: str) -> set[str]:
-    return {m.group(0).replace(" ", "").replace(",", ".") for m in _NUMBER.finditer(text)}
+__all__ = ["SignalConfig", "UnitSignals", "blend", "blended_suspicion", "has_negation", "unit_signals"]
 
 
 @lru_cache(maxsize=32)
 def _evidence_profile(evidence: str) -> tuple[frozenset[str], frozenset[str]]:
     """Content stems and numbers (``%`` dropped) of an evidence text, computed once for all its units."""
-    return content_stems(evidence), frozenset(n.rstrip("%") for n in _numbers(evidence))
-
-
-def has_negation(text: str) -> bool:
-    return _NEGATION.search(text) is not None
+    return content_stems(evidence), frozenset(n.rstrip("%") for n in numbers(evidence))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +63,7 @@ def unit_signals(unit: str, evidence: str, best_window: str | None = None) -> Un
     evidence_stems, evidence_numbers = _evidence_profile(evidence)
     tokens = list(dict.fromkeys(content_token_list(unit)))
     novel = tuple(t for t in tokens if t[:STEM_PREFIX] not in evidence_stems)
-    novel_numbers = tuple(sorted(n for n in _numbers(unit) if n.rstrip("%") not in evidence_numbers))
+    novel_numbers = tuple(sorted(n for n in numbers(unit) if n.rstrip("%") not in evidence_numbers))
     mismatch = best_window is not None and has_negation(unit) != has_negation(best_window)
     return UnitSignals(novel, len(tokens), novel_numbers, mismatch)
 

@@ -2,9 +2,14 @@
 
 Specs:
 
-* ``embedded`` (the default): the ONNX model shipped inside medhal under ``medhal/verify/embedded/``;
+* ``embedded`` (the default): the ONNX model shipped inside medhal under ``medhal/verify/embedded/``, behind
+  its fitted lexical head (:mod:`medhal.verify.lexical`) when the build ships one;
+* ``embedded:raw``: the same model without the lexical head (the ablation);
 * ``hf:<hub id or local path>``: a transformers cross-encoder (needs ``pip install 'medhal[hf]'``);
 * ``onnx:<path>``: an exported model directory or ``.onnx`` file (see :class:`OnnxVerifier`).
+
+A model directory (``embedded``, ``onnx:`` or a local ``hf:`` folder) that holds ``lexical.json`` is wrapped
+in a :class:`~medhal.verify.lexical.LexicalVerifier` unless ``lexical=False`` (or ``embedded:raw``).
 
 Every failure is a one-line :class:`VerifierError` suitable for printing as-is.
 """
@@ -18,6 +23,7 @@ from pathlib import Path
 from medhal.verify.base import Verifier, VerifierError
 from medhal.verify.cache import CachedVerifier
 from medhal.verify.calibration import read_calibration
+from medhal.verify.lexical import LexicalVerifier, read_lexical_head
 
 __all__ = ["EMBEDDED_DIR", "NO_EMBEDDED_MESSAGE", "SCHEMES", "load_verifier"]
 
@@ -27,7 +33,7 @@ EMBEDDED_DIR = Path(__file__).resolve().parent / "embedded"
 NO_EMBEDDED_MESSAGE = (
     "no embedded verifier is installed in this medhal build; pass --verifier hf:PATH_OR_ID or --verifier onnx:PATH"
 )
-SCHEMES = ("embedded", "hf:PATH_OR_ID", "onnx:PATH")
+SCHEMES = ("embedded", "embedded:raw", "hf:PATH_OR_ID", "onnx:PATH")
 
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.\-]*(/[\w.\-]+)?$")
 
@@ -61,9 +67,11 @@ def load_verifier(
     batch_size: int = 16,
     max_length: int | None = None,
     cache: str | Path | None = None,
+    lexical: bool = True,
 ) -> Verifier:
     """Build the verifier named by ``spec`` (``embedded`` when ``None``), optionally behind a SQLite cache.
 
+    ``lexical=False`` skips the lexical head a model directory may ship.
     Raises :class:`VerifierError` (one line) for an unknown scheme, a missing path or optional dependency,
     a model that cannot be loaded, or ``embedded`` when this build ships no model.
     """
@@ -72,6 +80,8 @@ def load_verifier(
     scheme = scheme.lower()
     verifier: Verifier
     model_dir: Path | None = None
+    if text.lower() == "embedded:raw":
+        text, lexical = "embedded", False
     if text.lower() == "embedded":
         if not (EMBEDDED_DIR / "model.onnx").is_file():
             raise VerifierError(NO_EMBEDDED_MESSAGE)
@@ -96,6 +106,9 @@ def load_verifier(
     else:
         raise VerifierError(f"unknown verifier spec {text!r}; expected one of: {', '.join(SCHEMES)}")
     if model_dir is not None:
+        head = read_lexical_head(model_dir) if lexical else None
+        if head is not None:
+            verifier = LexicalVerifier(verifier, head)
         calibration = read_calibration(model_dir)
         if calibration is not None:
             verifier.calibration = calibration  # type: ignore[attr-defined]

@@ -1,0 +1,155 @@
+"""Lexical cues a small entailment encoder misses: numbers, negation cues and verbatim containment.
+
+These are the primitives behind medhal's deterministic "hybrid evidence" (issue 3): the lexical head of the
+embedded verifier (:mod:`medhal.verify.lexical`) and the unit signals of the detectors
+(:mod:`medhal.detect.signals`).  Nothing here knows about models.
+
+* :func:`numbers` — the numbers of a text with their decimal part and a trailing ``%`` ("3.5", "47%"),
+  decimal commas read as points; a number glued to a word ("HbA1c", "IL6") is not a number.
+* :func:`has_negation` — a negation cue: not, no, none, never, neither, nor, without, cannot, absence of,
+  absent, lack(s) of, fail(s/ed) to, unable to, n't.
+* :func:`direction_words`, :func:`direction_conflict` — direction words (increased / decreased, higher /
+  lower, improved / worsened, ...; :data:`DIRECTION_PAIRS`, the lexicon medhal's perturbations flip, plus a few
+  cross pairs such as reduced / increased) and whether a text states the opposite direction of another.
+* :func:`normalized` — case-folded text with whitespace runs collapsed and outer punctuation stripped, for
+  containment tests ("the hypothesis occurs verbatim in the premise").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = [
+    "DIRECTION_PAIRS",
+    "NEGATION",
+    "NUMBER",
+    "direction_conflict",
+    "direction_words",
+    "has_negation",
+    "normalized",
+    "numbers",
+]
+
+NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:\s?%)?")
+"""A number not glued to a preceding word character, with an optional decimal part and percent sign."""
+
+NEGATION = re.compile(
+    r"\b(?:not|no|none|never|neither|nor|without|cannot|absence of|absent|lack of|lacks?|fail(?:s|ed)? to|"
+    r"unable to|nobody|nothing)\b|n't\b",
+    re.IGNORECASE,
+)
+"""Negation cues (word-bounded, case-insensitive)."""
+
+DIRECTION_PAIRS: tuple[tuple[str, str], ...] = (
+    ("increased", "decreased"),
+    ("increase", "decrease"),
+    ("increases", "decreases"),
+    ("increasing", "decreasing"),
+    ("higher", "lower"),
+    ("highest", "lowest"),
+    ("more", "less"),
+    ("greater", "smaller"),
+    ("improved", "worsened"),
+    ("improves", "worsens"),
+    ("improvement", "deterioration"),
+    ("reduced", "elevated"),
+    ("reduces", "raises"),
+    ("reduction", "elevation"),
+    ("enhanced", "impaired"),
+    ("enhances", "impairs"),
+    ("induced", "inhibited"),
+    ("induces", "inhibits"),
+    ("activation", "inhibition"),
+    ("activated", "suppressed"),
+    ("upregulated", "downregulated"),
+    ("up-regulated", "down-regulated"),
+    ("positive", "negative"),
+    ("positively", "negatively"),
+    ("superior", "inferior"),
+    ("beneficial", "harmful"),
+    ("effective", "ineffective"),
+    ("safe", "unsafe"),
+    ("significant", "nonsignificant"),
+    ("before", "after"),
+    ("risk factor", "protective factor"),
+    ("prolonged", "shortened"),
+    ("rise", "fall"),
+    ("gain", "loss"),
+    ("maximum", "minimum"),
+    ("above", "below"),
+    ("older", "younger"),
+    ("frequent", "rare"),
+    ("common", "uncommon"),
+)
+"""Opposite direction words; :func:`medhal.data.perturb.flip_direction` swaps one word of a pair."""
+
+_EXTRA_OPPOSITES: tuple[tuple[str, str], ...] = (
+    ("increased", "reduced"),
+    ("increase", "reduction"),
+    ("increases", "reduces"),
+    ("decreased", "elevated"),
+    ("decreased", "raised"),
+    ("lowered", "raised"),
+    ("lowered", "elevated"),
+    ("higher", "reduced"),
+    ("improved", "deteriorated"),
+    ("benefit", "harm"),
+)
+_OPPOSITES: dict[str, set[str]] = {}
+for _a, _b in DIRECTION_PAIRS + _EXTRA_OPPOSITES:
+    _OPPOSITES.setdefault(_a, set()).add(_b)
+    _OPPOSITES.setdefault(_b, set()).add(_a)
+_DIRECTION_WORD = re.compile(
+    r"\b(" + "|".join(re.escape(w) for w in sorted(_OPPOSITES, key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
+_SPACE = re.compile(r"\s+")
+_OUTER_PUNCT = " \t\n.,;:!?\"'()[]"
+
+
+def numbers(text: str) -> frozenset[str]:
+    """The numbers of ``text``, normalised: spaces dropped, a decimal comma read as a point.
+
+    >>> sorted(numbers("412 adults, 3,5 mg and 47 % of 1.5"))
+    ['1.5', '3.5', '412', '47%']
+    """
+    return frozenset(m.group(0).replace(" ", "").replace(",", ".") for m in NUMBER.finditer(text))
+
+
+def has_negation(text: str) -> bool:
+    """Whether ``text`` carries a negation cue.
+
+    >>> has_negation("Metformin did not slow the decline"), has_negation("Metformin slowed the decline")
+    (True, False)
+    """
+    return NEGATION.search(text) is not None
+
+
+def normalized(text: str) -> str:
+    """NFC, case-folded, whitespace collapsed, outer punctuation stripped.
+
+    >>> normalized("  The trial   enrolled 412 adults. ")
+    'the trial enrolled 412 adults'
+    """
+    return _SPACE.sub(" ", unicodedata.normalize("NFC", text).casefold()).strip(_OUTER_PUNCT)
+
+
+def direction_words(text: str) -> frozenset[str]:
+    """The direction words of ``text``, lower-cased.
+
+    >>> sorted(direction_words("Risk was Reduced, not increased"))
+    ['increased', 'reduced']
+    """
+    return frozenset(m.group(1).lower() for m in _DIRECTION_WORD.finditer(text))
+
+
+def direction_conflict(text: str, reference: str) -> bool:
+    """Whether ``text`` has a direction word that ``reference`` lacks while ``reference`` has its opposite.
+
+    >>> direction_conflict("Aspirin increased the risk", "Aspirin reduced the risk of stroke")
+    True
+    >>> direction_conflict("Aspirin reduced the risk", "Aspirin reduced the risk of stroke")
+    False
+    """
+    ref = direction_words(reference)
+    return any(w not in ref and _OPPOSITES[w] & ref for w in direction_words(text))

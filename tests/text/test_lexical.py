@@ -1,0 +1,45 @@
+"""Lexical cues: numbers, negation, normalised containment."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.lexical import has_negation, normalized, numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The trial enrolled 412 adults.", {"412"}),
+        ("a dose of 3.5 mg, or 3,5 mg", {"3.5"}),
+        ("47 % and 12% of patients", {"47%", "12%"}),
+        ("HbA1c and IL6 levels", set()),
+        ("no numbers here", set()),
+        ("1.5-fold in 2010", {"1.5", "2010"}),
+    ],
+)
+def test_numbers(text: str, expected: set[str]) -> None:
+    assert numbers(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("Metformin did not slow the decline.", True),
+        ("There was no difference.", True),
+        ("Patients without diabetes", True),
+        ("The drug isn't effective", True),
+        ("Nobody is playing a guitar.", True),
+        ("It failed to reach significance", True),
+        ("Notably, the knot was tied.", False),
+        ("Metformin slowed the decline.", False),
+    ],
+)
+def test_has_negation(text: str, negated: bool) -> None:
+    assert has_negation(text) is negated
+
+
+def test_normalized_is_casefolded_collapsed_and_stripped() -> None:
+    assert normalized("  The  Trial\nenrolled 412 adults. ") == "the trial enrolled 412 adults"
+    assert normalized("(Stra\u00dfe)") == "strasse"
+    assert normalized("...") == ""
