@@ -78,10 +78,13 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data" / "medhal_loc")
     parser.add_argument("--json", type=Path, default=None, help="also write the table here")
     parser.add_argument("--max-length", type=int, default=None, help="verifier token budget per pair")
+    parser.add_argument(
+        "--no-lexical", action="store_true", help="the bare model: skip a lexical.json the model folder ships"
+    )
     parser.add_argument("--only", default=None, help="comma-separated substrings: run only matching variants")
     args = parser.parse_args()
     items = read_medhal_loc(args.data / "controlled_dev.jsonl")
-    verifier = load_verifier(args.verifier, max_length=args.max_length, batch_size=32)
+    verifier = load_verifier(args.verifier, max_length=args.max_length, batch_size=32, lexical=not args.no_lexical)
     variants: dict[str, PairwiseDetector] = {
         "decomposed (contrastive, multi-scale)": DecomposedDetector(verifier),
         "decomposed + signals": DecomposedDetector(verifier, signals=0.5),

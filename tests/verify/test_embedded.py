@@ -14,6 +14,7 @@ import pytest
 
 from medhal.verify import load_verifier
 from medhal.verify.calibration import calibration_of
+from medhal.verify.lexical import read_lexical_head
 from medhal.verify.loader import EMBEDDED_DIR
 
 pytestmark = pytest.mark.skipif(
@@ -29,7 +30,10 @@ def embedded():  # type: ignore[no-untyped-def]
 
 def test_id_carries_the_onnx_sha256_and_calibration_is_attached(embedded) -> None:  # type: ignore[no-untyped-def]
     digest = hashlib.sha256((EMBEDDED_DIR / "model.onnx").read_bytes()).hexdigest()
-    assert embedded.id == f"onnx:embedded@{digest[:12]}"
+    head = read_lexical_head(EMBEDDED_DIR)
+    assert head is not None, "the embedded verifier ships its lexical head"
+    assert embedded.id == f"onnx:embedded@{digest[:12]}+lex@{head.digest()[:12]}"
+    assert load_verifier("embedded:raw").id == f"onnx:embedded@{digest[:12]}"
     cal = calibration_of(embedded)
     assert cal is not None and cal.max_length == embedded.max_length
     assert (EMBEDDED_DIR / "model_card.md").read_text().count("Apache-2.0") >= 1
@@ -54,19 +58,28 @@ def test_clear_cut_predictions(embedded) -> None:  # type: ignore[no-untyped-def
     assert probs[3].argmax() == 0
 
 
-@pytest.mark.xfail(strict=True, reason="known defect of the shipped model: number changes are not detected")
 def test_number_change_lowers_entailment(embedded) -> None:  # type: ignore[no-untyped-def]
     trial = "The trial enrolled 412 adults with type 2 diabetes."
     probs = embedded.predict([(trial, trial), (trial, "The trial enrolled 97 adults with type 2 diabetes.")])
     assert probs[1, 0] < probs[0, 0] - 0.2
+    assert probs[1].argmax() == 2
 
 
-@pytest.mark.xfail(
-    strict=True, reason="known defect of the shipped model: any negation in the pair reads as contradiction"
-)
-def test_negated_sentence_entails_itself(embedded) -> None:  # type: ignore[no-untyped-def]
+def test_negation_and_direction(embedded) -> None:  # type: ignore[no-untyped-def]
     sentence = "Metformin did not slow the decline in eGFR."
-    assert embedded.predict([(sentence, sentence)])[0].argmax() == 0
+    aspirin = "Aspirin reduced the risk of stroke by 20% in elderly patients."
+    probs = embedded.predict(
+        [
+            (sentence, sentence),  # a negated sentence entails itself
+            (sentence, "Metformin slowed the decline in eGFR."),  # negation removed
+            (aspirin, "Aspirin increased the risk of stroke in elderly patients."),  # direction flipped
+            (aspirin, "Aspirin reduced the risk of stroke in elderly patients."),  # trimmed: still entailed
+        ]
+    )
+    assert probs[0].argmax() == 0
+    assert probs[1].argmax() == 2
+    assert probs[2].argmax() == 2
+    assert probs[3, 0] > probs[2, 0] + 0.3
 
 
 def test_medhal_check_runs_offline_without_torch(tmp_path: Path) -> None:

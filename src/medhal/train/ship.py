@@ -119,7 +119,15 @@ def _lexical_markdown(head: LexicalHead) -> str:
     weights.append("|---" * (4 + len(head.features)) + "|")
     for label, row in zip(("entailment", "neutral", "contradiction"), head.coef, strict=True):
         weights.append(f"| {label} | " + " | ".join(f"{v:+.3f}" for v in row) + " |")
-    return "\n".join(lines + weights) + "\n"
+    limits = [
+        "",
+        'Limits of the head: its cues are lexical. A number written differently in the evidence ("twenty" vs '
+        '"20", "0.5 g" vs "500 mg") counts as novel; negation cues are a fixed English list (not, no, '
+        "without, absence of, ...) and the direction lexicon a fixed list of opposites (increased/decreased, "
+        "reduced/increased, higher/lower, ...); the matching premise sentence is the one sharing most content "
+        "stems with the hypothesis. Fitted weights reflect the dev sets' mix of synthetic edits and real pairs.",
+    ]
+    return "\n".join(lines + weights + limits) + "\n"
 
 
 def _calibration_markdown(calibration: Mapping[str, Any], report: Mapping[str, Any]) -> str:
