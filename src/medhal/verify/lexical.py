@@ -58,10 +58,11 @@ LEXICAL_FEATURES: tuple[str, ...] = (
 _CLIP = 1e-6
 
 
+_Profile = tuple[frozenset[str], frozenset[str], str, tuple[tuple[frozenset[str], bool, str], ...]]
+
+
 @lru_cache(maxsize=64)
-def _premise_profile(
-    premise: str,
-) -> tuple[frozenset[str], frozenset[str], str, tuple[tuple[frozenset[str], bool], ...]]:
+def _premise_profile(premise: str) -> _Profile:
     """Content stems, numbers (``%`` dropped), normalised text and per-sentence (stems, negated, text)."""
     sentences = tuple((content_stems(s.text), has_negation(s.text), s.text) for s in split_sentences(premise))
     return (
