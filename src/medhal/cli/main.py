@@ -87,7 +87,12 @@ def check_command(
         typer.Option("--input", "-i", help="Batch: JSONL with id, evidence, response[, question]."),
     ] = None,
     units: Annotated[Units, typer.Option(help="How to cut the response into units.")] = Units.clause,
-    verifier: Annotated[str | None, typer.Option(help="embedded (default), hf:<hub id or path>, onnx:<path>.")] = None,
+    verifier: Annotated[
+        str | None,
+        typer.Option(
+            help="embedded (default; embedded:raw without its lexical head), hf:<hub id or path>, onnx:<path>."
+        ),
+    ] = None,
     detector: Annotated[str, typer.Option(help=f"Detector: {', '.join(detector_names())}.")] = "decomposed",
     format: Annotated[
         Format | None, typer.Option("--format", "-f", help="table (default on a terminal) or json.")

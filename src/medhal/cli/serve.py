@@ -24,7 +24,12 @@ _INSTALL_HINT = "medhal serve needs FastAPI and uvicorn: pip install 'medhal[ser
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to bind (127.0.0.1: this machine only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
-    verifier: Annotated[str | None, typer.Option(help="embedded (default), hf:<hub id or path>, onnx:<path>.")] = None,
+    verifier: Annotated[
+        str | None,
+        typer.Option(
+            help="embedded (default; embedded:raw without its lexical head), hf:<hub id or path>, onnx:<path>."
+        ),
+    ] = None,
     detector: Annotated[str, typer.Option(help="Default detector: decomposed, nli-clause or nli-response.")] = (
         "decomposed"
     ),
