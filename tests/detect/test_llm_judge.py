@@ -8,13 +8,12 @@ from typing import Any
 import pytest
 
 from medhal.detect import CheckItem
-from medhal.detect.llm_judge import (
+from medhal.detect.judge_formats import (
     NO_QUESTION,
     RESPONSE_PROMPT,
     SPAN_PROMPT,
     YES_NO_PROMPT,
     JsonSpanFormat,
-    LLMJudgeDetector,
     ResponseJudgement,
     SpanJudgement,
     YesNoFormat,
@@ -22,6 +21,7 @@ from medhal.detect.llm_judge import (
     parse_span_judgement,
     render_prompt,
 )
+from medhal.detect.llm_judge import LLMJudgeDetector
 from medhal.detect.units import ConfigError
 from medhal.llm import GenerationResult, OpenAIClient, ParseFailure, ResponseCache, RetryPolicy
 

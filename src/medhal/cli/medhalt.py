@@ -23,6 +23,16 @@ __all__ = ["bench_medhalt_command", "score_medhalt_command"]
 _TESTS_HELP = "fct, nota, fqt, pmid2title, title2link, abstract2link, link2title"
 
 
+# scoring options shared by `bench medhalt` and `score medhalt`
+FctScoring = Annotated[str, typer.Option(help="verdict (paper) or answer (original code).")]
+FqtScoring = Annotated[str, typer.Option(help="label ('I do not know' option) or keywords (original).")]
+MemoryMatch = Annotated[str, typer.Option(help="normalized or exact (original).")]
+MemoryExistence = Annotated[bool, typer.Option(help="Score made-up papers on 'does not exist' answers.")]
+ExcludeParseFailures = Annotated[
+    bool, typer.Option(help="Leave parse failures out of the denominators, as the original code does.")
+]
+
+
 def _scoring(fct: str, fqt: str, match: str, existence: bool, exclude: bool) -> Any:
     from medhal.bench.medhalt.scoring import ScoringOptions
 
@@ -101,13 +111,11 @@ def bench_medhalt_command(
     endpoint: Annotated[
         str, typer.Option(help="openai/: auto (completions for prompts), chat or completions.")
     ] = "auto",
-    fct_scoring: Annotated[str, typer.Option(help="verdict (paper) or answer (original code).")] = "verdict",
-    fqt_scoring: Annotated[str, typer.Option(help="label ('I do not know' option) or keywords (original).")] = "label",
-    memory_match: Annotated[str, typer.Option(help="normalized or exact (original).")] = "normalized",
-    memory_existence: Annotated[bool, typer.Option(help="Score made-up papers on 'does not exist' answers.")] = True,
-    exclude_parse_failures: Annotated[
-        bool, typer.Option(help="Leave parse failures out of the denominators, as the original code does.")
-    ] = False,
+    fct_scoring: FctScoring = "verdict",
+    fqt_scoring: FqtScoring = "label",
+    memory_match: MemoryMatch = "normalized",
+    memory_existence: MemoryExistence = True,
+    exclude_parse_failures: ExcludeParseFailures = False,
     cache: Annotated[
         Path | None, typer.Option(help="Response cache file (default ~/.cache/medhal/llm.sqlite).")
     ] = None,
@@ -178,13 +186,11 @@ def score_medhalt_command(
     data: Annotated[Path, typer.Option(help="The test's CSV/JSON/JSONL file, or the folder holding it.")],
     predictions: Annotated[Path, typer.Option(help="JSONL: one {id, output} object per item (raw model text).")],
     out: Annotated[Path, typer.Option(help="Run directory to write.")],
-    fct_scoring: Annotated[str, typer.Option(help="verdict (paper) or answer (original code).")] = "verdict",
-    fqt_scoring: Annotated[str, typer.Option(help="label ('I do not know' option) or keywords (original).")] = "label",
-    memory_match: Annotated[str, typer.Option(help="normalized or exact (original).")] = "normalized",
-    memory_existence: Annotated[bool, typer.Option(help="Score made-up papers on 'does not exist' answers.")] = True,
-    exclude_parse_failures: Annotated[
-        bool, typer.Option(help="Leave parse failures out of the denominators, as the original code does.")
-    ] = False,
+    fct_scoring: FctScoring = "verdict",
+    fqt_scoring: FqtScoring = "label",
+    memory_match: MemoryMatch = "normalized",
+    memory_existence: MemoryExistence = True,
+    exclude_parse_failures: ExcludeParseFailures = False,
 ) -> None:
     """Score raw Med-HALT outputs made by any tool."""
     from medhal.bench.medhalt.runner import PredictionsFileError, grade_items, read_predictions

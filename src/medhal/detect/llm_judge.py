@@ -41,21 +41,13 @@ from typing import Any, Literal, get_args
 
 from medhal.detect.base import InputError, validate_item
 from medhal.detect.judge_formats import (
-    NO_QUESTION,
-    RESPONSE_PROMPT,
-    SPAN_PROMPT,
-    YES_NO_PROMPT,
     JsonResponseFormat,
     JsonSpanFormat,
-    JudgedSpan,
     ResponseFormat,
     ResponseJudgement,
     SpanFormat,
     SpanJudgement,
     YesNoFormat,
-    parse_response_judgement,
-    parse_span_judgement,
-    render_prompt,
 )
 from medhal.detect.llm_support import answer_record, build_request, llm_result, llm_unit, make_engine, run_closing
 from medhal.detect.records import CheckItem, CheckResult, Status, UnitResult
@@ -64,25 +56,7 @@ from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResul
 from medhal.llm.cache import ResponseCache
 from medhal.llm.parsing import ParseFailure
 
-__all__ = [
-    "NO_QUESTION",
-    "RESPONSE_PROMPT",
-    "SPAN_PROMPT",
-    "YES_NO_PROMPT",
-    "JsonResponseFormat",
-    "JsonSpanFormat",
-    "JudgeLevel",
-    "JudgedSpan",
-    "LLMJudgeDetector",
-    "ResponseFormat",
-    "ResponseJudgement",
-    "SpanFormat",
-    "SpanJudgement",
-    "YesNoFormat",
-    "parse_response_judgement",
-    "parse_span_judgement",
-    "render_prompt",
-]
+__all__ = ["JudgeLevel", "LLMJudgeDetector"]
 
 JudgeLevel = Literal["response", "span", "both"]
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from medhal.text import content_stems, content_token_list
-from medhal.text.lexical import has_negation, numbers
+from medhal.text.lexical import bare_numbers, has_negation, novel_numbers
 from medhal.text.tokens import STEM_PREFIX
 
 __all__ = ["SignalConfig", "UnitSignals", "blend", "blended_suspicion", "has_negation", "unit_signals"]
@@ -31,7 +31,7 @@ __all__ = ["SignalConfig", "UnitSignals", "blend", "blended_suspicion", "has_neg
 @lru_cache(maxsize=32)
 def _evidence_profile(evidence: str) -> tuple[frozenset[str], frozenset[str]]:
     """Content stems and numbers (``%`` dropped) of an evidence text, computed once for all its units."""
-    return content_stems(evidence), frozenset(n.rstrip("%") for n in numbers(evidence))
+    return content_stems(evidence), bare_numbers(evidence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +63,9 @@ def unit_signals(unit: str, evidence: str, best_window: str | None = None) -> Un
     evidence_stems, evidence_numbers = _evidence_profile(evidence)
     tokens = list(dict.fromkeys(content_token_list(unit)))
     novel = tuple(t for t in tokens if t[:STEM_PREFIX] not in evidence_stems)
-    novel_numbers = tuple(sorted(n for n in numbers(unit) if n.rstrip("%") not in evidence_numbers))
+    found_numbers = novel_numbers(unit, evidence_numbers)
     mismatch = best_window is not None and has_negation(unit) != has_negation(best_window)
-    return UnitSignals(novel, len(tokens), novel_numbers, mismatch)
+    return UnitSignals(novel, len(tokens), found_numbers, mismatch)
 
 
 @dataclass(frozen=True, slots=True)

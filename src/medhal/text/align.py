@@ -25,7 +25,7 @@ from typing import Literal
 
 from medhal.text.spans import Span
 
-__all__ = ["AlignMethod", "Alignment", "align", "align_all", "normalize_with_map"]
+__all__ = ["AlignMethod", "Alignment", "align", "align_all", "common_prefix_length", "normalize_with_map"]
 
 AlignMethod = Literal["exact", "normalized", "fuzzy"]
 
@@ -85,6 +85,20 @@ def normalize_with_map(text: str) -> tuple[str, list[int]]:
         out.pop()
         origin.pop()
     return "".join(out), origin
+
+
+def common_prefix_length(a: Sequence[str], b: Sequence[str]) -> int:
+    """How many leading items (characters) ``a`` and ``b`` share.
+
+    >>> common_prefix_length("metformin", "metoprolol")
+    3
+    """
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def _occurrences(haystack: str, needle: str) -> list[int]:

@@ -24,10 +24,12 @@ __all__ = [
     "DIRECTION_PAIRS",
     "NEGATION",
     "NUMBER",
+    "bare_numbers",
     "direction_conflict",
     "direction_words",
     "has_negation",
     "normalized",
+    "novel_numbers",
     "numbers",
 ]
 
@@ -114,6 +116,23 @@ def numbers(text: str) -> frozenset[str]:
     ['1.5', '3.5', '412', '47%']
     """
     return frozenset(m.group(0).replace(" ", "").replace(",", ".") for m in NUMBER.finditer(text))
+
+
+def novel_numbers(text: str, reference: str | frozenset[str]) -> tuple[str, ...]:
+    """The numbers of ``text`` (sorted) that ``reference`` lacks, ignoring a ``%`` sign on either side.
+
+    ``reference`` is a text, or the precomputed :func:`bare_numbers` of one (for many texts against one).
+
+    >>> novel_numbers("97 adults, 12% and 5", "412 adults, 12 and 5%")
+    ('97',)
+    """
+    have = bare_numbers(reference) if isinstance(reference, str) else reference
+    return tuple(sorted(n for n in numbers(text) if n.rstrip("%") not in have))
+
+
+def bare_numbers(text: str) -> frozenset[str]:
+    """:func:`numbers` with the ``%`` sign dropped."""
+    return frozenset(n.rstrip("%") for n in numbers(text))
 
 
 def has_negation(text: str) -> bool:

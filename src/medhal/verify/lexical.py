@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from medhal.text import content_stems, split_sentences
-from medhal.text.lexical import direction_conflict, has_negation, normalized, numbers
+from medhal.text.lexical import bare_numbers, direction_conflict, has_negation, normalized, novel_numbers
 from medhal.verify.base import Pair, Probabilities, Verifier, VerifierError, VerifierStats
 
 __all__ = [
@@ -67,7 +67,7 @@ def _premise_profile(premise: str) -> _Profile:
     sentences = tuple((content_stems(s.text), has_negation(s.text), s.text) for s in split_sentences(premise))
     return (
         content_stems(premise),
-        frozenset(n.rstrip("%") for n in numbers(premise)),
+        bare_numbers(premise),
         normalized(premise),
         sentences,
     )
@@ -82,7 +82,7 @@ def lexical_features(premise: str, hypothesis: str) -> tuple[float, float, float
     stems, nums, norm, sentences = _premise_profile(premise)
     hyp_stems = content_stems(hypothesis)
     novel_share = len(hyp_stems - stems) / len(hyp_stems) if hyp_stems else 0.0
-    novel_number = any(n.rstrip("%") not in nums for n in numbers(hypothesis))
+    novel_number = bool(novel_numbers(hypothesis, nums))
     mismatch = conflict = False
     if hyp_stems and sentences:
         best = max(sentences, key=lambda s: len(hyp_stems & s[0]))

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from medhal.text import content_tokens
+from medhal.text.align import common_prefix_length
 
 __all__ = ["EditRegion", "changed_region", "locate_gold", "validate_injection"]
 
@@ -54,22 +55,8 @@ def changed_region(clean: str, hallucinated: str) -> EditRegion:
     return EditRegion(p, len(clean) - s, p, len(hallucinated) - s)
 
 
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
 def _common_suffix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(reversed(a), reversed(b), strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
+    return common_prefix_length(a[::-1], b[::-1])
 
 
 def _widen(text: str, start: int, end: int, lenient: bool, max_words: int = 3) -> tuple[int, int]:
@@ -121,7 +108,7 @@ def locate_gold(
     ``clean`` (see :func:`validate_injection`), or ``None``."""
     if not gold_span or clean == hallucinated:
         return None
-    prefix, suffix = _common_prefix(clean, hallucinated), _common_suffix(clean, hallucinated)
+    prefix, suffix = common_prefix_length(clean, hallucinated), _common_suffix(clean, hallucinated)
     starts = [gold_start] if gold_start is not None else _occurrences(hallucinated, gold_span)
     for start in starts:
         end = start + len(gold_span)

@@ -28,17 +28,9 @@ from collections.abc import Sequence
 
 from medhal.data.notes.records import NoteSentence
 from medhal.text import split_sentences
+from medhal.text.align import common_prefix_length
 
 _LOOKAHEAD = 48
-
-
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
 
 
 _MARKER = re.compile(r"\d+(?=\s|$)")
@@ -75,8 +67,8 @@ def _guided(cell: str, text: str, first: int) -> list[tuple[str, int, int]] | No
         end = _marker_at(cell, i, expected)
         if end is not None:
             after = k + (end - i)
-            as_marker = _common_prefix(cell_chars[after : after + _LOOKAHEAD], chars[j : j + _LOOKAHEAD])
-            as_text = _common_prefix(cell_chars[k : k + _LOOKAHEAD], chars[j : j + _LOOKAHEAD])
+            as_marker = common_prefix_length(cell_chars[after : after + _LOOKAHEAD], chars[j : j + _LOOKAHEAD])
+            as_text = common_prefix_length(cell_chars[k : k + _LOOKAHEAD], chars[j : j + _LOOKAHEAD])
             if not spans or as_marker >= as_text:
                 spans.append([j, j])
                 expected += 1
