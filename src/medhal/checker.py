@@ -76,7 +76,13 @@ def calibrated_options(detector: str, options: dict[str, Any], calibration: Cali
     ``detector``) as defaults under the caller's explicit ``options``."""
     merged: dict[str, Any] = dict(calibration.detector_options.get(detector, {}))
     merged["rule"] = VerdictRule(calibration.entail_threshold, calibration.contradict_threshold)
-    if detector in calibration.response_thresholds:
+    # a threshold fitted for one aggregation of a detector is keyed "name:aggregation=value" (e.g. decomposed's
+    # seed rule, whose FED score lives on another scale than the aligned rule's)
+    aggregation = options.get("aggregation")
+    keyed = f"{detector}:aggregation={aggregation}"
+    if aggregation is not None and keyed in calibration.response_thresholds:
+        merged["threshold"] = calibration.response_thresholds[keyed]
+    elif detector in calibration.response_thresholds:
         merged["threshold"] = calibration.response_thresholds[detector]
     merged.update(options)
     return merged

@@ -48,7 +48,7 @@ def test_single_check_json_flagged(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 1, err
     record = json.loads(out)
-    assert record["schema_version"] == "1.0" and record["status"] == "ok" and record["flagged"] is True
+    assert record["schema_version"] == "1.1" and record["status"] == "ok" and record["flagged"] is True
     assert record["detector"] == "decomposed" and record["verifier_id"].startswith("rule:")
     assert record["windows"] == 15 and record["verifier_passes"] == 45
     for key in ("medhal_version", "config", "timings", "score"):

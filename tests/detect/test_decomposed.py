@@ -18,6 +18,7 @@ RULES = [("Mayor Lena Ortiz said the expansion", "opposed")]
 
 def seed_result(**options: object):  # type: ignore[no-untyped-def]
     verifier = RuleVerifier(RULES)
+    options.setdefault("aggregation", "seed")
     detector = DecomposedDetector(verifier, units="sentence", **options)  # type: ignore[arg-type]
     return verifier, detector.detect(CheckItem(EVIDENCE, RESPONSE, id="appB"))
 
@@ -46,7 +47,7 @@ def test_seed_003_appendix_b_audit_trail() -> None:
 
 def test_response_score_is_fed_of_unit_scores_when_all_supported() -> None:
     verifier = RuleVerifier()
-    detector = DecomposedDetector(verifier, units="sentence")
+    detector = DecomposedDetector(verifier, units="sentence", aggregation="seed")
     response = "The plan allocates $4.2 million to extend the eastern light-rail line by three stations."
     result = detector.detect(CheckItem(EVIDENCE, response))
     assert all(u.score > 0 for u in result.units)
@@ -67,7 +68,7 @@ def test_pairs_are_deduplicated_across_items_and_sent_once() -> None:
 
 def test_repeated_unit_within_a_response_costs_nothing_extra() -> None:
     verifier = RuleVerifier()
-    detector = DecomposedDetector(verifier, units="sentence")
+    detector = DecomposedDetector(verifier, units="sentence", aggregation="seed")
     result = detector.detect(CheckItem(EVIDENCE, "The plan was approved. The plan was approved."))
     assert result.pairs == 30 and result.verifier_passes == 15
 
@@ -144,13 +145,15 @@ def test_every_unit_and_window_slices_back(evidence: str, response: str, units: 
     assert result.status == "ok" and result.units
     for u in result.units:
         assert response[u.start : u.end] == u.text
-        for p in (u.entailing, u.contradicting):
-            assert p is not None and evidence[p.start : p.end] == p.text
+        assert u.entailing is not None  # the aligned rule always has its coverage premise
+        for p in (u.entailing, u.contradicting):  # an unaligned unit has no contradicting window
+            assert p is None or evidence[p.start : p.end] == p.text
 
 
 def test_max_windows_keeps_the_nested_chain_around_the_best_lexical_match() -> None:
     verifier = RuleVerifier(RULES)
-    result = DecomposedDetector(verifier, units="sentence", max_windows=3).detect(CheckItem(EVIDENCE, RESPONSE))
+    detector = DecomposedDetector(verifier, units="sentence", max_windows=3, aggregation="seed")
+    result = detector.detect(CheckItem(EVIDENCE, RESPONSE))
     assert result.pairs == 9 and result.windows == 15
     assert [u.verdict for u in result.units] == ["supported", "contradicted", "unsupported"]
     c2 = result.units[1]

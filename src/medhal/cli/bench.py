@@ -1,4 +1,4 @@
-"""``medhal bench localization|detection`` and ``medhal score localization``: thin faces over :mod:`medhal.bench`.
+"""``medhal bench localization|detection|verdicts``, ``medhal score localization``: faces over :mod:`medhal.bench`.
 
 Detectors are named ``NAME`` or ``NAME:key=value:key=value`` (e.g. ``decomposed:max_windows=4``,
 ``random:units=sentence``, ``selfcheck-nli:source=evidence``); ``all`` means every localizing detector that runs
@@ -264,6 +264,61 @@ def bench_detection(
     run_detection_suite(
         detectors, items, out, dev_items=dev_items, meta=meta, seed=seed, n_resamples=resamples, on_done=_progress
     )
+    sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
+
+
+@bench_app.command("verdicts")
+def bench_verdicts(
+    data: Annotated[list[Path], typer.Option(help="Labelled set(s); repeat for several (same --format).")],
+    out: Annotated[Path, typer.Option(help="Run directory to create (refused when not empty).")],
+    format: Annotated[str, typer.Option(help="medhal-loc | medhallu | qags | halueval")] = "medhal-loc",
+    detector: Annotated[str, typer.Option(help="NAME[:k=v...][,NAME...].")] = "decomposed,nli-clause",
+    verifier: Annotated[str | None, typer.Option(help="Verifier spec (default: embedded).")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items of each set.")] = None,
+    cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
+    batch_size: Annotated[int, typer.Option(min=1)] = 16,
+) -> None:
+    """Verdict quality: faithful units contradicted, erroneous units supported, flag rates, AUC-PR (issue 14)."""
+    from medhal import __version__
+    from medhal.bench.verdicts import VerdictSet, run_verdict_suite
+    from medhal.data.detection import DETECTION_FORMATS, read_detection
+    from medhal.data.errors import DataFormatError
+
+    if format not in DETECTION_FORMATS:
+        raise UsageError(f"unknown format {format!r}; choose one of {', '.join(DETECTION_FORMATS)}")
+    if out.is_symlink() or (out.exists() and (not out.is_dir() or any(out.iterdir()))):
+        raise UsageError(f"{out} exists and is not an empty directory; choose a new --out")
+    sets = []
+    try:
+        for path in data:
+            items = list(read_detection(path, format))  # type: ignore[arg-type]
+            sets.append(VerdictSet(path.stem, path, items[:limit] if limit else items))
+    except (DataFormatError, OSError) as exc:
+        raise UsageError(str(exc).splitlines()[0]) from None
+    if len({s.name for s in sets}) != len(sets):
+        raise UsageError("two --data files share a name; rename one")
+    detectors, verifier_id = build_detectors(
+        _detector_list(detector, ("decomposed", "nli-clause")),
+        verifier=verifier,
+        model=None,
+        base_url=None,
+        cache=cache,
+        batch_size=batch_size,
+    )
+
+    def progress(set_name: str, name: str, entry: dict[str, Any], seconds: float) -> None:
+        def pct(key: str) -> str:
+            value = entry.get(key)
+            return "—" if value is None or value != value else f"{100 * value:.1f}%"
+
+        sys.stderr.write(
+            f"{set_name} / {name}: faithful units contradicted {pct('faithful_contradicted')}, supported "
+            f"{pct('faithful_supported')}; erroneous supported {pct('erroneous_supported')}; flagged faithful "
+            f"{pct('faithful_flagged')} / hallucinated {pct('hallucinated_flagged')} ({seconds:.0f} s)\n"
+        )
+
+    meta = {"format": format, "verifier": verifier_id, "medhal_version": __version__}
+    run_verdict_suite(detectors, sets, out, meta=meta, on_done=progress)
     sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
 
 

@@ -14,6 +14,15 @@ What medhal does differently from the faithful schedule (same numbers, less work
   windows of the library; single sentences are kept and truncated), ``split`` (replaced by the longest runs of
   its sentences that fit), or ``truncate`` (kept, the verifier truncates the premise — what the original code
   does).  Results report ``skipped_windows`` and ``truncated_pairs``.
+
+Aggregation (``aggregation``):
+
+* ``aligned`` (default since issue 14): verdicts that respect alignment (:mod:`medhal.detect.alignment`) —
+  only evidence about the same thing may contradict a unit, a strong aligned entailment outweighs a weak
+  contradiction, the unit is ranked by ``1 - P(E | coverage premise)`` and the response score is the largest
+  unit suspicion.  Each unit also needs its pairs with the *coverage* premise (the whole evidence, or the
+  packed sentence runs that tile it when it exceeds the verifier's budget).
+* ``seed``: seed 003 as written — eq. 1 over all windows, FED (eq. 2), flagged at ``threshold``.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from medhal.detect.alignment import AlignedRule, restates, sentence_alignment
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, packed_windows
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
@@ -32,9 +42,11 @@ from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, che
 from medhal.text import Span, content_stems, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
-__all__ = ["DecomposedDetector", "LongWindowPolicy", "best_window"]
+__all__ = ["AGGREGATIONS", "Aggregation", "DecomposedDetector", "LongWindowPolicy", "best_window"]
 
 LongWindowPolicy = Literal["skip", "split", "truncate"]
+Aggregation = Literal["aligned", "seed"]
+AGGREGATIONS: tuple[str, ...] = ("aligned", "seed")
 
 
 def best_window(probabilities: np.ndarray, windows: Sequence[Window]) -> int:
@@ -71,8 +83,13 @@ class DecomposedDetector(PairwiseDetector):
         signals: float | None = None,
         max_windows: int | None = None,
         extractor: ClaimExtractorLike | None = None,
+        aggregation: Aggregation = "aligned",
+        aligned_rule: AlignedRule | None = None,
     ) -> None:
         super().__init__(verifier)
+        if aggregation not in AGGREGATIONS:
+            raise ConfigError(f"unknown aggregation {aggregation!r}; choose {' or '.join(AGGREGATIONS)}")
+        self.aggregation: Aggregation = aggregation
         self.units: UnitChoice = check_unit_kind(units, extractor=extractor)
         self.extractor = extractor
         if not granularities or any(m < 1 for m in granularities):
@@ -89,6 +106,9 @@ class DecomposedDetector(PairwiseDetector):
         if max_windows is not None and max_windows < 1:
             raise ConfigError("max_windows must be >= 1")
         self.max_windows = max_windows
+        self.aligned_rule = aligned_rule or AlignedRule(
+            entail_threshold=self.rule.entail_threshold, contradict_threshold=self.rule.contradict_threshold
+        )
 
     @property
     def config(self) -> dict[str, Any]:
@@ -102,6 +122,12 @@ class DecomposedDetector(PairwiseDetector):
             "signals": None if self.signals is None else self.signals.weight,
             "max_windows": self.max_windows,
             "max_length": self.verifier.max_length,
+            "aggregation": self.aggregation,
+            **(
+                {"align_threshold": self.aligned_rule.align_threshold, "margin": self.aligned_rule.margin}
+                if self.aggregation == "aligned"
+                else {}
+            ),
         }
 
     def plan(self, item: CheckItem) -> Plan:
@@ -112,8 +138,41 @@ class DecomposedDetector(PairwiseDetector):
         window_stems = [content_stems(w.text) for w in windows] if self.max_windows is not None else []
         chosen = [self._select(u.text, windows, window_stems) for u in units]
         pairs = [(windows[k].text, u.text) for u, ks in zip(units, chosen, strict=True) for k in ks]
-        data = {"units": units, "windows": windows, "chosen": chosen, "entries": library.entries, "skipped": skipped}
+        coverage = self._coverage(item.evidence, sentences, units) if self.aggregation == "aligned" else []
+        pairs += [(w.text, u.text) for u in units for w in coverage]
+        data = {
+            "units": units,
+            "windows": windows,
+            "chosen": chosen,
+            "entries": library.entries,
+            "skipped": skipped,
+            "coverage": coverage,
+            "sentences": [s.text for s in sentences],
+        }
         return Plan(item=item, pairs=pairs, data=data)
+
+    def _coverage(self, evidence: str, sentences: Sequence[Span], units: Sequence[Span]) -> list[Window]:
+        """The coverage premise of the aligned rule: the whole evidence when its pair with the longest unit fits
+        the verifier's budget, else the half-overlapping packed sentence runs that tile it (nothing is lost)."""
+        if not units or not sentences:
+            return []
+        whole = Window(
+            sentences[0].start,
+            sentences[-1].end,
+            evidence[sentences[0].start : sentences[-1].end],
+            0,
+            len(sentences),
+            (),
+        )
+        longest = max(units, key=len).text
+        budget = self.verifier.max_length
+        if self.verifier.pair_lengths([(whole.text, longest)])[0] <= budget:
+            return [whole]
+
+        def fits(text: str) -> bool:
+            return self.verifier.pair_lengths([(text, longest)])[0] <= budget
+
+        return packed_windows(evidence, sentences, fits)
 
     def _select(self, unit: str, windows: Sequence[Window], window_stems: Sequence[frozenset[str]]) -> list[int]:
         """Window indices a unit is verified against: all, or the ``max_windows`` with most lexical overlap.
@@ -174,6 +233,8 @@ class DecomposedDetector(PairwiseDetector):
         units: list[Span] = plan.data["units"]
         all_windows: list[Window] = plan.data["windows"]
         chosen: list[list[int]] = plan.data["chosen"]
+        if self.aggregation == "aligned":
+            return self._assemble_aligned(plan, probs, lengths)
         results: list[UnitResult] = []
         row = 0
         for u, span in enumerate(units):
@@ -205,19 +266,87 @@ class DecomposedDetector(PairwiseDetector):
                     signals=signals,
                 )
             )
-        fed = fed_score([r.score for r in results])
+        return self._result(plan, results, fed_score([r.score for r in results]), lengths)
+
+    def _result(self, plan: Plan, units: list[UnitResult], score: float, lengths: Sequence[int]) -> CheckResult:
+        windows = len(plan.data["windows"])
         return CheckResult(
             detector=self.name,
             verifier_id=self.verifier.id,
             config=self.config,
             status="ok",
             id=plan.item.id,
-            score=fed,
-            flagged=fed >= self.threshold,
-            units=tuple(results),
-            windows=len(all_windows),
+            score=score,
+            flagged=score >= self.threshold,
+            units=tuple(units),
+            windows=windows,
             library_entries=int(plan.data["entries"]),
             skipped_windows=int(plan.data["skipped"]),
             pairs=len(plan.pairs),
             truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
         )
+
+    def _assemble_aligned(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+        """The aligned rule of :mod:`medhal.detect.alignment` over the same library rows plus coverage rows."""
+        units: list[Span] = plan.data["units"]
+        all_windows: list[Window] = plan.data["windows"]
+        chosen: list[list[int]] = plan.data["chosen"]
+        coverage: list[Window] = plan.data["coverage"]
+        sentences: list[str] = plan.data["sentences"]
+        n_library = sum(len(ks) for ks in chosen)
+        cover_rows = probs[n_library:].reshape(len(units), len(coverage), 3)
+        results: list[UnitResult] = []
+        row = 0
+        for u, span in enumerate(units):
+            windows = [all_windows[k] for k in chosen[u]]
+            block = probs[row : row + len(windows)]
+            row += len(windows)
+            by_sentence = sentence_alignment(span.text, sentences)
+            align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
+            focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
+            restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(sentences[i], span.text)}
+            restated = np.array([any(i in restating for i in range(w.first, w.stop)) for w in windows], dtype=bool)
+            decision = self.aligned_rule.decide(
+                block[:, ENTAILMENT], block[:, CONTRADICTION], align, cover_rows[u, :, ENTAILMENT], restated, focus
+            )
+
+            w_e, w_c = (
+                _window_at(decision.entailing, windows, coverage),
+                _window_at(decision.contradicting, windows, coverage),
+            )
+            suspicion, signals = blended_suspicion(
+                self.signals, decision.suspicion, span.text, plan.item.evidence, (w_e or coverage[0]).text
+            )
+            cues = {
+                "alignment": round(decision.alignment, 6),
+                "coverage_entail": decision.coverage_entail,
+                "restated": decision.restated,
+            }
+            results.append(
+                UnitResult(
+                    index=u,
+                    text=span.text,
+                    start=span.start,
+                    end=span.end,
+                    kind=self.units,
+                    verdict=decision.verdict,
+                    score=decision.score,
+                    suspicion=suspicion,
+                    p_entail=decision.p_entail,
+                    p_contradict=decision.p_contradict,
+                    entailing=None if w_e is None else pointer(w_e, decision.p_entail),
+                    contradicting=None if w_c is None else pointer(w_c, decision.p_contradict),
+                    signals=signals,
+                    cues=cues,
+                )
+            )
+        # the response score reads the rule's suspicion, never the --signals blend (signals only re-rank)
+        score = max((1.0 - float(r.cues["coverage_entail"]) for r in results if r.cues), default=0.0)
+        return self._result(plan, results, score, lengths)
+
+
+def _window_at(k: int | None, windows: Sequence[Window], coverage: Sequence[Window]) -> Window | None:
+    """An :class:`~medhal.detect.alignment.AlignedDecision` index as a window (negative: coverage window)."""
+    if k is None:
+        return None
+    return coverage[-1 - k] if k < 0 else windows[k]

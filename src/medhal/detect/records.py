@@ -22,7 +22,8 @@ __all__ = [
     "Verdict",
 ]
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
+"""1.1 (issue 14): units carry ``cues`` (the aligned rule's alignment, coverage entailment, restatement)."""
 
 Verdict = Literal["supported", "contradicted", "unsupported"]
 UnitKind = Literal["clause", "sentence", "claim", "response", "triple", "span"]
@@ -89,6 +90,10 @@ class UnitResult:
     contradicting: EvidencePointer | None
     signals: dict[str, Any] | None = None
     """Deterministic lexical signals (:mod:`medhal.detect.signals`) when switched on, else ``None``."""
+    cues: dict[str, Any] | None = None
+    """What the aligned verdict rule read (:mod:`medhal.detect.alignment`): ``alignment`` (best sentence
+    alignment), ``coverage_entail`` (P(E) of the coverage premise), ``restated`` (an evidence sentence restates
+    the unit); ``None`` for other detectors."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -107,6 +112,7 @@ class UnitResult:
                 "contradicting": None if self.contradicting is None else self.contradicting.to_dict(),
             },
             "signals": self.signals,
+            "cues": self.cues,
         }
 
 

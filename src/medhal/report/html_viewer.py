@@ -137,6 +137,7 @@ def _unit_from_dict(obj: Mapping[str, Any], position: int) -> UnitResult:
         entailing=_pointer_from_dict(evidence.get("entailing")),
         contradicting=_pointer_from_dict(evidence.get("contradicting")),
         signals=obj.get("signals"),
+        cues=obj.get("cues"),
     )
 
 
@@ -326,6 +327,9 @@ def _unit_detail(unit: UnitResult) -> str:
     if unit.signals:
         signals = ", ".join(f"{k} {v}" for k, v in sorted(unit.signals.items()))
         parts.append(f'<p class="signals">Signals: {_e(signals)}</p>')
+    if unit.cues:
+        cues = ", ".join(f"{k} {round(v, 3) if isinstance(v, float) else v}" for k, v in sorted(unit.cues.items()))
+        parts.append(f'<p class="signals">Alignment cues: {_e(cues)}</p>')
     parts.append("</div>")
     return "".join(parts)
 

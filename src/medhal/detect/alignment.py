@@ -1,0 +1,186 @@
+"""Alignment-aware verdicts: a unit may be contradicted only by evidence that is about the same thing.
+
+Why (issue 14).  Seed 003 takes ``max P(C)`` over *every* window of the chunk library.  With a small verifier
+that maximum is mostly noise: a faithful clause with a number or a negation finds *some* window about
+something else that "contradicts" it (a window lacking the clause's numbers, a sentence with another
+negation), so on MedHal-Loc dev a quarter of the clauses of faithful answers came out ``contradicted``.  A
+clinician reading such a report stops believing it.  The aligned rule keeps the seed's pairs and
+probabilities but changes which of them may decide:
+
+* **alignment** of a unit to an evidence sentence is the IDF-weighted share of the unit's content (content-word
+  stems of seed 000's tau, plus its numbers) that the sentence contains; IDF is computed over the evidence's
+  own sentences, so words every sentence repeats ("patients", the drug under study) count little and the
+  unit's specific words count most.  A window may *support* the unit when one of its sentences addresses the
+  unit (its best sentence's alignment ``>= align_threshold``); it may *contradict* the unit only when every one
+  of its sentences does (a two-sentence window that holds the unit's sentence and another about something else
+  must not lend the other sentence's "contradiction" to the unit);
+* **support** ``E*`` is the larger of the entailment of the unit by the *coverage* premise (the whole evidence,
+  or when it exceeds the verifier's budget the packed sentence runs that tile it, as ``nli-clause --premise
+  windows``) and the best entailment among aligned windows;
+* **contradiction** ``C*`` is the best contradiction among *aligned* windows only; an unaligned window cannot
+  contradict (it is about something else: at most the unit is unsupported);
+* the verdict is **contradicted** when ``C* >= contradict_threshold`` and ``C* >= E* + margin`` (a strong
+  aligned entailment outweighs a weak contradiction), **supported** when ``E* >= entail_threshold`` and
+  ``E* > C*``, **unsupported** otherwise — in particular whenever nothing in the evidence is aligned and
+  nothing entails the unit;
+* a **restatement cue** (deterministic, with its evidence span): an aligned sentence that contains every content
+  stem and number of the unit, has the same negation polarity and states no opposite direction *restates* the
+  unit; such a unit is **supported** by that sentence whatever the verifier's P(C) (a small encoder reads
+  "did not slow" against "did not slow" as a contradiction; see ``restates``).  A changed number, a removed or
+  added negation, a flipped direction or a swapped entity breaks the cue;
+* the unit's suspicion (its rank) is ``1 - P(E | coverage premise)``, the per-clause score of seed 000 §5
+  (the ranking that localizes best on MedHal-Loc dev), and the response score is the largest unit suspicion.
+
+The seed-faithful rule (eq. 1 over all windows, FED, the 0.5 cut) stays available as ``aggregation="seed"``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from medhal.detect.records import Verdict
+from medhal.text import content_stems
+from medhal.text.lexical import bare_numbers, direction_conflict, has_negation
+
+__all__ = [
+    "AlignedDecision",
+    "AlignedRule",
+    "alignment_tokens",
+    "restates",
+    "sentence_alignment",
+]
+
+
+def alignment_tokens(text: str) -> frozenset[str]:
+    """What alignment compares: content-word stems (seed 000's tau, 5-character prefixes) and numbers (``#12``)."""
+    return content_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text))
+
+
+def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:
+    """For each sentence, the IDF-weighted share of ``unit``'s :func:`alignment_tokens` it contains, in [0, 1].
+
+    IDF is ``log((n + 1) / (df + 1)) + 1`` over the ``n`` sentences given (smoothed, as scikit-learn's).
+
+    >>> sentence_alignment("Metformin did not slow eGFR decline.", ["Metformin did not slow the eGFR decline.",
+    ...                    "Nausea was common."]).round(2).tolist()
+    [1.0, 0.0]
+    """
+    profiles = [alignment_tokens(s) for s in sentences]
+    wanted = alignment_tokens(unit)
+    if not wanted or not profiles:
+        return np.zeros(len(profiles), dtype=np.float64)
+    df = Counter(t for p in profiles for t in p if t in wanted)
+    n = len(profiles)
+    weight = {t: math.log((n + 1) / (df[t] + 1)) + 1.0 for t in wanted}
+    total = math.fsum(weight.values())
+    return np.array([math.fsum(weight[t] for t in wanted & p) / total for p in profiles], dtype=np.float64)
+
+
+def restates(sentence: str, unit: str) -> bool:
+    """Whether ``sentence`` restates ``unit``: it holds all of the unit's :func:`alignment_tokens`, the two agree
+    on negation, and the unit states no direction opposite to the sentence's.
+
+    >>> restates("Metformin did not slow the decline in eGFR over 24 months.", "Metformin did not slow eGFR decline.")
+    True
+    >>> restates("Metformin did not slow the decline in eGFR over 24 months.", "Metformin slowed eGFR decline.")
+    False
+    >>> restates("Metformin did not slow the decline in eGFR over 24 months.", "It did not slow it over 12 months.")
+    False
+    """
+    wanted = alignment_tokens(unit)
+    if not wanted or not wanted <= alignment_tokens(sentence):
+        return False
+    return has_negation(sentence) == has_negation(unit) and not direction_conflict(unit, sentence)
+
+
+@dataclass(frozen=True, slots=True)
+class AlignedDecision:
+    """One unit's verdict under :class:`AlignedRule` and the windows that decided it (``None``: no such window)."""
+
+    verdict: Verdict
+    p_entail: float
+    p_contradict: float
+    entailing: int | None
+    """Index into the aligned-rule candidates (``-1 - k`` for coverage window ``k``; ``k >= 0`` library window)."""
+    contradicting: int | None
+    coverage_entail: float
+    alignment: float
+    """The unit's best sentence alignment."""
+    restated: bool = False
+    """Whether the ``entailing`` window holds a sentence that restates the unit (:func:`restates`)."""
+
+    @property
+    def score(self) -> float:
+        """``E* - C*`` in [-1, 1], higher = better supported (the aligned analogue of seed 003 eq. 1)."""
+        return self.p_entail - self.p_contradict
+
+    @property
+    def suspicion(self) -> float:
+        """``1 - P(E | coverage premise)``: the unit's rank (seed 000 §5's per-clause score)."""
+        return 1.0 - self.coverage_entail
+
+
+@dataclass(frozen=True, slots=True)
+class AlignedRule:
+    """Thresholds of the aligned verdict rule (module docstring)."""
+
+    align_threshold: float = 0.6
+    entail_threshold: float = 0.45
+    contradict_threshold: float = 0.5
+    margin: float = 0.2
+
+    def __post_init__(self) -> None:
+        for name in ("align_threshold", "entail_threshold", "contradict_threshold", "margin"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must lie in [0, 1], got {value}")
+
+    def decide(
+        self,
+        window_entail: np.ndarray,
+        window_contradict: np.ndarray,
+        window_alignment: np.ndarray,
+        coverage_entail: np.ndarray,
+        window_restates: np.ndarray | None = None,
+        contradiction_alignment: np.ndarray | None = None,
+    ) -> AlignedDecision:
+        """Decide one unit from its library windows' P(E), P(C), alignment (of their best sentence; of their
+        worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E).
+        Ties among windows go to the first index (callers order windows finest first).
+        """
+        aligned = window_alignment >= self.align_threshold
+        focus = aligned if contradiction_alignment is None else contradiction_alignment >= self.align_threshold
+        k_cover = int(np.argmax(coverage_entail)) if len(coverage_entail) else None
+        e_cover = float(coverage_entail[k_cover]) if k_cover is not None else 0.0
+        entailing: int | None = None if k_cover is None else -1 - k_cover
+        p_e = e_cover
+        p_c = 0.0
+        contradicting: int | None = None
+        if aligned.any():
+            idx = np.flatnonzero(aligned)
+            k_e = int(idx[np.argmax(window_entail[idx])])
+            if window_entail[k_e] > p_e or entailing is None:
+                p_e, entailing = float(window_entail[k_e]), k_e
+        if focus.any():
+            idx = np.flatnonzero(focus)
+            k_c = int(idx[np.argmax(window_contradict[idx])])
+            p_c, contradicting = float(window_contradict[k_c]), k_c
+        best = float(window_alignment.max()) if len(window_alignment) else 0.0
+        if window_restates is not None and window_restates.any():
+            k_r = int(np.flatnonzero(window_restates)[0])
+            if entailing is None or entailing < 0 or not window_restates[entailing]:
+                entailing = k_r
+                p_e = max(float(window_entail[k_r]), p_e) if len(window_entail) else p_e
+            return AlignedDecision("supported", p_e, p_c, entailing, contradicting, e_cover, best, restated=True)
+        if p_c >= self.contradict_threshold and p_c >= p_e + self.margin:
+            verdict: Verdict = "contradicted"
+        elif p_e >= self.entail_threshold and p_e > p_c:
+            verdict = "supported"
+        else:
+            verdict = "unsupported"
+        return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best)

@@ -1,0 +1,58 @@
+"""``medhal bench verdicts`` end to end on the fake verifier, and the hand-written clinical pairs file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fakes import RuleVerifier
+from medhal.bench.verdicts import VerdictSet, run_verdict_suite
+from medhal.cli.main import main
+from medhal.data.detection import read_detection
+from medhal.data.medhal_loc import read_medhal_loc
+from medhal.detect import DecomposedDetector, NLIClauseDetector
+
+PAIRS = Path(__file__).resolve().parents[3] / "benchmarks" / "data" / "clinical_pairs.jsonl"
+
+
+def test_clinical_pairs_file_is_well_formed() -> None:
+    items = list(read_medhal_loc(PAIRS))
+    assert len(items) >= 150
+    assert len({i.id for i in items}) == len(items)
+    for item in items:
+        assert item.hallucinated_text.count(item.gold_span) == 1, item.id
+        assert item.clean_text != item.hallucinated_text
+    ids = {i.id for i in items}
+    assert {"cp_special_readme", "cp_special_transit"} <= ids
+
+
+def test_suite_writes_every_item_and_refuses_a_used_directory(tmp_path: Path) -> None:
+    items = list(read_detection(PAIRS, "medhal-loc"))[:12]
+    verifier = RuleVerifier()
+    detectors = {"decomposed": DecomposedDetector(verifier), "nli-clause": NLIClauseDetector(verifier)}
+    out = tmp_path / "run"
+    metrics = run_verdict_suite(detectors, [VerdictSet("pairs", PAIRS, items)], out)
+    entry = metrics["pairs"]["decomposed"]
+    assert entry["n_faithful"] == 6 and entry["n_hallucinated"] == 6 and entry["statuses"] == {"ok": 12}
+    assert 0.0 <= entry["faithful_contradicted"] <= 1.0
+    lines = [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
+    assert len(lines) == 24 and all(line["result"]["status"] == "ok" for line in lines)
+    assert json.loads((out / "run.json").read_text())["sets"][0]["items"] == 12
+    assert "| `decomposed` |" in (out / "report.md").read_text()
+    with pytest.raises(FileExistsError):
+        run_verdict_suite(detectors, [VerdictSet("pairs", PAIRS, items)], out)
+
+
+def test_cli_refuses_a_non_empty_out_and_bad_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    used = tmp_path / "used"
+    used.mkdir()
+    (used / "keep.txt").write_text("mine")
+    assert main(["bench", "verdicts", "--data", str(PAIRS), "--out", str(used)]) == 2
+    assert "not an empty directory" in capsys.readouterr().err
+    assert (used / "keep.txt").read_text() == "mine"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    assert main(["bench", "verdicts", "--data", str(bad), "--out", str(tmp_path / "new")]) == 2
+    assert not (tmp_path / "new").exists()

@@ -1,0 +1,86 @@
+"""The aligned verdict rule (issue 14): alignment, the restatement cue and the decision table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from fakes import RuleVerifier
+from medhal.detect import CheckItem, DecomposedDetector
+from medhal.detect.alignment import AlignedRule, alignment_tokens, restates, sentence_alignment
+
+EVIDENCE = (
+    "Metformin is the first-line treatment for type 2 diabetes. "
+    "We assigned 412 adults to metformin or placebo for 24 months. "
+    "Metformin did not slow the decline in eGFR over 24 months. "
+    "Gastrointestinal adverse events were more frequent with metformin."
+)
+
+
+def test_alignment_is_idf_weighted_recall_of_content_words_and_numbers() -> None:
+    sentences = [s + "." for s in EVIDENCE.split(". ")]
+    a = sentence_alignment("Metformin did not slow eGFR decline over 24 months.", sentences)
+    assert a.argmax() == 2 and a[2] == pytest.approx(1.0)
+    # independent computation for sentence 1: tokens metfo, slow, egfr, decli, month, #24; idf over 4 sentences
+    idf = {
+        t: np.log(5 / (df + 1)) + 1
+        for t, df in {"metfo": 4, "slow": 1, "egfr": 1, "decli": 1, "month": 2, "#24": 2}.items()
+    }
+    expected = (idf["metfo"] + idf["month"] + idf["#24"]) / sum(idf.values())
+    assert a[1] == pytest.approx(expected)
+    assert "#24" in alignment_tokens("over 24 months") and sentence_alignment("", sentences).tolist() == [0.0] * 4
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        ("Metformin did not slow eGFR decline.", True),  # negated finding restated
+        ("Metformin slowed eGFR decline.", False),  # negation removed
+        ("Metformin did not slow eGFR decline over 12 months.", False),  # number changed
+        ("Metformin did not slow eGFR decline in children.", False),  # population added
+        ("Gastrointestinal adverse events were less frequent with metformin.", False),  # direction flipped
+    ],
+)
+def test_restatement_cue(unit: str, expected: bool) -> None:
+    sentences = [s + "." for s in EVIDENCE.split(". ")]
+    assert any(restates(s, unit) for s in sentences) is expected
+
+
+def test_decision_table() -> None:
+    rule = AlignedRule(align_threshold=0.6, entail_threshold=0.45, contradict_threshold=0.5, margin=0.2)
+    pe, pc = np.array([0.1, 0.2]), np.array([0.9, 0.8])
+    # a strong contradiction from an unaligned window cannot contradict: unsupported
+    d = rule.decide(pe, pc, np.array([0.1, 0.2]), np.array([0.3]))
+    assert d.verdict == "unsupported" and d.contradicting is None and d.p_contradict == 0.0 and d.entailing == -1
+    # the same from an aligned window does
+    d = rule.decide(pe, pc, np.array([0.1, 0.9]), np.array([0.3]))
+    assert d.verdict == "contradicted" and d.contradicting == 1 and d.p_contradict == 0.8
+    # a strong aligned entailment outweighs a weak contradiction (within the margin)
+    d = rule.decide(np.array([0.8, 0.2]), np.array([0.1, 0.65]), np.array([0.9, 0.9]), np.array([0.3]))
+    assert d.verdict == "supported" and d.entailing == 0 and d.p_contradict == 0.65
+    # a window may contradict only when all its sentences are aligned (contradiction_alignment = the worst)
+    d = rule.decide(pe, pc, np.array([0.1, 0.9]), np.array([0.3]), None, np.array([0.1, 0.2]))
+    assert d.verdict == "unsupported" and d.contradicting is None
+    # entailment by the coverage premise is support even when nothing is aligned; suspicion reads it
+    d = rule.decide(pe, pc, np.array([0.0, 0.0]), np.array([0.3, 0.7]))
+    assert d.verdict == "supported" and d.entailing == -2 and d.suspicion == pytest.approx(0.3)
+    # a restating window supports whatever the model's P(C)
+    d = rule.decide(pe, pc, np.array([1.0, 0.9]), np.array([0.3]), np.array([True, False]))
+    assert d.verdict == "supported" and d.restated and d.entailing == 0
+    with pytest.raises(ValueError):
+        AlignedRule(margin=1.5)
+
+
+def test_detector_aligned_vs_seed_on_an_unrelated_contradiction() -> None:
+    # the verifier "contradicts" the unit from a sentence about something else (the failure of issue 14)
+    verifier = RuleVerifier([("Gastrointestinal adverse events", "eGFR")])
+    item = CheckItem(EVIDENCE, "Metformin did not slow the decline in eGFR in adults.")
+    seed = DecomposedDetector(verifier, units="sentence", aggregation="seed").detect(item)
+    aligned = DecomposedDetector(verifier, units="sentence").detect(item)
+    assert seed.units[0].verdict == "contradicted"
+    unit = aligned.units[0]
+    assert unit.verdict == "supported" and unit.cues is not None and not unit.cues["restated"]
+    assert unit.contradicting is None or "Gastrointestinal" not in unit.contradicting.text
+    assert unit.entailing is not None and "did not slow" in unit.entailing.text
+    assert aligned.config["aggregation"] == "aligned" and seed.config["aggregation"] == "seed"
+    assert aligned.score == pytest.approx(1 - unit.cues["coverage_entail"])
