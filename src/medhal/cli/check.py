@@ -30,6 +30,7 @@ def detector_options(
     signals: float | None = None,
     max_windows: int | None = None,
     premise: str = "whole",
+    aggregation: str | None = None,
 ) -> dict[str, Any]:
     """The keyword options each built-in detector accepts, from the CLI flags."""
     options: dict[str, Any] = {}
@@ -43,6 +44,8 @@ def detector_options(
         options["long_windows"] = long_windows
         if max_windows is not None:
             options["max_windows"] = max_windows
+        if aggregation is not None:
+            options["aggregation"] = aggregation
     if threshold is not None:
         options["threshold"] = threshold
     return options

@@ -109,6 +109,12 @@ def check_command(
     max_windows: Annotated[
         int | None, typer.Option(min=1, help="decomposed: verify each unit against its N best-overlapping windows.")
     ] = None,
+    aggregation: Annotated[
+        str | None,
+        typer.Option(
+            help="decomposed: aligned (default: verdicts that respect alignment) or seed (seed 003 as written)."
+        ),
+    ] = None,
     premise: Annotated[
         Premise,
         typer.Option(help="nli-clause: whole evidence (truncated when too long) or sentence windows that fit."),
@@ -135,6 +141,8 @@ def check_command(
         raise UsageError("only one of --evidence and --response can read stdin")
     if detector not in detector_names():
         raise UsageError(f"unknown detector {detector!r}; choose one of {', '.join(detector_names())}")
+    if aggregation is not None and aggregation not in ("aligned", "seed"):
+        raise UsageError(f"unknown aggregation {aggregation!r}; choose aligned or seed")
     options = detector_options(
         detector,
         units=units.value,
@@ -143,6 +151,7 @@ def check_command(
         signals=signals,
         max_windows=max_windows,
         premise=premise.value,
+        aggregation=aggregation,
     )
 
     def factory() -> object:

@@ -28,6 +28,10 @@ probabilities but changes which of them may decide:
   unit; such a unit is **supported** by that sentence whatever the verifier's P(C) (a small encoder reads
   "did not slow" against "did not slow" as a contradiction; see ``restates``).  A changed number, a removed or
   added negation, a flipped direction or a swapped entity breaks the cue;
+* a **changed-number cue** (deterministic, :mod:`medhal.text.quantities`): when the unit states an exact number,
+  dose, duration or percentage that equals no quantity of the evidence (after unit normalisation: 0.5 g =
+  500 mg, 12% = 0.12, 24 months = 2 years, "twenty" = 20) while the evidence sentence best aligned with it
+  states a different one of the same kind, the unit is **contradicted** by that sentence;
 * the unit's suspicion (its rank) is ``1 - P(E | coverage premise)``, the per-clause score of seed 000 §5
   (the ranking that localizes best on MedHal-Loc dev), and the response score is the largest unit suspicion.
 
@@ -113,6 +117,8 @@ class AlignedDecision:
     """The unit's best sentence alignment."""
     restated: bool = False
     """Whether the ``entailing`` window holds a sentence that restates the unit (:func:`restates`)."""
+    number_conflict: bool = False
+    """Whether the verdict came from the changed-number cue (the ``contradicting`` window states the rival)."""
 
     @property
     def score(self) -> float:
@@ -148,6 +154,7 @@ class AlignedRule:
         coverage_entail: np.ndarray,
         window_restates: np.ndarray | None = None,
         contradiction_alignment: np.ndarray | None = None,
+        number_conflict: int | None = None,
     ) -> AlignedDecision:
         """Decide one unit from its library windows' P(E), P(C), alignment (of their best sentence; of their
         worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E).
@@ -177,6 +184,11 @@ class AlignedRule:
                 entailing = k_r
                 p_e = max(float(window_entail[k_r]), p_e) if len(window_entail) else p_e
             return AlignedDecision("supported", p_e, p_c, entailing, contradicting, e_cover, best, restated=True)
+        if number_conflict is not None:
+            p_c, contradicting = float(window_contradict[number_conflict]), number_conflict
+            return AlignedDecision(
+                "contradicted", p_e, p_c, entailing, contradicting, e_cover, best, number_conflict=True
+            )
         if p_c >= self.contradict_threshold and p_c >= p_e + self.margin:
             verdict: Verdict = "contradicted"
         elif p_e >= self.entail_threshold and p_e > p_c:

@@ -40,6 +40,7 @@ from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, sus
 from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, check_unit_kind
 from medhal.text import Span, content_stems, split_sentences
+from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = ["AGGREGATIONS", "Aggregation", "DecomposedDetector", "LongWindowPolicy", "best_window"]
@@ -286,6 +287,22 @@ class DecomposedDetector(PairwiseDetector):
             truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
         )
 
+    def _number_conflict(
+        self, evidence: str, unit: str, sentences: Sequence[str], by_sentence: np.ndarray, windows: Sequence[Window]
+    ) -> tuple[list[tuple[Quantity, Quantity]], int | None]:
+        """The changed-number cue against the unit's best-aligned sentence, and the smallest verified window that
+        holds that sentence (``None`` when the cue does not fire or no verified window holds it)."""
+        if not len(by_sentence):
+            return [], None
+        best = int(np.argmax(by_sentence))
+        if by_sentence[best] < self.aligned_rule.align_threshold:
+            return [], None
+        conflicts = number_conflicts(unit, evidence, sentences[best])
+        holding = [k for k, w in enumerate(windows) if w.first <= best < w.stop]
+        if not conflicts or not holding:
+            return conflicts, None
+        return conflicts, min(holding, key=lambda k: (windows[k].n_sentences, k))
+
     def _assemble_aligned(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
         """The aligned rule of :mod:`medhal.detect.alignment` over the same library rows plus coverage rows."""
         units: list[Span] = plan.data["units"]
@@ -306,8 +323,17 @@ class DecomposedDetector(PairwiseDetector):
             focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
             restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(sentences[i], span.text)}
             restated = np.array([any(i in restating for i in range(w.first, w.stop)) for w in windows], dtype=bool)
+            conflicts, k_conflict = self._number_conflict(
+                plan.item.evidence, span.text, sentences, by_sentence, windows
+            )
             decision = self.aligned_rule.decide(
-                block[:, ENTAILMENT], block[:, CONTRADICTION], align, cover_rows[u, :, ENTAILMENT], restated, focus
+                block[:, ENTAILMENT],
+                block[:, CONTRADICTION],
+                align,
+                cover_rows[u, :, ENTAILMENT],
+                restated,
+                focus,
+                k_conflict,
             )
 
             w_e, w_c = (
@@ -321,6 +347,7 @@ class DecomposedDetector(PairwiseDetector):
                 "alignment": round(decision.alignment, 6),
                 "coverage_entail": decision.coverage_entail,
                 "restated": decision.restated,
+                "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
             }
             results.append(
                 UnitResult(

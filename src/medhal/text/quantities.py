@@ -1,0 +1,133 @@
+"""Deterministic number / dose / unit normalisation: "twenty" = 20, 0.5 g = 500 mg, 12% = 0.12, 24 months = 2 years.
+
+A small encoder reads numbers poorly in both directions: it "contradicts" a faithful "500 mg" restated as
+"0.5 g" and misses a dose changed from 10 to 25 mg.  :func:`quantities` reads the numbers of a text with their
+unit into comparable :class:`Quantity` values; :func:`number_conflicts` lists the quantities of a unit that
+no quantity of the evidence equals while a given evidence sentence states a different one of the same kind
+(the "changed number" cue of the aligned verdict rule, :mod:`medhal.detect.alignment`).
+
+Kinds: ``mass`` (mcg, mg, g, kg -> mg), ``volume`` (ml, l -> ml), ``time`` (days, weeks, months, years ->
+days; months as 30.4375 days, so 24 months = 2 years), ``percent`` (also equal to the fraction x/100:
+12% = 0.12), ``count`` (a bare number).  Number words zero to twenty and the tens are read as numbers.  A
+quantity preceded by a hedge ("about", "approximately", "nearly", "almost", "over", "under", "more than",
+"less than", "up to", "at least", "roughly", "around") is approximate and never conflicts.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+__all__ = ["Quantity", "number_conflicts", "quantities"]
+
+_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+_NUMBER_WORDS: dict[str, float] = {w: float(i) for i, w in enumerate(_WORDS)}
+_NUMBER_WORDS.update(
+    {w: float(10 * k) for k, w in enumerate(["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 3)}
+)
+_UNITS: dict[str, tuple[str, float]] = {
+    "mcg": ("mass", 0.001), "µg": ("mass", 0.001), "μg": ("mass", 0.001), "ug": ("mass", 0.001),
+    "mg": ("mass", 1.0), "g": ("mass", 1000.0), "gram": ("mass", 1000.0), "grams": ("mass", 1000.0),
+    "kg": ("mass", 1e6), "microgram": ("mass", 0.001), "micrograms": ("mass", 0.001),
+    "milligram": ("mass", 1.0), "milligrams": ("mass", 1.0), "ml": ("volume", 1.0), "l": ("volume", 1000.0),
+    "day": ("time", 1.0), "days": ("time", 1.0), "week": ("time", 7.0), "weeks": ("time", 7.0),
+    "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
+    "%": ("percent", 1.0), "percent": ("percent", 1.0),
+}  # fmt: skip
+_HEDGES = re.compile(
+    r"\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|up to|at least|roughly|"
+    r"around|some|just)\s*$",
+    re.IGNORECASE,
+)
+_QUANTITY = re.compile(
+    r"(?<![\w.,/-])(?P<num>\d+(?:[.,]\d+)?|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
+    r"(?![\w.,]\d)(?:\s?(?P<unit>" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True)) + r")\b|"
+    r"(?P<pct>\s?%))?",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A number read from ``text[start:end]`` with its kind and its value in the kind's base unit."""
+
+    kind: str
+    value: float
+    start: int
+    end: int
+    text: str
+    approximate: bool
+
+    def equals(self, other: Quantity) -> bool:
+        """Same quantity: equal values of one kind (1% tolerance for time), or a percentage and its fraction."""
+        tol = 0.01 if self.kind == other.kind == "time" else 1e-9
+        if self.kind == other.kind:
+            return math.isclose(self.value, other.value, rel_tol=tol, abs_tol=1e-12)
+        pair = {self.kind, other.kind}
+        if pair == {"percent", "count"}:
+            pct, frac = (self, other) if self.kind == "percent" else (other, self)
+            return math.isclose(pct.value / 100.0, frac.value, rel_tol=1e-9) or math.isclose(pct.value, frac.value)
+        # a bare number may restate a number with a unit ("10 mg" vs "10"): same value
+        return "count" in pair and math.isclose(self.value, other.value, rel_tol=1e-9)
+
+
+def quantities(text: str) -> list[Quantity]:
+    """The quantities of ``text`` in reading order.
+
+    >>> [(q.kind, q.value) for q in quantities("Twenty adults took 0.5 g daily for 24 months; 12% had nausea.")]
+    [('count', 20.0), ('mass', 500.0), ('time', 730.5), ('percent', 12.0)]
+    """
+    out: list[Quantity] = []
+    for m in _QUANTITY.finditer(text):
+        raw = m.group("num")
+        word = raw.lower()
+        value = _NUMBER_WORDS[word] if word in _NUMBER_WORDS else float(raw.replace(",", "."))
+        unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
+        kind, scale = _UNITS.get(unit, ("count", 1.0))
+        if word in _NUMBER_WORDS and kind == "count":
+            # "one" alone is more often a pronoun than a number ("one of the patients"): count words need a noun
+            nxt = text[m.end() : m.end() + 1]
+            if not nxt.isspace():
+                continue
+        hedged = bool(_HEDGES.search(text[max(0, m.start() - 16) : m.start()]))
+        out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged))
+    return out
+
+
+def number_conflicts(unit: str, evidence: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(unit quantity, sentence quantity)`` pairs where the unit states an exact quantity that equals no
+    quantity of ``evidence`` while ``sentence`` (a sentence of the evidence aligned with the unit) states one
+    of the same kind — a changed number, dose, duration or percentage."""
+    stated = quantities(evidence)
+    local = quantities(sentence)
+    conflicts: list[tuple[Quantity, Quantity]] = []
+    for q in quantities(unit):
+        if q.approximate or any(q.equals(e) for e in stated):
+            continue
+        rival = next((e for e in local if e.kind == q.kind and not e.approximate), None)
+        if rival is not None:
+            conflicts.append((q, rival))
+    return conflicts
