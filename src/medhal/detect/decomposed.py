@@ -173,7 +173,8 @@ class DecomposedDetector(PairwiseDetector):
         def fits(text: str) -> bool:
             return self.verifier.pair_lengths([(text, longest)])[0] <= budget
 
-        return packed_windows(evidence, sentences, fits)
+        # a tiling without overlap: every sentence is read, at the least pairs (each is near the token budget)
+        return packed_windows(evidence, sentences, fits, overlap=0.0)
 
     def _select(self, unit: str, windows: Sequence[Window], window_stems: Sequence[frozenset[str]]) -> list[int]:
         """Window indices a unit is verified against: all, or the ``max_windows`` with most lexical overlap.
