@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-__all__ = ["json_line", "json_safe", "write_json"]
+__all__ = ["check_run_dir", "claim_run_dir", "json_line", "json_safe", "write_json"]
 
 
 def json_safe(value: Any) -> Any:
@@ -35,3 +35,16 @@ def write_json(path: Path, payload: Any) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(json_safe(payload), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     tmp.replace(path)
+
+
+def check_run_dir(path: Path) -> None:
+    """Refuse (``FileExistsError``, one line) a run directory that is a symlink or anything but absent or an
+    empty directory, so no earlier run or user file is overwritten or written through."""
+    if path.is_symlink() or (path.exists() and (not path.is_dir() or any(path.iterdir()))):
+        raise FileExistsError(f"{path} exists and is not an empty directory; choose a new --out")
+
+
+def claim_run_dir(path: Path) -> None:
+    """:func:`check_run_dir`, then create the directory."""
+    check_run_dir(path)
+    path.mkdir(parents=True, exist_ok=True)

@@ -280,14 +280,17 @@ def bench_verdicts(
 ) -> None:
     """Verdict quality: faithful units contradicted, erroneous units supported, flag rates, AUC-PR (issue 14)."""
     from medhal import __version__
+    from medhal.bench.runio import check_run_dir
     from medhal.bench.verdicts import VerdictSet, run_verdict_suite
     from medhal.data.detection import DETECTION_FORMATS, read_detection
     from medhal.data.errors import DataFormatError
 
     if format not in DETECTION_FORMATS:
         raise UsageError(f"unknown format {format!r}; choose one of {', '.join(DETECTION_FORMATS)}")
-    if out.is_symlink() or (out.exists() and (not out.is_dir() or any(out.iterdir()))):
-        raise UsageError(f"{out} exists and is not an empty directory; choose a new --out")
+    try:
+        check_run_dir(out)  # before the verifier is loaded
+    except FileExistsError as exc:
+        raise UsageError(str(exc)) from None
     sets = []
     try:
         for path in data:

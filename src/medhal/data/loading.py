@@ -13,6 +13,7 @@ on; they return :class:`RawRow` objects that remember where each row came from.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
@@ -32,6 +33,7 @@ __all__ = [
     "read_csv_rows",
     "read_json_rows",
     "read_text",
+    "sha256_file",
     "text_field",
 ]
 
@@ -242,3 +244,12 @@ def text_field(row: RawRow, names: Sequence[str], what: str, *, required: bool =
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise DataFormatError(f"{row.where}: column {names[0]!r} is {type(value).__name__}, expected text ({what})")
     return str(value)
+
+
+def sha256_file(path: str | Path) -> str:
+    """Hex sha256 of a file's bytes."""
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()

@@ -50,10 +50,12 @@ import numpy as np
 from medhal.detect.records import Verdict
 from medhal.text import content_stems
 from medhal.text.lexical import bare_numbers, direction_conflict, has_negation
+from medhal.text.quantities import Quantity, quantities
 
 __all__ = [
     "AlignedDecision",
     "AlignedRule",
+    "EvidenceIndex",
     "alignment_tokens",
     "restates",
     "sentence_alignment",
@@ -74,8 +76,10 @@ def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:
     ...                    "Nausea was common."]).round(2).tolist()
     [1.0, 0.0]
     """
-    profiles = [alignment_tokens(s) for s in sentences]
-    wanted = alignment_tokens(unit)
+    return _alignment(alignment_tokens(unit), [alignment_tokens(s) for s in sentences])
+
+
+def _alignment(wanted: frozenset[str], profiles: Sequence[frozenset[str]]) -> np.ndarray:
     if not wanted or not profiles:
         return np.zeros(len(profiles), dtype=np.float64)
     df = Counter(t for p in profiles for t in p if t in wanted)
@@ -83,6 +87,24 @@ def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:
     weight = {t: math.log((n + 1) / (df[t] + 1)) + 1.0 for t in wanted}
     total = math.fsum(weight.values())
     return np.array([math.fsum(weight[t] for t in wanted & p) / total for p in profiles], dtype=np.float64)
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceIndex:
+    """What the aligned rule reads of one evidence, computed once per item rather than once per unit: its
+    sentences, their :func:`alignment_tokens` and the evidence's quantities."""
+
+    sentences: tuple[str, ...]
+    tokens: tuple[frozenset[str], ...]
+    quantities: tuple[Quantity, ...]
+
+    @classmethod
+    def of(cls, evidence: str, sentences: Sequence[str]) -> EvidenceIndex:
+        return cls(tuple(sentences), tuple(alignment_tokens(s) for s in sentences), tuple(quantities(evidence)))
+
+    def alignment(self, unit: str) -> np.ndarray:
+        """:func:`sentence_alignment` of ``unit`` against the indexed sentences."""
+        return _alignment(alignment_tokens(unit), self.tokens)
 
 
 def restates(sentence: str, unit: str) -> bool:

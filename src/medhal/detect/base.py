@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
@@ -123,6 +123,15 @@ class PairwiseDetector(ABC):
     def __init__(self, verifier: Verifier) -> None:
         self.verifier = verifier
         self._claims: dict[str, Any] = {}
+
+    def fits_with(self, hypothesis: str) -> Callable[[str], bool]:
+        """A test of whether a premise paired with ``hypothesis`` fits the verifier's token budget."""
+        budget = self.verifier.max_length
+
+        def fits(premise: str) -> bool:
+            return self.verifier.pair_lengths([(premise, hypothesis)])[0] <= budget
+
+        return fits
 
     def units_of(self, response: str) -> list[Span]:
         """The response's units: extracted claims (aligned spans) or clauses / sentences."""

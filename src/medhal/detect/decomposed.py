@@ -21,7 +21,7 @@ Aggregation (``aggregation``):
   only evidence about the same thing may contradict a unit, a strong aligned entailment outweighs a weak
   contradiction, the unit is ranked by ``1 - P(E | coverage premise)`` and the response score is the largest
   unit suspicion.  Each unit also needs its pairs with the *coverage* premise (the whole evidence, or the
-  packed sentence runs that tile it when it exceeds the verifier's budget).
+  packed sentence runs that tile it without overlap when it exceeds the verifier's budget).
 * ``seed``: seed 003 as written — eq. 1 over all windows, FED (eq. 2), flagged at ``threshold``.
 """
 
@@ -32,9 +32,9 @@ from typing import Any, Literal
 
 import numpy as np
 
-from medhal.detect.alignment import AlignedRule, restates, sentence_alignment
+from medhal.detect.alignment import AlignedRule, EvidenceIndex, restates
 from medhal.detect.base import PairwiseDetector, Plan
-from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, packed_windows
+from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, packed_windows, window_of
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
@@ -148,31 +148,21 @@ class DecomposedDetector(PairwiseDetector):
             "entries": library.entries,
             "skipped": skipped,
             "coverage": coverage,
-            "sentences": [s.text for s in sentences],
+            "index": EvidenceIndex.of(item.evidence, [s.text for s in sentences])
+            if self.aggregation == "aligned"
+            else None,
         }
         return Plan(item=item, pairs=pairs, data=data)
 
     def _coverage(self, evidence: str, sentences: Sequence[Span], units: Sequence[Span]) -> list[Window]:
         """The coverage premise of the aligned rule: the whole evidence when its pair with the longest unit fits
-        the verifier's budget, else the half-overlapping packed sentence runs that tile it (nothing is lost)."""
+        the verifier's budget, else packed sentence runs that tile it without overlap (nothing is lost)."""
         if not units or not sentences:
             return []
-        whole = Window(
-            sentences[0].start,
-            sentences[-1].end,
-            evidence[sentences[0].start : sentences[-1].end],
-            0,
-            len(sentences),
-            (),
-        )
-        longest = max(units, key=len).text
-        budget = self.verifier.max_length
-        if self.verifier.pair_lengths([(whole.text, longest)])[0] <= budget:
+        whole = window_of(evidence, sentences, 0, len(sentences), ())
+        fits = self.fits_with(max(units, key=len).text)
+        if fits(whole.text):
             return [whole]
-
-        def fits(text: str) -> bool:
-            return self.verifier.pair_lengths([(text, longest)])[0] <= budget
-
         # a tiling without overlap: every sentence is read, at the least pairs (each is near the token budget)
         return packed_windows(evidence, sentences, fits, overlap=0.0)
 
@@ -218,13 +208,10 @@ class DecomposedDetector(PairwiseDetector):
     def _split(self, evidence: str, sentences: Sequence[Span], window: Window, hyp: str) -> list[Window]:
         """Greedy maximal runs of the window's sentences whose pair with ``hyp`` fits the budget (tiling)."""
 
-        def fits(text: str) -> bool:
-            return self.verifier.pair_lengths([(text, hyp)])[0] <= self.verifier.max_length
-
         return packed_windows(
             evidence,
             sentences,
-            fits,
+            self.fits_with(hyp),
             overlap=0.0,
             first=window.first,
             stop=window.stop,
@@ -232,11 +219,11 @@ class DecomposedDetector(PairwiseDetector):
         )
 
     def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+        if self.aggregation == "aligned":
+            return self._assemble_aligned(plan, probs, lengths)
         units: list[Span] = plan.data["units"]
         all_windows: list[Window] = plan.data["windows"]
         chosen: list[list[int]] = plan.data["chosen"]
-        if self.aggregation == "aligned":
-            return self._assemble_aligned(plan, probs, lengths)
         results: list[UnitResult] = []
         row = 0
         for u, span in enumerate(units):
@@ -289,7 +276,7 @@ class DecomposedDetector(PairwiseDetector):
         )
 
     def _number_conflict(
-        self, evidence: str, unit: str, sentences: Sequence[str], by_sentence: np.ndarray, windows: Sequence[Window]
+        self, index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window]
     ) -> tuple[list[tuple[Quantity, Quantity]], int | None]:
         """The changed-number cue against the unit's best-aligned sentence, and the smallest verified window that
         holds that sentence (``None`` when the cue does not fire or no verified window holds it)."""
@@ -298,7 +285,7 @@ class DecomposedDetector(PairwiseDetector):
         best = int(np.argmax(by_sentence))
         if by_sentence[best] < self.aligned_rule.align_threshold:
             return [], None
-        conflicts = number_conflicts(unit, evidence, sentences[best])
+        conflicts = number_conflicts(unit, index.quantities, index.sentences[best])
         holding = [k for k, w in enumerate(windows) if w.first <= best < w.stop]
         if not conflicts or not holding:
             return conflicts, None
@@ -310,7 +297,7 @@ class DecomposedDetector(PairwiseDetector):
         all_windows: list[Window] = plan.data["windows"]
         chosen: list[list[int]] = plan.data["chosen"]
         coverage: list[Window] = plan.data["coverage"]
-        sentences: list[str] = plan.data["sentences"]
+        index: EvidenceIndex = plan.data["index"]
         n_library = sum(len(ks) for ks in chosen)
         cover_rows = probs[n_library:].reshape(len(units), len(coverage), 3)
         results: list[UnitResult] = []
@@ -319,14 +306,12 @@ class DecomposedDetector(PairwiseDetector):
             windows = [all_windows[k] for k in chosen[u]]
             block = probs[row : row + len(windows)]
             row += len(windows)
-            by_sentence = sentence_alignment(span.text, sentences)
+            by_sentence = index.alignment(span.text)
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
             focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
-            restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(sentences[i], span.text)}
+            restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(index.sentences[i], span.text)}
             restated = np.array([any(i in restating for i in range(w.first, w.stop)) for w in windows], dtype=bool)
-            conflicts, k_conflict = self._number_conflict(
-                plan.item.evidence, span.text, sentences, by_sentence, windows
-            )
+            conflicts, k_conflict = self._number_conflict(index, span.text, by_sentence, windows)
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],

@@ -100,13 +100,8 @@ class NLIClauseDetector(PairwiseDetector):
         whole = response_span(item.evidence)
         windows = [Window(whole.start, whole.end, whole.text, 0, len(sentences), ())]
         if self.premise == "windows" and units and sentences:
-            longest = max(units, key=len).text
-            budget = self.verifier.max_length
-            if self.verifier.pair_lengths([(whole.text, longest)])[0] > budget:
-
-                def fits(text: str) -> bool:
-                    return self.verifier.pair_lengths([(text, longest)])[0] <= budget
-
+            fits = self.fits_with(max(units, key=len).text)
+            if not fits(whole.text):
                 windows = packed_windows(item.evidence, sentences, fits)
         return Plan(
             item=item,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = ["Quantity", "number_conflicts", "quantities"]
@@ -117,11 +118,12 @@ def quantities(text: str) -> list[Quantity]:
     return out
 
 
-def number_conflicts(unit: str, evidence: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
+def number_conflicts(unit: str, evidence: str | Sequence[Quantity], sentence: str) -> list[tuple[Quantity, Quantity]]:
     """``(unit quantity, sentence quantity)`` pairs where the unit states an exact quantity that equals no
-    quantity of ``evidence`` while ``sentence`` (a sentence of the evidence aligned with the unit) states one
-    of the same kind — a changed number, dose, duration or percentage."""
-    stated = quantities(evidence)
+    quantity of ``evidence`` (its text, or its :func:`quantities` read once for many units) while ``sentence``
+    (a sentence of the evidence aligned with the unit) states one of the same kind — a changed number, dose,
+    duration or percentage."""
+    stated = quantities(evidence) if isinstance(evidence, str) else evidence
     local = quantities(sentence)
     conflicts: list[tuple[Quantity, Quantity]] = []
     for q in quantities(unit):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from medhal.data.corpora import passages_from_texts, read_mederrbench, read_nicta_piboso
+from medhal.data.loading import sha256_file
 from medhal.data.nli import (
     NLIPair,
     holdout_split,
@@ -130,15 +131,6 @@ class Mix:
         for p in self.train:
             h.update(f"{p.premise}\x00{p.hypothesis}\x00{p.label}\x00{p.source}\n".encode())
         return h.hexdigest()
-
-
-def sha256_file(path: str | Path) -> str:
-    """Hex sha256 of a file's bytes."""
-    digest = hashlib.sha256()
-    with Path(path).open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def _doc_held_out(doc_id: str, seed: int, fraction: float) -> bool:

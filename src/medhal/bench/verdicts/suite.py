@@ -14,7 +14,6 @@ and ``report.md``.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections import Counter
@@ -23,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from medhal.bench.runio import json_line, write_json
+from medhal.bench.runio import claim_run_dir, json_line, write_json
 from medhal.bench.verdicts.metrics import AnswerVerdicts, answer_verdicts, verdict_report
 from medhal.data.detection import DetectionItem
+from medhal.data.loading import sha256_file
 from medhal.detect import CheckItem, Detector
 
 __all__ = ["SCHEMA_VERSION", "VerdictSet", "gold_span_of", "run_verdict_suite", "verdict_markdown"]
@@ -53,14 +53,6 @@ def gold_span_of(item: DetectionItem) -> str | None:
     return next((s for s in spans if isinstance(s, str) and s), None)
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def run_verdict_suite(
     detectors: Mapping[str, Detector],
     sets: Sequence[VerdictSet],
@@ -70,12 +62,12 @@ def run_verdict_suite(
     on_done: Callable[[str, str, dict[str, Any], float], None] | None = None,
 ) -> dict[str, dict[str, dict[str, Any]]]:
     """Check every set with every detector, write the run directory, return ``metrics.json``'s content."""
-    if out_dir.is_symlink() or (out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir()))):
-        raise FileExistsError(f"{out_dir} exists and is not an empty directory; choose a new --out")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    claim_run_dir(out_dir)
     info = {
         "schema_version": SCHEMA_VERSION,
-        "sets": [{"name": s.name, "path": str(s.path), "sha256": _sha256(s.path), "items": len(s.items)} for s in sets],
+        "sets": [
+            {"name": s.name, "path": str(s.path), "sha256": sha256_file(s.path), "items": len(s.items)} for s in sets
+        ],
         "detectors": list(detectors),
         **(meta or {}),
     }
