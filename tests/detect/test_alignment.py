@@ -84,3 +84,19 @@ def test_detector_aligned_vs_seed_on_an_unrelated_contradiction() -> None:
     assert unit.entailing is not None and "did not slow" in unit.entailing.text
     assert aligned.config["aggregation"] == "aligned" and seed.config["aggregation"] == "seed"
     assert aligned.score == pytest.approx(1 - unit.cues["coverage_entail"])
+
+
+def test_a_negated_paraphrase_is_not_contradicted_by_its_negated_source() -> None:
+    # the verifier reads "not more frequent" vs "not more common" as a contradiction (the negation shortcut)
+    evidence = "We enrolled 604 adults. C. difficile infection was not more frequent with either duration."
+    verifier = RuleVerifier([("not more frequent", "not more common")])
+    item = CheckItem(evidence, "C. difficile infection was not more common with either duration.")
+    seed = DecomposedDetector(verifier, units="sentence", aggregation="seed").detect(item)
+    aligned = DecomposedDetector(verifier, units="sentence").detect(item)
+    assert seed.units[0].verdict == "contradicted"
+    assert aligned.units[0].verdict != "contradicted" and aligned.units[0].contradicting is None
+    # a flipped negation is still read as a contradiction
+    flipped = DecomposedDetector(RuleVerifier([("not more frequent", "was more common")]), units="sentence").detect(
+        CheckItem(evidence, "C. difficile infection was more common with either duration.")
+    )
+    assert flipped.units[0].verdict == "contradicted"

@@ -28,6 +28,10 @@ probabilities but changes which of them may decide:
   unit; such a unit is **supported** by that sentence whatever the verifier's P(C) (a small encoder reads
   "did not slow" against "did not slow" as a contradiction; see ``restates``).  A changed number, a removed or
   added negation, a flipped direction or a swapped entity breaks the cue;
+* **negated agreement**: when the unit and the window's best-aligned sentence are both negated and state no
+  opposite direction ("was not more frequent" against "was not more common"), the verifier's P(C) is not
+  read as a contradiction (a small encoder reads two negations as a conflict; issue 14 measured P(C) ~0.78 for
+  a negated sentence against itself): such a window may support the unit but not contradict it;
 * a **changed-number cue** (deterministic, :mod:`medhal.text.quantities`): when the unit states an exact number,
   dose, duration or percentage that equals no quantity of the evidence (after unit normalisation: 0.5 g =
   500 mg, 12% = 0.12, 24 months = 2 years, "twenty" = 20) while the evidence sentence best aligned with it
@@ -57,6 +61,7 @@ __all__ = [
     "AlignedRule",
     "EvidenceIndex",
     "alignment_tokens",
+    "negation_agrees",
     "restates",
     "sentence_alignment",
 ]
@@ -124,6 +129,17 @@ def restates(sentence: str, unit: str) -> bool:
     return has_negation(sentence) == has_negation(unit) and not direction_conflict(unit, sentence)
 
 
+def negation_agrees(sentence: str, unit: str) -> bool:
+    """Both texts are negated and the unit states no direction opposite to the sentence's.
+
+    >>> negation_agrees("C. difficile infection was not more frequent.", "It was not more common.")
+    True
+    >>> negation_agrees("Mortality did not differ.", "Mortality differed.")
+    False
+    """
+    return has_negation(unit) and has_negation(sentence) and not direction_conflict(unit, sentence)
+
+
 @dataclass(frozen=True, slots=True)
 class AlignedDecision:
     """One unit's verdict under :class:`AlignedRule` and the windows that decided it (``None``: no such window)."""
@@ -180,7 +196,7 @@ class AlignedRule:
     ) -> AlignedDecision:
         """Decide one unit from its library windows' P(E), P(C), alignment (of their best sentence; of their
         worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E).
-        Ties among windows go to the first index (callers order windows finest first).
+        Ties among windows go to the first index.
         """
         aligned = window_alignment >= self.align_threshold
         focus = aligned if contradiction_alignment is None else contradiction_alignment >= self.align_threshold

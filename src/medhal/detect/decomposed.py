@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from medhal.detect.alignment import AlignedRule, EvidenceIndex, restates
+from medhal.detect.alignment import AlignedRule, EvidenceIndex, negation_agrees, restates
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, packed_windows, window_of
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
@@ -309,8 +309,16 @@ class DecomposedDetector(PairwiseDetector):
             by_sentence = index.alignment(span.text)
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
             focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
+            for k, w in enumerate(windows):  # a negated unit is not contradicted by its negated restatement
+                best = w.first + int(np.argmax(by_sentence[w.first : w.stop]))
+                if focus[k] >= self.aligned_rule.align_threshold and negation_agrees(index.sentences[best], span.text):
+                    focus[k] = 0.0
             restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(index.sentences[i], span.text)}
-            restated = np.array([any(i in restating for i in range(w.first, w.stop)) for w in windows], dtype=bool)
+            # the restating sentence is pointed at through the smallest verified window that holds it
+            holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
+            restated = np.zeros(len(windows), dtype=bool)
+            if holding:
+                restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
             conflicts, k_conflict = self._number_conflict(index, span.text, by_sentence, windows)
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
