@@ -69,12 +69,5 @@ def render_result(console: Console, result: CheckResult, response: str | None = 
     if response is not None:
         parts.append(answer_text(result, response))
     parts.append(table)
-    if result.truncated_pairs or result.skipped_windows:
-        parts.append(
-            Text(
-                f"note: {result.truncated_pairs} pair(s) truncated, {result.skipped_windows} window(s) over the "
-                "verifier's length budget skipped",
-                style="dim",
-            )
-        )
+    parts.extend(Text(f"note: {note}", style="dim") for note in result.caveats)
     console.print(Panel(Group(*parts), title=result.id or "check", title_align="left"))

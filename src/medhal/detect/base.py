@@ -22,17 +22,20 @@ import numpy as np
 
 from medhal.detect.records import CheckItem, CheckResult, Status
 from medhal.detect.units import segment_units
-from medhal.text import Span
+from medhal.text import Span, clean_text
 from medhal.verify.base import Pair, Probabilities, Verifier
 
 __all__ = [
     "MAX_EVIDENCE_CHARS",
     "MAX_RESPONSE_CHARS",
+    "MAX_UNITS",
     "Detector",
     "InputError",
     "PairBatch",
     "PairwiseDetector",
     "Plan",
+    "examined_share",
+    "sanitize_item",
     "validate_item",
 ]
 
@@ -40,6 +43,9 @@ MAX_EVIDENCE_CHARS = 200_000
 """Longest evidence accepted (characters); about 30k words, far beyond what an NLI window budget can use."""
 MAX_RESPONSE_CHARS = 20_000
 """Longest response accepted (characters)."""
+MAX_UNITS = 400
+"""Most units (clauses, sentences, claims) one response may have; more is an ``input_error`` (about 50 pages of
+answer: ``"A. "`` repeated 7,000 times would otherwise cost millions of verifier pairs)."""
 
 
 class InputError(ValueError):
@@ -62,6 +68,27 @@ def validate_item(item: CheckItem) -> None:
         raise InputError("question must be a string")
 
 
+def sanitize_item(item: CheckItem) -> tuple[CheckItem, tuple[str, ...]]:
+    """``item`` cleaned per the input policy of :mod:`medhal.text.sanitize` (one-for-one replacements, so spans
+    into the cleaned texts index the given ones), and notes naming what was replaced, field by field."""
+    notes: list[str] = []
+
+    def clean(name: str, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value  # validate_item names the wrong type
+        value, changed = clean_text(value)
+        notes.extend(f"{name}: {note}" for note in changed)
+        return value
+
+    cleaned = replace(
+        item,
+        evidence=clean("evidence", item.evidence),
+        response=clean("response", item.response),
+        question=clean("question", item.question),
+    )
+    return (cleaned, tuple(notes)) if notes else (item, ())
+
+
 @runtime_checkable
 class Detector(Protocol):
     """Anything that turns checked items into ranked units and a response score."""
@@ -82,6 +109,9 @@ class Plan:
     pairs: list[Pair]
     data: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    premises: list[tuple[int, int]] | None = None
+    """Each pair's premise as a ``[start, end)`` span of the evidence (aligned with ``pairs``), from which the
+    result's ``evidence_examined`` is computed; ``None`` when the premises are not evidence spans."""
 
 
 class PairBatch:
@@ -111,6 +141,17 @@ class PairBatch:
         return probs
 
 
+@dataclass(frozen=True, slots=True)
+class _Verified:
+    """One verifier pass over a group of plans: the pairs, each plan's rows, probabilities, lengths, seconds."""
+
+    batch: PairBatch
+    rows: dict[int, list[int]]
+    probs: Probabilities
+    lengths: list[int]
+    seconds: float
+
+
 class PairwiseDetector(ABC):
     """Base of detectors that score ``(evidence window, unit)`` pairs with a :class:`Verifier`."""
 
@@ -135,9 +176,11 @@ class PairwiseDetector(ABC):
 
     def units_of(self, response: str) -> list[Span]:
         """The response's units: extracted claims (aligned spans) or clauses / sentences."""
-        if self.units == "claim":
-            return list(self._claims[response].spans)
-        return segment_units(response, self.units)  # type: ignore[arg-type]
+        claims = self._claims[response].spans if self.units == "claim" else None
+        units = list(claims) if claims is not None else segment_units(response, self.units)  # type: ignore[arg-type]
+        if len(units) > MAX_UNITS:
+            raise InputError(f"response has {len(units)} {self.units} units; the limit is {MAX_UNITS}")
+        return units
 
     @property
     def config(self) -> dict[str, Any]:
@@ -166,20 +209,28 @@ class PairwiseDetector(ABC):
         return self.detect_many([item])[0]
 
     def detect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
-        """Check many items with one deduplicated, length-sorted verifier pass."""
+        """Check many items with one deduplicated, length-sorted verifier pass.
+
+        Every item gets its own record, in input order: an item medhal refuses is an ``input_error``, an item that
+        trips a bug is an ``internal_error`` with the exception named, and neither touches the other items (a
+        failing shared verifier pass is retried item by item to find the culprit).
+        """
         results: list[CheckResult | None] = [None] * len(items)
+        notes: dict[int, tuple[str, ...]] = {}
         plans: dict[int, Plan] = {}
         valid: list[int] = []
+        cleaned = list(items)
         for i, item in enumerate(items):
             try:
-                validate_item(item)
+                cleaned[i], notes[i] = sanitize_item(item)
+                validate_item(cleaned[i])
                 valid.append(i)
             except InputError as exc:
                 results[i] = self.input_error(item, str(exc))
         if self.units == "claim":
-            self._extract_claims([items[i] for i in valid])
+            self._extract_claims([cleaned[i] for i in valid])
         for i in valid:
-            item = items[i]
+            item = cleaned[i]
             extraction = self._claims.get(item.response) if self.units == "claim" else None
             if extraction is not None and extraction.status != "ok":
                 failed = self.input_error(item, extraction.reason or extraction.status, status=extraction.status)
@@ -192,30 +243,89 @@ class PairwiseDetector(ABC):
                 plans[i] = plan
             except InputError as exc:
                 results[i] = self.input_error(item, str(exc))
+            except Exception as exc:  # a bug on one item must not take the others down
+                results[i] = self.input_error(item, _describe(exc), status="internal_error")
+        for owners, verified in self._verify_isolated(plans, results):
+            self._finish(owners, plans, verified, results)
+        self._claims = {}
+        out = []
+        for i, result in enumerate(results):
+            if result is None:  # every item ends with a record, never silently dropped
+                result = self.input_error(cleaned[i], "internal error: no result", status="internal_error")
+            out.append(replace(result, notes=notes[i]) if notes.get(i) else result)
+        return out
+
+    def _verify_isolated(
+        self, plans: dict[int, Plan], results: list[CheckResult | None]
+    ) -> list[tuple[list[int], _Verified]]:
+        """One shared verifier pass over every plan; when it fails, one pass per item, so that only the item whose
+        own pass fails becomes an ``internal_error``."""
+        everything = list(plans)
+        try:
+            return [(everything, self._verify(everything, plans))]
+        except Exception:  # find the culprit below
+            pass
+        groups = []
+        for i in everything:
+            try:
+                groups.append(([i], self._verify([i], plans)))
+            except Exception as exc:
+                results[i] = self.input_error(plans[i].item, _describe(exc), status="internal_error")
+        return groups
+
+    def _verify(self, owners: list[int], plans: dict[int, Plan]) -> _Verified:
         batch = PairBatch()
-        rows = {i: [batch.add(p, i) for p in plan.pairs] for i, plan in plans.items()}
+        rows = {i: [batch.add(p, i) for p in plans[i].pairs] for i in owners}
         start = time.perf_counter()
         probs = batch.run(self.verifier)
-        verify_seconds = time.perf_counter() - start
+        seconds = time.perf_counter() - start
         lengths = self.verifier.pair_lengths(batch.pairs) if batch.pairs else []
+        return _Verified(batch, rows, probs, lengths, seconds)
+
+    def _finish(
+        self, owners: list[int], plans: dict[int, Plan], verified: _Verified, results: list[CheckResult | None]
+    ) -> None:
+        batch = verified.batch
         total_new = max(1, len(batch.pairs))
-        for i, plan in plans.items():
-            idx = rows[i]
-            result = self.assemble(plan, probs[idx], [lengths[r] for r in idx])
+        for i in owners:
+            plan, idx = plans[i], verified.rows[i]
+            pair_lengths = [verified.lengths[r] for r in idx]
+            try:
+                result = self.assemble(plan, verified.probs[idx], pair_lengths)
+                examined = self._examined(plan, pair_lengths)
+            except Exception as exc:  # a bug on one item must not take the others down
+                results[i] = self.input_error(plan.item, _describe(exc), status="internal_error")
+                continue
             if self.units == "claim":
                 result = replace(result, claims=_claims_record(self._claims[plan.item.response]))
-            share = verify_seconds * batch.new_by_owner.get(i, 0) / total_new
+            share = verified.seconds * batch.new_by_owner.get(i, 0) / total_new
             results[i] = _with_accounting(
-                result,
+                replace(result, evidence_examined=examined),
                 passes=batch.new_by_owner.get(i, 0),
                 timings={
                     "segment_s": round(plan.seconds, 6),
                     "verify_s": round(share, 6),
-                    "batch_verify_s": round(verify_seconds, 6),
+                    "batch_verify_s": round(verified.seconds, 6),
                 },
             )
-        self._claims = {}
-        return [r for r in results if r is not None]
+
+    def _examined(self, plan: Plan, lengths: Sequence[int]) -> float | None:
+        """Share of the evidence's non-space characters inside a premise the verifier read whole; of a truncated
+        premise only the longest prefix that fits with its hypothesis counts (medhal truncates the premise)."""
+        if plan.premises is None:
+            return None
+        evidence = plan.item.evidence
+        budget = self.verifier.max_length
+        read: list[tuple[int, int]] = []
+        truncated: dict[tuple[int, int], str] = {}
+        for (start, end), (_, hypothesis), n in zip(plan.premises, plan.pairs, lengths, strict=True):
+            if n <= budget:
+                read.append((start, end))
+            elif len(hypothesis) > len(truncated.get((start, end), "")):
+                truncated[(start, end)] = hypothesis
+        for (start, end), hypothesis in truncated.items():
+            read.append((start, start + _fitting_prefix(evidence[start:end], self.fits_with(hypothesis))))
+        return examined_share(evidence, read)
 
     def _extract_claims(self, items: Sequence[CheckItem]) -> None:
         responses = list(dict.fromkeys(item.response for item in items))
@@ -230,6 +340,36 @@ def _claims_record(extraction: Any) -> dict[str, Any]:
 
 def _with_accounting(result: CheckResult, *, passes: int, timings: dict[str, float]) -> CheckResult:
     return replace(result, verifier_passes=passes, timings=timings, medhal_version=_version())
+
+
+def _describe(exc: BaseException) -> str:
+    """An exception as the one-line reason of an ``internal_error`` record."""
+    text = str(exc).strip().splitlines()
+    return f"internal error: {type(exc).__name__}" + (f": {text[0][:300]}" if text else "")
+
+
+def _fitting_prefix(text: str, fits: Callable[[str], bool]) -> int:
+    """Length of the longest prefix of ``text`` that ``fits`` (binary search: about log2(len) calls)."""
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(text[:middle]):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def examined_share(evidence: str, spans: Sequence[tuple[int, int]]) -> float:
+    """Share of the non-space characters of ``evidence`` that lie in at least one of ``spans``."""
+    total = sum(1 for ch in evidence if not ch.isspace())
+    if not total:
+        return 1.0
+    covered = bytearray(len(evidence))
+    for start, end in spans:
+        covered[start:end] = b"\x01" * (end - start)
+    inside = sum(1 for ch, c in zip(evidence, covered, strict=True) if c and not ch.isspace())
+    return round(inside / total, 6)
 
 
 def _version() -> str:

@@ -10,10 +10,12 @@ What medhal does differently from the faithful schedule (same numbers, less work
 * windows are deduplicated (the seed pays for the ``m = 8`` and ``m = 16`` chunks twice when ``n_sent <= 8``);
 * pairs are deduplicated within and across responses and sent in one length-sorted verifier call;
 * windows whose ``(window, unit)`` pair exceeds the verifier's ``max_length`` are handled by ``long_windows``:
-  ``skip`` (default: a multi-sentence window is dropped, its sentences remain reachable through the finer
-  windows of the library; single sentences are kept and truncated), ``split`` (replaced by the longest runs of
+  ``skip`` (default: a multi-sentence window is dropped; its sentences remain reachable through the finer
+  windows of the library, and where no finer window fits — long evidence, whose finest windows hold many
+  sentences — the unreached sentences are tiled by runs that fit, so no sentence is ever out of reach; single
+  sentences are kept and truncated), ``split`` (replaced by the longest runs of
   its sentences that fit), or ``truncate`` (kept, the verifier truncates the premise — what the original code
-  does).  Results report ``skipped_windows`` and ``truncated_pairs``.
+  does).  Results report ``skipped_windows``, ``truncated_pairs`` and ``evidence_examined``.
 
 Aggregation (``aggregation``):
 
@@ -32,22 +34,26 @@ from typing import Any, Literal
 
 import numpy as np
 
-from medhal.detect.alignment import AlignedRule, EvidenceIndex, negation_agrees, restates
+from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens, negation_agrees, restates
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, packed_windows, window_of
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, check_unit_kind
-from medhal.text import Span, content_stems, split_sentences
+from medhal.text import Span, split_sentences
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
-__all__ = ["AGGREGATIONS", "Aggregation", "DecomposedDetector", "LongWindowPolicy", "best_window"]
+__all__ = ["AGGREGATIONS", "COVERAGE_TILES", "Aggregation", "DecomposedDetector", "LongWindowPolicy", "best_window"]
 
 LongWindowPolicy = Literal["skip", "split", "truncate"]
 Aggregation = Literal["aligned", "seed"]
 AGGREGATIONS: tuple[str, ...] = ("aligned", "seed")
+COVERAGE_TILES = 64
+"""Most coverage-premise windows per unit: evidence over ``64 x`` the verifier's budget (about 9,000 words at 192
+tokens) is read through the 64 tiles best aligned with each unit, so the cost per unit stays bounded; the
+result's ``evidence_examined`` then says how much was read."""
 
 
 def best_window(probabilities: np.ndarray, windows: Sequence[Window]) -> int:
@@ -136,11 +142,14 @@ class DecomposedDetector(PairwiseDetector):
         sentences = split_sentences(item.evidence)
         library = build_library(item.evidence, sentences, self.granularities)
         windows, skipped = self._fit_windows(item.evidence, sentences, list(library.windows), units)
-        window_stems = [content_stems(w.text) for w in windows] if self.max_windows is not None else []
+        window_stems = [alignment_tokens(w.text) for w in windows] if self.max_windows is not None else []
         chosen = [self._select(u.text, windows, window_stems) for u in units]
         pairs = [(windows[k].text, u.text) for u, ks in zip(units, chosen, strict=True) for k in ks]
-        coverage = self._coverage(item.evidence, sentences, units) if self.aggregation == "aligned" else []
-        pairs += [(w.text, u.text) for u in units for w in coverage]
+        premises = [(windows[k].start, windows[k].end) for ks in chosen for k in ks]
+        index = EvidenceIndex.of(item.evidence, [s.text for s in sentences]) if self.aggregation == "aligned" else None
+        coverage = self._coverage(item.evidence, sentences, units, index) if index is not None else [[] for _ in units]
+        pairs += [(w.text, u.text) for u, tiles in zip(units, coverage, strict=True) for w in tiles]
+        premises += [(w.start, w.end) for tiles in coverage for w in tiles]
         data = {
             "units": units,
             "windows": windows,
@@ -148,35 +157,45 @@ class DecomposedDetector(PairwiseDetector):
             "entries": library.entries,
             "skipped": skipped,
             "coverage": coverage,
-            "index": EvidenceIndex.of(item.evidence, [s.text for s in sentences])
-            if self.aggregation == "aligned"
-            else None,
+            "index": index,
         }
-        return Plan(item=item, pairs=pairs, data=data)
+        return Plan(item=item, pairs=pairs, data=data, premises=premises)
 
-    def _coverage(self, evidence: str, sentences: Sequence[Span], units: Sequence[Span]) -> list[Window]:
-        """The coverage premise of the aligned rule: the whole evidence when its pair with the longest unit fits
-        the verifier's budget, else packed sentence runs that tile it without overlap (nothing is lost)."""
+    def _coverage(
+        self, evidence: str, sentences: Sequence[Span], units: Sequence[Span], index: EvidenceIndex
+    ) -> list[list[Window]]:
+        """Each unit's coverage premise for the aligned rule: the whole evidence when its pair with the longest unit
+        fits the verifier's budget, else the packed sentence runs that tile it without overlap — all of them up to
+        :data:`COVERAGE_TILES`, beyond that (very long evidence) the ``COVERAGE_TILES`` runs best aligned with the
+        unit (the same number for every unit, in document order)."""
         if not units or not sentences:
-            return []
+            return [[] for _ in units]
         whole = window_of(evidence, sentences, 0, len(sentences), ())
         fits = self.fits_with(max(units, key=len).text)
         if fits(whole.text):
-            return [whole]
-        # a tiling without overlap: every sentence is read, at the least pairs (each is near the token budget)
-        return packed_windows(evidence, sentences, fits, overlap=0.0)
+            return [[whole] for _ in units]
+        tiles = packed_windows(evidence, sentences, fits, overlap=0.0)
+        if len(tiles) <= COVERAGE_TILES:
+            return [tiles for _ in units]
+        chosen = []
+        for unit in units:
+            by_sentence = index.alignment(unit.text)
+            order = sorted(range(len(tiles)), key=lambda k: (-by_sentence[tiles[k].first : tiles[k].stop].max(), k))
+            chosen.append([tiles[k] for k in sorted(order[:COVERAGE_TILES])])
+        return chosen
 
     def _select(self, unit: str, windows: Sequence[Window], window_stems: Sequence[frozenset[str]]) -> list[int]:
         """Window indices a unit is verified against: all, or the ``max_windows`` with most lexical overlap.
 
-        Overlap is the share of the unit's content-token stems (5-character prefixes of tau, seed 000 §4) that
-        occur in the window; ties go to the smaller window, then the earlier one.  Because windows nest, the
-        top of this order is the chain of windows, fine to coarse, around the evidence that shares most words
-        with the unit.  An approximation of seed 003 (which verifies every window), off by default.
+        Overlap is the share of the unit's alignment tokens — content-token stems (5-character prefixes of tau,
+        seed 000 §4) and numbers — that occur in the window; ties go to the smaller window, then the earlier one.
+        Because windows nest, the top of this order is the chain of windows, fine to coarse, around the evidence
+        that shares most words and numbers with the unit.  An approximation of seed 003 (which verifies every
+        window); off unless asked for or recommended by the verifier's calibration (the embedded one: 4).
         """
         if self.max_windows is None or self.max_windows >= len(windows):
             return list(range(len(windows)))
-        stems = content_stems(unit)
+        stems = alignment_tokens(unit)
 
         def overlap(k: int) -> float:
             return len(stems & window_stems[k]) / len(stems) if stems else 0.0
@@ -194,10 +213,23 @@ class DecomposedDetector(PairwiseDetector):
         lengths = self.verifier.pair_lengths([(w.text, longest) for w in windows])
         kept = [w for w, n in zip(windows, lengths, strict=True) if n <= budget or w.n_sentences == 1]
         too_long = [w for w, n in zip(windows, lengths, strict=True) if n > budget and w.n_sentences > 1]
-        if self.long_windows == "skip" or not too_long:
-            return kept, len(too_long)
+        if not too_long:
+            return kept, 0
+        # split: every window that does not fit is replaced by runs of its sentences that fit; skip: dropped, and
+        # only the sentences no kept window reaches (long evidence whose finest library windows are all over the
+        # budget) are tiled, from the finest dropped window up, so that every sentence stays reachable
+        to_split = too_long
+        if self.long_windows == "skip":
+            reached = bytearray(len(sentences))
+            for w in kept:
+                reached[w.first : w.stop] = b"\x01" * w.n_sentences
+            to_split = []
+            for w in sorted(too_long, key=lambda w: (w.n_sentences, w.first)):
+                for a, b in _unreached_runs(reached, w.first, w.stop):
+                    to_split.append(window_of(evidence, sentences, a, b, w.granularities))
+                    reached[a:b] = b"\x01" * (b - a)
         have = {(w.first, w.stop) for w in kept}
-        for w in too_long:
+        for w in to_split:
             for piece in self._split(evidence, sentences, w, longest):
                 if (piece.first, piece.stop) not in have:
                     have.add((piece.first, piece.stop))
@@ -296,14 +328,15 @@ class DecomposedDetector(PairwiseDetector):
         units: list[Span] = plan.data["units"]
         all_windows: list[Window] = plan.data["windows"]
         chosen: list[list[int]] = plan.data["chosen"]
-        coverage: list[Window] = plan.data["coverage"]
+        coverages: list[list[Window]] = plan.data["coverage"]
         index: EvidenceIndex = plan.data["index"]
         n_library = sum(len(ks) for ks in chosen)
-        cover_rows = probs[n_library:].reshape(len(units), len(coverage), 3)
+        cover_rows = probs[n_library:].reshape(len(units), len(coverages[0]) if coverages else 0, 3)
         results: list[UnitResult] = []
         row = 0
         for u, span in enumerate(units):
             windows = [all_windows[k] for k in chosen[u]]
+            coverage = coverages[u]
             block = probs[row : row + len(windows)]
             row += len(windows)
             by_sentence = index.alignment(span.text)
@@ -364,6 +397,19 @@ class DecomposedDetector(PairwiseDetector):
         # the response score reads the rule's suspicion, never the --signals blend (signals only re-rank)
         score = max((1.0 - float(r.cues["coverage_entail"]) for r in results if r.cues), default=0.0)
         return self._result(plan, results, score, lengths)
+
+
+def _unreached_runs(reached: bytearray, first: int, stop: int) -> list[tuple[int, int]]:
+    """Maximal runs ``[a, b)`` within ``[first, stop)`` of sentences not yet reached by any window."""
+    runs: list[tuple[int, int]] = []
+    start: int | None = None
+    for i in range(first, stop + 1):
+        if i < stop and not reached[i]:
+            start = i if start is None else start
+        elif start is not None:
+            runs.append((start, i))
+            start = None
+    return runs
 
 
 def _window_at(k: int | None, windows: Sequence[Window], coverage: Sequence[Window]) -> Window | None:

@@ -107,6 +107,7 @@ class NLIClauseDetector(PairwiseDetector):
             item=item,
             pairs=[(w.text, u.text) for u in units for w in windows],
             data={"units": units, "windows": windows},
+            premises=[(w.start, w.end) for _ in units for w in windows],
         )
 
     def unit_score(self, p_e: float, p_c: float) -> float:

@@ -22,12 +22,14 @@ __all__ = [
     "Verdict",
 ]
 
-SCHEMA_VERSION = "1.1"
-"""1.1 (issue 14): units carry ``cues`` (the aligned rule's alignment, coverage entailment, restatement)."""
+SCHEMA_VERSION = "1.2"
+"""1.1 (issue 14): units carry ``cues`` (the aligned rule's alignment, coverage entailment, restatement).
+1.2 (issue 15): ``evidence_examined`` (share of the evidence the verifier read), ``notes`` (input cleaning), and
+status ``internal_error`` (a bug on one item; the other items are still checked)."""
 
 Verdict = Literal["supported", "contradicted", "unsupported"]
 UnitKind = Literal["clause", "sentence", "claim", "response", "triple", "span"]
-Status = Literal["ok", "input_error", "parse_failure", "api_error"]
+Status = Literal["ok", "input_error", "parse_failure", "api_error", "internal_error"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,11 +146,32 @@ class CheckResult:
     item of the same batch, duplicates within the response and cache hits."""
     truncated_pairs: int = 0
     """Pairs of this response whose premise was longer than the verifier's budget and was truncated."""
+    evidence_examined: float | None = None
+    """Share of the evidence's non-space characters the verifier read whole (in a pair that was not truncated),
+    for at least one unit; ``None`` for detectors that do not read evidence.  Below 1.0 the verdicts rest on part
+    of the evidence only (windows selected by ``max_windows``, or truncated premises)."""
+    notes: tuple[str, ...] = ()
+    """What input cleaning changed (lone surrogates, control characters), field by field; empty when nothing."""
     claims: dict[str, Any] | None = None
     """For ``claim`` units: the extraction's status, cap, raw output, and the claims it could not align."""
     timings: dict[str, float] = field(default_factory=dict)
     medhal_version: str = ""
     schema_version: str = SCHEMA_VERSION
+
+    @property
+    def caveats(self) -> list[str]:
+        """What a reader must know about how much of the input was checked, as sentences: the share of the
+        evidence read, windows over the verifier's budget, truncated pairs, what input cleaning replaced."""
+        out: list[str] = []
+        if self.evidence_examined is not None and self.evidence_examined < 1.0:
+            out.append(f"The verifier read {100 * self.evidence_examined:.0f}% of the evidence; verdicts rest on that.")
+        if self.truncated_pairs or self.skipped_windows:
+            out.append(
+                f"{self.truncated_pairs} pair(s) truncated; {self.skipped_windows} window(s) over the verifier's "
+                "length budget left out (their sentences are read through shorter windows)."
+            )
+        out.extend(f"Input cleaned: {note}." for note in self.notes)
+        return out
 
     @property
     def ranked_units(self) -> tuple[UnitResult, ...]:
@@ -174,6 +197,8 @@ class CheckResult:
             "pairs": self.pairs,
             "verifier_passes": self.verifier_passes,
             "truncated_pairs": self.truncated_pairs,
+            "evidence_examined": self.evidence_examined,
+            "notes": list(self.notes),
             "units": [u.to_dict() for u in self.units],
             "claims": self.claims,
         }

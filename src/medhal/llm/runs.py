@@ -88,9 +88,20 @@ def _fsync_dir(path: Path) -> None:
             os.close(fd)
 
 
+def _file_mode() -> int:
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+FILE_MODE = _file_mode()
+"""The mode a plain ``open(path, "w")`` would give a new file under this process's umask (0644 normally)."""
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` via a temp file in the same folder, fsync and ``os.replace``."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.fchmod(fd, FILE_MODE)  # mkstemp creates 0600; run files are as readable as any file the user creates
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -310,6 +321,7 @@ class RunDir:
         """Atomically replace ``items.jsonl`` with ``rows``; returns how many were written."""
         count = 0
         fd, tmp = tempfile.mkstemp(prefix=".items.", suffix=".tmp", dir=self.path)
+        os.fchmod(fd, FILE_MODE)
         try:
             with os.fdopen(fd, "wb") as handle:
                 for row in rows:

@@ -50,7 +50,7 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from medhal.detect.records import (
     SCHEMA_VERSION,
@@ -68,7 +68,7 @@ __all__ = ["VERDICTS", "deciding_pointer", "render_check_html", "result_from_dic
 VERDICTS: tuple[Verdict, ...] = ("supported", "contradicted", "unsupported")
 _ICONS = {"supported": "✓", "contradicted": "✗", "unsupported": "?"}
 _CUES = {"supported": "solid underline", "contradicted": "wavy underline", "unsupported": "dashed underline"}
-_STATUSES = ("ok", "input_error", "parse_failure", "api_error")
+_STATUSES = get_args(Status)
 _KINDS = ("clause", "sentence", "claim", "response", "triple", "span")
 
 
@@ -169,6 +169,8 @@ def result_from_dict(obj: Mapping[str, Any]) -> CheckResult:
         pairs=int(obj.get("pairs") or 0),
         verifier_passes=int(obj.get("verifier_passes") or 0),
         truncated_pairs=int(obj.get("truncated_pairs") or 0),
+        evidence_examined=_opt_float(obj.get("evidence_examined")),
+        notes=tuple(str(n) for n in obj.get("notes") or ()),
         claims=obj.get("claims"),
         timings=dict(obj.get("timings") or {}),
         medhal_version=str(obj.get("medhal_version") or ""),
@@ -421,11 +423,7 @@ def _render_item(k: int, result: CheckResult, item: CheckItem | None) -> _Render
             "The response and evidence texts were not provided: units are shown in order (gaps as single spaces) "
             "and only the evidence windows the detector pointed to."
         )
-    if result.truncated_pairs or result.skipped_windows:
-        notes.append(
-            f"{result.truncated_pairs} pair(s) truncated and {result.skipped_windows} window(s) over the verifier's "
-            "length budget skipped."
-        )
+    notes.extend(result.caveats)
     blocks = [_Block(0, evidence)] if evidence is not None else _pointer_blocks(result.units)
     windows: dict[str, dict[str, Any]] = {}
     for unit in result.units:

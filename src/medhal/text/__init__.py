@@ -4,12 +4,14 @@ Every splitter returns :class:`Span` objects whose ``text`` is exactly ``source[
 normalises the text it points into.  This package depends on nothing else in medhal.
 
 * :func:`split_sentences`, :func:`split_clauses`, :func:`split_units`: seed 000 §5 units.
+* :func:`clean_text`: the input sanitation policy (surrogates, control characters).
 * :func:`content_tokens`, :func:`content_token_list`, :data:`STOPWORDS`: τ of seed 000 §4.
 """
 
 from __future__ import annotations
 
 from medhal.text.clauses import split_clauses, split_units
+from medhal.text.sanitize import clean_text
 from medhal.text.sentences import split_sentences
 from medhal.text.spans import Span, SpanError, check_spans, trim_span
 from medhal.text.tokens import STOPWORDS, content_stems, content_token_list, content_tokens, word_count
@@ -19,6 +21,7 @@ __all__ = [
     "Span",
     "SpanError",
     "check_spans",
+    "clean_text",
     "content_stems",
     "content_token_list",
     "content_tokens",

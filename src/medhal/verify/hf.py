@@ -20,6 +20,7 @@ from medhal.verify.base import Pair, Probabilities, VerifierError, VerifierStats
 from medhal.verify.batching import length_batches, restore_order
 from medhal.verify.encoding import (
     TruncationStrategy,
+    cut_pair,
     first_line,
     position_limit,
     resolve_max_length,
@@ -175,10 +176,26 @@ class HFVerifier:
             for i, hyp_ids in zip(over, hyp["input_ids"], strict=True):
                 chosen = truncation_strategy(len(items[i]["input_ids"]), len(hyp_ids), self._special, self._max_length)
                 groups.setdefault(chosen or "only_first", []).append(i)
+            cut = dict(zip(over, self._precut([pairs[i] for i in over]), strict=True))
             for strategy, indices in groups.items():
-                for i, item in zip(indices, self._encode([pairs[i] for i in indices], strategy), strict=True):
+                for i, item in zip(indices, self._encode([cut[i] for i in indices], strategy), strict=True):
                     items[i] = item
         return items, len(over)
+
+    def _precut(self, pairs: Sequence[Pair]) -> list[Pair]:
+        """Over-long pairs cut to what truncation can keep (fast tokenizers, whose pair truncation is quadratic in
+        length, see ``cut_to_tokens``); a slow tokenizer gets them whole."""
+        return self._cut_fast(pairs) if getattr(self._tokenizer, "is_fast", False) else list(pairs)
+
+    def _cut_fast(self, pairs: Sequence[Pair]) -> list[Pair]:
+        encoded = self._tokenizer(
+            [p for p, _ in pairs], [h for _, h in pairs], truncation=False, verbose=False, return_offsets_mapping=True
+        )
+        side = "left" if getattr(self._tokenizer, "truncation_side", "right") == "left" else "right"
+        return [
+            cut_pair(pair, encoded["offset_mapping"][i], encoded.sequence_ids(i), self._max_length, side=side)
+            for i, pair in enumerate(pairs)
+        ]
 
     def predict(self, pairs: Sequence[Pair]) -> Probabilities:
         if not pairs:

@@ -23,6 +23,7 @@ from medhal.verify.base import Pair, Probabilities, VerifierError, VerifierStats
 from medhal.verify.batching import length_batches, restore_order
 from medhal.verify.encoding import (
     TruncationStrategy,
+    cut_pair,
     first_line,
     position_limit,
     resolve_max_length,
@@ -177,6 +178,7 @@ class OnnxVerifier:
             special_tokens=self._special,
         )
         side = "left" if tok_config.get("truncation_side") == "left" else "right"
+        self._side = side
         self._truncating: dict[TruncationStrategy, Any] = {}
         for strategy in ("only_first", "longest_first"):
             tok = Tokenizer.from_str(plain.to_str())
@@ -249,10 +251,14 @@ class OnnxVerifier:
                 strategy = truncation_strategy(len(encodings[i].ids), len(hyp.ids), self._special, self._max_length)
                 groups.setdefault(strategy or "only_first", []).append(i)
             for strategy, indices in groups.items():
-                cut = self._truncating[strategy].encode_batch([(pairs[i][0], pairs[i][1]) for i in indices])
+                cut = self._truncating[strategy].encode_batch([self._precut(pairs[i], encodings[i]) for i in indices])
                 for i, enc in zip(indices, cut, strict=True):
                     encodings[i] = enc
         return encodings, len(over)
+
+    def _precut(self, pair: Pair, encoding: Any) -> Pair:
+        """The pair cut to what truncation can keep, so truncating it costs linear time (see ``cut_to_tokens``)."""
+        return cut_pair(pair, encoding.offsets, encoding.sequence_ids, self._max_length, side=self._side)
 
     def _feed(self, encodings: Sequence[Any]) -> dict[str, NDArray[np.signedinteger[Any]]]:
         width = max(len(enc.ids) for enc in encodings)
