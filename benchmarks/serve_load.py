@@ -2,6 +2,7 @@
 
     python benchmarks/serve_load.py [--fake] [--verifier SPEC] [--requests 500] [--concurrency 16]
                                     [--max-batch 32] [--batch-wait-ms 5] [--units clause] [--no-compare]
+                                    [--poison RATE]
 
 Starts the app with uvicorn in a thread on a free 127.0.0.1 port, sends ``--requests`` ``POST /v1/check`` from
 ``--concurrency`` concurrent httpx clients, and prints latency p50/p95/p99, throughput, errors and the mean
@@ -14,17 +15,27 @@ repeats across requests: the gain measured is the model's batching, not cross-re
 ``--fake`` swaps the embedded model for a simulated one (word overlap, and a sleep of ``--fake-call-ms`` per
 model call plus ``--fake-pair-ms`` per pair, standing in for a model that releases the GIL): a quick run that
 measures the service and the batching mechanics, not a model.
+
+``--poison RATE`` makes that share of the requests (spread evenly) poison: an answer holding a lone surrogate
+escape (``"\\ud800"``, which crashed the HF tokenizer with TypeError before medhal replaced such characters), and
+with ``--fake`` every other one an answer the simulated model refuses with TypeError (as a tokenizer does with
+a text it cannot take).  Poison requests share batches with the others; the table counts the errors of the other
+(innocent) requests -- which must be 0: one bad item fails only its own request -- and lists what the poison
+requests got.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import logging
 import re
 import socket
 import statistics
 import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,6 +44,7 @@ import numpy as np
 import uvicorn
 
 from medhal.serve import create_app
+from medhal.serve.server import server_config
 from medhal.verify import Verifier, VerifierStats, load_verifier
 
 EVIDENCE = (
@@ -54,6 +66,9 @@ ANSWER = [
     "Ketoacidosis was common in patients with diabetes",
 ]
 WORD = re.compile(r"[A-Za-z]{4,}")
+POISON = "UNTOKENIZABLE"
+"""In an answer, makes the simulated verifier raise TypeError."""
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class SimulatedVerifier:
@@ -81,6 +96,8 @@ class SimulatedVerifier:
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         time.sleep(self.call_s + self.pair_s * len(pairs))
+        if any(POISON in hyp or SURROGATE.search(premise + hyp) for premise, hyp in pairs):
+            raise TypeError("TextEncodeInput must be Union[TextInputSequence, Tuple[InputSequence, InputSequence]]")
         self._stats.pairs += len(pairs)
         self._stats.batches += 1
         out = np.zeros((len(pairs), 3))
@@ -98,6 +115,23 @@ def request_body(i: int, units: str) -> dict[str, Any]:
     return {"evidence": EVIDENCE, "response": answer, "id": str(i), "units": units, "timings": False}
 
 
+def poison_kind(i: int, rate: float, fake: bool) -> str | None:
+    """``None`` for an innocent request; else ``surrogate`` or (``--fake``, every other one) ``model``."""
+    if int((i + 1) * rate) == int(i * rate):
+        return None
+    return "model" if fake and int((i + 1) * rate) % 2 == 0 else "surrogate"
+
+
+def request_bytes(i: int, units: str, kind: str | None) -> bytes:
+    body = request_body(i, units)
+    if kind == "model":
+        body["response"] += f" {POISON} text."
+    text = json.dumps(body)
+    if kind == "surrogate":
+        text = text.replace(f"report {i + 1}.", f"report {i + 1} \\ud800.", 1)
+    return text.encode("utf-8")
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -111,9 +145,14 @@ async def warm_up(base_url: str, units: str) -> None:
             (await client.post("/v1/check", json=request_body(-1 - i, units))).raise_for_status()
 
 
-async def load(base_url: str, requests: int, concurrency: int, units: str) -> tuple[list[float], int, float]:
+async def load(
+    base_url: str, requests: int, concurrency: int, units: str, poison: float = 0.0, fake: bool = False
+) -> tuple[list[float], int, float, Counter[str]]:
+    """Latencies of the innocent requests, their errors, the wall time, and the poison requests' outcomes."""
     latencies: list[float] = []
     errors = 0
+    poisoned: Counter[str] = Counter()
+    headers = {"content-type": "application/json"}
     counter = iter(range(requests))
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     async with httpx.AsyncClient(base_url=base_url, timeout=120.0, limits=limits) as client:
@@ -121,27 +160,31 @@ async def load(base_url: str, requests: int, concurrency: int, units: str) -> tu
         async def worker() -> None:
             nonlocal errors
             for i in counter:
+                kind = poison_kind(i, poison, fake)
                 start = time.perf_counter()
                 try:
-                    resp = await client.post("/v1/check", json=request_body(i, units))
-                    ok = resp.status_code == 200
-                except httpx.HTTPError:
-                    ok = False
+                    resp = await client.post("/v1/check", content=request_bytes(i, units, kind), headers=headers)
+                    outcome = str(resp.status_code)
+                except httpx.HTTPError as exc:
+                    outcome = type(exc).__name__
+                if kind is not None:
+                    poisoned[f"{kind} {outcome}"] += 1
+                    continue
                 latencies.append(time.perf_counter() - start)
-                errors += not ok
+                errors += outcome != "200"
 
         start = time.perf_counter()
         await asyncio.gather(*(worker() for _ in range(concurrency)))
         wall = time.perf_counter() - start
-    return latencies, errors, wall
+    return latencies, errors, wall, poisoned
 
 
-def run(verifier: Verifier, args: argparse.Namespace, max_batch: int) -> dict[str, float]:
+def run(verifier: Verifier, args: argparse.Namespace, max_batch: int) -> dict[str, Any]:
     app = create_app(
         verifier, max_batch=max_batch, batch_wait_ms=args.batch_wait_ms, units=args.units, detector=args.detector
     )
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    config = server_config(app, host="127.0.0.1", port=port, log_level="error", access_log=False)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()
@@ -155,7 +198,9 @@ def run(verifier: Verifier, args: argparse.Namespace, max_batch: int) -> dict[st
         asyncio.run(warm_up(base_url, args.units))
         metrics = app.state.service.metrics
         before_batches, before_items = metrics.batches, metrics.items
-        latencies, errors, wall = asyncio.run(load(base_url, args.requests, args.concurrency, args.units))
+        latencies, errors, wall, poisoned = asyncio.run(
+            load(base_url, args.requests, args.concurrency, args.units, args.poison, args.fake)
+        )
         batches, items = metrics.batches - before_batches, metrics.items - before_items
     finally:
         server.should_exit = True
@@ -169,6 +214,7 @@ def run(verifier: Verifier, args: argparse.Namespace, max_batch: int) -> dict[st
         "max_batch": max_batch,
         "requests": len(latencies),
         "errors": errors,
+        "poisoned": poisoned,
         "p50_ms": 1000.0 * statistics.median(latencies),
         "p95_ms": pct(0.95),
         "p99_ms": pct(0.99),
@@ -190,9 +236,13 @@ def main() -> None:
     parser.add_argument("--max-batch", type=int, default=32)
     parser.add_argument("--batch-wait-ms", type=float, default=5.0)
     parser.add_argument("--no-compare", action="store_true", help="skip the max_batch=1 run")
+    parser.add_argument("--poison", type=float, default=0.0, metavar="RATE", help="share of poison requests (0-1)")
     args = parser.parse_args()
     if args.requests < 1 or args.concurrency < 1:
         parser.error("--requests and --concurrency must be >= 1")
+    if not 0.0 <= args.poison < 1.0:
+        parser.error("--poison must be in [0, 1)")
+    logging.getLogger("medhal.serve").setLevel(logging.CRITICAL)  # poison requests log one line each
     start = time.perf_counter()
     verifier: Verifier = (
         SimulatedVerifier(args.fake_call_ms, args.fake_pair_ms) if args.fake else load_verifier(args.verifier)
@@ -200,13 +250,13 @@ def main() -> None:
     print(
         f"verifier {verifier.id} (loaded in {time.perf_counter() - start:.2f} s); detector {args.detector}, "
         f"units {args.units}; {args.requests} requests at concurrency {args.concurrency}, "
-        f"batch wait {args.batch_wait_ms} ms"
+        f"batch wait {args.batch_wait_ms} ms" + (f", poison rate {args.poison:g}" if args.poison else "")
     )
     rows = [run(verifier, args, args.max_batch)]
     if not args.no_compare and args.max_batch != 1:
         rows.append(run(verifier, args, 1))
     print(
-        f"{'max_batch':>9} {'requests':>8} {'errors':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'req/s':>8} "
+        f"{'max_batch':>9} {'innocent':>8} {'errors':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'req/s':>8} "
         f"{'items/batch':>11}"
     )
     for r in rows:
@@ -214,6 +264,9 @@ def main() -> None:
             f"{r['max_batch']:>9.0f} {r['requests']:>8.0f} {r['errors']:>6.0f} {r['p50_ms']:>8.1f} "
             f"{r['p95_ms']:>8.1f} {r['p99_ms']:>8.1f} {r['rps']:>8.1f} {r['items_per_batch']:>11.1f}"
         )
+        if r["poisoned"]:
+            outcomes = ", ".join(f"{k}: {v}" for k, v in sorted(r["poisoned"].items()))
+            print(f"{'':>9} poison requests -> {outcomes}; innocent failures: {r['errors']:.0f} of {r['requests']:.0f}")
     if len(rows) == 2:
         on, off = rows
         print(

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from fakes import RuleVerifier
 from medhal.checker import Checker
+from medhal.detect.records import SCHEMA_VERSION
 
 MakeApp = Callable[..., Any]
 
@@ -41,7 +42,7 @@ def test_check_returns_the_cli_record(client: TestClient, transit: dict[str, str
     resp = client.post("/v1/check", json={**transit, "units": "sentence", "id": "t1", "question": "What happened?"})
     assert resp.status_code == 200, resp.text
     record = resp.json()
-    assert record["schema_version"] == "1.1" and record["status"] == "ok" and record["flagged"] is True
+    assert record["schema_version"] == SCHEMA_VERSION and record["status"] == "ok" and record["flagged"] is True
     assert record["id"] == "t1" and record["verifier_id"].startswith("rule:")
     assert record["windows"] == 15 and record["verifier_passes"] == 45 and "timings" in record
     assert record["units"][1]["verdict"] == "contradicted"

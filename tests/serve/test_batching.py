@@ -120,3 +120,52 @@ def test_rejects_bad_settings() -> None:
     for kwargs in ({"max_batch": 0}, {"max_wait_ms": -1}, {"max_queue": 0}):
         with pytest.raises(ValueError):
             MicroBatcher(lambda k, items: list(items), **kwargs)  # type: ignore[arg-type]
+
+
+class Picky:
+    """Raises for any call that includes a poison item (an odd number), like a tokenizer choking on one text."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[int]] = []
+
+    def __call__(self, key: str, items: Sequence[int]) -> list[int]:
+        self.calls.append(list(items))
+        if any(i % 2 for i in items):
+            raise TypeError("cannot tokenize")
+        return [i * 10 for i in items]
+
+
+def test_a_failing_batch_is_run_again_item_by_item() -> None:
+    run = Picky()
+
+    async def main() -> tuple[list[int | Exception], list[BaseException | int]]:
+        batcher: MicroBatcher[str, int, int] = MicroBatcher(run, max_batch=8, max_wait_ms=1000)
+        await batcher.start()
+        try:
+            settled = await batcher.submit_settled("k", [2, 3, 4, 6, 8, 10, 12, 14])
+            single = await asyncio.gather(batcher.submit("k", 5), batcher.submit("k", 16), return_exceptions=True)
+            return settled, single
+        finally:
+            await batcher.close()
+
+    settled, single = asyncio.run(main())
+    assert settled[0] == 20 and settled[2:] == [40, 60, 80, 100, 120, 140]
+    assert isinstance(settled[1], TypeError)
+    assert run.calls[:9] == [[2, 3, 4, 6, 8, 10, 12, 14], [2], [3], [4], [6], [8], [10], [12], [14]]
+    assert isinstance(single[0], TypeError) and single[1] == 160  # submit raises only for its own item
+    assert run.calls[9:] == [[5, 16], [5], [16]]
+
+
+def test_isolation_can_be_turned_off() -> None:
+    run = Picky()
+
+    async def main() -> list[int | Exception]:
+        batcher: MicroBatcher[str, int, int] = MicroBatcher(run, max_batch=4, max_wait_ms=1000, isolate=False)
+        await batcher.start()
+        try:
+            return await batcher.submit_settled("k", [2, 3, 4, 6])
+        finally:
+            await batcher.close()
+
+    assert all(isinstance(r, TypeError) for r in asyncio.run(main()))
+    assert run.calls == [[2, 3, 4, 6]]

@@ -2,16 +2,21 @@
 
 Routes: ``POST /v1/check`` (one item -> its check record, the JSON ``medhal check --format json`` prints),
 ``POST /v1/check/batch`` (``{"items": [...]}`` -> ``{"results": [...]}`` in order, each a record or its own
-``input_error`` record), ``POST /v1/render`` (one item -> the HTML audit trail), ``GET /`` (the checking page),
-``GET /healthz``, ``GET /metrics`` (Prometheus text), ``GET /openapi.json`` and ``GET /docs`` (offline).
+error record: ``input_error``, or ``internal_error`` when checking it raised), ``POST /v1/render`` (one item ->
+the HTML audit trail), ``GET /`` (the checking page), ``GET /healthz``, ``GET /metrics`` (Prometheus text),
+``GET /openapi.json`` and ``GET /docs`` (offline).
 
 Every error is JSON ``{"error": {"code": ..., "message": ...}}`` (422 adds ``details``: locations and messages,
-never the offending input).  The verifier and the detectors a request may choose are fixed at start-up; no
-request names a model or a file.  Concurrent requests share verifier batches (:mod:`medhal.serve.batching`).
+never the offending input).  A body that is not JSON of the documented shape (invalid JSON or UTF-8, nested too
+deeply, wrong types, an id with a lone surrogate) is a 422.  One item that makes the verifier raise fails only its
+own request (or its own batch entry): the batcher runs a failed batch again one item at a time.  The verifier
+and the detectors a request may choose are fixed at start-up; no request names a model or a file.  Concurrent
+requests share verifier batches (:mod:`medhal.serve.batching`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -38,6 +43,7 @@ from medhal.serve.service import (
     OptionsKey,
     ServeConfig,
     Service,
+    log_failure,
     request_item,
 )
 from medhal.verify import Verifier
@@ -53,27 +59,52 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     for code, text in (
         (400, "input_error (the item cannot be checked) or unsupported_option"),
         (401, "unauthorized: a bearer token is required"),
+        (408, "request_timeout: the body did not arrive in time"),
         (413, "payload_too_large, text_too_large or too_many_items"),
         (422, "invalid_request: the body is not JSON of the documented shape"),
+        (500, "internal_error: checking this item failed (logged)"),
         (503, "overloaded (retry later) or unavailable"),
     )
 }
 
 
-def _error_record(index: int, raw: Any, reason: str, detector: str) -> dict[str, Any]:
+_MAX_ECHO = 100
+"""Longest id or field name quoted back in an error (the rest is cut)."""
+_BODY_ERRORS: tuple[tuple[type[BaseException], str], ...] = (
+    (RecursionError, "the JSON is nested too deeply"),
+    (UnicodeError, "the body is not valid UTF-8"),
+    (ValueError, "the body is not valid JSON"),
+)
+
+
+def _safe(text: str) -> str:
+    """``text`` cut to ``_MAX_ECHO`` characters, lone surrogates as their escapes: safe to put in a response."""
+    cut = text if len(text) <= _MAX_ECHO else text[:_MAX_ECHO] + "..."
+    return cut.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _error_record(index: int, raw: Any, reason: str, detector: str, status: str = "input_error") -> dict[str, Any]:
     ident = raw.get("id") if isinstance(raw, dict) else None
     return {
         "index": index,
-        "id": None if ident is None else str(ident),
-        "status": "input_error",
+        "id": _safe(str(ident)) if isinstance(ident, str | int) and not isinstance(ident, bool) else None,
+        "status": status,
         "reason": reason,
         "detector": detector,
     }
 
 
+def _dumps(value: Any) -> bytes:
+    """JSON as Starlette's ``JSONResponse`` writes it (raises ``ValueError`` for NaN or a lone surrogate)."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+
+
 def _validation_message(exc: ValidationError | RequestValidationError) -> tuple[str, list[dict[str, str]]]:
     details = [
-        {"loc": ".".join(str(p) for p in err.get("loc", ())), "message": str(err.get("msg", "invalid"))}
+        {
+            "loc": ".".join(_safe(str(p)) for p in err.get("loc", ())),
+            "message": _safe(str(err.get("msg", "invalid"))),
+        }
         for err in exc.errors()
     ]
     first = details[0] if details else {"loc": "", "message": "invalid request"}
@@ -131,6 +162,7 @@ def create_app(
         token=config.token,
         protected=PROTECTED,
         known_paths=lambda: [getattr(route, "path", "") for route in app.routes],
+        body_timeout_s=config.body_timeout_s,
     )
 
     @app.exception_handler(APIError)
@@ -146,6 +178,13 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 400 and exc.__cause__ is not None:  # FastAPI could not parse the JSON body
+            for kind, reason in _BODY_ERRORS:
+                if isinstance(exc.__cause__, kind):
+                    service.metrics.error("invalid_request")
+                    return error_response(
+                        422, "invalid_request", f"body: {reason}", details=[{"loc": "body", "message": reason}]
+                    )
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, f"http_{exc.status_code}")
         service.metrics.error(code)
         message = exc.detail if isinstance(exc.detail, str) else "request failed"
@@ -159,9 +198,10 @@ def create_app(
         return JSONResponse(result.to_dict(timings=request.timings))
 
     @app.post("/v1/check/batch", summary="Check many answers", responses={200: _RECORDS, **_ERRORS})
-    async def check_batch(batch: BatchRequest) -> JSONResponse:
+    async def check_batch(batch: BatchRequest) -> Response:
         """`{"items": [...]}` -> `{"results": [...]}` in input order, each with its `index`; an item that is
-        malformed, too large or cannot be checked gets its own `input_error` record and the others still run."""
+        malformed, too large or cannot be checked gets its own `input_error` record, one whose check failed its
+        own `internal_error` record, and the others still run."""
         if len(batch.items) > config.max_items:
             message = f"batch has {len(batch.items)} items; the limit is {config.max_items}"
             raise APIError(413, "too_many_items", message)
@@ -182,10 +222,25 @@ def create_app(
                 records[index] = _error_record(index, raw, reason, key[0])
                 continue
             queued.append((index, key, request_item(request), request.timings))
-        results = await service.run([(key, item) for _, key, item, _ in queued]) if queued else []
-        for (index, _, _, timings), result in zip(queued, results, strict=True):
-            records[index] = {**result.to_dict(timings=timings), "index": index}
-        return JSONResponse({"results": records})
+        results = await service.run_settled([(key, item) for _, key, item, _ in queued]) if queued else []
+        for (index, key, _, timings), result in zip(queued, results, strict=True):
+            if isinstance(result, Exception):
+                log_failure(type(result).__name__, result)
+                reason = f"internal error ({type(result).__name__}; see the service log)"
+                records[index] = _error_record(index, batch.items[index], reason, key[0], "internal_error")
+            else:
+                records[index] = {**result.to_dict(timings=timings), "index": index}
+        entries: list[bytes] = []
+        for index, record in enumerate(records):
+            try:  # one record that cannot be written (NaN, a lone surrogate) must not fail the others
+                entries.append(_dumps(record))
+            except ValueError as exc:
+                log_failure(f"unwritable record ({type(exc).__name__})", exc)
+                reason = f"internal error ({type(exc).__name__}; see the service log)"
+                detector = str(record.get("detector", config.detector)) if record else config.detector
+                failed = _error_record(index, batch.items[index], reason, detector, "internal_error")
+                entries.append(_dumps(failed))
+        return Response(b'{"results":[' + b",".join(entries) + b"]}", media_type="application/json")
 
     @app.post("/v1/render", summary="Check one answer, as HTML", response_class=HTMLResponse, responses=_ERRORS)
     async def render(request: CheckRequest) -> HTMLResponse:

@@ -10,6 +10,10 @@ worker is free (their wait has usually expired by then): under load, batches gro
 Batching changes nothing but timing when ``run`` is batch-independent: ``Checker.check_many`` returns for every
 item what ``Checker.check`` returns for it alone, except ``timings`` and the ``verifier_passes`` accounting
 (a pair shared with an earlier item of the same batch is charged to that item).
+
+One bad item must not fail the requests it happens to share a batch with: when ``run`` raises for a group of
+several items, each item of the group is run again on its own, so an exception reaches only the item (and the
+request) that causes it.  Batch independence makes the retried results the ones the shared call would have given.
 """
 
 from __future__ import annotations
@@ -48,9 +52,11 @@ class _Job(Generic[K, T, R]):
 class MicroBatcher(Generic[K, T, R]):
     """Collect items for up to ``max_wait_ms`` or ``max_batch`` items; run them with ``run`` on one worker thread.
 
-    ``run(key, items)`` must return one result per item, in order.  An exception it raises is set on the futures
-    of every item of that call.  ``max_queue`` bounds the items waiting (not running); beyond it :meth:`submit`
-    raises :class:`QueueFullError`.  ``on_queue(depth)`` is told the number waiting whenever it changes.
+    ``run(key, items)`` must return one result per item, in order.  When it raises for several items, each is run
+    again alone (``isolate``, the default), so an exception is set only on the future of the item that raises it;
+    with ``isolate=False`` it is set on every item of the call.  ``max_queue`` bounds the items waiting (not
+    running); beyond it :meth:`submit` raises :class:`QueueFullError`.  ``on_queue(depth)`` is told the number
+    waiting whenever it changes.
     """
 
     def __init__(
@@ -61,6 +67,7 @@ class MicroBatcher(Generic[K, T, R]):
         max_wait_ms: float = 5.0,
         max_queue: int = 1024,
         on_queue: Callable[[int], None] | None = None,
+        isolate: bool = True,
     ) -> None:
         if max_batch < 1:
             raise ValueError("max_batch must be >= 1")
@@ -73,6 +80,7 @@ class MicroBatcher(Generic[K, T, R]):
         self.max_wait = max_wait_ms / 1000.0
         self.max_queue = max_queue
         self._on_queue = on_queue
+        self.isolate = isolate
         self._pending: deque[_Job[K, T, R]] = deque()
         self._wakeup = asyncio.Event()
         self._full = asyncio.Event()
@@ -115,7 +123,22 @@ class MicroBatcher(Generic[K, T, R]):
         return (await self.submit_many(key, [item]))[0]
 
     async def submit_many(self, key: K, items: Sequence[T]) -> list[R]:
-        """Queue items together (all or none, against ``max_queue``) and wait for their results, in order."""
+        """Queue items together (all or none, against ``max_queue``) and wait for their results, in order; the
+        first exception of an item is raised."""
+        return list(await asyncio.gather(*self._enqueue(key, items)))
+
+    async def submit_settled(self, key: K, items: Sequence[T]) -> list[R | Exception]:
+        """As :meth:`submit_many`, but an item whose run raised gets its exception in place of its result, so one
+        bad item does not fail the others."""
+        settled = await asyncio.gather(*self._enqueue(key, items), return_exceptions=True)
+        out: list[R | Exception] = []
+        for value in settled:
+            if isinstance(value, BaseException) and not isinstance(value, Exception):
+                raise value  # cancellation and the like are not an item's result
+            out.append(value)
+        return out
+
+    def _enqueue(self, key: K, items: Sequence[T]) -> list[asyncio.Future[R]]:
         if not self.running:
             raise BatcherClosedError("the checking service is not running")
         if len(self._pending) + len(items) > self.max_queue:
@@ -131,7 +154,7 @@ class MicroBatcher(Generic[K, T, R]):
         self._wakeup.set()
         if len(self._pending) >= self.max_batch:
             self._full.set()
-        return list(await asyncio.gather(*futures))
+        return futures
 
     def _queue_changed(self) -> None:
         if self._on_queue is not None:
@@ -164,22 +187,28 @@ class MicroBatcher(Generic[K, T, R]):
                 raise
 
     async def _execute(self, jobs: list[_Job[K, T, R]]) -> None:
-        loop = asyncio.get_running_loop()
         groups: dict[K, list[_Job[K, T, R]]] = {}
         for job in jobs:
             groups.setdefault(job.key, []).append(job)
         for key, group in groups.items():
-            items = [job.item for job in group]
-            self.batches += 1
-            try:
-                results = await loop.run_in_executor(self._executor, self._run, key, items)
-                if len(results) != len(group):
-                    raise RuntimeError(f"batch returned {len(results)} results for {len(group)} items")
-            except Exception as exc:
-                for job in group:
-                    if not job.future.done():
-                        job.future.set_exception(exc)
-                continue
-            for job, result in zip(group, results, strict=True):
-                if not job.future.done():
-                    job.future.set_result(result)
+            await self._run_group(key, group)
+
+    async def _run_group(self, key: K, group: list[_Job[K, T, R]]) -> None:
+        loop = asyncio.get_running_loop()
+        self.batches += 1
+        try:
+            results = await loop.run_in_executor(self._executor, self._run, key, [job.item for job in group])
+            if len(results) != len(group):
+                raise RuntimeError(f"batch returned {len(results)} results for {len(group)} items")
+        except Exception as exc:
+            live = [job for job in group if not job.future.done()]
+            if self.isolate and len(live) > 1:
+                for job in live:  # one at a time: the failure reaches only the item that causes it
+                    await self._run_group(key, [job])
+                return
+            for job in live:
+                job.future.set_exception(exc)
+            return
+        for job, result in zip(group, results, strict=True):
+            if not job.future.done():
+                job.future.set_result(result)

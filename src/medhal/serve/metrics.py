@@ -107,6 +107,12 @@ class Metrics:
                 key = (("status", status),)
                 self._items[key] = self._items.get(key, 0) + 1
 
+    def failed(self, items: int) -> None:
+        """Items whose check raised (counted as ``medhal_checked_items_total{status="internal_error"}``)."""
+        key = (("status", "internal_error"),)
+        with self._lock:
+            self._items[key] = self._items.get(key, 0) + items
+
     def count(self, route: str, method: str, status: int) -> int:
         """Requests so far of one route, method and status (for tests and the load script)."""
         with self._lock:

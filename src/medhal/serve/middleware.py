@@ -3,13 +3,17 @@
 :class:`ServiceMiddleware` wraps every HTTP request: it counts it in the metrics (by route template, method and
 status, with its latency), refuses a missing or wrong bearer token on protected paths before reading the body
 (401), buffers the body up to ``max_body_bytes`` and refuses more (413, from ``Content-Length`` alone when the
-client declares it), turns an unhandled exception into a 500 JSON error, and adds conservative headers.  It
-never logs a request body, a header value or an exception message (which could quote the input): only the
-method, the route and the exception's type (the traceback too with ``MEDHAL_DEBUG=1``).
+client declares it), refuses a body not received within ``body_timeout_s`` seconds (408: a client trickling its
+body must not hold a connection open), refuses a body that is not UTF-8 (422, as unparsable JSON: the JSON parser
+would let a surrogate encoded as bytes through), closes the connection after a refusal sent before the body was
+read, turns an unhandled exception into a 500 JSON error, and adds conservative headers.  It never logs a
+request body, a header value or an exception message (which could quote the input): only the method, the route
+and the exception's type (the traceback too with ``MEDHAL_DEBUG=1``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -54,12 +58,14 @@ def error_response(
     status: int, code: str, message: str, *, headers: dict[str, str] | None = None, **extra: Any
 ) -> Response:
     """The stable JSON error response."""
-    body = json.dumps(error_body(code, message, **extra), ensure_ascii=False).encode("utf-8")
+    # backslashreplace: a lone surrogate in a message (a field name quoted from the input) becomes its JSON escape
+    body = json.dumps(error_body(code, message, **extra), ensure_ascii=False).encode("utf-8", "backslashreplace")
     return Response(body, status_code=status, media_type="application/json", headers=headers)
 
 
 class ServiceMiddleware:
-    """Metrics, bearer-token auth, the body size limit, 500s as JSON and security headers (see the module doc)."""
+    """Metrics, bearer-token auth, the body size and time limits, 500s as JSON and security headers (see the
+    module doc).  ``body_timeout_s=None``: no time limit on reading a body."""
 
     def __init__(
         self,
@@ -70,10 +76,12 @@ class ServiceMiddleware:
         token: str | None = None,
         protected: Iterable[str] = (),
         known_paths: Callable[[], Iterable[str]] | None = None,
+        body_timeout_s: float | None = None,
     ) -> None:
         self.app = app
         self.metrics = metrics
         self.max_body_bytes = max_body_bytes
+        self.body_timeout_s = body_timeout_s
         self.token = token.encode("utf-8") if token else None
         self.protected = tuple(protected)
         self._known_paths = known_paths
@@ -134,14 +142,24 @@ class ServiceMiddleware:
             self.metrics.in_flight -= 1
             self.metrics.request(self._route(scope), method, status, time.perf_counter() - start)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send, status: int, code: str, message: str) -> None:
+    async def _refuse(
+        self, scope: Scope, receive: Receive, send: Send, status: int, code: str, message: str, *, close: bool = False
+    ) -> None:
+        """Answer an error; ``close``: the body was not read, so the connection cannot serve another request."""
         self.metrics.error(code)
-        headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-        await error_response(status, code, message, headers=headers)(scope, receive, send)
+        headers: dict[str, str] = {}
+        if status == 401:
+            headers["WWW-Authenticate"] = "Bearer"
+        if close:
+            headers["Connection"] = "close"
+        await error_response(status, code, message, headers=headers or None)(scope, receive, send)
 
     async def _handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         if not self._authorized(scope):
-            await self._refuse(scope, receive, send, 401, "unauthorized", "a valid bearer token is required")
+            unread = scope.get("method") in _BODY_METHODS
+            await self._refuse(
+                scope, receive, send, 401, "unauthorized", "a valid bearer token is required", close=unread
+            )
             return
         if scope.get("method") not in _BODY_METHODS:
             await self.app(scope, receive, send)
@@ -149,29 +167,46 @@ class ServiceMiddleware:
         too_large = f"request body exceeds {self.max_body_bytes} bytes"
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and value.isdigit() and int(value) > self.max_body_bytes:
-                await self._refuse(scope, receive, send, 413, "payload_too_large", too_large)
+                await self._refuse(scope, receive, send, 413, "payload_too_large", too_large, close=True)
                 return
         chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body = message.get("body", b"")
-            size += len(body)
-            if size > self.max_body_bytes:
-                await self._refuse(scope, receive, send, 413, "payload_too_large", too_large)
-                return
-            chunks.append(body)
-            if not message.get("more_body", False):
-                break
+        refusal: tuple[int, str, str] | None = None
+        try:
+            async with asyncio.timeout(self.body_timeout_s):
+                size = 0
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return
+                    part = message.get("body", b"")
+                    size += len(part)
+                    if size > self.max_body_bytes:
+                        refusal = (413, "payload_too_large", too_large)
+                        break
+                    chunks.append(part)
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            refusal = (408, "request_timeout", f"request body not received within {self.body_timeout_s:g} seconds")
+        if refusal is not None:
+            await self._refuse(scope, receive, send, *refusal, close=True)
+            return
+        body = b"".join(chunks)
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            reason = "the body is not valid UTF-8"
+            self.metrics.error("invalid_request")
+            details = [{"loc": "body", "message": reason}]
+            await error_response(422, "invalid_request", f"body: {reason}", details=details)(scope, receive, send)
+            return
         replayed = False
 
         async def replay() -> Message:
             nonlocal replayed
             if not replayed:
                 replayed = True
-                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+                return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
         await self.app(scope, replay, send)

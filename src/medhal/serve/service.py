@@ -6,6 +6,9 @@ and the metrics.  Only the public API of :mod:`medhal` is used.
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -13,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from medhal import __version__
 from medhal.checker import Checker
@@ -43,6 +46,7 @@ __all__ = [
     "OptionsKey",
     "ServeConfig",
     "Service",
+    "log_failure",
     "request_item",
 ]
 
@@ -50,9 +54,14 @@ TOKEN_ENV = "MEDHAL_SERVE_TOKEN"
 SERVABLE_DETECTORS = ("decomposed", "nli-clause", "nli-response")
 """Detectors that need nothing but the verifier (no LLM client, no other model)."""
 SERVABLE_UNITS = ("clause", "sentence")
+"""``claim`` units need an LLM and are not served."""
 PROTECTED = ("/v1/", "/metrics")
 """Path prefixes that need the bearer token when one is set (the page, /docs, /openapi.json and /healthz do not)."""
-"""``claim`` units need an LLM and are not served."""
+MAX_QUESTION_CHARS = MAX_RESPONSE_CHARS
+"""Longest question accepted (characters); the question is only recorded."""
+
+logger = logging.getLogger("medhal.serve")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 OptionsKey = tuple[str, tuple[tuple[str, Any], ...]]
 
@@ -60,7 +69,12 @@ OptionsKey = tuple[str, tuple[tuple[str, Any], ...]]
 @dataclass(frozen=True, slots=True)
 class ServeConfig:
     """Start-up settings of the service.  ``detectors`` / ``units``: what a request may choose (the defaults first
-    are always allowed); ``token``: a bearer token required on ``/v1/*`` and ``/metrics`` (``None``: open)."""
+    are always allowed); ``token``: a bearer token required on ``/v1/*`` and ``/metrics`` (``None``: open).
+
+    What one request may make the service hold: a body of ``max_body_bytes``, received within ``body_timeout_s``
+    seconds (``None``: no limit); at most ``max_items`` items in a batch; per item, evidence, answer and question of
+    at most ``max_evidence_chars``, ``max_response_chars`` and ``max_question_chars`` characters (the text limits
+    cannot exceed medhal's own, ``MAX_EVIDENCE_CHARS`` and ``MAX_RESPONSE_CHARS``)."""
 
     detector: str = "decomposed"
     detectors: tuple[str, ...] = ()
@@ -73,6 +87,8 @@ class ServeConfig:
     max_items: int = 64
     max_evidence_chars: int = MAX_EVIDENCE_CHARS
     max_response_chars: int = MAX_RESPONSE_CHARS
+    max_question_chars: int = MAX_QUESTION_CHARS
+    body_timeout_s: float | None = 30.0
     token: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -85,11 +101,26 @@ class ServeConfig:
         for units in self.allowed_units:
             if units not in SERVABLE_UNITS:
                 raise ConfigError(f"units {units!r} cannot be served; choose from {', '.join(SERVABLE_UNITS)}")
-        for name in ("max_batch", "max_queue", "max_body_bytes", "max_items", "max_evidence_chars"):
+        for name in (
+            "max_batch",
+            "max_queue",
+            "max_body_bytes",
+            "max_items",
+            "max_evidence_chars",
+            "max_response_chars",
+            "max_question_chars",
+        ):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be >= 1")
-        if self.max_response_chars < 1 or self.batch_wait_ms < 0:
-            raise ConfigError("max_response_chars must be >= 1 and batch_wait_ms >= 0")
+        if self.max_evidence_chars > MAX_EVIDENCE_CHARS or self.max_response_chars > MAX_RESPONSE_CHARS:
+            raise ConfigError(
+                f"max_evidence_chars and max_response_chars cannot exceed {MAX_EVIDENCE_CHARS} and "
+                f"{MAX_RESPONSE_CHARS} (medhal refuses longer texts)"
+            )
+        if self.batch_wait_ms < 0:
+            raise ConfigError("batch_wait_ms must be >= 0")
+        if self.body_timeout_s is not None and self.body_timeout_s <= 0:
+            raise ConfigError("body_timeout_s must be > 0 (or None: no limit)")
 
 
 class CheckRequest(BaseModel):
@@ -110,6 +141,15 @@ class CheckRequest(BaseModel):
     max_windows: int | None = Field(default=None, ge=1, le=1024, description="decomposed: windows per unit.")
     premise: Literal["whole", "windows"] | None = Field(default=None, description="nli-clause only.")
     timings: bool = Field(default=True, description="Include wall-clock timings (the only non-deterministic field).")
+
+    @field_validator("id")
+    @classmethod
+    def _id_is_text(cls, value: str | int | None) -> str | int | None:
+        """An id is echoed as given: one with a lone surrogate (JSON ``"\\ud800"``) cannot be, so it is refused
+        (in evidence, answer and question medhal replaces lone surrogates and notes it, per its input policy)."""
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise ValueError("contains a lone surrogate (an unpaired \\ud800-\\udfff escape), which is not text")
+        return value
 
 
 class BatchRequest(BaseModel):
@@ -191,18 +231,26 @@ class Service:
         return key
 
     def oversized(self, request: CheckRequest) -> str | None:
+        """Why a request's texts are over the service's limits (``None``: they are not)."""
         for name, value, limit in (
             ("evidence", request.evidence, self.config.max_evidence_chars),
             ("response", request.response, self.config.max_response_chars),
+            ("question", request.question or "", self.config.max_question_chars),
         ):
             if len(value) > limit:
                 return f"{name} has {len(value)} characters; the limit is {limit}"
         return None
 
     def _run(self, key: OptionsKey, items: Sequence[CheckItem]) -> list[CheckResult]:
-        """One shared verifier pass (on the batcher's worker thread)."""
+        """One shared verifier pass (on the batcher's worker thread).  When it raises, the batcher runs each item
+        of the batch alone, so the exception reaches only the item that causes it."""
         start = time.perf_counter()
-        results = self.checker(key).check_many(items)
+        try:
+            results = self.checker(key).check_many(items)
+        except Exception:
+            if len(items) == 1:
+                self.metrics.failed(1)
+            raise
         self.metrics.batch(
             items=len(items),
             seconds=time.perf_counter() - start,
@@ -213,16 +261,35 @@ class Service:
         return results
 
     async def run(self, items: list[tuple[OptionsKey, CheckItem]]) -> list[CheckResult]:
-        """Check items through the batcher, grouped by option set, results in order."""
+        """Check items through the batcher, results in order; an item whose check raised raises here."""
+        results = await self.run_settled(items)
+        for result in results:
+            if isinstance(result, Exception):
+                raise result
+        return [r for r in results if not isinstance(r, Exception)]
+
+    async def run_settled(self, items: list[tuple[OptionsKey, CheckItem]]) -> list[CheckResult | Exception]:
+        """Check items through the batcher, grouped by option set, results in order; an item whose check raised
+        gets its exception in place of its result, and the others their results."""
         await self.batcher.start()
+        groups: dict[OptionsKey, list[int]] = {}
+        for index, (key, _) in enumerate(items):
+            groups.setdefault(key, []).append(index)
         try:
-            if len({key for key, _ in items}) == 1:
-                return await self.batcher.submit_many(items[0][0], [item for _, item in items])
-            return list(await asyncio.gather(*(self.batcher.submit(key, item) for key, item in items)))
+            settled = await asyncio.gather(
+                *(self.batcher.submit_settled(key, [items[i][1] for i in where]) for key, where in groups.items())
+            )
         except QueueFullError as exc:
             raise APIError(503, "overloaded", str(exc)) from None
         except BatcherClosedError as exc:
             raise APIError(503, "unavailable", str(exc)) from None
+        out: list[CheckResult | Exception | None] = [None] * len(items)
+        for where, results in zip(groups.values(), settled, strict=True):
+            for index, result in zip(where, results, strict=True):
+                if isinstance(result, BatcherClosedError):
+                    raise APIError(503, "unavailable", str(result))
+                out[index] = result
+        return [r for r in out if r is not None]
 
     async def check_one(self, request: CheckRequest) -> tuple[CheckResult, CheckItem]:
         key = self.options(request)
@@ -235,9 +302,19 @@ class Service:
         except InputError as exc:
             raise APIError(400, "input_error", str(exc)) from None
         result = (await self.run([(key, item)]))[0]
-        if result.status != "ok":
+        if result.status == "input_error":
             raise APIError(400, "input_error", result.reason or result.status)
+        if result.status != "ok":
+            log_failure(str(result.status))
+            raise APIError(500, "internal_error", "internal error (see the log)")
         return result, item
+
+
+def log_failure(kind: str, exc: BaseException | None = None) -> None:
+    """Log a failed check by its kind only (an exception's message could quote the input); the traceback too with
+    ``MEDHAL_DEBUG=1``."""
+    debug = bool(os.environ.get("MEDHAL_DEBUG"))
+    logger.error("check failed: %s", kind, exc_info=exc if debug and exc is not None else None)
 
 
 def request_item(request: CheckRequest) -> CheckItem:
