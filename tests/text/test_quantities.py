@@ -32,3 +32,13 @@ def test_quantities_normalise_units_and_number_words() -> None:
 def test_number_conflicts(unit: str, sentence: str, conflict: tuple[str, str] | None) -> None:
     found = [(a.text, b.text) for a, b in number_conflicts(unit, EVIDENCE, sentence)]
     assert found == ([conflict] if conflict else [])
+
+
+def test_thousands_separators_and_bare_numbers_against_numbers_with_units() -> None:
+    # a faithful "1,204 patients aged 75 or older" was contradicted: "1,204" read as 1.204 and the bare "75" never
+    # matched "75 years" (compared in days), so the cue paired it with "1,204"
+    evidence = "We randomly assigned 1,204 patients aged 75 years or older to early rhythm control."
+    assert [q.value for q in quantities("1,204 patients; 12,500 doses; 0,8 mg")] == [1204.0, 12_500.0, 0.8]
+    assert number_conflicts("The trial enrolled 1,204 patients aged 75 or older.", evidence, evidence) == []
+    ((changed, rival),) = number_conflicts("The trial enrolled 1,204 patients aged 65 or older.", evidence, evidence)
+    assert (changed.text, rival.text) == ("65", "75 years")

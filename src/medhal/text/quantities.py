@@ -71,6 +71,9 @@ _QUANTITY = re.compile(
 )
 
 
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
+
+
 @dataclass(frozen=True, slots=True)
 class Quantity:
     """A number read from ``text[start:end]`` with its kind and its value in the kind's base unit."""
@@ -81,6 +84,8 @@ class Quantity:
     end: int
     text: str
     approximate: bool
+    number: float = math.nan
+    """The number as written, before conversion to the base unit ("75 years": 75)."""
 
     def equals(self, other: Quantity) -> bool:
         """Same quantity: equal values of one kind (1% tolerance for time), or a percentage and its fraction."""
@@ -91,8 +96,11 @@ class Quantity:
         if pair == {"percent", "count"}:
             pct, frac = (self, other) if self.kind == "percent" else (other, self)
             return math.isclose(pct.value / 100.0, frac.value, rel_tol=1e-9) or math.isclose(pct.value, frac.value)
-        # a bare number may restate a number with a unit ("10 mg" vs "10"): same value
-        return "count" in pair and math.isclose(self.value, other.value, rel_tol=1e-9)
+        # a bare number may restate a number with a unit ("10 mg" vs "10", "aged 75" vs "75 years"): same number
+        if "count" not in pair:
+            return False
+        bare, other_unit = (self, other) if self.kind == "count" else (other, self)
+        return math.isclose(bare.value, other_unit.number, rel_tol=1e-9)
 
 
 def quantities(text: str) -> list[Quantity]:
@@ -105,7 +113,7 @@ def quantities(text: str) -> list[Quantity]:
     for m in _QUANTITY.finditer(text):
         raw = m.group("num")
         word = raw.lower()
-        value = _NUMBER_WORDS[word] if word in _NUMBER_WORDS else float(raw.replace(",", "."))
+        value = _NUMBER_WORDS[word] if word in _NUMBER_WORDS else _number(raw)
         unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
         kind, scale = _UNITS.get(unit, ("count", 1.0))
         if word in _NUMBER_WORDS and kind == "count":
@@ -114,8 +122,16 @@ def quantities(text: str) -> list[Quantity]:
             if not nxt.isspace():
                 continue
         hedged = bool(_HEDGES.search(text[max(0, m.start() - 16) : m.start()]))
-        out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged))
+        out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value))
     return out
+
+
+def _number(raw: str) -> float:
+    """A written number: commas between groups of three digits separate thousands ("1,204"), any other comma is
+    a decimal comma ("0,8")."""
+    if _THOUSANDS.fullmatch(raw):
+        return float(raw.replace(",", ""))
+    return float(raw.replace(",", "."))
 
 
 def number_conflicts(unit: str, evidence: str | Sequence[Quantity], sentence: str) -> list[tuple[Quantity, Quantity]]:
@@ -124,12 +140,16 @@ def number_conflicts(unit: str, evidence: str | Sequence[Quantity], sentence: st
     (a sentence of the evidence aligned with the unit) states one of the same kind — a changed number, dose,
     duration or percentage."""
     stated = quantities(evidence) if isinstance(evidence, str) else evidence
-    local = quantities(sentence)
+    own = quantities(unit)
+    # the sentence's numbers the unit does not restate, the rivals a changed number is shown against
+    local = [e for e in quantities(sentence) if not e.approximate and not any(q.equals(e) for q in own)]
     conflicts: list[tuple[Quantity, Quantity]] = []
-    for q in quantities(unit):
+    for q in own:
         if q.approximate or any(q.equals(e) for e in stated):
             continue
-        rival = next((e for e in local if e.kind == q.kind and not e.approximate), None)
+        rival = next((e for e in local if e.kind == q.kind), None)
+        if rival is None and q.kind == "count":  # a bare number against one with a unit ("aged 65" vs "75 years")
+            rival = next(iter(local), None)
         if rival is not None:
             conflicts.append((q, rival))
     return conflicts
