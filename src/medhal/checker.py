@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from medhal.detect import CheckItem, CheckResult, ConfigError, Detector, VerdictRule, create_detector
+from medhal.detect.registry import accepts
 from medhal.verify import Verifier, load_verifier
 from medhal.verify.calibration import Calibration, calibration_of
 
@@ -73,19 +74,27 @@ class Checker:
 
 def calibrated_options(detector: str, options: dict[str, Any], calibration: Calibration) -> dict[str, Any]:
     """The verifier's shipped calibration (verdict thresholds, response threshold, recommended options of
-    ``detector``) as defaults under the caller's explicit ``options``."""
+    ``detector``) as defaults under the caller's explicit ``options``.  The verdict rule and a threshold go only
+    to a detector that takes them (the registry knows which: ``random`` or ``fava`` take no ``rule``)."""
     merged: dict[str, Any] = dict(calibration.detector_options.get(detector, {}))
-    merged["rule"] = VerdictRule(calibration.entail_threshold, calibration.contradict_threshold)
+    if accepts(detector, "rule"):
+        merged["rule"] = VerdictRule(calibration.entail_threshold, calibration.contradict_threshold)
+    merged.update(options)
+    return merged | _calibrated_threshold(detector, options, calibration)
+
+
+def _calibrated_threshold(detector: str, options: dict[str, Any], calibration: Calibration) -> dict[str, Any]:
+    if "threshold" in options or not accepts(detector, "threshold"):
+        return {}
     # a threshold fitted for one aggregation of a detector is keyed "name:aggregation=value" (e.g. decomposed's
     # seed rule, whose FED score lives on another scale than the aligned rule's)
     aggregation = options.get("aggregation")
     keyed = f"{detector}:aggregation={aggregation}"
     if aggregation is not None and keyed in calibration.response_thresholds:
-        merged["threshold"] = calibration.response_thresholds[keyed]
-    elif detector in calibration.response_thresholds:
-        merged["threshold"] = calibration.response_thresholds[detector]
-    merged.update(options)
-    return merged
+        return {"threshold": calibration.response_thresholds[keyed]}
+    if detector in calibration.response_thresholds:
+        return {"threshold": calibration.response_thresholds[detector]}
+    return {}
 
 
 def claim_extractor(model: str, *, base_url: str | None = None, cache: bool = True) -> Any:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import typer
 
+from medhal.bench.runio import OutputPathError
 from medhal.cli.inject import inject_command, rejected_path
 from medhal.cli.inputs import UsageError
 from medhal.data.injection import validate_injection
@@ -54,7 +55,7 @@ def cli(args: list[Any], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
         code = returned if isinstance(returned, int) else 0
     except typer.Exit as exc:
         code = int(exc.exit_code)
-    except UsageError as exc:
+    except (UsageError, OutputPathError) as exc:
         assert "\n" not in str(exc)
         sys.stderr.write(f"medhal: error: {exc}\n")
         code = 2
@@ -110,7 +111,8 @@ def test_quota_not_met_exits_1_and_reports_skips(tmp_path: Path, capsys: pytest.
     ]
     # a later run with nothing rejected removes the stale side file
     write_input(source, STATEMENTS[:2])
-    assert cli(["inject", "-i", source, "-o", out, "--types", "invented"], capsys)[0] == 0
+    assert cli(["inject", "-i", source, "-o", out, "--types", "invented"], capsys)[0] == 2  # out exists
+    assert cli(["inject", "-i", source, "-o", out, "--types", "invented", "--overwrite"], capsys)[0] == 0
     assert not rejected_path(out).exists()
 
 

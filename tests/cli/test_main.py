@@ -9,6 +9,7 @@ import pytest
 import medhal.checker
 from fakes import RuleVerifier
 from medhal.cli.main import main
+from medhal.detect.records import SCHEMA_VERSION
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 RULES = [
@@ -48,7 +49,7 @@ def test_single_check_json_flagged(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 1, err
     record = json.loads(out)
-    assert record["schema_version"] == "1.1" and record["status"] == "ok" and record["flagged"] is True
+    assert record["schema_version"] == SCHEMA_VERSION and record["status"] == "ok" and record["flagged"] is True
     assert record["detector"] == "decomposed" and record["verifier_id"].startswith("rule:")
     assert record["windows"] == 15 and record["verifier_passes"] == 45
     for key in ("medhal_version", "config", "timings", "score"):
@@ -218,3 +219,32 @@ def test_html_format_single_and_batch(tmp_path: Path, capsys: pytest.CaptureFixt
     text = batch.read_text()
     assert text.count('<section class="item"') == 5 and text.count('class="item-link"') == 5
     assert 'data-status="input_error"' in text and "response is empty" in text
+
+
+class _CrashOnPoison(RuleVerifier):
+    def predict(self, pairs: Any) -> Any:
+        if any("poison" in h for _, h in pairs):
+            raise TypeError("TextInputSequence must be str")
+        return super().predict(pairs)
+
+
+def test_batch_with_a_lone_surrogate_and_a_crashing_item_writes_every_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 15: one "\ud800" line killed its 32-item chunk and everything after it (96 of 1,000 lines, exit 3)
+    monkeypatch.setattr(medhal.checker, "load_verifier", lambda spec=None, **_: _CrashOnPoison(RULES))
+    lines = [
+        {"id": f"i{k}", "evidence": "Aspirin lowered pain in adults.", "response": f"Aspirin lowered pain {k}."}
+        for k in range(70)
+    ]
+    lines[5]["response"] = "Aspirin lowered pain\ud800."
+    lines[40]["response"] = "The poison lowered pain."
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    code, _, err = run(["check", "--input", str(source), "--out", str(tmp_path / "out.jsonl")], capsys)
+    records = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in records] == [f"i{k}" for k in range(70)]
+    assert records[5]["status"] == "ok" and records[5]["notes"] == ["response: 1 lone surrogate replaced by U+FFFD"]
+    assert records[40]["status"] == "internal_error"
+    assert sum(r["status"] == "ok" for r in records) == 69
+    assert code == 3 and "1 item(s) hit an internal error" in err

@@ -233,11 +233,15 @@ def test_score_medhalt_on_a_predictions_file(tmp_path: Path, capsys: pytest.Capt
     assert run(args) == 0, capsys.readouterr().err
     m = json.loads((out / "metrics.json").read_text())["fqt"]
     assert (m["correct"], m["wrong"], m["published_score"]) == (1, 1, pytest.approx(0.0075))
+    assert run(args) == 2  # a run directory is never written over
+    assert "not an empty directory" in capsys.readouterr().err
+    args[-1] = str(tmp_path / "keywords")
     assert run([*args, "--fqt-scoring", "keywords"]) == 0
-    assert json.loads((out / "metrics.json").read_text())["fqt"]["correct"] == 2
+    assert json.loads((tmp_path / "keywords" / "metrics.json").read_text())["fqt"]["correct"] == 2
     preds.write_text(json.dumps({"id": "fqt-1", "output": "{'cop_index': 2}"}) + "\n")
+    args[-1] = str(tmp_path / "partial")
     assert run(args) == 1  # fqt-2 has no prediction: counted as no_answer, never dropped
-    assert json.loads((out / "metrics.json").read_text())["fqt"]["no_answer"] == 1
+    assert json.loads((tmp_path / "partial" / "metrics.json").read_text())["fqt"]["no_answer"] == 1
 
 
 @pytest.mark.parametrize(

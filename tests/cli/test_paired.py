@@ -95,12 +95,9 @@ def test_score_paired_on_a_predictions_file(tmp_path: Path, capsys: pytest.Captu
     assert emb["recall_at_1"] == 1.0  # the cited evidence is the error sentence itself
     bad = tmp_path / "bad.csv"
     bad.write_text("id,prediction\nnobody,1\n")
-    assert (
-        main(
-            ["score", "paired", "--data", str(data), "--format", "medec", "--predictions", str(bad), "--out", str(out)]
-        )
-        == 2
-    )
+    bad_args = ["score", "paired", "--data", str(data), "--format", "medec", "--predictions", str(bad)]
+    assert main([*bad_args, "--out", str(tmp_path / "bad")]) == 2
+    assert "no prediction id matches" in capsys.readouterr().err
 
 
 def test_score_paired_runs_compares_models(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

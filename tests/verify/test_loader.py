@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -78,9 +79,60 @@ def test_hub_id_failure_offline_is_one_line(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", True)
-    with pytest.raises(VerifierError, match="cannot load hf verifier 'medhal-tests/no-such-model'") as info:
+    start = time.monotonic()
+    with pytest.raises(VerifierError, match="'medhal-tests/no-such-model' is neither a local folder") as info:
         load_verifier("hf:medhal-tests/no-such-model")
-    _one_line(info)
+    assert time.monotonic() - start < 5
+    message = _one_line(info)
+    assert "HF_HUB_OFFLINE=0" in message and "local model folder" in message
+
+
+@requires_hf
+def test_hub_id_fails_fast_when_the_hub_cannot_be_reached(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.delenv("TRANSFORMERS_OFFLINE", raising=False)
+    for name in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")  # nothing listens there
+    monkeypatch.setattr(loader, "_in_hub_cache", lambda _: False)
+    start = time.monotonic()
+    with pytest.raises(VerifierError, match=r"hub http://127\.0\.0\.1:9 cannot be reached") as info:
+        load_verifier("hf:medhal-tests/no-such-model")
+    assert time.monotonic() - start < 5
+    assert "local model folder" in _one_line(info)
+
+
+def test_hub_probe_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    def hang(*_: Any, **__: Any) -> Any:
+        time.sleep(30)
+
+    monkeypatch.setattr(loader.socket, "create_connection", hang)
+    start = time.monotonic()
+    reason = loader._hub_unreachable(0.2)
+    assert reason is not None and "within 0.2 s" in reason and time.monotonic() - start < 2
+
+
+@pytest.mark.parametrize("offline", [True, False])
+def test_local_or_cached_hf_specs_never_touch_the_network(
+    offline: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import medhal.verify.hf
+
+    seen: list[tuple[str, bool]] = []
+
+    class Recorder:
+        def __init__(self, target: str, *, local_files_only: bool = False, **_: Any) -> None:
+            seen.append((target, local_files_only))
+
+    monkeypatch.setattr(loader.importlib.util, "find_spec", lambda _name, *a, **k: object())
+    monkeypatch.setattr(medhal.verify.hf, "HFVerifier", Recorder)
+    monkeypatch.setattr(loader, "_hub_unreachable", lambda _: pytest.fail("probed the hub"))
+    monkeypatch.setattr(loader, "_in_hub_cache", lambda repo: repo == "org/cached")
+    if offline:
+        monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    load_verifier("hf:org/cached")
+    load_verifier(f"hf:{tmp_path}")
+    assert seen == [("org/cached", True), (str(tmp_path), True)]
 
 
 @requires_hf

@@ -1,17 +1,49 @@
-"""What every benchmark run directory writer shares: JSON-safe values and atomic JSON writes.
+"""What every output writer shares: JSON-safe values, atomic writes and the output-path policy.
 
 ``metrics.json`` and ``items.jsonl`` must be strict JSON (no ``NaN`` / ``Infinity``, which Python's encoder
 would emit): non-finite floats become ``null``; tuples become lists; mapping keys become strings.
+
+Output-path policy (every ``--out`` of the CLI):
+
+- a file output is never written through a symbolic link (a symlink path is refused, and files are opened with
+  ``O_NOFOLLOW``), and an existing file is never replaced unless the caller passes ``overwrite`` (``--overwrite``);
+- a missing parent folder, or a folder given where a file is expected, is an :class:`OutputPathError` (one line;
+  the CLI exits 2);
+- whole outputs are written to a temporary file in the same folder and moved into place (:func:`write_output_text`),
+  so a reader never sees half a file; streaming outputs are appended line by line (:func:`open_output_stream`);
+- a run directory must be absent or an empty folder and not a symlink (:func:`check_run_dir`);
+- every file is created with mode ``0o666`` less the umask (0644 under the usual umask), as ``open`` would.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import math
+import os
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-__all__ = ["check_run_dir", "claim_run_dir", "json_line", "json_safe", "write_json"]
+__all__ = [
+    "OutputPathError",
+    "atomic_write_text",
+    "check_output_file",
+    "check_run_dir",
+    "claim_run_dir",
+    "json_line",
+    "json_safe",
+    "open_output_stream",
+    "write_json",
+    "write_output_text",
+]
+
+FILE_MODE = 0o666
+"""Mode of every file written (less the umask), as a plain ``open(path, "w")`` would create it."""
+
+
+class OutputPathError(ValueError):
+    """An output path that cannot or must not be written (symlink, existing file, missing folder): one line."""
 
 
 def json_safe(value: Any) -> Any:
@@ -32,15 +64,110 @@ def json_line(value: Any) -> str:
 
 def write_json(path: Path, payload: Any) -> None:
     """Write ``payload`` as indented JSON through a temporary file, so a reader never sees half a file."""
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(json_safe(payload), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    atomic_write_text(path, json.dumps(json_safe(payload), indent=2, ensure_ascii=False) + "\n")
+
+
+def _temp_file(path: Path) -> tuple[int, Path]:
+    """A new file beside ``path`` (``O_EXCL | O_NOFOLLOW``, mode 0666 less the umask) and its path."""
+    for attempt in range(100):
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{attempt}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+        except FileExistsError:
+            continue
+        return fd, tmp
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(path))
+
+
+def atomic_write_text(path: Path, text: str, *, replace: bool = True) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, fsync, then move it into place.
+
+    ``replace`` false: the move fails (:class:`OutputPathError`) when ``path`` appeared meanwhile, so nothing is
+    ever replaced.  The temporary file has mode 0666 less the umask, like any file ``open`` creates."""
+    fd, tmp = _temp_file(path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if replace:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path, follow_symlinks=False)  # fails on any existing entry, symlinks included
+            except FileExistsError:
+                raise OutputPathError(f"{path} exists; pass --overwrite to replace it") from None
+            except OSError:  # a file system without hard links: best effort
+                if os.path.lexists(path):
+                    raise OutputPathError(f"{path} exists; pass --overwrite to replace it") from None
+                os.replace(tmp, path)
+            else:
+                os.unlink(tmp)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def check_output_file(path: Path, *, overwrite: bool = False, append: bool = False, what: str = "--out") -> None:
+    """Refuse (:class:`OutputPathError`) an output file path that is a symlink, a folder or anything but a
+    regular file, that lies in a missing folder, or that exists (unless ``overwrite`` or ``append``)."""
+    if path.is_symlink():
+        raise OutputPathError(f"{what} {path} is a symbolic link; refusing to write through it")
+    if path.is_dir():
+        raise OutputPathError(f"{what} {path} is a folder, not a file")
+    parent = path.parent
+    if not parent.is_dir():
+        state = "is not a folder" if parent.exists() else "does not exist"
+        raise OutputPathError(f"the folder of {what} {path} {state}")
+    if path.exists():
+        if not path.is_file():
+            raise OutputPathError(f"{what} {path} exists and is not a regular file")
+        if not (overwrite or append):
+            raise OutputPathError(f"{what} {path} exists; pass --overwrite to replace it")
+
+
+def write_output_text(path: Path, text: str, *, overwrite: bool = False, what: str = "--out") -> None:
+    """Write a whole output file under the policy above: checked, then written atomically."""
+    check_output_file(path, overwrite=overwrite, what=what)
+    try:
+        atomic_write_text(path, text, replace=overwrite)
+    except OutputPathError:
+        raise
+    except OSError as exc:
+        raise OutputPathError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
+
+
+def open_output_stream(path: Path, *, overwrite: bool = False, append: bool = False, what: str = "--out") -> TextIO:
+    """A text stream onto ``path`` for line-by-line output: a new file (``O_EXCL``), or with ``overwrite`` a
+    fresh file in place of the old one (unlinked, never truncated through another link), or with ``append`` the
+    end of the existing file; never through a symlink (``O_NOFOLLOW``)."""
+    check_output_file(path, overwrite=overwrite, append=append, what=what)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        if append:
+            flags |= os.O_APPEND
+        else:
+            if overwrite:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(path)
+            flags |= os.O_EXCL
+        fd = os.open(path, flags, FILE_MODE)
+    except FileExistsError:
+        raise OutputPathError(f"{what} {path} exists; pass --overwrite to replace it") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OutputPathError(f"{what} {path} is a symbolic link; refusing to write through it") from None
+        raise OutputPathError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
+    return os.fdopen(fd, "a" if append else "w", encoding="utf-8")
 
 
 def check_run_dir(path: Path) -> None:
     """Refuse (``FileExistsError``, one line) a run directory that is a symlink or anything but absent or an
     empty directory, so no earlier run or user file is overwritten or written through."""
-    if path.is_symlink() or (path.exists() and (not path.is_dir() or any(path.iterdir()))):
+    if path.is_symlink():
+        raise FileExistsError(f"{path} is a symbolic link; choose a real folder for --out")
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise FileExistsError(f"{path} exists and is not an empty directory; choose a new --out")
 
 

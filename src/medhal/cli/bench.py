@@ -16,7 +16,9 @@ from typing import Annotated, Any
 
 import typer
 
-from medhal.cli.inputs import UsageError
+from medhal.bench.sampling import Sample, detection_group, detection_stratum, stratified_sample
+from medhal.cli.inputs import UsageError, new_run_dir
+from medhal.detect.registry import parse_detector
 
 __all__ = ["bench_app", "parse_detector", "score_app"]
 
@@ -36,34 +38,6 @@ OFFLINE_LOCALIZERS: tuple[str, ...] = (
 )
 """``--detector all`` for localization: every paradigm of seed 000 that needs no LLM (FAVA and the LLM judge
 need ``--model``)."""
-
-
-def _value(raw: str) -> Any:
-    lowered = raw.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered in ("none", "null"):
-        return None
-    for cast in (int, float):
-        try:
-            return cast(raw)
-        except ValueError:
-            pass
-    return raw
-
-
-def parse_detector(text: str) -> tuple[str, str, dict[str, Any]]:
-    """``NAME[:k=v...]`` -> (label, name, options)."""
-    parts = [p for p in text.strip().split(":") if p]
-    if not parts:
-        raise UsageError("empty detector name")
-    options: dict[str, Any] = {}
-    for part in parts[1:]:
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise UsageError(f"detector option {part!r} of {text!r} is not key=value")
-        options[key.replace("-", "_")] = _value(value)
-    return text.strip(), parts[0], options
 
 
 def _detector_list(raw: str, default_all: Sequence[str]) -> list[tuple[str, str, dict[str, Any]]]:
@@ -137,6 +111,19 @@ def build_detectors(
     return detectors, None if loaded is None else loaded.id
 
 
+LIMIT_HELP = (
+    "Only N items: a seeded sample (--seed) stratified by type (error type / category, else label), in "
+    "proportion, at least one per type; deterministic, in file order, recorded in run.json ('sample'); paired "
+    "clean/hallucinated twins count as one and stay together."
+)
+
+
+def _detection_sample(items: list[Any], limit: int | None, seed: int) -> Sample[Any]:
+    return stratified_sample(
+        items, limit, stratum=detection_stratum, group=detection_group, seed=seed, by="error_type/category/label"
+    )
+
+
 def _progress(name: str, entry: dict[str, Any], seconds: float) -> None:
     if entry.get("hit1") is not None:
         lift = entry.get("lift")
@@ -160,9 +147,9 @@ def bench_localization(
     verifier: Annotated[str | None, typer.Option(help="Verifier spec (default: embedded).")] = None,
     model: Annotated[str | None, typer.Option(help="LLM for fava / llm-judge / selfcheck-nli sampling.")] = None,
     base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server for --model.")] = None,
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items.")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help=LIMIT_HELP)] = None,
     clean: Annotated[bool, typer.Option(help="Also check clean texts (detection AUC-PR / F1).")] = True,
-    seed: Annotated[int, typer.Option(help="Seed for bootstrap resampling.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed for the --limit sample and bootstrap resampling.")] = 0,
     resamples: Annotated[int, typer.Option(min=0, help="Bootstrap resamples for CIs.")] = 1000,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1)] = 16,
@@ -173,6 +160,7 @@ def bench_localization(
     from medhal.data.errors import DataFormatError
     from medhal.data.medhal_loc import read_medhal_loc
 
+    new_run_dir(out)  # before the verifier is loaded
     pubmedqa = None
     if evidence is not None:
         kind, _, path = evidence.partition(":")
@@ -183,8 +171,8 @@ def bench_localization(
         items = list(read_medhal_loc(data, pubmedqa=pubmedqa))
     except (DataFormatError, OSError) as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
-    if limit is not None:
-        items = items[:limit]
+    sample = stratified_sample(items, limit, stratum=lambda item: item.error_type, seed=seed, by="error_type")
+    items = sample.items
     specs = _detector_list(detector, OFFLINE_LOCALIZERS)
     detectors, verifier_id = build_detectors(
         specs,
@@ -206,7 +194,9 @@ def bench_localization(
             for name, rows in read_published_items(peritem).items()
             if name != "FAVA"
         }
-    meta = {"data": str(data), "evidence": evidence or "file", "verifier": verifier_id, "model": model}
+    meta: dict[str, Any] = {"data": str(data), "evidence": evidence or "file", "verifier": verifier_id, "model": model}
+    if limit is not None:
+        meta["sample"] = sample.record([item.id for item in items])
     run_localization_suite(
         detectors,
         items,
@@ -231,8 +221,8 @@ def bench_detection(
     verifier: Annotated[str | None, typer.Option(help="Verifier spec (default: embedded).")] = None,
     model: Annotated[str | None, typer.Option(help="LLM for LLM-backed detectors.")] = None,
     base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server for --model.")] = None,
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items (and N dev items).")] = None,
-    seed: Annotated[int, typer.Option()] = 0,
+    limit: Annotated[int | None, typer.Option(min=1, help=LIMIT_HELP + " The same for --dev.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed for the --limit sample and bootstrap resampling.")] = 0,
     resamples: Annotated[int, typer.Option(min=0)] = 1000,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1)] = 16,
@@ -244,14 +234,16 @@ def bench_detection(
 
     if format not in DETECTION_FORMATS:
         raise UsageError(f"unknown format {format!r}; choose one of {', '.join(DETECTION_FORMATS)}")
+    new_run_dir(out)  # before the verifier is loaded
     try:
         items = list(read_detection(data, format))  # type: ignore[arg-type]
         dev_items = list(read_detection(dev, format)) if dev is not None else None  # type: ignore[arg-type]
     except (DataFormatError, OSError) as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
-    if limit is not None:
-        items = items[:limit]
-        dev_items = None if dev_items is None else dev_items[:limit]
+    sample = _detection_sample(items, limit, seed)
+    dev_sample = None if dev_items is None else _detection_sample(dev_items, limit, seed)
+    items = sample.items
+    dev_items = None if dev_sample is None else dev_sample.items
     detectors, verifier_id = build_detectors(
         _detector_list(detector, ("nli-response", "nli-clause")),
         verifier=verifier,
@@ -260,7 +252,16 @@ def bench_detection(
         cache=cache,
         batch_size=batch_size,
     )
-    meta = {"data": str(data), "format": format, "dev": None if dev is None else str(dev), "verifier": verifier_id}
+    meta: dict[str, Any] = {
+        "data": str(data),
+        "format": format,
+        "dev": None if dev is None else str(dev),
+        "verifier": verifier_id,
+    }
+    if limit is not None:
+        meta["sample"] = sample.record([item.id for item in items])
+        if dev_sample is not None:
+            meta["dev_sample"] = dev_sample.record([item.id for item in dev_sample.items])
     run_detection_suite(
         detectors, items, out, dev_items=dev_items, meta=meta, seed=seed, n_resamples=resamples, on_done=_progress
     )
@@ -274,28 +275,28 @@ def bench_verdicts(
     format: Annotated[str, typer.Option(help="medhal-loc | medhallu | qags | halueval")] = "medhal-loc",
     detector: Annotated[str, typer.Option(help="NAME[:k=v...][,NAME...].")] = "decomposed,nli-clause",
     verifier: Annotated[str | None, typer.Option(help="Verifier spec (default: embedded).")] = None,
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items of each set.")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help=LIMIT_HELP + " Per --data set.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed for the --limit sample.")] = 0,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1)] = 16,
 ) -> None:
     """Verdict quality: faithful units contradicted, erroneous units supported, flag rates, AUC-PR (issue 14)."""
     from medhal import __version__
-    from medhal.bench.runio import check_run_dir
     from medhal.bench.verdicts import VerdictSet, run_verdict_suite
     from medhal.data.detection import DETECTION_FORMATS, read_detection
     from medhal.data.errors import DataFormatError
 
     if format not in DETECTION_FORMATS:
         raise UsageError(f"unknown format {format!r}; choose one of {', '.join(DETECTION_FORMATS)}")
-    try:
-        check_run_dir(out)  # before the verifier is loaded
-    except FileExistsError as exc:
-        raise UsageError(str(exc)) from None
+    new_run_dir(out)  # before the verifier is loaded
     sets = []
+    samples: dict[str, dict[str, Any]] = {}
     try:
         for path in data:
-            items = list(read_detection(path, format))  # type: ignore[arg-type]
-            sets.append(VerdictSet(path.stem, path, items[:limit] if limit else items))
+            sample = _detection_sample(list(read_detection(path, format)), limit, seed)  # type: ignore[arg-type]
+            sets.append(VerdictSet(path.stem, path, sample.items))
+            if limit is not None:
+                samples[path.stem] = sample.record([item.id for item in sample.items])
     except (DataFormatError, OSError) as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
     if len({s.name for s in sets}) != len(sets):
@@ -320,7 +321,9 @@ def bench_verdicts(
             f"{pct('faithful_flagged')} / hallucinated {pct('hallucinated_flagged')} ({seconds:.0f} s)\n"
         )
 
-    meta = {"format": format, "verifier": verifier_id, "medhal_version": __version__}
+    meta: dict[str, Any] = {"format": format, "verifier": verifier_id, "medhal_version": __version__}
+    if limit is not None:
+        meta["samples"] = samples
     run_verdict_suite(detectors, sets, out, meta=meta, on_done=progress)
     sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
 

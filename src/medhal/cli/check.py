@@ -1,9 +1,22 @@
-"""``medhal check``: one evidence/response pair, or a JSONL batch streamed to JSONL."""
+"""``medhal check``: one evidence/response pair, or a JSONL batch streamed to JSONL.
+
+``--out`` follows :mod:`medhal.bench.runio`'s output-path policy: never through a symlink, an existing file only
+with ``--overwrite``, one-line errors (exit 2) for a missing folder or a folder given as the file.  A batch's JSONL
+is appended and flushed record by record, so ``--resume`` can continue it after a crash: complete lines are kept
+(a torn last line is cut off and rewritten), and every input line whose id already has a record is skipped.  Ids
+are the input's ``id`` (``line-N`` without one); an id repeated in the input makes the later line an
+``input_error`` record ("duplicate id"), so each id is checked once; resume counts occurrences, so even such
+records are never written twice.  Resumed output is byte for byte what an uninterrupted run writes (with
+``--no-timings``): the chunk the interruption fell in is checked whole again, its done lines not rewritten.
+"""
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -11,44 +24,66 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from medhal.bench.runio import OutputPathError, check_output_file, open_output_stream, write_output_text
 from medhal.checker import Checker
 from medhal.cli.inputs import BatchLine, UsageError, iter_batch, read_text
 from medhal.cli.render import render_result
 from medhal.detect import CheckItem, CheckResult, InputError, validate_item
+from medhal.detect.registry import accepts, parse_detector
 
-__all__ = ["detector_options", "run_batch", "run_single"]
+__all__ = ["FLAG_OPTIONS", "detector_options", "run_batch", "run_single"]
 
-EXIT_CLEAN, EXIT_FLAGGED, EXIT_USAGE = 0, 1, 2
+EXIT_CLEAN, EXIT_FLAGGED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
+
+
+FLAG_OPTIONS: dict[str, str] = {
+    "units": "--units",
+    "threshold": "--threshold",
+    "long_windows": "--long-windows",
+    "signals": "--signals",
+    "max_windows": "--max-windows",
+    "premise": "--premise",
+    "aggregation": "--aggregation",
+}
+"""Detector options that ``check`` also takes as flags (option -> flag)."""
 
 
 def detector_options(
     detector: str,
     *,
-    units: str,
-    threshold: float | None,
-    long_windows: str,
+    units: str | None = None,
+    threshold: float | None = None,
+    long_windows: str | None = None,
     signals: float | None = None,
     max_windows: int | None = None,
-    premise: str = "whole",
+    premise: str | None = None,
     aggregation: str | None = None,
-) -> dict[str, Any]:
-    """The keyword options each built-in detector accepts, from the CLI flags."""
-    options: dict[str, Any] = {}
-    if detector in ("decomposed", "nli-clause"):
-        options["units"] = units
-        if signals is not None:
-            options["signals"] = signals
-    if detector == "nli-clause" and premise != "whole":
-        options["premise"] = premise
-    if detector == "decomposed":
-        options["long_windows"] = long_windows
-        if max_windows is not None:
-            options["max_windows"] = max_windows
-        if aggregation is not None:
-            options["aggregation"] = aggregation
-    if threshold is not None:
-        options["threshold"] = threshold
-    return options
+) -> tuple[str, dict[str, Any]]:
+    """``--detector NAME[:k=v...]`` (parsed as ``bench`` parses it) plus the flags given -> (name, options).
+
+    Which options a detector takes comes from the registry; a flag given for a detector that does not take it,
+    or given both as a flag and in the spec, is a :class:`UsageError`.  Flags left unset are not passed: the
+    detector's own default (or the verifier's calibration) applies."""
+    _, name, options = parse_detector(detector)
+    flags = {
+        "units": units,
+        "threshold": threshold,
+        "long_windows": long_windows,
+        "signals": signals,
+        "max_windows": max_windows,
+        "premise": premise,
+        "aggregation": aggregation,
+    }
+    for key, value in flags.items():
+        if value is None:
+            continue
+        flag = FLAG_OPTIONS[key]
+        if not accepts(name, key):
+            raise UsageError(f"{flag} does not apply to detector {name!r}")
+        if key in options:
+            raise UsageError(f"{flag} and --detector {detector!r} both set {key}; give it once")
+        options[key] = value
+    return name, options
 
 
 def _dumps(result: CheckResult, *, timings: bool, indent: int | None = None) -> str:
@@ -64,7 +99,10 @@ def run_single(
     fmt: str,
     out: Path | None,
     timings: bool,
+    overwrite: bool = False,
 ) -> int:
+    if out is not None:
+        check_output_file(out, overwrite=overwrite)  # before the verifier is loaded
     evidence_text = read_text(evidence, "evidence")
     response_text = read_text(response, "response")
     item = CheckItem(evidence_text, response_text, question)
@@ -74,6 +112,9 @@ def run_single(
         raise UsageError(str(exc)) from None
     checker: Checker = checker_factory()
     result = checker.detector.detect(item)
+    if result.status == "internal_error":
+        Console(stderr=True).print(f"medhal: error: {result.reason} (a bug; please report it)", highlight=False)
+        return EXIT_BUG
     if result.status != "ok":
         raise UsageError(result.reason or "input error")
     if fmt in ("json", "html"):
@@ -81,12 +122,13 @@ def run_single(
         if out is None:
             sys.stdout.write(text)
         else:
-            out.write_text(text, encoding="utf-8")
+            write_output_text(out, text, overwrite=overwrite)
     elif out is None:
         render_result(Console(), result, response_text)
     else:
-        with out.open("w", encoding="utf-8") as handle:
-            render_result(Console(file=handle, width=120, no_color=True), result, response_text)
+        buffer = io.StringIO()
+        render_result(Console(file=buffer, width=120, no_color=True), result, response_text)
+        write_output_text(out, buffer.getvalue(), overwrite=overwrite)
     return EXIT_FLAGGED if result.flagged else EXIT_CLEAN
 
 
@@ -112,6 +154,53 @@ def _error_result(line: BatchLine, detector: str) -> CheckResult:
     )
 
 
+def _unique(lines: Iterator[BatchLine]) -> Iterator[BatchLine]:
+    """``lines`` with every repeat of an id turned into an input error (resume goes by id)."""
+    first: dict[str, int] = {}
+    for line in lines:
+        if line.id in first:
+            reason = f"line {line.line}: duplicate id {line.id!r} (first on line {first[line.id]})"
+            yield BatchLine(line.line, None, line.id, reason)
+        else:
+            first[line.id] = line.line
+            yield line
+
+
+def _read_done(path: Path) -> tuple[int, list[dict[str, Any]]]:
+    """The byte length of ``path``'s complete lines (a torn last line from a kill is not one) and their records;
+    a complete line that is not a check record refuses the resume (:class:`UsageError`)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise OutputPathError(f"cannot read --out {path} to resume it: {exc.strerror or exc}") from None
+    keep = data.rfind(b"\n") + 1
+    records: list[dict[str, Any]] = []
+    for number, raw in enumerate(data[:keep].split(b"\n")[:-1], start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            obj = None
+        if not isinstance(obj, dict) or not isinstance(obj.get("id"), str) or "status" not in obj:
+            raise UsageError(f"--out {path} line {number} is not a check record; cannot resume it")
+        records.append(obj)
+    return keep, records
+
+
+def _open_resumed(path: Path, keep: int) -> TextIO:
+    """``path`` opened for appending after its first ``keep`` bytes (what follows is a torn line)."""
+    handle = open_output_stream(path, append=True)
+    try:
+        os.ftruncate(handle.fileno(), keep)
+    except OSError as exc:
+        handle.close()
+        raise OutputPathError(f"cannot resume --out {path}: {exc.strerror or exc}") from None
+    return handle
+
+
 def _chunks(lines: Iterator[BatchLine], size: int) -> Iterator[list[BatchLine]]:
     chunk: list[BatchLine] = []
     for line in lines:
@@ -132,15 +221,37 @@ def run_batch(
     timings: bool,
     chunk_size: int,
     fmt: str = "json",
+    overwrite: bool = False,
+    resume: bool = False,
 ) -> int:
-    """Check every line of ``source``; write one JSON line per input line as soon as its chunk is done (``fmt``
-    ``html``: one audit page with every item, written at the end)."""
-    lines = iter_batch(source)
+    """Check every line of ``source``; write one JSON line per input line as soon as it is done (``fmt``
+    ``html``: one audit page with every item, written at the end).  ``resume``: continue ``out`` by id (see the
+    module docstring)."""
+    page: tuple[list[CheckResult], list[CheckItem | None]] | None = ([], []) if fmt == "html" else None
+    if resume and (out is None or page is not None or overwrite):
+        raise UsageError("--resume continues a JSONL --out file, without --overwrite")
+    keep, kept = 0, list[dict[str, Any]]()
+    if out is not None:
+        check_output_file(out, overwrite=overwrite, append=resume)  # before the verifier is loaded
+        if resume and out.exists():
+            keep, kept = _read_done(out)
+    done = Counter(str(record["id"]) for record in kept)
+    lines = _unique(iter_batch(source))
     checker: Checker = checker_factory()
     err = Console(stderr=True)
-    page: tuple[list[CheckResult], list[CheckItem | None]] | None = ([], []) if fmt == "html" else None
-    handle: TextIO = sys.stdout if out is None or page is not None else out.open("w", encoding="utf-8")
-    total = flagged = errors = 0
+    if out is None or page is not None:
+        handle: TextIO = sys.stdout
+    elif resume:
+        handle = _open_resumed(out, keep)
+    else:
+        handle = open_output_stream(out, overwrite=overwrite)
+    total = flagged = errors = bugs = 0
+    seen: Counter[str] = Counter()
+
+    def pending(line: BatchLine) -> bool:
+        seen[line.id] += 1
+        return seen[line.id] > done[line.id]
+
     try:
         with Progress(
             TextColumn("checking"),
@@ -152,24 +263,33 @@ def run_batch(
         ) as progress:
             task = progress.add_task("check", total=None)
             for chunk in _chunks(lines, chunk_size):
+                wanted = [pending(line) for line in chunk]
+                if not any(wanted):  # done before the interruption
+                    progress.update(task, advance=len(chunk))
+                    continue
+                # a chunk is checked whole, even its lines done before a resume: items of one chunk share
+                # verifier passes, so their records (verifier_passes) match a run that was never interrupted
                 items = [line.item for line in chunk if line.item is not None]
                 results = iter(checker.check_many(items))
-                for line in chunk:
+                for line, write in zip(chunk, wanted, strict=True):
                     if line.item is None:
                         record = _error_record(line, detector)
                     else:
                         result = next(results)
                         record = result.to_dict(timings=timings)
                         record["line"] = line.line
+                    if not write:
+                        continue
                     total += 1
                     errors += record["status"] != "ok"
+                    bugs += record["status"] == "internal_error"
                     flagged += bool(record.get("flagged"))
                     if page is None:
                         handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+                        handle.flush()
                     else:
                         page[0].append(result if line.item is not None else _error_result(line, detector))
                         page[1].append(line.item)
-                handle.flush()
                 progress.update(task, advance=len(chunk))
     finally:
         if handle is not sys.stdout:
@@ -178,9 +298,22 @@ def run_batch(
         if out is None:
             sys.stdout.write(_html(*page))
         else:
-            out.write_text(_html(*page), encoding="utf-8")
+            write_output_text(out, _html(*page), overwrite=overwrite)
     where = "stdout" if out is None else str(out)
-    err.print(f"checked {total} item(s): {flagged} flagged, {errors} input error(s) -> {where}", highlight=False)
+    if kept:
+        flagged += sum(bool(r.get("flagged")) for r in kept)
+        errors += sum(r.get("status") != "ok" for r in kept)
+        bugs += sum(r.get("status") == "internal_error" for r in kept)
+        err.print(
+            f"resumed: kept {len(kept)} record(s), checked {total} more item(s); in all {flagged} flagged, "
+            f"{errors} error(s) -> {where}",
+            highlight=False,
+        )
+    else:
+        err.print(f"checked {total} item(s): {flagged} flagged, {errors} error(s) -> {where}", highlight=False)
+    if bugs:  # every line is written; a bug on some items is still a bug
+        err.print(f"{bugs} item(s) hit an internal error (status internal_error); please report it", highlight=False)
+        return EXIT_BUG
     if errors:
         return EXIT_USAGE
     return EXIT_FLAGGED if flagged else EXIT_CLEAN

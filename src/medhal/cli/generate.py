@@ -25,7 +25,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from medhal.cli.inputs import UsageError
+from medhal.cli.inputs import UsageError, reusable_run_dir
 from medhal.llm import (
     CacheError,
     Engine,
@@ -229,6 +229,8 @@ def generate_command(
     given |= {"generation"} if any(v is not None for v in sampling) else set()
     stored: dict[str, Any] = {}
     run: RunDir | None = None
+    if resume is None and out is not None:
+        reusable_run_dir(out)  # a new run: never through a symlink (RunDir.create refuses a non-empty folder)
     if resume is not None:
         if out is not None and out.resolve() != resume.resolve():
             raise UsageError("use --resume RUN_DIR alone, or --out for a new run, not both")

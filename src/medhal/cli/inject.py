@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 import typer
 
+from medhal.bench.runio import check_output_file, write_output_text
 from medhal.cli.inputs import UsageError
 from medhal.data.injection import (
     ERROR_TYPES,
@@ -78,21 +79,31 @@ def _inventory(paths: Sequence[Path]) -> EntityInventory | None:
         raise UsageError(str(exc)) from None
 
 
-def _write_jsonl(path: Path, rows: Iterable[Mapping[str, Any]]) -> None:
+def _write_jsonl(path: Path, rows: Iterable[Mapping[str, Any]], *, overwrite: bool, what: str) -> None:
     text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+    write_output_text(path, text, overwrite=overwrite, what=what)
 
 
-def _write_outputs(out: Path, items: Sequence[Mapping[str, Any]], rejected: Sequence[Mapping[str, Any]]) -> None:
-    _write_jsonl(out, items)
+def _check_outputs(out: Path, overwrite: bool) -> None:
+    """The ``--out`` policy for the items file and its rejected-rows side file, before any work is done (inject
+    has always made a missing folder for ``--out``, and still does)."""
+    if not out.parent.exists() and not out.parent.is_symlink():
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot create the folder of --out {out}: {exc.strerror or exc}") from None
+    check_output_file(out, overwrite=overwrite)
+    check_output_file(rejected_path(out), overwrite=overwrite, what="rejected-rows file")
+
+
+def _write_outputs(
+    out: Path, items: Sequence[Mapping[str, Any]], rejected: Sequence[Mapping[str, Any]], *, overwrite: bool
+) -> None:
+    _write_jsonl(out, items, overwrite=overwrite, what="--out")
     side = rejected_path(out)
     if rejected:
-        _write_jsonl(side, rejected)
-    elif side.is_file():
+        _write_jsonl(side, rejected, overwrite=overwrite, what="rejected-rows file")
+    elif side.is_file() and not side.is_symlink() and overwrite:
         side.unlink()  # a stale file from an earlier run would misreport this one
 
 
@@ -148,6 +159,9 @@ def inject_command(
     ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary on stderr.")] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace an existing --out file (and its .rejected.jsonl).")
+    ] = False,
 ) -> None:
     """Inject one localizable error per clean statement and write MedHal-Loc JSONL with gold spans."""
     if input is None or out is None:
@@ -158,6 +172,7 @@ def inject_command(
         raise UsageError(str(exc)) from None
     if out.exists() and input.exists() and out.resolve() == input.resolve():
         raise UsageError("--out must not be the input file")
+    _check_outputs(out, overwrite)
     if method is Method.rule:
         llm_only = [name for name, given in (("--model", model), ("--base-url", base_url), ("--cache", cache)) if given]
         if llm_only:
@@ -166,7 +181,7 @@ def inject_command(
         records = _records(input)
         inventory = _inventory(pubtator or [])
         items, stats = inject_items(records, types=kinds, seed=seed, inventory=inventory, per_type=per_type)
-        _write_outputs(out, [i.to_dict() for i in items], [s.to_dict() for s in stats.skips])
+        _write_outputs(out, [i.to_dict() for i in items], [s.to_dict() for s in stats.skips], overwrite=overwrite)
         lines, complete = _rule_summary(stats, out, seed)
     else:
         if pubtator:
@@ -188,6 +203,7 @@ def inject_command(
             max_attempts=max_attempts,
             cache=cache,
             no_cache=no_cache,
+            overwrite=overwrite,
         )
     sys.stdout.write(f"{out}\n")
     if not quiet:
@@ -210,6 +226,7 @@ def _run_llm(
     max_attempts: int,
     cache: Path | None,
     no_cache: bool,
+    overwrite: bool,
 ) -> tuple[list[str], bool]:
     # imported here: the rule path needs no model client
     from medhal.bench.localization.inject_llm import LLMInjector, llm_inject_items
@@ -249,7 +266,7 @@ def _run_llm(
             response_cache.close()
     items = [r.item.to_dict() for r in rows if r.item is not None]
     rejected = [r.to_dict() for r in rows if r.item is None]
-    _write_outputs(out, items, rejected)
+    _write_outputs(out, items, rejected, overwrite=overwrite)
     requests = stats.requests
     lines = [f"injected {len(items)} item(s) from {requests} request(s) with {model} (seed {seed}) -> {out}"]
     for kind in stats.types:

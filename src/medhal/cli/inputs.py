@@ -10,11 +10,31 @@ from pathlib import Path
 
 from medhal.detect import CheckItem
 
-__all__ = ["BatchLine", "UsageError", "iter_batch", "read_text"]
+__all__ = ["BatchLine", "UsageError", "iter_batch", "new_run_dir", "read_text", "reusable_run_dir"]
 
 
 class UsageError(ValueError):
     """Bad arguments or unreadable input: reported on one line, exit status 2."""
+
+
+def new_run_dir(path: Path) -> None:
+    """Refuse (one line, exit 2) a ``--out`` run directory that is a symlink or not absent or empty: call before
+    any model is loaded, so a refusal costs nothing and no user file is replaced."""
+    from medhal.bench.runio import check_run_dir
+
+    try:
+        check_run_dir(path)
+    except FileExistsError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def reusable_run_dir(path: Path) -> None:
+    """The checks a resumable run directory (``bench medhalt``, ``bench paired``, ``bench stagewise``) shares with
+    a new one before its own: never a symlink, never a file."""
+    if path.is_symlink():
+        raise UsageError(f"--out {path} is a symbolic link; choose a real folder")
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"--out {path} is a file, not a folder")
 
 
 def _decode(data: bytes, what: str) -> str:

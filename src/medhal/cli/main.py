@@ -1,4 +1,9 @@
-"""The ``medhal`` command line.  Exit status: 0 nothing flagged, 1 something flagged, 2 usage or input error.
+"""The ``medhal`` command line.
+
+Exit status (every command): 0 clean (nothing flagged, every item done); 1 something flagged, or some items failed
+or were left unanswered (counted in the output); 2 usage or input error, including an output path that is refused
+(symlink, existing file without ``--overwrite``, missing folder, non-empty run directory) or cannot be written
+(permission, disk full); 3 an internal bug only (please report it).
 
 No traceback reaches a user: every known error is one line on stderr; set ``MEDHAL_DEBUG=1`` to see tracebacks.
 """
@@ -9,11 +14,12 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from medhal import __version__
+from medhal.bench.runio import OutputPathError
 from medhal.cli.bench import bench_app, score_app
 from medhal.cli.cache import cache_app
 from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
@@ -28,17 +34,65 @@ from medhal.cli.serve import serve_command
 from medhal.cli.stagewise import bench_stagewise_command, export_stagewise_command, score_stagewise_command
 from medhal.cli.train import train_verifier_command
 from medhal.detect import ConfigError, InputError, detector_names
+from medhal.detect.registry import detector_spec
 from medhal.verify import VerifierError
 
 __all__ = ["app", "main"]
 
+EXIT_CODES_EPILOG = (
+    "Exit status: 0 clean; 1 something flagged (or items failed, counted in the output); 2 usage or input error "
+    "(incl. a refused or unwritable --out: symlink, existing file without --overwrite, missing folder, non-empty "
+    "run directory); 3 internal bug only."
+)
+
 app = typer.Typer(
     name="medhal",
     help="Find, localize and benchmark hallucinations in medical LLM output.",
+    epilog=EXIT_CODES_EPILOG,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _embedded_calibration() -> Any:
+    """The embedded verifier's calibration, read for help texts (``None`` when this build ships none)."""
+    from medhal.verify.calibration import read_calibration
+    from medhal.verify.loader import EMBEDDED_DIR
+
+    try:
+        return read_calibration(EMBEDDED_DIR)
+    except VerifierError:
+        return None
+
+
+def _threshold_help() -> str:
+    calibration = _embedded_calibration()
+    base = "Response flag threshold. Default: the verifier's calibration.json"
+    if calibration is None or not calibration.response_thresholds:
+        return base + ", else the detector's own (0.5)."
+    fitted = ", ".join(f"{name} {value:.3g}" for name, value in sorted(calibration.response_thresholds.items()))
+    return f"{base} (embedded: {fitted}), else the detector's own (0.5)."
+
+
+def _max_windows_help() -> str:
+    calibration = _embedded_calibration()
+    fitted = None if calibration is None else calibration.detector_options.get("decomposed", {}).get("max_windows")
+    where = "" if fitted is None else f" (embedded: {fitted})"
+    return (
+        "decomposed: verify each unit against its N best-overlapping windows. Default: the verifier's "
+        f"calibration.json{where}, else every window."
+    )
+
+
+def _detector_help() -> str:
+    offline = [n for n in detector_names() if not detector_spec(n).needs_client({})]
+    llm = [n for n in detector_names() if detector_spec(n).needs_client({})]
+    return (
+        f"NAME[:key=value...], the syntax of bench --detector (e.g. decomposed:max_windows=4, "
+        f"selfcheck-nli:source=evidence, embedding:model=hashing). Offline: {', '.join(offline)}; with --model: "
+        f"{', '.join(llm)} (selfcheck-nli:source=evidence needs none)."
+    )
 
 
 class Premise(StrEnum):
@@ -77,7 +131,7 @@ def _root(
         raise typer.Exit(EXIT_USAGE)
 
 
-@app.command("check")
+@app.command("check", epilog=EXIT_CODES_EPILOG)
 def check_command(
     evidence: Annotated[str | None, typer.Option("--evidence", "-e", help="Evidence file, or - for stdin.")] = None,
     response: Annotated[str | None, typer.Option("--response", "-r", help="Response file, or - for stdin.")] = None,
@@ -86,29 +140,55 @@ def check_command(
         str | None,
         typer.Option("--input", "-i", help="Batch: JSONL with id, evidence, response[, question]."),
     ] = None,
-    units: Annotated[Units, typer.Option(help="How to cut the response into units.")] = Units.clause,
+    units: Annotated[
+        Units | None,
+        typer.Option(help="How to cut the response into units (default: the detector's own; clause for decomposed)."),
+    ] = None,
     verifier: Annotated[
         str | None,
         typer.Option(
             help="embedded (default; embedded:raw without its lexical head), hf:<hub id or path>, onnx:<path>."
         ),
     ] = None,
-    detector: Annotated[str, typer.Option(help=f"Detector: {', '.join(detector_names())}.")] = "decomposed",
-    format: Annotated[
-        Format | None, typer.Option("--format", "-f", help="table (default on a terminal) or json.")
+    detector: Annotated[str, typer.Option(help=_detector_help())] = "decomposed",
+    model: Annotated[
+        str | None,
+        typer.Option(
+            help="LLM for llm-judge, fava and selfcheck-nli samples: provider/model (openai/ with --base-url)."
+        ),
     ] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the result here instead of stdout.")] = None,
-    threshold: Annotated[float | None, typer.Option(help="Response flag threshold (default 0.5).")] = None,
+    format: Annotated[
+        Format | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="table (default for one item on a terminal), json (default otherwise; JSONL for --input) or html "
+            "(audit page).",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write the result here instead of stdout (an existing file is refused)."),
+    ] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace an existing --out file.")] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Batch: continue an interrupted --out JSONL; items whose id already has a complete record are "
+            "skipped, the rest appended.",
+        ),
+    ] = False,
+    threshold: Annotated[float | None, typer.Option(help=_threshold_help())] = None,
     long_windows: Annotated[
-        LongWindows, typer.Option(help="Windows over the verifier's length budget: skip, split or truncate.")
-    ] = LongWindows.SKIP,
+        LongWindows | None,
+        typer.Option(help="decomposed: windows over the verifier's length budget: skip (default), split or truncate."),
+    ] = None,
     signals: Annotated[
         float | None,
         typer.Option(min=0.0, max=1.0, help="Blend lexical signals into unit ranking with this weight (0-1)."),
     ] = None,
-    max_windows: Annotated[
-        int | None, typer.Option(min=1, help="decomposed: verify each unit against its N best-overlapping windows.")
-    ] = None,
+    max_windows: Annotated[int | None, typer.Option(min=1, help=_max_windows_help())] = None,
     aggregation: Annotated[
         str | None,
         typer.Option(
@@ -116,14 +196,17 @@ def check_command(
         ),
     ] = None,
     premise: Annotated[
-        Premise,
-        typer.Option(help="nli-clause: whole evidence (truncated when too long) or sentence windows that fit."),
-    ] = Premise.whole,
+        Premise | None,
+        typer.Option(
+            help="nli-clause: whole evidence (default; truncated when too long) or sentence windows that fit."
+        ),
+    ] = None,
     claim_model: Annotated[
         str | None, typer.Option(help="LLM for --units claim, e.g. openai/<model> (with --base-url) or hf/<path>.")
     ] = None,
     base_url: Annotated[
-        str | None, typer.Option(help="OpenAI-compatible server for --claim-model (or MEDHAL_BASE_URL).")
+        str | None,
+        typer.Option(help="OpenAI-compatible server for --model and --claim-model (or MEDHAL_BASE_URL)."),
     ] = None,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1, help="Verifier batch size.")] = 16,
@@ -132,34 +215,48 @@ def check_command(
         bool, typer.Option(help="Include wall-clock timings (the only non-deterministic field).")
     ] = True,
 ) -> None:
-    """Check a response against its evidence and print the claim-level audit trail."""
+    """Check a response against its evidence and print the claim-level audit trail.
+
+    Batch ids: each input line's ``id`` (or ``line-N`` when it has none); a repeated id is an input error for
+    the second occurrence, since ``--resume`` continues by id."""
     if input is not None and (evidence is not None or response is not None):
         raise UsageError("use either --input (batch) or --evidence with --response, not both")
     if input is None and (evidence is None or response is None):
         raise UsageError("need --evidence and --response (or --input for a batch)")
     if evidence == "-" and response == "-":
         raise UsageError("only one of --evidence and --response can read stdin")
-    if detector not in detector_names():
-        raise UsageError(f"unknown detector {detector!r}; choose one of {', '.join(detector_names())}")
     if aggregation is not None and aggregation not in ("aligned", "seed"):
         raise UsageError(f"unknown aggregation {aggregation!r}; choose aligned or seed")
-    options = detector_options(
+    if resume and overwrite:
+        raise UsageError("use --resume to continue --out or --overwrite to replace it, not both")
+    if resume and (input is None or out is None):
+        raise UsageError("--resume continues a batch: it needs --input and --out")
+    if resume and format is not None and format is not Format.json:
+        raise UsageError("--resume continues JSONL output; it does not apply to --format html or table")
+    name, options = detector_options(
         detector,
-        units=units.value,
+        units=None if units is None else units.value,
         threshold=threshold,
-        long_windows=long_windows.value,
+        long_windows=None if long_windows is None else long_windows.value,
         signals=signals,
         max_windows=max_windows,
-        premise=premise.value,
+        premise=None if premise is None else premise.value,
         aggregation=aggregation,
     )
+    spec = detector_spec(name)
+    if model is not None and not spec.takes_client():
+        raise UsageError(f"--model applies to detectors that use an LLM, not {name!r}")
+    if model is None and spec.needs_client(options):
+        raise UsageError(f"detector {name!r} needs an LLM: pass --model provider/model (and --base-url)")
 
     def factory() -> object:
         from medhal.checker import Checker
 
+        if model is not None:
+            options["client"] = _llm_client(model, base_url)
         return Checker(
             verifier,
-            detector=detector,
+            detector=name,
             cache=cache,
             batch_size=batch_size,
             claim_model=claim_model,
@@ -172,10 +269,12 @@ def check_command(
             factory,
             source=input,
             out=out,
-            detector=detector,
+            detector=name,
             timings=timings,
             chunk_size=chunk_size,
             fmt=format.value if format is not None else "json",
+            overwrite=overwrite,
+            resume=resume,
         )
     else:
         assert evidence is not None and response is not None
@@ -188,8 +287,19 @@ def check_command(
             fmt=fmt,
             out=out,
             timings=timings,
+            overwrite=overwrite,
         )
     raise typer.Exit(code)
+
+
+def _llm_client(model: str, base_url: str | None) -> Any:
+    from medhal.llm import load_client
+    from medhal.llm.base import LLMConfigError
+
+    try:
+        return load_client(model, base_url=base_url)
+    except LLMConfigError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 app.command("train-verifier")(train_verifier_command)
@@ -211,6 +321,13 @@ app.add_typer(bench_app, name="bench")
 app.add_typer(score_app, name="score")
 
 
+def _os_message(exc: OSError) -> str:
+    if exc.strerror is None:
+        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    where = f": {exc.filename}" if exc.filename is not None else ""
+    return f"{exc.strerror}{where}"
+
+
 def _fail(message: str, code: int = EXIT_USAGE) -> int:
     sys.stderr.write(f"medhal: error: {message}\n")
     return code
@@ -226,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         code = int(getattr(exc, "exit_code", 0))
     except typer.Abort:
         code = _fail("aborted", 130)
-    except (UsageError, InputError, ConfigError, VerifierError) as exc:
+    except (UsageError, InputError, ConfigError, VerifierError, OutputPathError) as exc:
         if debug:
             raise
         code = _fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
@@ -234,6 +351,10 @@ def main(argv: list[str] | None = None) -> int:
         code = _fail("interrupted", 130)
     except BrokenPipeError:
         code = 0
+    except OSError as exc:  # the file system said no (permission, missing folder, disk full): the user's to fix
+        if debug:
+            raise
+        code = _fail(_os_message(exc))
     except Exception as exc:
         if debug:
             raise

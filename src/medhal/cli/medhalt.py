@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from medhal.cli.inputs import UsageError
+from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 
 __all__ = ["bench_medhalt_command", "score_medhalt_command"]
 
@@ -133,6 +133,7 @@ def bench_medhalt_command(
     options = _scoring(fct_scoring, fqt_scoring, memory_match, memory_existence, exclude_parse_failures)
     if endpoint not in ("auto", "chat", "completions"):
         raise UsageError(f"--endpoint must be auto, chat or completions, not {endpoint!r}")
+    reusable_run_dir(out)
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / GENERATION_DIR).is_dir())):
         raise UsageError(f"--out {out} exists and is not a medhal bench medhalt run directory")
     if prompts_dir is not None and not prompts_dir.is_dir():
@@ -197,6 +198,7 @@ def score_medhalt_command(
 
     if test.strip().lower() == "all":
         raise UsageError("score medhalt scores one test at a time; name it with --test")
+    new_run_dir(out)
     options = _scoring(fct_scoring, fqt_scoring, memory_match, memory_existence, exclude_parse_failures)
     tests, _ = _load(data, test, None)
     if not predictions.is_file():

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from medhal.cli.inputs import UsageError
+from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 from medhal.cli.pairs import METHODS, _notes
 
 __all__ = ["bench_paired_command", "score_paired_command", "score_paired_runs_command"]
@@ -93,6 +93,7 @@ def bench_paired_command(
     from medhal.llm.base import LLMConfigError
     from medhal.llm.cache import ResponseCache
 
+    reusable_run_dir(out)
     notes = _notes(data, format)[:limit] if limit else _notes(data, format)
     pairs = _pairing(notes, pairing, jaccard, overlap)
     chosen = None if configs == "all" else [c.strip() for c in configs.split(",") if c.strip()]
@@ -134,6 +135,7 @@ def score_paired_command(
     """Score predictions made by any tool: pointwise, pairwise (BCR), ECA."""
     from medhal.bench.paired.runner import PredictionsFileError, read_predictions_file
 
+    new_run_dir(out)
     notes = _notes(data, format)
     pairs = _pairing(notes, pairing, jaccard, overlap)
     if not predictions.is_file():
@@ -165,6 +167,7 @@ def score_paired_runs_command(
     from medhal.bench.paired.runs import RunDirError, across_report, run_records
     from medhal.bench.runio import write_json
 
+    new_run_dir(out)
     try:
         report = across_report(run_records(runs), k=top_k)
     except (RunDirError, ValueError) as exc:

@@ -4,6 +4,10 @@ A ``report.md`` becomes ``report.html`` beside it (figures embedded); a JSONL of
 --input ... --out results.jsonl`` writes) becomes ``results.html``, the audit viewer.  RUN_DIR may also name one
 such file directly.  ``--items`` gives the batch input the records came from, so the viewer can show each whole
 answer and highlight the deciding windows inside the full evidence.
+
+Outputs follow the ``--out`` policy of :mod:`medhal.bench.runio`: never written through a symlink, an existing
+``--out`` file only with ``--overwrite``.  The default targets beside their sources are regenerated in place when
+they are medhal's own HTML (its generator tag); any other file there also needs ``--overwrite``.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
+from medhal.bench.runio import write_output_text
 from medhal.cli.inputs import UsageError, iter_batch
 from medhal.detect import CheckItem, CheckResult
 
@@ -79,7 +84,28 @@ def _match_items(results: list[tuple[CheckResult, int | None]], source: Path) ->
     return matched
 
 
-def _write_viewer(source: Path, target: Path, items: Path | None) -> Path:
+_GENERATOR = b'<meta name="generator" content="medhal '
+
+
+def _medhal_html(path: Path) -> bool:
+    """Whether ``path`` is a regular file (not a symlink) that medhal wrote: its head has our generator tag."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as handle:
+            return _GENERATOR in handle.read(4096)
+    except OSError:
+        return False
+
+
+def _write_html(target: Path, page: str, *, overwrite: bool, explicit: bool) -> Path:
+    """Write ``page`` to ``target`` (``explicit``: the user's ``--out``) under the output policy."""
+    replace = overwrite or (not explicit and _medhal_html(target))
+    write_output_text(target, page, overwrite=replace, what="--out" if explicit else "HTML target")
+    return target
+
+
+def _write_viewer(source: Path, target: Path, items: Path | None, *, overwrite: bool, explicit: bool) -> Path:
     from medhal.report.html_viewer import render_check_html
 
     results = read_check_results(source)
@@ -87,24 +113,23 @@ def _write_viewer(source: Path, target: Path, items: Path | None) -> Path:
         raise UsageError(f"{source} is not a JSONL of check records")
     matched = _match_items(results, items) if items is not None else None
     page = render_check_html([r for r, _ in results], matched, title=f"medhal check: {source.name}")
-    target.write_text(page, encoding="utf-8")
-    return target
+    return _write_html(target, page, overwrite=overwrite, explicit=explicit)
 
 
-def write_reports(path: Path, *, items: Path | None = None, out: Path | None = None) -> list[Path]:
+def write_reports(
+    path: Path, *, items: Path | None = None, out: Path | None = None, overwrite: bool = False
+) -> list[Path]:
     """Write the HTML ``path`` calls for (see the module docstring); return what was written."""
-    from medhal.report.html_report import markdown_to_html, write_html_report
+    from medhal.report.html_report import markdown_to_html
 
     if not path.exists():
         raise UsageError(f"{path} does not exist")
+    explicit = out is not None
     if path.is_file():
         if path.suffix.lower() == ".md":
-            target = out or path.with_suffix(".html")
-            target.write_text(
-                markdown_to_html(path.read_text(encoding="utf-8"), base_dir=path.parent), encoding="utf-8"
-            )
-            return [target]
-        return [_write_viewer(path, out or path.with_suffix(".html"), items)]
+            page = markdown_to_html(path.read_text(encoding="utf-8"), base_dir=path.parent)
+            return [_write_html(out or path.with_suffix(".html"), page, overwrite=overwrite, explicit=explicit)]
+        return [_write_viewer(path, out or path.with_suffix(".html"), items, overwrite=overwrite, explicit=explicit)]
     report = path / "report.md"
     sources = [p for p in sorted(path.glob("*.jsonl")) if _records(p) is not None]
     if not report.is_file() and not sources:
@@ -113,14 +138,12 @@ def write_reports(path: Path, *, items: Path | None = None, out: Path | None = N
         found = ([report.name] if report.is_file() else []) + [p.name for p in sources]
         if len(found) != 1:
             raise UsageError(f"--out needs a single source in {path}; found {', '.join(found)}")
-        return write_reports(report if report.is_file() else sources[0], items=items, out=out)
+        return write_reports(report if report.is_file() else sources[0], items=items, out=out, overwrite=overwrite)
     written: list[Path] = []
     if report.is_file():
-        html_path = write_html_report(path)
-        assert html_path is not None
-        written.append(html_path)
+        written += write_reports(report, overwrite=overwrite)
     for source in sources:
-        written.append(_write_viewer(source, source.with_suffix(".html"), items))
+        written.append(_write_viewer(source, source.with_suffix(".html"), items, overwrite=overwrite, explicit=False))
     return written
 
 
@@ -136,7 +159,10 @@ def report_command(
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Where to write the HTML (a single source only).")
     ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace an existing --out file (or a non-medhal file in the way).")
+    ] = False,
 ) -> None:
     """Write self-contained HTML: report.html from report.md, an audit viewer from check records."""
-    for path in write_reports(run_dir, items=items, out=out):
+    for path in write_reports(run_dir, items=items, out=out, overwrite=overwrite):
         typer.echo(f"wrote {path}")

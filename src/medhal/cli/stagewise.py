@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 import typer
 
-from medhal.cli.inputs import UsageError
+from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 
 __all__ = ["bench_stagewise_command", "export_stagewise_command", "score_stagewise_command"]
 
@@ -72,8 +72,7 @@ def _labels(path: Path | None) -> Any:
 
 
 def _check_out(out: Path) -> None:
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"--out {out} is a file, not a folder")
+    reusable_run_dir(out)
     if out.is_dir() and any(out.iterdir()):
         try:
             run = json.loads((out / "run.json").read_text(encoding="utf-8"))
@@ -200,6 +199,7 @@ def score_stagewise_command(
     from medhal.bench.stagewise.runner import RecordsFileError, read_records
 
     policies = _policies(invalid_traces, judge_failures)
+    reusable_run_dir(out)
     if not records.is_file():
         raise UsageError(f"records file {records} does not exist")
     try:
@@ -224,6 +224,7 @@ def export_stagewise_command(
     """Write trace-supervised fine-tuning files (seed 004 §4, App. A): chat JSONL and LLaMA-Factory datasets."""
     from medhal.bench.stagewise.export import export_finetune
 
+    new_run_dir(out)
     items = _items(data, format, None, None)
     try:
         report = export_finetune(

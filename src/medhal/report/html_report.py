@@ -18,9 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import os
 import re
-import tempfile
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -364,14 +362,11 @@ def markdown_to_html(md: str, *, base_dir: Path, title: str | None = None, fragm
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Through a temporary file in the same folder, with the mode of the run directory's other files (0666 less
+    the umask; ``mkstemp`` would make it 0600)."""
+    from medhal.bench.runio import atomic_write_text
+
+    atomic_write_text(path, text)
 
 
 def write_html_report(run_dir: Path | str, *, source: str = "report.md", target: str = "report.html") -> Path | None:

@@ -66,7 +66,8 @@ class HFVerifier:
 
     ``path_or_id`` is a local model directory or a Hub id (resolved through transformers' usual cache).
     ``id2label_override`` names the classes when the config only says ``LABEL_0``, ``LABEL_1``, ...
-    ``max_tokens`` optionally caps the padded tokens per forward batch.
+    ``max_tokens`` optionally caps the padded tokens per forward batch.  ``local_files_only``: never touch the
+    network (a local folder, or a Hub id already in the cache); :func:`medhal.verify.load_verifier` decides it.
     """
 
     def __init__(
@@ -78,6 +79,7 @@ class HFVerifier:
         device: str = "cpu",
         id2label_override: Mapping[int, str] | None = None,
         max_tokens: int | None = None,
+        local_files_only: bool = False,
     ) -> None:
         try:
             import torch
@@ -94,8 +96,8 @@ class HFVerifier:
             raise VerifierError(f"bad torch device {device!r}: {first_line(exc)}") from None
         bars = _progress_bars(False)
         try:
-            tokenizer = AutoTokenizer.from_pretrained(source)
-            model = AutoModelForSequenceClassification.from_pretrained(source)
+            tokenizer = AutoTokenizer.from_pretrained(source, local_files_only=local_files_only)
+            model = AutoModelForSequenceClassification.from_pretrained(source, local_files_only=local_files_only)
         except Exception as exc:  # transformers raises OSError, ValueError, HTTP errors, ...
             raise VerifierError(f"cannot load hf verifier {str(path_or_id)!r}: {first_line(exc)}") from None
         finally:

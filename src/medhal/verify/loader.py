@@ -5,7 +5,10 @@ Specs:
 * ``embedded`` (the default): the ONNX model shipped inside medhal under ``medhal/verify/embedded/``, behind
   its fitted lexical head (:mod:`medhal.verify.lexical`) when the build ships one;
 * ``embedded:raw``: the same model without the lexical head (the ablation);
-* ``hf:<hub id or local path>``: a transformers cross-encoder (needs ``pip install 'medhal[hf]'``);
+* ``hf:<hub id or local path>``: a transformers cross-encoder (needs ``pip install 'medhal[hf]'``).  A local
+  folder or a Hub id already in the Hugging Face cache loads without the network; any other Hub id fails fast
+  (one line, no retries) when ``HF_HUB_OFFLINE``/``TRANSFORMERS_OFFLINE`` is set or the hub (``HF_ENDPOINT``, or
+  the HTTPS proxy) does not accept a connection within :data:`HUB_PROBE_SECONDS`;
 * ``onnx:<path>``: an exported model directory or ``.onnx`` file (see :class:`OnnxVerifier`).
 
 A model directory (``embedded``, ``onnx:`` or a local ``hf:`` folder) that holds ``lexical.json`` is wrapped
@@ -17,7 +20,12 @@ Every failure is a one-line :class:`VerifierError` suitable for printing as-is.
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
+import socket
+import threading
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 from medhal.verify.base import Verifier, VerifierError
@@ -25,7 +33,7 @@ from medhal.verify.cache import CachedVerifier
 from medhal.verify.calibration import read_calibration
 from medhal.verify.lexical import LexicalVerifier, read_lexical_head
 
-__all__ = ["EMBEDDED_DIR", "NO_EMBEDDED_MESSAGE", "SCHEMES", "load_verifier"]
+__all__ = ["EMBEDDED_DIR", "HUB_PROBE_SECONDS", "NO_EMBEDDED_MESSAGE", "SCHEMES", "load_verifier"]
 
 EMBEDDED_DIR = Path(__file__).resolve().parent / "embedded"
 """Where a medhal build ships its default model (``model.onnx``, ``tokenizer.json``, ``config.json``)."""
@@ -36,6 +44,54 @@ NO_EMBEDDED_MESSAGE = (
 SCHEMES = ("embedded", "embedded:raw", "hf:PATH_OR_ID", "onnx:PATH")
 
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.\-]*(/[\w.\-]+)?$")
+
+HUB_PROBE_SECONDS = 3.0
+"""How long a Hub id not in the cache waits for the hub to accept a connection before failing."""
+
+_TRUE = ("1", "true", "yes", "on")
+
+
+def _offline() -> bool:
+    return any(os.environ.get(name, "").strip().lower() in _TRUE for name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
+
+
+def _in_hub_cache(repo_id: str) -> bool:
+    """Whether ``repo_id``'s ``config.json`` is in the local Hugging Face cache (no network)."""
+    try:
+        from huggingface_hub import try_to_load_from_cache
+
+        found = try_to_load_from_cache(repo_id, "config.json")
+    except Exception:  # not installed, or an id the hub would refuse
+        return False
+    return isinstance(found, str)
+
+
+def _hub_endpoint() -> str:
+    return os.environ.get("HF_ENDPOINT", "").strip().rstrip("/") or "https://huggingface.co"
+
+
+def _hub_unreachable(timeout: float) -> str | None:
+    """``None`` when the hub (or the HTTPS proxy in front of it) accepts a TCP connection within ``timeout``
+    seconds, DNS included; else why not."""
+    endpoint = urllib.parse.urlsplit(_hub_endpoint())
+    host, port = endpoint.hostname or "", endpoint.port or (80 if endpoint.scheme == "http" else 443)
+    proxy = urllib.request.getproxies().get(endpoint.scheme or "https")
+    if proxy and not urllib.request.proxy_bypass(host):
+        parsed = urllib.parse.urlsplit(proxy if "://" in proxy else f"http://{proxy}")
+        host, port = parsed.hostname or "", parsed.port or 8080
+    outcome: list[str | None] = []
+
+    def probe() -> None:
+        try:
+            with socket.create_connection((host, port), timeout=timeout):
+                outcome.append(None)
+        except OSError as exc:
+            outcome.append(exc.strerror or str(exc) or type(exc).__name__)
+
+    thread = threading.Thread(target=probe, name="medhal-hub-probe", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    return outcome[0] if outcome else f"no connection to {host}:{port} within {timeout:g} s"
 
 
 def _looks_like_path(target: str) -> bool:
@@ -48,9 +104,24 @@ def _load_hf(target: str, batch_size: int, max_length: int | None) -> Verifier:
     path = Path(target).expanduser()
     if not path.exists() and (_looks_like_path(target) or not _HUB_ID.match(target)):
         raise VerifierError(f"hf verifier path does not exist: {target}")
+    local = path.exists() or _in_hub_cache(target)
+    if not local:
+        todo = f"pass a local model folder (hf:/path/to/{target.rsplit('/', 1)[-1]})"
+        if _offline():
+            raise VerifierError(
+                f"hf verifier {target!r} is neither a local folder nor in the Hugging Face cache, and "
+                f"HF_HUB_OFFLINE is set: {todo}, or set HF_HUB_OFFLINE=0 with network access to download it"
+            )
+        reason = _hub_unreachable(HUB_PROBE_SECONDS)
+        if reason is not None:
+            raise VerifierError(
+                f"hf verifier {target!r} is neither a local folder nor in the Hugging Face cache, and the hub "
+                f"{_hub_endpoint()} cannot be reached ({reason}): {todo}, or connect to the network "
+                "(HF_ENDPOINT, HTTPS_PROXY)"
+            )
     from medhal.verify.hf import HFVerifier
 
-    return HFVerifier(target, batch_size=batch_size, max_length=max_length)
+    return HFVerifier(target, batch_size=batch_size, max_length=max_length, local_files_only=local)
 
 
 def _load_onnx(target: str | Path, batch_size: int, max_length: int | None) -> Verifier:

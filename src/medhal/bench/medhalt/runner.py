@@ -25,10 +25,11 @@ from typing import Any
 from medhal.bench.medhalt.parsing import parse_output
 from medhal.bench.medhalt.prompts import STOP, PromptSet, build_prompt
 from medhal.bench.medhalt.scoring import Graded, ScoringOptions, grade, summarize_test
+from medhal.bench.runio import atomic_write_text
 from medhal.data.medhalt import MemoryItem, ReasoningItem
 from medhal.llm.base import GenerationConfig, GenerationRequest
 from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
-from medhal.llm.runs import RunDir, RunDirError, atomic_write_text
+from medhal.llm.runs import RunDir, RunDirError
 from medhal.report.html_report import write_html_report
 
 __all__ = [

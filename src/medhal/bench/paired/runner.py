@@ -39,11 +39,12 @@ from medhal.bench.paired.prompts import (
     resolve_configs,
 )
 from medhal.bench.paired.records import NotePrediction, PredictionStatus
+from medhal.bench.runio import atomic_write_text
 from medhal.llm.base import STATUSES, GenerationResult, ModelClient, RequestError
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
 from medhal.llm.parsing import ParseFailure
-from medhal.llm.runs import RunDir, RunDirError, atomic_write_text
+from medhal.llm.runs import RunDir, RunDirError
 
 __all__ = [
     "DEFAULT_EXTERNAL_CONFIG",

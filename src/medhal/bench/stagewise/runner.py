@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from medhal.bench.runio import atomic_write_text
 from medhal.bench.stagewise.judge import apply_judgements, closed_correct, judge_tasks, normalize_answer
 from medhal.bench.stagewise.parsing import (
     Attempt,
@@ -56,7 +57,6 @@ from medhal.data.loading import read_csv_rows, read_json_rows
 from medhal.data.stagewise import STAGES, StagewiseItem, Trace
 from medhal.llm.base import GenerationConfig, ModelClient, RequestError
 from medhal.llm.engine import Engine, run_sync
-from medhal.llm.runs import atomic_write_text
 from medhal.report.html_report import write_html_report
 
 __all__ = [
