@@ -160,3 +160,20 @@ def test_probabilities_rows_stay_aligned_after_isolation() -> None:
     assert np.isclose(shared[0].score or 0, single[0].score or 0) and np.isclose(
         shared[2].score or 0, single[1].score or 0
     )
+
+
+def test_the_pair_budget_bounds_the_work_of_one_item_and_says_what_was_read() -> None:
+    evidence = _cohort_evidence(200)
+    answer = " ".join(f"Patients in cohort {k} received {_name(k)}." for k in range(0, 200, 5))  # 40 units
+    budgeted = create_detector("decomposed", RuleVerifier(max_length=60), max_windows=4).detect(
+        CheckItem(evidence, answer)
+    )
+    assert budgeted.status == "ok" and len(budgeted.units) == 40
+    assert budgeted.pairs <= 512 and budgeted.config["max_pairs"] == 512
+    assert budgeted.evidence_examined is not None and budgeted.evidence_examined < 1.0
+    assert all(u.verdict == "supported" for u in budgeted.units)  # each unit keeps its best-aligned tiles
+    assert any("of the evidence" in c for c in budgeted.caveats)
+    full = create_detector("decomposed", RuleVerifier(max_length=60), max_windows=4, max_pairs=None).detect(
+        CheckItem(evidence, answer)
+    )
+    assert full.pairs > 512 and (full.evidence_examined or 0) > budgeted.evidence_examined

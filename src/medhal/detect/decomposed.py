@@ -45,11 +45,23 @@ from medhal.text import Span, split_sentences
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
-__all__ = ["AGGREGATIONS", "COVERAGE_TILES", "Aggregation", "DecomposedDetector", "LongWindowPolicy", "best_window"]
+__all__ = [
+    "AGGREGATIONS",
+    "COVERAGE_TILES",
+    "MAX_PAIRS",
+    "Aggregation",
+    "DecomposedDetector",
+    "LongWindowPolicy",
+    "best_window",
+]
 
 LongWindowPolicy = Literal["skip", "split", "truncate"]
 Aggregation = Literal["aligned", "seed"]
 AGGREGATIONS: tuple[str, ...] = ("aligned", "seed")
+MAX_PAIRS = 512
+"""Default pair budget of one item (``max_pairs``): about 30 s of the embedded verifier on two CPU cores.  An item
+that would need more (long evidence and a long answer) gets fewer windows and coverage tiles per unit, the best
+aligned ones; its ``evidence_examined`` says how much was read.  ``None`` lifts the budget."""
 COVERAGE_TILES = 64
 """Most coverage-premise windows per unit: evidence over ``64 x`` the verifier's budget (about 9,000 words at 192
 tokens) is read through the 64 tiles best aligned with each unit, so the cost per unit stays bounded; the
@@ -92,6 +104,7 @@ class DecomposedDetector(PairwiseDetector):
         extractor: ClaimExtractorLike | None = None,
         aggregation: Aggregation = "aligned",
         aligned_rule: AlignedRule | None = None,
+        max_pairs: int | None = MAX_PAIRS,
     ) -> None:
         super().__init__(verifier)
         if aggregation not in AGGREGATIONS:
@@ -113,6 +126,9 @@ class DecomposedDetector(PairwiseDetector):
         if max_windows is not None and max_windows < 1:
             raise ConfigError("max_windows must be >= 1")
         self.max_windows = max_windows
+        if max_pairs is not None and max_pairs < 1:
+            raise ConfigError("max_pairs must be >= 1")
+        self.max_pairs = max_pairs
         self.aligned_rule = aligned_rule or AlignedRule(
             entail_threshold=self.rule.entail_threshold, contradict_threshold=self.rule.contradict_threshold
         )
@@ -128,6 +144,7 @@ class DecomposedDetector(PairwiseDetector):
             "long_windows": self.long_windows,
             "signals": None if self.signals is None else self.signals.weight,
             "max_windows": self.max_windows,
+            "max_pairs": self.max_pairs,
             "max_length": self.verifier.max_length,
             "aggregation": self.aggregation,
             **(
@@ -142,12 +159,14 @@ class DecomposedDetector(PairwiseDetector):
         sentences = split_sentences(item.evidence)
         library = build_library(item.evidence, sentences, self.granularities)
         windows, skipped = self._fit_windows(item.evidence, sentences, list(library.windows), units)
-        window_stems = [alignment_tokens(w.text) for w in windows] if self.max_windows is not None else []
-        chosen = [self._select(u.text, windows, window_stems) for u in units]
+        index = EvidenceIndex.of(item.evidence, [s.text for s in sentences]) if self.aggregation == "aligned" else None
+        tiles = self._coverage_tiles(item.evidence, sentences, units) if index is not None else []
+        n_library, n_tiles = self._allocation(len(units), len(windows), len(tiles))
+        window_stems = [alignment_tokens(w.text) for w in windows] if n_library < len(windows) else []
+        chosen = [self._select(u.text, windows, window_stems, n_library) for u in units]
         pairs = [(windows[k].text, u.text) for u, ks in zip(units, chosen, strict=True) for k in ks]
         premises = [(windows[k].start, windows[k].end) for ks in chosen for k in ks]
-        index = EvidenceIndex.of(item.evidence, [s.text for s in sentences]) if self.aggregation == "aligned" else None
-        coverage = self._coverage(item.evidence, sentences, units, index) if index is not None else [[] for _ in units]
+        coverage = [_best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
         pairs += [(w.text, u.text) for u, tiles in zip(units, coverage, strict=True) for w in tiles]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
         data = {
@@ -161,31 +180,31 @@ class DecomposedDetector(PairwiseDetector):
         }
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
 
-    def _coverage(
-        self, evidence: str, sentences: Sequence[Span], units: Sequence[Span], index: EvidenceIndex
-    ) -> list[list[Window]]:
-        """Each unit's coverage premise for the aligned rule: the whole evidence when its pair with the longest unit
-        fits the verifier's budget, else the packed sentence runs that tile it without overlap — all of them up to
-        :data:`COVERAGE_TILES`, beyond that (very long evidence) the ``COVERAGE_TILES`` runs best aligned with the
-        unit (the same number for every unit, in document order)."""
+    def _coverage_tiles(self, evidence: str, sentences: Sequence[Span], units: Sequence[Span]) -> list[Window]:
+        """The coverage premise of the aligned rule: the whole evidence when its pair with the longest unit fits
+        the verifier's budget, else the packed sentence runs that tile it without overlap."""
         if not units or not sentences:
-            return [[] for _ in units]
+            return []
         whole = window_of(evidence, sentences, 0, len(sentences), ())
         fits = self.fits_with(max(units, key=len).text)
-        if fits(whole.text):
-            return [[whole] for _ in units]
-        tiles = packed_windows(evidence, sentences, fits, overlap=0.0)
-        if len(tiles) <= COVERAGE_TILES:
-            return [tiles for _ in units]
-        chosen = []
-        for unit in units:
-            by_sentence = index.alignment(unit.text)
-            order = sorted(range(len(tiles)), key=lambda k: (-by_sentence[tiles[k].first : tiles[k].stop].max(), k))
-            chosen.append([tiles[k] for k in sorted(order[:COVERAGE_TILES])])
-        return chosen
+        return [whole] if fits(whole.text) else packed_windows(evidence, sentences, fits, overlap=0.0)
 
-    def _select(self, unit: str, windows: Sequence[Window], window_stems: Sequence[frozenset[str]]) -> list[int]:
-        """Window indices a unit is verified against: all, or the ``max_windows`` with most lexical overlap.
+    def _allocation(self, n_units: int, n_windows: int, n_tiles: int) -> tuple[int, int]:
+        """Library windows and coverage tiles per unit: ``max_windows`` (all when unset) and every tile up to
+        :data:`COVERAGE_TILES`, cut down evenly when the item would need more than ``max_pairs`` pairs (three
+        quarters of a unit's share to coverage, the rest to the library, at least one of each)."""
+        library = n_windows if self.max_windows is None else min(self.max_windows, n_windows)
+        tiles = min(n_tiles, COVERAGE_TILES)
+        if self.max_pairs is None or n_units * (library + tiles) <= self.max_pairs:
+            return library, tiles
+        share = self.max_pairs // max(1, n_units)
+        cut_tiles = min(tiles, max(1, share * 3 // 4)) if tiles else 0
+        return min(library, max(1, share - cut_tiles)), cut_tiles
+
+    def _select(
+        self, unit: str, windows: Sequence[Window], window_stems: Sequence[frozenset[str]], limit: int
+    ) -> list[int]:
+        """Window indices a unit is verified against: all, or the ``limit`` with most lexical overlap.
 
         Overlap is the share of the unit's alignment tokens — content-token stems (5-character prefixes of tau,
         seed 000 §4) and numbers — that occur in the window; ties go to the smaller window, then the earlier one.
@@ -193,7 +212,7 @@ class DecomposedDetector(PairwiseDetector):
         that shares most words and numbers with the unit.  An approximation of seed 003 (which verifies every
         window); off unless asked for or recommended by the verifier's calibration (the embedded one: 4).
         """
-        if self.max_windows is None or self.max_windows >= len(windows):
+        if limit >= len(windows):
             return list(range(len(windows)))
         stems = alignment_tokens(unit)
 
@@ -201,7 +220,7 @@ class DecomposedDetector(PairwiseDetector):
             return len(stems & window_stems[k]) / len(stems) if stems else 0.0
 
         order = sorted(range(len(windows)), key=lambda k: (-overlap(k), windows[k].n_sentences, windows[k].first))
-        return sorted(order[: self.max_windows])
+        return sorted(order[:limit])
 
     def _fit_windows(
         self, evidence: str, sentences: Sequence[Span], windows: list[Window], units: Sequence[Span]
@@ -397,6 +416,15 @@ class DecomposedDetector(PairwiseDetector):
         # the response score reads the rule's suspicion, never the --signals blend (signals only re-rank)
         score = max((1.0 - float(r.cues["coverage_entail"]) for r in results if r.cues), default=0.0)
         return self._result(plan, results, score, lengths)
+
+
+def _best_tiles(unit: str, tiles: Sequence[Window], index: EvidenceIndex, limit: int) -> list[Window]:
+    """The ``limit`` coverage tiles best aligned with ``unit`` (all when there are no more), in document order."""
+    if limit >= len(tiles):
+        return list(tiles)
+    by_sentence = index.alignment(unit)
+    order = sorted(range(len(tiles)), key=lambda k: (-by_sentence[tiles[k].first : tiles[k].stop].max(), k))
+    return [tiles[k] for k in sorted(order[:limit])]
 
 
 def _unreached_runs(reached: bytearray, first: int, stop: int) -> list[tuple[int, int]]:
