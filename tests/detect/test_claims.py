@@ -110,6 +110,18 @@ def test_paraphrases_align_fuzzily_and_inventions_are_reported() -> None:
     assert aligned[1].span is not None and aligned[1].span.text == "The new stations will feature underground parking"
     record = result.to_dict()
     assert record["unaligned"] == ["The mayor is 54 years old"] and record["claims"][2]["span"] is None
+    assert record["claims"][2]["reason"].startswith("not found in the answer") and record["claims"][0]["reason"] is None
+    # every claim is a unit, verified as its own text: aligned ones in reading order, then the unaligned one
+    units = result.units
+    assert [u.text for u in units] == [
+        "Mayor Ortiz opposed the expansion",
+        "The stations will have underground parking",
+        "The mayor is 54 years old",
+    ]
+    assert units[1].span_text == "The new stations will feature underground parking"
+    assert units[1].start is not None and RESPONSE[units[1].start : units[1].end] == units[1].span_text
+    assert units[1].alignment == {"claim": 0, "method": "fuzzy", "score": aligned[1].score, "reason": None}
+    assert (units[2].start, units[2].end, units[2].span_text) == (None, None, None)
 
 
 def test_statuses() -> None:
@@ -122,8 +134,12 @@ def test_statuses() -> None:
     assert blank.status == "input_error" and blank.max_claims == 0
     empty = ClaimExtractor(ScriptedClient(lambda _: "\n- \n1.\n")).extract(RESPONSE)
     assert empty.status == "parse_failure" and empty.reason == "no claims in the model output"
+    # a claim that cannot be aligned is still a claim: verified as extracted, never a parse failure (seed 003)
     invented = ClaimExtractor(ScriptedClient(lambda _: "Penicillin was discovered in 1928")).extract(RESPONSE)
-    assert invented.status == "parse_failure" and invented.unaligned == ("Penicillin was discovered in 1928",)
+    assert invented.status == "ok" and invented.unaligned == ("Penicillin was discovered in 1928",)
+    (unit,) = invented.units
+    assert unit.text == "Penicillin was discovered in 1928" and unit.start is None and unit.span_text is None
+    assert unit.alignment is not None and "not found in the answer" in str(unit.alignment["reason"])
 
 
 def test_extract_many_keeps_order_and_uses_the_cache(tmp_path: Path) -> None:

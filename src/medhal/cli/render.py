@@ -28,15 +28,36 @@ def _deciding(unit: UnitResult) -> str:
 
 
 def answer_text(result: CheckResult, response: str) -> Text:
-    """The response with each unit styled by its verdict (text between units left plain)."""
+    """The response with each located unit styled by its verdict (text between units left plain).  A claim is
+    styled over the span it was aligned to; where spans overlap, the earlier unit keeps the shared text; claims
+    without a span are listed in the table, not here."""
     out = Text()
     cursor = 0
-    for unit in sorted(result.units, key=lambda u: u.start):
-        out.append(response[cursor : unit.start])
-        out.append(response[unit.start : unit.end], style=STYLES[unit.verdict])
-        cursor = unit.end
+    located = [(u.start, u.end, u) for u in result.units if u.start is not None and u.end is not None]
+    for start, end, unit in sorted(located, key=lambda x: (x[0], -x[1], x[2].index)):
+        if end <= cursor:
+            continue
+        start = max(start, cursor)
+        out.append(response[cursor:start])
+        out.append(response[start:end], style=STYLES[unit.verdict])
+        cursor = end
     out.append(response[cursor:])
     return out
+
+
+def unit_cell(unit: UnitResult) -> Text:
+    """The table's unit column: ``[start:end] text``; a claim also shows the answer span it was aligned to when
+    that differs from the claim, or why it has none."""
+    if unit.start is None or unit.end is None:
+        cell = Text("[no span] ", style="bold")
+        cell.append(unit.text)
+        reason = (unit.alignment or {}).get("reason") or "not found in the answer; verified as extracted"
+        cell.append(f"\n{reason}", style="dim")
+        return cell
+    cell = Text(f"[{unit.start}:{unit.end}] {unit.text}")
+    if unit.kind == "claim" and unit.span_text is not None and unit.span_text != unit.text:
+        cell.append(f"\nanswer: {_snippet(unit.span_text)}", style="dim")
+    return cell
 
 
 def render_result(console: Console, result: CheckResult, response: str | None = None) -> None:
@@ -62,12 +83,21 @@ def render_result(console: Console, result: CheckResult, response: str | None = 
             Text(MARKS[unit.verdict], style=STYLES[unit.verdict]),
             "-" if unit.p_entail is None else f"{unit.p_entail:.2f}",
             "-" if unit.p_contradict is None else f"{unit.p_contradict:.2f}",
-            Text(f"[{unit.start}:{unit.end}] {unit.text}"),
+            unit_cell(unit),
             Text(_deciding(unit)),
         )
     parts: list[Text | Table] = [header]
     if response is not None:
         parts.append(answer_text(result, response))
     parts.append(table)
+    unplaced = sum(1 for u in result.units if u.start is None)
+    if unplaced:
+        parts.append(
+            Text(
+                f"note: {unplaced} claim(s) could not be aligned to the answer ([no span]); each was verified as "
+                "extracted and counts in the score.",
+                style="dim",
+            )
+        )
     parts.extend(Text(f"note: {note}", style="dim") for note in result.caveats)
     console.print(Panel(Group(*parts), title=result.id or "check", title_align="left"))

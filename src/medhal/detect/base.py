@@ -21,8 +21,8 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from medhal.detect.records import CheckItem, CheckResult, Status
-from medhal.detect.units import segment_units
-from medhal.text import Span, clean_text
+from medhal.detect.units import Unit, segment_units
+from medhal.text import clean_text
 from medhal.verify.base import Pair, Probabilities, Verifier
 
 __all__ = [
@@ -174,10 +174,14 @@ class PairwiseDetector(ABC):
 
         return fits
 
-    def units_of(self, response: str) -> list[Span]:
-        """The response's units: extracted claims (aligned spans) or clauses / sentences."""
-        claims = self._claims[response].spans if self.units == "claim" else None
-        units = list(claims) if claims is not None else segment_units(response, self.units)  # type: ignore[arg-type]
+    def units_of(self, response: str) -> list[Unit]:
+        """The response's units: clauses / sentences (spans of the response), or every extracted claim, verified as
+        its own text and located by its aligned span (``None`` when it could not be aligned: seed 003 verifies
+        every claim, so none is left out)."""
+        if self.units == "claim":
+            units = list(self._claims[response].units)
+        else:
+            units = [Unit.of_span(s) for s in segment_units(response, self.units)]  # type: ignore[arg-type]
         if len(units) > MAX_UNITS:
             raise InputError(f"response has {len(units)} {self.units} units; the limit is {MAX_UNITS}")
         return units

@@ -8,10 +8,14 @@ artefact only when punctuation and a space follow it ("1. ", "2) ", "(3) "), so 
 "Claim 1:" prefixes and quotes wrapping a whole claim are stripped too.  Claims beyond the cap are dropped (and
 counted), exact duplicates are dropped (and counted).
 
-Each claim is then aligned back to a character span of the response (:func:`medhal.text.align.align_all`:
-exact, then case/whitespace-insensitive, then fuzzy); claims that cannot be aligned are reported in
-:attr:`ClaimExtraction.unaligned`, never silently dropped.  Decoding defaults to greedy with at most 512 new
-tokens (§5: "capped at 512 new tokens").
+Every claim is verified as its own text: the claim, not the answer's words, is the hypothesis (seed 003 §4.2-4.5:
+"for each claim c_i, the NLI engine is run against every chunk"), and every claim counts in FED.  The prompt asks
+for standalone sentences, so decontextualized, rewritten claims ("Mayor Lena Ortiz opposed ...") are the normal
+case.  Alignment only says where a claim sits in the response (:func:`medhal.text.align.align_all`: exact, then
+case/whitespace-insensitive, then fuzzy); a claim that cannot be aligned keeps a null span and a reason
+(:attr:`Claim.reason`), is listed in :attr:`ClaimExtraction.unaligned`, and is verified all the same
+(:attr:`ClaimExtraction.units`).  Decoding defaults to greedy with at most 512 new tokens (§5: "capped at 512 new
+tokens").
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from medhal.detect.llm_support import build_request, run_closing
+from medhal.detect.units import Unit
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient, Status
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import Engine
@@ -105,6 +110,19 @@ class Claim:
     method: AlignMethod | None
     score: float | None
     """Similarity of the claim to its span, 1.0 for exact and normalized matches."""
+    reason: str | None = None
+    """Why the claim could not be aligned (``None`` when it was)."""
+
+    def alignment(self) -> dict[str, Any]:
+        """How the claim was placed in the response: the ``alignment`` of its unit record."""
+        return {"claim": self.index, "method": self.method, "score": self.score, "reason": self.reason}
+
+    def unit(self) -> Unit:
+        """The claim as a unit to verify: its own text is the hypothesis; the span only locates it."""
+        span = self.span
+        if span is None:
+            return Unit(self.text, None, None, None, self.alignment())
+        return Unit(self.text, span.start, span.end, span.text, self.alignment())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -113,6 +131,7 @@ class Claim:
             "span": None if self.span is None else self.span.to_dict(),
             "method": self.method,
             "score": self.score,
+            "reason": self.reason,
         }
 
 
@@ -120,9 +139,9 @@ class Claim:
 class ClaimExtraction:
     """The claims of one response.
 
-    ``status``: ``ok`` when at least one claim aligned; ``parse_failure`` when the model answered but no claim
-    survived post-processing or none aligned; ``api_error`` when the model could not be reached; ``input_error``
-    for a blank response.
+    ``status``: ``ok`` when at least one claim survived post-processing (aligned or not: every claim is
+    verified); ``parse_failure`` when the model answered but no claim survived; ``api_error`` when the model could
+    not be reached; ``input_error`` for a blank response.
     """
 
     response: str
@@ -147,6 +166,12 @@ class ClaimExtraction:
     def spans(self) -> tuple[Span, ...]:
         """The aligned claims' spans in reading order: the ``claim`` units of the response."""
         return tuple(c.span for c in self.aligned if c.span is not None)
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        """Every claim as a unit to verify: the aligned ones in reading order, then the unaligned ones in
+        extraction order.  None is left out."""
+        return tuple(c.unit() for c in (*self.aligned, *(c for c in self.claims if c.span is None)))
 
     @property
     def unaligned(self) -> tuple[str, ...]:
@@ -175,21 +200,22 @@ def _extraction(response: str, cap: int, result: GenerationResult, min_similarit
     raw = result.text
     texts, dropped, duplicates = postprocess_claims(raw, cap)
     alignments = align_all(texts, response, min_score=min_similarity)
+    unaligned = (
+        "not found in the answer: no span matches it exactly, after normalization, or with fuzzy similarity "
+        f">= {min_similarity}; verified as extracted"
+    )
     claims = tuple(
-        Claim(i, text, a.span if a else None, a.method if a else None, a.score if a else None)
+        Claim(i, text, a.span, a.method, a.score) if a else Claim(i, text, None, None, None, unaligned)
         for i, (text, a) in enumerate(zip(texts, alignments, strict=True))
     )
     extra: dict[str, Any] = {"raw": raw, "dropped": dropped, "duplicates": duplicates, **base}
     if not claims:
         return ClaimExtraction(response, "parse_failure", (), cap, reason="no claims in the model output", **extra)
-    if all(c.span is None for c in claims):
-        reason = f"none of the {len(claims)} extracted claims aligns with the answer"
-        return ClaimExtraction(response, "parse_failure", claims, cap, reason=reason, **extra)
     return ClaimExtraction(response, "ok", claims, cap, **extra)
 
 
 class ClaimExtractor:
-    """Extract and align the atomic claims of responses with any :class:`~medhal.llm.base.ModelClient`.
+    """Extract and locate the atomic claims of responses with any :class:`~medhal.llm.base.ModelClient`.
 
     ``chat=True`` sends the prompt as one user message (instruction-tuned models); ``False`` as a raw completion
     prompt.  ``cache`` remembers answers (greedy decoding is cached); ``min_similarity`` is the fuzzy-alignment

@@ -1,6 +1,7 @@
 """The decomposed-entailment checker: HallDetect (seed 003 §4, Appendices A-B), made cheaper.
 
-Pipeline per response: units (clauses by default; seed 003 uses LLM-extracted claims) -> the dyadic chunk
+Pipeline per response: units (clauses by default; seed 003 uses LLM-extracted claims, each verified as its own
+text and counted in FED whether or not it could be aligned to a span of the answer) -> the dyadic chunk
 library over the evidence sentences (:mod:`medhal.detect.chunking`) -> every ``(window, unit)`` pair through the
 verifier -> for each unit the best-entailing and the best-contradicting window chosen independently -> the
 contrastive score (eq. 1) -> the FED score (eq. 2) -> flagged when ``FED >= threshold`` (0.5, A.5).
@@ -40,7 +41,7 @@ from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, 
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
-from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, check_unit_kind
+from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind
 from medhal.text import Span, split_sentences
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
@@ -180,7 +181,7 @@ class DecomposedDetector(PairwiseDetector):
         }
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
 
-    def _coverage_tiles(self, evidence: str, sentences: Sequence[Span], units: Sequence[Span]) -> list[Window]:
+    def _coverage_tiles(self, evidence: str, sentences: Sequence[Span], units: Sequence[Unit]) -> list[Window]:
         """The coverage premise of the aligned rule: the whole evidence when its pair with the longest unit fits
         the verifier's budget, else the packed sentence runs that tile it without overlap."""
         if not units or not sentences:
@@ -223,7 +224,7 @@ class DecomposedDetector(PairwiseDetector):
         return sorted(order[:limit])
 
     def _fit_windows(
-        self, evidence: str, sentences: Sequence[Span], windows: list[Window], units: Sequence[Span]
+        self, evidence: str, sentences: Sequence[Span], windows: list[Window], units: Sequence[Unit]
     ) -> tuple[list[Window], int]:
         if self.long_windows == "truncate":
             return windows, 0
@@ -272,7 +273,7 @@ class DecomposedDetector(PairwiseDetector):
     def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
         if self.aggregation == "aligned":
             return self._assemble_aligned(plan, probs, lengths)
-        units: list[Span] = plan.data["units"]
+        units: list[Unit] = plan.data["units"]
         all_windows: list[Window] = plan.data["windows"]
         chosen: list[list[int]] = plan.data["chosen"]
         results: list[UnitResult] = []
@@ -304,6 +305,8 @@ class DecomposedDetector(PairwiseDetector):
                     entailing=pointer(windows[ke], p_e),
                     contradicting=pointer(windows[kc], p_c),
                     signals=signals,
+                    span_text=span.span_text,
+                    alignment=span.alignment,
                 )
             )
         return self._result(plan, results, fed_score([r.score for r in results]), lengths)
@@ -344,7 +347,7 @@ class DecomposedDetector(PairwiseDetector):
 
     def _assemble_aligned(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
         """The aligned rule of :mod:`medhal.detect.alignment` over the same library rows plus coverage rows."""
-        units: list[Span] = plan.data["units"]
+        units: list[Unit] = plan.data["units"]
         all_windows: list[Window] = plan.data["windows"]
         chosen: list[list[int]] = plan.data["chosen"]
         coverages: list[list[Window]] = plan.data["coverage"]
@@ -411,6 +414,8 @@ class DecomposedDetector(PairwiseDetector):
                     contradicting=None if w_c is None else pointer(w_c, decision.p_contradict),
                     signals=signals,
                     cues=cues,
+                    span_text=span.span_text,
+                    alignment=span.alignment,
                 )
             )
         # the response score reads the rule's suspicion, never the --signals blend (signals only re-rank)

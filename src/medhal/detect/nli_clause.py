@@ -32,8 +32,8 @@ from medhal.detect.chunking import Window, packed_windows
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitKind, UnitResult
 from medhal.detect.scoring import VerdictRule
 from medhal.detect.signals import SignalConfig, blended_suspicion
-from medhal.detect.units import ClaimExtractorLike, ConfigError, UnitChoice, check_unit_kind, response_span
-from medhal.text import Span, split_sentences
+from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, response_span
+from medhal.text import split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = ["ClauseScore", "NLIClauseDetector", "NLIResponseDetector", "PremiseChoice"]
@@ -91,7 +91,7 @@ class NLIClauseDetector(PairwiseDetector):
     def unit_kind(self) -> UnitKind:
         return self.units
 
-    def segment(self, response: str) -> list[Span]:
+    def segment(self, response: str) -> list[Unit]:
         return self.units_of(response)
 
     def plan(self, item: CheckItem) -> Plan:
@@ -114,7 +114,7 @@ class NLIClauseDetector(PairwiseDetector):
         return 1.0 - p_e if self.score_kind == "non_entailment" else p_c
 
     def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
-        units: list[Span] = plan.data["units"]
+        units: list[Unit] = plan.data["units"]
         windows: list[Window] = plan.data["windows"]
         n_w = len(windows)
         results = []
@@ -140,6 +140,8 @@ class NLIClauseDetector(PairwiseDetector):
                     entailing=EvidencePointer(w_e.start, w_e.end, w_e.text, p_e, (w_e.first, w_e.stop), 0),
                     contradicting=EvidencePointer(w_c.start, w_c.end, w_c.text, p_c, (w_c.first, w_c.stop), 0),
                     signals=signals,
+                    span_text=span.span_text,
+                    alignment=span.alignment,
                 )
             )
         response_score = max(r.score for r in results)
@@ -179,5 +181,5 @@ class NLIResponseDetector(NLIClauseDetector):
         cfg.pop("signals")
         return cfg
 
-    def segment(self, response: str) -> list[Span]:
-        return [response_span(response)]
+    def segment(self, response: str) -> list[Unit]:
+        return [Unit.of_span(response_span(response))]

@@ -2,8 +2,10 @@
 
 These are medhal's audit trail.  Every ``start``/``end`` is a half-open character interval into the original
 string the record names (``response`` for units, ``evidence`` for evidence pointers) and slices back to the
-record's ``text`` exactly.  :class:`CheckResult` is written to disk as JSON (``schema_version``
-:data:`SCHEMA_VERSION`); its fields are documented in ``docs/check-record.md``.
+record's ``text`` exactly -- except for ``claim`` units, whose ``text`` is the claim as extracted and verified
+(seed 003) and whose ``start``/``end`` slice back to ``span_text``, the part of the response the claim was aligned
+to (``None`` all three when it could not be aligned; ``alignment`` says why).  :class:`CheckResult` is written
+to disk as JSON (``schema_version`` :data:`SCHEMA_VERSION`); its fields are documented in ``docs/check-record.md``.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ __all__ = [
     "Verdict",
 ]
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 """1.1 (issue 14): units carry ``cues`` (the aligned rule's alignment, coverage entailment, restatement).
 1.2 (issue 15): ``evidence_examined`` (share of the evidence the verifier read), ``notes`` (input cleaning), and
-status ``internal_error`` (a bug on one item; the other items are still checked)."""
+status ``internal_error`` (a bug on one item; the other items are still checked).
+1.3 (issue 16): every extracted claim is a unit, verified as its own text; ``claim`` units carry ``span_text``
+and ``alignment``, and their ``start``/``end`` may be ``null`` (a claim that could not be aligned to the answer)."""
 
 Verdict = Literal["supported", "contradicted", "unsupported"]
 UnitKind = Literal["clause", "sentence", "claim", "response", "triple", "span"]
@@ -71,13 +75,20 @@ class EvidencePointer:
 @dataclass(frozen=True, slots=True)
 class UnitResult:
     """A unit of the response (clause, sentence, claim, triple, tagged span or the whole response) and how it was
-    judged.  ``triple`` units (kg-triple) and ``span`` units (FAVA-style tags) need not tile the response."""
+    judged.  ``triple`` units (kg-triple) and ``span`` units (FAVA-style tags) need not tile the response.
+
+    For every kind but ``claim``, ``response[start:end] == text``.  A ``claim`` unit's ``text`` is the claim as the
+    extractor wrote it, the hypothesis the verifier judged (seed 003 §4.2); ``start``/``end`` is the response span
+    the claim was aligned to and ``span_text`` that span's text (``response[start:end] == span_text``), all three
+    ``None`` when the claim could not be aligned; ``alignment`` says how it was aligned or why it was not."""
 
     index: int
-    """Position of the unit in the response, in reading order."""
+    """Position of the unit in the response, in reading order (claims that could not be aligned come last, in
+    extraction order)."""
     text: str
-    start: int
-    end: int
+    start: int | None
+    """``None`` only for a ``claim`` unit that could not be aligned to the response."""
+    end: int | None
     kind: UnitKind
     verdict: Verdict
     score: float
@@ -96,9 +107,14 @@ class UnitResult:
     """What the aligned verdict rule read (:mod:`medhal.detect.alignment`): ``alignment`` (best sentence
     alignment), ``coverage_entail`` (P(E) of the coverage premise), ``restated`` (an evidence sentence restates
     the unit); ``None`` for other detectors."""
+    span_text: str | None = None
+    """``claim`` units: ``response[start:end]``, the answer's words the claim was aligned to (``None``: unaligned)."""
+    alignment: dict[str, Any] | None = None
+    """``claim`` units: ``claim`` (extraction index), ``method`` (``exact``, ``normalized``, ``fuzzy`` or ``None``),
+    ``score`` (similarity of claim and span) and ``reason`` (why it could not be aligned, else ``None``)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "index": self.index,
             "text": self.text,
             "start": self.start,
@@ -116,6 +132,10 @@ class UnitResult:
             "signals": self.signals,
             "cues": self.cues,
         }
+        if self.kind == "claim":
+            out["span_text"] = self.span_text
+            out["alignment"] = self.alignment
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +173,8 @@ class CheckResult:
     notes: tuple[str, ...] = ()
     """What input cleaning changed (lone surrogates, control characters), field by field; empty when nothing."""
     claims: dict[str, Any] | None = None
-    """For ``claim`` units: the extraction's status, cap, raw output, and the claims it could not align."""
+    """For ``claim`` units: the extraction's status, cap, raw output, every claim with its alignment, and the
+    claims it could not align (verified all the same: each is a unit with a null span)."""
     timings: dict[str, float] = field(default_factory=dict)
     medhal_version: str = ""
     schema_version: str = SCHEMA_VERSION

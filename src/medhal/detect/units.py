@@ -2,21 +2,57 @@
 
 ``clause`` and ``sentence`` units come from :mod:`medhal.text` (seed 000 §5: sentence boundaries, then
 coordinating conjunctions and punctuation).  ``claim`` units are atomic claims extracted by an LLM with the
-copy-faithful prompt of seed 003 Appendix A.3 (:mod:`medhal.detect.claims`), aligned back to spans of the
-answer; asking for them without a claim extractor raises :class:`ConfigError` with a clear message.
+copy-faithful prompt of seed 003 Appendix A.3 (:mod:`medhal.detect.claims`); every claim is verified as its own
+text, and aligning it back to a span of the answer only says where it sits (a claim that cannot be aligned is
+still verified, with no span).  Asking for them without a claim extractor raises :class:`ConfigError` with a
+clear message.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol, get_args
 
 from medhal.text import Span, split_units, trim_span
 
-__all__ = ["UNIT_KINDS", "ClaimExtractorLike", "ConfigError", "UnitChoice", "response_span", "segment_units"]
+__all__ = [
+    "UNIT_KINDS",
+    "ClaimExtractorLike",
+    "ConfigError",
+    "Unit",
+    "UnitChoice",
+    "response_span",
+    "segment_units",
+]
 
 UnitChoice = Literal["clause", "sentence", "claim"]
 UNIT_KINDS: tuple[str, ...] = get_args(UnitChoice)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit a detector verifies: ``text`` is the hypothesis, ``start``/``end`` where it sits in the response.
+
+    A clause or sentence unit is a span of the response (``response[start:end] == text``, see :meth:`of_span`).
+    A claim unit's ``text`` is the claim as extracted; ``start``/``end``/``span_text`` is the span it was aligned
+    to, ``None`` when it could not be aligned, and ``alignment`` records how (or why not).
+    """
+
+    text: str
+    start: int | None
+    end: int | None
+    span_text: str | None = None
+    alignment: dict[str, Any] | None = None
+
+    @classmethod
+    def of_span(cls, span: Span) -> Unit:
+        """A clause / sentence unit: the span's text is the hypothesis."""
+        return cls(span.text, span.start, span.end)
+
+    def __len__(self) -> int:
+        """Length of the hypothesis (what the verifier reads)."""
+        return len(self.text)
 
 
 class ClaimExtractorLike(Protocol):

@@ -25,7 +25,10 @@ Stable DOM hooks (browser tests and ``medhal serve`` rely on them; K = 0-based r
 - ``.answer span.unit[data-unit=I][data-verdict=supported|contradicted|unsupported][data-start][data-end]
   [tabindex="0"][role="button"][aria-label][aria-pressed]``: ``data-start``/``data-end`` are the unit's
   half-open code-point offsets into the response.  Units that cannot sit inline (overlapping spans) are listed,
-  with the same markup, in ``ul.overflow-units``.
+  with the same markup, in ``ul.overflow-units``.  A ``claim`` unit sits over the answer span it was aligned to
+  (the span's text is shown; its ``aria-label`` and detail give the claim as verified); a claim that could not be
+  aligned has no ``data-start``/``data-end`` and ``data-aligned="false"``, and is listed, with the same markup, in
+  ``ul.unaligned-units`` with the reason.
 - ``.evidence .ev-block[data-block=B]``: the evidence text (one block holding the whole evidence when it is
   known, else one block per run of overlapping pointer windows, ``.ev-gap`` between them).
 - ``mark.evidence-window[data-unit=I][data-kind=entailing|contradicting][data-label]``: inserted into an
@@ -126,8 +129,8 @@ def _unit_from_dict(obj: Mapping[str, Any], position: int) -> UnitResult:
     return UnitResult(
         index=int(obj.get("index", position)),
         text=str(obj["text"]),
-        start=int(obj["start"]),
-        end=int(obj["end"]),
+        start=_opt_int(obj["start"]) if kind == "claim" else int(obj["start"]),
+        end=_opt_int(obj["end"]) if kind == "claim" else int(obj["end"]),
         kind=cast(UnitKind, kind),
         verdict=cast(Verdict, verdict),
         score=math.nan if score is None else float(score),
@@ -138,7 +141,17 @@ def _unit_from_dict(obj: Mapping[str, Any], position: int) -> UnitResult:
         contradicting=_pointer_from_dict(evidence.get("contradicting")),
         signals=obj.get("signals"),
         cues=obj.get("cues"),
+        span_text=_opt_str(obj.get("span_text")),
+        alignment=obj.get("alignment"),
     )
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _opt_str(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def result_from_dict(obj: Mapping[str, Any]) -> CheckResult:
@@ -248,44 +261,84 @@ def _verdict_badge(verdict: str) -> str:
 
 
 def _unit_span(unit: UnitResult, text: str) -> str:
-    label = f"Unit {unit.index + 1}, {unit.verdict}: {unit.text}"
+    kind = "claim" if unit.kind == "claim" else "Unit"
+    label = f"{kind} {unit.index + 1}, {unit.verdict}: {unit.text}"
     tip = f"{unit.verdict}: P(E) {_num(unit.p_entail)}, P(C) {_num(unit.p_contradict)}"
+    where = (
+        f' data-start="{unit.start}" data-end="{unit.end}"'
+        if unit.start is not None and unit.end is not None
+        else ' data-aligned="false"'
+    )
     return (
-        f'<span class="unit" data-unit="{unit.index}" data-verdict="{_e(unit.verdict)}" data-start="{unit.start}"'
-        f' data-end="{unit.end}" tabindex="0" role="button" aria-pressed="false" aria-label="{_e(label)}"'
+        f'<span class="unit" data-unit="{unit.index}" data-verdict="{_e(unit.verdict)}"{where}'
+        f' tabindex="0" role="button" aria-pressed="false" aria-label="{_e(label)}"'
         f' title="{_e(tip)}">{_e(text)}</span>'
     )
 
 
+def _answer_words(unit: UnitResult) -> str:
+    """The answer's words a located unit covers: its text, or for a claim the span it was aligned to."""
+    return unit.span_text if unit.kind == "claim" and unit.span_text is not None else unit.text
+
+
+def _located(units: Sequence[UnitResult]) -> list[tuple[int, int, UnitResult]]:
+    return [(u.start, u.end, u) for u in units if u.start is not None and u.end is not None]
+
+
 def _slices_back(response: str | None, units: Sequence[UnitResult]) -> bool:
     return response is not None and all(
-        0 <= u.start <= u.end <= len(response) and response[u.start : u.end] == u.text for u in units
+        0 <= start <= end <= len(response) and response[start:end] == _answer_words(u)
+        for start, end, u in _located(units)
     )
 
 
 def _answer_html(response: str | None, units: Sequence[UnitResult]) -> tuple[str, list[UnitResult]]:
-    """The answer with units inline, and the units that overlap an earlier one (listed apart)."""
+    """The answer with units inline, and the units that overlap an earlier one (listed apart).  Claims without
+    a span are not here (:func:`_unaligned_html` lists them)."""
     known = _slices_back(response, units)
     parts: list[str] = []
     overflow: list[UnitResult] = []
     cursor = 0
-    for unit in sorted(units, key=lambda u: (u.start, -u.end, u.index)):
-        if unit.start < cursor:
+    for start, end, unit in sorted(_located(units), key=lambda x: (x[0], -x[1], x[2].index)):
+        if start < cursor:
             overflow.append(unit)
             continue
         if known:
             assert response is not None
-            parts.append(_e(response[cursor : unit.start]))
-            parts.append(_unit_span(unit, response[unit.start : unit.end]))
+            parts.append(_e(response[cursor:start]))
+            parts.append(_unit_span(unit, response[start:end]))
         else:
-            if parts and unit.start > cursor:
+            if parts and start > cursor:
                 parts.append('<span class="gap"> </span>')
-            parts.append(_unit_span(unit, unit.text))
-        cursor = unit.end
+            parts.append(_unit_span(unit, _answer_words(unit)))
+        cursor = end
     if known:
         assert response is not None
         parts.append(_e(response[cursor:]))
     return "".join(parts), overflow
+
+
+def _unaligned_html(units: Sequence[UnitResult]) -> str:
+    """Claims that could not be aligned to the answer: verified as extracted, listed apart with the reason."""
+    unplaced = [u for u in units if u.start is None or u.end is None]
+    if not unplaced:
+        return ""
+    items = "".join(
+        f'<li>{_unit_span(u, u.text)} <span class="reason">{_e(_unaligned_reason(u))}</span></li>' for u in unplaced
+    )
+    return (
+        '<p class="hint">Claims not found in the answer (verified as extracted; they count in the score):</p>'
+        f'<ul class="unaligned-units">{items}</ul>'
+    )
+
+
+def _unaligned_reason(unit: UnitResult) -> str:
+    return str((unit.alignment or {}).get("reason") or "not found in the answer; verified as extracted")
+
+
+def _where(unit: UnitResult) -> str:
+    """``[start:end)``, or that the claim has no span of the answer."""
+    return "no span" if unit.start is None or unit.end is None else f"[{unit.start}:{unit.end})"
 
 
 def _pointer_line(kind: str, pointer: EvidencePointer | None, deciding: bool) -> str:
@@ -314,10 +367,16 @@ def _unit_detail(unit: UnitResult) -> str:
     parts = [
         f'<div class="unit-detail" data-unit="{unit.index}" data-verdict="{_e(unit.verdict)}" hidden>',
         f'<p class="detail-head">{_verdict_badge(unit.verdict)} unit {unit.index + 1} · {_e(unit.kind)} · response'
-        f" [{unit.start}:{unit.end})</p>",
+        f" {_where(unit)}</p>",
         f'<blockquote class="unit-text">{_e(unit.text)}</blockquote>',
-        '<dl class="probs">' + "".join(f"<div><dt>{k}</dt><dd>{v}</dd></div>" for k, v in rows) + "</dl>",
     ]
+    if unit.kind == "claim":
+        if unit.start is None or unit.end is None:
+            parts.append(f'<p class="alignment none">{_e(_unaligned_reason(unit))}</p>')
+        elif unit.span_text is not None and unit.span_text != unit.text:
+            method = (unit.alignment or {}).get("method") or "aligned"
+            parts.append(f'<p class="alignment">Answer span ({_e(str(method))}): {_e(unit.span_text)}</p>')
+    parts.append('<dl class="probs">' + "".join(f"<div><dt>{k}</dt><dd>{v}</dd></div>" for k, v in rows) + "</dl>")
     order = ("contradicting", "entailing") if unit.verdict == "contradicted" else ("entailing", "contradicting")
     for name in order:
         pointer = unit.contradicting if name == "contradicting" else unit.entailing
@@ -349,7 +408,7 @@ def _units_table(units: Sequence[UnitResult]) -> str:
         rows.append(
             f'<tr data-unit="{unit.index}"><td class="num">{unit.index + 1}</td><td>{_verdict_badge(unit.verdict)}</td>'
             f'<td class="num">{_num(unit.p_entail)}</td><td class="num">{_num(unit.p_contradict)}</td>'
-            f'<td class="num">{_num(unit.suspicion)}</td><td>[{unit.start}:{unit.end}) {_e(unit.text)}</td>'
+            f'<td class="num">{_num(unit.suspicion)}</td><td>{_where(unit)} {_e(unit.text)}</td>'
             f"<td>{evidence}</td></tr>"
         )
     return (
@@ -451,8 +510,9 @@ def _render_item(k: int, result: CheckResult, item: CheckItem | None) -> _Render
     body.append(f'<div class="answer" aria-labelledby="item-{k}-answer">{answer}</div>')
     if overflow:
         body.append('<p class="hint">Overlapping units (not shown inline):</p><ul class="overflow-units">')
-        body += [f"<li>{_unit_span(u, u.text)} [{u.start}:{u.end})</li>" for u in overflow]
+        body += [f"<li>{_unit_span(u, _answer_words(u))} {_where(u)}</li>" for u in overflow]
         body.append("</ul>")
+    body.append(_unaligned_html(result.units))
     body.append('<div class="detail" aria-live="polite">')
     body.append('<p class="detail-empty">No unit selected.</p>')
     body += [_unit_detail(u) for u in result.units]
