@@ -20,6 +20,7 @@ import typer
 
 from medhal import __version__
 from medhal.bench.runio import OutputPathError
+from medhal.cli.agreement import score_agreement_command
 from medhal.cli.bench import bench_app, score_app
 from medhal.cli.cache import cache_app
 from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
@@ -315,6 +316,7 @@ app.command("export-stagewise")(export_stagewise_command)
 app.command("serve")(serve_command)
 score_app.command("paired")(score_paired_command)
 score_app.command("paired-runs")(score_paired_runs_command)
+score_app.command("agreement")(score_agreement_command)
 app.command("pairs")(pairs_command)
 app.command("report")(report_command)
 app.add_typer(bench_app, name="bench")
