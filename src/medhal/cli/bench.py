@@ -118,6 +118,53 @@ LIMIT_HELP = (
 )
 
 
+PROTOCOL_HELP = (
+    "'single': one run, point estimates with CIs; 'table6': seed 000 Table 6 - every --seeds sample, scores "
+    "pooled, cells = bootstrap means (1000 resamples, grid F1-optimal threshold re-tuned on each)."
+)
+PUBLISHED_HELP = "The published per_method.json (seed 000 Table 6), printed beside medhal's numbers."
+
+
+def _table6_inputs(seeds: str, published: Path | None) -> tuple[list[int], Any]:
+    from medhal.bench.detection.table6 import read_published_detection
+
+    try:
+        seed_list = sorted({int(x) for x in seeds.split(",") if x.strip()})
+    except ValueError:
+        raise UsageError(f"--seeds takes comma-separated integers, got {seeds!r}") from None
+    if not seed_list:
+        raise UsageError("--seeds is empty")
+    pub = None
+    if published is not None:
+        try:
+            pub = read_published_detection(published)
+        except ValueError as exc:
+            raise UsageError(str(exc).splitlines()[0]) from None
+    return seed_list, pub
+
+
+TAU_HELP = (
+    "Content tokens of the metric: 'paper' (seed 000 §4 as written) or 'code' (the published code's rule: "
+    "hyphens kept, its 124-word stop list). Recorded in every report."
+)
+CLAUSES_HELP = (
+    "Clause splitter for clause units: 'paper' (medhal's, clauses tile the text) or 'code' (the published "
+    "code's, short fragments dropped). Recorded in every report."
+)
+
+
+def _rules(tau: str, clauses: str) -> tuple[Any, Any]:
+    """Validated ``(tau, clauses)`` rule names (issue 16), or a one-line usage error."""
+    from medhal.text.clauses import CLAUSE_RULES
+    from medhal.text.tokens import TAU_RULES
+
+    if tau not in TAU_RULES:
+        raise UsageError(f"unknown --tau {tau!r}; choose one of {', '.join(TAU_RULES)}")
+    if clauses not in CLAUSE_RULES:
+        raise UsageError(f"unknown --clauses {clauses!r}; choose one of {', '.join(CLAUSE_RULES)}")
+    return tau, clauses
+
+
 def _detection_sample(items: list[Any], limit: int | None, seed: int) -> Sample[Any]:
     return stratified_sample(
         items, limit, stratum=detection_stratum, group=detection_group, seed=seed, by="error_type/category/label"
@@ -153,6 +200,8 @@ def bench_localization(
     resamples: Annotated[int, typer.Option(min=0, help="Bootstrap resamples for CIs.")] = 1000,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1)] = 16,
+    tau: Annotated[str, typer.Option(help=TAU_HELP)] = "paper",
+    clauses: Annotated[str, typer.Option(help=CLAUSES_HELP)] = "paper",
 ) -> None:
     """Localization faithfulness (seed 000 §4) of each detector on MedHal-Loc items."""
     from medhal.bench.localization.published import read_published_items
@@ -160,6 +209,7 @@ def bench_localization(
     from medhal.data.errors import DataFormatError
     from medhal.data.medhal_loc import read_medhal_loc
 
+    tau_rule, clause_rules = _rules(tau, clauses)
     new_run_dir(out)  # before the verifier is loaded
     pubmedqa = None
     if evidence is not None:
@@ -207,6 +257,8 @@ def bench_localization(
         seed=seed,
         n_resamples=resamples,
         on_done=_progress,
+        tau=tau_rule,
+        clauses=clause_rules,
     )
     sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
 
@@ -226,14 +278,26 @@ def bench_detection(
     resamples: Annotated[int, typer.Option(min=0)] = 1000,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1)] = 16,
+    protocol: Annotated[str, typer.Option(help=PROTOCOL_HELP)] = "single",
+    seeds: Annotated[str, typer.Option(help="Seeds of the table6 protocol (each draws its --limit sample).")] = (
+        "1,2,42"
+    ),
+    published: Annotated[Path | None, typer.Option(help=PUBLISHED_HELP)] = None,
+    published_dataset: Annotated[
+        str | None, typer.Option(help="Dataset of --published to compare with (default: --format).")
+    ] = None,
 ) -> None:
-    """Detection F1 (test-tuned and dev-fixed thresholds), AUC-PR with CIs, paired comparisons."""
+    """Detection F1 (test-tuned and dev-fixed thresholds), AUC-PR with CIs, paired comparisons; with
+    ``--protocol table6`` seed 000 Table 6's bootstrap mean over pooled seeds beside the published cells."""
     from medhal.bench.detection.suite import run_detection_suite
     from medhal.data.detection import DETECTION_FORMATS, read_detection
     from medhal.data.errors import DataFormatError
 
     if format not in DETECTION_FORMATS:
         raise UsageError(f"unknown format {format!r}; choose one of {', '.join(DETECTION_FORMATS)}")
+    if protocol not in ("single", "table6"):
+        raise UsageError(f"unknown --protocol {protocol!r}; choose single or table6")
+    table6 = _table6_inputs(seeds, published) if protocol == "table6" else None
     new_run_dir(out)  # before the verifier is loaded
     try:
         items = list(read_detection(data, format))  # type: ignore[arg-type]
@@ -262,6 +326,25 @@ def bench_detection(
         meta["sample"] = sample.record([item.id for item in items])
         if dev_sample is not None:
             meta["dev_sample"] = dev_sample.record([item.id for item in dev_sample.items])
+    if table6 is not None:
+        from medhal.bench.detection.suite import run_detection_table6
+
+        seed_list, pub = table6
+        all_items = list(read_detection(data, format))  # type: ignore[arg-type]
+        samples = {s: _detection_sample(all_items, limit, s).items for s in seed_list}
+        meta.pop("sample", None)
+        run_detection_table6(
+            detectors,
+            samples,
+            out,
+            meta=meta,
+            n_resamples=resamples,
+            published=pub,
+            dataset=published_dataset or format,
+            on_done=_progress,
+        )
+        sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
+        return
     run_detection_suite(
         detectors, items, out, dev_items=dev_items, meta=meta, seed=seed, n_resamples=resamples, on_done=_progress
     )
@@ -333,18 +416,81 @@ def score_localization(
     predictions: Annotated[Path, typer.Option(help="JSONL: id + ranked units (or spans) per item.")],
     data: Annotated[Path, typer.Option(help="MedHal-Loc JSONL with the gold spans.")],
     name: Annotated[str, typer.Option(help="Name of the detector in the output.")] = "predictions",
+    tau: Annotated[str, typer.Option(help=TAU_HELP)] = "paper",
+    clauses: Annotated[
+        str, typer.Option(help=CLAUSES_HELP + " Here a label and a check: the units are the file's.")
+    ] = "paper",
 ) -> None:
     """Seed 000 §4 metrics of a predictions file (no model is loaded); prints JSON."""
     from medhal.bench.localization.predictions import PredictionError, score_predictions
     from medhal.data.errors import DataFormatError
     from medhal.data.medhal_loc import read_medhal_loc
 
+    tau_rule, clause_rules = _rules(tau, clauses)
     if not predictions.is_file():
         raise UsageError(f"predictions file {predictions} does not exist")
     try:
         items = list(read_medhal_loc(data))
-        scored = score_predictions(predictions, items, name=name)
+        scored = score_predictions(predictions, items, name=name, tau=tau_rule, clauses=clause_rules)
     except (DataFormatError, PredictionError, OSError) as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
-    payload = {name: {**scored.run.metrics(), "missing": scored.missing, "unknown_ids": scored.unknown}}
+    payload = {
+        name: {
+            **scored.run.metrics(),
+            "missing": scored.missing,
+            "unknown_ids": scored.unknown,
+            "items_without_scores": scored.unscored,
+            "clauses_match": {"items": scored.clauses_compared, "match": scored.clauses_match},
+        }
+    }
     sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+
+
+@score_app.command("detection")
+def score_detection(
+    published: Annotated[Path, typer.Option(help=PUBLISHED_HELP)],
+    predictions: Annotated[
+        Path | None,
+        typer.Option(help="JSONL rows with detector, seed, label, score (and status): e.g. a table6 items.jsonl."),
+    ] = None,
+    dataset: Annotated[str, typer.Option(help="Dataset of --published to set --predictions beside.")] = "medhallu",
+    resamples: Annotated[int, typer.Option(min=1)] = 1000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of Markdown.")] = False,
+) -> None:
+    """Seed 000 Table 6 recomputed from the published file (bootstrap means over pooled seeds), and with
+    ``--predictions`` the same protocol on your scores beside it (no model is loaded)."""
+    from medhal.bench.detection.suite import table6_entry
+    from medhal.bench.detection.table6 import TABLE6_PRINTED, table6_cells, table6_markdown
+
+    _, pub = _table6_inputs("0", published)
+    medhal: dict[str, dict[str, Any]] = {}
+    if predictions is not None:
+        rows: dict[str, list[tuple[int, float, int]]] = {}
+        try:
+            lines = predictions.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise UsageError(f"cannot read {predictions}: {exc.strerror}") from None
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                if row.get("status", "ok") != "ok" or row.get("score") is None:
+                    continue
+                triple = (int(row["label"]), float(row["score"]), int(row.get("seed", 0)))
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
+                raise UsageError(f"{predictions}:{number}: needs label, score and seed") from None
+            rows.setdefault(str(row.get("detector", "predictions")), []).append(triple)
+        for name, triples in rows.items():
+            y, s, g = zip(*triples, strict=True)
+            medhal[name] = table6_entry(list(y), list(s), list(g), n_resamples=resamples)
+    if as_json:
+        payload: dict[str, Any] = {
+            "table6": {m: table6_cells(pub, m, methods=tuple(TABLE6_PRINTED[m])) for m in ("F1", "AUC-PR")},
+            "printed": TABLE6_PRINTED,
+            "medhal": medhal,
+            "dataset": dataset,
+        }
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        return
+    sys.stdout.write(table6_markdown(pub, medhal or None, dataset=dataset))

@@ -19,24 +19,39 @@ fixes the parts the seed leaves open:
 The published MedHal-Loc code (``src/horizontal_eval.py`` of github.com/green-leo-1/MedHal-Loc) implements
 τ differently: tokens match ``[a-zA-Z][a-zA-Z-]{3,}`` (ASCII only, hyphens kept inside a token) and its stop
 list is a custom one of 124 words that includes domain words ("patients", "study", "significant",
-"results", "compared").  With its own clause splitter, that τ reproduces all 100 published per-item ``rand``
-values of NLI-clause on the dev items and this τ 88 of them.  medhal follows the text of the seed.
+"results", "compared").  medhal follows the text of the seed by default (``rule="paper"``) and offers the
+code's rule as ``rule="code"`` (:func:`code_content_tokens`, :data:`CODE_STOPWORDS`), so that the published
+per-item records can be reproduced exactly: with the code's clause splitter
+(:func:`medhal.text.clauses.split_clauses_code`) it gives all 100 published per-item ``rand`` values of
+NLI-clause on the dev items, the paper rules 86 of them.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from typing import Literal, get_args
 
 __all__ = [
+    "CODE_STOPWORDS",
     "MIN_TOKEN_LENGTH",
     "STEM_PREFIX",
     "STOPWORDS",
+    "TAU_RULES",
+    "TauRule",
+    "code_content_token_list",
+    "code_content_tokens",
     "content_stems",
     "content_token_list",
     "content_tokens",
+    "tau_function",
     "word_count",
 ]
+
+TauRule = Literal["paper", "code"]
+"""Which τ: ``"paper"`` (seed 000 §4 as written, the default) or ``"code"`` (the published code's rule)."""
+TAU_RULES: tuple[str, ...] = get_args(TauRule)
 
 MIN_TOKEN_LENGTH = 4
 """τ keeps alphabetic tokens of at least this many characters (seed 000 §4)."""
@@ -123,6 +138,53 @@ def content_tokens(text: str) -> frozenset[str]:
     ['calculi', 'holmium', 'ideal', 'laser', 'renal']
     """
     return frozenset(content_token_list(text))
+
+
+# The published code's stop list (``STOP`` of ``src/horizontal_eval.py``, MedHal-Loc, MIT): 124 words.
+# fmt: off
+CODE_STOPWORDS: frozenset[str] = frozenset(
+    {
+        "a", "above", "after", "also", "among", "an", "and", "approach", "approaches", "are", "as", "at", "be",
+        "been", "before", "being", "below", "between", "both", "but", "by", "can", "compared", "comparison",
+        "could", "data", "did", "do", "does", "during", "each", "few", "for", "found", "from", "group", "groups",
+        "had", "has", "have", "having", "he", "her", "his", "how", "however", "i", "in", "into", "is", "it", "its",
+        "least", "less", "many", "may", "might", "more", "most", "much", "no", "nor", "not", "of", "on", "onto",
+        "or", "other", "our", "over", "patient", "patients", "result", "results", "shall", "she", "should",
+        "show", "showed", "shown", "shows", "significant", "significantly", "so", "studies", "study", "such",
+        "than", "that", "the", "their", "them", "then", "these", "they", "this", "those", "through", "to",
+        "under", "use", "used", "using", "versus", "very", "vs", "was", "we", "were", "what", "when", "where",
+        "which", "who", "whom", "whose", "why", "will", "with", "within", "without", "would", "you", "your",
+    }
+)
+# fmt: on
+"""The stop list of the published code's τ (124 words, domain words such as "patients" and "study" included)."""
+
+_CODE_TOKEN = re.compile(r"[a-zA-Z][a-zA-Z-]{3,}")
+
+
+def code_content_token_list(text: str) -> list[str]:
+    """The published code's τ in order, with repeats: ``text.lower()`` (no NFC), the non-overlapping matches of
+    ``[a-zA-Z][a-zA-Z-]{3,}`` (an ASCII letter, then ≥ 3 ASCII letters or hyphens: "cost-effectiveness" and
+    "pre-" stay whole, "café" gives "caf" and is dropped), minus :data:`CODE_STOPWORDS`.
+
+    >>> code_content_token_list("Cost-effectiveness of the study in 12 patients")
+    ['cost-effectiveness']
+    """
+    return [tok for tok in _CODE_TOKEN.findall(text.lower()) if tok not in CODE_STOPWORDS]
+
+
+def code_content_tokens(text: str) -> frozenset[str]:
+    """τ(text) under the published code's rule (:func:`code_content_token_list` as a set)."""
+    return frozenset(code_content_token_list(text))
+
+
+def tau_function(rule: TauRule = "paper") -> Callable[[str], frozenset[str]]:
+    """The τ of ``rule``: :func:`content_tokens` for ``"paper"``, :func:`code_content_tokens` for ``"code"``."""
+    if rule == "paper":
+        return content_tokens
+    if rule == "code":
+        return code_content_tokens
+    raise ValueError(f"unknown tau rule {rule!r}; choose one of {', '.join(TAU_RULES)}")
 
 
 STEM_PREFIX = 5

@@ -361,6 +361,8 @@ def bootstrap_ci(
     seed-mean, ``n_resamples`` replicates).  The published seed-000 bootstrap values fit one value per resample
     computed over all three seeds' items (their Always-Positive precision bounds are multiples of 1/3000, not of
     1/1000), i.e. this mode or a bootstrap of the concatenated items, rather than pooled per-seed replicates.
+    The published protocol itself (concatenated seeds, legacy ``RandomState(12345)`` draws, grid threshold with
+    ``score > t``) is :func:`medhal.bench.detection.table6.table6_bootstrap`, which recomputes seed 000 Table 6.
 
     A resample whose ``y_true`` has a single class is **skipped and counted** in ``n_skipped`` (not redrawn), since
     AUC-PR and the F1-optimal threshold are undefined there; with ``pooling="mean"`` a resample is skipped when any

@@ -15,6 +15,11 @@ reported), never dropped silently.
 
 Outputs: ``run.json``, ``metrics.json`` (detector -> numbers), ``items.jsonl``, ``comparisons.json``,
 ``report.md``.
+
+:func:`run_detection_table6` is the seed's own protocol instead (seed 000 §5, §6.4, Table 6: "3 seeds, pooled
+bootstrap; F1-optimal threshold"): every detector on several seeded samples, the seeds' scores pooled and
+bootstrapped, each cell a bootstrap mean, printed beside the published file's cells
+(:mod:`medhal.bench.detection.table6`).
 """
 
 from __future__ import annotations
@@ -28,13 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from medhal.bench.detection.metrics import auc_pr_score, detection_report, holm_correction, paired_bootstrap_pvalue
+from medhal.bench.detection.table6 import PublishedDetection, per_seed_points, table6_bootstrap, table6_markdown
 from medhal.bench.runio import json_line, write_json
 from medhal.data.detection import DetectionItem
 from medhal.detect import CheckItem, CheckResult, Detector
 from medhal.report.detection import detection_markdown
 from medhal.report.html_report import write_html_report
 
-__all__ = ["check_items", "labelled_scores", "run_detection_suite"]
+__all__ = ["check_items", "labelled_scores", "run_detection_suite", "run_detection_table6", "table6_entry"]
 
 SCHEMA_VERSION = "1.0"
 
@@ -147,3 +153,100 @@ def compare_detectors(
         for row, p in zip(rows, adjusted, strict=True):
             row["pvalue_holm"] = float(p)
     return rows
+
+
+def run_detection_table6(
+    detectors: Mapping[str, Detector],
+    samples: Mapping[int, Sequence[DetectionItem]],
+    out_dir: Path,
+    *,
+    meta: Mapping[str, Any] | None = None,
+    n_resamples: int = 1000,
+    published: PublishedDetection | None = None,
+    dataset: str | None = None,
+    on_done: Callable[[str, dict[str, Any], float], None] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Seed 000 Table 6 protocol (§5, §6.4; :mod:`medhal.bench.detection.table6`): each detector checks the items
+    of every seed's sample; its ``ok`` scores of all seeds are pooled (ascending seed order) and bootstrapped as
+    published.  ``metrics.json``: detector -> ``protocol, seeds, n, per_seed, seeds_summary, bootstrap,
+    statuses``; ``items.jsonl`` rows carry their ``seed``; ``report.md`` prints Table 6 recomputed from
+    ``published`` beside medhal's numbers (the counterpart's cell of ``dataset``)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    seeds = sorted(samples)
+    info = {
+        "schema_version": SCHEMA_VERSION,
+        "protocol": "table6 (seed 000 Table 6: bootstrap mean over pooled seeds)",
+        "seeds": seeds,
+        "items": {str(s): len(samples[s]) for s in seeds},
+        "published_dataset": dataset,
+        **(meta or {}),
+    }
+    write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
+    items_path = out_dir / "items.jsonl"
+    items_path.write_text("", encoding="utf-8")
+    metrics: dict[str, dict[str, Any]] = {}
+    for name, detector in detectors.items():
+        start = time.perf_counter()
+        y_all: list[int] = []
+        s_all: list[float] = []
+        g_all: list[int] = []
+        statuses: Counter[str] = Counter()
+        with items_path.open("a", encoding="utf-8") as fh:
+            for seed in seeds:
+                items = samples[seed]
+                results = detector.detect_many(check_items(items))
+                statuses.update(str(r.status) for r in results)
+                y, s, _ = labelled_scores([i.label for i in items], results)
+                y_all += y
+                s_all += s
+                g_all += [seed] * len(y)
+                for item, result in zip(items, results, strict=True):
+                    row = {
+                        "detector": name,
+                        "seed": seed,
+                        "id": item.id,
+                        "label": item.label,
+                        "status": result.status,
+                        "score": result.score,
+                    }
+                    fh.write(json_line(row))
+        entry = table6_entry(y_all, s_all, g_all, n_resamples=n_resamples)
+        entry["statuses"] = dict(sorted(statuses.items()))
+        entry["seconds"] = round(time.perf_counter() - start, 3)
+        metrics[name] = entry
+        write_json(out_dir / "metrics.json", metrics)
+        if on_done is not None:
+            on_done(name, entry, entry["seconds"])
+    header = ["# Detection, seed 000 Table 6 protocol", ""] + [f"- {k}: {v}" for k, v in info.items()] + [""]
+    report = "\n".join(header) + "\n" + table6_markdown(published, metrics, dataset=dataset)
+    (out_dir / "report.md").write_text(report, encoding="utf-8")
+    return metrics
+
+
+def table6_entry(
+    y_true: Sequence[int], y_score: Sequence[float], seeds: Sequence[int], *, n_resamples: int = 1000
+) -> dict[str, Any]:
+    """One detector's Table 6 numbers from its pooled ``(label, score, seed)`` triples: per-seed points, their
+    mean, and the pooled bootstrap (``bootstrap[metric].mean`` is the Table 6 cell); ``bootstrap`` is ``None``
+    and ``note`` says why when a seed lacks a class."""
+    entry: dict[str, Any] = {
+        "protocol": "table6",
+        "seeds": sorted(set(seeds)),
+        "n": len(y_true),
+        "auc_pr": None,
+    }
+    by_seed = {s: [y for y, g in zip(y_true, seeds, strict=True) if g == s] for s in set(seeds)}
+    if not by_seed or any(len(set(v)) < 2 for v in by_seed.values()):
+        entry.update(bootstrap=None, note="a seed has fewer than two classes among scored items")
+        return entry
+    per_seed = per_seed_points(y_true, y_score, seeds)
+    entry["per_seed"] = per_seed
+    entry["seeds_summary"] = {
+        k: sum(v[k] for v in per_seed.values()) / len(per_seed) for k in ("P", "R", "F1", "AUC-PR")
+    }
+    if n_resamples > 0:
+        boot = table6_bootstrap(y_true, y_score, seeds, n_resamples=n_resamples)
+        entry["bootstrap"] = {k: v.to_dict() for k, v in boot.items()}
+        entry["auc_pr"] = boot["AUC-PR"].mean
+        entry["f1"] = boot["F1"].mean
+    return entry

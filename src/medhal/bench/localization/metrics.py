@@ -13,6 +13,10 @@ For item ``i`` with gold error span ``g_i`` and gold content tokens ``G_i = tau(
 Items whose gold token set is empty are excluded from ``N`` and counted (the seed keeps 295 of 300).  Functions
 follow scikit-learn's naming: ``*_score(y_true, y_pred, *, ...)`` with ``y_true`` the gold spans and ``y_pred``
 each item's unit texts in rank order.
+
+``tau`` picks τ: ``"paper"`` (the default, seed 000 §4 as written: :func:`medhal.text.content_tokens`) or
+``"code"`` (the published code's rule, :func:`medhal.text.tokens.code_content_tokens`), with which the
+published per-item records are reproduced exactly.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from medhal.text import content_tokens
+from medhal.text.tokens import TauRule, tau_function
 
 __all__ = [
     "ItemLocalization",
@@ -40,33 +44,37 @@ __all__ = [
 ]
 
 
-def unit_hits(gold_span: str, units: Sequence[str]) -> list[int]:
+def unit_hits(gold_span: str, units: Sequence[str], *, tau: TauRule = "paper") -> list[int]:
     """``h(u)`` for each unit: 1 when the unit's content tokens meet the gold span's (seed 000 eq. 1)."""
-    gold = content_tokens(gold_span)
-    return [int(bool(content_tokens(u) & gold)) for u in units]
+    tokens = tau_function(tau)
+    gold = tokens(gold_span)
+    return [int(bool(tokens(u) & gold)) for u in units]
 
 
-def _scored(y_true: Sequence[str], y_pred: Sequence[Sequence[str]]) -> list[list[int]]:
+def _scored(y_true: Sequence[str], y_pred: Sequence[Sequence[str]], tau: TauRule) -> list[list[int]]:
     if len(y_true) != len(y_pred):
         raise ValueError(f"{len(y_true)} gold spans but {len(y_pred)} predictions")
-    return [unit_hits(g, units) for g, units in zip(y_true, y_pred, strict=True) if content_tokens(g)]
+    tokens = tau_function(tau)
+    return [unit_hits(g, units, tau=tau) for g, units in zip(y_true, y_pred, strict=True) if tokens(g)]
 
 
-def hit_at_k_score(y_true: Sequence[str], y_pred: Sequence[Sequence[str]], *, k: int = 1) -> float:
+def hit_at_k_score(
+    y_true: Sequence[str], y_pred: Sequence[Sequence[str]], *, k: int = 1, tau: TauRule = "paper"
+) -> float:
     """Share of items whose top-``k`` units include one overlapping the gold span (eq. 2)."""
-    hits = _scored(y_true, y_pred)
+    hits = _scored(y_true, y_pred, tau)
     return sum(1 for h in hits if any(h[:k])) / len(hits) if hits else math.nan
 
 
-def coverage_score(y_true: Sequence[str], y_pred: Sequence[Sequence[str]]) -> float:
+def coverage_score(y_true: Sequence[str], y_pred: Sequence[Sequence[str]], *, tau: TauRule = "paper") -> float:
     """Share of items where some unit overlaps the gold span (eq. 2)."""
-    hits = _scored(y_true, y_pred)
+    hits = _scored(y_true, y_pred, tau)
     return sum(1 for h in hits if any(h)) / len(hits) if hits else math.nan
 
 
-def random_baseline_score(y_true: Sequence[str], y_pred: Sequence[Sequence[str]]) -> float:
+def random_baseline_score(y_true: Sequence[str], y_pred: Sequence[Sequence[str]], *, tau: TauRule = "paper") -> float:
     """Expected hit@1 of a uniformly random unit: mean ``m_i / k_i``, 0 when ``k_i = 0`` (eq. 3)."""
-    hits = _scored(y_true, y_pred)
+    hits = _scored(y_true, y_pred, tau)
     return sum(sum(h) / len(h) if h else 0.0 for h in hits) / len(hits) if hits else math.nan
 
 
@@ -107,11 +115,12 @@ def item_localization(
     *,
     id: str = "",
     error_type: str = "",
+    tau: TauRule = "paper",
 ) -> ItemLocalization | None:
     """Score one item (units in rank order); ``None`` when the gold span has no content token (excluded)."""
-    if not content_tokens(gold_span):
+    if not tau_function(tau)(gold_span):
         return None
-    h = unit_hits(gold_span, units)
+    h = unit_hits(gold_span, units, tau=tau)
     m, k = sum(h), len(h)
     margin = None
     if scores is not None:
@@ -203,6 +212,7 @@ def localization_report(
     y_pred: Sequence[Sequence[str]],
     *,
     scores: Sequence[Sequence[float]] | None = None,
+    tau: TauRule = "paper",
 ) -> LocalizationReport:
     """All of seed 000 §4 at once.  ``scores`` (suspicion per unit, same order as ``y_pred``) enables margin."""
     if len(y_true) != len(y_pred):
@@ -210,7 +220,7 @@ def localization_report(
     if scores is not None and len(scores) != len(y_pred):
         raise ValueError("scores must align with y_pred")
     scored = [
-        item_localization(g, units, None if scores is None else scores[i])
+        item_localization(g, units, None if scores is None else scores[i], tau=tau)
         for i, (g, units) in enumerate(zip(y_true, y_pred, strict=True))
     ]
     kept = [x for x in scored if x is not None]

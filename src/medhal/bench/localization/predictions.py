@@ -9,8 +9,15 @@ A predictions file is JSONL, one line per item, matched to the data by ``id``.  
   ``{"start", "end"}`` with ``"kind": "span"`` (``text`` then defaults to the slice of the hallucinated text).
 
 Items of the data with no prediction line count as failed checks (a miss: status ``api_error``, reason
-``missing``), never dropped; lines whose id is not in the data are counted and reported.  Without scores
-there is no margin (eq. 4 needs scores).
+``missing``), never dropped; lines whose id is not in the data are counted and reported.  Eq. 4's margin needs
+scores, so it is computed per item: an item whose units all carry a score gets its margin, one with any unit
+lacking a score is ranked in file order and gets none, and the count of such items is reported
+(``ScoredPredictions.unscored``, ``items_without_scores`` in the CLI output); the other items keep their margins.
+
+``tau`` picks the content-token rule of the metric (``"paper"``, the default, or the published code's
+``"code"``).  The units of a predictions file are the user's, so ``clauses`` cannot change them: it names the
+clause splitter the units are expected to follow, labels the output with it, and counts on how many items the
+predicted ``clause`` units are exactly that splitter's clauses of the hallucinated text (``clauses_match``).
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ from typing import Any
 from medhal.bench.localization.runner import LocalizationRun, score_results
 from medhal.data.medhal_loc import LocItem
 from medhal.detect import CheckResult, UnitResult
+from medhal.text.clauses import ClauseRules, split_units
+from medhal.text.tokens import TauRule
 
 __all__ = ["PredictionError", "ScoredPredictions", "read_predictions", "score_predictions"]
 
@@ -37,6 +46,12 @@ class ScoredPredictions:
     run: LocalizationRun
     missing: int
     unknown: int
+    clauses_match: int = 0
+    """Items whose predicted clause units are exactly the ``clauses`` splitter's clauses (as a multiset)."""
+    clauses_compared: int = 0
+    """Items with an ``ok`` prediction made of ``clause`` units only (those ``clauses_match`` looks at)."""
+    unscored: int = 0
+    """Predicted items with a unit lacking a score: ranked in file order, no margin (eq. 4) for them."""
 
 
 def _unit(raw: Any, index: int, response: str, where: str) -> tuple[UnitResult, bool]:
@@ -68,13 +83,13 @@ def _unit(raw: Any, index: int, response: str, where: str) -> tuple[UnitResult, 
     return unit, has_score
 
 
-def read_predictions(path: Path, items: Sequence[LocItem]) -> tuple[dict[str, CheckResult], int, bool]:
-    """``id -> CheckResult`` built from the file, the number of lines whose id is not in ``items``, and whether
-    every unit carried a score."""
+def read_predictions(path: Path, items: Sequence[LocItem]) -> tuple[dict[str, CheckResult], int, frozenset[str]]:
+    """``id -> CheckResult`` built from the file, the number of lines whose id is not in ``items``, and the ids of
+    the items whose units all carried a score (the items eq. 4's margin can be computed for)."""
     by_id = {i.id: i for i in items}
     out: dict[str, CheckResult] = {}
     unknown = 0
-    all_scored = True
+    scored: set[str] = set()
     try:
         lines = path.read_text(encoding="utf-8").split("\n")
     except OSError as exc:
@@ -100,8 +115,9 @@ def read_predictions(path: Path, items: Sequence[LocItem]) -> tuple[dict[str, Ch
         units = [u for u, _ in parsed]
         if all(has for _, has in parsed):
             units.sort(key=lambda u: -u.suspicion)  # stable: ties keep file order
+            scored.add(item.id)
         else:
-            all_scored = False
+            scored.discard(item.id)  # a repeated id: the last line wins
             units = [UnitResult(*_rescore(u, len(units) - k)) for k, u in enumerate(units)]
         status = row.get("status", "ok")
         score = row.get("score")
@@ -114,7 +130,7 @@ def read_predictions(path: Path, items: Sequence[LocItem]) -> tuple[dict[str, Ch
             score=float(score) if isinstance(score, int | float) else None,
             units=tuple(units),
         )
-    return out, unknown, all_scored
+    return out, unknown, frozenset(scored)
 
 
 def _rescore(unit: UnitResult, rank_value: int) -> tuple[Any, ...]:
@@ -135,8 +151,16 @@ def _rescore(unit: UnitResult, rank_value: int) -> tuple[Any, ...]:
     )
 
 
-def score_predictions(path: Path, items: Sequence[LocItem], *, name: str = "predictions") -> ScoredPredictions:
-    """Localization of a predictions file on ``items`` (seed 000 §4)."""
+def score_predictions(
+    path: Path,
+    items: Sequence[LocItem],
+    *,
+    name: str = "predictions",
+    tau: TauRule = "paper",
+    clauses: ClauseRules = "paper",
+) -> ScoredPredictions:
+    """Localization of a predictions file on ``items`` (seed 000 §4) under τ rule ``tau``; see the module
+    docstring for ``clauses``."""
     found, unknown, scored = read_predictions(path, items)
     results = []
     missing = 0
@@ -148,4 +172,13 @@ def score_predictions(path: Path, items: Sequence[LocItem], *, name: str = "pred
                 detector=name, verifier_id=None, config={}, status="api_error", id=item.id, reason="missing"
             )
         results.append(result)
-    return ScoredPredictions(score_results(name, items, results, margins=scored), missing, unknown)
+    compared = matched = 0
+    for item, result in zip(items, results, strict=True):
+        if result.status != "ok" or not result.units or any(u.kind != "clause" for u in result.units):
+            continue
+        compared += 1
+        expected = sorted(c.text for c in split_units(item.hallucinated_text, "clause", rules=clauses))
+        matched += sorted(u.text.strip() for u in result.units) == expected
+    run = score_results(name, items, results, margins=scored, tau=tau, clauses=clauses)
+    unscored = sum(1 for item_id in found if item_id not in scored)
+    return ScoredPredictions(run, missing, unknown, matched, compared, unscored)

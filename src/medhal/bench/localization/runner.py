@@ -12,12 +12,17 @@ what the detector emits (seed 000 Table 2):
 
 An item whose check failed (status other than ``ok``) stays in the denominator with no units (a miss) and is
 counted per status, never dropped.  Pure metrics live in the metrics modules; this module does no I/O.
+
+Two of the published code's rules are offered beside the paper's (issue 16): ``tau`` (the content tokens of
+eqs. 1-4, :func:`medhal.text.tokens.tau_function`) and ``clauses`` (how ``clause`` units are cut,
+:func:`medhal.text.clauses.split_units`); both default to ``"paper"`` and are recorded in every result.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -31,6 +36,8 @@ from medhal.bench.localization.metrics import (
 from medhal.bench.localization.spans import SpanItem, SpanReport, aggregate_spans, span_item, spans_by_type
 from medhal.data.medhal_loc import LocItem
 from medhal.detect import CheckItem, CheckResult, Detector
+from medhal.text.clauses import ClauseRules, use_clause_rules
+from medhal.text.tokens import TauRule
 
 __all__ = ["LocalizationKind", "LocalizationRun", "localization_kind", "run_localization", "score_results"]
 
@@ -61,6 +68,10 @@ class LocalizationRun:
     clean: tuple[CheckResult, ...]
     statuses: dict[str, int]
     """Status counts over all checks run (hallucinated and clean)."""
+    tau: TauRule = "paper"
+    """Which τ scored the units (seed 000 §4 ``"paper"``, or the published code's ``"code"``)."""
+    clauses: ClauseRules = "paper"
+    """Which clause splitter cut ``clause`` units (``"paper"`` or ``"code"``)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -69,12 +80,19 @@ class LocalizationRun:
             "overall": None if self.overall is None else self.overall.to_dict(),
             "by_type": {k: v.to_dict() for k, v in sorted(self.by_type.items())},
             "statuses": dict(sorted(self.statuses.items())),
+            "tau": self.tau,
+            "clauses": self.clauses,
         }
 
     def metrics(self) -> dict[str, Any]:
         """The localization keys of ``metrics.json`` (``n, excluded, coverage, hit1, hit3, rand, lift, se,
-        sigma, margin, per_type``), plus ``kind`` and ``statuses``."""
-        base: dict[str, Any] = {"kind": self.kind, "statuses": dict(sorted(self.statuses.items()))}
+        sigma, margin, per_type``), plus ``kind``, ``statuses``, ``tau`` and ``clauses``."""
+        base: dict[str, Any] = {
+            "kind": self.kind,
+            "statuses": dict(sorted(self.statuses.items())),
+            "tau": self.tau,
+            "clauses": self.clauses,
+        }
         if self.overall is None:
             return {**base, "localization": "n/a: response-level detector (0% by construction)"}
         return {
@@ -95,11 +113,14 @@ def score_results(
     hallucinated: Sequence[CheckResult],
     clean: Sequence[CheckResult] = (),
     *,
-    margins: bool = True,
+    margins: bool | AbstractSet[str] = True,
+    tau: TauRule = "paper",
+    clauses: ClauseRules = "paper",
 ) -> LocalizationRun:
     """Score results already computed for ``items`` (same order); used by :func:`run_localization` and by
-    ``medhal score localization`` on a predictions file.  ``margins=False`` when unit suspicions are not scores
-    (a ranking only): eq. 4 is then not computed."""
+    ``medhal score localization`` on a predictions file.  ``margins``: ``True`` computes eq. 4 for every item,
+    ``False`` for none, a set of item ids for those items only (the others' unit suspicions are a ranking, not
+    scores).  ``tau`` picks τ; ``clauses`` only labels the run with the splitter that cut the units."""
     if len(items) != len(hallucinated):
         raise ValueError(f"{len(items)} items but {len(hallucinated)} results")
     kind = localization_kind(hallucinated)
@@ -110,12 +131,15 @@ def score_results(
         one: ItemLocalization | SpanItem | None
         if kind == "span":
             units = result.units if result.status == "ok" else ()
-            spans = [(u.start, u.end) for u in units]
-            one = span_item(item.gold_span, item.hallucinated_text, spans, id=item.id, error_type=item.error_type)
+            spans = [(u.start, u.end) for u in units if u.start is not None and u.end is not None]
+            one = span_item(
+                item.gold_span, item.hallucinated_text, spans, id=item.id, error_type=item.error_type, tau=tau
+            )
         else:
             texts, scores = _ranked(result)
+            with_margin = margins if isinstance(margins, bool) else item.id in margins
             one = item_localization(
-                item.gold_span, texts, scores if margins else None, id=item.id, error_type=item.error_type
+                item.gold_span, texts, scores if with_margin else None, id=item.id, error_type=item.error_type, tau=tau
             )
         if one is None:
             excluded += 1
@@ -132,14 +156,34 @@ def score_results(
         overall = aggregate_localization(ranked_only, excluded=excluded)
         by_type.update(localization_by_type(ranked_only))
     return LocalizationRun(
-        detector, kind, overall, by_type, tuple(scored), tuple(hallucinated), tuple(clean), dict(statuses)
+        detector,
+        kind,
+        overall,
+        by_type,
+        tuple(scored),
+        tuple(hallucinated),
+        tuple(clean),
+        dict(statuses),
+        tau,
+        clauses,
     )
 
 
-def run_localization(detector: Detector, items: Sequence[LocItem], *, clean: bool = True) -> LocalizationRun:
-    """Check every item's hallucinated (and, with ``clean``, clean) text and score localization."""
+def run_localization(
+    detector: Detector,
+    items: Sequence[LocItem],
+    *,
+    clean: bool = True,
+    tau: TauRule = "paper",
+    clauses: ClauseRules = "paper",
+) -> LocalizationRun:
+    """Check every item's hallucinated (and, with ``clean``, clean) text and score localization.
+
+    The detector runs under ``use_clause_rules(clauses)``, so its ``clause`` units follow those rules; ``tau``
+    scores them."""
     checks = [CheckItem(i.evidence, i.hallucinated_text, i.question, i.id) for i in items]
     if clean:
         checks += [CheckItem(i.evidence, i.clean_text, i.question, i.id + ":clean") for i in items]
-    results = detector.detect_many(checks)  # one call: pairs shared by clean and hallucinated texts run once
-    return score_results(detector.name, items, results[: len(items)], results[len(items) :])
+    with use_clause_rules(clauses):
+        results = detector.detect_many(checks)  # one call: pairs shared by clean and hallucinated texts run once
+    return score_results(detector.name, items, results[: len(items)], results[len(items) :], tau=tau, clauses=clauses)

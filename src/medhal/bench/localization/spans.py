@@ -7,8 +7,10 @@ text at random lands on the gold span about as often as the flagged share of the
 
 * ``hit_i = 1`` when the content tokens (tau, seed 000 §4) of some flagged span meet those of the gold span;
 * ``chance_i = |tau(flagged spans)| / |tau(response)|`` (distinct content tokens, 0 when nothing is flagged), and
-  ``chance = mean chance_i`` over all evaluated items (``chance="all"``, the default, which is how the
-  published per-item records aggregate to the log's figure) or over flagged items only (``chance="flagged"``);
+  ``chance = mean chance_i`` over all evaluated items (``chance="all"``, the default: the published
+  ``fava_eval.py`` averages over every row, unflagged rows counting 0, which over the 295 rows of its
+  ``fava_results.json`` gives the log's 18.8%; the 100 dev records alone give 16.7%) or over flagged items only
+  (``chance="flagged"``: 22.0% on those 295 rows);
 * ``lift = hit - chance``, its binomial SE and sigma, as for hit@1.
 
 The published code counts tokens with its own tokenizer and stop list, so per-item token counts differ from
@@ -24,7 +26,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from medhal.bench.localization.metrics import binomial_se
-from medhal.text import content_tokens
+from medhal.text.tokens import TauRule, tau_function
 
 __all__ = ["SpanItem", "SpanReport", "aggregate_spans", "span_item", "span_overlap_score", "spans_by_type"]
 
@@ -55,9 +57,11 @@ def span_item(
     *,
     id: str = "",
     error_type: str = "",
+    tau: TauRule = "paper",
 ) -> SpanItem | None:
     """Score one item's flagged character spans ``[start, end)`` of ``response``; ``None`` when the gold span
-    has no content token (excluded, as for hit@k)."""
+    has no content token (excluded, as for hit@k).  ``tau``: which τ counts tokens (``"paper"`` or ``"code"``)."""
+    content_tokens = tau_function(tau)
     gold = content_tokens(gold_span)
     if not gold:
         return None
@@ -145,9 +149,10 @@ def spans_by_type(items: Sequence[SpanItem], *, chance: ChanceBase = "all") -> d
     return {name: aggregate_spans(group, chance=chance) for name, group in sorted(groups.items())}
 
 
-def span_overlap_score(y_true: Sequence[str], y_pred: Sequence[Sequence[str]]) -> float:
+def span_overlap_score(y_true: Sequence[str], y_pred: Sequence[Sequence[str]], *, tau: TauRule = "paper") -> float:
     """Share of items where some flagged span text overlaps the gold span (tau tokens); scikit-learn style:
     ``y_true`` gold spans, ``y_pred`` each item's flagged span texts.  Items with empty gold tokens are skipped."""
+    content_tokens = tau_function(tau)
     if len(y_true) != len(y_pred):
         raise ValueError(f"{len(y_true)} gold spans but {len(y_pred)} predictions")
     scored = [

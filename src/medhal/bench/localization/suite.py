@@ -4,7 +4,9 @@
 to its localization numbers (``n, excluded, coverage, hit1, hit3, rand, lift, se, sigma, margin, per_type``)
 and its detection numbers on hallucinated (1) vs clean (0) texts under ``detection``; ``RUN_DIR/items.jsonl``
 holds one record per (detector, item); ``RUN_DIR/report.md`` renders both with the seed's Figure 2 (hit@1 vs
-random) and Figure 5 (detection vs localization) when matplotlib is installed.  Results of each detector are
+random) and Figure 5 (detection vs localization) when matplotlib is installed.  The τ rule and the clause rules
+(``tau`` / ``clauses``: ``"paper"`` by default, or the published code's ``"code"``; issue 16) are recorded in
+``run.json``, in each detector's ``metrics.json`` entry and at the top of ``report.md``.  Results of each detector are
 written as soon as it finishes, so an interrupted run keeps what it computed.
 """
 
@@ -21,10 +23,23 @@ from medhal.bench.localization.spans import SpanItem
 from medhal.bench.runio import json_line, json_safe, write_json
 from medhal.data.medhal_loc import LocItem
 from medhal.detect import Detector
+from medhal.text.clauses import ClauseRules
+from medhal.text.tokens import TauRule
 
 __all__ = ["detection_numbers", "item_records", "run_localization_suite", "write_report"]
 
 SCHEMA_VERSION = "1.0"
+
+TAU_LABELS: dict[str, str] = {
+    "paper": "seed 000 §4 as written: alphabetic tokens of >= 4 letters, scikit-learn's 318 stop words",
+    "code": "the published code's: [a-zA-Z][a-zA-Z-]{3,}, its 124-word stop list",
+}
+"""How ``report.md`` / ``run.json`` describe each τ rule."""
+CLAUSE_LABELS: dict[str, str] = {
+    "paper": "medhal's splitter: short fragments merged, clauses tile the text",
+    "code": "the published code's splitter: fragments with < 2 code-tau tokens dropped",
+}
+"""How ``report.md`` / ``run.json`` describe each clause rule."""
 
 
 def detection_numbers(run: LocalizationRun, *, seed: int = 0, n_resamples: int = 1000) -> dict[str, Any] | None:
@@ -125,17 +140,27 @@ def run_localization_suite(
     seed: int = 0,
     n_resamples: int = 1000,
     on_done: Callable[[str, dict[str, Any], float], None] | None = None,
+    tau: TauRule = "paper",
+    clauses: ClauseRules = "paper",
 ) -> dict[str, dict[str, Any]]:
     """Run each detector, write ``metrics.json`` / ``items.jsonl`` after each, then ``report.md``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     metrics: dict[str, dict[str, Any]] = {}
     items_path = out_dir / "items.jsonl"
     items_path.write_text("", encoding="utf-8")
-    info = {"schema_version": SCHEMA_VERSION, "items": len(items), **(meta or {})}
+    info = {
+        "schema_version": SCHEMA_VERSION,
+        "items": len(items),
+        **(meta or {}),
+        "tau": tau,
+        "tau_rule": TAU_LABELS[tau],
+        "clauses": clauses,
+        "clause_rule": CLAUSE_LABELS[clauses],
+    }
     write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
     for name, detector in detectors.items():
         start = time.perf_counter()
-        run = run_localization(detector, items, clean=clean)
+        run = run_localization(detector, items, clean=clean, tau=tau, clauses=clauses)
         seconds = time.perf_counter() - start
         entry = run.metrics()
         entry["detection"] = detection_numbers(run, seed=seed, n_resamples=n_resamples)
