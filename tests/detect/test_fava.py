@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from medhal.bench.localization.spans import SpanItem, aggregate_spans
 from medhal.detect import CheckItem
 from medhal.detect.fava import (
     ERROR_TYPES,
@@ -288,3 +289,74 @@ def test_end_to_end_over_http_with_the_stub() -> None:
     assert down.status == "api_error" and down.units == ()
     assert stub.paths == {"/v1/completions": 2}
     assert all(body["temperature"] == 0.0 and body["max_tokens"] == 1024 for body in stub.bodies)
+
+
+# ------------------------------------------------------------------- random-flag chance base (seed 000 Table 3)
+
+# ``(n_flagged_tok, n_passage_tok)`` of the rows of the published ``benchmark/fava_results.json``
+# (green-leo-1/MedHal-Loc, MIT) with ``n_flagged_tok > 0``, in file order.  The file has 295 rows; its log
+# (shared ``published_fava.log``) prints "flagged anything: 85.4%" (252 rows) and
+# "random-flag chance (~flag coverage of passage): 18.8%".
+PUBLISHED_FAVA_FLAGGED_TOKENS = (
+    "1/15 8/28 23/23 2/23 1/24 16/16 1/16 2/18 2/20 4/22 1/16 5/26 1/12 1/19 1/15 16/23 7/27 2/16 10/20 "
+    "1/14 5/30 9/26 13/22 9/29 2/10 8/24 8/16 12/12 6/30 11/38 4/25 3/8 12/27 1/24 14/38 1/21 16/16 1/24 "
+    "3/17 5/10 8/15 16/31 3/31 2/20 2/19 15/23 1/35 1/20 11/16 12/12 3/13 2/18 10/21 11/23 2/7 7/24 8/18 "
+    "2/20 1/28 7/19 1/32 15/21 2/17 1/9 1/24 2/27 1/20 12/29 2/13 1/18 5/14 2/16 1/31 1/17 2/24 2/22 1/23 "
+    "13/27 2/25 8/19 12/22 12/17 4/21 6/19 3/20 15/22 1/15 1/17 1/7 9/34 1/16 7/18 5/27 2/14 1/25 19/19 "
+    "1/16 2/15 1/28 4/30 1/22 8/13 8/24 2/20 9/25 9/18 2/16 1/40 4/13 5/21 8/17 1/19 15/33 5/33 1/13 1/16 "
+    "2/22 18/34 3/23 2/30 1/23 16/16 6/19 2/14 1/9 1/29 4/28 4/11 5/16 1/26 2/20 5/18 1/20 1/28 1/26 5/11 "
+    "5/20 2/20 2/13 1/28 13/25 7/21 8/17 12/29 9/22 12/29 1/18 2/17 8/18 1/21 1/33 1/17 15/37 7/16 2/21 "
+    "15/30 7/18 1/10 1/18 1/19 20/20 1/19 8/8 5/17 9/24 13/31 12/22 1/14 1/21 2/39 2/24 2/31 1/9 5/11 "
+    "13/23 7/37 2/18 1/19 1/17 5/12 11/33 7/33 2/18 1/22 8/29 2/26 1/27 1/19 3/16 25/45 3/21 1/11 2/9 "
+    "2/19 3/22 1/23 11/21 1/21 9/15 8/17 9/14 12/22 1/14 3/23 2/37 1/28 1/24 2/18 9/24 1/21 1/22 4/15 "
+    "1/16 10/10 1/28 "
+)
+PUBLISHED_FAVA_ROWS = 295
+PUBLISHED_FAVA_FLAGGED = 252  # round(0.854 * 295)
+SHARED_LOC = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "medhal_loc"
+
+
+def _published_span_items() -> list[SpanItem]:
+    pairs = [tuple(int(x) for x in t.split("/")) for t in PUBLISHED_FAVA_FLAGGED_TOKENS.split()]
+    items = [SpanItem(f"f{k}", "", 1, 1, 0, a, b) for k, (a, b) in enumerate(pairs)]
+    zero_flagged = PUBLISHED_FAVA_FLAGGED - len(items)  # tagged, but no flagged content token
+    items += [SpanItem(f"z{k}", "", 1, 0, 0, 0, 20) for k in range(zero_flagged)]
+    items += [SpanItem(f"u{k}", "", 0, 0, 0, 0, 20) for k in range(PUBLISHED_FAVA_ROWS - len(items))]
+    return items
+
+
+def test_published_chance_is_the_mean_over_all_items() -> None:
+    items = _published_span_items()
+    assert len(items) == 295 and sum(i.flagged for i in items) == 252
+    # independent computation, as fava_eval.py prints it: mean of min(1, flagged / max(passage, 1)) over all rows
+    pairs = [tuple(int(x) for x in t.split("/")) for t in PUBLISHED_FAVA_FLAGGED_TOKENS.split()]
+    published = sum(min(1.0, a / max(b, 1)) for a, b in pairs) / PUBLISHED_FAVA_ROWS
+    assert round(100 * published, 1) == 18.8
+    every = aggregate_spans(items)  # default chance="all"
+    assert every.chance_base == "all" and every.chance == pytest.approx(published)
+    flagged = aggregate_spans(items, chance="flagged")
+    assert round(100 * flagged.chance, 1) == 22.0  # the flagged base does not give the log's 18.8%
+
+
+@pytest.mark.skipif(not (SHARED_LOC / "published_peritem_dev.jsonl").is_file(), reason="needs ../shared/data")
+def test_dev_chance_bases_on_the_published_records() -> None:
+    rows = [json.loads(line) for line in (SHARED_LOC / "published_peritem_dev.jsonl").read_text().splitlines() if line]
+    fava = [r["FAVA"] for r in rows]
+    items = [
+        SpanItem(
+            str(r["id"]),
+            str(r["target_type"]),
+            f["flagged_any"],
+            f["n_spans"],
+            f["hit"],
+            f["n_flagged_tok"],
+            f["n_passage_tok"],
+        )
+        for r, f in zip(rows, fava, strict=True)
+    ]
+    cov = [min(1.0, f["n_flagged_tok"] / max(f["n_passage_tok"], 1)) for f in fava]
+    assert aggregate_spans(items).chance == pytest.approx(sum(cov) / len(cov))
+    assert round(100 * aggregate_spans(items).chance, 1) == 16.7
+    flagged_cov = [c for c, f in zip(cov, fava, strict=True) if f["flagged_any"]]
+    assert aggregate_spans(items, chance="flagged").chance == pytest.approx(sum(flagged_cov) / len(flagged_cov))
+    assert round(100 * aggregate_spans(items, chance="flagged").chance, 1) == 19.9

@@ -23,7 +23,6 @@ def test_fed_edge_cases() -> None:
     assert fed_score([0.5, -0.3]) == 1.0
     assert fed_score([0.64, 0.25]) == pytest.approx(1 - math.sqrt(0.64 * 0.25))  # 1 - 0.4
     assert fed_score([1.0, 1.0]) == 0.0
-    assert fed_score([]) == 0.0
 
 
 @given(st.lists(positive, min_size=1, max_size=12))
@@ -55,3 +54,25 @@ def test_suspicion_is_order_reversing_map_to_unit_interval() -> None:
     assert suspicion_from_score(1.0) == 0.0
     assert suspicion_from_score(-1.0) == 1.0
     assert suspicion_from_score(0.2) < suspicion_from_score(-0.2)
+
+
+def test_fed_of_zero_claims_is_refused() -> None:
+    # seed 003 eq. 2: 1 - (prod_i s_i) ** (1 / n) has no value at n = 0; medhal does not invent one
+    with pytest.raises(ValueError, match="zero claims"):
+        fed_score([])
+    # one claim: the geometric mean is the claim's own score (independent: 1 - 0.81 ** 1)
+    assert fed_score([0.81]) == pytest.approx(0.19)
+
+
+def test_a_response_with_zero_claims_is_a_parse_failure_not_fed_zero() -> None:
+    from fakes import RuleVerifier
+    from llm.fake_client import ScriptedClient
+    from medhal.detect import CheckItem, DecomposedDetector
+    from medhal.detect.claims import ClaimExtractor
+
+    extractor = ClaimExtractor(ScriptedClient(lambda _: "   \n-\n"))  # the model answers, no claim survives
+    for aggregation in ("seed", "aligned"):
+        detector = DecomposedDetector(RuleVerifier([]), units="claim", extractor=extractor, aggregation=aggregation)
+        (result,) = detector.detect_many([CheckItem("The sky is blue.", "It is blue.")])
+        assert result.status == "parse_failure" and result.score is None and not result.flagged
+        assert result.units == ()

@@ -49,6 +49,13 @@ family) and a response score of 1 when any span was flagged, else 0.  The error 
 are in ``config["fava"]["spans"]`` (aligned with the units by index), with the raw output and the counts.
 ``parse_failure``: an output with no text of the answer (empty, or only tags and corrections), or one whose copy
 of the answer matches it on less than half of its non-space characters (``min_reproduction``).
+
+**Random-flag chance** (seed 000 Table 3's 18.8% beside FAVA's 55.3% HIT): the localization suite scores FAVA's
+spans with :func:`medhal.bench.localization.spans.aggregate_spans`, whose default ``chance="all"`` is the published
+convention.  ``fava_eval.py`` prints ``np.mean(min(1, n_flagged_tok / max(n_passage_tok, 1)))`` over **every** scored
+row, unflagged items counting 0; over the 295 rows of its ``fava_results.json`` that is 18.77%, the log's 18.8%
+(over the 252 flagged items it would be 22.0%).  On the 100 dev items the same rule gives 16.7% (``"flagged"``:
+19.9%): the dev set is a sample, not the whole.  Tested in ``tests/detect/test_fava.py``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,12 @@
   library (seed 003 eq. 1 / eq. 6).
 * ``FED = 1 - (prod_i Score(c_i)) ** (1/n)`` when every score is strictly positive, and ``FED = 1`` as soon as
   any score is ``<= 0`` (seed 003 eq. 2 and its asymmetric edge case).  A response is flagged when
-  ``FED >= 0.5`` (seed 003 A.5; configurable).
+  ``FED >= 0.5`` (seed 003 A.5; configurable).  Zero claims: eq. 2 takes an ``n``-th root, undefined for
+  ``n = 0``, and the seed says nothing of a response without claims, so :func:`fed_score` refuses an empty list
+  (``ValueError``) rather than invent a value: 0 would pass, unflagged, a response nothing was verified in (against
+  the seed's recall-oriented design), 1 would flag one nothing was found wrong in.  The detectors never score such
+  a response: claim extraction that yields no claim is ``parse_failure`` (no score, no flag), and a non-empty
+  response always has at least one sentence or clause unit.
 * Verdicts (medhal's rule; the seed names the three outcomes in §4.4 "Treatment of the Neutral class" and
   Appendix B but gives no thresholds):
 
@@ -36,10 +41,10 @@ def fed_score(scores: Sequence[float]) -> float:
     """Seed 003 eq. 2: ``1 - geometric mean`` of the claim scores; 1.0 when any score is ``<= 0``.
 
     The geometric mean is computed in log space (``exp(mean(log s))``) so that many small scores do not
-    underflow.  An empty score list has nothing to flag and returns 0.0.
+    underflow.  An empty score list raises ``ValueError``: eq. 2 is undefined for ``n = 0`` (module docstring).
     """
     if len(scores) == 0:
-        return 0.0
+        raise ValueError("FED of zero claims is undefined (seed 003 eq. 2 takes the n-th root, n = 0)")
     if any(s <= 0.0 for s in scores):
         return 1.0
     if any(s > 1.0 for s in scores):

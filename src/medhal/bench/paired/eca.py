@@ -33,11 +33,27 @@ and of Table 7's pooled N = 9,428.  Pooling configurations: :func:`pool_eca_repo
 the seed's "TP loc" column is instead the unweighted mean of per-configuration rates
 (``aggregate_configs(...)["tp_localization"]`` in :mod:`medhal.bench.paired.metrics`).
 
-Random baseline (§4.4): a sentence-level uniform pick, reported as the inverse of the mean number of sentences per
-note, ``1 / mean(n_sentences)`` (:func:`random_localization_baseline`; note ``1 / mean`` is not ``mean(1 / n)``, the
-exact expected hit rate of a uniform pick, which is larger - the seed's convention is kept).  :func:`eca_report`
-takes the mean over the distinct notes (both members) of the pairs it is given, before the scope filter, so the
-baseline is a property of the data set, not of the model.
+Random baseline (§4.4): "a sentence-level uniform pick, ... the inverse of the average number of sentences per
+note" (:func:`random_localization_baseline`).  :func:`eca_report` reports ``1 / mean(n_sentences)`` over the
+distinct notes (both members) of the pairs it is given, before the scope filter, so the baseline is a property of the
+data set, not of the model; ``n_sentences`` is the dataset's own sentence numbering (``ClinicalNote.sentences``).
+``average="mean_inverse"`` gives ``mean(1 / n)``, the exact expected hit rate of a uniform pick (larger: Jensen).
+
+**This does not reproduce the seed's printed baselines** (12.6% MS-Test, 9.3% MEB-EN, 27.7% MEB-CN).  On the
+shared test files medhal's default gives 8.5 / 8.9 / 24.8%; ``mean_inverse`` over the error notes gives
+11.5 / 10.3 / 27.7% (CN only).  No data-only counting we tried reproduces all three: 13 sentence counters (the
+dataset's ids, ``medhal.text.split_sentences``, regex splits on ``.!?。！？`` with and without whitespace, ``. ``,
+bare ``.``, line breaks, punctuation counts, Chinese clause punctuation) x 5 note sets (all, error, clean, paired,
+paired error) x 3 averages (``1 / mean``, ``mean(1 / n)``, ``1 / median``) stay at least 1.1 points off on MS-Test
+or MEB-EN.  The nearest miss is not the stated formula: a uniform pick among ``split_sentences`` sentences scored
+with the ECA overlap rule itself (a hit when the picked sentence overlaps the error sentence), averaged over the
+error notes, gives 12.3-13.0 / 9.5-10.0 / 27.6-28.3% over thresholds 0.5-0.7 and the coverage readings - MEB-EN never
+reaches 9.3.  The seed's ordering is itself telling: MS-Test notes have *more* numbered sentences than MEB-EN notes
+(11.6 vs 11.2 on average) yet its baseline is higher (12.6 vs 9.3).  Table 7 states its 12.6% against the
+N = 9,428 pooled Pred1 judgments (the sum of Table 15's MS-Test ``n``), so the seed may have averaged over the
+error notes of the Pred1 pairs, which depend on the model outputs and cannot be recomputed from the data alone.
+medhal's figure is therefore labelled "1 / mean sentences over the pair set's notes (medhal)" and is not the
+seed's.  Reproduce: ``pytest tests/bench/paired/test_eca.py -k seed_baseline``.
 
 Embedding variant (Appendix E, Table 7): :func:`embedding_localization_report` embeds the cited evidence and every
 sentence of the error note, ranks the sentences by cosine similarity and reports Recall@1, Recall@3 and MRR of the
@@ -62,6 +78,7 @@ from medhal.detect.embedding import Embedder, cosine_matrix
 
 __all__ = [
     "NA_MARKERS",
+    "BaselineAverage",
     "Coverage",
     "EcaCategory",
     "EcaItem",
@@ -91,6 +108,7 @@ EcaCategory = Literal["A", "B", "C", "D", "E"]
 """A Both-Hit, B TP-only, C FP-only, D Neither-hit, E Extraction-fail (seed 002 Figure 3)."""
 EcaScope = Literal["pred1", "all"]
 Coverage = Literal["either", "target", "evidence"]
+BaselineAverage = Literal["inverse_mean", "mean_inverse"]
 
 NA_MARKERS = frozenset(
     {"na", "n/a", "n.a", "none", "null", "nil", "no error", "no evidence", "not applicable"}
@@ -333,7 +351,8 @@ class EcaReport:
     d: int
     e: int
     random_baseline: float = math.nan
-    """``1 / mean sentences per note`` (:func:`random_localization_baseline`)."""
+    """``1 / mean sentences per note`` over the pair set's notes (:func:`random_localization_baseline`): medhal's
+    reading of §4.4, which does not reproduce the seed's printed figures (see the module docstring)."""
     scope: EcaScope = "pred1"
     threshold: float = 0.6
 
@@ -375,14 +394,22 @@ class EcaReport:
         return out
 
 
-def random_localization_baseline(n_sentences: Iterable[int]) -> float:
-    """Seed 002 §4.4: the random TP-localization baseline, ``1 / mean(n_sentences)`` over notes."""
+def random_localization_baseline(n_sentences: Iterable[int], *, average: BaselineAverage = "inverse_mean") -> float:
+    """Seed 002 §4.4 random TP-localization baseline over notes with ``n_sentences`` sentences each.
+
+    ``average="inverse_mean"`` (default): ``1 / mean(n)``, the seed's stated formula ("the inverse of the average
+    number of sentences per note"); ``"mean_inverse"``: ``mean(1 / n)``, the expected hit rate of a uniform
+    sentence pick.  Neither reproduces the seed's printed 12.6 / 9.3% on MS-Test / MEB-EN (module docstring)."""
     counts = np.fromiter(n_sentences, dtype=np.float64)
     if counts.size == 0:
         raise ValueError("no notes")
     if bool((counts <= 0).any()):
         raise ValueError("every note must have at least one sentence")
-    return float(1.0 / counts.mean())
+    if average == "inverse_mean":
+        return float(1.0 / counts.mean())
+    if average == "mean_inverse":
+        return float(np.mean(1.0 / counts))
+    raise ValueError(f"average must be one of {get_args(BaselineAverage)}, got {average!r}")
 
 
 def _pair_set_baseline(pairs: Sequence[NotePair], notes_by_id: Mapping[str, NoteLike]) -> float:

@@ -7,6 +7,11 @@ per model x dataset x configuration) and :func:`across_report` computes, from th
 (Table 8), the deception zone (F1 >= 0.6 and BCR < 25%), top-3 by F1 vs by BCR (Table 9) and actual vs
 expected BCR under independence (Table 10), averaging the configurations of each model and dataset first, as
 the seed does.
+
+Two E[BCR] definitions exist and are kept apart: Table 10 here (``independence``) multiplies the entry's mean
+**pointwise** sensitivity and specificity (``pointwise.recall`` / ``pointwise.specificity`` over every parsed note,
+as the seed's Table 10 does from Tables 11-14), whereas a run's own ``pairs.expected_bcr`` / ``r_independence``
+(Table 2 of the paired report, its BCR figure) use the marginals **on the paired notes** (Appendix B, eq. 4).
 """
 
 from __future__ import annotations
