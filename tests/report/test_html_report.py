@@ -134,8 +134,8 @@ def test_write_html_report(tmp_path: Path) -> None:
 
 
 def test_localization_suite_writes_report_html(tmp_path: Path) -> None:
-    from medhal.bench.localization.suite import write_report
+    from medhal.report.localization import write_localization_report
 
-    write_report(tmp_path, {"nli-response": {"kind": "response", "statuses": {"ok": 2}}}, {"items": 2})
+    write_localization_report(tmp_path, {"nli-response": {"kind": "response", "statuses": {"ok": 2}}}, {"items": 2})
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "<table>" in html and "nli-response" in html

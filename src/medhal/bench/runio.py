@@ -25,6 +25,8 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
+from medhal.errors import OutputPathError
+
 __all__ = [
     "OutputPathError",
     "atomic_write_text",
@@ -40,10 +42,6 @@ __all__ = [
 
 FILE_MODE = 0o666
 """Mode of every file written (less the umask), as a plain ``open(path, "w")`` would create it."""
-
-
-class OutputPathError(ValueError):
-    """An output path that cannot or must not be written (symlink, existing file, missing folder): one line."""
 
 
 def json_safe(value: Any) -> Any:

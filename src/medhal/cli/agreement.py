@@ -43,13 +43,14 @@ def score_agreement_command(
     ] = "whitespace",
 ) -> None:
     """Span-level F1 and Fleiss' kappa between the LLM annotators, and the human audit count (seed 000 §3.3)."""
-    from medhal import __version__
+    from medhal._version import __version__
     from medhal.bench.agreement.compute import compute_agreement, summarize_audit
     from medhal.bench.agreement.run import build_metrics, write_agreement_run
     from medhal.bench.agreement.spans import TOKENS
     from medhal.data.errors import DataFormatError
     from medhal.data.medhal_loc_annotation import find_annotator_files, read_audit, read_llm_annotations
     from medhal.data.medhallu import read_medhallu_rows
+    from medhal.report.agreement import write_agreement_report
 
     new_run_dir(out)
     if tokens not in TOKENS:
@@ -89,6 +90,7 @@ def score_agreement_command(
     metrics = build_metrics(result, [r for t, r in results.items() if t != tokens], audit, data_info)
     meta = {"command": "score agreement", "data": str(data), "tokens": tokens, "medhal_version": __version__}
     write_agreement_run(out, metrics, result, meta)
+    write_agreement_report(out, metrics, [item.as_dict() for item in result.items])
     judged = (
         "no audit sheet"
         if audit is None

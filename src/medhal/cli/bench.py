@@ -208,6 +208,7 @@ def bench_localization(
     from medhal.bench.localization.suite import run_localization_suite
     from medhal.data.errors import DataFormatError
     from medhal.data.medhal_loc import read_medhal_loc
+    from medhal.report.localization import write_localization_report
 
     tau_rule, clause_rules = _rules(tau, clauses)
     new_run_dir(out)  # before the verifier is loaded
@@ -253,7 +254,7 @@ def bench_localization(
         out,
         clean=clean,
         meta=meta,
-        published=published,
+        render=lambda path, metrics, info: write_localization_report(path, metrics, info, published),
         seed=seed,
         n_resamples=resamples,
         on_done=_progress,
@@ -292,6 +293,7 @@ def bench_detection(
     from medhal.bench.detection.suite import run_detection_suite
     from medhal.data.detection import DETECTION_FORMATS, read_detection
     from medhal.data.errors import DataFormatError
+    from medhal.report.detection import write_detection_report
 
     if format not in DETECTION_FORMATS:
         raise UsageError(f"unknown format {format!r}; choose one of {', '.join(DETECTION_FORMATS)}")
@@ -346,7 +348,15 @@ def bench_detection(
         sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
         return
     run_detection_suite(
-        detectors, items, out, dev_items=dev_items, meta=meta, seed=seed, n_resamples=resamples, on_done=_progress
+        detectors,
+        items,
+        out,
+        dev_items=dev_items,
+        meta=meta,
+        seed=seed,
+        n_resamples=resamples,
+        on_done=_progress,
+        render=write_detection_report,
     )
     sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
 
@@ -364,7 +374,7 @@ def bench_verdicts(
     batch_size: Annotated[int, typer.Option(min=1)] = 16,
 ) -> None:
     """Verdict quality: faithful units contradicted, erroneous units supported, flag rates, AUC-PR (issue 14)."""
-    from medhal import __version__
+    from medhal._version import __version__
     from medhal.bench.verdicts import VerdictSet, run_verdict_suite
     from medhal.data.detection import DETECTION_FORMATS, read_detection
     from medhal.data.errors import DataFormatError

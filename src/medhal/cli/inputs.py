@@ -9,12 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from medhal.detect import CheckItem
+from medhal.errors import UsageError
 
 __all__ = ["BatchLine", "UsageError", "iter_batch", "new_run_dir", "read_text", "reusable_run_dir"]
-
-
-class UsageError(ValueError):
-    """Bad arguments or unreadable input: reported on one line, exit status 2."""
 
 
 def new_run_dir(path: Path) -> None:

@@ -18,15 +18,13 @@ from typing import Annotated, Any
 
 import typer
 
-from medhal import __version__
-from medhal.bench.runio import OutputPathError
+from medhal._version import __version__
 from medhal.cli.agreement import score_agreement_command
 from medhal.cli.bench import bench_app, score_app
 from medhal.cli.cache import cache_app
-from medhal.cli.check import EXIT_USAGE, detector_options, run_batch, run_single
+from medhal.cli.check import EXIT_BUG, EXIT_USAGE, detector_options, run_batch, run_single
 from medhal.cli.generate import generate_command
 from medhal.cli.inject import inject_command
-from medhal.cli.inputs import UsageError
 from medhal.cli.medhalt import bench_medhalt_command, score_medhalt_command
 from medhal.cli.paired import bench_paired_command, score_paired_command, score_paired_runs_command
 from medhal.cli.pairs import pairs_command
@@ -34,9 +32,19 @@ from medhal.cli.report import report_command
 from medhal.cli.serve import serve_command
 from medhal.cli.stagewise import bench_stagewise_command, export_stagewise_command, score_stagewise_command
 from medhal.cli.train import train_verifier_command
-from medhal.detect import ConfigError, InputError, detector_names
+from medhal.detect import detector_names
 from medhal.detect.registry import detector_spec
-from medhal.verify import VerifierError
+from medhal.errors import (
+    BackendError,
+    ConfigError,
+    DataError,
+    InputError,
+    MedhalError,
+    OutputPathError,
+    RunDirError,
+    UsageError,
+    VerifierError,
+)
 
 __all__ = ["app", "main"]
 
@@ -323,9 +331,13 @@ app.add_typer(bench_app, name="bench")
 app.add_typer(score_app, name="score")
 
 
+def _first_line(exc: BaseException) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
 def _os_message(exc: OSError) -> str:
     if exc.strerror is None:
-        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return _first_line(exc)
     where = f": {exc.filename}" if exc.filename is not None else ""
     return f"{exc.strerror}{where}"
 
@@ -333,6 +345,31 @@ def _os_message(exc: OSError) -> str:
 def _fail(message: str, code: int = EXIT_USAGE) -> int:
     sys.stderr.write(f"medhal: error: {message}\n")
     return code
+
+
+EXIT_STATUS: dict[type[MedhalError], int] = {
+    UsageError: EXIT_USAGE,
+    ConfigError: EXIT_USAGE,
+    InputError: EXIT_USAGE,
+    DataError: EXIT_USAGE,
+    OutputPathError: EXIT_USAGE,
+    RunDirError: EXIT_USAGE,
+    BackendError: EXIT_USAGE,
+    MedhalError: EXIT_BUG,
+}
+"""The one place where a branch of the :mod:`medhal.errors` tree becomes an exit status: the nearest class in an
+error's MRO decides.  What the user can fix (usage, config, input, data, output, run directory) and a backend that
+cannot be loaded or called exit 2 with the error's one-line message; any other medhal error (the service and
+invariant branches) is a bug, as is any exception outside the tree: exit 3."""
+
+
+def exit_status(exc: MedhalError) -> int:
+    """The exit status of a medhal error (see :data:`EXIT_STATUS`)."""
+    return next(EXIT_STATUS[cls] for cls in type(exc).__mro__ if cls in EXIT_STATUS)
+
+
+def _internal(exc: BaseException) -> int:
+    return _fail(f"internal error: {type(exc).__name__}: {exc} (set MEDHAL_DEBUG=1 for the traceback)", EXIT_BUG)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -345,10 +382,11 @@ def main(argv: list[str] | None = None) -> int:
         code = int(getattr(exc, "exit_code", 0))
     except typer.Abort:
         code = _fail("aborted", 130)
-    except (UsageError, InputError, ConfigError, VerifierError, OutputPathError) as exc:
+    except MedhalError as exc:
         if debug:
             raise
-        code = _fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        code = exit_status(exc)
+        code = _internal(exc) if code == EXIT_BUG else _fail(_first_line(exc), code)
     except KeyboardInterrupt:
         code = _fail("interrupted", 130)
     except BrokenPipeError:
@@ -362,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
             raise
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # click's usage errors
             return _finish(_fail(" ".join(str(exc.format_message()).split()), int(exc.exit_code) or EXIT_USAGE), argv)
-        code = _fail(f"internal error: {type(exc).__name__}: {exc} (set MEDHAL_DEBUG=1 for the traceback)", 3)
+        code = _internal(exc)
     return _finish(code, argv)
 
 

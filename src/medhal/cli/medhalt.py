@@ -78,9 +78,11 @@ def _load(data: Path, test: str, limit: int | None) -> tuple[dict[str, list[Any]
 
 
 def _finish(out: Path, graded: dict[str, Any], options: Any, meta: dict[str, Any]) -> int:
-    from medhal.bench.medhalt.runner import write_medhalt_run
+    from medhal.bench.medhalt.runner import run_info, write_medhalt_run
+    from medhal.report.medhalt import write_medhalt_report
 
     metrics = write_medhalt_run(out, graded, options, meta)
+    write_medhalt_report(out, metrics, run_info(graded, options, meta))
     for test, m in metrics.items():
         accuracy = "-" if m["accuracy"] is None else f"{100 * m['accuracy']:.2f}%"
         score = "-" if m["score"] is None else f"{m['score']:.4f}"

@@ -18,6 +18,7 @@ import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 from medhal.cli.pairs import METHODS, _notes
+from medhal.errors import MedhalError
 
 __all__ = ["bench_paired_command", "score_paired_command", "score_paired_runs_command"]
 
@@ -40,7 +41,7 @@ def _embedder(name: str | None) -> Any:
 
     try:
         return load_embedder(name)
-    except (RuntimeError, ValueError) as exc:
+    except MedhalError as exc:  # an unknown name (ConfigError) or a model that cannot be loaded (EmbedderError)
         raise UsageError(f"--eca-embedding {name}: {str(exc).splitlines()[0]}") from None
 
 
@@ -54,9 +55,11 @@ def _finish(
     embedder: Any | None = None,
 ) -> int:
     from medhal.bench.paired.suite import score_paired, write_paired_run
+    from medhal.report.paired import write_paired_report
 
     metrics = score_paired(notes, pairing, predictions, seed=seed, embedder=embedder)
     write_paired_run(out, metrics, pairing, predictions, meta)
+    write_paired_report(out, metrics, meta)
     for name, m in metrics.items():
         pairs, point = m.get("pairs") or {}, m.get("pointwise") or {}
         bcr = pairs.get("bcr")

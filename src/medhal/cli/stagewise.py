@@ -96,9 +96,11 @@ def _finish(
 ) -> int:
     from medhal.bench.stagewise.metrics import score_records
     from medhal.bench.stagewise.runner import write_stagewise_run
+    from medhal.report.stagewise import write_stagewise_report
 
     metrics = score_records(records, invalid_policy=policies[0], judge_failure_policy=policies[1], human_labels=labels)
     write_stagewise_run(out, records, metrics, meta, items=items)
+    write_stagewise_report(out, metrics, meta)
     acc = metrics["accuracy"]
     show = _show
     sys.stderr.write(

@@ -26,39 +26,20 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from medhal.data._detection_item import DetectionItem
+from medhal.data.halueval import read_halueval
 from medhal.data.loading import LoadStats, Records
 from medhal.data.medhal_loc import LocItem, read_medhal_loc
+from medhal.data.medhallu import read_medhallu
+from medhal.data.qags import read_qags_detection
 
 __all__ = ["DETECTION_FORMATS", "DetectionFormat", "DetectionItem", "loc_detection_items", "read_detection"]
 
 DetectionFormat = Literal["medhallu", "medhal-loc", "halueval", "qags"]
 DETECTION_FORMATS: tuple[str, ...] = get_args(DetectionFormat)
-
-
-@dataclass(frozen=True, slots=True)
-class DetectionItem:
-    """A response, its evidence (``None`` when the benchmark has none) and the gold label (1 = hallucinated).
-
-    ``question``: the user question or query the response answers, where there is one.  ``source``: the
-    benchmark it came from (``"medhallu"``, ``"medhal-loc"``, ``"halueval-general"``, ``"qags-xsum"``, ...).
-    ``meta``: per-dataset extras (see the module docstring); it takes no part in hashing.
-    """
-
-    id: str
-    evidence: str | None
-    response: str
-    label: int
-    question: str | None
-    source: str
-    meta: dict[str, Any] = field(default_factory=dict, hash=False)
-
-    def __post_init__(self) -> None:
-        if self.label not in (0, 1):
-            raise ValueError(f"{self.id}: detection label must be 0 or 1, got {self.label!r}")
 
 
 def _find(text: str, needle: str) -> tuple[int, int] | None:
@@ -97,18 +78,12 @@ def _read_medhal_loc_detection(
 
 
 def _loader(fmt: str) -> Callable[..., Records[DetectionItem]]:
-    # the dataset modules import DetectionItem from here: import them when asked for, not at module load
+    # the dataset modules import DetectionItem from medhal.data._detection_item, so no import cycle
     if fmt == "medhallu":
-        from medhal.data.medhallu import read_medhallu
-
         return read_medhallu
     if fmt == "halueval":
-        from medhal.data.halueval import read_halueval
-
         return read_halueval
     if fmt == "qags":
-        from medhal.data.qags import read_qags_detection
-
         return read_qags_detection
     return _read_medhal_loc_detection
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from medhal.errors import DataError
+
 __all__ = ["DataFileNotFoundError", "DataFormatError", "at"]
 
 
-class DataFormatError(ValueError):
+class DataFormatError(DataError):
     """A data file (or one of its lines, rows or columns) is not in the format its loader reads."""
 
 

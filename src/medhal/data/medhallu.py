@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from medhal.data.detection import DetectionItem
+from medhal.data._detection_item import DetectionItem
 from medhal.data.errors import DataFileNotFoundError, DataFormatError, at
 from medhal.data.loading import (
     LoadStats,

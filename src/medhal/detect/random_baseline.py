@@ -19,6 +19,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from medhal._version import __version__
 from medhal.detect.base import InputError, validate_item
 from medhal.detect.records import CheckItem, CheckResult, UnitKind, UnitResult
 from medhal.detect.units import ConfigError
@@ -133,6 +134,4 @@ class RandomDetector:
 
 
 def _version() -> str:
-    from medhal import __version__
-
     return __version__

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, get_args
 
+from medhal.errors import ConfigError
 from medhal.text import Span, split_units, trim_span
 
 __all__ = [
@@ -59,10 +60,6 @@ class ClaimExtractorLike(Protocol):
     """What the detectors need of :class:`medhal.detect.claims.ClaimExtractor`."""
 
     def extract_many(self, responses: Sequence[str]) -> Sequence[Any]: ...
-
-
-class ConfigError(ValueError):
-    """A detector option is invalid or needs something this installation lacks; the message is one line."""
 
 
 def check_unit_kind(kind: str, *, extractor: object | None = None) -> UnitChoice:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
+from medhal.errors import ConfigError, InputError
+
 __all__ = [
     "STATUSES",
     "ContentPart",
@@ -43,11 +45,11 @@ Role = Literal["system", "user", "assistant"]
 _ROLES: tuple[str, ...] = get_args(Role)
 
 
-class LLMConfigError(ValueError):
+class LLMConfigError(ConfigError):
     """A model spec or client option is invalid, or the backend it needs is not installed (one-line message)."""
 
 
-class RequestError(ValueError):
+class RequestError(InputError):
     """A request or message is malformed (one-line message); items built from it get ``input_error``."""
 
 

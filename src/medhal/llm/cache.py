@@ -24,6 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from medhal.errors import BackendError
 from medhal.llm.base import GenerationRequest, GenerationResult
 
 __all__ = ["CACHE_ENV", "CacheError", "CacheStats", "CachedSample", "ResponseCache", "default_cache_path", "sample_key"]
@@ -38,7 +39,7 @@ _SCHEMA = (
 _INDEX = "CREATE INDEX IF NOT EXISTS responses_created ON responses (created)"
 
 
-class CacheError(RuntimeError):
+class CacheError(BackendError, RuntimeError):
     """The cache file cannot be opened, read or written (one-line message)."""
 
 

@@ -15,12 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from medhal.errors import InputError
 from medhal.llm.base import Message
 
 __all__ = ["Example", "PromptTemplate", "TemplateError", "select_examples"]
 
 
-class TemplateError(ValueError):
+class TemplateError(InputError):
     """A template names a field the item does not provide, or is malformed (one-line message)."""
 
 

@@ -21,6 +21,8 @@ from typing import Generic, TypeVar
 
 import httpx
 
+from medhal.errors import ModelClientError
+
 __all__ = [
     "RETRYABLE_STATUS",
     "AttemptError",
@@ -59,7 +61,7 @@ class RetryPolicy:
             raise ValueError("delays must be >= 0")
 
 
-class AttemptError(Exception):
+class AttemptError(ModelClientError):
     """One failed attempt: a one-line ``reason``, whether to retry, and the server's ``Retry-After``."""
 
     def __init__(

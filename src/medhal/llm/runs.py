@@ -35,6 +35,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from medhal._version import __version__
+from medhal.errors import RunDirError
+
 __all__ = [
     "ITEM_SCHEMA_VERSION",
     "ItemWriter",
@@ -49,10 +52,6 @@ __all__ = [
 ITEM_SCHEMA_VERSION = "1.0"
 _PACKAGES = ("medhal", "httpx", "numpy", "torch", "transformers", "tokenizers", "vllm", "rich", "typer")
 _NAME = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-class RunDirError(RuntimeError):
-    """A run directory cannot be created, opened, locked or written (one-line message)."""
 
 
 def utc_stamp(now: datetime | None = None) -> str:
@@ -73,8 +72,6 @@ def package_versions() -> dict[str, str | None]:
         except importlib.metadata.PackageNotFoundError:
             versions[name] = None
     if versions["medhal"] is None:
-        from medhal import __version__
-
         versions["medhal"] = __version__
     return versions
 

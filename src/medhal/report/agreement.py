@@ -4,11 +4,13 @@ reasons for any difference read off the run's own counts (computes nothing new).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+from medhal.bench.runio import atomic_write_text
 from medhal.report.format import num, value_of
 
-__all__ = ["render_agreement_report"]
+__all__ = ["render_agreement_report", "write_agreement_report"]
 
 
 _REPRODUCED = "reproduced at the printed precision"
@@ -165,3 +167,10 @@ def render_agreement_report(metrics: Mapping[str, Any], items: Sequence[Mapping[
             f"{num(it['fleiss_kappa'])} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def write_agreement_report(out: Path, metrics: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) -> Path:
+    """Write ``out/report.md`` (:func:`render_agreement_report`) beside the files of
+    :func:`medhal.bench.agreement.run.write_agreement_run`; return its path."""
+    atomic_write_text(out / "report.md", render_agreement_report(metrics, items))
+    return out / "report.md"

@@ -4,11 +4,13 @@ comparisons of ``medhal bench detection``, computes nothing new."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from medhal.report.format import num
+from medhal.report.html_report import write_html_report
 
-__all__ = ["detection_markdown"]
+__all__ = ["detection_markdown", "write_detection_report"]
 
 
 def detection_markdown(
@@ -45,3 +47,17 @@ def detection_markdown(
                 f" | {num(c.get('pvalue_holm'))} |"
             )
     return "\n".join(lines) + "\n"
+
+
+def write_detection_report(
+    out_dir: Path,
+    metrics: Mapping[str, Mapping[str, Any]],
+    comparisons: Sequence[Mapping[str, Any]],
+    meta: Mapping[str, Any],
+) -> Path:
+    """Write ``report.md`` (:func:`detection_markdown`) and ``report.html`` beside the files of
+    :func:`medhal.bench.detection.suite.run_detection_suite`; return ``report.md``'s path."""
+    path = out_dir / "report.md"
+    path.write_text(detection_markdown(metrics, comparisons, meta), encoding="utf-8")
+    write_html_report(out_dir)
+    return path

@@ -338,7 +338,7 @@ def markdown_to_html(md: str, *, base_dir: Path, title: str | None = None, fragm
 
     Relative image paths resolve against ``base_dir`` and are embedded as ``data:`` URLs; ``title`` defaults to
     the first level-1 heading."""
-    from medhal import __version__
+    from medhal._version import __version__
 
     converter = _Converter(base_dir)
     body = converter.convert(md)

@@ -12,8 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from medhal.report.format import num, pct
+from medhal.report.html_report import write_html_report
 
-__all__ = ["detection_localization_scatter", "localization_bar_chart", "localization_markdown", "plotting_available"]
+__all__ = [
+    "detection_localization_scatter",
+    "localization_bar_chart",
+    "localization_markdown",
+    "plotting_available",
+    "write_localization_report",
+]
 
 _SIGNIFICANT, _NOT_SIGNIFICANT, _RANDOM = "#2a9d8f", "#e76f51", "#9e9e9e"
 
@@ -161,3 +168,26 @@ def localization_markdown(
     else:
         lines.append("Figures need matplotlib: `pip install 'medhal[report]'`.")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def write_localization_report(
+    out_dir: Path,
+    metrics: Mapping[str, Mapping[str, Any]],
+    meta: Mapping[str, Any],
+    published: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Path:
+    """Render ``report.md`` (and its PNG figures when matplotlib is there) and ``report.html`` from the metrics of
+    :func:`medhal.bench.localization.suite.run_localization_suite` (``meta``: its ``run.json`` without the detector
+    list; ``published``: the seed's numbers to print beside them)."""
+    figures: dict[str, str] = {}
+    if plotting_available():
+        if any(m.get("hit1") is not None for m in metrics.values()):
+            localization_bar_chart(metrics, out_dir / "localization.png")
+            figures["hit@1 vs random baseline per detector (seed 000 Figure 2)"] = "localization.png"
+        if any((m.get("detection") or {}).get("auc_pr") is not None for m in metrics.values()):
+            detection_localization_scatter(metrics, out_dir / "detection_vs_localization.png")
+            figures["detection AUC-PR vs localization lift (seed 000 Figure 5)"] = "detection_vs_localization.png"
+    path = out_dir / "report.md"
+    path.write_text(localization_markdown(metrics, meta=meta, figures=figures, published=published), encoding="utf-8")
+    write_html_report(out_dir)
+    return path

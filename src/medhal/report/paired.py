@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from medhal.report.format import num, pct, value_of
+from medhal.report.html_report import write_html_report
+from medhal.report.localization import plotting_available
 
-__all__ = ["bcr_bars", "eca_bars", "f1_bcr_scatter", "paired_markdown"]
+__all__ = ["bcr_bars", "eca_bars", "f1_bcr_scatter", "paired_markdown", "write_paired_report"]
 
 _ECA = (("a", "A both-hit"), ("b", "B TP-only"), ("c", "C FP-only"), ("d", "D neither"), ("e", "E extraction-fail"))
 
@@ -149,3 +151,22 @@ def paired_markdown(
     else:
         lines.append("Figures need matplotlib: `pip install 'medhal[report]'`.")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def write_paired_report(out_dir: Path, metrics: Mapping[str, Any], meta: Mapping[str, Any]) -> Path:
+    """Write ``report.md`` (with figures when matplotlib is installed) and ``report.html`` beside the files of
+    :func:`medhal.bench.paired.suite.write_paired_run`; return ``report.md``'s path."""
+    configs = {k: v for k, v in metrics.items() if k != "mean" and v.get("pointwise") and v.get("pairs")}
+    figures: dict[str, str] = {}
+    if plotting_available() and configs:
+        f1_bcr_scatter(configs, out_dir / "f1_vs_bcr.png")
+        bcr_bars(configs, out_dir / "bcr_vs_expected.png")
+        figures["F1 vs BCR with the deception zone (seed 002 §4.5)"] = "f1_vs_bcr.png"
+        figures["BCR vs BCR expected under independence"] = "bcr_vs_expected.png"
+        if any(v.get("eca") for v in configs.values()):
+            eca_bars(configs, out_dir / "eca.png")
+            figures["ECA composition (seed 002 Table 15)"] = "eca.png"
+    rows = {k: v for k, v in metrics.items() if v.get("pointwise") and v.get("pairs")}
+    (out_dir / "report.md").write_text(paired_markdown(rows, meta=meta, figures=figures), encoding="utf-8")
+    write_html_report(out_dir)
+    return out_dir / "report.md"

@@ -29,7 +29,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from medhal import __version__
+from medhal._version import __version__
 from medhal.checker import Checker
 from medhal.detect import CheckItem
 from medhal.serve.metrics import CONTENT_TYPE

@@ -26,6 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from medhal.errors import ServiceError
+
 __all__ = ["BatcherClosedError", "MicroBatcher", "QueueFullError"]
 
 K = TypeVar("K", bound=Hashable)
@@ -33,11 +35,11 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-class QueueFullError(RuntimeError):
+class QueueFullError(ServiceError, RuntimeError):
     """More items are waiting than ``max_queue`` allows; the caller should retry later (HTTP 503)."""
 
 
-class BatcherClosedError(RuntimeError):
+class BatcherClosedError(ServiceError, RuntimeError):
     """The batcher is not running (not started yet, or shut down)."""
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from medhal.errors import ServiceError
 from medhal.serve.metrics import Metrics
 
 __all__ = ["APIError", "ServiceMiddleware", "error_body", "error_response"]
@@ -40,7 +41,7 @@ _SECURITY_HEADERS = (
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-class APIError(Exception):
+class APIError(ServiceError):
     """An error answered as ``{"error": {"code": code, "message": message}}`` with HTTP ``status``."""
 
     def __init__(self, status: int, code: str, message: str) -> None:

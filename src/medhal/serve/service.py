@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from medhal import __version__
+from medhal._version import __version__
 from medhal.checker import Checker
 from medhal.detect import (
     MAX_EVIDENCE_CHARS,

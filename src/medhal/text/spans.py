@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from medhal.errors import InvariantError
+
 __all__ = ["Span", "SpanError", "check_spans", "trim_span"]
 
 
-class SpanError(ValueError):
+class SpanError(InvariantError, ValueError):
     """A span does not slice back to its text, or lies outside its source."""
 
 

@@ -13,6 +13,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
+from medhal.errors import VerifierError
+
 __all__ = [
     "CONTRADICTION",
     "ENTAILMENT",
@@ -33,10 +35,6 @@ Pair = tuple[str, str]
 
 Probabilities = NDArray[np.float64]
 """An ``(n, 3)`` float64 array, rows summing to 1, columns in :data:`LABELS` order."""
-
-
-class VerifierError(RuntimeError):
-    """A verifier cannot be loaded or run (missing file, missing optional dependency, bad spec)."""
 
 
 @dataclass(slots=True)

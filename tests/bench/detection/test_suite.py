@@ -7,6 +7,7 @@ from fakes import RuleVerifier
 from medhal.bench.detection.suite import run_detection_suite
 from medhal.data.detection import DetectionItem
 from medhal.detect import NLIClauseDetector, NLIResponseDetector
+from medhal.report.detection import write_detection_report
 
 EVIDENCE = "Holmium laser lithotripsy treated 208 ureteral stones. The success rate was high (92.7%)."
 GOOD = "Holmium laser lithotripsy treated ureteral stones with a high success rate."
@@ -26,7 +27,9 @@ def items(prefix: str) -> list[DetectionItem]:
 
 def test_detection_suite_writes_every_item_and_both_protocols(tmp_path: Path) -> None:
     detectors = {"nli-clause": NLIClauseDetector(RuleVerifier()), "nli-response": NLIResponseDetector(RuleVerifier())}
-    metrics = run_detection_suite(detectors, items("t"), tmp_path, dev_items=items("d"), n_resamples=20, seed=2)
+    metrics = run_detection_suite(
+        detectors, items("t"), tmp_path, dev_items=items("d"), n_resamples=20, seed=2, render=write_detection_report
+    )
     m = metrics["nli-clause"]
     assert m["n"] == 6 and m["statuses"] == {"input_error": 1, "ok": 6}
     assert m["auc_pr"] == 1.0 and m["f1_opt"] == 1.0

@@ -7,6 +7,7 @@ from fakes import RuleVerifier
 from medhal.bench.localization.suite import run_localization_suite
 from medhal.data.medhal_loc import LocItem
 from medhal.detect import NLIClauseDetector, NLIResponseDetector
+from medhal.report.localization import write_localization_report
 
 EVIDENCE = "Holmium laser lithotripsy treated 208 ureteral stones. The success rate was high (92.7%)."
 ITEMS = [
@@ -43,7 +44,9 @@ ITEMS = [
 
 def test_suite_writes_metrics_items_and_report(tmp_path: Path) -> None:
     detectors = {"nli-clause": NLIClauseDetector(RuleVerifier()), "nli-response": NLIResponseDetector(RuleVerifier())}
-    metrics = run_localization_suite(detectors, ITEMS, tmp_path, meta={"data": "inline"}, seed=1, n_resamples=20)
+    metrics = run_localization_suite(
+        detectors, ITEMS, tmp_path, meta={"data": "inline"}, seed=1, n_resamples=20, render=write_localization_report
+    )
     saved = json.loads((tmp_path / "metrics.json").read_text())
     assert set(saved) == {"nli-clause", "nli-response"}
     clause = saved["nli-clause"]

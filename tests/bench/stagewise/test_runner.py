@@ -19,6 +19,7 @@ from medhal.bench.stagewise.runner import (
 )
 from medhal.data.stagewise import item_from_dict
 from medhal.llm import Engine, GenerationResult, ImagePart, ResponseCache
+from medhal.report.stagewise import write_stagewise_report
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "llm"))
 from fake_client import ScriptedClient
@@ -149,7 +150,9 @@ def test_report_without_matplotlib_says_so(tmp_path: Path, monkeypatch: pytest.M
     items = [item_from_dict({"id": "q", "question": "Q?", "answer": "pneumothorax", "reference": REF})]
     run = run_stagewise(items, ScriptedClient(lambda t: trace(answer="pneumothorax")), ScriptedClient(judge_reply))
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
-    out = write_stagewise_run(tmp_path / "run", run.records, score_records(run.records), {"model": "m"})
+    metrics = score_records(run.records)
+    out = write_stagewise_run(tmp_path / "run", run.records, metrics, {"model": "m"})
+    write_stagewise_report(out, metrics, {"model": "m"})
     assert not (out / "fix_break.png").exists()
     assert "needs matplotlib" in (out / "report.md").read_text()
 
@@ -166,7 +169,8 @@ def test_records_roundtrip_cache_and_bad_files(tmp_path: Path) -> None:
     cache.close()
     out = write_stagewise_run(tmp_path / "run", runs[0].records, score_records(runs[0].records), {"model": "m"})
     assert read_records(out / "records.jsonl") == runs[0].records
-    assert {"records.jsonl", "metrics.json", "run.json", "report.md"} <= {p.name for p in out.iterdir()}
+    assert {"records.jsonl", "metrics.json", "run.json"} <= {p.name for p in out.iterdir()}
+    assert not (out / "report.md").exists()  # the report is medhal.report.stagewise's (bench never imports report)
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"item_id": "q", "context": "none", "status": "valid"}\n{"item_id": "q", "status": "valid"}\n')
     with pytest.raises(RecordsFileError, match=r"bad\.jsonl:2"):

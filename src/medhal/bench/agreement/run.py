@@ -1,4 +1,5 @@
-"""The ``medhal score agreement`` run: metrics.json, items.jsonl, run.json and report.md in a run directory.
+"""The ``medhal score agreement`` run: metrics.json, items.jsonl and run.json in a run directory (report.md is
+:mod:`medhal.report.agreement`'s).
 
 ``metrics.json`` top-level keys: ``span_f1`` and ``fleiss_kappa`` (the headline figures, under the ``tokens``
 unit), ``published`` (seed 000's printed figures), ``tokens``, ``agreement`` (the full summary: pairs, Fleiss
@@ -49,11 +50,9 @@ def build_metrics(
 def write_agreement_run(
     out: Path, metrics: Mapping[str, Any], result: AgreementResult, meta: Mapping[str, Any]
 ) -> None:
-    """Claim ``out`` (absent or empty) and write the four files."""
-    from medhal.report.agreement import render_agreement_report
-
+    """Claim ``out`` (absent or empty) and write ``metrics.json``, ``items.jsonl`` and ``run.json``; ``report.md``
+    is :func:`medhal.report.agreement.write_agreement_report`'s (the CLI calls it next)."""
     claim_run_dir(out)
     write_json(out / "metrics.json", metrics)
     atomic_write_text(out / "items.jsonl", "".join(json_line(item.as_dict()) for item in result.items))
     write_json(out / "run.json", dict(meta))
-    atomic_write_text(out / "report.md", render_agreement_report(metrics, [i.as_dict() for i in result.items]))

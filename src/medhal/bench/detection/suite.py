@@ -13,8 +13,8 @@ reported), never dropped silently.
 * ``comparisons.json``: paired bootstrap p-values of AUC-PR between every pair of detectors over the items
   all of them scored, Holm-corrected.
 
-Outputs: ``run.json``, ``metrics.json`` (detector -> numbers), ``items.jsonl``, ``comparisons.json``,
-``report.md``.
+Outputs: ``run.json``, ``metrics.json`` (detector -> numbers), ``items.jsonl``, ``comparisons.json``, and
+``report.md`` from the ``render`` hook the CLI passes (:func:`medhal.report.detection.write_detection_report`).
 
 :func:`run_detection_table6` is the seed's own protocol instead (seed 000 §5, §6.4, Table 6: "3 seeds, pooled
 bootstrap; F1-optimal threshold"): every detector on several seeded samples, the seeds' scores pooled and
@@ -37,12 +37,22 @@ from medhal.bench.detection.table6 import PublishedDetection, per_seed_points, t
 from medhal.bench.runio import json_line, write_json
 from medhal.data.detection import DetectionItem
 from medhal.detect import CheckItem, CheckResult, Detector
-from medhal.report.detection import detection_markdown
-from medhal.report.html_report import write_html_report
 
-__all__ = ["check_items", "labelled_scores", "run_detection_suite", "run_detection_table6", "table6_entry"]
+__all__ = [
+    "ReportWriter",
+    "check_items",
+    "labelled_scores",
+    "run_detection_suite",
+    "run_detection_table6",
+    "table6_entry",
+]
 
 SCHEMA_VERSION = "1.0"
+
+ReportWriter = Callable[[Path, dict[str, dict[str, Any]], list[dict[str, Any]], dict[str, Any]], object]
+"""``render(out_dir, metrics, comparisons, info)``: writes the report of :func:`run_detection_suite` once every
+detector ran (``info``: ``run.json`` without the detector list).  The CLI passes
+:func:`medhal.report.detection.write_detection_report`."""
 
 
 def check_items(items: Sequence[DetectionItem]) -> list[CheckItem]:
@@ -73,8 +83,10 @@ def run_detection_suite(
     seed: int = 0,
     n_resamples: int = 1000,
     on_done: Callable[[str, dict[str, Any], float], None] | None = None,
+    render: ReportWriter | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Run each detector on ``items`` (and ``dev_items``), write the run directory, return ``metrics.json``."""
+    """Run each detector on ``items`` (and ``dev_items``), write the run directory, return ``metrics.json``;
+    ``render`` writes the report last."""
     out_dir.mkdir(parents=True, exist_ok=True)
     info = {"schema_version": SCHEMA_VERSION, "items": len(items), "dev_items": len(dev_items or ()), **(meta or {})}
     write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
@@ -123,8 +135,8 @@ def run_detection_suite(
             on_done(name, entry, seconds)
     comparisons = compare_detectors(items, scored, seed=seed, n_resamples=n_resamples)
     write_json(out_dir / "comparisons.json", comparisons)
-    (out_dir / "report.md").write_text(detection_markdown(metrics, comparisons, info), encoding="utf-8")
-    write_html_report(out_dir)
+    if render is not None:
+        render(out_dir, metrics, comparisons, info)
     return metrics
 
 

@@ -31,14 +31,16 @@ from typing import Any
 from medhal.bench.localization.runner import LocalizationRun, score_results
 from medhal.data.medhal_loc import LocItem
 from medhal.detect import CheckResult, UnitResult
+from medhal.errors import PredictionsFileError
 from medhal.text.clauses import ClauseRules, split_units
 from medhal.text.tokens import TauRule
 
 __all__ = ["PredictionError", "ScoredPredictions", "read_predictions", "score_predictions"]
 
 
-class PredictionError(ValueError):
-    """A predictions line cannot be read (one-line message naming the file and line)."""
+PredictionError = PredictionsFileError
+"""A predictions line cannot be read (one-line message naming the file and line): the suites' one
+:class:`~medhal.errors.PredictionsFileError`, under its old name."""
 
 
 @dataclass(frozen=True, slots=True)

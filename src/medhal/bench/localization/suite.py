@@ -3,7 +3,8 @@
 ``RUN_DIR/run.json`` records the data, options and detectors; ``RUN_DIR/metrics.json`` maps each detector name
 to its localization numbers (``n, excluded, coverage, hit1, hit3, rand, lift, se, sigma, margin, per_type``)
 and its detection numbers on hallucinated (1) vs clean (0) texts under ``detection``; ``RUN_DIR/items.jsonl``
-holds one record per (detector, item); ``RUN_DIR/report.md`` renders both with the seed's Figure 2 (hit@1 vs
+holds one record per (detector, item); ``RUN_DIR/report.md`` (written by the ``render`` hook the CLI passes,
+:func:`medhal.report.localization.write_localization_report`) renders both with the seed's Figure 2 (hit@1 vs
 random) and Figure 5 (detection vs localization) when matplotlib is installed.  The τ rule and the clause rules
 (``tau`` / ``clauses``: ``"paper"`` by default, or the published code's ``"code"``; issue 16) are recorded in
 ``run.json``, in each detector's ``metrics.json`` entry and at the top of ``report.md``.  Results of each detector are
@@ -26,7 +27,7 @@ from medhal.detect import Detector
 from medhal.text.clauses import ClauseRules
 from medhal.text.tokens import TauRule
 
-__all__ = ["detection_numbers", "item_records", "run_localization_suite", "write_report"]
+__all__ = ["ReportWriter", "detection_numbers", "item_records", "run_localization_suite"]
 
 SCHEMA_VERSION = "1.0"
 
@@ -40,6 +41,10 @@ CLAUSE_LABELS: dict[str, str] = {
     "code": "the published code's splitter: fragments with < 2 code-tau tokens dropped",
 }
 """How ``report.md`` / ``run.json`` describe each clause rule."""
+
+ReportWriter = Callable[[Path, dict[str, dict[str, Any]], dict[str, Any]], object]
+"""``render(out_dir, metrics, info)``: writes the report once every detector ran (``info``: ``run.json`` without
+the detector list).  The CLI passes :func:`medhal.report.localization.write_localization_report`."""
 
 
 def detection_numbers(run: LocalizationRun, *, seed: int = 0, n_resamples: int = 1000) -> dict[str, Any] | None:
@@ -100,35 +105,6 @@ def item_records(run: LocalizationRun, items: Sequence[LocItem]) -> list[dict[st
     return out
 
 
-def write_report(
-    out_dir: Path,
-    metrics: Mapping[str, Mapping[str, Any]],
-    meta: Mapping[str, Any],
-    published: Mapping[str, Mapping[str, Any]] | None = None,
-) -> Path:
-    """Render ``report.md`` (and its PNG figures when matplotlib is there) from the metrics."""
-    from medhal.report.html_report import write_html_report
-    from medhal.report.localization import (
-        detection_localization_scatter,
-        localization_bar_chart,
-        localization_markdown,
-        plotting_available,
-    )
-
-    figures: dict[str, str] = {}
-    if plotting_available():
-        if any(m.get("hit1") is not None for m in metrics.values()):
-            localization_bar_chart(metrics, out_dir / "localization.png")
-            figures["hit@1 vs random baseline per detector (seed 000 Figure 2)"] = "localization.png"
-        if any((m.get("detection") or {}).get("auc_pr") is not None for m in metrics.values()):
-            detection_localization_scatter(metrics, out_dir / "detection_vs_localization.png")
-            figures["detection AUC-PR vs localization lift (seed 000 Figure 5)"] = "detection_vs_localization.png"
-    path = out_dir / "report.md"
-    path.write_text(localization_markdown(metrics, meta=meta, figures=figures, published=published), encoding="utf-8")
-    write_html_report(out_dir)
-    return path
-
-
 def run_localization_suite(
     detectors: Mapping[str, Detector],
     items: Sequence[LocItem],
@@ -136,14 +112,14 @@ def run_localization_suite(
     *,
     clean: bool = True,
     meta: Mapping[str, Any] | None = None,
-    published: Mapping[str, Mapping[str, Any]] | None = None,
+    render: ReportWriter | None = None,
     seed: int = 0,
     n_resamples: int = 1000,
     on_done: Callable[[str, dict[str, Any], float], None] | None = None,
     tau: TauRule = "paper",
     clauses: ClauseRules = "paper",
 ) -> dict[str, dict[str, Any]]:
-    """Run each detector, write ``metrics.json`` / ``items.jsonl`` after each, then ``report.md``."""
+    """Run each detector, write ``metrics.json`` / ``items.jsonl`` after each, then ``render`` the report."""
     out_dir.mkdir(parents=True, exist_ok=True)
     metrics: dict[str, dict[str, Any]] = {}
     items_path = out_dir / "items.jsonl"
@@ -175,5 +151,6 @@ def run_localization_suite(
         write_json(out_dir / "metrics.json", metrics)
         if on_done is not None:
             on_done(name, entry, seconds)
-    write_report(out_dir, metrics, info, published)
+    if render is not None:
+        render(out_dir, metrics, info)
     return metrics

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from medhal.data.medhalt import MemoryItem, ReasoningItem, canonical_test
+from medhal.errors import PromptError
 
 __all__ = [
     "PROMPT_FOLDERS",
@@ -58,10 +59,6 @@ PROMPT_FOLDERS = {
 }
 """The folder of each test under the original ``medhalt/prompts/``."""
 _MIX = {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (2, 1), 4: (2, 2), 5: (3, 2)}
-
-
-class PromptError(ValueError):
-    """A prompt file is missing or malformed, or a variant / shot count is not available (one line)."""
 
 
 @dataclass(frozen=True, slots=True)

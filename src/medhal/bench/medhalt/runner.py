@@ -10,7 +10,7 @@ loss on server errors): an item the model never answered is graded ``no_answer``
 
 :func:`read_predictions` reads outputs made elsewhere (JSONL, ``id`` and ``output``), :func:`grade_items` grades
 either, and :func:`write_medhalt_run` writes ``RUN_DIR/metrics.json`` (per test), ``items.jsonl`` (one graded
-row per item), ``run.json`` and ``report.md``.
+row per item) and ``run.json``; ``report.md`` is :mod:`medhal.report.medhalt`'s.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from medhal.bench.medhalt.prompts import STOP, PromptSet, build_prompt
 from medhal.bench.medhalt.scoring import Graded, ScoringOptions, grade, summarize_test
 from medhal.bench.runio import atomic_write_text
 from medhal.data.medhalt import MemoryItem, ReasoningItem
+from medhal.errors import PredictionsFileError
 from medhal.llm.base import GenerationConfig, GenerationRequest
 from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
 from medhal.llm.runs import RunDir, RunDirError
-from medhal.report.html_report import write_html_report
 
 __all__ = [
     "GENERATION_DIR",
@@ -39,7 +39,7 @@ __all__ = [
     "default_generation",
     "grade_items",
     "read_predictions",
-    "render_report",
+    "run_info",
     "run_medhalt",
     "work_items",
     "write_medhalt_run",
@@ -49,10 +49,6 @@ Item = ReasoningItem | MemoryItem
 Prediction = tuple[str, str | None, str | None]
 """(status, raw output, reason) of one item."""
 GENERATION_DIR = "generation"
-
-
-class PredictionsFileError(ValueError):
-    """A predictions file cannot be read (one line naming the file and line)."""
 
 
 def default_generation(max_tokens: int = 512) -> GenerationConfig:
@@ -190,60 +186,25 @@ def grade_items(items: Sequence[Item], predictions: Mapping[str, Prediction], op
     return graded
 
 
-def _pct(value: Any) -> str:
-    return "-" if value is None else f"{100 * value:.2f}%"
-
-
-def _num(value: Any, digits: int = 4) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
-
-
-def render_report(metrics: Mapping[str, Mapping[str, Any]], meta: Mapping[str, Any]) -> str:
-    """A short Markdown report: one row per test, then how the numbers are defined."""
-    lines = [
-        "# Med-HALT",
-        "",
-        f"Model `{meta.get('model', 'external predictions')}`; prompt variant {meta.get('variant', '-')}, "
-        f"{meta.get('shots', '-')} shot(s), seed {meta.get('seed', '-')}.",
-        "",
-        "| test | n | accuracy | score (eq. 1) | published score | format errors | parse failures | no answer |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    ]
-    for test, m in metrics.items():
-        lines.append(
-            f"| {test} | {m['n']} | {_pct(m['accuracy'])} | {_num(m['score'])} | {_num(m['published_score'], 3)} | "
-            f"{_pct(m['format_error_rate'])} | {m['parse_failures']} | {m['no_answer']} |"
-        )
-    scoring = meta.get("scoring", {})
-    lines += [
-        "",
-        f"Score (seed 001 eq. 1): mean of {scoring.get('p_correct', 1.0):+g} per correct and "
-        f"{scoring.get('p_wrong', -0.25):+g} per wrong item; parse failures and unanswered items "
-        f"{'are excluded' if scoring.get('exclude_parse_failures') else 'count as wrong'}.  Published score: "
-        "(correct x P_c + wrong x P_w) / 100, the original code's formula behind the paper's Score column.",
-        f"FCT scored by `{scoring.get('fct_scoring')}`, FQT by `{scoring.get('fqt_scoring')}`, memory tests by "
-        f"`{scoring.get('memory_match')}` matching"
-        f"{' with made-up papers scored on does-not-exist answers' if scoring.get('memory_existence') else ''}.",
-        "",
-        "Files: `metrics.json` (per test, with breakdowns by dataset and subject), `items.jsonl` (one graded row per "
-        "item), `run.json` (settings)" + (", `generation/<test>/` (raw model runs)." if meta.get("model") else "."),
-        "",
-    ]
-    return "\n".join(lines)
+def run_info(
+    graded: Mapping[str, Sequence[Graded]], options: ScoringOptions, meta: Mapping[str, Any]
+) -> dict[str, Any]:
+    """``run.json``: ``meta`` with the tests graded and the scoring options (what the report describes)."""
+    return {**dict(meta), "tests": list(graded), "scoring": asdict(options)}
 
 
 def write_medhalt_run(
     out: str | Path, graded: Mapping[str, Sequence[Graded]], options: ScoringOptions, meta: Mapping[str, Any]
 ) -> dict[str, dict[str, Any]]:
-    """Write ``metrics.json``, ``items.jsonl``, ``run.json`` and ``report.md`` into ``out``; return the metrics."""
+    """Write ``metrics.json``, ``items.jsonl`` and ``run.json`` (:func:`run_info`) into ``out``; return the metrics.
+
+    The report is :func:`medhal.report.medhalt.write_medhalt_report`'s (the CLI calls it next)."""
     target = Path(out)
     target.mkdir(parents=True, exist_ok=True)
     metrics = {test: summarize_test(rows, options) for test, rows in graded.items()}
-    full_meta = {**dict(meta), "tests": list(graded), "scoring": asdict(options)}
+    full_meta = run_info(graded, options, meta)
     atomic_write_text(target / "metrics.json", json.dumps(metrics, indent=2, ensure_ascii=False) + "\n")
     lines = [json.dumps(row.to_dict(), ensure_ascii=False) + "\n" for rows in graded.values() for row in rows]
     atomic_write_text(target / "items.jsonl", "".join(lines))
     atomic_write_text(target / "run.json", json.dumps(full_meta, indent=2, ensure_ascii=False) + "\n")
-    atomic_write_text(target / "report.md", render_report(metrics, full_meta))
-    write_html_report(target)
     return metrics

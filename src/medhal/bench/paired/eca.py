@@ -64,15 +64,36 @@ against the gold sentence (its rank is 1 + the number of other sentences at leas
 from __future__ import annotations
 
 import math
-import re
-import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Literal, get_args
 
 import numpy as np
 
-from medhal.bench.paired.metrics import PairOutcome, is_parsed, pair_outcome
+from medhal.bench.paired._eca_items import (
+    EcaItem,
+    _note,
+    _pair_set_baseline,
+    _scoped,
+    eca_items,
+    random_localization_baseline,
+)
+from medhal.bench.paired._overlap import (
+    NA_MARKERS,
+    BaselineAverage,
+    Coverage,
+    EcaCategory,
+    EcaScope,
+    NoteLike,
+    SentenceLike,
+    eca_category,
+    evidence_overlaps,
+    is_char_level,
+    normalize_text,
+    overlap_tokens,
+    usable_evidence,
+    word_coverage,
+)
 from medhal.bench.paired.records import NotePair, NotePrediction
 from medhal.detect.embedding import Embedder, cosine_matrix
 
@@ -103,242 +124,6 @@ __all__ = [
     "usable_evidence",
     "word_coverage",
 ]
-
-EcaCategory = Literal["A", "B", "C", "D", "E"]
-"""A Both-Hit, B TP-only, C FP-only, D Neither-hit, E Extraction-fail (seed 002 Figure 3)."""
-EcaScope = Literal["pred1", "all"]
-Coverage = Literal["either", "target", "evidence"]
-BaselineAverage = Literal["inverse_mean", "mean_inverse"]
-
-NA_MARKERS = frozenset(
-    {"na", "n/a", "n.a", "none", "null", "nil", "no error", "no evidence", "not applicable"}
-    | {"无", "無", "なし", "該当なし"}
-)
-"""Evidence values (after :func:`normalize_text`) that mean "no evidence"; the prompt asks for ``NA``."""
-
-_EDGE = "\"'`“”‘’„«»「」『』《》〈〉()[]{}<>.,;:!?。、，；：！？…-–—*_ \t\n"
-_WS = re.compile(r"\s+")
-_WORD = re.compile(r"\w+")
-
-
-class SentenceLike(Protocol):
-    """What ECA reads of a sentence (:class:`medhal.data.notes.NoteSentence` satisfies it)."""
-
-    @property
-    def id(self) -> object: ...
-    @property
-    def text(self) -> str: ...
-
-
-class NoteLike(Protocol):
-    """What ECA reads of a note (:class:`medhal.data.notes.ClinicalNote` satisfies it)."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def language(self) -> str: ...
-    @property
-    def sentences(self) -> Sequence[SentenceLike]: ...
-    @property
-    def error_sentence_id(self) -> object: ...
-    @property
-    def error_sentence(self) -> str | None: ...
-    @property
-    def corrected_sentence(self) -> str | None: ...
-
-
-# ------------------------------------------------------------------------------------------------------ overlap
-
-
-def is_char_level(language: str) -> bool:
-    """Whether overlap is counted in characters: Chinese and Japanese (``zh``, ``ja``, ``zh-CN``, ``ja_JP``, ...;
-    ``cn``, MedErrBench's tag, is taken as Chinese)."""
-    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0] in {"zh", "cn", "ja"}
-
-
-def normalize_text(text: str, *, language: str = "en") -> str:
-    """NFKC, casefold, whitespace collapsed (removed for Chinese / Japanese), quotes and punctuation stripped at both
-    ends - what containment and coverage compare."""
-    t = unicodedata.normalize("NFKC", text).casefold()
-    t = _WS.sub("" if is_char_level(language) else " ", t)
-    return t.strip(_EDGE)
-
-
-def overlap_tokens(text: str, *, language: str = "en") -> frozenset[str]:
-    """Distinct tokens of a normalized text: ``\\w+`` runs, or single letters / digits for Chinese and Japanese."""
-    t = normalize_text(text, language=language)
-    if is_char_level(language):
-        return frozenset(ch for ch in t if unicodedata.category(ch)[0] in "LN")
-    return frozenset(_WORD.findall(t))
-
-
-def word_coverage(evidence: str, target: str, *, language: str = "en", coverage: Coverage = "either") -> float:
-    """Token coverage between the cited evidence and a gold sentence (see the module docstring for ``coverage``);
-    0.0 when a side has no token."""
-    e = overlap_tokens(evidence, language=language)
-    t = overlap_tokens(target, language=language)
-    if not e or not t:
-        return 0.0
-    inter = len(e & t)
-    if coverage == "either":
-        return inter / min(len(e), len(t))
-    if coverage == "target":
-        return inter / len(t)
-    if coverage == "evidence":
-        return inter / len(e)
-    raise ValueError(f"coverage must be one of {get_args(Coverage)}, got {coverage!r}")
-
-
-def evidence_overlaps(
-    evidence: str,
-    target: str,
-    *,
-    language: str = "en",
-    threshold: float = 0.6,
-    coverage: Coverage = "either",
-) -> bool:
-    """Seed 002 §3.4.3 overlap: normalized substring containment either way, or :func:`word_coverage` ``>=
-    threshold``.  An empty side never overlaps."""
-    if not 0.0 < threshold <= 1.0:
-        raise ValueError(f"threshold must lie in (0, 1], got {threshold}")
-    e = normalize_text(evidence, language=language)
-    t = normalize_text(target, language=language)
-    if not e or not t:
-        return False
-    if e in t or t in e:
-        return True
-    return word_coverage(evidence, target, language=language, coverage=coverage) >= threshold
-
-
-def usable_evidence(evidence: str | None) -> bool:
-    """Whether an ``Evidence`` field can be scored: not ``None``, not empty or punctuation only, not an NA marker."""
-    if evidence is None:
-        return False
-    t = normalize_text(evidence, language="en")
-    if not t or t in NA_MARKERS:
-        return False
-    return any(unicodedata.category(ch)[0] in "LN" for ch in t)
-
-
-def eca_category(
-    error_evidence: str | None,
-    clean_evidence: str | None,
-    error_sentence: str,
-    corrected_sentence: str,
-    *,
-    language: str = "en",
-    threshold: float = 0.6,
-    coverage: Coverage = "either",
-) -> EcaCategory:
-    """The ECA category of one pair from the evidence cited on each note (``E`` when either is unusable)."""
-    if not usable_evidence(error_evidence) or not usable_evidence(clean_evidence):
-        return "E"
-    assert error_evidence is not None and clean_evidence is not None
-    kw: dict[str, Any] = {"language": language, "threshold": threshold, "coverage": coverage}
-    tp = evidence_overlaps(error_evidence, error_sentence, **kw)
-    fp = evidence_overlaps(clean_evidence, corrected_sentence, **kw)
-    if tp:
-        return "A" if fp else "B"
-    return "C" if fp else "D"
-
-
-# --------------------------------------------------------------------------------------------------- pair level
-
-
-def _error_sentence(note: NoteLike) -> str:
-    if note.error_sentence:
-        return note.error_sentence
-    for s in note.sentences:
-        if note.error_sentence_id is not None and s.id == note.error_sentence_id:
-            return s.text
-    raise ValueError(f"error note {note.id!r} has no error sentence")
-
-
-def _corrected_sentence(note: NoteLike) -> str:
-    if note.corrected_sentence:
-        return note.corrected_sentence
-    raise ValueError(f"error note {note.id!r} has no corrected sentence (needed for the FP evidence-hit)")
-
-
-def _note(notes_by_id: Mapping[str, NoteLike], note_id: str) -> NoteLike:
-    try:
-        return notes_by_id[note_id]
-    except KeyError:
-        raise ValueError(f"no note {note_id!r}") from None
-
-
-def _prediction(predictions_by_note_id: Mapping[str, NotePrediction], note_id: str) -> NotePrediction:
-    try:
-        return predictions_by_note_id[note_id]
-    except KeyError:
-        raise ValueError(f"no prediction for note {note_id!r}") from None
-
-
-def _check_scope(scope: str) -> None:
-    if scope not in get_args(EcaScope):
-        raise ValueError(f"scope must be one of {get_args(EcaScope)}, got {scope!r}")
-
-
-def _scoped(
-    pairs: Sequence[NotePair], predictions_by_note_id: Mapping[str, NotePrediction], scope: EcaScope
-) -> list[tuple[NotePair, NotePrediction, NotePrediction, PairOutcome | None]]:
-    _check_scope(scope)
-    out: list[tuple[NotePair, NotePrediction, NotePrediction, PairOutcome | None]] = []
-    for pair in pairs:
-        pe = _prediction(predictions_by_note_id, pair.error_id)
-        pc = _prediction(predictions_by_note_id, pair.clean_id)
-        outcome: PairOutcome | None = None
-        if is_parsed(pe) and is_parsed(pc):
-            assert pe.prediction is not None and pc.prediction is not None
-            outcome = pair_outcome(pe.prediction, pc.prediction)
-        if scope == "all" or outcome == "pred1":
-            out.append((pair, pe, pc, outcome))
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class EcaItem:
-    """One categorized pair; ``tp_hit`` / ``fp_hit`` are ``None`` for category ``E``."""
-
-    error_id: str
-    clean_id: str
-    outcome: PairOutcome | None
-    """``None`` when a member has no usable verdict (``scope="all"`` only)."""
-    category: EcaCategory
-    tp_hit: bool | None
-    fp_hit: bool | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def eca_items(
-    pairs: Sequence[NotePair],
-    notes_by_id: Mapping[str, NoteLike],
-    predictions_by_note_id: Mapping[str, NotePrediction],
-    *,
-    scope: EcaScope = "pred1",
-    threshold: float = 0.6,
-    coverage: Coverage = "either",
-) -> list[EcaItem]:
-    """Categorize the pairs in ``scope`` (seed 002 §3.4.3); the language is the error note's.
-
-    Raises ``ValueError`` when a note or prediction is missing, or an error note in scope has no error sentence
-    (``error_sentence``, else the text of the sentence with ``error_sentence_id``) or no ``corrected_sentence``."""
-    items: list[EcaItem] = []
-    for pair, pe, pc, outcome in _scoped(pairs, predictions_by_note_id, scope):
-        err = _note(notes_by_id, pair.error_id)
-        _note(notes_by_id, pair.clean_id)
-        if outcome is None or not usable_evidence(pe.evidence) or not usable_evidence(pc.evidence):
-            items.append(EcaItem(pair.error_id, pair.clean_id, outcome, "E", None, None))
-            continue
-        assert pe.evidence is not None and pc.evidence is not None
-        kw: dict[str, Any] = {"language": err.language, "threshold": threshold, "coverage": coverage}
-        tp = evidence_overlaps(pe.evidence, _error_sentence(err), **kw)
-        fp = evidence_overlaps(pc.evidence, _corrected_sentence(err), **kw)
-        category: EcaCategory = ("A" if fp else "B") if tp else ("C" if fp else "D")
-        items.append(EcaItem(pair.error_id, pair.clean_id, outcome, category, tp, fp))
-    return items
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,29 +177,6 @@ class EcaReport:
             threshold=self.threshold,
         )
         return out
-
-
-def random_localization_baseline(n_sentences: Iterable[int], *, average: BaselineAverage = "inverse_mean") -> float:
-    """Seed 002 §4.4 random TP-localization baseline over notes with ``n_sentences`` sentences each.
-
-    ``average="inverse_mean"`` (default): ``1 / mean(n)``, the seed's stated formula ("the inverse of the average
-    number of sentences per note"); ``"mean_inverse"``: ``mean(1 / n)``, the expected hit rate of a uniform
-    sentence pick.  Neither reproduces the seed's printed 12.6 / 9.3% on MS-Test / MEB-EN (module docstring)."""
-    counts = np.fromiter(n_sentences, dtype=np.float64)
-    if counts.size == 0:
-        raise ValueError("no notes")
-    if bool((counts <= 0).any()):
-        raise ValueError("every note must have at least one sentence")
-    if average == "inverse_mean":
-        return float(1.0 / counts.mean())
-    if average == "mean_inverse":
-        return float(np.mean(1.0 / counts))
-    raise ValueError(f"average must be one of {get_args(BaselineAverage)}, got {average!r}")
-
-
-def _pair_set_baseline(pairs: Sequence[NotePair], notes_by_id: Mapping[str, NoteLike]) -> float:
-    ids = dict.fromkeys(i for p in pairs for i in (p.error_id, p.clean_id))
-    return random_localization_baseline(len(_note(notes_by_id, i).sentences) for i in ids)
 
 
 def eca_report(

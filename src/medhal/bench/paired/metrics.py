@@ -46,16 +46,43 @@ the note is clean.  ``y_pred`` holds a model's verdicts (``Error: Yes`` = 1).
 from __future__ import annotations
 
 import math
-import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, get_args
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
-from sklearn.metrics import balanced_accuracy_score, f1_score, matthews_corrcoef, precision_score, recall_score
+from numpy.typing import ArrayLike
 
+from medhal.bench.paired._baselines import (
+    RandomBaseline,
+    aggregate_configs,
+    pair_set_random_baseline,
+    prevalence_random_baseline,
+)
+from medhal.bench.paired._outcomes import (
+    _lookup,
+    _note_labels,
+    is_parsed,
+    pair_outcome,
+    pair_outcomes,
+    parse_failure_rate,
+    predictions_by_note,
+)
+from medhal.bench.paired._pointwise import (
+    _ATOL,
+    ImputeRate,
+    IntArray,
+    PairMetric,
+    PairOutcome,
+    ParseFailureStrategy,
+    PointwiseReport,
+    _as_pair,
+    error_flag_rate,
+    pointwise_report,
+    specificity_score,
+)
 from medhal.bench.paired.records import NotePair, NotePrediction
+from medhal.errors import InvariantError
 
 __all__ = [
     "BoundViolationError",
@@ -88,177 +115,10 @@ __all__ = [
     "specificity_score",
 ]
 
-IntArray = NDArray[np.int64]
-PairOutcome = Literal["bc", "pred1", "pred0", "bw"]
-"""Seed 002 §3.4.2: Both Correct, both predicted 1 (yes-bias), both predicted 0 (no-bias), Both Wrong."""
-ParseFailureStrategy = Literal["skip", "impute"]
-ImputeRate = Literal["accuracy", "flag_rate"]
-PairMetric = Callable[[Sequence[NotePair], Mapping[str, NotePrediction]], float]
-"""A pair-level metric ``metric(pairs, predictions_by_note_id) -> float``, e.g.
-``lambda p, m: pair_report(p, m).bcr``."""
-
-_ATOL = 1e-9
-
-
-# --------------------------------------------------------------------------------------------------- validation
-
-
-def _as_binary(values: ArrayLike, name: str) -> IntArray:
-    a = np.asarray(values)
-    if a.ndim != 1:
-        raise ValueError(f"{name} must be 1-D")
-    if a.size == 0:
-        raise ValueError(f"{name} is empty")
-    if not bool(np.isin(a, (0, 1)).all()):
-        raise ValueError(f"{name} must be binary: 0/1 or bool, 1 = the note contains an error")
-    return a.astype(np.int64)
-
-
-def _as_pair(y_true: ArrayLike, y_pred: ArrayLike) -> tuple[IntArray, IntArray]:
-    t = _as_binary(y_true, "y_true")
-    p = _as_binary(y_pred, "y_pred")
-    if t.shape != p.shape:
-        raise ValueError(f"y_true has {t.size} items but y_pred has {p.size}")
-    return t, p
-
-
-# ---------------------------------------------------------------------------------------------- pointwise metrics
-
-
-def error_flag_rate(y_pred: ArrayLike) -> float:
-    """The error-flag rate of seed 002 §3.4.1: the share of notes the model flags (``Error: Yes``, predicted 1)."""
-    return float(_as_binary(y_pred, "y_pred").mean())
-
-
-def specificity_score(y_true: ArrayLike, y_pred: ArrayLike, *, zero_division: float = 0.0) -> float:
-    """Specificity, the recall of the clean class: ``TN / (TN + FP)`` (scikit-learn ``recall_score(pos_label=0)``).
-
-    ``zero_division`` is returned when ``y_true`` has no clean note."""
-    t, p = _as_pair(y_true, y_pred)
-    return float(recall_score(t, p, pos_label=0, labels=[0, 1], zero_division=zero_division))
-
-
-@dataclass(frozen=True, slots=True)
-class PointwiseReport:
-    """The traditional metrics of seed 002 §3.4.1 (Tables 11-14) for one run; recall is the sensitivity."""
-
-    balanced_accuracy: float
-    f1: float
-    precision: float
-    recall: float
-    specificity: float
-    mcc: float
-    flag_rate: float
-
-    def to_dict(self) -> dict[str, float]:
-        """Keys ``balanced_accuracy, f1, precision, recall, specificity, mcc, flag_rate``."""
-        return asdict(self)
-
-
-def pointwise_report(y_true: ArrayLike, y_pred: ArrayLike, *, zero_division: float = 0.0) -> PointwiseReport:
-    """Balanced accuracy, F1, precision, recall, specificity, MCC and error-flag rate (seed 002 §3.4.1).
-
-    All but the flag rate come from scikit-learn (``pos_label=1``).  ``zero_division`` (0.0, 1.0 or ``nan``, as in
-    scikit-learn) is returned for precision when nothing is predicted 1, for recall / specificity when ``y_true`` has
-    no error / no clean note, and for F1 when ``2 TP + FP + FN = 0``.  MCC is scikit-learn's: 0.0 whenever it is
-    undefined (a constant predictor or a single-class ``y_true``), which is the ``.000`` the seed prints for the
-    always-error runs.  Balanced accuracy is scikit-learn's: the mean recall over the classes present in ``y_true``
-    (with a single class, that class's recall; its warning is silenced).
-    """
-    t, p = _as_pair(y_true, y_pred)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        bal = float(balanced_accuracy_score(t, p))
-        mcc = float(matthews_corrcoef(t, p))
-    return PointwiseReport(
-        balanced_accuracy=bal,
-        f1=float(f1_score(t, p, pos_label=1, labels=[0, 1], zero_division=zero_division)),
-        precision=float(precision_score(t, p, pos_label=1, labels=[0, 1], zero_division=zero_division)),
-        recall=float(recall_score(t, p, pos_label=1, labels=[0, 1], zero_division=zero_division)),
-        specificity=specificity_score(t, p, zero_division=zero_division),
-        mcc=mcc,
-        flag_rate=float(p.mean()),
-    )
-
-
-# ------------------------------------------------------------------------------------------------ pair outcomes
-
-
-def is_parsed(prediction: NotePrediction) -> bool:
-    """Whether a prediction carries a usable verdict: ``status == "ok"`` and ``prediction`` is 0 or 1.
-
-    Raises ``ValueError`` for an ``ok`` prediction whose verdict is neither 0, 1 nor ``None``."""
-    if prediction.status != "ok" or prediction.prediction is None:
-        return False
-    if prediction.prediction not in (0, 1):
-        raise ValueError(f"note {prediction.note_id!r}: prediction must be 0 or 1, got {prediction.prediction!r}")
-    return True
-
-
-def parse_failure_rate(predictions: Iterable[NotePrediction]) -> float:
-    """Share of predictions without a usable verdict (any status but ``ok``; seed 002 Appendix E, Table 5)."""
-    preds = list(predictions)
-    if not preds:
-        raise ValueError("no predictions")
-    return sum(not is_parsed(p) for p in preds) / len(preds)
-
-
-def predictions_by_note(
-    predictions: Iterable[NotePrediction], *, config: str | None = None
-) -> dict[str, NotePrediction]:
-    """Index one configuration's predictions by note id (only ``config``'s when given).
-
-    Raises ``ValueError`` when a note has two predictions (pass ``config`` to pick one configuration of a run)."""
-    out: dict[str, NotePrediction] = {}
-    for p in predictions:
-        if config is not None and p.config != config:
-            continue
-        if p.note_id in out:
-            configs = f"{out[p.note_id].config!r}, {p.config!r}"
-            raise ValueError(f"two predictions for note {p.note_id!r} (configs {configs})")
-        out[p.note_id] = p
-    return out
-
-
-def pair_outcome(y_pred_error: int, y_pred_clean: int) -> PairOutcome:
-    """The outcome of one pair from the verdicts on its error note and on its clean note (seed 002 §3.4.2)."""
-    if y_pred_error not in (0, 1) or y_pred_clean not in (0, 1):
-        raise ValueError(f"verdicts must be 0 or 1, got ({y_pred_error!r}, {y_pred_clean!r})")
-    if y_pred_error == 1:
-        return "bc" if y_pred_clean == 0 else "pred1"
-    return "bw" if y_pred_clean == 1 else "pred0"
-
-
-def _lookup(predictions_by_note_id: Mapping[str, NotePrediction], note_id: str) -> NotePrediction:
-    try:
-        return predictions_by_note_id[note_id]
-    except KeyError:
-        raise ValueError(f"no prediction for note {note_id!r}") from None
-
-
-def pair_outcomes(
-    pairs: Sequence[NotePair], predictions_by_note_id: Mapping[str, NotePrediction]
-) -> list[PairOutcome | None]:
-    """The outcome of every pair, in order; ``None`` for a pair with a member that has no usable verdict.
-
-    Raises ``ValueError`` when a note of a pair has no prediction at all (a missing entry is a bug, not a parse
-    failure: a failed parse is a :class:`NotePrediction` with a non-``ok`` status)."""
-    out: list[PairOutcome | None] = []
-    for pair in pairs:
-        pe = _lookup(predictions_by_note_id, pair.error_id)
-        pc = _lookup(predictions_by_note_id, pair.clean_id)
-        if is_parsed(pe) and is_parsed(pc):
-            assert pe.prediction is not None and pc.prediction is not None
-            out.append(pair_outcome(pe.prediction, pc.prediction))
-        else:
-            out.append(None)
-    return out
-
-
 # --------------------------------------------------------------------------------------------------- pair report
 
 
-class BoundViolationError(ValueError):
+class BoundViolationError(InvariantError, ValueError):
     """A :class:`PairReport` that cannot come from real predictions (Appendix B: ``BCR <= min(sens, spec)``)."""
 
 
@@ -412,15 +272,6 @@ def _report_from_arrays(
     return check_bounds(report)
 
 
-def _note_labels(pairs: Sequence[NotePair]) -> dict[str, int]:
-    labels: dict[str, int] = {}
-    for pair in pairs:
-        for note_id, label in ((pair.error_id, 1), (pair.clean_id, 0)):
-            if labels.setdefault(note_id, label) != label:
-                raise ValueError(f"note {note_id!r} is an error note in one pair and a clean note in another")
-    return labels
-
-
 def pair_report(
     pairs: Sequence[NotePair],
     predictions_by_note_id: Mapping[str, NotePrediction],
@@ -524,98 +375,6 @@ def pair_reports_by_strategy(
             zero_division=zero_division,
         ),
     }
-
-
-# ------------------------------------------------------------------------------------------------ random baseline
-
-
-@dataclass(frozen=True, slots=True)
-class RandomBaseline:
-    """The prevalence-calibrated random predictor of seed 002 §3.4.2: ``P(y^ = 1) = p``, independent of the note.
-
-    ``p`` is the error prevalence of the evaluated notes; sensitivity ``= p``, specificity ``= 1 - p``,
-    ``expected_bcr = p (1 - p)`` (eq. 2), balanced accuracy ``= 0.5``.  ``f1`` is ``2 P R / (P + R)`` with the
-    expected precision ``P = p`` and recall ``R = p``, i.e. ``p`` (a ratio of expectations, not ``E[F1]``)."""
-
-    n_error: int
-    n_clean: int
-    prevalence: float
-    sensitivity: float
-    specificity: float
-    expected_bcr: float
-    balanced_accuracy: float
-    f1: float
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def prevalence_random_baseline(y_true: ArrayLike) -> RandomBaseline:
-    """The prevalence-calibrated random baseline of seed 002 §3.4.2 for notes with labels ``y_true``.
-
-    Seed: "a random predictor calibrated to the empirical class prevalence (outputting y^ = 1 with probability
-    190/295 independent of the input) has sensitivity = 190/295 and specificity = 105/295, giving an independence
-    baseline of (190/295)(105/295) ~ 22.9%"; on a class-balanced set it is the 25% of a fair coin."""
-    t = _as_binary(y_true, "y_true")
-    n_error = int(t.sum())
-    n_clean = int(t.size - n_error)
-    p = n_error / t.size
-    return RandomBaseline(
-        n_error=n_error,
-        n_clean=n_clean,
-        prevalence=p,
-        sensitivity=p,
-        specificity=1.0 - p,
-        expected_bcr=p * (1.0 - p),
-        balanced_accuracy=0.5,
-        f1=p,
-    )
-
-
-def pair_set_random_baseline(pairs: Sequence[NotePair]) -> RandomBaseline:
-    """:func:`prevalence_random_baseline` over the **distinct** notes of a pair set: a 1:1 pair set gives 25%;
-    MedRECT-JA (190 pairs over 190 error notes and 105 distinct clean notes) gives 22.9%, as in the seed."""
-    if not pairs:
-        raise ValueError("no pairs")
-    labels = _note_labels(pairs)
-    return prevalence_random_baseline(np.fromiter(labels.values(), dtype=np.int64, count=len(labels)))
-
-
-# ------------------------------------------------------------------------------------------ across configurations
-
-
-class _ToDict(Protocol):
-    def to_dict(self) -> Mapping[str, Any]: ...
-
-
-def aggregate_configs(reports: Sequence[_ToDict | Mapping[str, Any]], *, ddof: int = 1) -> dict[str, dict[str, float]]:
-    """Mean and standard deviation of every numeric metric over configurations (seed 002 §3.4.2, Table 2).
-
-    ``reports`` are one configuration each (:class:`PointwiseReport`, :class:`PairReport`, an ``EcaReport``, or
-    plain mappings).  Keys whose values are numbers (not ``bool``) in every report are aggregated:
-    ``{key: {"mean": m, "sd": s, "n": k}}`` over the ``k`` finite values (``nan`` - e.g. an undefined
-    ``r_independence`` - is skipped, as ``numpy.nanmean`` would).  ``sd`` uses ``ddof`` (default 1, the sample
-    standard deviation) and is ``nan`` with fewer than ``ddof + 1`` finite values; ``mean`` is ``nan`` with none.
-    The seed's Table 2 ``±`` is the population standard deviation: pass ``ddof=0`` to reproduce it.
-    """
-    if not reports:
-        raise ValueError("no reports")
-    if ddof < 0:
-        raise ValueError(f"ddof must be >= 0, got {ddof}")
-    dicts = [dict(r) if isinstance(r, Mapping) else dict(r.to_dict()) for r in reports]
-
-    def numeric(v: Any) -> bool:
-        return isinstance(v, int | float | np.integer | np.floating) and not isinstance(v, bool | np.bool_)
-
-    keys = [k for k in dicts[0] if all(k in d and numeric(d[k]) for d in dicts)]
-    out: dict[str, dict[str, float]] = {}
-    for k in keys:
-        vals = np.array([float(d[k]) for d in dicts], dtype=np.float64)
-        vals = vals[np.isfinite(vals)]
-        mean = float(vals.mean()) if vals.size else math.nan
-        sd = float(vals.std(ddof=ddof)) if vals.size > ddof else math.nan
-        out[k] = {"mean": mean, "sd": sd, "n": int(vals.size)}
-    return out
 
 
 # ----------------------------------------------------------------------------------------------------- bootstrap

@@ -40,6 +40,7 @@ from medhal.bench.paired.prompts import (
 )
 from medhal.bench.paired.records import NotePrediction, PredictionStatus
 from medhal.bench.runio import atomic_write_text
+from medhal.errors import PredictionsFileError
 from medhal.llm.base import STATUSES, GenerationResult, ModelClient, RequestError
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
@@ -62,10 +63,6 @@ __all__ = [
 PREDICTIONS_FILE = "predictions.jsonl"
 """Written into a run directory next to ``items.jsonl``; :func:`read_predictions_file` reads it back."""
 DEFAULT_EXTERNAL_CONFIG = "external"
-
-
-class PredictionsFileError(ValueError):
-    """A predictions file cannot be read (one-line message naming the file and, where it applies, the line)."""
 
 
 # -- building and turning results into predictions --------------------------------------------------------------

@@ -29,12 +29,9 @@ from medhal.bench.paired.across import (
     independence_ratios,
     top_k_overlap,
 )
+from medhal.errors import RunDirError
 
 __all__ = ["RunDirError", "across_report", "run_records"]
-
-
-class RunDirError(ValueError):
-    """A folder is not a paired run directory (one-line message)."""
 
 
 def _num(value: Any) -> float:

@@ -134,12 +134,8 @@ def write_paired_run(
     predictions: Sequence[NotePrediction],
     meta: Mapping[str, Any],
 ) -> None:
-    """``run.json``, ``metrics.json``, ``pairs.json``, ``predictions.jsonl`` (unless the runner wrote it) and
-    ``report.md`` with figures when matplotlib is installed."""
-    from medhal.report.html_report import write_html_report
-    from medhal.report.localization import plotting_available
-    from medhal.report.paired import bcr_bars, eca_bars, f1_bcr_scatter, paired_markdown
-
+    """``run.json``, ``metrics.json``, ``pairs.json`` and ``predictions.jsonl`` (unless the runner wrote it);
+    ``report.md`` is :func:`medhal.report.paired.write_paired_report`'s (the CLI calls it next)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     write_json(out_dir / "run.json", {"schema_version": SCHEMA_VERSION, **meta})
     write_json(out_dir / "metrics.json", dict(metrics))
@@ -150,16 +146,3 @@ def write_paired_run(
             "".join(json_line(p.to_dict()) for p in predictions),
             encoding="utf-8",
         )
-    configs = {k: v for k, v in metrics.items() if k != "mean" and v.get("pointwise") and v.get("pairs")}
-    figures: dict[str, str] = {}
-    if plotting_available() and configs:
-        f1_bcr_scatter(configs, out_dir / "f1_vs_bcr.png")
-        bcr_bars(configs, out_dir / "bcr_vs_expected.png")
-        figures["F1 vs BCR with the deception zone (seed 002 §4.5)"] = "f1_vs_bcr.png"
-        figures["BCR vs BCR expected under independence"] = "bcr_vs_expected.png"
-        if any(v.get("eca") for v in configs.values()):
-            eca_bars(configs, out_dir / "eca.png")
-            figures["ECA composition (seed 002 Table 15)"] = "eca.png"
-    rows = {k: v for k, v in metrics.items() if v.get("pointwise") and v.get("pairs")}
-    (out_dir / "report.md").write_text(paired_markdown(rows, meta=meta, figures=figures), encoding="utf-8")
-    write_html_report(out_dir)

@@ -13,9 +13,9 @@ bounded concurrency):
 
 Every item gets one :class:`~medhal.bench.stagewise.parsing.StagewiseRecord` per context, whatever happened to it
 (``api_error``, ``input_error`` for an unreadable image, ``skipped`` when an intervention cannot apply).
-:func:`write_stagewise_run` writes ``records.jsonl``, ``metrics.json``, ``run.json``, ``report.md`` and, when
-matplotlib is importable, ``fix_break.png``.  The report lives here because the suite's file layout has no
-``report/`` module of its own; it renders ``metrics.json`` and computes nothing.
+:func:`write_stagewise_run` writes ``records.jsonl``, ``metrics.json`` and ``run.json``; ``report.md`` (and
+``fix_break.png`` when matplotlib is importable) is :mod:`medhal.report.stagewise`'s, which renders
+``metrics.json`` and computes nothing (``bench`` never imports ``report``; the CLI calls both).
 """
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ from medhal.bench.stagewise.prompts import (
 from medhal.data.errors import DataFormatError
 from medhal.data.loading import read_csv_rows, read_json_rows
 from medhal.data.stagewise import STAGES, StagewiseItem, Trace
+from medhal.errors import DataError
 from medhal.llm.base import GenerationConfig, ModelClient, RequestError
 from medhal.llm.engine import Engine, run_sync
-from medhal.report.html_report import write_html_report
 
 __all__ = [
     "RECORDS_FILE",
@@ -65,18 +65,16 @@ __all__ = [
     "StagewiseOptions",
     "StagewiseRun",
     "arun_stagewise",
-    "fix_break_chart",
     "read_human_labels",
     "read_records",
     "run_stagewise",
-    "stagewise_markdown",
     "write_stagewise_run",
 ]
 
 RECORDS_FILE = "records.jsonl"
 
 
-class RecordsFileError(ValueError):
+class RecordsFileError(DataError):
     """A records or human-label file cannot be read (one line naming the file and line)."""
 
 
@@ -342,95 +340,6 @@ def read_human_labels(path: str | Path) -> list[HumanLabel]:
 # -- the run directory ------------------------------------------------------------------------------------------
 
 
-def _pct(value: object, signed: bool = False) -> str:
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        return "-"
-    return f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
-
-
-def fix_break_chart(metrics: Mapping[str, Any], path: Path) -> bool:
-    """Grouped bars of Fix and Break rates per intervention (seed 004 §5 Finding 2); False without matplotlib."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return False
-    names = list(metrics.get("interventions", {}))
-    if not names:
-        return False
-    fix = [100 * (metrics["interventions"][n]["fix_rate"] or 0.0) for n in names]
-    brk = [100 * (metrics["interventions"][n]["break_rate"] or 0.0) for n in names]
-    fig, ax = plt.subplots(figsize=(1.6 + 1.4 * len(names), 3.2))
-    xs = range(len(names))
-    ax.bar([x - 0.2 for x in xs], fix, 0.4, label="Fix rate (wrong -> right)", color="#2a9d8f")
-    ax.bar([x + 0.2 for x in xs], brk, 0.4, label="Break rate (right -> wrong)", color="#e76f51")
-    ax.set_xticks(list(xs), [n.upper() for n in names])
-    ax.set_ylabel("%")
-    ax.set_ylim(0, 100)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return True
-
-
-def stagewise_markdown(metrics: Mapping[str, Any], meta: Mapping[str, Any], figure: str | None) -> str:
-    """``report.md``: accuracy, stage hallucination per context, interventions with Fix/Break, judge, agreement."""
-    acc = metrics["accuracy"]
-    pol = metrics["policies"]
-    lines = ["# Stage-wise reasoning diagnosis (seed 004)", ""]
-    lines += [f"- {k}: {v}" for k, v in meta.items() if not isinstance(v, dict | list)]
-    lines += [f"- policies: invalid traces {pol['invalid_traces']}, judge failures {pol['judge_failures']}", ""]
-    lines += ["## Answer accuracy (§4)", "", "| all | valid only | items | valid | invalid | failed | judge failures |"]
-    lines += ["|---:|---:|---:|---:|---:|---:|---:|"]
-    lines += [
-        f"| {_pct(acc['all'])} | {_pct(acc['valid_only'])} | {acc['n']} | {acc['n_valid']} | {acc['invalid']}"
-        f" | {acc['failed']} | {acc['judge_failures']} |",
-        "",
-        "## Stage hallucination rate, % (§4; upstream-controlled under each context)",
-        "",
-        "| context | VR | KR | RI | judge failures | missing |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for context, per in metrics["stage_hallucination"].items():
-        cells = [_pct(per[s]["rate"]) if s in per else "given" for s in STAGES]
-        fails, missing = sum(v["judge_failures"] for v in per.values()), sum(v["missing"] for v in per.values())
-        lines.append(f"| {context} | {' | '.join(cells)} | {fails} | {missing} |")
-    lines += ["", "## Stage replacement (§4, §5 Finding 2)", ""]
-    lines += ["| intervention | n | acc. before | acc. after | Δ acc. | Fix rate | Break rate | skipped |"]
-    lines += ["|---|---:|---:|---:|---:|---:|---:|---:|"]
-    for name, m in metrics["interventions"].items():
-        lines.append(
-            f"| {name} | {m['n']} | {_pct(m['base_accuracy'])} | {_pct(m['accuracy'])} | {_pct(m['delta'], True)}"
-            f" | {_pct(m['fix_rate'])} ({m['fixed']}/{m['n_wrong']}) | {_pct(m['break_rate'])} "
-            f"({m['broken']}/{m['n_right']}) | {m['skipped']} |"
-        )
-    lines.append("")
-    if figure:
-        lines += [f"![Fix and Break rates]({figure})", ""]
-    elif metrics["interventions"]:
-        lines += ["_The Fix/Break chart needs matplotlib (`pip install 'medhal[report]'`); it was skipped._", ""]
-    lines += [f"Judge failures (counted, never hallucinations): {metrics['judge']['failures']}.", ""]
-    if "agreement" in metrics:
-        ag = metrics["agreement"]
-        kappa = "-" if ag["kappa"] is None else f"{ag['kappa']:.3f}"
-        agreed = "-" if ag["percent"] is None else f"{ag['percent']:.1f}%"
-        lines += [f"Judge-human agreement (§5): {agreed}, Cohen's kappa {kappa}, n = {ag['n']}.", ""]
-    authors = metrics["authors_code"]
-    lines += [
-        "## Authors' code variant",
-        "",
-        "Invalid traces dropped, judge failures counted as hallucinations: accuracy "
-        f"{_pct(authors['accuracy']['valid_only'])}; upstream-controlled VR / KR / RI "
-        + " / ".join(_pct(authors["upstream_controlled"][s]) for s in STAGES)
-        + ".",
-        "",
-    ]
-    return "\n".join(lines)
-
-
 def write_stagewise_run(
     out_dir: str | Path,
     records: Sequence[StagewiseRecord],
@@ -439,9 +348,9 @@ def write_stagewise_run(
     *,
     items: Sequence[StagewiseItem] | None = None,
 ) -> Path:
-    """Write ``records.jsonl`` (unless ``records`` is empty and it exists), ``metrics.json``, ``run.json``,
-    ``report.md``, ``fix_break.png`` (matplotlib) and, with ``items`` that got built references,
-    ``references.jsonl``."""
+    """Write ``records.jsonl`` (unless ``records`` is empty and it exists), ``metrics.json``, ``run.json`` and,
+    with ``items`` that got built references, ``references.jsonl``.  The report is
+    :func:`medhal.report.stagewise.write_stagewise_report`'s (the CLI calls it next)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     if records:
@@ -455,7 +364,4 @@ def write_stagewise_run(
     run = {"schema_version": "1.0", "suite": "stagewise", "prompt_version": PROMPT_VERSION, **meta}
     atomic_write_text(out / "run.json", json.dumps(run, indent=2, ensure_ascii=False) + "\n")
     atomic_write_text(out / "metrics.json", json.dumps(metrics, indent=2, ensure_ascii=False) + "\n")
-    figure = "fix_break.png" if fix_break_chart(metrics, out / "fix_break.png") else None
-    atomic_write_text(out / "report.md", stagewise_markdown(metrics, meta, figure))
-    write_html_report(out)
     return out
