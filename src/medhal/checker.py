@@ -31,6 +31,8 @@ class Checker:
     ``cache`` is a path to an SQLite file of pair -> probabilities, keyed by the verifier's id.
     When the verifier's model directory ships a ``calibration.json`` (the embedded verifier does), its verdict
     thresholds, response threshold and recommended detector options are the defaults; explicit options win.
+    ``threads`` (the model's intra-op threads) and ``device`` (``cpu``, ``cuda``, ``cuda:N``) go to
+    :func:`~medhal.verify.load_verifier`; they need a verifier spec, not a loaded verifier.
     """
 
     def __init__(
@@ -42,12 +44,18 @@ class Checker:
         batch_size: int = 16,
         claim_model: str | None = None,
         base_url: str | None = None,
+        threads: int | None = None,
+        device: str | None = None,
         **options: Any,
     ) -> None:
+        if (threads is not None or device is not None) and not (verifier is None or isinstance(verifier, str)):
+            raise ConfigError("threads and device apply to a verifier spec, not to an already loaded verifier")
         if claim_model is not None and "extractor" not in options:
             options["extractor"] = claim_extractor(claim_model, base_url=base_url)
         if verifier is None or isinstance(verifier, str):
-            self.verifier: Verifier = load_verifier(verifier, batch_size=batch_size, cache=cache)
+            self.verifier: Verifier = load_verifier(
+                verifier, batch_size=batch_size, cache=cache, threads=threads, device=device
+            )
         else:
             self.verifier = verifier
         self.calibration = calibration_of(self.verifier)
@@ -97,7 +105,9 @@ def _calibrated_threshold(detector: str, options: dict[str, Any], calibration: C
     return {}
 
 
-def claim_extractor(model: str, *, base_url: str | None = None, cache: bool = True) -> Any:
+def claim_extractor(
+    model: str, *, base_url: str | None = None, cache: bool = True, model_args: dict[str, Any] | None = None
+) -> Any:
     """A :class:`~medhal.detect.claims.ClaimExtractor` over LLM ``model`` (``provider/model``), greedy and cached."""
     from medhal.detect.claims import ClaimExtractor
     from medhal.llm import load_client
@@ -105,7 +115,7 @@ def claim_extractor(model: str, *, base_url: str | None = None, cache: bool = Tr
     from medhal.llm.cache import ResponseCache
 
     try:
-        client = load_client(model, base_url=base_url)
+        client = load_client(model, base_url=base_url, model_args=model_args)
     except LLMConfigError as exc:
         raise ConfigError(str(exc)) from None
     return ClaimExtractor(client, cache=ResponseCache() if cache else None)

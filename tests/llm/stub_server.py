@@ -65,6 +65,11 @@ class StubServer:
         self.paths: Counter[str] = Counter()
         self.authorization: list[str | None] = []
         self.bodies: list[dict[str, Any]] = []
+        self.reasoning_models: re.Pattern[str] | None = None
+        """Model names that answer like OpenAI reasoning models: 400 for ``max_tokens``, for ``top_p`` and for a
+        ``temperature`` other than 1 (the error bodies the OpenAI API sends)."""
+        self.reject_fields: set[str] = set()
+        """Body fields answered with a 400 "Unsupported parameter" for every model."""
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.Server | None = None
@@ -158,6 +163,32 @@ class StubServer:
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
         await writer.drain()
 
+    def _reasoning_rejection(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        for name in sorted(self.reject_fields & set(body)):
+            message = f"Unsupported parameter: '{name}' is not supported by this server."
+            return {"message": message, "type": "invalid_request_error", "param": None}
+        if self.reasoning_models is None or not self.reasoning_models.search(str(body.get("model", ""))):
+            return None
+        if "max_tokens" in body:
+            message = (
+                "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                "Use 'max_completion_tokens' instead."
+            )
+            return {
+                "message": message,
+                "type": "invalid_request_error",
+                "param": "max_tokens",
+                "code": "unsupported_parameter",
+            }
+        for name in ("temperature", "top_p"):
+            if name in body and body[name] != 1:
+                message = (
+                    f"Unsupported value: '{name}' does not support {body[name]} with this model. "
+                    "Only the default (1) value is supported."
+                )
+                return {"message": message, "type": "invalid_request_error", "param": name, "code": "unsupported_value"}
+        return None
+
     async def _respond(
         self, method: str, path: str, headers: dict[str, str], raw: bytes, writer: asyncio.StreamWriter
     ) -> bool:
@@ -169,6 +200,10 @@ class StubServer:
             return True
         body = json.loads(raw)
         self.bodies.append(body)
+        rejection = self._reasoning_rejection(body)
+        if rejection is not None:
+            await self._send(writer, 400, json.dumps({"error": rejection}).encode(), {})
+            return True
         text = prompt_text(path, body)
         directives = dict(DIRECTIVE.findall(text))
         key = json.dumps([path, text, body.get("seed"), body.get("temperature"), body.get("n")])

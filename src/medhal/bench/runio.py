@@ -9,8 +9,9 @@ Output-path policy (every ``--out`` of the CLI):
   ``O_NOFOLLOW``), and an existing file is never replaced unless the caller passes ``overwrite`` (``--overwrite``);
 - a missing parent folder, or a folder given where a file is expected, is an :class:`OutputPathError` (one line;
   the CLI exits 2);
-- whole outputs are written to a temporary file in the same folder and moved into place (:func:`write_output_text`),
-  so a reader never sees half a file; streaming outputs are appended line by line (:func:`open_output_stream`);
+- whole outputs are written to a temporary file in the same folder and moved into place (:func:`write_output_text`,
+  :func:`atomic_output` for binary files written in pieces), so a reader never sees half a file; streaming
+  outputs are appended line by line (:func:`open_output_stream`);
 - a run directory must be absent or an empty folder and not a symlink (:func:`check_run_dir`);
 - every file is created with mode ``0o666`` less the umask (0644 under the usual umask), as ``open`` would.
 """
@@ -22,13 +23,15 @@ import errno
 import json
 import math
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from medhal.errors import OutputPathError
 
 __all__ = [
     "OutputPathError",
+    "atomic_output",
     "atomic_write_text",
     "check_output_file",
     "check_run_dir",
@@ -77,6 +80,23 @@ def _temp_file(path: Path) -> tuple[int, Path]:
     raise FileExistsError(errno.EEXIST, "no free temporary file name", str(path))
 
 
+def _move_into_place(tmp: Path, path: Path, *, replace: bool) -> None:
+    """Move the finished temporary file ``tmp`` to ``path``; ``replace`` false: never over an existing entry."""
+    if replace:
+        os.replace(tmp, path)
+        return
+    try:
+        os.link(tmp, path, follow_symlinks=False)  # fails on any existing entry, symlinks included
+    except FileExistsError:
+        raise OutputPathError(f"{path} exists; pass --overwrite to replace it") from None
+    except OSError:  # a file system without hard links: best effort
+        if os.path.lexists(path):
+            raise OutputPathError(f"{path} exists; pass --overwrite to replace it") from None
+        os.replace(tmp, path)
+    else:
+        os.unlink(tmp)
+
+
 def atomic_write_text(path: Path, text: str, *, replace: bool = True) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, fsync, then move it into place.
 
@@ -88,19 +108,30 @@ def atomic_write_text(path: Path, text: str, *, replace: bool = True) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        if replace:
-            os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path, follow_symlinks=False)  # fails on any existing entry, symlinks included
-            except FileExistsError:
-                raise OutputPathError(f"{path} exists; pass --overwrite to replace it") from None
-            except OSError:  # a file system without hard links: best effort
-                if os.path.lexists(path):
-                    raise OutputPathError(f"{path} exists; pass --overwrite to replace it") from None
-                os.replace(tmp, path)
-            else:
-                os.unlink(tmp)
+        _move_into_place(tmp, path, replace=replace)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def atomic_output(path: Path, *, overwrite: bool = False, what: str = "--out") -> Iterator[BinaryIO]:
+    """A binary stream for a whole output file written in pieces (e.g. Parquet row groups), under the policy
+    above: the path is checked first, the bytes go to a temporary file in the same folder, and only when the
+    ``with`` block ends without an exception is it fsynced and moved into place (never over an existing file
+    unless ``overwrite``).  On an exception the temporary file is removed and ``path`` is left as it was."""
+    check_output_file(path, overwrite=overwrite, what=what)
+    try:
+        fd, tmp = _temp_file(path)
+    except OSError as exc:
+        raise OutputPathError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        _move_into_place(tmp, path, replace=overwrite)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

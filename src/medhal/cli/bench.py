@@ -18,6 +18,7 @@ import typer
 
 from medhal.bench.sampling import Sample, detection_group, detection_stratum, stratified_sample
 from medhal.cli.inputs import UsageError, new_run_dir
+from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.detect.registry import parse_detector
 
 __all__ = ["bench_app", "parse_detector", "score_app"]
@@ -68,6 +69,7 @@ def build_detectors(
     cache: Path | None,
     batch_size: int,
     optional: Callable[[str], bool] = lambda _: False,
+    model_args: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], str | None]:
     """Instantiate the detectors, loading the verifier and the LLM client once; calibration defaults of the
     verifier apply to the detectors it was calibrated for (explicit options win)."""
@@ -92,7 +94,7 @@ def build_detectors(
         from medhal.llm.base import LLMConfigError
 
         try:
-            client = load_client(model, base_url=base_url)
+            client = load_client(model, base_url=base_url, model_args=model_args)
         except LLMConfigError as exc:
             raise ConfigError(str(exc)) from None
     detectors: dict[str, Any] = {}
@@ -202,6 +204,8 @@ def bench_localization(
     batch_size: Annotated[int, typer.Option(min=1)] = 16,
     tau: Annotated[str, typer.Option(help=TAU_HELP)] = "paper",
     clauses: Annotated[str, typer.Option(help=CLAUSES_HELP)] = "paper",
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
 ) -> None:
     """Localization faithfulness (seed 000 §4) of each detector on MedHal-Loc items."""
     from medhal.bench.localization.published import read_published_items
@@ -233,6 +237,7 @@ def bench_localization(
         cache=cache,
         batch_size=batch_size,
         optional=lambda label: _optional(label, detector, OFFLINE_LOCALIZERS),
+        model_args=parse_model_args(model_arg, model_args),
     )
     published = None
     peritem = data.parent / "published_peritem_dev.jsonl"
@@ -287,6 +292,8 @@ def bench_detection(
     published_dataset: Annotated[
         str | None, typer.Option(help="Dataset of --published to compare with (default: --format).")
     ] = None,
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
 ) -> None:
     """Detection F1 (test-tuned and dev-fixed thresholds), AUC-PR with CIs, paired comparisons; with
     ``--protocol table6`` seed 000 Table 6's bootstrap mean over pooled seeds beside the published cells."""
@@ -317,6 +324,7 @@ def bench_detection(
         base_url=base_url,
         cache=cache,
         batch_size=batch_size,
+        model_args=parse_model_args(model_arg, model_args),
     )
     meta: dict[str, Any] = {
         "data": str(data),

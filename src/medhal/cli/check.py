@@ -8,10 +8,17 @@ are the input's ``id`` (``line-N`` without one); an id repeated in the input mak
 ``input_error`` record ("duplicate id"), so each id is checked once; resume counts occurrences, so even such
 records are never written twice.  Resumed output is byte for byte what an uninterrupted run writes (with
 ``--no-timings``): the chunk the interruption fell in is checked whole again, its done lines not rewritten.
+
+Parquet (``pip install 'medhal[parquet]'``), chosen by the ``.parquet`` suffix: ``--input`` reads the columns
+``id``, ``evidence``, ``response``, ``question`` (each row is a line, numbered from 1); ``--out`` holds one
+:meth:`~medhal.detect.records.CheckResult.to_row` per item (input errors as full rows with status
+``input_error``), written as row groups to a temporary file moved into place at the end (the same output policy;
+no ``--resume``: an interrupted run leaves no file).  Without a Parquet path pyarrow is never imported.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -24,14 +31,22 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from medhal.bench.runio import OutputPathError, check_output_file, open_output_stream, write_output_text
+from medhal.bench.runio import (
+    OutputPathError,
+    atomic_output,
+    check_output_file,
+    open_output_stream,
+    write_output_text,
+)
 from medhal.checker import Checker
 from medhal.cli.inputs import BatchLine, UsageError, iter_batch, read_text
 from medhal.cli.render import render_result
 from medhal.detect import CheckItem, CheckResult, InputError, validate_item
+from medhal.detect.parquet import ResultWriter, is_parquet, require_pyarrow
 from medhal.detect.registry import accepts, parse_detector
+from medhal.errors import VerifierError
 
-__all__ = ["FLAG_OPTIONS", "detector_options", "run_batch", "run_single"]
+__all__ = ["FLAG_OPTIONS", "check_device", "detector_options", "run_batch", "run_single"]
 
 EXIT_CLEAN, EXIT_FLAGGED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
 
@@ -86,6 +101,17 @@ def detector_options(
     return name, options
 
 
+def check_device(device: str) -> str:
+    """``--device`` in canonical form; an unknown spec is a :class:`UsageError`.  Whether the device exists is
+    found when the verifier is loaded (a one-line error, exit 2, before any item is checked)."""
+    from medhal.verify.device import parse_device
+
+    try:
+        return parse_device(device)
+    except VerifierError as exc:
+        raise UsageError(f"--device: {exc}") from None
+
+
 def _dumps(result: CheckResult, *, timings: bool, indent: int | None = None) -> str:
     return json.dumps(result.to_dict(timings=timings), ensure_ascii=False, indent=indent)
 
@@ -101,6 +127,11 @@ def run_single(
     timings: bool,
     overwrite: bool = False,
 ) -> int:
+    parquet_out = out is not None and is_parquet(out)
+    if parquet_out:
+        if fmt != "json":
+            raise UsageError(f"--out {out} is Parquet: it takes --format json (the default), not {fmt}")
+        require_pyarrow()
     if out is not None:
         check_output_file(out, overwrite=overwrite)  # before the verifier is loaded
     evidence_text = read_text(evidence, "evidence")
@@ -117,7 +148,11 @@ def run_single(
         return EXIT_BUG
     if result.status != "ok":
         raise UsageError(result.reason or "input error")
-    if fmt in ("json", "html"):
+    if parquet_out:
+        assert out is not None
+        sink = _ParquetSink(out, overwrite=overwrite)
+        sink.run([result.to_row(timings=timings)])
+    elif fmt in ("json", "html"):
         text = _dumps(result, timings=timings, indent=2) + "\n" if fmt == "json" else _html([result], [item])
         if out is None:
             sys.stdout.write(text)
@@ -212,6 +247,42 @@ def _chunks(lines: Iterator[BatchLine], size: int) -> Iterator[list[BatchLine]]:
         yield chunk
 
 
+class _ParquetSink:
+    """A Parquet ``--out`` written under :func:`atomic_output`: row groups go to a temporary file beside ``path``,
+    moved into place by :meth:`commit` (after the last row), removed by :meth:`abort` (an interrupted run leaves
+    no partial file, and nothing to resume)."""
+
+    def __init__(self, path: Path, *, overwrite: bool) -> None:
+        self._stack = contextlib.ExitStack()
+        handle = self._stack.enter_context(atomic_output(path, overwrite=overwrite))
+        try:
+            self._writer = ResultWriter(handle)
+        except BaseException:
+            self._stack.__exit__(*sys.exc_info())
+            raise
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        self._writer.write(rows)
+
+    def commit(self) -> None:
+        self._writer.close()
+        self._stack.close()
+
+    def abort(self) -> None:
+        """Call from an ``except`` block: drop the temporary file."""
+        with contextlib.suppress(Exception):
+            self._writer.close()
+        self._stack.__exit__(*sys.exc_info())
+
+    def run(self, rows: list[dict[str, Any]]) -> None:
+        try:
+            self.write(rows)
+        except BaseException:
+            self.abort()
+            raise
+        self.commit()
+
+
 def run_batch(
     checker_factory: Any,
     *,
@@ -228,6 +299,17 @@ def run_batch(
     ``html``: one audit page with every item, written at the end).  ``resume``: continue ``out`` by id (see the
     module docstring)."""
     page: tuple[list[CheckResult], list[CheckItem | None]] | None = ([], []) if fmt == "html" else None
+    parquet_out = out is not None and is_parquet(out)
+    if parquet_out:
+        if page is not None:
+            raise UsageError(f"--out {out} is Parquet: it takes --format json (the default), not html")
+        if resume:
+            raise UsageError(
+                f"--resume continues a JSONL --out; a Parquet --out ({out}) is written whole at the end, so there is "
+                "nothing to resume: rerun with --overwrite, or write JSONL to resume"
+            )
+    if parquet_out or (source != "-" and is_parquet(source)):
+        require_pyarrow()
     if resume and (out is None or page is not None or overwrite):
         raise UsageError("--resume continues a JSONL --out file, without --overwrite")
     keep, kept = 0, list[dict[str, Any]]()
@@ -239,8 +321,9 @@ def run_batch(
     lines = _unique(iter_batch(source))
     checker: Checker = checker_factory()
     err = Console(stderr=True)
-    if out is None or page is not None:
-        handle: TextIO = sys.stdout
+    sink: _ParquetSink | None = None
+    if out is None or page is not None or parquet_out:
+        handle: TextIO = sys.stdout  # not written to when the output is Parquet
     elif resume:
         handle = _open_resumed(out, keep)
     else:
@@ -252,6 +335,9 @@ def run_batch(
         seen[line.id] += 1
         return seen[line.id] > done[line.id]
 
+    if parquet_out:
+        assert out is not None
+        sink = _ParquetSink(out, overwrite=overwrite)
     try:
         with Progress(
             TextColumn("checking"),
@@ -271,6 +357,7 @@ def run_batch(
                 # verifier passes, so their records (verifier_passes) match a run that was never interrupted
                 items = [line.item for line in chunk if line.item is not None]
                 results = iter(checker.check_many(items))
+                rows: list[dict[str, Any]] = []
                 for line, write in zip(chunk, wanted, strict=True):
                     if line.item is None:
                         record = _error_record(line, detector)
@@ -284,13 +371,25 @@ def run_batch(
                     errors += record["status"] != "ok"
                     bugs += record["status"] == "internal_error"
                     flagged += bool(record.get("flagged"))
-                    if page is None:
+                    if sink is not None:
+                        done_result = result if line.item is not None else _error_result(line, detector)
+                        rows.append(done_result.to_row(timings=timings, line=line.line))
+                    elif page is None:
                         handle.write(json.dumps(record, ensure_ascii=False) + "\n")
                         handle.flush()
                     else:
                         page[0].append(result if line.item is not None else _error_result(line, detector))
                         page[1].append(line.item)
+                if sink is not None:
+                    sink.write(rows)
                 progress.update(task, advance=len(chunk))
+    except BaseException:
+        if sink is not None:
+            sink.abort()
+        raise
+    else:
+        if sink is not None:
+            sink.commit()
     finally:
         if handle is not sys.stdout:
             handle.close()

@@ -26,6 +26,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from medhal.cli.inputs import UsageError, reusable_run_dir
+from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.llm import (
     CacheError,
     Engine,
@@ -221,6 +222,8 @@ def generate_command(
     timeout: Annotated[float, typer.Option(min=0.001, help="Seconds to wait for one answer (read timeout).")] = 300.0,
     max_attempts: Annotated[int, typer.Option(min=1, help="Attempts per request before api_error.")] = 5,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary (for CI).")] = False,
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
 ) -> None:
     """Generate an answer for every prompt of a JSONL file into a resumable run directory."""
     sampling = (temperature, top_p, max_tokens, seed, n, stop)
@@ -281,6 +284,7 @@ def generate_command(
             timeouts=Timeouts(read=timeout),
             retry=RetryPolicy(max_attempts=max_attempts),
             batch_size=batch_size,
+            model_args=parse_model_args(model_arg, model_args),
         )
         response_cache = None if no_cache else ResponseCache(cache)
         # HTTP servers take --concurrency requests at once; a local model runs one batch at a time

@@ -25,6 +25,7 @@ import typer
 
 from medhal.bench.runio import check_output_file, write_output_text
 from medhal.cli.inputs import UsageError
+from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.data.injection import (
     ERROR_TYPES,
     CleanRecord,
@@ -162,6 +163,8 @@ def inject_command(
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace an existing --out file (and its .rejected.jsonl).")
     ] = False,
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
 ) -> None:
     """Inject one localizable error per clean statement and write MedHal-Loc JSONL with gold spans."""
     if input is None or out is None:
@@ -204,6 +207,7 @@ def inject_command(
             cache=cache,
             no_cache=no_cache,
             overwrite=overwrite,
+            model_args=parse_model_args(model_arg, model_args),
         )
     sys.stdout.write(f"{out}\n")
     if not quiet:
@@ -227,6 +231,7 @@ def _run_llm(
     cache: Path | None,
     no_cache: bool,
     overwrite: bool,
+    model_args: dict[str, Any] | None = None,
 ) -> tuple[list[str], bool]:
     # imported here: the rule path needs no model client
     from medhal.bench.localization.inject_llm import LLMInjector, llm_inject_items
@@ -249,6 +254,7 @@ def _run_llm(
             concurrency=concurrency,
             timeouts=Timeouts(read=timeout),
             retry=RetryPolicy(max_attempts=max_attempts),
+            model_args=model_args,
         )
         response_cache = None if no_cache else ResponseCache(cache)
         in_flight = concurrency if model.startswith("openai/") else 1

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from medhal.detect import CheckItem
+from medhal.detect.parquet import is_parquet, iter_item_rows
 from medhal.errors import UsageError
 
 __all__ = ["BatchLine", "UsageError", "iter_batch", "new_run_dir", "read_text", "reusable_run_dir"]
@@ -93,14 +95,34 @@ def _parse_line(number: int, raw: bytes) -> BatchLine:
     return BatchLine(number, CheckItem(obj["evidence"], obj["response"], question, ident), ident)
 
 
+def _parquet_row(number: int, row: Mapping[str, Any]) -> BatchLine:
+    """One row of a Parquet batch (``number`` counts rows from 1), checked as :func:`_parse_line` checks a line."""
+    fallback = f"line-{number}"
+    item_id = row.get("id")
+    ident = str(item_id) if item_id is not None else fallback
+    wrong = [k for k in ("evidence", "response") if not isinstance(row.get(k), str)]
+    question = row.get("question")
+    if question is not None and not isinstance(question, str):
+        wrong.append("question")
+    if wrong:
+        return BatchLine(number, None, ident, f"line {number}: field(s) {', '.join(wrong)} must be strings")
+    return BatchLine(number, CheckItem(row["evidence"], row["response"], question, ident), ident)
+
+
 def iter_batch(source: str) -> Iterator[BatchLine]:
-    """Parse a JSONL batch (path or ``-``); blank lines are skipped, every other line yields a record."""
+    """Parse a JSONL batch (path or ``-``); blank lines are skipped, every other line yields a record.  A path
+    ending in ``.parquet`` is read as Parquet (:func:`medhal.detect.parquet.iter_item_rows`), one record per row,
+    its ``line`` the row number from 1."""
     if source == "-":
         stream = sys.stdin.buffer
     else:
         path = Path(source)
         if not path.is_file():
             raise UsageError(f"input file {source} does not exist")
+        if is_parquet(path):
+            for number, row in enumerate(iter_item_rows(path), start=1):
+                yield _parquet_row(number, row)
+            return
         stream = path.open("rb")
     try:
         for number, raw in enumerate(stream, start=1):

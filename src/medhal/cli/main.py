@@ -22,10 +22,11 @@ from medhal._version import __version__
 from medhal.cli.agreement import score_agreement_command
 from medhal.cli.bench import bench_app, score_app
 from medhal.cli.cache import cache_app
-from medhal.cli.check import EXIT_BUG, EXIT_USAGE, detector_options, run_batch, run_single
+from medhal.cli.check import EXIT_BUG, EXIT_USAGE, check_device, detector_options, run_batch, run_single
 from medhal.cli.generate import generate_command
 from medhal.cli.inject import inject_command
 from medhal.cli.medhalt import bench_medhalt_command, score_medhalt_command
+from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.paired import bench_paired_command, score_paired_command, score_paired_runs_command
 from medhal.cli.pairs import pairs_command
 from medhal.cli.report import report_command
@@ -219,10 +220,24 @@ def check_command(
     ] = None,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1, help="Verifier batch size.")] = 16,
+    threads: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Verifier intra-op threads (onnxruntime's, torch's for hf:). Default: the runtime's choice; set "
+            "it when several processes share a machine.",
+        ),
+    ] = None,
+    device: Annotated[
+        str | None,
+        typer.Option(help="Verifier device: cpu (default), cuda or cuda:N (a GPU adds +cuda to the verifier id)."),
+    ] = None,
     chunk_size: Annotated[int, typer.Option(min=1, help="Batch mode: items per shared verifier pass.")] = 32,
     timings: Annotated[
         bool, typer.Option(help="Include wall-clock timings (the only non-deterministic field).")
     ] = True,
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
 ) -> None:
     """Check a response against its evidence and print the claim-level audit trail.
 
@@ -252,7 +267,12 @@ def check_command(
         premise=None if premise is None else premise.value,
         aggregation=aggregation,
     )
+    if device is not None:
+        check_device(device)  # a bad spec is a usage error before any input is read
     spec = detector_spec(name)
+    extra = parse_model_args(model_arg, model_args)  # -M: for --model and --claim-model
+    if extra and model is None and claim_model is None:
+        raise UsageError("-M / --model-args apply to --model or --claim-model")
     if model is not None and not spec.takes_client():
         raise UsageError(f"--model applies to detectors that use an LLM, not {name!r}")
     if model is None and spec.needs_client(options):
@@ -262,7 +282,11 @@ def check_command(
         from medhal.checker import Checker
 
         if model is not None:
-            options["client"] = _llm_client(model, base_url)
+            options["client"] = _llm_client(model, base_url, extra)
+        if claim_model is not None and extra:
+            from medhal.checker import claim_extractor
+
+            options["extractor"] = claim_extractor(claim_model, base_url=base_url, model_args=extra)
         return Checker(
             verifier,
             detector=name,
@@ -270,6 +294,8 @@ def check_command(
             batch_size=batch_size,
             claim_model=claim_model,
             base_url=base_url,
+            threads=threads,
+            device=device,
             **options,
         )
 
@@ -301,12 +327,12 @@ def check_command(
     raise typer.Exit(code)
 
 
-def _llm_client(model: str, base_url: str | None) -> Any:
+def _llm_client(model: str, base_url: str | None, model_args: dict[str, Any] | None = None) -> Any:
     from medhal.llm import load_client
     from medhal.llm.base import LLMConfigError
 
     try:
-        return load_client(model, base_url=base_url)
+        return load_client(model, base_url=base_url, model_args=model_args)
     except LLMConfigError as exc:
         raise ConfigError(str(exc)) from None
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
+from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 
 __all__ = ["bench_medhalt_command", "score_medhalt_command"]
 
@@ -123,6 +124,8 @@ def bench_medhalt_command(
     ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
 ) -> None:
     """Run a model on the Med-HALT tests and score its answers."""
     from rich.console import Console
@@ -150,7 +153,13 @@ def bench_medhalt_command(
     response_cache: ResponseCache | None = None
     err = Console(stderr=True)
     try:
-        client = load_client(model, base_url=base_url, endpoint=endpoint, concurrency=concurrency)  # type: ignore[arg-type]
+        client = load_client(
+            model,
+            base_url=base_url,
+            endpoint=endpoint,  # type: ignore[arg-type]
+            concurrency=concurrency,
+            model_args=parse_model_args(model_arg, model_args),
+        )
         response_cache = None if no_cache else ResponseCache(cache)
         in_flight = concurrency if model.startswith("openai/") else 1
         engine = Engine(client, cache=response_cache, concurrency=in_flight)

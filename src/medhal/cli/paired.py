@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
+from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.pairs import METHODS, _notes
 from medhal.errors import MedhalError
 
@@ -88,6 +89,8 @@ def bench_paired_command(
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N notes.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the sampling configurations and the bootstrap.")] = 0,
     concurrency: Annotated[int | None, typer.Option(min=1)] = None,
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
 ) -> None:
     """Run a model on paired clinical notes under the four configurations and score the pairs."""
     from medhal.bench.paired.prompts import PromptError
@@ -101,7 +104,7 @@ def bench_paired_command(
     pairs = _pairing(notes, pairing, jaccard, overlap)
     chosen = None if configs == "all" else [c.strip() for c in configs.split(",") if c.strip()]
     try:
-        client = load_client(model, base_url=base_url)
+        client = load_client(model, base_url=base_url, model_args=parse_model_args(model_arg, model_args))
     except LLMConfigError as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
     try:

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
+from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 
 __all__ = ["bench_stagewise_command", "export_stagewise_command", "score_stagewise_command"]
 
@@ -145,6 +146,8 @@ def bench_stagewise_command(
         str, typer.Option(help="separate (default) or hallucination (the authors' code).")
     ] = "separate",
     cache: Annotated[bool, typer.Option(help="Use the response cache (MEDHAL_LLM_CACHE).")] = True,
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
 ) -> None:
     """Diagnose where a model's reasoning hallucinates: stage-wise traces, stage replacement, judged (seed 004)."""
     from medhal.bench.stagewise.prompts import parse_contexts
@@ -161,11 +164,12 @@ def bench_stagewise_command(
     items = _items(data, format, dataset, image_root)[:limit] if limit else _items(data, format, dataset, image_root)
     labels = _labels(human_labels)
     _check_out(out)
+    extra = parse_model_args(model_arg, model_args)  # for --model only; the judge gets its family's defaults
     store = ResponseCache() if cache else None
     try:
         engines = [
-            Engine(load_client(spec, base_url=url), cache=store, concurrency=concurrency)
-            for spec, url in ((model, base_url), (judge, judge_base_url or base_url))
+            Engine(load_client(spec, base_url=url, model_args=args), cache=store, concurrency=concurrency)
+            for spec, url, args in ((model, base_url, extra), (judge, judge_base_url or base_url, None))
         ]
         builder = None
         if reference_model is not None:
@@ -182,6 +186,8 @@ def bench_stagewise_command(
         if store is not None:
             store.close()
     meta: dict[str, Any] = {"data": str(data), "format": format, "model": model, "judge": judge}
+    if extra:
+        meta["model_args"] = extra
     meta |= {"interventions": ",".join(contexts), "max_regenerations": max_regenerations, "seed": seed}
     if reference_model is not None:
         meta |= {"reference_model": reference_model, "references": dict(run.references)}

@@ -6,15 +6,22 @@ record's ``text`` exactly -- except for ``claim`` units, whose ``text`` is the c
 (seed 003) and whose ``start``/``end`` slice back to ``span_text``, the part of the response the claim was aligned
 to (``None`` all three when it could not be aligned; ``alignment`` says why).  :class:`CheckResult` is written
 to disk as JSON (``schema_version`` :data:`SCHEMA_VERSION`); its fields are documented in ``docs/check-record.md``.
+:meth:`CheckResult.from_dict` reads that JSON back; :meth:`CheckResult.to_row` / :meth:`CheckResult.from_row` are
+the flat row form Parquet files hold (:mod:`medhal.detect.parquet`).
 """
 
 from __future__ import annotations
 
+import json
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast, get_args
 
 __all__ = [
+    "ROW_JSON_FIELDS",
     "SCHEMA_VERSION",
+    "UNIT_ROW_JSON_FIELDS",
     "CheckItem",
     "CheckResult",
     "EvidencePointer",
@@ -22,6 +29,7 @@ __all__ = [
     "UnitKind",
     "UnitResult",
     "Verdict",
+    "row_record",
 ]
 
 SCHEMA_VERSION = "1.3"
@@ -226,3 +234,173 @@ class CheckResult:
         if timings:
             out["timings"] = dict(self.timings)
         return out
+
+    @classmethod
+    def from_dict(cls, obj: Mapping[str, Any]) -> CheckResult:
+        """Rebuild a result from :meth:`to_dict` output or a line of a ``medhal check --input`` result file
+        (``input_error`` lines carry only id, status, reason and detector; a ``line`` key is ignored).  Raises
+        ``ValueError`` / ``KeyError`` / ``TypeError`` on records that are not check results."""
+        status = obj.get("status")
+        if status not in _STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        units = obj.get("units") or []
+        if not isinstance(units, list):
+            raise ValueError("units is not a list")
+        flagged = obj.get("flagged")
+        item_id = obj.get("id")
+        return cls(
+            detector=str(obj.get("detector") or ""),
+            verifier_id=obj.get("verifier_id"),
+            config=dict(obj.get("config") or {}),
+            status=cast(Status, status),
+            id=None if item_id is None else str(item_id),
+            reason=obj.get("reason"),
+            score=_opt_float(obj.get("score")),
+            flagged=None if flagged is None else bool(flagged),
+            units=tuple(_unit_from_dict(u, i) for i, u in enumerate(units)),
+            windows=int(obj.get("windows") or 0),
+            library_entries=int(obj.get("library_entries") or 0),
+            skipped_windows=int(obj.get("skipped_windows") or 0),
+            pairs=int(obj.get("pairs") or 0),
+            verifier_passes=int(obj.get("verifier_passes") or 0),
+            truncated_pairs=int(obj.get("truncated_pairs") or 0),
+            evidence_examined=_opt_float(obj.get("evidence_examined")),
+            notes=tuple(str(n) for n in obj.get("notes") or ()),
+            claims=obj.get("claims"),
+            timings=dict(obj.get("timings") or {}),
+            medhal_version=str(obj.get("medhal_version") or ""),
+            schema_version=str(obj.get("schema_version") or SCHEMA_VERSION),
+        )
+
+    def to_row(self, *, timings: bool = True, line: int | None = None) -> dict[str, Any]:
+        """The flat row form (one Parquet row): :meth:`to_dict`'s scalar fields as columns, ``units`` as a list of
+        structs, and the free-form mappings (``config``, ``claims``, ``timings``; a unit's ``signals``, ``cues``,
+        ``alignment``) as JSON text in ``*_json`` columns (see :data:`ROW_JSON_FIELDS`).  ``timings_json`` is
+        ``None`` when ``timings`` is false; ``line`` is the input line (or row) the result was checked from."""
+        record = self.to_dict(timings=timings)
+        row: dict[str, Any] = {}
+        for key, value in record.items():
+            if key == "units":
+                row["units"] = [_unit_row(u) for u in value]
+            elif key in ROW_JSON_FIELDS:
+                row[f"{key}_json"] = _json_text(value)
+            else:
+                row[key] = value
+        row.setdefault("timings_json", None)
+        row["line"] = line
+        return row
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> CheckResult:
+        """Rebuild a result from :meth:`to_row` output (or a row read back from Parquet)."""
+        return cls.from_dict(row_record(row))
+
+
+ROW_JSON_FIELDS: tuple[str, ...] = ("config", "claims", "timings")
+"""Result fields the row form keeps as JSON text (``<name>_json``); a unit's are :data:`UNIT_ROW_JSON_FIELDS`."""
+
+UNIT_ROW_JSON_FIELDS: tuple[str, ...] = ("signals", "cues", "alignment")
+
+_STATUSES: tuple[str, ...] = get_args(Status)
+_KINDS: tuple[str, ...] = get_args(UnitKind)
+_VERDICTS: tuple[str, ...] = get_args(Verdict)
+
+
+def _json_text(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def _from_json(value: Any) -> Any:
+    return None if value is None else json.loads(value)
+
+
+def _unit_row(unit: Mapping[str, Any]) -> dict[str, Any]:
+    row = {k: v for k, v in unit.items() if k != "evidence" and k not in UNIT_ROW_JSON_FIELDS}
+    row["entailing"] = unit["evidence"]["entailing"]
+    row["contradicting"] = unit["evidence"]["contradicting"]
+    for key in UNIT_ROW_JSON_FIELDS:
+        row[f"{key}_json"] = _json_text(unit.get(key))
+    row.setdefault("span_text", None)
+    return row
+
+
+def _unit_record(row: Mapping[str, Any]) -> dict[str, Any]:
+    skip = {"entailing", "contradicting", "span_text", *(f"{k}_json" for k in UNIT_ROW_JSON_FIELDS)}
+    unit = {k: v for k, v in row.items() if k not in skip}
+    unit["evidence"] = {"entailing": row.get("entailing"), "contradicting": row.get("contradicting")}
+    unit["signals"] = _from_json(row.get("signals_json"))
+    unit["cues"] = _from_json(row.get("cues_json"))
+    if unit.get("kind") == "claim":
+        unit["span_text"] = row.get("span_text")
+        unit["alignment"] = _from_json(row.get("alignment_json"))
+    return unit
+
+
+def row_record(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The :meth:`CheckResult.to_dict` record (plus ``line``) a flat row stands for."""
+    record: dict[str, Any] = {}
+    for key, value in row.items():
+        if key == "units":
+            record["units"] = [_unit_record(u) for u in value or ()]
+        elif key.endswith("_json") and key[: -len("_json")] in ROW_JSON_FIELDS:
+            if key != "timings_json" or value is not None:
+                record[key[: -len("_json")]] = _from_json(value)
+        else:
+            record[key] = value
+    return record
+
+
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _opt_str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _pointer_from_dict(obj: Any) -> EvidencePointer | None:
+    if not isinstance(obj, Mapping):
+        return None
+    raw = obj.get("sentences") or (0, 0)
+    first, stop = (int(raw[0]), int(raw[1])) if len(raw) >= 2 else (0, 0)
+    return EvidencePointer(
+        start=int(obj["start"]),
+        end=int(obj["end"]),
+        text=str(obj.get("text", "")),
+        probability=float(obj.get("probability", math.nan)),
+        sentences=(first, stop),
+        granularity=int(obj.get("granularity", 0)),
+    )
+
+
+def _unit_from_dict(obj: Mapping[str, Any], position: int) -> UnitResult:
+    verdict = obj.get("verdict")
+    if verdict not in _VERDICTS:
+        raise ValueError(f"unit {position}: unknown verdict {verdict!r}")
+    kind = obj.get("kind", "clause")
+    if kind not in _KINDS:
+        raise ValueError(f"unit {position}: unknown kind {kind!r}")
+    evidence = obj.get("evidence") or {}
+    score = obj.get("score")
+    return UnitResult(
+        index=int(obj.get("index", position)),
+        text=str(obj["text"]),
+        start=_opt_int(obj["start"]) if kind == "claim" else int(obj["start"]),
+        end=_opt_int(obj["end"]) if kind == "claim" else int(obj["end"]),
+        kind=cast(UnitKind, kind),
+        verdict=cast(Verdict, verdict),
+        score=math.nan if score is None else float(score),
+        suspicion=float(obj.get("suspicion") or 0.0),
+        p_entail=_opt_float(obj.get("p_entail")),
+        p_contradict=_opt_float(obj.get("p_contradict")),
+        entailing=_pointer_from_dict(evidence.get("entailing")),
+        contradicting=_pointer_from_dict(evidence.get("contradicting")),
+        signals=obj.get("signals"),
+        cues=obj.get("cues"),
+        span_text=_opt_str(obj.get("span_text")),
+        alignment=obj.get("alignment"),
+    )

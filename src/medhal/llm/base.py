@@ -181,6 +181,10 @@ class GenerationConfig:
     stop: tuple[str, ...] = ()
     seed: int | None = None
     n: int = 1
+    json_schema: Mapping[str, Any] | None = field(default=None, hash=False)
+    """A JSON schema the answer should follow: servers that support structured output (OpenAI, vLLM) get it as
+    ``response_format``; others ignore it and the answer is parsed tolerantly.  In ``to_dict`` (and so in the
+    cache key) only when set."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.temperature <= 10.0:
@@ -193,6 +197,8 @@ class GenerationConfig:
             raise RequestError(f"n must be >= 1, got {self.n}")
         if any(not isinstance(s, str) or not s for s in self.stop):
             raise RequestError("stop sequences must be non-empty strings")
+        if self.json_schema is not None and not isinstance(self.json_schema, Mapping):
+            raise RequestError("json_schema must be a JSON object")
 
     @property
     def greedy(self) -> bool:
@@ -204,7 +210,7 @@ class GenerationConfig:
         return self.greedy or self.seed is not None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        doc: dict[str, Any] = {
             "temperature": self.temperature,
             "top_p": self.top_p,
             "max_tokens": self.max_tokens,
@@ -212,11 +218,14 @@ class GenerationConfig:
             "seed": self.seed,
             "n": self.n,
         }
+        if self.json_schema is not None:
+            doc["json_schema"] = dict(self.json_schema)
+        return doc
 
     @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> GenerationConfig:
         """Inverse of :meth:`to_dict`; unknown keys raise :class:`RequestError`."""
-        known = {"temperature", "top_p", "max_tokens", "stop", "seed", "n"}
+        known = {"temperature", "top_p", "max_tokens", "stop", "seed", "n", "json_schema"}
         extra = set(obj) - known
         if extra:
             raise RequestError(f"unknown generation option(s): {', '.join(sorted(extra))}")

@@ -10,13 +10,27 @@ variable (``MEDHAL_API_KEY``, then ``OPENAI_API_KEY``), sent as a bearer token, 
 Concurrency is bounded per event loop by a queue of free connection slots over a few small httpx pools; each
 request is retried under a :class:`~medhal.llm.retry.RetryPolicy` and every failure ends as an ``api_error``
 result with its reason and attempt count (seed 001 "Pitfalls": silent loss on server errors).
+
+Today's API (issue 19).  Reasoning models (the o-series, the gpt-5 family) reject ``max_tokens`` ("use
+``max_completion_tokens``") and any ``temperature`` / ``top_p`` but the default.  ``token_param`` and
+``sampling`` choose what is sent; with ``auto`` (the default) a known reasoning family gets
+``max_completion_tokens`` and no sampling parameters, and any other model that answers a 400 naming one of
+these parameters as unsupported is retried once with the fix, which is then remembered for that server and
+model for the rest of the process (logged, and listed under ``adapted`` in :meth:`OpenAIClient.describe`).
+A request that carries a JSON schema (``GenerationConfig.json_schema``) asks for ``response_format``
+``json_schema``; a server that rejects it is asked again without it (answers are parsed tolerantly anyway).
+What cannot be fixed ends as an ``api_error`` whose reason names the parameter and the ``-M`` option that
+changes it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import os
 import random
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -27,11 +41,76 @@ import httpx
 from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError
 from medhal.llm.retry import AttemptError, RetryPolicy, call_with_retries, classify_status
 
-__all__ = ["API_KEY_ENVS", "BASE_URL_ENV", "OpenAIClient", "Timeouts", "resolve_base_url"]
+__all__ = [
+    "API_KEY_ENVS",
+    "BASE_URL_ENV",
+    "OpenAIClient",
+    "Sampling",
+    "Timeouts",
+    "TokenParam",
+    "is_reasoning_model",
+    "rejected_parameter",
+    "resolve_base_url",
+]
 
 BASE_URL_ENV = "MEDHAL_BASE_URL"
 API_KEY_ENVS: tuple[str, ...] = ("MEDHAL_API_KEY", "OPENAI_API_KEY")
 Endpoint = Literal["auto", "chat", "completions"]
+TokenParam = Literal["auto", "max_tokens", "max_completion_tokens"]
+"""Which body field carries the token limit; ``auto``: ``max_completion_tokens`` for reasoning families."""
+Sampling = Literal["auto", "send", "omit"]
+"""Whether ``temperature`` / ``top_p`` are sent; ``auto``: omitted for reasoning families."""
+
+_log = logging.getLogger("medhal.llm.openai")
+
+_REASONING = re.compile(r"(?:^|[/:])(?:o[1-9][0-9]*(?:$|[-_.:])|gpt-5)", re.IGNORECASE)
+_ADAPTABLE = ("max_tokens", "max_completion_tokens", "temperature", "top_p", "response_format")
+_UNSUPPORTED = re.compile(
+    r"unsupported|not supported|does not support|unrecognized|unknown (?:parameter|field|argument)"
+    r"|extra (?:inputs|fields) (?:are )?not permitted|not allowed|invalid parameter",
+    re.IGNORECASE,
+)
+_TOKEN_PARAMS = frozenset({"max_tokens", "max_completion_tokens"})
+_ADAPTED: dict[tuple[str, str], set[str]] = {}
+"""(base URL, model) -> parameters found unsupported in this process (``max_tokens`` means: send
+``max_completion_tokens`` instead, and the other way round; the others are left out)."""
+
+
+def is_reasoning_model(model: str) -> bool:
+    """Whether ``model`` names an OpenAI reasoning family (o1, o3, o4-mini, gpt-5...), which takes
+    ``max_completion_tokens`` and only the default sampling parameters."""
+    return _REASONING.search(model) is not None
+
+
+def rejected_parameter(status_code: int, body: str, sent: Mapping[str, Any]) -> str | None:
+    """The request parameter a 400/422 answer says is unsupported, if it names one that was sent."""
+    if status_code not in (400, 422) or not body:
+        return None
+    message = body
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    if isinstance(data, Mapping):
+        error = data.get("error")
+        if isinstance(error, Mapping):
+            param = error.get("param")
+            if isinstance(param, str) and param in sent:
+                return param
+            message = str(error.get("message") or body)
+    if not _UNSUPPORTED.search(message):
+        return None
+    named = [name for name in sent if re.search(rf"\b{re.escape(name)}\b", message)]
+    named = [n for n in named if n not in ("model", "messages", "prompt")]
+    return named[0] if len(named) == 1 else next((n for n in named if n in _ADAPTABLE), None)
+
+
+def _fix_hint(param: str, from_model_args: bool) -> str:
+    if from_model_args:
+        return f"drop -M {param}"
+    if param == "max_tokens":
+        return "pass -M max_completion_tokens=<N>"
+    return f"pass -M {param}=null to leave it out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +195,8 @@ class OpenAIClient:
         timeouts: Timeouts | None = None,
         retry: RetryPolicy | None = None,
         extra_body: Mapping[str, Any] | None = None,
+        token_param: TokenParam = "auto",
+        sampling: Sampling = "auto",
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         if not model:
@@ -134,10 +215,26 @@ class OpenAIClient:
         self._concurrency = concurrency
         self._timeouts = timeouts or Timeouts()
         self._retry = retry or RetryPolicy()
+        if token_param not in ("auto", "max_tokens", "max_completion_tokens"):
+            raise LLMConfigError(f"token_param must be auto, max_tokens or max_completion_tokens, got {token_param!r}")
+        if sampling not in ("auto", "send", "omit"):
+            raise LLMConfigError(f"sampling must be auto, send or omit, got {sampling!r}")
         self._extra = dict(extra_body or {})
         for reserved in ("model", "messages", "prompt", "n", "seed", "temperature", "top_p", "max_tokens", "stop"):
-            if reserved in self._extra:
-                raise LLMConfigError(f"extra_body may not set {reserved!r}; use the generation config")
+            if reserved in self._extra and (
+                self._extra[reserved] is not None or reserved not in ("temperature", "top_p", "max_tokens")
+            ):
+                raise LLMConfigError(
+                    f"model argument {reserved!r} is set by the generation config "
+                    f"(only {reserved}=null, to leave it out, is allowed for temperature, top_p and max_tokens)"
+                )
+        reasoning = is_reasoning_model(model)
+        if token_param == "auto":
+            token_param = "max_completion_tokens" if reasoning else "max_tokens"
+        if sampling == "auto":
+            sampling = "omit" if reasoning else "send"
+        self._token_param: TokenParam = token_param
+        self._sampling: Sampling = sampling
         self._transport = transport
         self._rng = random.Random()
         self._state: _LoopState | None = None
@@ -173,7 +270,35 @@ class OpenAIClient:
             "timeouts": asdict(self._timeouts),
             "retry": asdict(self._retry),
             "extra_body": self._extra,
+            "token_param": self._token_param,
+            "sampling": self._sampling,
+            "adapted": sorted(self.adaptations),
         }
+
+    @property
+    def adaptations(self) -> frozenset[str]:
+        """Parameters this server rejected for this model in this process (see the module docstring)."""
+        return frozenset(_ADAPTED.get((self._public_base_url, self._model), ()))
+
+    def _adapt(self, param: str) -> None:
+        known = _ADAPTED.setdefault((self._public_base_url, self._model), set())
+        if param not in known:
+            known.add(param)
+            if param in _TOKEN_PARAMS:
+                known -= _TOKEN_PARAMS - {param}
+            fixes = {"max_tokens": "sending max_completion_tokens", "max_completion_tokens": "sending max_tokens"}
+            fix = fixes.get(param, "leaving it out")
+            _log.warning("openai/%s: the server rejects %r; %s from now on", self._model, param, fix)
+
+    def _apply(self, body: dict[str, Any], adapted: frozenset[str] | set[str]) -> None:
+        """Rewrite ``body`` for the parameters in ``adapted`` (in place)."""
+        if "max_tokens" in adapted and "max_tokens" in body:
+            body.setdefault("max_completion_tokens", body.pop("max_tokens"))
+        elif "max_completion_tokens" in adapted and "max_completion_tokens" in body:
+            body.setdefault("max_tokens", body.pop("max_completion_tokens"))
+        for name in ("temperature", "top_p", "response_format"):
+            if name in adapted:
+                body.pop(name, None)
 
     def _loop_state(self) -> _LoopState:
         loop = asyncio.get_running_loop()
@@ -216,18 +341,34 @@ class OpenAIClient:
     def _route(self, request: GenerationRequest) -> tuple[str, dict[str, Any]] | str:
         """(path, body) for the request, or an input-error reason."""
         cfg = request.config
-        body: dict[str, Any] = {
-            "model": self._model,
-            "temperature": cfg.temperature,
-            "top_p": cfg.top_p,
-            "max_tokens": cfg.max_tokens,
-            "n": cfg.n,
-        }
+        body: dict[str, Any] = {"model": self._model}
+        if self._sampling == "send":
+            body["temperature"] = cfg.temperature
+            body["top_p"] = cfg.top_p
+        body[self._token_param] = cfg.max_tokens
+        body["n"] = cfg.n
         if cfg.stop:
             body["stop"] = list(cfg.stop)
         if cfg.seed is not None:
             body["seed"] = cfg.seed
+        if cfg.json_schema is not None:
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "answer", "schema": dict(cfg.json_schema), "strict": False},
+            }
+        if "max_completion_tokens" in self._extra:
+            body.pop("max_tokens", None)
         body.update(self._extra)
+        for name, value in self._extra.items():
+            if value is None:
+                body.pop(name, None)
+        if (
+            "max_tokens" in self._extra
+            and self._extra["max_tokens"] is None
+            and "max_completion_tokens" not in self._extra
+        ):
+            body.pop("max_completion_tokens", None)  # -M max_tokens=null: no token limit at all
+        self._apply(body, self.adaptations - set(self._extra))
         if request.messages is not None:
             if self._endpoint == "completions":
                 return "this client is set to the completions endpoint, which takes a prompt, not messages"
@@ -283,10 +424,33 @@ class OpenAIClient:
         slot = await state.slots.get()  # bounded concurrency: one free connection slot per request in flight
         http = state.pools[slot]
 
+        extra_calls = 0
+
         async def attempt() -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+            nonlocal extra_calls
+            fixed: set[str] = set()
             response = await http.post(url, json=body)
-            if not 200 <= response.status_code < 300:
-                raise classify_status(response.status_code, response.text, response.headers)
+            while not 200 <= response.status_code < 300:
+                param = rejected_parameter(response.status_code, response.text, body)
+                if param is None:
+                    raise classify_status(response.status_code, response.text, response.headers)
+                swapped = param in _TOKEN_PARAMS and bool(fixed & _TOKEN_PARAMS)
+                if param in _ADAPTABLE and param not in self._extra and param not in fixed and not swapped:
+                    fixed.add(param)
+                    self._adapt(param)
+                    self._apply(body, {param})
+                    extra_calls += 1
+                    response = await http.post(url, json=body)
+                    continue
+                error = classify_status(response.status_code, response.text, response.headers)
+                hint = _fix_hint(param, param in self._extra)
+                if swapped:
+                    hint = "it rejects max_tokens and max_completion_tokens alike: -M max_tokens=null sends no limit"
+                raise AttemptError(
+                    f"{error.reason} [the server rejects {param!r}: {hint}]",
+                    False,
+                    status_code=error.status_code,
+                )
             try:
                 data = response.json()
             except ValueError as exc:
@@ -306,14 +470,14 @@ class OpenAIClient:
         if outcome.value is None:
             reason = self._redact(outcome.reason or "unknown error")
             return GenerationResult(
-                request.id, "api_error", reason=reason, attempts=outcome.attempts, latency_s=latency
+                request.id, "api_error", reason=reason, attempts=outcome.attempts + extra_calls, latency_s=latency
             )
         texts, finishes = outcome.value
         return GenerationResult(
             request.id,
             "ok",
             texts=texts,
-            attempts=outcome.attempts,
+            attempts=outcome.attempts + extra_calls,
             latency_s=latency,
             finish_reasons=finishes,
             usage=usage or None,

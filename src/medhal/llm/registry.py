@@ -12,8 +12,9 @@ on an OpenAI-compatible server):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from medhal.llm.base import LLMConfigError, ModelClient
 from medhal.llm.openai import Endpoint, OpenAIClient, Timeouts
@@ -58,9 +59,11 @@ def load_client(
     batch_size: int | None = None,
     device: str = "cpu",
     dtype: str | None = None,
+    model_args: Mapping[str, Any] | None = None,
 ) -> ModelClient:
     """A ready client for ``spec``.  Options that do not apply to the provider raise :class:`LLMConfigError`
-    (so a ``--base-url`` is never silently ignored)."""
+    (so a ``--base-url`` is never silently ignored).  ``model_args`` (``-M key=value``) are merged into every
+    request body of an ``openai/`` model (``reasoning_effort``, ``max_completion_tokens``, ``top_k``...)."""
     parsed = parse_model_spec(spec)
     if parsed.provider == "openai":
         if batch_size not in (None, 1):
@@ -73,7 +76,10 @@ def load_client(
             concurrency=concurrency,
             timeouts=timeouts,
             retry=retry,
+            extra_body=model_args,
         )
+    if model_args:
+        raise LLMConfigError(f"model arguments (-M, --model-args) apply to openai/ models, not {parsed.provider}/")
     if base_url is not None or api_key_env is not None:
         raise LLMConfigError(f"--base-url and API keys apply to openai/ models, not {parsed.provider}/")
     if parsed.provider == "hf":

@@ -18,6 +18,7 @@ import numpy as np
 
 from medhal.verify.base import Pair, Probabilities, VerifierError, VerifierStats
 from medhal.verify.batching import length_batches, restore_order
+from medhal.verify.device import check_threads, device_suffix, parse_device
 from medhal.verify.encoding import (
     TruncationStrategy,
     cut_pair,
@@ -68,6 +69,8 @@ class HFVerifier:
     ``id2label_override`` names the classes when the config only says ``LABEL_0``, ``LABEL_1``, ...
     ``max_tokens`` optionally caps the padded tokens per forward batch.  ``local_files_only``: never touch the
     network (a local folder, or a Hub id already in the cache); :func:`medhal.verify.load_verifier` decides it.
+    ``device`` is ``cpu``, ``cuda`` or ``cuda:N`` (a GPU adds ``+cuda`` to the id); ``threads`` sets torch's
+    intra-op threads (``torch.set_num_threads``, which is process-wide).
     """
 
     def __init__(
@@ -80,7 +83,10 @@ class HFVerifier:
         id2label_override: Mapping[int, str] | None = None,
         max_tokens: int | None = None,
         local_files_only: bool = False,
+        threads: int | None = None,
     ) -> None:
+        check_threads(threads)
+        device = parse_device(device)
         try:
             import torch
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -94,6 +100,12 @@ class HFVerifier:
             self._device = torch.device(device)
         except (RuntimeError, ValueError) as exc:
             raise VerifierError(f"bad torch device {device!r}: {first_line(exc)}") from None
+        if self._device.type == "cuda" and not torch.cuda.is_available():
+            raise VerifierError(f"--device {device}: torch sees no CUDA GPU on this machine; use --device cpu")
+        if threads is not None:
+            torch.set_num_threads(threads)
+        self.device = device
+        self.threads = threads
         bars = _progress_bars(False)
         try:
             tokenizer = AutoTokenizer.from_pretrained(source, local_files_only=local_files_only)
@@ -118,7 +130,7 @@ class HFVerifier:
             special_tokens=self._special,
         )
         name = local.resolve().name if local.exists() else str(path_or_id)
-        self._id = f"hf:{name}@{state_dict_digest(model)[:12]}"
+        self._id = f"hf:{name}@{state_dict_digest(model)[:12]}{device_suffix(device)}"
         model.eval()
         try:
             model.to(self._device)

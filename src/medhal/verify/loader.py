@@ -31,6 +31,7 @@ from pathlib import Path
 from medhal.verify.base import Verifier, VerifierError
 from medhal.verify.cache import CachedVerifier
 from medhal.verify.calibration import read_calibration
+from medhal.verify.device import check_threads, parse_device
 from medhal.verify.lexical import LexicalVerifier, read_lexical_head
 
 __all__ = ["EMBEDDED_DIR", "HUB_PROBE_SECONDS", "NO_EMBEDDED_MESSAGE", "SCHEMES", "load_verifier"]
@@ -98,7 +99,7 @@ def _looks_like_path(target: str) -> bool:
     return target.startswith(("/", ".", "~", "\\")) or "\\" in target or target.count("/") > 1
 
 
-def _load_hf(target: str, batch_size: int, max_length: int | None) -> Verifier:
+def _load_hf(target: str, batch_size: int, max_length: int | None, threads: int | None, device: str) -> Verifier:
     if importlib.util.find_spec("torch") is None or importlib.util.find_spec("transformers") is None:
         raise VerifierError("hf: verifiers need torch and transformers; pip install 'medhal[hf]'")
     path = Path(target).expanduser()
@@ -121,15 +122,19 @@ def _load_hf(target: str, batch_size: int, max_length: int | None) -> Verifier:
             )
     from medhal.verify.hf import HFVerifier
 
-    return HFVerifier(target, batch_size=batch_size, max_length=max_length, local_files_only=local)
+    return HFVerifier(
+        target, batch_size=batch_size, max_length=max_length, local_files_only=local, threads=threads, device=device
+    )
 
 
-def _load_onnx(target: str | Path, batch_size: int, max_length: int | None) -> Verifier:
+def _load_onnx(
+    target: str | Path, batch_size: int, max_length: int | None, threads: int | None, device: str
+) -> Verifier:
     if importlib.util.find_spec("onnxruntime") is None or importlib.util.find_spec("tokenizers") is None:
         raise VerifierError("onnx: verifiers need onnxruntime and tokenizers; pip install medhal")
     from medhal.verify.onnx import OnnxVerifier
 
-    return OnnxVerifier(target, batch_size=batch_size, max_length=max_length)
+    return OnnxVerifier(target, batch_size=batch_size, max_length=max_length, threads=threads, device=device)
 
 
 def load_verifier(
@@ -139,13 +144,19 @@ def load_verifier(
     max_length: int | None = None,
     cache: str | Path | None = None,
     lexical: bool = True,
+    threads: int | None = None,
+    device: str | None = None,
 ) -> Verifier:
     """Build the verifier named by ``spec`` (``embedded`` when ``None``), optionally behind a SQLite cache.
 
-    ``lexical=False`` skips the lexical head a model directory may ship.
+    ``lexical=False`` skips the lexical head a model directory may ship.  ``threads`` caps the model's intra-op
+    threads (onnxruntime's, or torch's for ``hf:``); ``device`` is ``cpu`` (the default), ``cuda`` or ``cuda:N``
+    (:mod:`medhal.verify.device`; a GPU adds ``+cuda`` to the verifier id, the CPU leaves it as it was).
     Raises :class:`VerifierError` (one line) for an unknown scheme, a missing path or optional dependency,
     a model that cannot be loaded, or ``embedded`` when this build ships no model.
     """
+    check_threads(threads)
+    where = parse_device(device)
     text = "embedded" if spec is None else spec.strip()
     scheme, sep, target = text.partition(":")
     scheme = scheme.lower()
@@ -160,7 +171,7 @@ def load_verifier(
         calibrated = read_calibration(EMBEDDED_DIR)
         if max_length is None and calibrated is not None:
             max_length = calibrated.max_length
-        verifier = _load_onnx(EMBEDDED_DIR, batch_size, max_length)
+        verifier = _load_onnx(EMBEDDED_DIR, batch_size, max_length, threads, where)
     elif sep and scheme in ("hf", "onnx"):
         target = target.strip()
         if not target:
@@ -169,11 +180,11 @@ def load_verifier(
         local = Path(target).expanduser()
         model_dir = local if local.is_dir() else (local.parent if local.is_file() else None)
         if scheme == "hf":
-            verifier = _load_hf(target, batch_size, max_length)
+            verifier = _load_hf(target, batch_size, max_length, threads, where)
         else:
             if not Path(target).expanduser().exists():
                 raise VerifierError(f"onnx verifier path does not exist: {target}")
-            verifier = _load_onnx(target, batch_size, max_length)
+            verifier = _load_onnx(target, batch_size, max_length, threads, where)
     else:
         raise VerifierError(f"unknown verifier spec {text!r}; expected one of: {', '.join(SCHEMES)}")
     if model_dir is not None:

@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 
 from medhal.verify.base import Pair, Probabilities, VerifierError, VerifierStats
 from medhal.verify.batching import length_batches, restore_order
+from medhal.verify.device import check_threads, device_suffix, onnx_providers, parse_device
 from medhal.verify.encoding import (
     TruncationStrategy,
     cut_pair,
@@ -109,9 +110,12 @@ def uses_dynamic_quantization(graph: Path) -> bool:
 class OnnxVerifier:
     """Three-way NLI with onnxruntime: length-bucketed batches, premise-side truncation, float64 softmax.
 
-    ``threads`` sets onnxruntime's intra-op thread count (default: onnxruntime's choice); ``max_tokens``
-    optionally caps the padded tokens per batch.  Only the inputs the graph declares are fed (``input_ids``,
-    and ``attention_mask`` / ``token_type_ids`` when present); a graph without ``attention_mask``, or one with
+    ``threads`` sets onnxruntime's intra-op thread count (default: onnxruntime's choice; set it to run several
+    processes on one machine without over-subscribing its cores); ``device`` (``cpu``, ``cuda``, ``cuda:N``) picks
+    the execution providers (:func:`~medhal.verify.device.onnx_providers`; ``providers`` says which the session
+    got) and, for a GPU, adds ``+cuda`` to the id; ``max_tokens`` optionally caps the padded tokens per batch.
+    Only the inputs the graph declares are fed (``input_ids``, and ``attention_mask`` / ``token_type_ids`` when
+    present); a graph without ``attention_mask``, or one with
     dynamically quantized activations, is run one pair per batch so that no pair's answer depends on the
     pairs batched with it (``batch_independent`` says which).
     """
@@ -124,11 +128,12 @@ class OnnxVerifier:
         max_length: int | None = None,
         threads: int | None = None,
         max_tokens: int | None = None,
+        device: str = "cpu",
     ) -> None:
         if batch_size < 1:
             raise VerifierError(f"batch_size must be >= 1, got {batch_size}")
-        if threads is not None and threads < 1:
-            raise VerifierError(f"threads must be >= 1, got {threads}")
+        check_threads(threads)
+        device = parse_device(device)
         graph, directory = locate_onnx(path)
         config = _read_json(directory / "config.json", required=True)
         tok_config = _read_json(directory / "tokenizer_config.json", required=False)
@@ -141,14 +146,28 @@ class OnnxVerifier:
             raise VerifierError(f"onnx verifiers need onnxruntime and tokenizers ({first_line(exc)})") from None
         self._labels: LabelMap = resolve_labels(config.get("id2label"))
         try:
+            providers = onnx_providers(device, list(ort.get_available_providers()))
+        except VerifierError:
+            raise
+        except Exception as exc:
+            raise VerifierError(f"cannot list onnxruntime's execution providers: {first_line(exc)}") from None
+        try:
             plain = Tokenizer.from_file(str(directory / "tokenizer.json"))
             options = ort.SessionOptions()
             options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
             if threads is not None:
                 options.intra_op_num_threads = threads
-            session = ort.InferenceSession(str(graph), sess_options=options, providers=["CPUExecutionProvider"])
+            session = ort.InferenceSession(str(graph), sess_options=options, providers=providers)
         except Exception as exc:  # onnxruntime and tokenizers raise their own exception types
             raise VerifierError(f"cannot load onnx verifier {graph}: {first_line(exc)}") from None
+        got = [str(name) for name in session.get_providers()]
+        if device != "cpu" and "CUDAExecutionProvider" not in got:  # onnxruntime falls back to the CPU silently
+            started = ", ".join(got)
+            raise VerifierError(f"--device {device}: onnxruntime could not start its CUDA provider (got {started})")
+        self.providers: tuple[str, ...] = tuple(got)
+        """The execution providers the session runs on, in priority order."""
+        self.device = device
+        self.threads = threads
         self._feeds: dict[str, type[np.signedinteger[Any]]] = {}
         seq_limit: int | None = None
         for node in session.get_inputs():
@@ -187,7 +206,7 @@ class OnnxVerifier:
         self._tokenizer = plain
         self._session = session
         self._output = out.name
-        self._id = f"onnx:{directory.name}@{file_digest(graph)[:12]}"
+        self._id = f"onnx:{directory.name}@{file_digest(graph)[:12]}{device_suffix(device)}"
         # without an attention_mask input, padding would change the answers; with dynamically quantized
         # activations (one scale per tensor, computed over the whole batch) the other rows of a batch would:
         # in both cases run pairs one at a time so that every answer depends on its own pair only
