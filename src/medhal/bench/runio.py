@@ -102,17 +102,8 @@ def atomic_write_text(path: Path, text: str, *, replace: bool = True) -> None:
 
     ``replace`` false: the move fails (:class:`OutputPathError`) when ``path`` appeared meanwhile, so nothing is
     ever replaced.  The temporary file has mode 0666 less the umask, like any file ``open`` creates."""
-    fd, tmp = _temp_file(path)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        _move_into_place(tmp, path, replace=replace)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with _atomic(path, replace=replace, fd_tmp=_temp_file(path)) as handle:
+        handle.write(text.encode("utf-8"))
 
 
 @contextlib.contextmanager
@@ -123,15 +114,24 @@ def atomic_output(path: Path, *, overwrite: bool = False, what: str = "--out") -
     unless ``overwrite``).  On an exception the temporary file is removed and ``path`` is left as it was."""
     check_output_file(path, overwrite=overwrite, what=what)
     try:
-        fd, tmp = _temp_file(path)
+        fd_tmp = _temp_file(path)
     except OSError as exc:
         raise OutputPathError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
+    with _atomic(path, replace=overwrite, fd_tmp=fd_tmp) as handle:
+        yield handle
+
+
+@contextlib.contextmanager
+def _atomic(path: Path, *, replace: bool, fd_tmp: tuple[int, Path]) -> Iterator[BinaryIO]:
+    """The temporary file ``fd_tmp`` as a binary stream; fsynced and moved onto ``path`` when the block ends
+    without an exception, removed when it does not."""
+    fd, tmp = fd_tmp
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        _move_into_place(tmp, path, replace=overwrite)
+        _move_into_place(tmp, path, replace=replace)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

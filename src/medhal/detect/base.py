@@ -12,6 +12,7 @@ that one verifier pass serves many responses:
 
 from __future__ import annotations
 
+import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -40,6 +41,8 @@ __all__ = [
     "sanitize_item",
     "validate_item",
 ]
+
+_SPACE = re.compile(r"\s")
 
 MAX_EVIDENCE_CHARS = 200_000
 """Longest evidence accepted (characters); about 30k words, far beyond what an NLI window budget can use."""
@@ -364,14 +367,20 @@ def _fitting_prefix(text: str, fits: Callable[[str], bool]) -> int:
 
 def examined_share(evidence: str, spans: Sequence[tuple[int, int]]) -> float:
     """Share of the non-space characters of ``evidence`` that lie in at least one of ``spans``."""
-    total = sum(1 for ch in evidence if not ch.isspace())
+    total = _non_space(evidence)
     if not total:
         return 1.0
-    covered = bytearray(len(evidence))
-    for start, end in spans:
-        covered[start:end] = b"\x01" * (end - start)
-    inside = sum(1 for ch, c in zip(evidence, covered, strict=True) if c and not ch.isspace())
+    inside, reach = 0, 0
+    for start, end in sorted(spans):  # merged left to right, so overlapping spans count once
+        start = max(start, reach)
+        if end > start:
+            inside += _non_space(evidence[start:end])
+            reach = end
     return round(inside / total, 6)
+
+
+def _non_space(text: str) -> int:
+    return len(text) - len(_SPACE.findall(text))
 
 
 def _version() -> str:

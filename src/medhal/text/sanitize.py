@@ -35,12 +35,10 @@ def clean_text(text: str) -> tuple[str, tuple[str, ...]]:
     The cleaned text has the same length as ``text``, so spans computed on it index the given text too.
     """
     notes: list[str] = []
-    surrogates = len(_SURROGATE.findall(text))
+    text, surrogates = _SURROGATE.subn("\ufffd", text)
     if surrogates:
-        text = _SURROGATE.sub("\ufffd", text)
         notes.append(f"{surrogates} lone surrogate{'s' if surrogates > 1 else ''} replaced by U+FFFD")
-    controls = len(_CONTROL.findall(text))
+    text, controls = _CONTROL.subn(" ", text)
     if controls:
-        text = _CONTROL.sub(" ", text)
         notes.append(f"{controls} control character{'s' if controls > 1 else ''} replaced by a space")
     return text, tuple(notes)

@@ -165,15 +165,20 @@ class HFVerifier:
         """How the model's classes map onto medhal's columns."""
         return self._labels
 
-    def _encode(self, pairs: Sequence[Pair], truncation: str | bool) -> list[dict[str, list[int]]]:
-        premises = [p for p, _ in pairs]
-        hypotheses = [h for _, h in pairs]
+    def _tokenize(self, pairs: Sequence[Pair], truncation: str | bool, *, offsets: bool = False) -> Any:
         kwargs: dict[str, Any] = {"truncation": truncation, "verbose": False}
         if truncation:
             kwargs["max_length"] = self._max_length
-        encoded = self._tokenizer(premises, hypotheses, **kwargs)
+        if offsets:
+            kwargs["return_offsets_mapping"] = True
+        return self._tokenizer([p for p, _ in pairs], [h for _, h in pairs], **kwargs)
+
+    def _items(self, encoded: Any, n: int) -> list[dict[str, list[int]]]:
         keys = [k for k in encoded if k in self._accepted or k == "attention_mask"]
-        return [{k: list(encoded[k][i]) for k in keys} for i in range(len(pairs))]
+        return [{k: list(encoded[k][i]) for k in keys} for i in range(n)]
+
+    def _encode(self, pairs: Sequence[Pair], truncation: str | bool) -> list[dict[str, list[int]]]:
+        return self._items(self._tokenize(pairs, truncation), len(pairs))
 
     def pair_lengths(self, pairs: Sequence[Pair]) -> list[int]:
         if not pairs:
@@ -181,8 +186,14 @@ class HFVerifier:
         return [len(item["input_ids"]) for item in self._encode(pairs, False)]
 
     def _encode_truncated(self, pairs: Sequence[Pair]) -> tuple[list[dict[str, list[int]]], int]:
-        """Encodings cut to ``max_length`` per :func:`truncation_strategy`, and how many were cut."""
-        items = self._encode(pairs, False)
+        """Encodings cut to ``max_length`` per :func:`truncation_strategy`, and how many were cut.
+
+        A fast tokenizer's pair truncation is quadratic in length, so an over-long pair is first cut to what
+        truncation can keep (:func:`~medhal.verify.encoding.cut_pair`, from the offsets of the one untruncated
+        encoding); a slow tokenizer gets it whole."""
+        fast = bool(getattr(self._tokenizer, "is_fast", False))
+        encoded = self._tokenize(pairs, False, offsets=fast)
+        items = self._items(encoded, len(pairs))
         over = [i for i, item in enumerate(items) if len(item["input_ids"]) > self._max_length]
         if over:
             hyp = self._tokenizer([pairs[i][1] for i in over], add_special_tokens=False, verbose=False)
@@ -190,26 +201,18 @@ class HFVerifier:
             for i, hyp_ids in zip(over, hyp["input_ids"], strict=True):
                 chosen = truncation_strategy(len(items[i]["input_ids"]), len(hyp_ids), self._special, self._max_length)
                 groups.setdefault(chosen or "only_first", []).append(i)
-            cut = dict(zip(over, self._precut([pairs[i] for i in over]), strict=True))
+            side = "left" if getattr(self._tokenizer, "truncation_side", "right") == "left" else "right"
+            limit = self._max_length
+            cut = {
+                i: cut_pair(pairs[i], encoded["offset_mapping"][i], encoded.sequence_ids(i), limit, side=side)
+                if fast
+                else pairs[i]
+                for i in over
+            }
             for strategy, indices in groups.items():
                 for i, item in zip(indices, self._encode([cut[i] for i in indices], strategy), strict=True):
                     items[i] = item
         return items, len(over)
-
-    def _precut(self, pairs: Sequence[Pair]) -> list[Pair]:
-        """Over-long pairs cut to what truncation can keep (fast tokenizers, whose pair truncation is quadratic in
-        length, see ``cut_to_tokens``); a slow tokenizer gets them whole."""
-        return self._cut_fast(pairs) if getattr(self._tokenizer, "is_fast", False) else list(pairs)
-
-    def _cut_fast(self, pairs: Sequence[Pair]) -> list[Pair]:
-        encoded = self._tokenizer(
-            [p for p, _ in pairs], [h for _, h in pairs], truncation=False, verbose=False, return_offsets_mapping=True
-        )
-        side = "left" if getattr(self._tokenizer, "truncation_side", "right") == "left" else "right"
-        return [
-            cut_pair(pair, encoded["offset_mapping"][i], encoded.sequence_ids(i), self._max_length, side=side)
-            for i, pair in enumerate(pairs)
-        ]
 
     def predict(self, pairs: Sequence[Pair]) -> Probabilities:
         if not pairs:
