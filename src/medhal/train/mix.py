@@ -90,6 +90,11 @@ class MixConfig:
     train-role biomedical documents; 0 = none."""
     contrast_dev: int = 300
     """Minimal-pair dev pairs from the held-out documents (only when ``contrast`` > 0)."""
+    restate: int = 0
+    """Faithful restatements, their wrong twins and same-document non-addressing windows
+    (:mod:`medhal.data.restate`) from the train-role biomedical documents; 0 = none."""
+    restate_dev: int = 300
+    """Restatement dev pairs from the held-out documents (only when ``restate`` > 0)."""
     base_keep: int | None = None
     """Keep a seeded sample of this many pairs of the original mix (``None`` = all), e.g. for a continuation
     run that mixes mostly conclusion-clause pairs with some of the original data."""
@@ -256,6 +261,21 @@ def build_mix(config: MixConfig) -> Mix:
         ]
         train = train + parts["contrast"]
         random.Random(seed + 2).shuffle(train)
+    if config.restate > 0:
+        from medhal.data.restate import restate_pairs
+
+        restate_train = [
+            d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[0]
+        ]
+        restate_held = [
+            d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[1]
+        ]
+        parts["restate"] = [r.pair for r in restate_pairs(restate_train, config.restate, seed * 1000 + 70)]
+        dev["restate_heldout"] = [
+            r.pair for r in restate_pairs(restate_held, config.restate_dev, seed * 1000 + 71, "restate_dev")
+        ]
+        train = train + parts["restate"]
+        random.Random(seed + 3).shuffle(train)
     stages: tuple[int, ...] = ()
     if config.curriculum_replay is not None:
         stages = (len(stage1), len(train))
