@@ -36,12 +36,14 @@ __all__ = ["FIT_SETS", "fit_lexical_head", "fit_on_dev", "main", "model_dev_sets
 
 FIT_SETS: tuple[str, ...] = (
     "sick_heldout",
-    "nli4ct_dev",
     "synth_heldout_docs",
     "conclusion_heldout",
     "contrast_heldout",
+    "restate_heldout",
 )
-"""Dev sets (names of :class:`medhal.train.mix.Mix` ``dev``) the head is fitted on: 3-way (or E/C) labels."""
+"""Held-out sets (names of :class:`medhal.train.mix.Mix` ``dev``) the head is fitted on: 3-way labels.  All are
+held out of train-role files (the SICK slice, held-out documents); NLI4CT ``dev.json`` is a dev file of the
+shared data (never tuned on) and is only measured."""
 
 _TARGET = {"entailment": 0, "neutral": 1, "contradiction": 2}
 
@@ -171,8 +173,8 @@ def model_dev_sets(
 ) -> dict[str, list[NLIPair]]:
     """The dev sets of the mix a model was trained on, rebuilt from its ``mix.json`` (``mix_config``).
 
-    ``mix_overrides`` (with ``seed``) replaces the recorded config.  The minimal-pair dev set is always built
-    (from held-out documents), also for a model trained without minimal pairs.
+    ``mix_overrides`` (with ``seed``) replaces the recorded config.  The minimal-pair and restatement dev sets are
+    always built (from held-out documents), also for a model trained without those pairs.
     """
     from medhal.train.mix import MixConfig, build_mix
 
@@ -184,6 +186,7 @@ def model_dev_sets(
         fields.update(mix_overrides)
     fields["data_root"] = Path(data_root)
     fields["contrast"] = max(1, int(fields.get("contrast", 0)))
+    fields["restate"] = max(1, int(fields.get("restate", 0)))
     return {name: list(pairs) for name, pairs in build_mix(MixConfig(**fields)).dev.items()}
 
 
