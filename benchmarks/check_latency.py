@@ -15,7 +15,7 @@ import time
 
 from medhal import Checker
 from medhal.text import word_count
-from medhal.verify import load_verifier
+from medhal.verify import open_verifier
 
 EVIDENCE = (
     "Background: Heart failure with preserved ejection fraction (HFpEF) accounts for about half of heart failure "
@@ -50,10 +50,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=20)
     args = parser.parse_args()
     start = time.perf_counter()
-    verifier = load_verifier(args.verifier)
+    loaded = open_verifier(args.verifier)
+    verifier = loaded.verifier
     verifier.predict([("Aspirin reduced pain.", "Pain was reduced.")])
     load_s = time.perf_counter() - start
-    checker = Checker(verifier, detector=args.detector)
+    checker = Checker(loaded, detector=args.detector)
     latencies, passes = [], []
     for i in range(args.repeats):
         k = i % len(ANSWER)

@@ -45,7 +45,7 @@ import uvicorn
 
 from medhal.serve import create_app
 from medhal.serve.server import server_config
-from medhal.verify import Verifier, VerifierStats, load_verifier
+from medhal.verify import LoadedVerifier, VerifierStats, open_verifier
 
 EVIDENCE = (
     "Background: Heart failure with preserved ejection fraction (HFpEF) accounts for about half of heart failure "
@@ -179,7 +179,7 @@ async def load(
     return latencies, errors, wall, poisoned
 
 
-def run(verifier: Verifier, args: argparse.Namespace, max_batch: int) -> dict[str, Any]:
+def run(verifier: LoadedVerifier, args: argparse.Namespace, max_batch: int) -> dict[str, Any]:
     app = create_app(
         verifier, max_batch=max_batch, batch_wait_ms=args.batch_wait_ms, units=args.units, detector=args.detector
     )
@@ -244,8 +244,10 @@ def main() -> None:
         parser.error("--poison must be in [0, 1)")
     logging.getLogger("medhal.serve").setLevel(logging.CRITICAL)  # poison requests log one line each
     start = time.perf_counter()
-    verifier: Verifier = (
-        SimulatedVerifier(args.fake_call_ms, args.fake_pair_ms) if args.fake else load_verifier(args.verifier)
+    verifier = (
+        LoadedVerifier(SimulatedVerifier(args.fake_call_ms, args.fake_pair_ms))
+        if args.fake
+        else open_verifier(args.verifier)
     )
     print(
         f"verifier {verifier.id} (loaded in {time.perf_counter() - start:.2f} s); detector {args.detector}, "

@@ -1,21 +1,24 @@
 """The public checking API: :func:`check` for one item, :class:`Checker` to load a verifier once and check many.
 
 Both return :class:`~medhal.detect.records.CheckResult` records (the claim-level audit trail).  Nothing here
-has logic of its own beyond wiring: the verifier comes from :func:`medhal.verify.load_verifier`, the detector
-from :func:`medhal.detect.create_detector`.
+has logic of its own beyond wiring: the verifier and its calibration come from :func:`medhal.verify.open_verifier`,
+the detector from :func:`medhal.detect.create_detector`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from medhal.detect import CheckItem, CheckResult, ConfigError, Detector, VerdictRule, create_detector
-from medhal.detect.registry import accepts
-from medhal.verify import Verifier, load_verifier
-from medhal.verify.calibration import Calibration, calibration_of
+from medhal.detect import CheckItem, CheckResult, ConfigError, Detector, create_detector
+from medhal.detect.registry import apply_calibration
+from medhal.verify import LoadedVerifier, Verifier, open_verifier
+from medhal.verify.calibration import Calibration
+
+if TYPE_CHECKING:
+    from medhal.detect.claims import ClaimExtractor
 
 __all__ = ["Checker", "calibrated_options", "check"]
 
@@ -23,21 +26,23 @@ __all__ = ["Checker", "calibrated_options", "check"]
 class Checker:
     """A loaded verifier plus a detector, ready to check many items.
 
-    ``verifier`` is a spec for :func:`~medhal.verify.load_verifier` (``None`` = the embedded default,
-    ``"hf:<id or path>"``, ``"onnx:<path>"``) or an object implementing the ``Verifier`` Protocol.
+    ``verifier`` is a spec for :func:`~medhal.verify.open_verifier` (``None`` = the embedded default,
+    ``"hf:<id or path>"``, ``"onnx:<path>"``), a :class:`~medhal.verify.LoadedVerifier` (a verifier with its
+    calibration) or an object implementing the ``Verifier`` Protocol (used without calibration).
     ``detector`` names a registered detector (``decomposed``, ``nli-clause``, ``nli-response``); remaining keyword
     options go to the detector (e.g. ``units="sentence"``, ``threshold=0.5``, ``long_windows="split"``).
     ``units="claim"`` needs ``claim_model="openai/<model>"`` (with ``base_url``) or an ``extractor=``.
     ``cache`` is a path to an SQLite file of pair -> probabilities, keyed by the verifier's id.
     When the verifier's model directory ships a ``calibration.json`` (the embedded verifier does), its verdict
     thresholds, response threshold and recommended detector options are the defaults; explicit options win.
+    ``loaded`` is the verifier with that calibration (pass it on to share the verifier between checkers).
     ``threads`` (the model's intra-op threads) and ``device`` (``cpu``, ``cuda``, ``cuda:N``) go to
     :func:`~medhal.verify.load_verifier`; they need a verifier spec, not a loaded verifier.
     """
 
     def __init__(
         self,
-        verifier: str | Verifier | None = None,
+        verifier: str | LoadedVerifier | Verifier | None = None,
         *,
         detector: str = "decomposed",
         cache: str | Path | None = None,
@@ -53,12 +58,13 @@ class Checker:
         if claim_model is not None and "extractor" not in options:
             options["extractor"] = claim_extractor(claim_model, base_url=base_url)
         if verifier is None or isinstance(verifier, str):
-            self.verifier: Verifier = load_verifier(
-                verifier, batch_size=batch_size, cache=cache, threads=threads, device=device
-            )
+            self.loaded = open_verifier(verifier, batch_size=batch_size, cache=cache, threads=threads, device=device)
+        elif isinstance(verifier, LoadedVerifier):
+            self.loaded = verifier
         else:
-            self.verifier = verifier
-        self.calibration = calibration_of(self.verifier)
+            self.loaded = LoadedVerifier(verifier)
+        self.verifier: Verifier = self.loaded.verifier
+        self.calibration: Calibration | None = self.loaded.calibration
         if self.calibration is not None:
             options = calibrated_options(detector, options, self.calibration)
         self.detector: Detector = create_detector(detector, self.verifier, **options)
@@ -80,34 +86,17 @@ class Checker:
             yield from self.detector.detect_many(chunk)
 
 
-def calibrated_options(detector: str, options: dict[str, Any], calibration: Calibration) -> dict[str, Any]:
+def calibrated_options(detector: str, options: Mapping[str, object], calibration: Calibration) -> dict[str, object]:
     """The verifier's shipped calibration (verdict thresholds, response threshold, recommended options of
-    ``detector``) as defaults under the caller's explicit ``options``.  The verdict rule and a threshold go only
-    to a detector that takes them (the registry knows which: ``random`` or ``fava`` take no ``rule``)."""
-    merged: dict[str, Any] = dict(calibration.detector_options.get(detector, {}))
-    if accepts(detector, "rule"):
-        merged["rule"] = VerdictRule(calibration.entail_threshold, calibration.contradict_threshold)
-    merged.update(options)
-    return merged | _calibrated_threshold(detector, options, calibration)
-
-
-def _calibrated_threshold(detector: str, options: dict[str, Any], calibration: Calibration) -> dict[str, Any]:
-    if "threshold" in options or not accepts(detector, "threshold"):
-        return {}
-    # a threshold fitted for one aggregation of a detector is keyed "name:aggregation=value" (e.g. decomposed's
-    # seed rule, whose FED score lives on another scale than the aligned rule's)
-    aggregation = options.get("aggregation")
-    keyed = f"{detector}:aggregation={aggregation}"
-    if aggregation is not None and keyed in calibration.response_thresholds:
-        return {"threshold": calibration.response_thresholds[keyed]}
-    if detector in calibration.response_thresholds:
-        return {"threshold": calibration.response_thresholds[detector]}
-    return {}
+    ``detector``) as defaults under the caller's explicit ``options``: the registry's
+    :func:`~medhal.detect.registry.apply_calibration` (the verdict rule and a threshold go only to a detector that
+    takes them)."""
+    return apply_calibration(detector, options, calibration)
 
 
 def claim_extractor(
-    model: str, *, base_url: str | None = None, cache: bool = True, model_args: dict[str, Any] | None = None
-) -> Any:
+    model: str, *, base_url: str | None = None, cache: bool = True, model_args: dict[str, object] | None = None
+) -> ClaimExtractor:
     """A :class:`~medhal.detect.claims.ClaimExtractor` over LLM ``model`` (``provider/model``), greedy and cached."""
     from medhal.detect.claims import ClaimExtractor
     from medhal.llm import load_client

@@ -5,7 +5,8 @@ Catch :class:`MedhalError` for anything medhal refuses or cannot do; catch a bra
     MedhalError                       the root: never raised itself
     ├── UsageError                    a command line medhal refuses (cli); ValueError
     ├── ConfigError                   an option or spec that is invalid or needs what is not installed; ValueError
-    │   └── LLMConfigError            a model spec or client option (llm.base)
+    │   ├── LLMConfigError            a model spec or client option (llm.base)
+    │   └── DetectorSpecError         a detector spec: unknown name, key or value (detect.registry)
     ├── InputError                    an item, request or prompt medhal refuses to work on; ValueError
     │   ├── RequestError              a malformed generation request or message (llm.base)
     │   ├── TemplateError             a prompt template and the item it is filled from do not fit (llm.prompts)

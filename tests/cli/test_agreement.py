@@ -47,7 +47,7 @@ def test_score_agreement_synthetic(tmp_path: Path, capsys: pytest.CaptureFixture
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "| mean pairwise span-level F1 | 0.583 | 0.87 |" in report
     assert "No audit sheet" in report
-    assert (out / "run.json").is_file()
+    assert json.loads((out / "config.json").read_text())["suite"] == "agreement"
     # the annotation folder itself is accepted as --data
     code, _, err = run(
         ["score", "agreement", "--data", str(tmp_path / "medhal_loc" / "annotation"), "--out", str(tmp_path / "run2")],

@@ -10,6 +10,7 @@ import medhal.verify
 from fakes import RuleVerifier
 from medhal.cli.bench import parse_detector
 from medhal.cli.main import main
+from medhal.verify import LoadedVerifier
 
 EVIDENCE = "Holmium laser lithotripsy treated 208 ureteral stones. The success rate was high (92.7%)."
 ROWS = [
@@ -42,10 +43,10 @@ ROWS = [
 
 @pytest.fixture()
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    def fake_load(spec: str | None = None, **_: Any) -> RuleVerifier:
-        return RuleVerifier()
+    def fake_load(spec: str | None = None, **_: Any) -> LoadedVerifier:
+        return LoadedVerifier(RuleVerifier())
 
-    monkeypatch.setattr(medhal.verify, "load_verifier", fake_load)
+    monkeypatch.setattr(medhal.verify, "open_verifier", fake_load)
     path = tmp_path / "loc.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in ROWS) + "\n")
     return path

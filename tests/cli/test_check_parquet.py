@@ -13,6 +13,7 @@ import medhal.checker
 from fakes import RuleVerifier
 from medhal.cli.main import main
 from medhal.detect.records import CheckResult
+from medhal.verify import LoadedVerifier
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 RULES = [("Mayor Lena Ortiz said the expansion", "opposed")]
@@ -30,11 +31,11 @@ ITEMS: list[dict[str, Any]] = [
 def seen(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     calls: dict[str, Any] = {}
 
-    def fake_load(spec: str | None = None, **kwargs: Any) -> RuleVerifier:
+    def fake_load(spec: str | None = None, **kwargs: Any) -> LoadedVerifier:
         calls.update(kwargs)
-        return RuleVerifier(RULES)
+        return LoadedVerifier(RuleVerifier(RULES))
 
-    monkeypatch.setattr(medhal.checker, "load_verifier", fake_load)
+    monkeypatch.setattr(medhal.checker, "open_verifier", fake_load)
     return calls
 
 

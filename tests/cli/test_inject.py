@@ -14,8 +14,8 @@ import typer
 from medhal.bench.runio import OutputPathError
 from medhal.cli.inject import inject_command, rejected_path
 from medhal.cli.inputs import UsageError
-from medhal.data.injection import validate_injection
 from medhal.data.medhal_loc import read_medhal_loc
+from medhal.synthesis.injection import validate_injection
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))
 from stub_server import StubServer

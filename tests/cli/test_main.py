@@ -10,6 +10,7 @@ import medhal.checker
 from fakes import RuleVerifier
 from medhal.cli.main import main
 from medhal.detect.records import SCHEMA_VERSION
+from medhal.verify import LoadedVerifier
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 RULES = [
@@ -20,10 +21,10 @@ RULES = [
 
 @pytest.fixture(autouse=True)
 def rule_verifier(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fake_load(spec: str | None = None, **_: Any) -> RuleVerifier:
-        return RuleVerifier(RULES)
+    def fake_load(spec: str | None = None, **_: Any) -> LoadedVerifier:
+        return LoadedVerifier(RuleVerifier(RULES))
 
-    monkeypatch.setattr(medhal.checker, "load_verifier", fake_load)
+    monkeypatch.setattr(medhal.checker, "open_verifier", fake_load)
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -232,7 +233,7 @@ def test_batch_with_a_lone_surrogate_and_a_crashing_item_writes_every_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # issue 15: one "\ud800" line killed its 32-item chunk and everything after it (96 of 1,000 lines, exit 3)
-    monkeypatch.setattr(medhal.checker, "load_verifier", lambda spec=None, **_: _CrashOnPoison(RULES))
+    monkeypatch.setattr(medhal.checker, "open_verifier", lambda spec=None, **_: LoadedVerifier(_CrashOnPoison(RULES)))
     lines = [
         {"id": f"i{k}", "evidence": "Aspirin lowered pain in adults.", "response": f"Aspirin lowered pain {k}."}
         for k in range(70)

@@ -169,7 +169,7 @@ def test_bench_all_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     failed = next(r for r in rows if r["id"] == "nota-2")
     assert failed["outcome"] == "parse_failure" and failed["output"] == "I am not sure."
     assert (out / "report.md").read_text().startswith("# Med-HALT")
-    assert json.loads((out / "run.json").read_text())["shots"] == 2
+    assert json.loads((out / "config.json").read_text())["options"]["shots"] == 2
     for test in tests:
         assert (out / "generation" / test / "items.jsonl").is_file()
     raw = [json.loads(x) for x in (out / "generation" / "nota" / "items.jsonl").read_text().splitlines()]

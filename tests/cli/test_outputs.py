@@ -18,6 +18,7 @@ from fakes import RuleVerifier
 from medhal.bench.runio import write_json
 from medhal.cli.main import main
 from medhal.report.html_report import write_html_report
+from medhal.verify import LoadedVerifier
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 EVIDENCE = "Aspirin reduced pain in adults. Ibuprofen raised blood pressure in the cohort."
@@ -28,12 +29,12 @@ RULES = [("Ibuprofen raised blood pressure", "lowered blood pressure")]
 def rule_verifier(monkeypatch: pytest.MonkeyPatch) -> list[RuleVerifier]:
     made: list[RuleVerifier] = []
 
-    def fake_load(spec: str | None = None, **_: Any) -> RuleVerifier:
+    def fake_load(spec: str | None = None, **_: Any) -> LoadedVerifier:
         made.append(RuleVerifier(RULES))
-        return made[-1]
+        return LoadedVerifier(made[-1])
 
-    monkeypatch.setattr(medhal.checker, "load_verifier", fake_load)
-    monkeypatch.setattr(medhal.verify, "load_verifier", fake_load)
+    monkeypatch.setattr(medhal.checker, "open_verifier", fake_load)
+    monkeypatch.setattr(medhal.verify, "open_verifier", fake_load)
     return made
 
 

@@ -25,7 +25,7 @@ from medhal.cli.main import main
 from medhal.detect import ConfigError
 from medhal.detect.registry import accepted_options, detector_names, detector_spec, parse_detector
 from medhal.verify.calibration import Calibration, read_calibration
-from medhal.verify.loader import EMBEDDED_DIR
+from medhal.verify.loader import EMBEDDED_DIR, LoadedVerifier
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))
 from fake_client import ScriptedClient
@@ -56,19 +56,18 @@ def _answer(prompt: str) -> str:
 
 @pytest.fixture
 def seen(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """A calibrated fake verifier (like the embedded one: calibration attached) and a scripted LLM."""
+    """A calibrated fake verifier (like the embedded one: it ships a calibration) and a scripted LLM."""
     record: dict[str, Any] = {}
 
-    def fake_load(spec: str | None = None, **_: Any) -> RuleVerifier:
+    def fake_load(spec: str | None = None, **_: Any) -> LoadedVerifier:
         verifier = RuleVerifier([("Mayor Lena Ortiz said the expansion", "opposed")])
-        verifier.calibration = CALIBRATION  # type: ignore[attr-defined]
-        return verifier
+        return LoadedVerifier(verifier, CALIBRATION)
 
     def fake_client(model: str, *, base_url: str | None = None, **_: Any) -> ScriptedClient:
         record["model"], record["base_url"] = model, base_url
         return ScriptedClient(_answer)
 
-    monkeypatch.setattr(medhal.checker, "load_verifier", fake_load)
+    monkeypatch.setattr(medhal.checker, "open_verifier", fake_load)
     monkeypatch.setattr(medhal.llm, "load_client", fake_client)
     return record
 
@@ -324,7 +323,7 @@ def test_bench_limit_samples_every_type(
         args = ["bench", "localization", "--data", str(data), "--out", str(out), "--detector", "random"]
         code = main([*args, "--limit", "8", "--seed", seed, "--resamples", "0"])
         assert code == 0, capsys.readouterr().err
-        sample = json.loads((out / "run.json").read_text())["sample"]
+        sample = json.loads((out / "config.json").read_text())["options"]["sample"]
         ids = [json.loads(line)["id"] for line in (out / "items.jsonl").read_text().splitlines()]
         runs.append((sample, ids))
     (first, ids), (again, ids_again), (other, _) = runs

@@ -11,6 +11,7 @@ import pytest
 import medhal.checker
 from fakes import RuleVerifier
 from medhal.cli.main import main
+from medhal.verify import LoadedVerifier
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgYAAAAAMAASsJTYQAAAAASUVORK5CYII=")
@@ -18,10 +19,10 @@ PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4
 
 @pytest.fixture(autouse=True)
 def rule_verifier(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fake_load(spec: str | None = None, **_: Any) -> RuleVerifier:
-        return RuleVerifier([("Lactic acidosis did not occur", "lactic acidosis in")])
+    def fake_load(spec: str | None = None, **_: Any) -> LoadedVerifier:
+        return LoadedVerifier(RuleVerifier([("Lactic acidosis did not occur", "lactic acidosis in")]))
 
-    monkeypatch.setattr(medhal.checker, "load_verifier", fake_load)
+    monkeypatch.setattr(medhal.checker, "open_verifier", fake_load)
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

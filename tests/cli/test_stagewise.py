@@ -207,7 +207,7 @@ def test_bench_stagewise_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixtur
     report = (out / "report.md").read_text()
     assert "Fix rate" in report and "REP-" not in report and "rep-vk" in report
     assert (out / "fix_break.png").is_file() and "![Fix and Break rates](fix_break.png)" in report
-    assert json.loads((out / "run.json").read_text())["suite"] == "stagewise"
+    assert json.loads((out / "config.json").read_text())["suite"] == "stagewise"
 
     rescored = tmp_path / "rescored"
     code = medhal(["score", "stagewise", "--records", str(out / "records.jsonl"), "--out", str(rescored),

@@ -1,14 +1,27 @@
-"""Shared loader plumbing (medhal.data.loading, medhal.data.errors): raw JSON/CSV rows, empty rows, one-line errors."""
+"""Shared loader plumbing (medhal.data.loading, medhal.data.errors): raw JSON/CSV rows, empty rows, one-line errors,
+the row and dataset format registries."""
 
 from __future__ import annotations
 
 import pickle
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
+from medhal.data.detection import DETECTION_FORMATS, DetectionFormat
 from medhal.data.errors import DataFileNotFoundError, DataFormatError
-from medhal.data.loading import LoadStats, Records, read_csv_rows, read_json_rows, read_text
+from medhal.data.loading import (
+    ROW_FORMATS,
+    DatasetFormat,
+    LoadStats,
+    Records,
+    read_csv_rows,
+    read_json_rows,
+    read_text,
+    row_format,
+)
+from medhal.data.qags import read_qags_detection
 
 
 def test_missing_file_is_both_file_not_found_and_format_error(tmp_path: Path) -> None:
@@ -84,3 +97,32 @@ def test_records_is_a_list_with_stats() -> None:
     assert stats.summary() == "p: 2 rows -> 2 items (skipped 1 empty, 0 incomplete; k=3)"
     again = pickle.loads(pickle.dumps(records))
     assert again == [1, 2] and again.stats == stats
+
+
+def test_row_formats_by_suffix(tmp_path: Path) -> None:
+    assert row_format("x.JSONL") is ROW_FORMATS["json"] and row_format("x.ndjson") is ROW_FORMATS["json"]
+    assert row_format("x.tsv") is ROW_FORMATS["csv"] and row_format("x.parquet") is None
+    path = tmp_path / "a.csv"
+    path.write_text("a,b\n1,2\n", encoding="utf-8")
+    form = row_format(path)
+    assert form is not None and form.read(path, "thing").rows[0].data == {"a": "1", "b": "2"}
+    blank = tmp_path / "null.jsonl"
+    blank.write_text('{"a": 1}\n\nnull\n', encoding="utf-8")  # a blank line is skipped, a null line is no object
+    with pytest.raises(DataFormatError, match=r"null\.jsonl:3: expected a JSON object, got NoneType"):
+        read_json_rows(blank, "thing")
+
+
+def test_dataset_formats_register_their_loaders(tmp_path: Path) -> None:
+    assert list(DETECTION_FORMATS) == list(get_args(DetectionFormat))  # the table and its Literal agree
+    qags = DETECTION_FORMATS["qags"]
+    assert qags.options() == ("tie", "source") and qags.load is read_qags_detection
+    with pytest.raises(TypeError, match="format 'qags': unknown option\\(s\\) split; accepted: tie, source"):
+        qags.read(tmp_path / "x.jsonl", split="train")
+    seen: list[tuple[Path, dict[str, object]]] = []
+
+    def load(path: Path, *, flag: bool = False) -> Records[int]:
+        seen.append((path, {"flag": flag}))
+        return Records([1], LoadStats(str(path), 1, 1))
+
+    form = DatasetFormat("toy", load, (".jsonl",), "a toy")
+    assert form.read(tmp_path, flag=True) == [1] and seen == [(tmp_path, {"flag": True})]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from medhal.report.html_report import markdown_to_html, write_html_report
 from medhal.report.localization import localization_markdown
+from report_results import entry, report
 
 # the smallest valid PNG: 1x1, one grey pixel
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgYAAAAAMAASsJTYQAAAAASUVORK5CYII=")
@@ -103,18 +104,7 @@ def test_images_outside_the_folder_are_not_read(tmp_path: Path) -> None:
 
 
 def test_real_report_converts(tmp_path: Path) -> None:
-    metrics = {
-        "nli-clause": {
-            "kind": "ranked",
-            "n": 100,
-            "hit1": 0.59,
-            "rand": 0.433,
-            "lift": 0.157,
-            "significant": True,
-            "per_type": {"invented": {"hit1": 0.5, "rand": 0.4, "coverage": 1.0}},
-            "statuses": {"ok": 200},
-        }
-    }
+    metrics = {"nli-clause": entry("ranked", report(0.59, 0.433, 0.157), 0.63)}
     md = localization_markdown(metrics, meta={"items": 100}, figures={"hit@1": "localization.png"})
     out = convert(tmp_path, md)
     assert out.count("<table>") == md.count("|---|")
@@ -134,8 +124,11 @@ def test_write_html_report(tmp_path: Path) -> None:
 
 
 def test_localization_suite_writes_report_html(tmp_path: Path) -> None:
+    from medhal.bench.localization.suite import LocalizationResult
     from medhal.report.localization import write_localization_report
 
-    write_localization_report(tmp_path, {"nli-response": {"kind": "response", "statuses": {"ok": 2}}}, {"items": 2})
+    write_localization_report(
+        tmp_path, LocalizationResult({"nli-response": entry("response", None, 0.55)}), {"items": 2}
+    )
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "<table>" in html and "nli-response" in html

@@ -10,26 +10,11 @@ from medhal.report.localization import (
     localization_markdown,
     plotting_available,
 )
+from report_results import entry, report
 
 METRICS = {
-    "nli-clause": {
-        "kind": "ranked",
-        "n": 100,
-        "excluded": 0,
-        "coverage": 1.0,
-        "hit1": 0.59,
-        "hit3": 0.91,
-        "rand": 0.433,
-        "lift": 0.157,
-        "se": 0.049,
-        "sigma": 3.2,
-        "significant": True,
-        "margin": 0.07,
-        "per_type": {"invented": {"hit1": 0.5, "rand": 0.4, "coverage": 1.0}},
-        "detection": {"n": 200, "auc_pr": 0.63, "f1_opt": 0.67, "threshold_opt": 0.3},
-        "statuses": {"ok": 200},
-    },
-    "nli-response": {"kind": "response", "detection": {"n": 200, "auc_pr": 0.55}, "statuses": {"ok": 200}},
+    "nli-clause": entry("ranked", report(0.59, 0.433, 0.157), 0.63),
+    "nli-response": entry("response", None, 0.55),
 }
 
 

@@ -1,4 +1,4 @@
-"""Fixtures of the service tests: the rule-driven fake verifier behind ``medhal.checker.load_verifier``.
+"""Fixtures of the service tests: the rule-driven fake verifier behind ``medhal.checker.open_verifier``.
 
 FastAPI is imported only inside fixtures, so this file loads (and the test modules skip) without it.
 """
@@ -12,6 +12,7 @@ import pytest
 
 import medhal.checker
 from fakes import RuleVerifier
+from medhal.verify import LoadedVerifier
 
 RULES = [
     ("Mayor Lena Ortiz said the expansion", "opposed"),
@@ -24,11 +25,11 @@ def verifier(monkeypatch: pytest.MonkeyPatch) -> RuleVerifier:
     """The one verifier every app of the test loads (so tests can read ``verifier.calls``)."""
     shared = RuleVerifier(RULES)
 
-    def fake_load(spec: str | None = None, **_: Any) -> RuleVerifier:
+    def fake_load(spec: str | None = None, **_: Any) -> LoadedVerifier:
         assert spec is None, "the service must load only the verifier named at start-up"
-        return shared
+        return LoadedVerifier(shared)
 
-    monkeypatch.setattr(medhal.checker, "load_verifier", fake_load)
+    monkeypatch.setattr(medhal.checker, "open_verifier", fake_load)
     monkeypatch.delenv("MEDHAL_SERVE_TOKEN", raising=False)
     return shared
 

@@ -19,8 +19,8 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from fakes import RuleVerifier
-from medhal.checker import Checker
 from medhal.detect import CheckItem, CheckResult, ConfigError
+from medhal.detect.decomposed import DecomposedDetector
 from medhal.serve.server import server_config
 
 MakeApp = Callable[..., Any]
@@ -47,16 +47,17 @@ def poisoned(verifier: RuleVerifier, monkeypatch: pytest.MonkeyPatch) -> RuleVer
 
 @pytest.fixture
 def broken_checker(verifier: RuleVerifier, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``Checker.check_many`` raises for any call holding an item whose response holds ``POISON`` (a failure
-    the checker does not turn into a record itself: the service alone must keep it from the other items)."""
-    check_many = Checker.check_many
+    """The decomposed detector's ``detect_many`` raises for any call holding an item whose response holds
+    ``POISON`` (a failure the detector does not turn into a record itself: the service alone must keep it from the
+    other items)."""
+    detect_many = DecomposedDetector.detect_many
 
-    def picky(self: Checker, items: Sequence[CheckItem]) -> list[CheckResult]:
+    def picky(self: DecomposedDetector, items: Sequence[CheckItem]) -> list[CheckResult]:
         if any(POISON in item.response for item in items):
             raise TypeError("cannot tokenize")
-        return check_many(self, items)
+        return detect_many(self, items)
 
-    monkeypatch.setattr(Checker, "check_many", picky)
+    monkeypatch.setattr(DecomposedDetector, "detect_many", picky)
 
 
 def client_of(app: Any) -> TestClient:

@@ -1,4 +1,4 @@
-"""Conclusion-clause pairs (medhal.data.conclusions) on a few train-role abstracts of ../shared/data."""
+"""Conclusion-clause pairs (medhal.synthesis.conclusions) on a few train-role abstracts of ../shared/data."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from medhal.data.conclusions import ConclusionConfig, conclusion_examples, conclusion_pairs
-from medhal.data.perturb import EntityInventory
 from medhal.data.pubtator import read_ncbi_disease, read_pubtator
-from medhal.data.synth import SynthDoc, docs_from_pubtator, inventory_from_pubtator
+from medhal.synthesis.conclusions import ConclusionConfig, conclusion_examples, conclusion_pairs
+from medhal.synthesis.pairs import SynthDoc, docs_from_pubtator, inventory_from_pubtator
+from medhal.synthesis.perturb import EntityInventory
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 needs_shared = pytest.mark.skipif(not (SHARED / "biomed").is_dir(), reason="../shared/data is absent")

@@ -1,4 +1,4 @@
-"""Minimal pairs (medhal.data.contrast) on a train-role corpus of ../shared/data, plus a tiny in-memory one."""
+"""Minimal pairs (medhal.synthesis.contrast) on a train-role corpus of ../shared/data, plus a tiny in-memory one."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from medhal.data.contrast import NEGATION_CUE, ContrastPair, contrast_pairs
 from medhal.data.pubtator import read_pubtator
-from medhal.data.synth import SynthDoc, docs_from_pubtator
+from medhal.synthesis.contrast import NEGATION_CUE, ContrastPair, contrast_pairs
+from medhal.synthesis.pairs import SynthDoc, docs_from_pubtator
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 needs_shared = pytest.mark.skipif(not (SHARED / "biomed").is_dir(), reason="../shared/data is absent")

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from medhal.data.injection import (
+from medhal.data.medhal_loc import read_medhal_loc
+from medhal.synthesis.injection import (
     BUILTIN_TERMS,
     ERROR_TYPES,
     CleanRecord,
@@ -25,8 +26,7 @@ from medhal.data.injection import (
     read_clean_records,
     validate_injection,
 )
-from medhal.data.medhal_loc import read_medhal_loc
-from medhal.data.perturb import EntityInventory, misattribute_mechanism
+from medhal.synthesis.perturb import EntityInventory, misattribute_mechanism
 from medhal.text import content_tokens
 
 DEV = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "medhal_loc" / "controlled_dev.jsonl"

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from medhal.bench.localization.inject_llm import (
+from medhal.llm import GenerationResult, OpenAIClient, RetryPolicy
+from medhal.synthesis.injection import ERROR_TYPES, CleanRecord, validate_injection
+from medhal.synthesis.injection.llm import (
     ERROR_DEFINITIONS,
     INJECTION_PROMPT,
     LLMInjectionStats,
@@ -19,10 +21,8 @@ from medhal.bench.localization.inject_llm import (
     interpret_response,
     llm_inject_items,
 )
-from medhal.data.injection import ERROR_TYPES, CleanRecord, validate_injection
-from medhal.llm import GenerationResult, OpenAIClient, RetryPolicy
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "llm"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))
 from fake_client import ScriptedClient
 from stub_server import StubServer
 

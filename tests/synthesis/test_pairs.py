@@ -9,9 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 from medhal.data.corpora import MedErrItem, Passage
-from medhal.data.perturb import EntityInventory
 from medhal.data.pubtator import Document, Mention
-from medhal.data.synth import (
+from medhal.synthesis.pairs import (
     SynthConfig,
     build_window,
     docs_from_passages,
@@ -20,6 +19,7 @@ from medhal.data.synth import (
     mederrbench_pairs,
     synthesize,
 )
+from medhal.synthesis.perturb import EntityInventory
 
 TITLE = "Cocaine induced seizures in rats."
 ABSTRACT = (
@@ -100,9 +100,9 @@ def test_mederrbench_pairs() -> None:
     assert fix in pairs[0].premise and err not in pairs[0].premise
 
 
-def test_data_and_train_packages_import_without_torch() -> None:
+def test_synthesis_data_and_train_packages_import_without_torch() -> None:
     code = (
-        "import sys, medhal.data.synth, medhal.data.nli, medhal.train, medhal.train.mix, medhal.train.card;"
+        "import sys, medhal.synthesis.pairs, medhal.data.nli, medhal.train, medhal.train.mix, medhal.train.card;"
         "assert 'torch' not in sys.modules and 'transformers' not in sys.modules"
     )
     src = Path(__file__).resolve().parents[2] / "src"
@@ -110,7 +110,7 @@ def test_data_and_train_packages_import_without_torch() -> None:
 
 
 def test_perturbation_probes_are_balanced_contradicting_edits() -> None:
-    from medhal.data.synth import perturbation_probes
+    from medhal.synthesis.pairs import perturbation_probes
 
     docs = docs_from_pubtator([_doc(str(i)) for i in range(6)], "bc5cdr")
     probes = perturbation_probes(docs, _inventory(), 20, seed=3)

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from medhal.data.corpora import detokenize, fix_mojibake, split_sentences
-from medhal.data.perturb import (
+from medhal.data.pubtator import read_pubtator
+from medhal.synthesis.pairs import docs_from_pubtator
+from medhal.synthesis.perturb import (
     EntityInventory,
     Perturbation,
     SpanMention,
@@ -23,8 +25,6 @@ from medhal.data.perturb import (
     swap_entities,
     trim_clause,
 )
-from medhal.data.pubtator import read_pubtator
-from medhal.data.synth import docs_from_pubtator
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 needs_shared = pytest.mark.skipif(not (SHARED / "biomed").is_dir(), reason="../shared/data is absent")

@@ -1,4 +1,4 @@
-"""Faithful restatements and their wrong twins (medhal.data.restate)."""
+"""Faithful restatements and their wrong twins (medhal.synthesis.restate)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from medhal.data.pubtator import read_pubtator
-from medhal.data.restate import RESTATEMENTS, restate, restate_pairs
-from medhal.data.synth import SynthDoc, docs_from_pubtator
+from medhal.synthesis.pairs import SynthDoc, docs_from_pubtator
+from medhal.synthesis.restate import RESTATEMENTS, restate, restate_pairs
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 needs_shared = pytest.mark.skipif(not (SHARED / "biomed").is_dir(), reason="../shared/data is absent")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from medhal.data.synth import SynthDoc
+from medhal.synthesis.pairs import SynthDoc
 from medhal.train.mix import MixConfig, _split_docs, build_mix, sha256_file
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"

@@ -12,8 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from medhal.verify import load_verifier
-from medhal.verify.calibration import calibration_of
+from medhal.verify import load_verifier, open_verifier
 from medhal.verify.lexical import read_lexical_head
 from medhal.verify.loader import EMBEDDED_DIR
 
@@ -28,13 +27,13 @@ def embedded():  # type: ignore[no-untyped-def]
     return load_verifier()
 
 
-def test_id_carries_the_onnx_sha256_and_calibration_is_attached(embedded) -> None:  # type: ignore[no-untyped-def]
+def test_id_carries_the_onnx_sha256_and_calibration_ships(embedded) -> None:  # type: ignore[no-untyped-def]
     digest = hashlib.sha256((EMBEDDED_DIR / "model.onnx").read_bytes()).hexdigest()
     head = read_lexical_head(EMBEDDED_DIR)
     assert head is not None, "the embedded verifier ships its lexical head"
     assert embedded.id == f"onnx:embedded@{digest[:12]}+lex@{head.digest()[:12]}"
     assert load_verifier("embedded:raw").id == f"onnx:embedded@{digest[:12]}"
-    cal = calibration_of(embedded)
+    cal = open_verifier().calibration
     assert cal is not None and cal.max_length == embedded.max_length
     assert (EMBEDDED_DIR / "model_card.md").read_text().count("Apache-2.0") >= 1
     assert (EMBEDDED_DIR / "model.onnx").stat().st_size < 26 * 1024 * 1024

@@ -47,7 +47,7 @@ FILE_MODE = 0o666
 """Mode of every file written (less the umask), as a plain ``open(path, "w")`` would create it."""
 
 
-def json_safe(value: Any) -> Any:
+def json_safe(value: object) -> Any:
     """``value`` with non-finite floats as ``None``, recursively through dicts, lists and tuples."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
@@ -58,7 +58,7 @@ def json_safe(value: Any) -> Any:
     return value
 
 
-def json_line(value: Any) -> str:
+def json_line(value: object) -> str:
     """One JSONL line (UTF-8 text kept as is) ending in a newline."""
     return json.dumps(json_safe(value), ensure_ascii=False) + "\n"
 

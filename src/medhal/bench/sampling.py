@@ -16,6 +16,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from medhal.detect.records import JSONObject
+
 __all__ = ["Sample", "detection_group", "detection_stratum", "stratified_sample"]
 
 T = TypeVar("T")
@@ -34,7 +36,7 @@ class Sample(Generic[T]):
     population: dict[str, int] = field(default_factory=dict)
     """Units per stratum before sampling."""
 
-    def record(self, ids: Sequence[str]) -> dict[str, Any]:
+    def record(self, ids: Sequence[str]) -> JSONObject:
         """What a run records about the sample (``ids``: the sampled items' ids)."""
         return {
             "limit": self.limit,

@@ -1,55 +1,48 @@
-"""``medhal check``: one evidence/response pair, or a JSONL batch streamed to JSONL.
+"""``medhal check``: one evidence/response pair, or a batch (:mod:`medhal.cli.check_batch`).
 
-``--out`` follows :mod:`medhal.bench.runio`'s output-path policy: never through a symlink, an existing file only
-with ``--overwrite``, one-line errors (exit 2) for a missing folder or a folder given as the file.  A batch's JSONL
-is appended and flushed record by record, so ``--resume`` can continue it after a crash: complete lines are kept
-(a torn last line is cut off and rewritten), and every input line whose id already has a record is skipped.  Ids
-are the input's ``id`` (``line-N`` without one); an id repeated in the input makes the later line an
-``input_error`` record ("duplicate id"), so each id is checked once; resume counts occurrences, so even such
-records are never written twice.  Resumed output is byte for byte what an uninterrupted run writes (with
-``--no-timings``): the chunk the interruption fell in is checked whole again, its done lines not rewritten.
-
-Parquet (``pip install 'medhal[parquet]'``), chosen by the ``.parquet`` suffix: ``--input`` reads the columns
-``id``, ``evidence``, ``response``, ``question`` (each row is a line, numbered from 1); ``--out`` holds one
-:meth:`~medhal.detect.records.CheckResult.to_row` per item (input errors as full rows with status
-``input_error``), written as row groups to a temporary file moved into place at the end (the same output policy;
-no ``--resume``: an interrupted run leaves no file).  Without a Parquet path pyarrow is never imported.
+Which detectors there are, the options each takes and what each needs come from :mod:`medhal.detect.registry`:
+``--detector NAME[:key=value...]`` is read by its parser, the flags below are options of the detectors that take
+them (a flag for one that does not is refused), and the help lists what the registry holds.  ``--out`` follows
+:mod:`medhal.bench.runio`'s output-path policy; a ``.parquet`` ``--out`` holds one
+:meth:`~medhal.detect.records.CheckResult.to_row` (``pip install 'medhal[parquet]'``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
-import os
 import sys
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Annotated, Literal
 
+import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from medhal.bench.runio import (
-    OutputPathError,
-    atomic_output,
-    check_output_file,
-    open_output_stream,
-    write_output_text,
-)
+from medhal.bench.runio import check_output_file, write_output_text
 from medhal.checker import Checker
-from medhal.cli.inputs import BatchLine, UsageError, iter_batch, read_text
+from medhal.cli.check_batch import EXIT_BUG, EXIT_CLEAN, EXIT_FLAGGED, ParquetSink, html_page, run_batch
+from medhal.cli.inputs import UsageError, VerifierOption, batch_format, read_text
+from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.render import render_result
 from medhal.detect import CheckItem, CheckResult, InputError, validate_item
-from medhal.detect.parquet import ResultWriter, is_parquet, require_pyarrow
-from medhal.detect.registry import accepts, parse_detector
+from medhal.detect.decomposed import LongWindowPolicy
+from medhal.detect.nli_clause import PremiseChoice
+from medhal.detect.registry import (
+    DetectorSpec,
+    OptionValue,
+    detector_names,
+    option_choices,
+    parse_detector,
+    taken_options,
+)
+from medhal.detect.units import UnitChoice
 from medhal.errors import VerifierError
+from medhal.verify.calibration import Calibration
 
-__all__ = ["FLAG_OPTIONS", "check_device", "detector_options", "run_batch", "run_single"]
+__all__ = ["FLAG_OPTIONS", "check_command", "check_device", "detector_options", "parse_detector", "run_single"]
 
-EXIT_CLEAN, EXIT_FLAGGED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
-
+Format = Literal["table", "json", "html"]
 
 FLAG_OPTIONS: dict[str, str] = {
     "units": "--units",
@@ -63,42 +56,242 @@ FLAG_OPTIONS: dict[str, str] = {
 """Detector options that ``check`` also takes as flags (option -> flag)."""
 
 
-def detector_options(
-    detector: str,
-    *,
-    units: str | None = None,
-    threshold: float | None = None,
-    long_windows: str | None = None,
-    signals: float | None = None,
-    max_windows: int | None = None,
-    premise: str | None = None,
-    aggregation: str | None = None,
-) -> tuple[str, dict[str, Any]]:
-    """``--detector NAME[:k=v...]`` (parsed as ``bench`` parses it) plus the flags given -> (name, options).
+def detector_options(detector: str, **flags: OptionValue) -> DetectorSpec:
+    """``--detector NAME[:k=v...]`` (parsed as ``bench`` parses it) plus the flags of :data:`FLAG_OPTIONS` given
+    (``None``: not given) -> the spec with both.
 
     Which options a detector takes comes from the registry; a flag given for a detector that does not take it,
     or given both as a flag and in the spec, is a :class:`UsageError`.  Flags left unset are not passed: the
     detector's own default (or the verifier's calibration) applies."""
-    _, name, options = parse_detector(detector)
-    flags = {
-        "units": units,
-        "threshold": threshold,
-        "long_windows": long_windows,
-        "signals": signals,
-        "max_windows": max_windows,
-        "premise": premise,
-        "aggregation": aggregation,
-    }
-    for key, value in flags.items():
-        if value is None:
-            continue
-        flag = FLAG_OPTIONS[key]
-        if not accepts(name, key):
-            raise UsageError(f"{flag} does not apply to detector {name!r}")
-        if key in options:
-            raise UsageError(f"{flag} and --detector {detector!r} both set {key}; give it once")
-        options[key] = value
-    return name, options
+    spec = parse_detector(detector)
+    taken, refused = taken_options(spec.name, flags)
+    if refused:
+        raise UsageError(f"{FLAG_OPTIONS[refused[0]]} does not apply to detector {spec.name!r}")
+    for key in taken:
+        if key in spec.options:
+            raise UsageError(f"{FLAG_OPTIONS[key]} and --detector {detector!r} both set {key}; give it once")
+    return DetectorSpec(spec.label, spec.name, {**spec.options, **taken})
+
+
+def _embedded_calibration() -> Calibration | None:
+    """The embedded verifier's calibration, read for help texts (``None`` when this build ships none)."""
+    from medhal.verify.calibration import read_calibration
+    from medhal.verify.loader import EMBEDDED_DIR
+
+    try:
+        return read_calibration(EMBEDDED_DIR)
+    except VerifierError:
+        return None
+
+
+def _threshold_help() -> str:
+    calibration = _embedded_calibration()
+    base = "Response flag threshold. Default: the verifier's calibration.json"
+    if calibration is None or not calibration.response_thresholds:
+        return base + ", else the detector's own (0.5)."
+    fitted = ", ".join(f"{name} {value:.3g}" for name, value in sorted(calibration.response_thresholds.items()))
+    return f"{base} (embedded: {fitted}), else the detector's own (0.5)."
+
+
+def _max_windows_help() -> str:
+    calibration = _embedded_calibration()
+    fitted = None if calibration is None else calibration.detector_options.get("decomposed", {}).get("max_windows")
+    where = "" if fitted is None else f" (embedded: {fitted})"
+    return (
+        "decomposed: verify each unit against its N best-overlapping windows. Default: the verifier's "
+        f"calibration.json{where}, else every window."
+    )
+
+
+def _detector_help() -> str:
+    llm = [name for name in detector_names() if parse_detector(name).needs_client()]
+    offline = [name for name in detector_names() if name not in llm]
+    return (
+        f"NAME[:key=value...], the syntax of bench --detector (e.g. decomposed:max_windows=4, "
+        f"selfcheck-nli:source=evidence, embedding:model=hashing). Offline: {', '.join(offline)}; with --model: "
+        f"{', '.join(llm)} (selfcheck-nli:source=evidence needs none)."
+    )
+
+
+def check_command(
+    evidence: Annotated[str | None, typer.Option("--evidence", "-e", help="Evidence file, or - for stdin.")] = None,
+    response: Annotated[str | None, typer.Option("--response", "-r", help="Response file, or - for stdin.")] = None,
+    question: Annotated[str | None, typer.Option(help="The question the response answers (recorded).")] = None,
+    input: Annotated[
+        str | None,
+        typer.Option("--input", "-i", help="Batch: JSONL with id, evidence, response[, question]."),
+    ] = None,
+    units: Annotated[
+        UnitChoice | None,
+        typer.Option(help="How to cut the response into units (default: the detector's own; clause for decomposed)."),
+    ] = None,
+    verifier: VerifierOption = None,
+    detector: Annotated[str, typer.Option(help=_detector_help())] = "decomposed",
+    model: Annotated[
+        str | None,
+        typer.Option(
+            help="LLM for llm-judge, fava and selfcheck-nli samples: provider/model (openai/ with --base-url)."
+        ),
+    ] = None,
+    format: Annotated[
+        Format | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="table (default for one item on a terminal), json (default otherwise; JSONL for --input) or html "
+            "(audit page).",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write the result here instead of stdout (an existing file is refused)."),
+    ] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace an existing --out file.")] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Batch: continue an interrupted --out JSONL; items whose id already has a complete record are "
+            "skipped, the rest appended.",
+        ),
+    ] = False,
+    threshold: Annotated[float | None, typer.Option(help=_threshold_help())] = None,
+    long_windows: Annotated[
+        LongWindowPolicy | None,
+        typer.Option(help="decomposed: windows over the verifier's length budget: skip (default), split or truncate."),
+    ] = None,
+    signals: Annotated[
+        float | None,
+        typer.Option(min=0.0, max=1.0, help="Blend lexical signals into unit ranking with this weight (0-1)."),
+    ] = None,
+    max_windows: Annotated[int | None, typer.Option(min=1, help=_max_windows_help())] = None,
+    aggregation: Annotated[
+        str | None,
+        typer.Option(
+            help="decomposed: aligned (default: verdicts that respect alignment) or seed (seed 003 as written)."
+        ),
+    ] = None,
+    premise: Annotated[
+        PremiseChoice | None,
+        typer.Option(
+            help="nli-clause: whole evidence (default; truncated when too long) or sentence windows that fit."
+        ),
+    ] = None,
+    claim_model: Annotated[
+        str | None, typer.Option(help="LLM for --units claim, e.g. openai/<model> (with --base-url) or hf/<path>.")
+    ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option(help="OpenAI-compatible server for --model and --claim-model (or MEDHAL_BASE_URL)."),
+    ] = None,
+    cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
+    batch_size: Annotated[int, typer.Option(min=1, help="Verifier batch size.")] = 16,
+    threads: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Verifier intra-op threads (onnxruntime's, torch's for hf:). Default: the runtime's choice; set "
+            "it when several processes share a machine.",
+        ),
+    ] = None,
+    device: Annotated[
+        str | None,
+        typer.Option(help="Verifier device: cpu (default), cuda or cuda:N (a GPU adds +cuda to the verifier id)."),
+    ] = None,
+    chunk_size: Annotated[int, typer.Option(min=1, help="Batch mode: items per shared verifier pass.")] = 32,
+    timings: Annotated[
+        bool, typer.Option(help="Include wall-clock timings (the only non-deterministic field).")
+    ] = True,
+    model_arg: ModelArgOption = None,
+    model_args: ModelArgsOption = None,
+) -> None:
+    """Check a response against its evidence and print the claim-level audit trail.
+
+    Batch ids: each input line's ``id`` (or ``line-N`` when it has none); a repeated id is an input error for
+    the second occurrence, since ``--resume`` continues by id."""
+    if input is not None and (evidence is not None or response is not None):
+        raise UsageError("use either --input (batch) or --evidence with --response, not both")
+    if input is None and (evidence is None or response is None):
+        raise UsageError("need --evidence and --response (or --input for a batch)")
+    if evidence == "-" and response == "-":
+        raise UsageError("only one of --evidence and --response can read stdin")
+    aggregations = option_choices("decomposed", "aggregation")
+    if aggregation is not None and aggregation not in aggregations:
+        raise UsageError(f"unknown aggregation {aggregation!r}; choose {' or '.join(aggregations)}")
+    if resume and overwrite:
+        raise UsageError("use --resume to continue --out or --overwrite to replace it, not both")
+    if resume and (input is None or out is None):
+        raise UsageError("--resume continues a batch: it needs --input and --out")
+    if resume and format is not None and format != "json":
+        raise UsageError("--resume continues JSONL output; it does not apply to --format html or table")
+    spec = detector_options(
+        detector,
+        units=units,
+        threshold=threshold,
+        long_windows=long_windows,
+        signals=signals,
+        max_windows=max_windows,
+        premise=premise,
+        aggregation=aggregation,
+    )
+    if device is not None:
+        check_device(device)  # a bad spec is a usage error before any input is read
+    extra = parse_model_args(model_arg, model_args)  # -M: for --model and --claim-model
+    if extra and model is None and claim_model is None:
+        raise UsageError("-M / --model-args apply to --model or --claim-model")
+    if model is not None and not spec.entry.takes_client():
+        raise UsageError(f"--model applies to detectors that use an LLM, not {spec.name!r}")
+    if model is None and spec.needs_client():
+        raise UsageError(f"detector {spec.name!r} needs an LLM: pass --model provider/model (and --base-url)")
+
+    def factory() -> Checker:
+        options = dict(spec.options)
+        if model is not None:
+            from medhal.llm import load_client
+
+            options["client"] = load_client(model, base_url=base_url, model_args=extra)
+        if claim_model is not None and extra:
+            from medhal.checker import claim_extractor
+
+            options["extractor"] = claim_extractor(claim_model, base_url=base_url, model_args=extra)
+        return Checker(
+            verifier,
+            detector=spec.name,
+            cache=cache,
+            batch_size=batch_size,
+            claim_model=claim_model,
+            base_url=base_url,
+            threads=threads,
+            device=device,
+            **options,
+        )
+
+    if input is not None:
+        code = run_batch(
+            factory,
+            source=input,
+            out=out,
+            detector=spec.name,
+            timings=timings,
+            chunk_size=chunk_size,
+            fmt=format or "json",
+            overwrite=overwrite,
+            resume=resume,
+        )
+    else:
+        assert evidence is not None and response is not None
+        fmt = format or ("table" if sys.stdout.isatty() and out is None else "json")
+        code = run_single(
+            factory,
+            evidence=evidence,
+            response=response,
+            question=question,
+            fmt=fmt,
+            out=out,
+            timings=timings,
+            overwrite=overwrite,
+        )
+    raise typer.Exit(code)
 
 
 def check_device(device: str) -> str:
@@ -117,7 +310,7 @@ def _dumps(result: CheckResult, *, timings: bool, indent: int | None = None) -> 
 
 
 def run_single(
-    checker_factory: Any,
+    checker_factory: Callable[[], Checker],
     *,
     evidence: str,
     response: str,
@@ -127,11 +320,12 @@ def run_single(
     timings: bool,
     overwrite: bool = False,
 ) -> int:
-    parquet_out = out is not None and is_parquet(out)
-    if parquet_out:
+    written = batch_format(out)
+    tabular = out is not None and written.tabular
+    if tabular:
         if fmt != "json":
-            raise UsageError(f"--out {out} is Parquet: it takes --format json (the default), not {fmt}")
-        require_pyarrow()
+            raise UsageError(f"--out {out} is {written.title}: it takes --format json (the default), not {fmt}")
+        written.require()
     if out is not None:
         check_output_file(out, overwrite=overwrite)  # before the verifier is loaded
     evidence_text = read_text(evidence, "evidence")
@@ -141,19 +335,18 @@ def run_single(
         validate_item(item)
     except InputError as exc:
         raise UsageError(str(exc)) from None
-    checker: Checker = checker_factory()
-    result = checker.detector.detect(item)
+    result = checker_factory().detector.detect(item)
     if result.status == "internal_error":
         Console(stderr=True).print(f"medhal: error: {result.reason} (a bug; please report it)", highlight=False)
         return EXIT_BUG
     if result.status != "ok":
         raise UsageError(result.reason or "input error")
-    if parquet_out:
+    if tabular:
         assert out is not None
-        sink = _ParquetSink(out, overwrite=overwrite)
+        sink = ParquetSink(out, overwrite=overwrite)
         sink.run([result.to_row(timings=timings)])
     elif fmt in ("json", "html"):
-        text = _dumps(result, timings=timings, indent=2) + "\n" if fmt == "json" else _html([result], [item])
+        text = _dumps(result, timings=timings, indent=2) + "\n" if fmt == "json" else html_page([result], [item])
         if out is None:
             sys.stdout.write(text)
         else:
@@ -165,254 +358,3 @@ def run_single(
         render_result(Console(file=buffer, width=120, no_color=True), result, response_text)
         write_output_text(out, buffer.getvalue(), overwrite=overwrite)
     return EXIT_FLAGGED if result.flagged else EXIT_CLEAN
-
-
-def _html(results: list[CheckResult], items: list[CheckItem | None]) -> str:
-    from medhal.report.html_viewer import render_check_html
-
-    return render_check_html(results, items, title="medhal check")
-
-
-def _error_record(line: BatchLine, detector: str) -> dict[str, Any]:
-    return {
-        "id": line.id,
-        "status": "input_error",
-        "reason": line.error,
-        "detector": detector,
-        "line": line.line,
-    }
-
-
-def _error_result(line: BatchLine, detector: str) -> CheckResult:
-    return CheckResult(
-        detector=detector, verifier_id=None, config={}, status="input_error", id=line.id, reason=line.error
-    )
-
-
-def _unique(lines: Iterator[BatchLine]) -> Iterator[BatchLine]:
-    """``lines`` with every repeat of an id turned into an input error (resume goes by id)."""
-    first: dict[str, int] = {}
-    for line in lines:
-        if line.id in first:
-            reason = f"line {line.line}: duplicate id {line.id!r} (first on line {first[line.id]})"
-            yield BatchLine(line.line, None, line.id, reason)
-        else:
-            first[line.id] = line.line
-            yield line
-
-
-def _read_done(path: Path) -> tuple[int, list[dict[str, Any]]]:
-    """The byte length of ``path``'s complete lines (a torn last line from a kill is not one) and their records;
-    a complete line that is not a check record refuses the resume (:class:`UsageError`)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-        with os.fdopen(fd, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise OutputPathError(f"cannot read --out {path} to resume it: {exc.strerror or exc}") from None
-    keep = data.rfind(b"\n") + 1
-    records: list[dict[str, Any]] = []
-    for number, raw in enumerate(data[:keep].split(b"\n")[:-1], start=1):
-        if not raw.strip():
-            continue
-        try:
-            obj = json.loads(raw)
-        except ValueError:
-            obj = None
-        if not isinstance(obj, dict) or not isinstance(obj.get("id"), str) or "status" not in obj:
-            raise UsageError(f"--out {path} line {number} is not a check record; cannot resume it")
-        records.append(obj)
-    return keep, records
-
-
-def _open_resumed(path: Path, keep: int) -> TextIO:
-    """``path`` opened for appending after its first ``keep`` bytes (what follows is a torn line)."""
-    handle = open_output_stream(path, append=True)
-    try:
-        os.ftruncate(handle.fileno(), keep)
-    except OSError as exc:
-        handle.close()
-        raise OutputPathError(f"cannot resume --out {path}: {exc.strerror or exc}") from None
-    return handle
-
-
-def _chunks(lines: Iterator[BatchLine], size: int) -> Iterator[list[BatchLine]]:
-    chunk: list[BatchLine] = []
-    for line in lines:
-        chunk.append(line)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
-class _ParquetSink:
-    """A Parquet ``--out`` written under :func:`atomic_output`: row groups go to a temporary file beside ``path``,
-    moved into place by :meth:`commit` (after the last row), removed by :meth:`abort` (an interrupted run leaves
-    no partial file, and nothing to resume)."""
-
-    def __init__(self, path: Path, *, overwrite: bool) -> None:
-        self._stack = contextlib.ExitStack()
-        handle = self._stack.enter_context(atomic_output(path, overwrite=overwrite))
-        try:
-            self._writer = ResultWriter(handle)
-        except BaseException:
-            self._stack.__exit__(*sys.exc_info())
-            raise
-
-    def write(self, rows: list[dict[str, Any]]) -> None:
-        self._writer.write(rows)
-
-    def commit(self) -> None:
-        self._writer.close()
-        self._stack.close()
-
-    def abort(self) -> None:
-        """Call from an ``except`` block: drop the temporary file."""
-        with contextlib.suppress(Exception):
-            self._writer.close()
-        self._stack.__exit__(*sys.exc_info())
-
-    def run(self, rows: list[dict[str, Any]]) -> None:
-        try:
-            self.write(rows)
-        except BaseException:
-            self.abort()
-            raise
-        self.commit()
-
-
-def run_batch(
-    checker_factory: Any,
-    *,
-    source: str,
-    out: Path | None,
-    detector: str,
-    timings: bool,
-    chunk_size: int,
-    fmt: str = "json",
-    overwrite: bool = False,
-    resume: bool = False,
-) -> int:
-    """Check every line of ``source``; write one JSON line per input line as soon as it is done (``fmt``
-    ``html``: one audit page with every item, written at the end).  ``resume``: continue ``out`` by id (see the
-    module docstring)."""
-    page: tuple[list[CheckResult], list[CheckItem | None]] | None = ([], []) if fmt == "html" else None
-    parquet_out = out is not None and is_parquet(out)
-    if parquet_out:
-        if page is not None:
-            raise UsageError(f"--out {out} is Parquet: it takes --format json (the default), not html")
-        if resume:
-            raise UsageError(
-                f"--resume continues a JSONL --out; a Parquet --out ({out}) is written whole at the end, so there is "
-                "nothing to resume: rerun with --overwrite, or write JSONL to resume"
-            )
-    if parquet_out or (source != "-" and is_parquet(source)):
-        require_pyarrow()
-    if resume and (out is None or page is not None or overwrite):
-        raise UsageError("--resume continues a JSONL --out file, without --overwrite")
-    keep, kept = 0, list[dict[str, Any]]()
-    if out is not None:
-        check_output_file(out, overwrite=overwrite, append=resume)  # before the verifier is loaded
-        if resume and out.exists():
-            keep, kept = _read_done(out)
-    done = Counter(str(record["id"]) for record in kept)
-    lines = _unique(iter_batch(source))
-    checker: Checker = checker_factory()
-    err = Console(stderr=True)
-    sink: _ParquetSink | None = None
-    if out is None or page is not None or parquet_out:
-        handle: TextIO = sys.stdout  # not written to when the output is Parquet
-    elif resume:
-        handle = _open_resumed(out, keep)
-    else:
-        handle = open_output_stream(out, overwrite=overwrite)
-    total = flagged = errors = bugs = 0
-    seen: Counter[str] = Counter()
-
-    def pending(line: BatchLine) -> bool:
-        seen[line.id] += 1
-        return seen[line.id] > done[line.id]
-
-    if parquet_out:
-        assert out is not None
-        sink = _ParquetSink(out, overwrite=overwrite)
-    try:
-        with Progress(
-            TextColumn("checking"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            disable=not err.is_terminal,
-        ) as progress:
-            task = progress.add_task("check", total=None)
-            for chunk in _chunks(lines, chunk_size):
-                wanted = [pending(line) for line in chunk]
-                if not any(wanted):  # done before the interruption
-                    progress.update(task, advance=len(chunk))
-                    continue
-                # a chunk is checked whole, even its lines done before a resume: items of one chunk share
-                # verifier passes, so their records (verifier_passes) match a run that was never interrupted
-                items = [line.item for line in chunk if line.item is not None]
-                results = iter(checker.check_many(items))
-                rows: list[dict[str, Any]] = []
-                for line, write in zip(chunk, wanted, strict=True):
-                    if line.item is None:
-                        record = _error_record(line, detector)
-                    else:
-                        result = next(results)
-                        record = result.to_dict(timings=timings)
-                        record["line"] = line.line
-                    if not write:
-                        continue
-                    total += 1
-                    errors += record["status"] != "ok"
-                    bugs += record["status"] == "internal_error"
-                    flagged += bool(record.get("flagged"))
-                    if sink is not None:
-                        done_result = result if line.item is not None else _error_result(line, detector)
-                        rows.append(done_result.to_row(timings=timings, line=line.line))
-                    elif page is None:
-                        handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-                        handle.flush()
-                    else:
-                        page[0].append(result if line.item is not None else _error_result(line, detector))
-                        page[1].append(line.item)
-                if sink is not None:
-                    sink.write(rows)
-                progress.update(task, advance=len(chunk))
-    except BaseException:
-        if sink is not None:
-            sink.abort()
-        raise
-    else:
-        if sink is not None:
-            sink.commit()
-    finally:
-        if handle is not sys.stdout:
-            handle.close()
-    if page is not None:
-        if out is None:
-            sys.stdout.write(_html(*page))
-        else:
-            write_output_text(out, _html(*page), overwrite=overwrite)
-    where = "stdout" if out is None else str(out)
-    if kept:
-        flagged += sum(bool(r.get("flagged")) for r in kept)
-        errors += sum(r.get("status") != "ok" for r in kept)
-        bugs += sum(r.get("status") == "internal_error" for r in kept)
-        err.print(
-            f"resumed: kept {len(kept)} record(s), checked {total} more item(s); in all {flagged} flagged, "
-            f"{errors} error(s) -> {where}",
-            highlight=False,
-        )
-    else:
-        err.print(f"checked {total} item(s): {flagged} flagged, {errors} error(s) -> {where}", highlight=False)
-    if bugs:  # every line is written; a bug on some items is still a bug
-        err.print(f"{bugs} item(s) hit an internal error (status internal_error); please report it", highlight=False)
-        return EXIT_BUG
-    if errors:
-        return EXIT_USAGE
-    return EXIT_FLAGGED if flagged else EXIT_CLEAN

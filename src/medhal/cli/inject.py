@@ -2,8 +2,8 @@
 
 Input: a JSONL file of clean statements (``id, clean_text`` and optional ``question, evidence`` per line), or a
 MedHal-Loc file, whose ``clean_text`` is reused.  ``--method rule`` uses the seeded perturbations of
-:mod:`medhal.data.injection` (entities from ``--pubtator`` corpora, then built-in generic terms); ``--method llm``
-asks a model (:mod:`medhal.bench.localization.inject_llm`).  The output is MedHal-Loc-schema JSONL (``id, source,
+:mod:`medhal.synthesis.injection` (entities from ``--pubtator`` corpora, then built-in generic terms); ``--method llm``
+asks a model (:mod:`medhal.synthesis.injection.llm`).  The output is MedHal-Loc-schema JSONL (``id, source,
 target_type, question, evidence, clean_text, hallucinated_text, gold_span`` plus ``gold_start, gold_end, method,
 operation, source_id, schema_version``).  Attempts that produced no item (a rule that does not apply, an LLM
 answer that did not parse or failed validation, an API error) go to ``OUT.rejected.jsonl`` with their reason.
@@ -26,7 +26,7 @@ import typer
 from medhal.bench.runio import check_output_file, write_output_text
 from medhal.cli.inputs import UsageError
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
-from medhal.data.injection import (
+from medhal.synthesis.injection import (
     ERROR_TYPES,
     CleanRecord,
     InjectionStats,
@@ -35,7 +35,7 @@ from medhal.data.injection import (
     read_clean_records,
     read_inventory,
 )
-from medhal.data.perturb import EntityInventory
+from medhal.synthesis.perturb import EntityInventory
 
 __all__ = ["inject_command", "rejected_path"]
 
@@ -234,7 +234,6 @@ def _run_llm(
     model_args: dict[str, Any] | None = None,
 ) -> tuple[list[str], bool]:
     # imported here: the rule path needs no model client
-    from medhal.bench.localization.inject_llm import LLMInjector, llm_inject_items
     from medhal.llm import (
         CacheError,
         GenerationConfig,
@@ -245,6 +244,7 @@ def _run_llm(
         Timeouts,
         load_client,
     )
+    from medhal.synthesis.injection.llm import LLMInjector, llm_inject_items
 
     response_cache: ResponseCache | None = None
     try:

@@ -1,19 +1,38 @@
-"""Reading what the user hands the CLI: text files or stdin, and JSONL batches, with one-line errors."""
+"""Reading what the user hands the CLI: text files or stdin, and batches (JSONL, Parquet), with one-line errors."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Annotated
+
+import typer
 
 from medhal.detect import CheckItem
-from medhal.detect.parquet import is_parquet, iter_item_rows
+from medhal.detect.parquet import iter_item_rows, require_pyarrow
 from medhal.errors import UsageError
 
-__all__ = ["BatchLine", "UsageError", "iter_batch", "new_run_dir", "read_text", "reusable_run_dir"]
+__all__ = [
+    "BATCH_FORMATS",
+    "BatchFormat",
+    "BatchLine",
+    "UsageError",
+    "VerifierOption",
+    "batch_format",
+    "iter_batch",
+    "new_run_dir",
+    "read_text",
+    "reusable_run_dir",
+]
+
+VerifierOption = Annotated[
+    str | None,
+    typer.Option(help="embedded (default; embedded:raw without its lexical head), hf:<hub id or path>, onnx:<path>."),
+]
+"""``--verifier`` of the commands that check (``check``, ``serve``)."""
 
 
 def new_run_dir(path: Path) -> None:
@@ -69,6 +88,21 @@ class BatchLine:
     error: str | None = None
 
 
+def _line_of(number: int, obj: Mapping[str, object]) -> BatchLine:
+    """One batch line or row (``number`` from 1) as an item, or the reason it is not one."""
+    item_id = obj.get("id")
+    ident = str(item_id) if item_id is not None else f"line-{number}"
+    missing = [k for k in ("evidence", "response") if k not in obj]
+    if missing:
+        return BatchLine(number, None, ident, f"line {number} lacks field(s): {', '.join(missing)}")
+    evidence, response, question = obj["evidence"], obj["response"], obj.get("question")
+    if not (isinstance(evidence, str) and isinstance(response, str) and isinstance(question, str | None)):
+        fields = (("evidence", evidence), ("response", response), ("question", "" if question is None else question))
+        wrong = ", ".join(k for k, v in fields if not isinstance(v, str))
+        return BatchLine(number, None, ident, f"line {number}: field(s) {wrong} must be strings")
+    return BatchLine(number, CheckItem(evidence, response, question, ident), ident)
+
+
 def _parse_line(number: int, raw: bytes) -> BatchLine:
     fallback = f"line-{number}"
     try:
@@ -81,53 +115,67 @@ def _parse_line(number: int, raw: bytes) -> BatchLine:
         return BatchLine(number, None, fallback, f"line {number} is not JSON: {exc.msg} (column {exc.colno})")
     if not isinstance(obj, dict):
         return BatchLine(number, None, fallback, f"line {number} is not a JSON object")
-    item_id = obj.get("id")
-    ident = str(item_id) if item_id is not None else fallback
-    missing = [k for k in ("evidence", "response") if k not in obj]
-    if missing:
-        return BatchLine(number, None, ident, f"line {number} lacks field(s): {', '.join(missing)}")
-    wrong = [k for k in ("evidence", "response") if not isinstance(obj[k], str)]
-    question = obj.get("question")
-    if question is not None and not isinstance(question, str):
-        wrong.append("question")
-    if wrong:
-        return BatchLine(number, None, ident, f"line {number}: field(s) {', '.join(wrong)} must be strings")
-    return BatchLine(number, CheckItem(obj["evidence"], obj["response"], question, ident), ident)
+    return _line_of(number, obj)
 
 
-def _parquet_row(number: int, row: Mapping[str, Any]) -> BatchLine:
-    """One row of a Parquet batch (``number`` counts rows from 1), checked as :func:`_parse_line` checks a line."""
-    fallback = f"line-{number}"
-    item_id = row.get("id")
-    ident = str(item_id) if item_id is not None else fallback
-    wrong = [k for k in ("evidence", "response") if not isinstance(row.get(k), str)]
-    question = row.get("question")
-    if question is not None and not isinstance(question, str):
-        wrong.append("question")
-    if wrong:
-        return BatchLine(number, None, ident, f"line {number}: field(s) {', '.join(wrong)} must be strings")
-    return BatchLine(number, CheckItem(row["evidence"], row["response"], question, ident), ident)
+def _jsonl_lines(stream: IO[bytes]) -> Iterator[BatchLine]:
+    for number, raw in enumerate(stream, start=1):
+        if raw.strip():
+            yield _parse_line(number, raw.rstrip(b"\r\n"))
+
+
+def _read_jsonl(path: Path) -> Iterator[BatchLine]:
+    with path.open("rb") as stream:
+        yield from _jsonl_lines(stream)
+
+
+def _read_parquet(path: Path) -> Iterator[BatchLine]:
+    for number, row in enumerate(iter_item_rows(path), start=1):
+        yield _line_of(number, row)
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class BatchFormat:
+    """A file format of ``check`` batches: ``--input`` is read, and ``--out`` written, as the format its suffix
+    names (JSONL for any other path and for stdin).  To add one: a reader of :class:`BatchLine` s and an entry in
+    :data:`BATCH_FORMATS` (and, for ``--out``, its writer in :mod:`medhal.cli.check_batch`)."""
+
+    name: str
+    title: str
+    suffixes: tuple[str, ...]
+    read: Callable[[Path], Iterator[BatchLine]]
+    """The lines (rows) of a file, numbered from 1, each an item or the reason it is not one."""
+    tabular: bool = False
+    """``--out`` holds :meth:`~medhal.detect.records.CheckResult.to_row` rows, written whole at the end (no
+    record-by-record output, nothing to ``--resume``; only ``--format json``)."""
+    require: Callable[[], None] = _nothing
+    """Raises a one-line error when what the format needs is not installed."""
+
+
+JSONL = BatchFormat("jsonl", "JSONL", (".jsonl",), _read_jsonl)
+BATCH_FORMATS: dict[str, BatchFormat] = {
+    f.name: f for f in (JSONL, BatchFormat("parquet", "Parquet", (".parquet",), _read_parquet, True, require_pyarrow))
+}
+
+
+def batch_format(path: str | Path | None) -> BatchFormat:
+    """The format of a batch path by its suffix (any case); JSONL for other suffixes, ``-`` and ``None``."""
+    suffix = "" if path is None or str(path) == "-" else Path(str(path)).suffix.lower()
+    return next((f for f in BATCH_FORMATS.values() if suffix in f.suffixes), JSONL)
 
 
 def iter_batch(source: str) -> Iterator[BatchLine]:
-    """Parse a JSONL batch (path or ``-``); blank lines are skipped, every other line yields a record.  A path
-    ending in ``.parquet`` is read as Parquet (:func:`medhal.detect.parquet.iter_item_rows`), one record per row,
-    its ``line`` the row number from 1."""
+    """Parse a batch (a path, or ``-`` for JSONL on stdin), in the format its suffix names (:func:`batch_format`):
+    JSONL skips blank lines and yields a record for every other line; Parquet
+    (:func:`medhal.detect.parquet.iter_item_rows`) one record per row, its ``line`` the row number from 1."""
     if source == "-":
-        stream = sys.stdin.buffer
-    else:
-        path = Path(source)
-        if not path.is_file():
-            raise UsageError(f"input file {source} does not exist")
-        if is_parquet(path):
-            for number, row in enumerate(iter_item_rows(path), start=1):
-                yield _parquet_row(number, row)
-            return
-        stream = path.open("rb")
-    try:
-        for number, raw in enumerate(stream, start=1):
-            if raw.strip():
-                yield _parse_line(number, raw.rstrip(b"\r\n"))
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
+        yield from _jsonl_lines(sys.stdin.buffer)
+        return
+    path = Path(source)
+    if not path.is_file():
+        raise UsageError(f"input file {source} does not exist")
+    yield from batch_format(path).read(path)

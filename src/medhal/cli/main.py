@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from enum import StrEnum
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -22,19 +20,17 @@ from medhal._version import __version__
 from medhal.cli.agreement import score_agreement_command
 from medhal.cli.bench import bench_app, score_app
 from medhal.cli.cache import cache_app
-from medhal.cli.check import EXIT_BUG, EXIT_USAGE, check_device, detector_options, run_batch, run_single
+from medhal.cli.check import check_command
+from medhal.cli.check_batch import EXIT_BUG, EXIT_USAGE
 from medhal.cli.generate import generate_command
 from medhal.cli.inject import inject_command
 from medhal.cli.medhalt import bench_medhalt_command, score_medhalt_command
-from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.paired import bench_paired_command, score_paired_command, score_paired_runs_command
 from medhal.cli.pairs import pairs_command
 from medhal.cli.report import report_command
 from medhal.cli.serve import serve_command
 from medhal.cli.stagewise import bench_stagewise_command, export_stagewise_command, score_stagewise_command
 from medhal.cli.train import train_verifier_command
-from medhal.detect import detector_names
-from medhal.detect.registry import detector_spec
 from medhal.errors import (
     BackendError,
     ConfigError,
@@ -44,7 +40,6 @@ from medhal.errors import (
     OutputPathError,
     RunDirError,
     UsageError,
-    VerifierError,
 )
 
 __all__ = ["app", "main"]
@@ -65,69 +60,6 @@ app = typer.Typer(
 )
 
 
-def _embedded_calibration() -> Any:
-    """The embedded verifier's calibration, read for help texts (``None`` when this build ships none)."""
-    from medhal.verify.calibration import read_calibration
-    from medhal.verify.loader import EMBEDDED_DIR
-
-    try:
-        return read_calibration(EMBEDDED_DIR)
-    except VerifierError:
-        return None
-
-
-def _threshold_help() -> str:
-    calibration = _embedded_calibration()
-    base = "Response flag threshold. Default: the verifier's calibration.json"
-    if calibration is None or not calibration.response_thresholds:
-        return base + ", else the detector's own (0.5)."
-    fitted = ", ".join(f"{name} {value:.3g}" for name, value in sorted(calibration.response_thresholds.items()))
-    return f"{base} (embedded: {fitted}), else the detector's own (0.5)."
-
-
-def _max_windows_help() -> str:
-    calibration = _embedded_calibration()
-    fitted = None if calibration is None else calibration.detector_options.get("decomposed", {}).get("max_windows")
-    where = "" if fitted is None else f" (embedded: {fitted})"
-    return (
-        "decomposed: verify each unit against its N best-overlapping windows. Default: the verifier's "
-        f"calibration.json{where}, else every window."
-    )
-
-
-def _detector_help() -> str:
-    offline = [n for n in detector_names() if not detector_spec(n).needs_client({})]
-    llm = [n for n in detector_names() if detector_spec(n).needs_client({})]
-    return (
-        f"NAME[:key=value...], the syntax of bench --detector (e.g. decomposed:max_windows=4, "
-        f"selfcheck-nli:source=evidence, embedding:model=hashing). Offline: {', '.join(offline)}; with --model: "
-        f"{', '.join(llm)} (selfcheck-nli:source=evidence needs none)."
-    )
-
-
-class Premise(StrEnum):
-    whole = "whole"
-    windows = "windows"
-
-
-class Units(StrEnum):
-    clause = "clause"
-    sentence = "sentence"
-    claim = "claim"
-
-
-class Format(StrEnum):
-    table = "table"
-    json = "json"
-    html = "html"
-
-
-class LongWindows(StrEnum):
-    SKIP = "skip"
-    SPLIT = "split"
-    TRUNCATE = "truncate"
-
-
 @app.callback(invoke_without_command=True)
 def _root(
     ctx: typer.Context,
@@ -141,202 +73,7 @@ def _root(
         raise typer.Exit(EXIT_USAGE)
 
 
-@app.command("check", epilog=EXIT_CODES_EPILOG)
-def check_command(
-    evidence: Annotated[str | None, typer.Option("--evidence", "-e", help="Evidence file, or - for stdin.")] = None,
-    response: Annotated[str | None, typer.Option("--response", "-r", help="Response file, or - for stdin.")] = None,
-    question: Annotated[str | None, typer.Option(help="The question the response answers (recorded).")] = None,
-    input: Annotated[
-        str | None,
-        typer.Option("--input", "-i", help="Batch: JSONL with id, evidence, response[, question]."),
-    ] = None,
-    units: Annotated[
-        Units | None,
-        typer.Option(help="How to cut the response into units (default: the detector's own; clause for decomposed)."),
-    ] = None,
-    verifier: Annotated[
-        str | None,
-        typer.Option(
-            help="embedded (default; embedded:raw without its lexical head), hf:<hub id or path>, onnx:<path>."
-        ),
-    ] = None,
-    detector: Annotated[str, typer.Option(help=_detector_help())] = "decomposed",
-    model: Annotated[
-        str | None,
-        typer.Option(
-            help="LLM for llm-judge, fava and selfcheck-nli samples: provider/model (openai/ with --base-url)."
-        ),
-    ] = None,
-    format: Annotated[
-        Format | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help="table (default for one item on a terminal), json (default otherwise; JSONL for --input) or html "
-            "(audit page).",
-        ),
-    ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", help="Write the result here instead of stdout (an existing file is refused)."),
-    ] = None,
-    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace an existing --out file.")] = False,
-    resume: Annotated[
-        bool,
-        typer.Option(
-            "--resume",
-            help="Batch: continue an interrupted --out JSONL; items whose id already has a complete record are "
-            "skipped, the rest appended.",
-        ),
-    ] = False,
-    threshold: Annotated[float | None, typer.Option(help=_threshold_help())] = None,
-    long_windows: Annotated[
-        LongWindows | None,
-        typer.Option(help="decomposed: windows over the verifier's length budget: skip (default), split or truncate."),
-    ] = None,
-    signals: Annotated[
-        float | None,
-        typer.Option(min=0.0, max=1.0, help="Blend lexical signals into unit ranking with this weight (0-1)."),
-    ] = None,
-    max_windows: Annotated[int | None, typer.Option(min=1, help=_max_windows_help())] = None,
-    aggregation: Annotated[
-        str | None,
-        typer.Option(
-            help="decomposed: aligned (default: verdicts that respect alignment) or seed (seed 003 as written)."
-        ),
-    ] = None,
-    premise: Annotated[
-        Premise | None,
-        typer.Option(
-            help="nli-clause: whole evidence (default; truncated when too long) or sentence windows that fit."
-        ),
-    ] = None,
-    claim_model: Annotated[
-        str | None, typer.Option(help="LLM for --units claim, e.g. openai/<model> (with --base-url) or hf/<path>.")
-    ] = None,
-    base_url: Annotated[
-        str | None,
-        typer.Option(help="OpenAI-compatible server for --model and --claim-model (or MEDHAL_BASE_URL)."),
-    ] = None,
-    cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
-    batch_size: Annotated[int, typer.Option(min=1, help="Verifier batch size.")] = 16,
-    threads: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            help="Verifier intra-op threads (onnxruntime's, torch's for hf:). Default: the runtime's choice; set "
-            "it when several processes share a machine.",
-        ),
-    ] = None,
-    device: Annotated[
-        str | None,
-        typer.Option(help="Verifier device: cpu (default), cuda or cuda:N (a GPU adds +cuda to the verifier id)."),
-    ] = None,
-    chunk_size: Annotated[int, typer.Option(min=1, help="Batch mode: items per shared verifier pass.")] = 32,
-    timings: Annotated[
-        bool, typer.Option(help="Include wall-clock timings (the only non-deterministic field).")
-    ] = True,
-    model_arg: ModelArgOption = None,
-    model_args: ModelArgsOption = None,
-) -> None:
-    """Check a response against its evidence and print the claim-level audit trail.
-
-    Batch ids: each input line's ``id`` (or ``line-N`` when it has none); a repeated id is an input error for
-    the second occurrence, since ``--resume`` continues by id."""
-    if input is not None and (evidence is not None or response is not None):
-        raise UsageError("use either --input (batch) or --evidence with --response, not both")
-    if input is None and (evidence is None or response is None):
-        raise UsageError("need --evidence and --response (or --input for a batch)")
-    if evidence == "-" and response == "-":
-        raise UsageError("only one of --evidence and --response can read stdin")
-    if aggregation is not None and aggregation not in ("aligned", "seed"):
-        raise UsageError(f"unknown aggregation {aggregation!r}; choose aligned or seed")
-    if resume and overwrite:
-        raise UsageError("use --resume to continue --out or --overwrite to replace it, not both")
-    if resume and (input is None or out is None):
-        raise UsageError("--resume continues a batch: it needs --input and --out")
-    if resume and format is not None and format is not Format.json:
-        raise UsageError("--resume continues JSONL output; it does not apply to --format html or table")
-    name, options = detector_options(
-        detector,
-        units=None if units is None else units.value,
-        threshold=threshold,
-        long_windows=None if long_windows is None else long_windows.value,
-        signals=signals,
-        max_windows=max_windows,
-        premise=None if premise is None else premise.value,
-        aggregation=aggregation,
-    )
-    if device is not None:
-        check_device(device)  # a bad spec is a usage error before any input is read
-    spec = detector_spec(name)
-    extra = parse_model_args(model_arg, model_args)  # -M: for --model and --claim-model
-    if extra and model is None and claim_model is None:
-        raise UsageError("-M / --model-args apply to --model or --claim-model")
-    if model is not None and not spec.takes_client():
-        raise UsageError(f"--model applies to detectors that use an LLM, not {name!r}")
-    if model is None and spec.needs_client(options):
-        raise UsageError(f"detector {name!r} needs an LLM: pass --model provider/model (and --base-url)")
-
-    def factory() -> object:
-        from medhal.checker import Checker
-
-        if model is not None:
-            options["client"] = _llm_client(model, base_url, extra)
-        if claim_model is not None and extra:
-            from medhal.checker import claim_extractor
-
-            options["extractor"] = claim_extractor(claim_model, base_url=base_url, model_args=extra)
-        return Checker(
-            verifier,
-            detector=name,
-            cache=cache,
-            batch_size=batch_size,
-            claim_model=claim_model,
-            base_url=base_url,
-            threads=threads,
-            device=device,
-            **options,
-        )
-
-    if input is not None:
-        code = run_batch(
-            factory,
-            source=input,
-            out=out,
-            detector=name,
-            timings=timings,
-            chunk_size=chunk_size,
-            fmt=format.value if format is not None else "json",
-            overwrite=overwrite,
-            resume=resume,
-        )
-    else:
-        assert evidence is not None and response is not None
-        fmt = format.value if format is not None else ("table" if sys.stdout.isatty() and out is None else "json")
-        code = run_single(
-            factory,
-            evidence=evidence,
-            response=response,
-            question=question,
-            fmt=fmt,
-            out=out,
-            timings=timings,
-            overwrite=overwrite,
-        )
-    raise typer.Exit(code)
-
-
-def _llm_client(model: str, base_url: str | None, model_args: dict[str, Any] | None = None) -> Any:
-    from medhal.llm import load_client
-    from medhal.llm.base import LLMConfigError
-
-    try:
-        return load_client(model, base_url=base_url, model_args=model_args)
-    except LLMConfigError as exc:
-        raise ConfigError(str(exc)) from None
-
-
+app.command("check", epilog=EXIT_CODES_EPILOG)(check_command)
 app.command("train-verifier")(train_verifier_command)
 app.command("generate")(generate_command)
 app.command("inject")(inject_command)

@@ -9,35 +9,27 @@ dropped); 2 usage or input error.
 
 from __future__ import annotations
 
-import json
 import sys
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
-from medhal.cli.pairs import METHODS, _notes
-from medhal.errors import MedhalError
+from medhal.errors import MedhalError, PredictionsFileError
+
+if TYPE_CHECKING:
+    from medhal.bench.paired.results import PairedResult
+    from medhal.bench.paired.suite import PairedInputs
+    from medhal.bench.suite import Completed
+    from medhal.detect.embedding import Embedder
 
 __all__ = ["bench_paired_command", "score_paired_command", "score_paired_runs_command"]
 
 
-def _pairing(notes: list[Any], method: str, jaccard: float, overlap: float) -> Any:
-    from medhal.bench.paired.pairing import pair_notes
-
-    if method not in METHODS:
-        raise UsageError(f"unknown --pairing {method!r}; choose one of {', '.join(METHODS)}")
-    try:
-        return pair_notes(notes, METHODS[method], jaccard=jaccard, overlap=overlap)
-    except ValueError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
-
-
-def _embedder(name: str | None) -> Any:
-    if name is None:
-        return None
+def _embedder(name: str) -> Embedder:
     from medhal.detect.embedding import load_embedder
 
     try:
@@ -46,32 +38,19 @@ def _embedder(name: str | None) -> Any:
         raise UsageError(f"--eca-embedding {name}: {str(exc).splitlines()[0]}") from None
 
 
-def _finish(
-    out: Path,
-    notes: list[Any],
-    pairing: Any,
-    predictions: list[Any],
-    meta: dict[str, Any],
-    seed: int,
-    embedder: Any | None = None,
-) -> int:
-    from medhal.bench.paired.suite import score_paired, write_paired_run
-    from medhal.report.paired import write_paired_report
+def _finish(out: Path, done: Completed[PairedInputs, PairedResult]) -> int:
+    from medhal.report.format import value_of
+    from medhal.report.suites import write_report
 
-    metrics = score_paired(notes, pairing, predictions, seed=seed, embedder=embedder)
-    write_paired_run(out, metrics, pairing, predictions, meta)
-    write_paired_report(out, metrics, meta)
-    for name, m in metrics.items():
-        pairs, point = m.get("pairs") or {}, m.get("pointwise") or {}
-        bcr = pairs.get("bcr")
-        f1 = point.get("f1")
-        if isinstance(bcr, dict):
-            bcr, f1 = bcr.get("mean"), (f1 or {}).get("mean")
+    write_report(out, done.result, done.config)
+    for name, row in done.result.rows().items():
+        bcr = value_of((row.section("pairs") or {}).get("bcr"))
+        f1 = value_of((row.section("pointwise") or {}).get("f1"))
         sys.stderr.write(
             f"{name}: BCR {'-' if bcr is None else f'{100 * bcr:.1f}%'}, F1 {'-' if f1 is None else f'{f1:.3f}'}\n"
         )
     sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'report.md'}\n")
-    return 0 if all(p.status == "ok" for p in predictions) else 1
+    return 0 if done.result.complete else 1
 
 
 def bench_paired_command(
@@ -93,34 +72,29 @@ def bench_paired_command(
     model_args: ModelArgsOption = None,
 ) -> None:
     """Run a model on paired clinical notes under the four configurations and score the pairs."""
-    from medhal.bench.paired.prompts import PromptError
-    from medhal.bench.paired.runner import run_paired_predictions
+    from medhal.bench.paired.suite import SUITE, PairedSpec
+    from medhal.bench.suite import execute, own_run_dir
     from medhal.llm import load_client
     from medhal.llm.base import LLMConfigError
     from medhal.llm.cache import ResponseCache
+    from medhal.llm.engine import Engine
 
     reusable_run_dir(out)
-    notes = _notes(data, format)[:limit] if limit else _notes(data, format)
-    pairs = _pairing(notes, pairing, jaccard, overlap)
+    if not own_run_dir(out, "paired"):
+        raise UsageError(f"--out {out} exists and is not a medhal bench paired run directory")
+    extra = parse_model_args(model_arg, model_args)
+
+    def engine() -> Engine:
+        client = load_client(model, base_url=base_url, model_args=extra)
+        return Engine(client, cache=ResponseCache(), concurrency=concurrency)
+
     chosen = None if configs == "all" else [c.strip() for c in configs.split(",") if c.strip()]
+    spec = PairedSpec(data, format, pairing, jaccard, overlap, limit, seed, chosen, engine=engine, model=model)
     try:
-        client = load_client(model, base_url=base_url, model_args=parse_model_args(model_arg, model_args))
+        done = execute(SUITE, spec, out)
     except LLMConfigError as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
-    try:
-        predictions = run_paired_predictions(
-            [*notes, *pairs.added_notes],
-            client,
-            configs=chosen,
-            seed=seed,
-            cache=ResponseCache(),
-            concurrency=concurrency,
-            run_dir=out,
-        )
-    except (PromptError, ValueError) as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
-    meta = {"data": str(data), "format": format, "model": model, "pairing": pairs.method, "seed": seed}
-    raise typer.Exit(_finish(out, [*notes, *pairs.added_notes], pairs, predictions, meta, seed))
+    raise typer.Exit(_finish(out, done))
 
 
 def score_paired_command(
@@ -139,29 +113,17 @@ def score_paired_command(
     ] = None,
 ) -> None:
     """Score predictions made by any tool: pointwise, pairwise (BCR), ECA."""
-    from medhal.bench.paired.runner import PredictionsFileError, read_predictions_file
+    from medhal.bench.paired.suite import SUITE, PairedSpec
+    from medhal.bench.suite import execute
 
     new_run_dir(out)
-    notes = _notes(data, format)
-    pairs = _pairing(notes, pairing, jaccard, overlap)
-    if not predictions.is_file():
-        raise UsageError(f"predictions file {predictions} does not exist")
+    embedder = None if eca_embedding is None else partial(_embedder, eca_embedding)
+    spec = PairedSpec(data, format, pairing, jaccard, overlap, seed=seed, predictions=predictions, embedder=embedder)
     try:
-        preds = read_predictions_file(predictions)
+        done = execute(SUITE, spec, out)
     except PredictionsFileError as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
-    known = {n.id for n in notes} | {n.id for n in pairs.added_notes}
-    unknown = sorted({p.note_id for p in preds} - known)
-    if unknown and len(unknown) == len({p.note_id for p in preds}):
-        raise UsageError(f"no prediction id matches a note id of {data} (e.g. {unknown[0]!r})")
-    meta = {
-        "data": str(data),
-        "format": format,
-        "predictions": str(predictions),
-        "pairing": pairs.method,
-        "unknown_ids": len(unknown),
-    }
-    raise typer.Exit(_finish(out, [*notes, *pairs.added_notes], pairs, preds, meta, seed, _embedder(eca_embedding)))
+    raise typer.Exit(_finish(out, done))
 
 
 def score_paired_runs_command(
@@ -172,6 +134,7 @@ def score_paired_runs_command(
     """Across runs (seed 002 §4.5, App. F): flag rate / F1 / BCR correlations, deception zone, top-k, Table 10."""
     from medhal.bench.paired.runs import RunDirError, across_report, run_records
     from medhal.bench.runio import write_json
+    from medhal.report.paired import across_markdown
 
     new_run_dir(out)
     try:
@@ -179,21 +142,9 @@ def score_paired_runs_command(
     except (RunDirError, ValueError) as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
     out.mkdir(parents=True, exist_ok=True)
-    write_json(out / "across.json", report)
-    lines = ["# Paired runs compared (seed 002 §4.5)", "", "## Correlations (Table 8)", ""]
-    for row in report["correlations"]:
-        lines.append("- " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in row.items()))
-    lines += ["", "## Deception zone: F1 >= 0.6 and BCR < 25%", ""]
-    lines += [
-        f"- {r['model']} on {r['dataset']}: F1 {r['f1']:.3f}, BCR {100 * r['bcr']:.1f}%"
-        for r in report["deception_zone"]
-    ]
-    lines += ["", f"## Top-{top_k} by F1 vs by BCR (Table 9)", ""]
-    lines += ["- " + json.dumps(row, ensure_ascii=False) for row in report["top_k"]]
-    lines += ["", "## Actual vs expected BCR under independence (Table 10)", ""]
-    lines += ["- " + json.dumps(row, ensure_ascii=False) for row in report["independence"]]
-    (out / "across.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_json(out / "across.json", report.to_json())
+    (out / "across.md").write_text(across_markdown(report), encoding="utf-8")
     sys.stderr.write(
-        f"{len(report['runs'])} runs; {len(report['deception_zone'])} model-dataset entries in the deception zone; "
+        f"{len(report.runs)} runs; {len(report.deception_zone)} model-dataset entries in the deception zone; "
         f"wrote {out / 'across.json'}, {out / 'across.md'}\n"
     )

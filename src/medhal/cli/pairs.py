@@ -11,48 +11,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 
 from medhal.bench.paired.pairing import PairingResult, corrected_pairs, pair_notes
-from medhal.bench.paired.records import PairMethod
 from medhal.cli.inputs import UsageError
-from medhal.data.errors import DataFormatError
-from medhal.data.notes import ClinicalNote, NoteFormat, read_notes
 
 __all__ = ["pairs_command"]
-
-FORMATS: dict[str, NoteFormat] = {"medec": "medec", "mederrbench": "mederrbench", "medrect": "medrect"}
-METHODS: dict[str, PairMethod | Literal["auto"]] = {
-    "auto": "auto",
-    "jaccard": "jaccard",
-    "alternating": "alternating",
-    "scenario": "scenario",
-    "corrected": "corrected",
-}
 
 
 def _threshold(value: float, option: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise UsageError(f"{option} must be between 0 and 1, got {value}")
     return value
-
-
-def _notes(data: Path, format: str) -> list[ClinicalNote]:
-    if format not in FORMATS:
-        raise UsageError(f"unknown --format {format!r}; choose one of {', '.join(FORMATS)}")
-    if not data.exists():
-        raise UsageError(f"data file {data} does not exist")
-    if data.is_dir():
-        raise UsageError(f"data path {data} is a directory, not a file")
-    try:
-        notes = read_notes(data, FORMATS[format])
-    except DataFormatError as exc:
-        raise UsageError(" ".join(str(exc).split())) from None
-    except OSError as exc:
-        raise UsageError(f"cannot read data file {data}: {exc.strerror}") from None
-    return list(notes)
 
 
 def pairs_command(
@@ -68,13 +40,15 @@ def pairs_command(
     ] = False,
 ) -> None:
     """Pair error notes with their clean counterparts and print the pairing summary as JSON."""
+    from medhal.bench.paired.suite import METHODS, load_notes
+
     if method not in METHODS:
         raise UsageError(f"unknown --method {method!r}; choose one of {', '.join(METHODS)}")
     if corrected and method not in ("auto", "corrected"):
         raise UsageError(f"--corrected and --method {method} exclude each other")
     _threshold(jaccard, "--jaccard")
     _threshold(overlap, "--overlap")
-    notes = _notes(data, format)
+    notes = load_notes(data, format)
     result: PairingResult
     try:
         if corrected or method == "corrected":

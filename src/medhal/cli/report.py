@@ -14,20 +14,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from medhal.bench.runio import write_output_text
 from medhal.cli.inputs import UsageError, iter_batch
 from medhal.detect import CheckItem, CheckResult
+from medhal.detect.records import JSONObject
 
 __all__ = ["read_check_results", "report_command", "write_reports"]
 
 
-def _records(path: Path) -> list[dict[str, Any]] | None:
+def _records(path: Path) -> list[JSONObject] | None:
     """The JSON objects of ``path`` when it looks like check records, else ``None``."""
-    records: list[dict[str, Any]] = []
+    records: list[JSONObject] = []
     try:
         with path.open(encoding="utf-8") as handle:
             for raw in handle:

@@ -16,12 +16,17 @@ from typing import Annotated
 
 import typer
 
-from medhal.cli.inputs import UsageError
+from medhal.cli.inputs import UsageError, VerifierOption
+from medhal.detect.registry import fitted_detectors, offline_units
 
 __all__ = ["serve_command"]
 
 _INSTALL_HINT = "medhal serve needs FastAPI and uvicorn: pip install 'medhal[serve]'"
 _TOKEN_ENV = "MEDHAL_SERVE_TOKEN"  # medhal.serve.TOKEN_ENV, without importing FastAPI
+
+
+def _one_of(names: tuple[str, ...]) -> str:
+    return " or ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
 def is_loopback(host: str) -> bool:
@@ -37,21 +42,14 @@ def is_loopback(host: str) -> bool:
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to bind (127.0.0.1: this machine only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
-    verifier: Annotated[
-        str | None,
-        typer.Option(
-            help="embedded (default; embedded:raw without its lexical head), hf:<hub id or path>, onnx:<path>."
-        ),
-    ] = None,
-    detector: Annotated[str, typer.Option(help="Default detector: decomposed, nli-clause or nli-response.")] = (
-        "decomposed"
-    ),
+    verifier: VerifierOption = None,
+    detector: Annotated[str, typer.Option(help=f"Default detector: {_one_of(fitted_detectors())}.")] = "decomposed",
     allow_detector: Annotated[
         list[str] | None, typer.Option(help="Another detector requests may choose (repeatable).")
     ] = None,
-    units: Annotated[str, typer.Option(help="Default units: clause or sentence (requests may choose either).")] = (
-        "clause"
-    ),
+    units: Annotated[
+        str, typer.Option(help=f"Default units: {_one_of(offline_units())} (requests may choose either).")
+    ] = "clause",
     max_batch: Annotated[int, typer.Option(min=1, help="Most items in one shared verifier batch.")] = 32,
     batch_wait_ms: Annotated[
         float, typer.Option(min=0.0, help="How long the first waiting item waits for company (ms).")

@@ -2,7 +2,7 @@
 
 ``bench stagewise`` runs a model on stage-wise items (medhal's JSONL schema, simple VQA/MCQ JSONL, or the MedRECT
 JMLE questions as text-only items), applies the stage-replacement interventions, judges answers and stages, and
-writes ``RUN_DIR/records.jsonl`` (one record per item and context), ``metrics.json``, ``run.json`` and
+writes ``RUN_DIR/records.jsonl`` (one record per item and context), ``metrics.json``, ``config.json`` and
 ``report.md`` (with ``fix_break.png`` when matplotlib is installed).  ``score stagewise`` re-scores a records file.
 ``export_stagewise_command`` writes trace-supervised fine-tuning files (chat, LLaMA-Factory alpaca / sharegpt).
 
@@ -12,108 +12,52 @@ never dropped); 2 usage or input error (one line).  The export exits 1 when no i
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from medhal.bench.stagewise.suite import StagewiseInputs, StagewiseResult
+    from medhal.bench.suite import Completed
+    from medhal.detect.records import JSON
+
 __all__ = ["bench_stagewise_command", "export_stagewise_command", "score_stagewise_command"]
-
-_FORMATS = ("medhal", "vqa", "jmle")
-_INVALID = ("count", "drop")
-_FAILURES = ("separate", "hallucination")
-
-
-def _items(data: Path, format: str, dataset: str | None, image_root: Path | None) -> list[Any]:
-    from medhal.data.errors import DataFormatError
-    from medhal.data.stagewise import convert_jmle, convert_vqa, load_stagewise
-
-    if format not in _FORMATS:
-        raise UsageError(f"unknown --format {format!r}; choose one of {', '.join(_FORMATS)}")
-    if not data.is_file():
-        raise UsageError(f"data file {data} does not exist")
-    if image_root is not None and format != "vqa":
-        raise UsageError("--image-root applies to --format vqa only")
-    try:
-        if format == "medhal":
-            items = list(load_stagewise(data))
-        elif format == "vqa":
-            items = list(convert_vqa(data, dataset=dataset, image_root=image_root))
-        else:
-            items = list(convert_jmle(data, dataset=dataset or "jmle"))
-    except DataFormatError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
-    return items
-
-
-def _policies(invalid_traces: str, judge_failures: str) -> tuple[Any, Any]:
-    if invalid_traces not in _INVALID:
-        raise UsageError(f"--invalid-traces must be one of {', '.join(_INVALID)}")
-    if judge_failures not in _FAILURES:
-        raise UsageError(f"--judge-failures must be one of {', '.join(_FAILURES)}")
-    return invalid_traces, judge_failures
-
-
-def _labels(path: Path | None) -> Any:
-    from medhal.bench.stagewise.runner import RecordsFileError, read_human_labels
-
-    if path is None:
-        return None
-    if not path.is_file():
-        raise UsageError(f"human label file {path} does not exist")
-    try:
-        return read_human_labels(path)
-    except RecordsFileError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
 
 
 def _check_out(out: Path) -> None:
+    from medhal.bench.suite import own_run_dir
+
     reusable_run_dir(out)
-    if out.is_dir() and any(out.iterdir()):
-        try:
-            run = json.loads((out / "run.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            run = None
-        if not isinstance(run, dict) or run.get("suite") != "stagewise":
-            raise UsageError(f"--out {out} is not empty and holds no stage-wise run; choose a new folder")
+    if not own_run_dir(out, "stagewise"):
+        raise UsageError(f"--out {out} is not empty and holds no stage-wise run; choose a new folder")
 
 
 def _show(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
-def _finish(
-    out: Path,
-    records: list[Any],
-    labels: Any,
-    meta: dict[str, Any],
-    policies: tuple[Any, Any],
-    items: list[Any] | None = None,
-) -> int:
-    from medhal.bench.stagewise.metrics import score_records
-    from medhal.bench.stagewise.runner import write_stagewise_run
-    from medhal.report.stagewise import write_stagewise_report
+def _finish(out: Path, done: Completed[StagewiseInputs, StagewiseResult]) -> int:
+    from medhal.report.suites import write_report
 
-    metrics = score_records(records, invalid_policy=policies[0], judge_failure_policy=policies[1], human_labels=labels)
-    write_stagewise_run(out, records, metrics, meta, items=items)
-    write_stagewise_report(out, metrics, meta)
-    acc = metrics["accuracy"]
-    show = _show
+    write_report(out, done.result, done.config)
+    block = done.result.metrics.block
+    acc = block.accuracy
     sys.stderr.write(
-        f"accuracy {show(acc['all'])} (valid only {show(acc['valid_only'])}, {acc['invalid']} invalid); "
-        f"judge failures {metrics['judge']['failures']}\n"
+        f"accuracy {_show(acc.all)} (valid only {_show(acc.valid_only)}, {acc.invalid} invalid); "
+        f"judge failures {block.judge.failures}\n"
     )
-    for name, m in metrics["interventions"].items():
-        rates = f"delta {show(m['delta'])}, fix {show(m['fix_rate'])}, break {show(m['break_rate'])}"
-        sys.stderr.write(f"{name}: {rates}\n")
+    for name, report in block.interventions.items():
+        m = report.fix_break
+        sys.stderr.write(f"{name}: delta {_show(m.delta)}, fix {_show(m.fix_rate)}, break {_show(m.break_rate)}\n")
     sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'report.md'}\n")
-    failed = any(r.status in ("api_error", "input_error") for r in records)
-    return 1 if failed or metrics["judge"]["failures"] else 0
+    return 0 if done.result.complete else 1
 
 
 def bench_stagewise_command(
@@ -150,48 +94,53 @@ def bench_stagewise_command(
     model_args: ModelArgsOption = None,
 ) -> None:
     """Diagnose where a model's reasoning hallucinates: stage-wise traces, stage replacement, judged (seed 004)."""
-    from medhal.bench.stagewise.prompts import parse_contexts
-    from medhal.bench.stagewise.runner import StagewiseOptions, run_stagewise
+    from medhal.bench.stagewise.runner import StagewiseOptions
+    from medhal.bench.stagewise.suite import SUITE, StagewiseEngines, StagewiseSpec, policies
+    from medhal.bench.suite import execute
     from medhal.llm import Engine, load_client
     from medhal.llm.base import LLMConfigError
     from medhal.llm.cache import ResponseCache
 
-    policies = _policies(invalid_traces, judge_failures)
-    try:
-        contexts = parse_contexts(interventions)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    items = _items(data, format, dataset, image_root)[:limit] if limit else _items(data, format, dataset, image_root)
-    labels = _labels(human_labels)
+    policies(invalid_traces, judge_failures)
     _check_out(out)
     extra = parse_model_args(model_arg, model_args)  # for --model only; the judge gets its family's defaults
     store = ResponseCache() if cache else None
+
+    def engines() -> StagewiseEngines:
+        def engine(spec: str, url: str | None, args: Mapping[str, JSON] | None = None) -> Engine:
+            return Engine(load_client(spec, base_url=url, model_args=args), cache=store, concurrency=concurrency)
+
+        try:
+            tested, judging = engine(model, base_url, extra), engine(judge, judge_base_url or base_url)
+            reference = None if reference_model is None else engine(reference_model, reference_base_url or base_url)
+            return StagewiseEngines(tested, judging, reference)
+        except (LLMConfigError, ValueError) as exc:
+            raise UsageError(str(exc).splitlines()[0]) from None
+
+    options = StagewiseOptions(max_regenerations=max_regenerations, seed=seed, max_tokens=max_tokens)
+    spec = StagewiseSpec(
+        data,
+        format=format,
+        dataset=dataset,
+        image_root=image_root,
+        limit=limit,
+        interventions=interventions,
+        human_labels=human_labels,
+        invalid_traces=invalid_traces,
+        judge_failures=judge_failures,
+        engines=engines,
+        options=options,
+        model=model,
+        judge=judge,
+        reference_model=reference_model,
+        model_args=extra,
+    )
     try:
-        engines = [
-            Engine(load_client(spec, base_url=url, model_args=args), cache=store, concurrency=concurrency)
-            for spec, url, args in ((model, base_url, extra), (judge, judge_base_url or base_url, None))
-        ]
-        builder = None
-        if reference_model is not None:
-            client = load_client(reference_model, base_url=reference_base_url or base_url)
-            builder = Engine(client, cache=store, concurrency=concurrency)
-    except (LLMConfigError, ValueError) as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
-    options = StagewiseOptions(contexts=contexts, max_regenerations=max_regenerations, seed=seed, max_tokens=max_tokens)
-    try:
-        run = run_stagewise(items, engines[0], engines[1], options=options, reference_model=builder)
-    except ValueError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
+        done = execute(SUITE, spec, out)
     finally:
         if store is not None:
             store.close()
-    meta: dict[str, Any] = {"data": str(data), "format": format, "model": model, "judge": judge}
-    if extra:
-        meta["model_args"] = extra
-    meta |= {"interventions": ",".join(contexts), "max_regenerations": max_regenerations, "seed": seed}
-    if reference_model is not None:
-        meta |= {"reference_model": reference_model, "references": dict(run.references)}
-    raise typer.Exit(_finish(out, run.records, labels, meta, policies, run.items))
+    raise typer.Exit(_finish(out, done))
 
 
 def score_stagewise_command(
@@ -204,22 +153,17 @@ def score_stagewise_command(
     ] = "separate",
 ) -> None:
     """Re-score judged stage-wise records: accuracy, stage hallucination, Fix/Break, agreement."""
-    from medhal.bench.stagewise.runner import RecordsFileError, read_records
+    from medhal.bench.stagewise.suite import SUITE, StagewiseSpec, policies
+    from medhal.bench.suite import execute
 
-    policies = _policies(invalid_traces, judge_failures)
+    policies(invalid_traces, judge_failures)
     reusable_run_dir(out)
-    if not records.is_file():
-        raise UsageError(f"records file {records} does not exist")
-    try:
-        rows = read_records(records)
-    except RecordsFileError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
-    if not any(r.context == "none" for r in rows):
-        raise UsageError(f"{records} has no record of the none context (plain generation) to score against")
-    labels = _labels(human_labels)
     if out.resolve() != records.resolve().parent:
         _check_out(out)
-    raise typer.Exit(_finish(out, rows, labels, {"records": str(records)}, policies))
+    spec = StagewiseSpec(
+        records=records, human_labels=human_labels, invalid_traces=invalid_traces, judge_failures=judge_failures
+    )
+    raise typer.Exit(_finish(out, execute(SUITE, spec, out)))
 
 
 def export_stagewise_command(
@@ -231,9 +175,10 @@ def export_stagewise_command(
 ) -> None:
     """Write trace-supervised fine-tuning files (seed 004 §4, App. A): chat JSONL and LLaMA-Factory datasets."""
     from medhal.bench.stagewise.export import export_finetune
+    from medhal.bench.stagewise.suite import load_items
 
     new_run_dir(out)
-    items = _items(data, format, None, None)
+    items = load_items(data, format, None, None)
     try:
         report = export_finetune(
             items,

@@ -1,4 +1,4 @@
-"""One record for response-level hallucination *detection* benchmarks, and a dispatcher over their loaders.
+"""One record for response-level hallucination *detection* benchmarks, and the registry of their formats.
 
 A :class:`DetectionItem` is one response to judge against its evidence, with a binary gold label
 (``1`` = hallucinated / unfaithful, ``0`` = faithful).  Paired benchmarks give two items per source row that
@@ -24,14 +24,13 @@ as evidence.
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Literal
 
 from medhal.data._detection_item import DetectionItem
 from medhal.data.halueval import read_halueval
-from medhal.data.loading import LoadStats, Records
+from medhal.data.loading import DatasetFormat, LoadStats, Records
 from medhal.data.medhal_loc import LocItem, read_medhal_loc
 from medhal.data.medhallu import read_medhallu
 from medhal.data.qags import read_qags_detection
@@ -39,7 +38,7 @@ from medhal.data.qags import read_qags_detection
 __all__ = ["DETECTION_FORMATS", "DetectionFormat", "DetectionItem", "loc_detection_items", "read_detection"]
 
 DetectionFormat = Literal["medhallu", "medhal-loc", "halueval", "qags"]
-DETECTION_FORMATS: tuple[str, ...] = get_args(DetectionFormat)
+"""The names of :data:`DETECTION_FORMATS` (a test holds the two together)."""
 
 
 def _find(text: str, needle: str) -> tuple[int, int] | None:
@@ -68,7 +67,7 @@ def loc_detection_items(items: Iterable[LocItem], *, source: str = "medhal-loc")
 
 
 def _read_medhal_loc_detection(
-    path: str | Path, *, pubmedqa: Any = None, check_prefix: bool = True
+    path: str | Path, *, pubmedqa: str | Path | Mapping[str, str] | None = None, check_prefix: bool = True
 ) -> Records[DetectionItem]:
     loc = read_medhal_loc(path, pubmedqa=pubmedqa, check_prefix=check_prefix)
     items = loc_detection_items(loc)
@@ -77,18 +76,32 @@ def _read_medhal_loc_detection(
     return Records(items, stats)
 
 
-def _loader(fmt: str) -> Callable[..., Records[DetectionItem]]:
-    # the dataset modules import DetectionItem from medhal.data._detection_item, so no import cycle
-    if fmt == "medhallu":
-        return read_medhallu
-    if fmt == "halueval":
-        return read_halueval
-    if fmt == "qags":
-        return read_qags_detection
-    return _read_medhal_loc_detection
+DETECTION_FORMATS: dict[str, DatasetFormat[DetectionItem]] = {
+    f.name: f
+    for f in (
+        DatasetFormat(
+            "medhallu",
+            read_medhallu,
+            (".jsonl", ".json", ".ndjson", ".csv", ".tsv", "folder"),
+            "MedHallu: a clean and a hallucinated answer per question (folder: a datasets save_to_disk)",
+        ),
+        DatasetFormat(
+            "medhal-loc",
+            _read_medhal_loc_detection,
+            (".jsonl",),
+            "MedHal-Loc controlled items: clean and hallucinated text, the gold span marked",
+        ),
+        DatasetFormat(
+            "halueval", read_halueval, (".json", ".jsonl"), "HaluEval QA / dialogue / summarization / general"
+        ),
+        DatasetFormat("qags", read_qags_detection, (".jsonl",), "QAGS-C / QAGS-X summaries, majority-vote labels"),
+    )
+}
+"""The detection formats by name, in the order they are listed: to add one, write its loader (``(path, *,
+options) -> Records[DetectionItem]``) and register it here (and in :data:`DetectionFormat`)."""
 
 
-def read_detection(path: str | Path, format: DetectionFormat, **opts: Any) -> Records[DetectionItem]:
+def read_detection(path: str | Path, format: DetectionFormat, **opts: object) -> Records[DetectionItem]:
     """Detection items of a benchmark file (``.stats`` says what was read and skipped).
 
     ``format`` and its options (keyword-only, passed to the loader):
@@ -104,14 +117,4 @@ def read_detection(path: str | Path, format: DetectionFormat, **opts: Any) -> Re
     """
     if format not in DETECTION_FORMATS:
         raise ValueError(f"unknown detection format {format!r}; expected one of {', '.join(DETECTION_FORMATS)}")
-    loader = _loader(format)
-    accepted = [
-        name for name, p in inspect.signature(loader).parameters.items() if p.kind is inspect.Parameter.KEYWORD_ONLY
-    ]
-    unknown = sorted(set(opts) - set(accepted))
-    if unknown:
-        raise TypeError(
-            f"read_detection(format={format!r}): unknown option(s) {', '.join(unknown)}; "
-            f"accepted: {', '.join(accepted) or 'none'}"
-        )
-    return loader(path, **opts)
+    return DETECTION_FORMATS[format].read(path, **opts)

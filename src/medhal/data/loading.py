@@ -7,32 +7,41 @@ is dropped silently: blank lines and rows whose every field is empty are skipped
 one-line ``path:line: problem`` message.
 
 The raw readers here (:func:`read_text`, :func:`read_json_rows`, :func:`read_csv_rows`) are what the loaders build
-on; they return :class:`RawRow` objects that remember where each row came from.
+on; they return :class:`RawRow` objects that remember where each row came from.  Two registries say which reader
+or loader a file is read with: :data:`ROW_FORMATS` maps file suffixes to the raw readers (:func:`row_format`), and
+a :class:`DatasetFormat` names one benchmark's loader, the files it takes and its options (the detection formats of
+:data:`medhal.data.detection.DETECTION_FORMATS`).  To add a row format, register its reader in
+:data:`ROW_FORMATS`; to add a benchmark, write its loader module and register it where its records are read.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import inspect
 import io
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from medhal.data.errors import DataFileNotFoundError, DataFormatError, at
 
 __all__ = [
+    "ROW_FORMATS",
+    "DatasetFormat",
     "LoadStats",
     "RawRow",
     "RawTable",
     "Records",
+    "RowFormat",
     "is_empty_row",
     "pick",
     "read_csv_rows",
     "read_json_rows",
     "read_text",
+    "row_format",
     "sha256_file",
     "text_field",
 ]
@@ -112,7 +121,7 @@ def read_text(path: str | Path, what: str) -> str:
         raise DataFormatError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
-def is_empty_row(data: Mapping[str, Any]) -> bool:
+def is_empty_row(data: Mapping[str, object]) -> bool:
     """True when every value is ``None``, blank text or an empty container (an "empty row" to skip and count)."""
     for value in data.values():
         if value is None:
@@ -143,35 +152,12 @@ def read_json_rows(path: str | Path, what: str) -> RawTable:
     JSONL lines are split on ``\\n`` only (texts may contain U+2028/U+2029, which ``str.splitlines`` would treat
     as line ends); a trailing ``\\r`` is JSON whitespace and harmless.
     """
-    text = read_text(path, what)
     rows: list[RawRow] = []
     skipped = 0
-    if text.lstrip().startswith("["):
-        try:
-            items = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise DataFormatError(f"{at(path, exc.lineno)}: not valid JSON ({_one_line(exc.msg)})") from None
-        for index, item in enumerate(items, start=1):
-            where = at(path, f"item {index}")
-            if not isinstance(item, dict):
-                raise DataFormatError(f"{where}: expected a JSON object, got {type(item).__name__} ({what})")
-            if is_empty_row(item):
-                skipped += 1
-                continue
-            rows.append(RawRow(index, where, item))
-        return _table(path, rows, skipped, what)
-    lines = text.split("\n")
-    if lines and not lines[-1].strip():
-        lines.pop()  # what follows the final newline is not a row
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
+    for number, where, item in _json_values(path, read_text(path, what), what):
+        if item is _BLANK:
             skipped += 1
             continue
-        where = at(path, number)
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DataFormatError(f"{where}: not valid JSON ({_one_line(exc.msg)}; {what})") from None
         if not isinstance(item, dict):
             raise DataFormatError(f"{where}: expected a JSON object, got {type(item).__name__} ({what})")
         if is_empty_row(item):
@@ -179,6 +165,35 @@ def read_json_rows(path: str | Path, what: str) -> RawTable:
             continue
         rows.append(RawRow(number, where, item))
     return _table(path, rows, skipped, what)
+
+
+_BLANK = object()
+"""A blank JSONL line (skipped and counted, unlike a ``null`` line, which is not an object)."""
+
+
+def _json_values(path: str | Path, text: str, what: str) -> Iterator[tuple[int, str, object]]:
+    """``(number, where, value)`` for each item of a JSON array, or each line of JSONL (:data:`_BLANK` if blank)."""
+    if text.lstrip().startswith("["):
+        try:
+            items = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DataFormatError(f"{at(path, exc.lineno)}: not valid JSON ({_one_line(exc.msg)})") from None
+        for index, item in enumerate(items, start=1):
+            yield index, at(path, f"item {index}"), item
+        return
+    lines = text.split("\n")
+    if lines and not lines[-1].strip():
+        lines.pop()  # what follows the final newline is not a row
+    for number, line in enumerate(lines, start=1):
+        where = at(path, number)
+        if not line.strip():
+            yield number, where, _BLANK
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DataFormatError(f"{where}: not valid JSON ({_one_line(exc.msg)}; {what})") from None
+        yield number, where, value
 
 
 def read_csv_rows(path: str | Path, what: str, *, delimiter: str | None = None) -> RawTable:
@@ -217,6 +232,56 @@ def read_csv_rows(path: str | Path, what: str, *, delimiter: str | None = None) 
             raise DataFormatError(f"{where}: {len(cells)} cells, the header has {len(names)} ({what})")
         rows.append(RawRow(number, where, dict(zip(names, cells, strict=True))))
     return _table(path, rows, skipped, what)
+
+
+@dataclass(frozen=True, slots=True)
+class RowFormat:
+    """Raw rows by file suffix: JSON (JSONL lines or one array of objects) or CSV/TSV with a header line."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    read: Callable[[str | Path, str], RawTable]
+
+
+ROW_FORMATS: dict[str, RowFormat] = {
+    f.name: f
+    for f in (
+        RowFormat("json", (".jsonl", ".json", ".ndjson"), read_json_rows),
+        RowFormat("csv", (".csv", ".tsv"), read_csv_rows),
+    )
+}
+
+
+def row_format(path: str | Path) -> RowFormat | None:
+    """The row format of ``path`` by its suffix (any case), ``None`` when no reader takes it."""
+    suffix = Path(path).suffix.lower()
+    return next((f for f in ROW_FORMATS.values() if suffix in f.suffixes), None)
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetFormat(Generic[T]):
+    """A benchmark's file format by name: its ``load`` function (``(path, *, options) -> Records``), the file types
+    it takes (``suffixes``; ``folder`` for a directory) and a one-line ``summary``."""
+
+    name: str
+    load: Callable[..., Records[T]]
+    suffixes: tuple[str, ...]
+    summary: str
+
+    def options(self) -> tuple[str, ...]:
+        """The keyword-only options of ``load``, in order."""
+        params = inspect.signature(self.load).parameters.values()
+        return tuple(p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY)
+
+    def read(self, path: str | Path, **options: object) -> Records[T]:
+        """``load(path, **options)``; an option ``load`` does not take is a ``TypeError`` naming those it does."""
+        unknown = sorted(set(options) - set(self.options()))
+        if unknown:
+            raise TypeError(
+                f"format {self.name!r}: unknown option(s) {', '.join(unknown)}; "
+                f"accepted: {', '.join(self.options()) or 'none'}"
+            )
+        return self.load(path, **options)
 
 
 def pick(row: RawRow, names: Sequence[str], what: str, *, required: bool = True) -> Any:

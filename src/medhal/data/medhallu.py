@@ -42,8 +42,7 @@ from medhal.data.loading import (
     Records,
     is_empty_row,
     pick,
-    read_csv_rows,
-    read_json_rows,
+    row_format,
     text_field,
 )
 
@@ -140,11 +139,10 @@ def _table(path: str | Path, split: str | None) -> RawTable:
         return _dataset_table(p, split)
     if split is not None:
         raise DataFormatError(f"{path}: split={split!r} applies to a save_to_disk folder only")
+    form = row_format(p)
+    if form is not None:
+        return form.read(p, _WHAT)
     suffix = p.suffix.lower()
-    if suffix in {".jsonl", ".json", ".ndjson"}:
-        return read_json_rows(p, _WHAT)
-    if suffix in {".csv", ".tsv"}:
-        return read_csv_rows(p, _WHAT)
     raise DataFormatError(
         f"{path}: unknown MedHallu file type {suffix!r}; expected .jsonl, .json, .csv, .tsv or a folder"
     )

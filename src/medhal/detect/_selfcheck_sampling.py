@@ -8,12 +8,12 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol, TypedDict, runtime_checkable
 
 import numpy as np
 
 from medhal.detect.llm_support import build_request, make_engine
-from medhal.detect.records import CheckItem, Status
+from medhal.detect.records import CheckItem, JSONObject, Status
 from medhal.detect.units import ConfigError
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
@@ -98,6 +98,15 @@ def aggregate_scores(scores: Sequence[float], how: Aggregate = "mean") -> float:
     return float(np.mean(scores)) if how == "mean" else float(max(scores))
 
 
+class _Failures(TypedDict):
+    """What a :class:`SampleSet` drawn from the model counts of its requests."""
+
+    failed: int
+    blank: int
+    reasons: tuple[str, ...]
+    cached: int
+
+
 @dataclass(frozen=True, slots=True)
 class SampleSet:
     """The samples one item is checked against, and what became of the ones that could not be used.
@@ -117,7 +126,7 @@ class SampleSet:
     status: Status = "ok"
     reason: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "source": self.source,
             "requested": self.requested,
@@ -159,7 +168,7 @@ class SampleSet:
             else:
                 blank += 1
         cached = sum(1 for r in results if r.cached)
-        common: dict[str, Any] = {"failed": len(statuses), "blank": blank, "reasons": tuple(reasons), "cached": cached}
+        common: _Failures = {"failed": len(statuses), "blank": blank, "reasons": tuple(reasons), "cached": cached}
         if texts:
             return cls(tuple(texts), len(results), "model", **common)
         if statuses:
@@ -181,7 +190,7 @@ class SampleSource(Protocol):
 
     async def aclose(self) -> None: ...
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         """JSON-ready settings recorded in every result's ``config``."""
         ...
 
@@ -219,7 +228,7 @@ class ModelSampler:
         self._max_tokens = max_tokens
         self._engine = make_engine(client, cache=cache, concurrency=concurrency)
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {
             "model": self._client.model_id,
             "n_samples": self.n_samples,

@@ -16,16 +16,25 @@ import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass, replace
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from medhal._version import __version__
-from medhal.detect.records import CheckItem, CheckResult, Status
-from medhal.detect.units import Unit, segment_units
-from medhal.errors import InputError
-from medhal.text import clean_text
+from medhal.detect.items import (
+    MAX_EVIDENCE_CHARS,
+    MAX_RESPONSE_CHARS,
+    MAX_UNITS,
+    InputError,
+    item_result,
+    sanitize_item,
+    split_valid,
+    validate_item,
+    with_accounting,
+)
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
+from medhal.detect.units import ClaimExtractionLike, ClaimExtractorLike, Unit, segment_units
+from medhal.errors import ConfigError
 from medhal.verify.base import Pair, Probabilities, Verifier
 
 __all__ = [
@@ -38,56 +47,14 @@ __all__ = [
     "PairwiseDetector",
     "Plan",
     "examined_share",
+    "item_result",
     "sanitize_item",
+    "split_valid",
     "validate_item",
+    "with_accounting",
 ]
 
 _SPACE = re.compile(r"\s")
-
-MAX_EVIDENCE_CHARS = 200_000
-"""Longest evidence accepted (characters); about 30k words, far beyond what an NLI window budget can use."""
-MAX_RESPONSE_CHARS = 20_000
-"""Longest response accepted (characters)."""
-MAX_UNITS = 400
-"""Most units (clauses, sentences, claims) one response may have; more is an ``input_error`` (about 50 pages of
-answer: ``"A. "`` repeated 7,000 times would otherwise cost millions of verifier pairs)."""
-
-
-def validate_item(item: CheckItem) -> None:
-    """Raise :class:`InputError` for input medhal refuses to check."""
-    for name, value, limit in (
-        ("evidence", item.evidence, MAX_EVIDENCE_CHARS),
-        ("response", item.response, MAX_RESPONSE_CHARS),
-    ):
-        if not isinstance(value, str):
-            raise InputError(f"{name} must be a string, got {type(value).__name__}")
-        if not value.strip():
-            raise InputError(f"{name} is empty")
-        if len(value) > limit:
-            raise InputError(f"{name} has {len(value)} characters; the limit is {limit}")
-    if item.question is not None and not isinstance(item.question, str):
-        raise InputError("question must be a string")
-
-
-def sanitize_item(item: CheckItem) -> tuple[CheckItem, tuple[str, ...]]:
-    """``item`` cleaned per the input policy of :mod:`medhal.text.sanitize` (one-for-one replacements, so spans
-    into the cleaned texts index the given ones), and notes naming what was replaced, field by field."""
-    notes: list[str] = []
-
-    def clean(name: str, value: Any) -> Any:
-        if not isinstance(value, str):
-            return value  # validate_item names the wrong type
-        value, changed = clean_text(value)
-        notes.extend(f"{name}: {note}" for note in changed)
-        return value
-
-    cleaned = replace(
-        item,
-        evidence=clean("evidence", item.evidence),
-        response=clean("response", item.response),
-        question=clean("question", item.question),
-    )
-    return (cleaned, tuple(notes)) if notes else (item, ())
 
 
 @runtime_checkable
@@ -102,13 +69,18 @@ class Detector(Protocol):
     def detect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]: ...
 
 
+PayloadT = TypeVar("PayloadT")
+"""A detector's own plan payload: a frozen dataclass of what its ``assemble`` reads back (units, windows, ...)."""
+
+
 @dataclass(slots=True)
-class Plan:
-    """What one item needs from the verifier, and what ``assemble`` needs to read the answers."""
+class Plan(Generic[PayloadT]):
+    """What one item needs from the verifier, and what ``assemble`` needs to read the answers (``data``, the
+    detector's typed payload)."""
 
     item: CheckItem
     pairs: list[Pair]
-    data: dict[str, Any] = field(default_factory=dict)
+    data: PayloadT
     seconds: float = 0.0
     premises: list[tuple[int, int]] | None = None
     """Each pair's premise as a ``[start, end)`` span of the evidence (aligned with ``pairs``), from which the
@@ -153,18 +125,21 @@ class _Verified:
     seconds: float
 
 
-class PairwiseDetector(ABC):
-    """Base of detectors that score ``(evidence window, unit)`` pairs with a :class:`Verifier`."""
+class PairwiseDetector(ABC, Generic[PayloadT]):
+    """Base of detectors that score ``(evidence window, unit)`` pairs with a :class:`Verifier`; ``PayloadT`` is the
+    type of the detector's :attr:`Plan.data`."""
 
     name: str = ""
 
     units: str = ""
-    extractor: Any = None
+    extractor: ClaimExtractorLike | None = None
     """A :class:`~medhal.detect.claims.ClaimExtractor` when ``units == "claim"``."""
+    threshold: float = 0.5
+    """The response score at which a result is flagged."""
 
     def __init__(self, verifier: Verifier) -> None:
         self.verifier = verifier
-        self._claims: dict[str, Any] = {}
+        self._claims: dict[str, ClaimExtractionLike] = {}
 
     def fits_with(self, hypothesis: str) -> Callable[[str], bool]:
         """A test of whether a premise paired with ``hypothesis`` fits the verifier's token budget."""
@@ -188,27 +163,48 @@ class PairwiseDetector(ABC):
         return units
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         """The options that shape this detector's output, recorded in every result."""
         return {}
 
     @abstractmethod
-    def plan(self, item: CheckItem) -> Plan: ...
+    def plan(self, item: CheckItem) -> Plan[PayloadT]: ...
 
     @abstractmethod
-    def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+    def assemble(self, plan: Plan[PayloadT], probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
         """Build the result from the item's probability rows (aligned with ``plan.pairs``) and pair lengths."""
 
-    def input_error(self, item: CheckItem, reason: str, *, status: Status = "input_error") -> CheckResult:
+    def verified_result(
+        self,
+        plan: Plan[PayloadT],
+        units: Sequence[UnitResult],
+        score: float,
+        lengths: Sequence[int],
+        *,
+        windows: int,
+        library_entries: int,
+        skipped_windows: int = 0,
+    ) -> CheckResult:
+        """The ``ok`` result of ``plan``: its units, the response ``score`` (flagged at :attr:`threshold`) and the
+        work done (``lengths``: its pairs' token counts, those over the verifier's budget were truncated)."""
         return CheckResult(
             detector=self.name,
             verifier_id=self.verifier.id,
             config=self.config,
-            status=status,
-            id=item.id,
-            reason=reason,
-            medhal_version=_version(),
+            status="ok",
+            id=plan.item.id,
+            score=score,
+            flagged=score >= self.threshold,
+            units=tuple(units),
+            windows=windows,
+            library_entries=library_entries,
+            skipped_windows=skipped_windows,
+            pairs=len(plan.pairs),
+            truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
         )
+
+    def input_error(self, item: CheckItem, reason: str, *, status: Status = "input_error") -> CheckResult:
+        return item_result(self.name, item, self.config, status, reason=reason, verifier_id=self.verifier.id)
 
     def detect(self, item: CheckItem) -> CheckResult:
         return self.detect_many([item])[0]
@@ -222,7 +218,7 @@ class PairwiseDetector(ABC):
         """
         results: list[CheckResult | None] = [None] * len(items)
         notes: dict[int, tuple[str, ...]] = {}
-        plans: dict[int, Plan] = {}
+        plans: dict[int, Plan[PayloadT]] = {}
         valid: list[int] = []
         cleaned = list(items)
         for i, item in enumerate(items):
@@ -261,7 +257,7 @@ class PairwiseDetector(ABC):
         return out
 
     def _verify_isolated(
-        self, plans: dict[int, Plan], results: list[CheckResult | None]
+        self, plans: dict[int, Plan[PayloadT]], results: list[CheckResult | None]
     ) -> list[tuple[list[int], _Verified]]:
         """One shared verifier pass over every plan; when it fails, one pass per item, so that only the item whose
         own pass fails becomes an ``internal_error``."""
@@ -278,7 +274,7 @@ class PairwiseDetector(ABC):
                 results[i] = self.input_error(plans[i].item, _describe(exc), status="internal_error")
         return groups
 
-    def _verify(self, owners: list[int], plans: dict[int, Plan]) -> _Verified:
+    def _verify(self, owners: list[int], plans: dict[int, Plan[PayloadT]]) -> _Verified:
         batch = PairBatch()
         rows = {i: [batch.add(p, i) for p in plans[i].pairs] for i in owners}
         start = time.perf_counter()
@@ -288,7 +284,11 @@ class PairwiseDetector(ABC):
         return _Verified(batch, rows, probs, lengths, seconds)
 
     def _finish(
-        self, owners: list[int], plans: dict[int, Plan], verified: _Verified, results: list[CheckResult | None]
+        self,
+        owners: list[int],
+        plans: dict[int, Plan[PayloadT]],
+        verified: _Verified,
+        results: list[CheckResult | None],
     ) -> None:
         batch = verified.batch
         total_new = max(1, len(batch.pairs))
@@ -304,7 +304,7 @@ class PairwiseDetector(ABC):
             if self.units == "claim":
                 result = replace(result, claims=_claims_record(self._claims[plan.item.response]))
             share = verified.seconds * batch.new_by_owner.get(i, 0) / total_new
-            results[i] = _with_accounting(
+            results[i] = with_accounting(
                 replace(result, evidence_examined=examined),
                 passes=batch.new_by_owner.get(i, 0),
                 timings={
@@ -314,7 +314,7 @@ class PairwiseDetector(ABC):
                 },
             )
 
-    def _examined(self, plan: Plan, lengths: Sequence[int]) -> float | None:
+    def _examined(self, plan: Plan[PayloadT], lengths: Sequence[int]) -> float | None:
         """Share of the evidence's non-space characters inside a premise the verifier read whole; of a truncated
         premise only the longest prefix that fits with its hypothesis counts (medhal truncates the premise)."""
         if plan.premises is None:
@@ -333,18 +333,16 @@ class PairwiseDetector(ABC):
         return examined_share(evidence, read)
 
     def _extract_claims(self, items: Sequence[CheckItem]) -> None:
+        if self.extractor is None:
+            raise ConfigError("claim units need an LLM claim extractor")
         responses = list(dict.fromkeys(item.response for item in items))
         self._claims = dict(zip(responses, self.extractor.extract_many(responses), strict=True))
 
 
-def _claims_record(extraction: Any) -> dict[str, Any]:
+def _claims_record(extraction: ClaimExtractionLike) -> JSONObject:
     record = extraction.to_dict()
     record["unaligned"] = list(extraction.unaligned)
     return dict(record)
-
-
-def _with_accounting(result: CheckResult, *, passes: int, timings: dict[str, float]) -> CheckResult:
-    return replace(result, verifier_passes=passes, timings=timings, medhal_version=_version())
 
 
 def _describe(exc: BaseException) -> str:
@@ -381,7 +379,3 @@ def examined_share(evidence: str, spans: Sequence[tuple[int, int]]) -> float:
 
 def _non_space(text: str) -> int:
     return len(text) - len(_SPACE.findall(text))
-
-
-def _version() -> str:
-    return __version__

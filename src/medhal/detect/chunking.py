@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from medhal.detect.records import EvidencePointer
 from medhal.text import Span
 
 __all__ = [
@@ -44,6 +45,17 @@ class Window:
     @property
     def n_sentences(self) -> int:
         return self.stop - self.first
+
+    def pointer(self, probability: float) -> EvidencePointer:
+        """This window as the evidence pointer of a unit it decided (granularity 0: not a dyadic chunk)."""
+        return EvidencePointer(
+            start=self.start,
+            end=self.end,
+            text=self.text,
+            probability=probability,
+            sentences=(self.first, self.stop),
+            granularity=min(self.granularities) if self.granularities else 0,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,9 +23,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from medhal.detect.llm_support import build_request, run_closing
+from medhal.detect.records import JSONObject
 from medhal.detect.units import Unit
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient, Status
 from medhal.llm.cache import ResponseCache
@@ -113,7 +114,7 @@ class Claim:
     reason: str | None = None
     """Why the claim could not be aligned (``None`` when it was)."""
 
-    def alignment(self) -> dict[str, Any]:
+    def alignment(self) -> JSONObject:
         """How the claim was placed in the response: the ``alignment`` of its unit record."""
         return {"claim": self.index, "method": self.method, "score": self.score, "reason": self.reason}
 
@@ -124,7 +125,7 @@ class Claim:
             return Unit(self.text, None, None, None, self.alignment())
         return Unit(self.text, span.start, span.end, span.text, self.alignment())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "index": self.index,
             "text": self.text,
@@ -178,7 +179,7 @@ class ClaimExtraction:
         """Claims that could not be placed in the response, in extraction order."""
         return tuple(c.text for c in self.claims if c.span is None)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "status": self.status,
             "reason": self.reason,
@@ -193,8 +194,23 @@ class ClaimExtraction:
         }
 
 
+class _Calls(TypedDict):
+    """What a :class:`ClaimExtraction` records of the model call."""
+
+    attempts: int
+    cached: bool
+
+
+class _Output(_Calls):
+    """... and of the model's output, when it answered."""
+
+    raw: str
+    dropped: int
+    duplicates: int
+
+
 def _extraction(response: str, cap: int, result: GenerationResult, min_similarity: float) -> ClaimExtraction:
-    base: dict[str, Any] = {"attempts": result.attempts, "cached": result.cached}
+    base: _Calls = {"attempts": result.attempts, "cached": result.cached}
     if result.status != "ok":
         return ClaimExtraction(response, result.status, (), cap, reason=result.reason, **base)
     raw = result.text
@@ -208,7 +224,7 @@ def _extraction(response: str, cap: int, result: GenerationResult, min_similarit
         Claim(i, text, a.span, a.method, a.score) if a else Claim(i, text, None, None, None, unaligned)
         for i, (text, a) in enumerate(zip(texts, alignments, strict=True))
     )
-    extra: dict[str, Any] = {"raw": raw, "dropped": dropped, "duplicates": duplicates, **base}
+    extra: _Output = {"raw": raw, "dropped": dropped, "duplicates": duplicates, **base}
     if not claims:
         return ClaimExtraction(response, "parse_failure", (), cap, reason="no claims in the model output", **extra)
     return ClaimExtraction(response, "ok", claims, cap, **extra)
@@ -242,7 +258,7 @@ class ClaimExtractor:
             raise ValueError(f"min_similarity must be in (0, 1], got {min_similarity}")
         self._min_similarity = min_similarity
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {
             "model": self._client.model_id,
             "generation": self._config.to_dict(),

@@ -31,17 +31,19 @@ Aggregation (``aggregation``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
 from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens, negation_agrees, restates
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, packed_windows, window_of
-from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
-from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind
+from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
+from medhal.errors import InvariantError
 from medhal.text import Span, split_sentences
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
@@ -52,6 +54,7 @@ __all__ = [
     "MAX_PAIRS",
     "Aggregation",
     "DecomposedDetector",
+    "DecomposedPlan",
     "LongWindowPolicy",
     "best_window",
 ]
@@ -75,18 +78,29 @@ def best_window(probabilities: np.ndarray, windows: Sequence[Window]) -> int:
     return order[0]
 
 
-def pointer(window: Window, probability: float) -> EvidencePointer:
-    return EvidencePointer(
-        start=window.start,
-        end=window.end,
-        text=window.text,
-        probability=probability,
-        sentences=(window.first, window.stop),
-        granularity=min(window.granularities) if window.granularities else 0,
-    )
+@dataclass(frozen=True, slots=True)
+class DecomposedPlan:
+    """What :meth:`DecomposedDetector.assemble` reads back of one item's plan (:attr:`Plan.data`).
+
+    Rows of the verifier's answer: first each unit's library windows (``chosen``), unit by unit, then each unit's
+    coverage tiles (``coverage``), unit by unit."""
+
+    units: list[Unit]
+    windows: list[Window]
+    """The library windows that fit the verifier's budget (after the long-window policy)."""
+    chosen: list[list[int]]
+    """Each unit's library windows, as indices into ``windows``."""
+    entries: int
+    """Chunk-library entries as the seed counts them."""
+    skipped: int
+    """Library windows over the verifier's budget."""
+    coverage: list[list[Window]]
+    """Each unit's coverage tiles (aligned aggregation; empty lists under ``seed``)."""
+    index: EvidenceIndex | None
+    """The evidence's alignment index (aligned aggregation only)."""
 
 
-class DecomposedDetector(PairwiseDetector):
+class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
     """Detector ``decomposed``: multi-scale contrastive entailment with a claim-to-evidence audit trail."""
 
     name = "decomposed"
@@ -135,7 +149,7 @@ class DecomposedDetector(PairwiseDetector):
         )
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         return {
             "units": self.units,
             "granularities": list(self.granularities),
@@ -155,7 +169,7 @@ class DecomposedDetector(PairwiseDetector):
             ),
         }
 
-    def plan(self, item: CheckItem) -> Plan:
+    def plan(self, item: CheckItem) -> Plan[DecomposedPlan]:
         units = self.units_of(item.response)
         sentences = split_sentences(item.evidence)
         library = build_library(item.evidence, sentences, self.granularities)
@@ -170,15 +184,7 @@ class DecomposedDetector(PairwiseDetector):
         coverage = [_best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
         pairs += [(w.text, u.text) for u, tiles in zip(units, coverage, strict=True) for w in tiles]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
-        data = {
-            "units": units,
-            "windows": windows,
-            "chosen": chosen,
-            "entries": library.entries,
-            "skipped": skipped,
-            "coverage": coverage,
-            "index": index,
-        }
+        data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index)
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
 
     def _coverage_tiles(self, evidence: str, sentences: Sequence[Span], units: Sequence[Unit]) -> list[Window]:
@@ -270,16 +276,14 @@ class DecomposedDetector(PairwiseDetector):
             granularities=window.granularities,
         )
 
-    def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+    def assemble(self, plan: Plan[DecomposedPlan], probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
         if self.aggregation == "aligned":
             return self._assemble_aligned(plan, probs, lengths)
-        units: list[Unit] = plan.data["units"]
-        all_windows: list[Window] = plan.data["windows"]
-        chosen: list[list[int]] = plan.data["chosen"]
+        data = plan.data
         results: list[UnitResult] = []
         row = 0
-        for u, span in enumerate(units):
-            windows = [all_windows[k] for k in chosen[u]]
+        for u, span in enumerate(data.units):
+            windows = [data.windows[k] for k in data.chosen[u]]
             block = probs[row : row + len(windows)]
             row += len(windows)
             pe, pc = block[:, ENTAILMENT], block[:, CONTRADICTION]
@@ -290,43 +294,36 @@ class DecomposedDetector(PairwiseDetector):
             suspicion, signals = blended_suspicion(
                 self.signals, suspicion, span.text, plan.item.evidence, windows[ke].text
             )
+            verdict = self.rule.verdict(p_e, p_c)
             results.append(
-                UnitResult(
-                    index=u,
-                    text=span.text,
-                    start=span.start,
-                    end=span.end,
-                    kind=self.units,
-                    verdict=self.rule.verdict(p_e, p_c),
-                    score=score,
+                judged_unit(
+                    u,
+                    span,
+                    self.units,
+                    verdict,
+                    score,
                     suspicion=suspicion,
                     p_entail=p_e,
                     p_contradict=p_c,
-                    entailing=pointer(windows[ke], p_e),
-                    contradicting=pointer(windows[kc], p_c),
+                    entailing=windows[ke].pointer(p_e),
+                    contradicting=windows[kc].pointer(p_c),
                     signals=signals,
-                    span_text=span.span_text,
-                    alignment=span.alignment,
                 )
             )
         return self._result(plan, results, fed_score([r.score for r in results]), lengths)
 
-    def _result(self, plan: Plan, units: list[UnitResult], score: float, lengths: Sequence[int]) -> CheckResult:
-        windows = len(plan.data["windows"])
-        return CheckResult(
-            detector=self.name,
-            verifier_id=self.verifier.id,
-            config=self.config,
-            status="ok",
-            id=plan.item.id,
-            score=score,
-            flagged=score >= self.threshold,
-            units=tuple(units),
-            windows=windows,
-            library_entries=int(plan.data["entries"]),
-            skipped_windows=int(plan.data["skipped"]),
-            pairs=len(plan.pairs),
-            truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
+    def _result(
+        self, plan: Plan[DecomposedPlan], units: list[UnitResult], score: float, lengths: Sequence[int]
+    ) -> CheckResult:
+        data = plan.data
+        return self.verified_result(
+            plan,
+            units,
+            score,
+            lengths,
+            windows=len(data.windows),
+            library_entries=data.entries,
+            skipped_windows=data.skipped,
         )
 
     def _number_conflict(
@@ -345,19 +342,21 @@ class DecomposedDetector(PairwiseDetector):
             return conflicts, None
         return conflicts, min(holding, key=lambda k: (windows[k].n_sentences, k))
 
-    def _assemble_aligned(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+    def _assemble_aligned(
+        self, plan: Plan[DecomposedPlan], probs: Probabilities, lengths: Sequence[int]
+    ) -> CheckResult:
         """The aligned rule of :mod:`medhal.detect.alignment` over the same library rows plus coverage rows."""
-        units: list[Unit] = plan.data["units"]
-        all_windows: list[Window] = plan.data["windows"]
-        chosen: list[list[int]] = plan.data["chosen"]
-        coverages: list[list[Window]] = plan.data["coverage"]
-        index: EvidenceIndex = plan.data["index"]
-        n_library = sum(len(ks) for ks in chosen)
-        cover_rows = probs[n_library:].reshape(len(units), len(coverages[0]) if coverages else 0, 3)
+        data = plan.data
+        index, coverages = data.index, data.coverage
+        if index is None:
+            raise InvariantError("the aligned aggregation needs the plan's evidence index")
+        n_library = sum(len(ks) for ks in data.chosen)
+        cover_rows = probs[n_library:].reshape(len(data.units), len(coverages[0]) if coverages else 0, 3)
         results: list[UnitResult] = []
+        coverage_entail: list[float] = []
         row = 0
-        for u, span in enumerate(units):
-            windows = [all_windows[k] for k in chosen[u]]
+        for u, span in enumerate(data.units):
+            windows = [data.windows[k] for k in data.chosen[u]]
             coverage = coverages[u]
             block = probs[row : row + len(windows)]
             row += len(windows)
@@ -392,34 +391,31 @@ class DecomposedDetector(PairwiseDetector):
             suspicion, signals = blended_suspicion(
                 self.signals, decision.suspicion, span.text, plan.item.evidence, (w_e or coverage[0]).text
             )
-            cues = {
+            cues: JSONObject = {
                 "alignment": round(decision.alignment, 6),
                 "coverage_entail": decision.coverage_entail,
                 "restated": decision.restated,
                 "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
             }
+            coverage_entail.append(float(decision.coverage_entail))
             results.append(
-                UnitResult(
-                    index=u,
-                    text=span.text,
-                    start=span.start,
-                    end=span.end,
-                    kind=self.units,
-                    verdict=decision.verdict,
-                    score=decision.score,
+                judged_unit(
+                    u,
+                    span,
+                    self.units,
+                    decision.verdict,
+                    decision.score,
                     suspicion=suspicion,
                     p_entail=decision.p_entail,
                     p_contradict=decision.p_contradict,
-                    entailing=None if w_e is None else pointer(w_e, decision.p_entail),
-                    contradicting=None if w_c is None else pointer(w_c, decision.p_contradict),
+                    entailing=None if w_e is None else w_e.pointer(decision.p_entail),
+                    contradicting=None if w_c is None else w_c.pointer(decision.p_contradict),
                     signals=signals,
                     cues=cues,
-                    span_text=span.span_text,
-                    alignment=span.alignment,
                 )
             )
         # the response score reads the rule's suspicion, never the --signals blend (signals only re-rank)
-        score = max((1.0 - float(r.cues["coverage_entail"]) for r in results if r.cues), default=0.0)
+        score = max((1.0 - p for p in coverage_entail), default=0.0)
         return self._result(plan, results, score, lengths)
 
 

@@ -40,13 +40,13 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
-from medhal._version import __version__
-from medhal.detect.base import InputError, validate_item
-from medhal.detect.records import CheckItem, CheckResult, UnitKind, UnitResult
-from medhal.detect.units import ConfigError, response_span
+from medhal.detect.base import InputError, item_result, validate_item
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitKind, UnitResult, Verdict
+from medhal.detect.units import ConfigError, Unit, judged_unit, response_span
 from medhal.errors import BackendError
 from medhal.text import Span, split_sentences, split_units
 from medhal.verify.encoding import first_line
+from medhal.verify.hf import progress_bars
 
 __all__ = [
     "MINILM_PACKAGE",
@@ -169,7 +169,7 @@ class MiniLMEmbedder:
         folder = default_minilm_path() if path is None else Path(path).expanduser()
         if not (folder / "config.json").is_file():
             raise EmbedderError(f"embedding: no config.json under {folder}; pass a local Hugging Face model folder")
-        bars = _progress_bars(False)
+        bars = progress_bars(False)
         try:
             self._tokenizer: Any = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
             model: Any = AutoModel.from_pretrained(str(folder), local_files_only=True)
@@ -178,7 +178,7 @@ class MiniLMEmbedder:
         except Exception as exc:  # transformers raises OSError, ValueError, RuntimeError, ...
             raise EmbedderError(f"embedding: cannot load {str(folder)!r}: {first_line(exc)}") from None
         finally:
-            _progress_bars(bars)
+            progress_bars(bars)
         from medhal.verify.hf import state_dict_digest
 
         name = "all-MiniLM-L6-v2" if path is None else folder.resolve().name
@@ -259,7 +259,7 @@ class EmbeddingDetector:
         self.threshold = threshold
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         return {
             "units": self.units,
             "reference": self.reference,
@@ -325,68 +325,30 @@ class EmbeddingDetector:
             score = 1.0 - sim
             suspicion = min(1.0, max(0.0, score))
             near = sentences[int(best[u])] if self.reference == "sentences" else evidence
-            signals: dict[str, Any] = {
+            signals: JSONObject = {
                 "similarity": sim,
                 "nearest": {"start": near.start, "end": near.end, "text": near.text},
             }
             if self.reference == "sentences":
                 signals["nearest_sentence"] = int(best[u])
-            out.append(
-                UnitResult(
-                    index=u,
-                    text=span.text,
-                    start=span.start,
-                    end=span.end,
-                    kind=kind,
-                    verdict="unsupported" if suspicion >= self.threshold else "supported",
-                    score=score,
-                    suspicion=suspicion,
-                    p_entail=None,
-                    p_contradict=None,
-                    entailing=None,
-                    contradicting=None,
-                    signals=signals,
-                )
-            )
-        return CheckResult(
-            detector=self.name,
-            verifier_id=self.embedder.id,
-            config=self.config,
-            status="ok",
-            id=item.id,
+            verdict: Verdict = "unsupported" if suspicion >= self.threshold else "supported"
+            out.append(judged_unit(u, Unit.of_span(span), kind, verdict, score, suspicion=suspicion, signals=signals))
+        read = len(sentences) if self.reference == "sentences" else 1
+        return item_result(
+            self.name,
+            item,
+            self.config,
+            "ok",
             score=response_score,
             flagged=response_score >= self.threshold,
             units=tuple(out),
-            windows=len(sentences) if self.reference == "sentences" else 1,
-            library_entries=len(sentences) if self.reference == "sentences" else 1,
-            medhal_version=_version(),
+            verifier_id=self.embedder.id,
+            windows=read,
+            library_entries=read,
         )
 
     def _error(self, item: CheckItem, reason: str) -> CheckResult:
-        return CheckResult(
-            detector=self.name,
-            verifier_id=self.embedder.id,
-            config=self.config,
-            status="input_error",
-            id=item.id,
-            reason=reason,
-            medhal_version=_version(),
-        )
-
-
-def _progress_bars(enabled: bool) -> bool:
-    """Switch transformers' loading progress bars; returns the previous setting."""
-    try:
-        from transformers.utils import logging as hf_logging
-    except ImportError:  # pragma: no cover - very old transformers
-        return enabled
-    api: Any = hf_logging
-    previous = bool(api.is_progress_bar_enabled())
-    if enabled:
-        api.enable_progress_bar()
-    else:
-        api.disable_progress_bar()
-    return previous
+        return item_result(self.name, item, self.config, "input_error", reason=reason, verifier_id=self.embedder.id)
 
 
 class _Rows:
@@ -398,7 +360,3 @@ class _Rows:
 
     def __call__(self, spans: Sequence[Span]) -> Embeddings:
         return self.vectors[[self.index[s.text] for s in spans]]
-
-
-def _version() -> str:
-    return __version__

@@ -65,11 +65,11 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Literal
 
-from medhal.detect.base import InputError, validate_item
-from medhal.detect.llm_support import answer_record, build_request, llm_result, llm_unit, make_engine, run_closing
-from medhal.detect.records import CheckItem, CheckResult, Status, Verdict
+from medhal.detect.base import InputError, item_result, validate_item
+from medhal.detect.llm_support import answer_record, build_request, llm_unit, make_engine, run_closing
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, Verdict
 from medhal.detect.units import ConfigError
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
@@ -139,7 +139,7 @@ class FavaSpan:
     def verdict(self) -> Verdict:
         return "unsupported" if self.type in UNVERIFIABLE_TYPES else "contradicted"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "start": self.start,
             "end": self.end,
@@ -177,7 +177,7 @@ class FavaParse:
     def flagged(self) -> bool:
         return bool(self.spans or self.unaligned)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "spans": [s.to_dict() for s in self.spans],
             "unaligned": list(self.unaligned),
@@ -203,7 +203,7 @@ def _scan(tagged: str) -> tuple[str, list[_Element], bool]:
     length = 0
     elements: list[_Element] = []
     types: list[tuple[str, int]] = []  # open type tags: (type, element index of the outermost open type tag)
-    delete_depth = mark_depth = 0
+    depth = {"delete": 0, "mark": 0}  # open <delete> and <mark> edit tags
     bare: int | None = None  # element of a <delete>/<mark> outside any type tag (a correction next to its delete)
     well_formed = True
     pos = 0
@@ -221,12 +221,12 @@ def _scan(tagged: str) -> tuple[str, list[_Element], bool]:
         nonlocal length, bare
         if not piece:
             return
-        if mark_depth > 0:
+        if depth["mark"] > 0:
             elements[current()].corrections.append(piece)
             return
-        if delete_depth > 0 or types:
+        if depth["delete"] > 0 or types:
             kind = types[-1][0] if types else None
-            source: SpanSource = "delete" if delete_depth else "tag"
+            source: SpanSource = "delete" if depth["delete"] else "tag"
             elements[current()].flagged.append((length, length + len(piece), kind, source))
         elif piece.strip():
             bare = None  # unflagged original text ends a bare <delete>/<mark> edit
@@ -237,20 +237,10 @@ def _scan(tagged: str) -> tuple[str, list[_Element], bool]:
         chunk(text[pos : m.start()])
         pos = m.end()
         closing, name = m.group(1) == "/", m.group(2).lower()
-        if name == "delete":
-            if closing:
-                if delete_depth == 0:
-                    well_formed = False
-                delete_depth = max(0, delete_depth - 1)
-            else:
-                delete_depth += 1
-        elif name == "mark":
-            if closing:
-                if mark_depth == 0:
-                    well_formed = False
-                mark_depth = max(0, mark_depth - 1)
-            else:
-                mark_depth += 1
+        if name in depth:
+            if closing and depth[name] == 0:
+                well_formed = False
+            depth[name] = max(0, depth[name] - 1) if closing else depth[name] + 1
         elif closing:
             found = [k for k, (t, _) in enumerate(types) if t == name]
             if found:
@@ -267,7 +257,7 @@ def _scan(tagged: str) -> tuple[str, list[_Element], bool]:
             else:
                 types.append((name, types[0][1]))
     chunk(text[pos:])
-    if types or delete_depth or mark_depth:
+    if types or depth["delete"] or depth["mark"]:
         well_formed = False
     return "".join(copy), elements, well_formed
 
@@ -394,7 +384,7 @@ class FavaDetector:
             self._engine = make_engine(client, cache=cache, concurrency=concurrency)
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         """The options that shape this detector's output, recorded in every result."""
         return {
             "model": None if self._client is None else self._client.model_id,
@@ -412,11 +402,11 @@ class FavaDetector:
         prompt = build_fava_prompt(item.evidence, item.response, max_evidence_chars=self._max_evidence_chars)
         return build_request(request_id, prompt, self._generation, chat=self._chat)
 
-    def _failure(self, item: CheckItem, status: Status, reason: str, record: dict[str, Any] | None) -> CheckResult:
+    def _failure(self, item: CheckItem, status: Status, reason: str, record: JSONObject | None) -> CheckResult:
         config = self.config
         if record is not None:
             config["fava"] = record
-        return llm_result(self.name, item, config, status, reason=reason)
+        return item_result(self.name, item, config, status, reason=reason)
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop."""
@@ -459,7 +449,7 @@ class FavaDetector:
         return [r for r in results if r is not None]
 
     def _assemble(self, item: CheckItem, answer: GenerationResult, *, precomputed: bool) -> CheckResult:
-        record: dict[str, Any] = {"source": "precomputed" if precomputed else "model", **answer_record(answer)}
+        record: JSONObject = {"source": "precomputed" if precomputed else "model", **answer_record(answer)}
         if answer.status != "ok":
             return self._failure(item, answer.status, f"FAVA call failed: {answer.reason}", record)
         parsed = parse_fava(item.response, answer.text, min_similarity=self.min_similarity)
@@ -473,7 +463,7 @@ class FavaDetector:
         score = 1.0 if parsed.flagged else 0.0
         config = self.config
         config["fava"] = record
-        return llm_result(self.name, item, config, "ok", score=score, flagged=parsed.flagged, units=units)
+        return item_result(self.name, item, config, "ok", score=score, flagged=parsed.flagged, units=units)
 
     def detect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """One result per item, in order; FAVA calls for all items not precomputed run through the engine."""

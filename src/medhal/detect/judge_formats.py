@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from medhal.detect.records import CheckItem, Verdict
+from medhal.detect.records import CheckItem, JSONObject, Verdict
 from medhal.detect.units import ConfigError
 from medhal.llm.parsing import ParseFailure, extract_code_blocks, get_field, parse_json_object, parse_yes_no
 from medhal.text import Span
@@ -126,7 +127,7 @@ class ResponseJudgement:
     consistent: bool = True
     """False when the judge's verdict and its own score disagree (supported with score >= 0.5 or vice versa)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "verdict": self.verdict,
             "score": self.score,
@@ -174,7 +175,9 @@ def _score_of(value: object) -> float | str | None:
     return float(value)
 
 
-def _field(obj: dict[str, Any], *keys: str) -> tuple[bool, Any]:
+def _field(obj: Mapping[str, object], *keys: str) -> tuple[bool, object]:
+    """Whether the model's object has one of ``keys`` (case- and separator-insensitively), and the first one's
+    value."""
     for key in keys:
         try:
             return True, get_field(obj, key)
@@ -234,7 +237,7 @@ class ResponseFormat(Protocol):
 
     def parse(self, text: str) -> ResponseJudgement | ParseFailure: ...
 
-    def describe(self) -> dict[str, Any]: ...
+    def describe(self) -> JSONObject: ...
 
 
 class JsonResponseFormat:
@@ -251,7 +254,7 @@ class JsonResponseFormat:
     def parse(self, text: str) -> ResponseJudgement | ParseFailure:
         return parse_response_judgement(text)
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {"name": self.name, "prompt": self.template}
 
 
@@ -275,7 +278,7 @@ class YesNoFormat:
             return ResponseJudgement("unsupported", 1.0, score_given=False)
         return ResponseJudgement("supported", 0.0, score_given=False)
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {"name": self.name, "prompt": self.template}
 
 
@@ -293,7 +296,7 @@ class JudgedSpan:
     method: AlignMethod | None
     similarity: float | None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "listed": self.listed,
             "type": self.kind,
@@ -332,7 +335,7 @@ class SpanJudgement:
     def unaligned(self) -> tuple[str, ...]:
         return tuple(e.listed for e in self.errors if e.span is None)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "errors": [e.to_dict() for e in self.errors],
             "unaligned": list(self.unaligned),
@@ -341,7 +344,7 @@ class SpanJudgement:
         }
 
 
-def _json_list(text: str) -> list[Any] | None:
+def _json_list(text: str) -> list[object] | None:
     """A bare JSON list answer (``["...", "..."]``), fenced or not."""
     for candidate in [*extract_code_blocks(text), text]:
         stripped = candidate.strip()
@@ -368,7 +371,7 @@ def parse_span_judgement(text: str, response: str, *, min_similarity: float = 0.
     ``null``) means no error.  A ``ParseFailure`` when no object/list is found, ``errors`` is not a list, or
     every entry is unusable.
     """
-    entries: list[Any]
+    entries: list[object]
     obj = parse_json_object(text, required=("errors",))
     if isinstance(obj, ParseFailure):
         bare = _json_list(text)
@@ -435,7 +438,7 @@ class SpanFormat(Protocol):
 
     def parse(self, text: str, response: str) -> SpanJudgement | ParseFailure: ...
 
-    def describe(self) -> dict[str, Any]: ...
+    def describe(self) -> JSONObject: ...
 
 
 class JsonSpanFormat:
@@ -455,5 +458,5 @@ class JsonSpanFormat:
     def parse(self, text: str, response: str) -> SpanJudgement | ParseFailure:
         return parse_span_judgement(text, response, min_similarity=self.min_similarity)
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {"name": self.name, "prompt": self.template, "min_similarity": self.min_similarity}

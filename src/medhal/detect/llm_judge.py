@@ -37,9 +37,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
-from medhal.detect.base import InputError, validate_item
+from medhal.detect.base import item_result, split_valid
 from medhal.detect.judge_formats import (
     JsonResponseFormat,
     JsonSpanFormat,
@@ -49,8 +49,8 @@ from medhal.detect.judge_formats import (
     SpanJudgement,
     YesNoFormat,
 )
-from medhal.detect.llm_support import answer_record, build_request, llm_result, llm_unit, make_engine, run_closing
-from medhal.detect.records import CheckItem, CheckResult, Status, UnitResult
+from medhal.detect.llm_support import answer_record, build_request, llm_unit, make_engine, run_closing
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
 from medhal.detect.units import ConfigError, response_span
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
@@ -120,7 +120,7 @@ class LLMJudgeDetector:
         self._engine = make_engine(client, cache=cache, concurrency=concurrency)
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         """The options that shape this detector's output, recorded in every result."""
         return {
             "model": self._client.model_id,
@@ -135,22 +135,15 @@ class LLMJudgeDetector:
     def _request(self, prompt: str, request_id: str) -> GenerationRequest:
         return build_request(request_id, prompt, self._generation, chat=self._chat)
 
-    def _failure(self, item: CheckItem, status: Status, reason: str, judge: dict[str, Any] | None) -> CheckResult:
+    def _failure(self, item: CheckItem, status: Status, reason: str, judge: JSONObject | None) -> CheckResult:
         config = self.config
         if judge is not None:
             config["judge"] = judge
-        return llm_result(self.name, item, config, status, reason=reason)
+        return item_result(self.name, item, config, status, reason=reason)
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop."""
-        results: list[CheckResult | None] = [None] * len(items)
-        valid: list[int] = []
-        for i, item in enumerate(items):
-            try:
-                validate_item(item)
-                valid.append(i)
-            except InputError as exc:
-                results[i] = self._failure(item, "input_error", str(exc), None)
+        results, valid = split_valid(items, lambda item, reason: self._failure(item, "input_error", reason, None))
         kinds = [k for k in ("response", "span") if self.level in (k, "both")]
         prompts: dict[str, int] = {}
         wanted: dict[tuple[int, str], int] = {}
@@ -169,13 +162,13 @@ class LLMJudgeDetector:
         return [r for r in results if r is not None]
 
     def _assemble(self, item: CheckItem, answers: dict[str, GenerationResult]) -> CheckResult:
-        judge: dict[str, Any] = {}
+        judge: JSONObject = {}
         status: Status = "ok"
         reason: str | None = None
         verdict: ResponseJudgement | None = None
         spans: SpanJudgement | None = None
         for kind, answer in answers.items():
-            record: dict[str, Any] = {"status": answer.status, **answer_record(answer)}
+            record: JSONObject = {"status": answer.status, **answer_record(answer)}
             judge[kind] = record
             if answer.status != "ok":
                 record["error"] = answer.reason
@@ -214,7 +207,7 @@ class LLMJudgeDetector:
             score = 1.0 if spans.errors else 0.0
         config = self.config
         config["judge"] = judge
-        return llm_result(
+        return item_result(
             self.name, item, config, "ok", score=score, flagged=score >= self.threshold, units=tuple(units)
         )
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
-from medhal._version import __version__
-from medhal.detect.records import CheckItem, CheckResult, Status, UnitKind, UnitResult, Verdict
-from medhal.detect.units import ConfigError
+from medhal.detect.records import JSONObject, UnitKind, UnitResult, Verdict
+from medhal.detect.units import ConfigError, Unit, judged_unit
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import Engine, run_sync
@@ -33,11 +32,6 @@ class Located(Protocol):
 
     @property
     def text(self) -> str: ...
-
-
-def medhal_version() -> str:
-    """The installed medhal version, recorded in every result."""
-    return __version__
 
 
 def make_engine(client: ModelClient, *, cache: ResponseCache | None, concurrency: int | None) -> Engine:
@@ -70,7 +64,7 @@ def run_closing(main: Callable[[], Coroutine[Any, Any, T]], close: Callable[[], 
     return run_sync(guarded)
 
 
-def answer_record(answer: GenerationResult) -> dict[str, Any]:
+def answer_record(answer: GenerationResult) -> JSONObject:
     """What a result's ``config`` keeps of one model answer: its text (``None`` unless ``ok``), attempts and
     whether it came from the cache."""
     return {
@@ -80,47 +74,6 @@ def answer_record(answer: GenerationResult) -> dict[str, Any]:
     }
 
 
-def llm_result(
-    detector: str,
-    item: CheckItem,
-    config: dict[str, Any],
-    status: Status,
-    *,
-    reason: str | None = None,
-    score: float | None = None,
-    flagged: bool | None = None,
-    units: tuple[UnitResult, ...] = (),
-    verifier_id: str | None = None,
-) -> CheckResult:
-    """The result of one item: a failure (``status`` and ``reason``) or a score with its units, stamped with the
-    medhal version."""
-    return CheckResult(
-        detector=detector,
-        verifier_id=verifier_id,
-        config=config,
-        status=status,
-        id=item.id,
-        reason=reason,
-        score=score,
-        flagged=flagged,
-        units=units,
-        medhal_version=medhal_version(),
-    )
-
-
 def llm_unit(index: int, span: Located, kind: UnitKind, verdict: Verdict, score: float) -> UnitResult:
     """A unit judged by a model's text: suspicion = ``score``, no entailment probabilities or evidence pointers."""
-    return UnitResult(
-        index=index,
-        text=span.text,
-        start=span.start,
-        end=span.end,
-        kind=kind,
-        verdict=verdict,
-        score=score,
-        suspicion=score,
-        p_entail=None,
-        p_contradict=None,
-        entailing=None,
-        contradicting=None,
-    )
+    return judged_unit(index, Unit(span.text, span.start, span.end), kind, verdict, score)

@@ -23,26 +23,44 @@ The response score is the largest clause suspicion; the response is flagged when
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import Window, packed_windows
-from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitKind, UnitResult
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitKind, UnitResult
 from medhal.detect.scoring import VerdictRule
 from medhal.detect.signals import SignalConfig, blended_suspicion
-from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, response_span
+from medhal.detect.units import (
+    ClaimExtractorLike,
+    ConfigError,
+    Unit,
+    UnitChoice,
+    check_unit_kind,
+    judged_unit,
+    response_span,
+)
 from medhal.text import split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
-__all__ = ["ClauseScore", "NLIClauseDetector", "NLIResponseDetector", "PremiseChoice"]
+__all__ = ["ClausePlan", "ClauseScore", "NLIClauseDetector", "NLIResponseDetector", "PremiseChoice"]
 
 ClauseScore = Literal["non_entailment", "contradiction"]
 PremiseChoice = Literal["whole", "windows"]
 
 
-class NLIClauseDetector(PairwiseDetector):
+@dataclass(frozen=True, slots=True)
+class ClausePlan:
+    """What :meth:`NLIClauseDetector.assemble` reads back of one item's plan: every unit is paired with every
+    window, unit by unit (the whole evidence, or its packed windows under ``premise="windows"``)."""
+
+    units: list[Unit]
+    windows: list[Window]
+
+
+class NLIClauseDetector(PairwiseDetector[ClausePlan]):
     """One ``(whole evidence, unit)`` pair per unit."""
 
     name = "nli-clause"
@@ -75,7 +93,7 @@ class NLIClauseDetector(PairwiseDetector):
         self.rule = rule or VerdictRule()
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         return {
             "units": self.unit_kind,
             "score": self.score_kind,
@@ -94,7 +112,7 @@ class NLIClauseDetector(PairwiseDetector):
     def segment(self, response: str) -> list[Unit]:
         return self.units_of(response)
 
-    def plan(self, item: CheckItem) -> Plan:
+    def plan(self, item: CheckItem) -> Plan[ClausePlan]:
         units = self.segment(item.response)
         sentences = split_sentences(item.evidence)
         whole = response_span(item.evidence)
@@ -106,59 +124,42 @@ class NLIClauseDetector(PairwiseDetector):
         return Plan(
             item=item,
             pairs=[(w.text, u.text) for u in units for w in windows],
-            data={"units": units, "windows": windows},
+            data=ClausePlan(units, windows),
             premises=[(w.start, w.end) for _ in units for w in windows],
         )
 
     def unit_score(self, p_e: float, p_c: float) -> float:
         return 1.0 - p_e if self.score_kind == "non_entailment" else p_c
 
-    def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
-        units: list[Unit] = plan.data["units"]
-        windows: list[Window] = plan.data["windows"]
+    def assemble(self, plan: Plan[ClausePlan], probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+        windows = plan.data.windows
         n_w = len(windows)
-        results = []
-        for u, span in enumerate(units):
+        results: list[UnitResult] = []
+        for u, span in enumerate(plan.data.units):
             rows = probs[u * n_w : (u + 1) * n_w]
             k_e, k_c = int(np.argmax(rows[:, ENTAILMENT])), int(np.argmax(rows[:, CONTRADICTION]))
             p_e, p_c = float(rows[k_e, ENTAILMENT]), float(rows[k_c, CONTRADICTION])
             w_e, w_c = windows[k_e], windows[k_c]
             score = self.unit_score(p_e, p_c)
             suspicion, signals = blended_suspicion(self.signals, score, span.text, plan.item.evidence, w_e.text)
+            verdict = self.rule.verdict(p_e, p_c)
             results.append(
-                UnitResult(
-                    index=u,
-                    text=span.text,
-                    start=span.start,
-                    end=span.end,
-                    kind=self.unit_kind,
-                    verdict=self.rule.verdict(p_e, p_c),
-                    score=score,
+                judged_unit(
+                    u,
+                    span,
+                    self.unit_kind,
+                    verdict,
+                    score,
                     suspicion=suspicion,
                     p_entail=p_e,
                     p_contradict=p_c,
-                    entailing=EvidencePointer(w_e.start, w_e.end, w_e.text, p_e, (w_e.first, w_e.stop), 0),
-                    contradicting=EvidencePointer(w_c.start, w_c.end, w_c.text, p_c, (w_c.first, w_c.stop), 0),
+                    entailing=w_e.pointer(p_e),
+                    contradicting=w_c.pointer(p_c),
                     signals=signals,
-                    span_text=span.span_text,
-                    alignment=span.alignment,
                 )
             )
         response_score = max(r.score for r in results)
-        return CheckResult(
-            detector=self.name,
-            verifier_id=self.verifier.id,
-            config=self.config,
-            status="ok",
-            id=plan.item.id,
-            score=response_score,
-            flagged=response_score >= self.threshold,
-            units=tuple(results),
-            windows=n_w,
-            library_entries=n_w,
-            pairs=len(plan.pairs),
-            truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
-        )
+        return self.verified_result(plan, results, response_score, lengths, windows=n_w, library_entries=n_w)
 
 
 class NLIResponseDetector(NLIClauseDetector):
@@ -175,7 +176,7 @@ class NLIResponseDetector(NLIClauseDetector):
         return "response"
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         cfg = super().config
         cfg.pop("score")
         cfg.pop("signals")

@@ -10,9 +10,10 @@ JSON text (``config_json``, ``claims_json``, ``timings_json``; a unit's ``signal
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from types import ModuleType
+from typing import IO
 
 from medhal.errors import ConfigError, DataError
 
@@ -34,7 +35,7 @@ def is_parquet(path: str | Path) -> bool:
     return Path(str(path)).suffix.lower() == ".parquet"
 
 
-def _pyarrow() -> tuple[Any, Any]:
+def _pyarrow() -> tuple[ModuleType, ModuleType]:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -48,7 +49,7 @@ def require_pyarrow() -> None:
     _pyarrow()
 
 
-def result_schema() -> Any:
+def result_schema() -> object:
     """The ``pyarrow.Schema`` of a result file (one :meth:`CheckResult.to_row` per row)."""
     pa, _ = _pyarrow()
     pointer = pa.struct(
@@ -118,7 +119,7 @@ class ResultWriter:
         self._schema = result_schema()
         self._writer = pq.ParquetWriter(handle, self._schema)
 
-    def write(self, rows: list[dict[str, Any]]) -> None:
+    def write(self, rows: Sequence[Mapping[str, object]]) -> None:
         if rows:
             self._writer.write_table(self._pa.Table.from_pylist(rows, schema=self._schema))
 
@@ -126,14 +127,14 @@ class ResultWriter:
         self._writer.close()
 
 
-def read_result_rows(path: str | Path) -> list[dict[str, Any]]:
+def read_result_rows(path: str | Path) -> list[dict[str, object]]:
     """Every row of a result file, as :meth:`CheckResult.from_row` takes them."""
     _, pq = _pyarrow()
-    rows: list[dict[str, Any]] = pq.read_table(str(path)).to_pylist()
+    rows: list[dict[str, object]] = pq.read_table(str(path)).to_pylist()
     return rows
 
 
-def iter_item_rows(path: str | Path, *, batch_rows: int = 1024) -> Iterator[Mapping[str, Any]]:
+def iter_item_rows(path: str | Path, *, batch_rows: int = 1024) -> Iterator[Mapping[str, object]]:
     """The rows of an item file, read ``batch_rows`` at a time, as dicts of the columns ``id``, ``evidence``,
     ``response`` and ``question`` that the file has (others are not read).  A file that is not Parquet, or that
     lacks an ``evidence`` or ``response`` column, is a :class:`DataError` (one line)."""

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
-from medhal._version import __version__
-from medhal.detect.base import InputError, validate_item
-from medhal.detect.records import CheckItem, CheckResult, UnitKind, UnitResult
-from medhal.detect.units import ConfigError
+from medhal.detect.base import InputError, item_result, validate_item
+from medhal.detect.kg.triples import TripleExtractor
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitKind, Verdict
+from medhal.detect.units import ConfigError, Unit, judged_unit
 from medhal.text import Span, split_units
 
 __all__ = ["RandomDetector", "RandomUnits", "uniform_draws"]
@@ -54,7 +54,7 @@ class RandomDetector:
         units: RandomUnits = "clause",
         seed: int = 0,
         threshold: float = 0.5,
-        extractor: Any | None = None,
+        extractor: TripleExtractor | None = None,
     ) -> None:
         if units not in ("clause", "sentence", "triple"):
             raise ConfigError(f"unknown unit kind {units!r} for random; choose clause, sentence or triple")
@@ -65,21 +65,23 @@ class RandomDetector:
         self.units: RandomUnits = units
         self.seed = int(seed)
         self.threshold = threshold
-        self.extractor: Any = extractor
+        self.extractor = extractor
         if units == "triple" and extractor is None:
             from medhal.detect.kg import RuleTripleExtractor
 
             self.extractor = RuleTripleExtractor()
 
     @property
-    def config(self) -> dict[str, Any]:
-        cfg: dict[str, Any] = {"units": self.units, "seed": self.seed, "threshold": self.threshold}
+    def config(self) -> JSONObject:
+        cfg: JSONObject = {"units": self.units, "seed": self.seed, "threshold": self.threshold}
         if self.extractor is not None:
             cfg["extractor"] = self.extractor.name
         return cfg
 
     def segment(self, response: str) -> list[Span]:
         if self.units == "triple":
+            if self.extractor is None:  # the constructor gives triple units the rule extractor by default
+                raise ConfigError("units 'triple' need a triple extractor")
             return [t.span for t in self.extractor.extract(response)]
         return split_units(response, self.units)
 
@@ -87,51 +89,16 @@ class RandomDetector:
         try:
             validate_item(item)
         except InputError as exc:
-            return CheckResult(
-                detector=self.name,
-                verifier_id=None,
-                config=self.config,
-                status="input_error",
-                id=item.id,
-                reason=str(exc),
-                medhal_version=_version(),
-            )
+            return item_result(self.name, item, self.config, "input_error", reason=str(exc))
         spans = self.segment(item.response)
         draws = uniform_draws(self.seed, item, len(spans))
         kind: UnitKind = self.units
-        units = tuple(
-            UnitResult(
-                index=j,
-                text=span.text,
-                start=span.start,
-                end=span.end,
-                kind=kind,
-                verdict="unsupported" if draws[j] >= self.threshold else "supported",
-                score=draws[j],
-                suspicion=draws[j],
-                p_entail=None,
-                p_contradict=None,
-                entailing=None,
-                contradicting=None,
-            )
-            for j, span in enumerate(spans)
-        )
+        verdicts: list[Verdict] = ["unsupported" if draw >= self.threshold else "supported" for draw in draws]
+        units = tuple(judged_unit(j, Unit.of_span(span), kind, verdicts[j], draws[j]) for j, span in enumerate(spans))
         score = draws[-1]
-        return CheckResult(
-            detector=self.name,
-            verifier_id=None,
-            config=self.config,
-            status="ok",
-            id=item.id,
-            score=score,
-            flagged=score >= self.threshold,
-            units=units,
-            medhal_version=_version(),
+        return item_result(
+            self.name, item, self.config, "ok", score=score, flagged=score >= self.threshold, units=units
         )
 
     def detect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         return [self.detect(item) for item in items]
-
-
-def _version() -> str:
-    return __version__

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast, get_args
+from typing import Literal, SupportsFloat, SupportsInt, TypeAlias, cast, get_args
 
 __all__ = [
+    "JSON",
     "ROW_JSON_FIELDS",
     "SCHEMA_VERSION",
     "UNIT_ROW_JSON_FIELDS",
     "CheckItem",
     "CheckResult",
     "EvidencePointer",
+    "JSONObject",
     "Status",
     "UnitKind",
     "UnitResult",
@@ -38,6 +40,12 @@ SCHEMA_VERSION = "1.3"
 status ``internal_error`` (a bug on one item; the other items are still checked).
 1.3 (issue 16): every extracted claim is a unit, verified as its own text; ``claim`` units carry ``span_text``
 and ``alignment``, and their ``start``/``end`` may be ``null`` (a claim that could not be aligned to the answer)."""
+
+JSON: TypeAlias = "str | int | float | bool | Sequence[JSON] | Mapping[str, JSON] | None"
+"""A value ``json.dumps`` writes as it is: the free-form parts of a record (``config``, ``signals``, ``cues``, ...).
+Read-only containers, so a ``list[str]`` or a ``dict[str, float]`` is one too (tuples are written as lists)."""
+JSONObject: TypeAlias = "dict[str, JSON]"
+"""A JSON object built by medhal: what ``to_dict`` methods return and what a record's free-form fields hold."""
 
 Verdict = Literal["supported", "contradicted", "unsupported"]
 UnitKind = Literal["clause", "sentence", "claim", "response", "triple", "span"]
@@ -69,7 +77,7 @@ class EvidencePointer:
     """The smallest dyadic granularity ``m`` that produced this window (0: not a dyadic chunk — the whole evidence,
     or a packed window of ``nli-clause --premise windows``)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "start": self.start,
             "end": self.end,
@@ -109,20 +117,20 @@ class UnitResult:
     p_contradict: float | None
     entailing: EvidencePointer | None
     contradicting: EvidencePointer | None
-    signals: dict[str, Any] | None = None
+    signals: JSONObject | None = None
     """Deterministic lexical signals (:mod:`medhal.detect.signals`) when switched on, else ``None``."""
-    cues: dict[str, Any] | None = None
+    cues: JSONObject | None = None
     """What the aligned verdict rule read (:mod:`medhal.detect.alignment`): ``alignment`` (best sentence
     alignment), ``coverage_entail`` (P(E) of the coverage premise), ``restated`` (an evidence sentence restates
     the unit); ``None`` for other detectors."""
     span_text: str | None = None
     """``claim`` units: ``response[start:end]``, the answer's words the claim was aligned to (``None``: unaligned)."""
-    alignment: dict[str, Any] | None = None
+    alignment: JSONObject | None = None
     """``claim`` units: ``claim`` (extraction index), ``method`` (``exact``, ``normalized``, ``fuzzy`` or ``None``),
     ``score`` (similarity of claim and span) and ``reason`` (why it could not be aligned, else ``None``)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_dict(self) -> JSONObject:
+        out: JSONObject = {
             "index": self.index,
             "text": self.text,
             "start": self.start,
@@ -152,7 +160,7 @@ class CheckResult:
 
     detector: str
     verifier_id: str | None
-    config: dict[str, Any]
+    config: JSONObject
     status: Status
     id: str | None = None
     reason: str | None = None
@@ -180,7 +188,7 @@ class CheckResult:
     of the evidence only (windows selected by ``max_windows``, or truncated premises)."""
     notes: tuple[str, ...] = ()
     """What input cleaning changed (lone surrogates, control characters), field by field; empty when nothing."""
-    claims: dict[str, Any] | None = None
+    claims: JSONObject | None = None
     """For ``claim`` units: the extraction's status, cap, raw output, every claim with its alignment, and the
     claims it could not align (verified all the same: each is a unit with a null span)."""
     timings: dict[str, float] = field(default_factory=dict)
@@ -207,9 +215,9 @@ class CheckResult:
         """Units by decreasing suspicion, ties broken by position (the order seed 000 §4 ranks by)."""
         return tuple(sorted(self.units, key=lambda u: (-u.suspicion, u.index)))
 
-    def to_dict(self, *, timings: bool = True) -> dict[str, Any]:
+    def to_dict(self, *, timings: bool = True) -> JSONObject:
         """JSON-ready dict.  ``timings`` is the only field that varies between identical runs."""
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "schema_version": self.schema_version,
             "medhal_version": self.medhal_version,
             "id": self.id,
@@ -236,7 +244,7 @@ class CheckResult:
         return out
 
     @classmethod
-    def from_dict(cls, obj: Mapping[str, Any]) -> CheckResult:
+    def from_dict(cls, obj: Mapping[str, object]) -> CheckResult:
         """Rebuild a result from :meth:`to_dict` output or a line of a ``medhal check --input`` result file
         (``input_error`` lines carry only id, status, reason and detector; a ``line`` key is ignored).  Raises
         ``ValueError`` / ``KeyError`` / ``TypeError`` on records that are not check results."""
@@ -250,38 +258,38 @@ class CheckResult:
         item_id = obj.get("id")
         return cls(
             detector=str(obj.get("detector") or ""),
-            verifier_id=obj.get("verifier_id"),
-            config=dict(obj.get("config") or {}),
+            verifier_id=cast("str | None", obj.get("verifier_id")),
+            config=dict(cast("Mapping[str, JSON]", obj.get("config") or {})),
             status=cast(Status, status),
             id=None if item_id is None else str(item_id),
-            reason=obj.get("reason"),
+            reason=cast("str | None", obj.get("reason")),
             score=_opt_float(obj.get("score")),
             flagged=None if flagged is None else bool(flagged),
             units=tuple(_unit_from_dict(u, i) for i, u in enumerate(units)),
-            windows=int(obj.get("windows") or 0),
-            library_entries=int(obj.get("library_entries") or 0),
-            skipped_windows=int(obj.get("skipped_windows") or 0),
-            pairs=int(obj.get("pairs") or 0),
-            verifier_passes=int(obj.get("verifier_passes") or 0),
-            truncated_pairs=int(obj.get("truncated_pairs") or 0),
+            windows=_int(obj.get("windows") or 0),
+            library_entries=_int(obj.get("library_entries") or 0),
+            skipped_windows=_int(obj.get("skipped_windows") or 0),
+            pairs=_int(obj.get("pairs") or 0),
+            verifier_passes=_int(obj.get("verifier_passes") or 0),
+            truncated_pairs=_int(obj.get("truncated_pairs") or 0),
             evidence_examined=_opt_float(obj.get("evidence_examined")),
-            notes=tuple(str(n) for n in obj.get("notes") or ()),
-            claims=obj.get("claims"),
-            timings=dict(obj.get("timings") or {}),
+            notes=tuple(str(n) for n in cast("Iterable[object]", obj.get("notes") or ())),
+            claims=cast("JSONObject | None", obj.get("claims")),
+            timings=dict(cast("Mapping[str, float]", obj.get("timings") or {})),
             medhal_version=str(obj.get("medhal_version") or ""),
             schema_version=str(obj.get("schema_version") or SCHEMA_VERSION),
         )
 
-    def to_row(self, *, timings: bool = True, line: int | None = None) -> dict[str, Any]:
+    def to_row(self, *, timings: bool = True, line: int | None = None) -> JSONObject:
         """The flat row form (one Parquet row): :meth:`to_dict`'s scalar fields as columns, ``units`` as a list of
         structs, and the free-form mappings (``config``, ``claims``, ``timings``; a unit's ``signals``, ``cues``,
         ``alignment``) as JSON text in ``*_json`` columns (see :data:`ROW_JSON_FIELDS`).  ``timings_json`` is
         ``None`` when ``timings`` is false; ``line`` is the input line (or row) the result was checked from."""
         record = self.to_dict(timings=timings)
-        row: dict[str, Any] = {}
+        row: JSONObject = {}
         for key, value in record.items():
             if key == "units":
-                row["units"] = [_unit_row(u) for u in value]
+                row["units"] = [_unit_row(u) for u in self.units]
             elif key in ROW_JSON_FIELDS:
                 row[f"{key}_json"] = _json_text(value)
             else:
@@ -291,7 +299,7 @@ class CheckResult:
         return row
 
     @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> CheckResult:
+    def from_row(cls, row: Mapping[str, object]) -> CheckResult:
         """Rebuild a result from :meth:`to_row` output (or a row read back from Parquet)."""
         return cls.from_dict(row_record(row))
 
@@ -306,63 +314,89 @@ _KINDS: tuple[str, ...] = get_args(UnitKind)
 _VERDICTS: tuple[str, ...] = get_args(Verdict)
 
 
-def _json_text(value: Any) -> str | None:
+def _json_text(value: JSON) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False)
 
 
-def _from_json(value: Any) -> Any:
-    return None if value is None else json.loads(value)
+def _from_json(value: object) -> JSON:
+    if value is None:
+        return None
+    if not isinstance(value, str | bytes | bytearray):
+        raise TypeError(f"the JSON object must be str, bytes or bytearray, not {type(value).__name__}")
+    parsed: JSON = json.loads(value)
+    return parsed
 
 
-def _unit_row(unit: Mapping[str, Any]) -> dict[str, Any]:
-    row = {k: v for k, v in unit.items() if k != "evidence" and k not in UNIT_ROW_JSON_FIELDS}
-    row["entailing"] = unit["evidence"]["entailing"]
-    row["contradicting"] = unit["evidence"]["contradicting"]
+def _unit_row(unit: UnitResult) -> JSONObject:
+    record = unit.to_dict()
+    row = {k: v for k, v in record.items() if k != "evidence" and k not in UNIT_ROW_JSON_FIELDS}
+    row["entailing"] = None if unit.entailing is None else unit.entailing.to_dict()
+    row["contradicting"] = None if unit.contradicting is None else unit.contradicting.to_dict()
     for key in UNIT_ROW_JSON_FIELDS:
-        row[f"{key}_json"] = _json_text(unit.get(key))
+        row[f"{key}_json"] = _json_text(record.get(key))
     row.setdefault("span_text", None)
     return row
 
 
-def _unit_record(row: Mapping[str, Any]) -> dict[str, Any]:
+def _unit_record(row: Mapping[str, object]) -> JSONObject:
+    """A unit's :meth:`UnitResult.to_dict` record from its row (values of a row are JSON values)."""
     skip = {"entailing", "contradicting", "span_text", *(f"{k}_json" for k in UNIT_ROW_JSON_FIELDS)}
-    unit = {k: v for k, v in row.items() if k not in skip}
-    unit["evidence"] = {"entailing": row.get("entailing"), "contradicting": row.get("contradicting")}
+    unit: JSONObject = {k: cast(JSON, v) for k, v in row.items() if k not in skip}
+    unit["evidence"] = {
+        "entailing": cast(JSON, row.get("entailing")),
+        "contradicting": cast(JSON, row.get("contradicting")),
+    }
     unit["signals"] = _from_json(row.get("signals_json"))
     unit["cues"] = _from_json(row.get("cues_json"))
     if unit.get("kind") == "claim":
-        unit["span_text"] = row.get("span_text")
+        unit["span_text"] = cast(JSON, row.get("span_text"))
         unit["alignment"] = _from_json(row.get("alignment_json"))
     return unit
 
 
-def row_record(row: Mapping[str, Any]) -> dict[str, Any]:
-    """The :meth:`CheckResult.to_dict` record (plus ``line``) a flat row stands for."""
-    record: dict[str, Any] = {}
+def row_record(row: Mapping[str, object]) -> JSONObject:
+    """The :meth:`CheckResult.to_dict` record (plus ``line``) a flat row stands for (its values are JSON values:
+    :meth:`CheckResult.to_row` output, or a row read back from Parquet)."""
+    record: JSONObject = {}
     for key, value in row.items():
         if key == "units":
-            record["units"] = [_unit_record(u) for u in value or ()]
+            units = cast("Iterable[Mapping[str, object]]", value or ())
+            record["units"] = [_unit_record(u) for u in units]
         elif key.endswith("_json") and key[: -len("_json")] in ROW_JSON_FIELDS:
             if key != "timings_json" or value is not None:
                 record[key[: -len("_json")]] = _from_json(value)
         else:
-            record[key] = value
+            record[key] = cast(JSON, value)
     return record
 
 
-def _opt_float(value: Any) -> float | None:
-    return None if value is None else float(value)
+def _int(value: object) -> int:
+    """``int(value)`` of a number read from a record."""
+    if isinstance(value, str | SupportsInt):
+        return int(value)
+    raise TypeError(f"int() argument must be a string or a real number, not {type(value).__name__!r}")
 
 
-def _opt_int(value: Any) -> int | None:
-    return None if value is None else int(value)
+def _float(value: object) -> float:
+    """``float(value)`` of a number read from a record."""
+    if isinstance(value, str | SupportsFloat):
+        return float(value)
+    raise TypeError(f"float() argument must be a string or a real number, not {type(value).__name__!r}")
 
 
-def _opt_str(value: Any) -> str | None:
+def _opt_float(value: object) -> float | None:
+    return None if value is None else _float(value)
+
+
+def _opt_int(value: object) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _opt_str(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def _pointer_from_dict(obj: Any) -> EvidencePointer | None:
+def _pointer_from_dict(obj: object) -> EvidencePointer | None:
     if not isinstance(obj, Mapping):
         return None
     raw = obj.get("sentences") or (0, 0)
@@ -377,30 +411,30 @@ def _pointer_from_dict(obj: Any) -> EvidencePointer | None:
     )
 
 
-def _unit_from_dict(obj: Mapping[str, Any], position: int) -> UnitResult:
+def _unit_from_dict(obj: Mapping[str, object], position: int) -> UnitResult:
     verdict = obj.get("verdict")
     if verdict not in _VERDICTS:
         raise ValueError(f"unit {position}: unknown verdict {verdict!r}")
     kind = obj.get("kind", "clause")
     if kind not in _KINDS:
         raise ValueError(f"unit {position}: unknown kind {kind!r}")
-    evidence = obj.get("evidence") or {}
+    evidence = cast("Mapping[str, object]", obj.get("evidence") or {})
     score = obj.get("score")
     return UnitResult(
-        index=int(obj.get("index", position)),
+        index=_int(obj.get("index", position)),
         text=str(obj["text"]),
-        start=_opt_int(obj["start"]) if kind == "claim" else int(obj["start"]),
-        end=_opt_int(obj["end"]) if kind == "claim" else int(obj["end"]),
+        start=_opt_int(obj["start"]) if kind == "claim" else _int(obj["start"]),
+        end=_opt_int(obj["end"]) if kind == "claim" else _int(obj["end"]),
         kind=cast(UnitKind, kind),
         verdict=cast(Verdict, verdict),
-        score=math.nan if score is None else float(score),
-        suspicion=float(obj.get("suspicion") or 0.0),
+        score=math.nan if score is None else _float(score),
+        suspicion=_float(obj.get("suspicion") or 0.0),
         p_entail=_opt_float(obj.get("p_entail")),
         p_contradict=_opt_float(obj.get("p_contradict")),
         entailing=_pointer_from_dict(evidence.get("entailing")),
         contradicting=_pointer_from_dict(evidence.get("contradicting")),
-        signals=obj.get("signals"),
-        cues=obj.get("cues"),
+        signals=cast("JSONObject | None", obj.get("signals")),
+        cues=cast("JSONObject | None", obj.get("cues")),
         span_text=_opt_str(obj.get("span_text")),
-        alignment=obj.get("alignment"),
+        alignment=cast("JSONObject | None", obj.get("alignment")),
     )

@@ -1,181 +1,171 @@
-"""Detectors by name, so the CLI, the service and the benchmarks can build any of them from a string.
+"""Detectors by name: the one place that knows each detector, its options and what it is built from.
 
-Each entry says what the detector needs — an entailment ``verifier``, an LLM ``client`` (the model under test
-for ``selfcheck-nli``, a judge, a FAVA server), an ``embedder`` — and how it localizes (seed 000 Table 2):
-``ranked`` units, unranked ``span`` s, or ``none`` (response-level; 0% by construction).
+Each detector registers once (:data:`DETECTORS`) with its options class (:mod:`medhal.detect.options`: the keys
+it takes, their types and defaults, and how it is built), what it needs — an entailment ``verifier``, an LLM
+``client`` (the model under test for ``selfcheck-nli``, a judge, a FAVA server), an ``embedder`` — and how it
+localizes (seed 000 Table 2): ``ranked`` units, unranked ``span`` s, or ``none`` (response-level).
 
-It is also the one place that knows which keyword options each detector takes (:func:`accepted_options`, read
-from the constructor's signature) and when it needs an LLM; :func:`parse_detector` reads the ``--detector
-NAME[:key=value...]`` syntax that ``check`` and ``bench`` share.
+:func:`parse_detector` reads the ``NAME[:key=value...]`` syntax of ``check``, ``serve`` and ``bench`` into a
+:class:`DetectorSpec` whose values have the option's type; :func:`build_detector` builds one detector and
+:func:`build_detectors` a comma-separated list (``bench``).  Every refusal is a one-line
+:class:`DetectorSpecError` (a :class:`~medhal.errors.ConfigError`).  To add a detector: write its options class
+in :mod:`medhal.detect.options` and add one :class:`DetectorEntry` below.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from medhal.detect.base import Detector
-from medhal.detect.decomposed import DecomposedDetector
-from medhal.detect.nli_clause import NLIClauseDetector, NLIResponseDetector
-from medhal.detect.units import ConfigError
-from medhal.verify.base import Verifier
+from medhal.detect.options import (
+    DecomposedOptions,
+    DetectorOptions,
+    EmbeddingOptions,
+    FavaOptions,
+    KGTripleOptions,
+    LLMJudgeOptions,
+    NLIClauseOptions,
+    NLIResponseOptions,
+    RandomOptions,
+    Resources,
+    SelfCheckOptions,
+    literal_choices,
+    read_option,
+)
+from medhal.detect.scoring import VerdictRule
+from medhal.errors import ConfigError
+
+if TYPE_CHECKING:
+    from medhal.detect.embedding import Embedder
+    from medhal.llm.base import ModelClient
+    from medhal.verify.base import Verifier
+    from medhal.verify.calibration import Calibration
 
 __all__ = [
     "DETECTORS",
+    "DetectorEntry",
     "DetectorSpec",
+    "DetectorSpecError",
+    "OptionValue",
     "Resources",
     "accepted_options",
     "accepts",
+    "apply_calibration",
+    "build_detector",
+    "build_detectors",
     "create_detector",
+    "detector_entry",
     "detector_names",
-    "detector_spec",
+    "fitted_detectors",
+    "offline_units",
+    "option_choices",
     "parse_detector",
+    "parse_detectors",
+    "taken_options",
 ]
 
 Need = Literal["verifier", "client", "embedder"]
 Localizes = Literal["ranked", "span", "none"]
+OptionValue = str | int | float | bool | None
+"""What a spec string can give an option (objects such as a verdict rule or an extractor come from code)."""
+
+
+class DetectorSpecError(ConfigError):
+    """A detector spec or option set that names an unknown detector or option, gives a bad value, or lacks a
+    resource the detector needs (one line)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Resources:
-    """What detectors are built from; each detector takes the ones its spec lists in ``needs``."""
+class DetectorEntry:
+    """One registered detector."""
 
-    verifier: Verifier | None = None
-    client: Any | None = None
-    """A :class:`medhal.llm.base.ModelClient`."""
-    embedder: Any | None = None
-    """A :class:`medhal.detect.embedding.Embedder`."""
-
-
-@dataclass(frozen=True, slots=True)
-class DetectorSpec:
     name: str
-    build: Callable[..., Detector]
+    options: type[DetectorOptions]
     needs: frozenset[Need]
     localizes: Localizes
     summary: str
     optional: frozenset[Need] = field(default_factory=frozenset)
-    """Resources passed when present but not required (e.g. an embedder for KG grounding)."""
-    target: str = ""
-    """``module:Class`` whose constructor takes the options (its keyword parameters; resources excluded);
-    empty: ``build`` itself."""
-    extra: frozenset[str] = field(default_factory=frozenset)
-    """Options ``build`` takes on top of the target's (e.g. ``embedding``'s ``model``)."""
-    llm: Callable[[Mapping[str, Any]], bool] | None = None
-    """Whether the detector, with these options, needs an LLM ``client`` (``None``: only when ``needs`` says)."""
+    """Resources passed when present but not required (e.g. an LLM client for ``selfcheck-nli``)."""
+    fitted: bool = False
+    """Its response threshold is fitted by the verifier's calibration (``train-verifier``); ``serve`` offers it."""
 
-    def needs_client(self, options: Mapping[str, Any]) -> bool:
+    def option_names(self) -> frozenset[str]:
+        return frozenset(f.name for f in fields(self.options))
+
+    def check_keys(self, keys: Iterable[str]) -> None:
+        """Refuse (one line, naming what it takes) any key this detector does not take."""
+        unknown = sorted(set(keys) - self.option_names())
+        if unknown:
+            takes = ", ".join(sorted(self.option_names())) or "no options"
+            raise DetectorSpecError(
+                f"detector {self.name!r} takes no option {', '.join(map(repr, unknown))}; it takes: {takes}"
+            )
+
+    def typed(self, options: Mapping[str, object] | None = None) -> DetectorOptions:
+        """``options`` as this detector's options object (unset keys take their defaults)."""
+        given = dict(options or {})
+        self.check_keys(given)
+        return self.options(**given)
+
+    def needs_client(self, options: Mapping[str, object] | None = None) -> bool:
         """Whether this detector, built with ``options``, needs an LLM client (``--model``)."""
-        return "client" in self.needs or (self.llm is not None and self.llm(options))
+        return "client" in self.needs or self.typed(options).needs_client()
 
     def takes_client(self) -> bool:
         """Whether an LLM client (``--model``) is of any use to this detector."""
         return "client" in self.needs or "client" in self.optional
 
 
-def _kg_triple(verifier: Verifier, **options: Any) -> Detector:
-    from medhal.detect.kg import KGTripleDetector
-
-    return KGTripleDetector(verifier, **options)
-
-
-def _selfcheck(verifier: Verifier, *, client: Any | None = None, **options: Any) -> Detector:
-    from medhal.detect.selfcheck import SelfCheckNLIDetector
-
-    return SelfCheckNLIDetector(verifier, client=client, **options)
-
-
-def _llm_judge(*, client: Any, **options: Any) -> Detector:
-    from medhal.detect.llm_judge import LLMJudgeDetector
-
-    return LLMJudgeDetector(client, **options)
-
-
-def _fava(*, client: Any | None = None, **options: Any) -> Detector:
-    from medhal.detect.fava import FavaDetector
-
-    return FavaDetector(client=client, **options)
-
-
-def _embedding(*, embedder: Any | None = None, **options: Any) -> Detector:
-    from medhal.detect.embedding import EmbeddingDetector
-
-    return EmbeddingDetector(embedder if embedder is not None else options.pop("model", "minilm"), **options)
-
-
-def _random(**options: Any) -> Detector:
-    from medhal.detect.random_baseline import RandomDetector
-
-    return RandomDetector(**options)
-
-
 _V: frozenset[Need] = frozenset({"verifier"})
-DETECTORS: dict[str, DetectorSpec] = {
-    spec.name: spec
-    for spec in (
-        DetectorSpec(
-            "decomposed", DecomposedDetector, _V, "ranked", "decomposed entailment, multi-scale windows (seed 003)"
+_C: frozenset[Need] = frozenset({"client"})
+_NONE: frozenset[Need] = frozenset()
+DETECTORS: dict[str, DetectorEntry] = {
+    entry.name: entry
+    for entry in (
+        DetectorEntry(
+            "decomposed",
+            DecomposedOptions,
+            _V,
+            "ranked",
+            "decomposed entailment, multi-scale windows (seed 003)",
+            fitted=True,
         ),
-        DetectorSpec("nli-clause", NLIClauseDetector, _V, "ranked", "NLI per clause against the evidence (seed 000)"),
-        DetectorSpec("nli-response", NLIResponseDetector, _V, "none", "1 - P(E | evidence, answer) (seed 003 eq. 3)"),
-        DetectorSpec(
+        DetectorEntry(
+            "nli-clause", NLIClauseOptions, _V, "ranked", "NLI per clause against the evidence (seed 000)", fitted=True
+        ),
+        DetectorEntry(
+            "nli-response", NLIResponseOptions, _V, "none", "1 - P(E | evidence, answer) (seed 003 eq. 3)", fitted=True
+        ),
+        DetectorEntry(
             "kg-triple",
-            _kg_triple,
+            KGTripleOptions,
             _V,
             "ranked",
             "triples extracted, optionally grounded, each checked by NLI (AdaTriple-like, seed 000)",
             optional=frozenset({"embedder"}),
-            target="medhal.detect.kg:KGTripleDetector",
         ),
-        DetectorSpec(
+        DetectorEntry(
             "selfcheck-nli",
-            _selfcheck,
+            SelfCheckOptions,
             _V,
             "ranked",
             "SelfCheckGPT-NLI: sentences vs N sampled answers of the model under test",
-            optional=frozenset({"client"}),
-            target="medhal.detect.selfcheck:SelfCheckNLIDetector",
-            llm=lambda o: o.get("source", "model") != "evidence" and o.get("sampler") is None and not o.get("samples"),
+            optional=_C,
         ),
-        DetectorSpec(
-            "llm-judge",
-            _llm_judge,
-            frozenset({"client"}),
-            "none",
-            "LLM judge (response or span level)",
-            target="medhal.detect.llm_judge:LLMJudgeDetector",
-        ),
-        DetectorSpec(
-            "fava",
-            _fava,
-            frozenset(),
-            "span",
-            "FAVA-style tagged error spans",
-            frozenset({"client"}),
-            target="medhal.detect.fava:FavaDetector",
-            llm=lambda o: o.get("outputs") is None,
-        ),
-        DetectorSpec(
+        DetectorEntry("llm-judge", LLMJudgeOptions, _C, "none", "LLM judge (response or span level)"),
+        DetectorEntry("fava", FavaOptions, _NONE, "span", "FAVA-style tagged error spans", optional=_C),
+        DetectorEntry(
             "embedding",
-            _embedding,
-            frozenset(),
+            EmbeddingOptions,
+            _NONE,
             "ranked",
             "semantic divergence baseline (seed 003 §5)",
-            target="medhal.detect.embedding:EmbeddingDetector",
-            extra=frozenset({"model"}),
+            optional=frozenset({"embedder"}),
         ),
-        DetectorSpec(
-            "random",
-            _random,
-            frozenset(),
-            "ranked",
-            "seeded random ranking (empirical chance)",
-            target="medhal.detect.random_baseline:RandomDetector",
-        ),
+        DetectorEntry("random", RandomOptions, _NONE, "ranked", "seeded random ranking (empirical chance)"),
     )
 }
 
@@ -184,28 +174,30 @@ def detector_names() -> list[str]:
     return sorted(DETECTORS)
 
 
-def detector_spec(name: str) -> DetectorSpec:
+def fitted_detectors() -> tuple[str, ...]:
+    """The detectors whose response threshold a verifier's calibration fits, in registration order."""
+    return tuple(name for name, entry in DETECTORS.items() if entry.fitted)
+
+
+def offline_units() -> tuple[str, ...]:
+    """The units a verifier-backed detector cuts without an LLM (``claim`` needs a claim extractor)."""
+    return tuple(units for units in option_choices("decomposed", "units") if units != "claim")
+
+
+def detector_entry(name: str) -> DetectorEntry:
     try:
         return DETECTORS[name]
     except KeyError:
-        raise ConfigError(f"unknown detector {name!r}; choose one of {', '.join(detector_names())}") from None
+        raise DetectorSpecError(f"unknown detector {name!r}; choose one of {', '.join(detector_names())}") from None
 
 
-_RESOURCE_PARAMETERS = frozenset({"self", "verifier", "client"})
+detector_spec = detector_entry
+"""The old name of :func:`detector_entry` (``cli/bench.py`` still calls it)."""
 
 
-@cache
 def accepted_options(name: str) -> frozenset[str]:
-    """The keyword options detector ``name`` takes (read from its constructor's signature; the resources
-    ``verifier`` and ``client`` are passed by :func:`create_detector`, not as options)."""
-    spec = detector_spec(name)
-    build: Any = spec.build
-    if spec.target:
-        module, _, attr = spec.target.partition(":")
-        build = getattr(importlib.import_module(module), attr)
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    params = inspect.signature(build).parameters.values()
-    return frozenset(p.name for p in params if p.kind in kinds and p.name not in _RESOURCE_PARAMETERS) | spec.extra
+    """The keyword options detector ``name`` takes (its options class's fields)."""
+    return detector_entry(name).option_names()
 
 
 def accepts(name: str, option: str) -> bool:
@@ -213,72 +205,179 @@ def accepts(name: str, option: str) -> bool:
     return option in accepted_options(name)
 
 
-def _check_options(name: str, options: dict[str, Any]) -> None:
-    unknown = sorted(set(options) - accepted_options(name))
-    if unknown:
-        takes = ", ".join(sorted(accepted_options(name))) or "no options"
-        raise ConfigError(f"detector {name!r} takes no option {', '.join(map(repr, unknown))}; it takes: {takes}")
+@cache
+def option_choices(name: str, option: str) -> tuple[str, ...]:
+    """The values a ``Literal`` option takes (e.g. ``decomposed``'s ``units``); empty for other options."""
+    return literal_choices(detector_entry(name).options, option)
 
 
-def _value(raw: str) -> Any:
-    lowered = raw.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered in ("none", "null"):
-        return None
-    for cast in (int, float):
-        try:
-            return cast(raw)
-        except ValueError:
-            pass
-    return raw
+def taken_options(name: str, given: Mapping[str, OptionValue]) -> tuple[dict[str, OptionValue], list[str]]:
+    """Of the options ``given`` (``None``: not given), those detector ``name`` takes, and the keys of the others:
+    how ``check``'s flags and a ``serve`` request become options."""
+    taken: dict[str, OptionValue] = {k: v for k, v in given.items() if v is not None and accepts(name, k)}
+    return taken, [key for key, value in given.items() if value is not None and key not in taken]
 
 
-def parse_detector(text: str) -> tuple[str, str, dict[str, Any]]:
-    """``NAME[:key=value...]`` (the ``--detector`` syntax of ``check`` and ``bench``) -> (label, name, options).
+# -- the spec syntax -------------------------------------------------------------------------------------------
 
-    Values are read as booleans (``true``/``false``), ``none``, integers or floats where they parse as such,
-    else strings; ``-`` in a key is ``_``.  An unknown detector or an option it does not take is a one-line
-    :class:`ConfigError`."""
+
+class DetectorSpec(NamedTuple):
+    """A parsed ``NAME[:key=value...]``: its ``label`` (the text), the detector's ``name`` and the options the
+    spec set, each of the option's type (unset options are absent: the detector's default, or the verifier's
+    calibration, applies)."""
+
+    label: str
+    name: str
+    options: dict[str, object]
+
+    @property
+    def entry(self) -> DetectorEntry:
+        return detector_entry(self.name)
+
+    def typed(self) -> DetectorOptions:
+        return self.entry.typed(self.options)
+
+    def needs_client(self) -> bool:
+        return self.entry.needs_client(self.options)
+
+
+def parse_value(name: str, key: str, raw: str) -> OptionValue:
+    """``raw`` as option ``key`` of detector ``name`` takes it (:func:`~medhal.detect.options.read_option`)."""
+    try:
+        return read_option(detector_entry(name).options, key, raw)
+    except ConfigError as exc:
+        raise DetectorSpecError(f"detector {name!r}: {exc}") from None
+
+
+def parse_detector(text: str) -> DetectorSpec:
+    """``NAME[:key=value...]`` (the ``--detector`` syntax of ``check`` and ``bench``) -> :class:`DetectorSpec`.
+
+    ``-`` in a key is ``_``; each value is read as its option's type (:func:`parse_value`).  An unknown
+    detector or option, or a value the option does not take, is a one-line :class:`DetectorSpecError`."""
     parts = [p for p in text.strip().split(":") if p]
     if not parts:
-        raise ConfigError("empty detector name")
-    detector_spec(parts[0])
-    options: dict[str, Any] = {}
+        raise DetectorSpecError("empty detector name")
+    entry = detector_entry(parts[0])
+    raw: dict[str, str] = {}
     for part in parts[1:]:
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise ConfigError(f"detector option {part!r} of {text!r} is not key=value")
-        options[key.replace("-", "_")] = _value(value)
-    _check_options(parts[0], options)
-    return text.strip(), parts[0], options
+            raise DetectorSpecError(f"detector option {part!r} of {text!r} is not key=value")
+        raw[key.replace("-", "_")] = value
+    entry.check_keys(raw)
+    options: dict[str, object] = {key: parse_value(entry.name, key, value) for key, value in raw.items()}
+    return DetectorSpec(text.strip(), entry.name, options)
+
+
+def parse_detectors(text: str, *, every: Sequence[str] = ()) -> list[DetectorSpec]:
+    """Comma-separated specs, in order, each once; ``all`` stands for the specs ``every`` lists."""
+    labels: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if piece == "all":
+            labels.extend(every)
+        elif piece:
+            labels.append(piece)
+    if not labels:
+        raise DetectorSpecError("no detector given")
+    return [parse_detector(label) for label in dict.fromkeys(labels)]
+
+
+# -- building --------------------------------------------------------------------------------------------------
+
+
+def apply_calibration(name: str, options: Mapping[str, object], calibration: Calibration) -> dict[str, object]:
+    """A verifier's calibration (verdict thresholds, response threshold, recommended options of ``name``) as
+    defaults under the explicit ``options``.  The verdict rule and a threshold go only to a detector that takes
+    them (``random`` and ``fava`` take no ``rule``); a threshold fitted for one aggregation of a detector is keyed
+    ``name:aggregation=value`` (decomposed's seed rule scores on another scale than its aligned rule)."""
+    merged: dict[str, object] = dict(calibration.detector_options.get(name, {}))
+    if accepts(name, "rule"):
+        merged["rule"] = VerdictRule(calibration.entail_threshold, calibration.contradict_threshold)
+    merged.update(options)
+    if "threshold" in options or not accepts(name, "threshold"):
+        return merged
+    keyed = f"{name}:aggregation={options.get('aggregation')}"
+    if options.get("aggregation") is not None and keyed in calibration.response_thresholds:
+        merged["threshold"] = calibration.response_thresholds[keyed]
+    elif name in calibration.response_thresholds:
+        merged["threshold"] = calibration.response_thresholds[name]
+    return merged
+
+
+def build_detector(
+    spec: DetectorSpec | str,
+    resources: Resources | None = None,
+    options: Mapping[str, object] | None = None,
+    *,
+    calibrate: Literal["all", "fitted"] = "all",
+) -> Detector:
+    """Build a detector from a spec (or a name) with ``options`` over the spec's own.  The calibration in
+    ``resources`` gives its defaults (:func:`apply_calibration`) to every detector (``all``, as
+    :class:`medhal.Checker` does) or only to those it was fitted for (``fitted``, the benchmarks' protocol).  A
+    missing resource, an option the detector does not take, or a value its constructor refuses is a one-line
+    :class:`DetectorSpecError`."""
+    parsed = parse_detector(spec) if isinstance(spec, str) else spec
+    resources = resources or Resources()
+    entry = parsed.entry
+    given: dict[str, object] = {**parsed.options, **(options or {})}
+    if resources.calibration is not None and (calibrate == "all" or entry.fitted):
+        given = apply_calibration(entry.name, given, resources.calibration)
+    typed = entry.typed(given)
+    have = {"verifier": resources.verifier, "client": resources.client, "embedder": resources.embedder}
+    missing = sorted(need for need in entry.needs if have[need] is None)
+    if resources.client is None and "client" not in missing and typed.needs_client():
+        missing.append("client")
+    if missing:
+        hint = " (pass --model / --base-url)" if "client" in missing else ""
+        raise DetectorSpecError(f"detector {entry.name!r} needs {' and '.join(missing)}{hint}")
+    try:
+        return typed.build(resources)
+    except TypeError as exc:
+        raise DetectorSpecError(f"detector {entry.name!r}: {exc}") from None
 
 
 def create_detector(
     name: str,
     verifier: Verifier | None = None,
     *,
-    client: Any | None = None,
-    embedder: Any | None = None,
-    **options: Any,
+    client: ModelClient | None = None,
+    embedder: Embedder | None = None,
+    **options: object,
 ) -> Detector:
-    """Build detector ``name``; a missing required resource or an option it does not take is a
-    :class:`ConfigError` with a one-line message."""
-    spec = detector_spec(name)
-    given = {"verifier": verifier, "client": client, "embedder": embedder}
-    missing = sorted(need for need in spec.needs if given[need] is None)
-    if client is None and "client" not in missing and spec.needs_client(options):
-        missing.append("client")
-    if missing:
-        hint = " (pass --model / --base-url)" if "client" in missing else ""
-        raise ConfigError(f"detector {name!r} needs {' and '.join(missing)}{hint}")
-    _check_options(name, options)
-    args: list[Any] = [verifier] if "verifier" in spec.needs else []
-    kwargs = dict(options)
-    for need in ("client", "embedder"):
-        if (need in spec.needs or need in spec.optional) and given[need] is not None:
-            kwargs[need] = given[need]
-    try:
-        return spec.build(*args, **kwargs)
-    except TypeError as exc:
-        raise ConfigError(f"detector {name!r}: {exc}") from None
+    """:func:`build_detector` with the resources as arguments and the options as keywords (the public API)."""
+    return build_detector(name, Resources(verifier, client, embedder), options)
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def build_detectors(
+    specs: str | Sequence[DetectorSpec],
+    resources: Resources | Callable[[frozenset[Need]], Resources],
+    *,
+    every: Sequence[str] = (),
+    calibrate: Literal["all", "fitted"] = "all",
+    on_skip: Callable[[str, str], None] | None = None,
+) -> dict[str, Detector]:
+    """Detectors by label, from a comma-separated spec string (``all``: the specs ``every`` lists) or parsed specs.
+
+    ``resources``: what they are built from, or a function of what they need (called once, so a verifier is
+    loaded only when one needs it); ``calibrate`` as :func:`build_detector`.  A detector that ``all`` brought in
+    (not named) and that cannot be built here (a missing extra) is skipped with ``on_skip(label, reason)`` when
+    that is given; any other failure is a one-line :class:`~medhal.errors.ConfigError`."""
+    parsed = parse_detectors(specs, every=every) if isinstance(specs, str) else list(specs)
+    named = {p.strip() for p in specs.split(",")} if isinstance(specs, str) else {s.label for s in parsed}
+    needs: frozenset[Need] = frozenset(need for spec in parsed for need in spec.entry.needs)
+    loaded = resources(needs) if callable(resources) else resources
+    detectors: dict[str, Detector] = {}
+    for spec in parsed:
+        try:
+            detectors[spec.label] = build_detector(spec, loaded, calibrate=calibrate)
+        except (ConfigError, ImportError, RuntimeError) as exc:
+            if on_skip is None or spec.label in named or spec.label not in every:
+                if isinstance(exc, ConfigError):
+                    raise
+                raise DetectorSpecError(f"detector {spec.label!r}: {_first_line(exc)}") from None
+            on_skip(spec.label, _first_line(exc))
+    return detectors

@@ -40,8 +40,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any, get_args
+from typing import get_args
 
 import numpy as np
 
@@ -62,11 +61,11 @@ from medhal.detect._selfcheck_sampling import (
     build_sample_prompt,
     selfcheck_sentence_score,
 )
-from medhal.detect.base import InputError, PairBatch, validate_item
-from medhal.detect.llm_support import llm_result, medhal_version, run_closing
-from medhal.detect.records import CheckItem, CheckResult, Status, UnitResult
+from medhal.detect.base import PairBatch, item_result, split_valid, with_accounting
+from medhal.detect.llm_support import run_closing
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
 from medhal.detect.scoring import VerdictRule
-from medhal.detect.units import ConfigError
+from medhal.detect.units import ConfigError, Unit, judged_unit
 from medhal.llm.base import ModelClient
 from medhal.llm.cache import ResponseCache
 from medhal.text import Span, split_sentences
@@ -175,7 +174,7 @@ class SelfCheckNLIDetector:
         self.rule = rule or VerdictRule()
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         """The options that shape this detector's output, recorded in every result."""
         return {
             "source": self.source,
@@ -226,18 +225,11 @@ class SelfCheckNLIDetector:
         config = self.config
         if sample_set is not None:
             config["samples"] = sample_set.to_dict()
-        return llm_result(self.name, item, config, status, reason=reason, verifier_id=self.verifier.id)
+        return item_result(self.name, item, config, status, reason=reason, verifier_id=self.verifier.id)
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop (the verifier runs synchronously after sampling)."""
-        results: list[CheckResult | None] = [None] * len(items)
-        valid: list[int] = []
-        for i, item in enumerate(items):
-            try:
-                validate_item(item)
-                valid.append(i)
-            except InputError as exc:
-                results[i] = self._failure(item, "input_error", str(exc), None)
+        results, valid = split_valid(items, lambda item, reason: self._failure(item, "input_error", reason, None))
         start = time.perf_counter()
         sample_sets = await self._collect([items[i] for i in valid])
         sample_seconds = time.perf_counter() - start
@@ -265,7 +257,7 @@ class SelfCheckNLIDetector:
                 "batch_verify_s": round(verify_seconds, 6),
             }
             result = self._assemble(items[i], sentences, sample_set, probs[rows], [lengths[r] for r in rows])
-            results[i] = _with(result, passes, timings)
+            results[i] = with_accounting(result, passes=passes, timings=timings)
         return [r for r in results if r is not None]
 
     def _assemble(
@@ -284,22 +276,8 @@ class SelfCheckNLIDetector:
             score = selfcheck_sentence_score(rows, self.score_kind)
             p_e, p_c = float(np.mean(rows[:, ENTAILMENT])), float(np.mean(rows[:, CONTRADICTION]))
             per_sample.append([selfcheck_sentence_score(rows[k : k + 1], self.score_kind) for k in range(n)])
-            units.append(
-                UnitResult(
-                    index=u,
-                    text=span.text,
-                    start=span.start,
-                    end=span.end,
-                    kind="sentence",
-                    verdict=self.rule.verdict(p_e, p_c),
-                    score=score,
-                    suspicion=score,
-                    p_entail=p_e,
-                    p_contradict=p_c,
-                    entailing=None,
-                    contradicting=None,
-                )
-            )
+            verdict = self.rule.verdict(p_e, p_c)
+            units.append(judged_unit(u, Unit.of_span(span), "sentence", verdict, score, p_entail=p_e, p_contradict=p_c))
         response_score = aggregate_scores([u.score for u in units], self.aggregate)
         config = self.config
         config["samples"] = {**sample_set.to_dict(), "scores": per_sample}
@@ -324,7 +302,3 @@ class SelfCheckNLIDetector:
 
     def detect(self, item: CheckItem) -> CheckResult:
         return self.detect_many([item])[0]
-
-
-def _with(result: CheckResult, passes: int, timings: dict[str, float]) -> CheckResult:
-    return replace(result, verifier_passes=passes, timings=timings, medhal_version=medhal_version())

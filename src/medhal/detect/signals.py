@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
+from medhal.detect.records import JSONObject
 from medhal.text import content_stems, content_token_list
 from medhal.text.lexical import bare_numbers, has_negation, novel_numbers
 from medhal.text.tokens import STEM_PREFIX
@@ -49,7 +49,7 @@ class UnitSignals:
     def novelty(self) -> float:
         return max(self.novel_token_share, 1.0 if self.novel_numbers else 0.0)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "novel_tokens": list(self.novel_tokens),
             "novel_token_share": self.novel_token_share,
@@ -90,7 +90,7 @@ def blend(suspicion: float, signals: UnitSignals, config: SignalConfig) -> float
 
 def blended_suspicion(
     config: SignalConfig | None, suspicion: float, unit: str, evidence: str, best_window: str
-) -> tuple[float, dict[str, Any] | None]:
+) -> tuple[float, JSONObject | None]:
     """The unit's suspicion and its reported signals: unchanged and ``None`` when signals are off."""
     if config is None:
         return suspicion, None

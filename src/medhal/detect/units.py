@@ -12,17 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, get_args
+from typing import Literal, Protocol, get_args
 
+from medhal.detect.records import EvidencePointer, JSONObject, Status, UnitKind, UnitResult, Verdict
 from medhal.errors import ConfigError
 from medhal.text import Span, split_units, trim_span
 
 __all__ = [
     "UNIT_KINDS",
+    "ClaimExtractionLike",
     "ClaimExtractorLike",
     "ConfigError",
     "Unit",
     "UnitChoice",
+    "judged_unit",
     "response_span",
     "segment_units",
 ]
@@ -44,7 +47,7 @@ class Unit:
     start: int | None
     end: int | None
     span_text: str | None = None
-    alignment: dict[str, Any] | None = None
+    alignment: JSONObject | None = None
 
     @classmethod
     def of_span(cls, span: Span) -> Unit:
@@ -56,10 +59,65 @@ class Unit:
         return len(self.text)
 
 
+def judged_unit(
+    index: int,
+    unit: Unit,
+    kind: UnitKind,
+    verdict: Verdict,
+    score: float,
+    *,
+    suspicion: float | None = None,
+    p_entail: float | None = None,
+    p_contradict: float | None = None,
+    entailing: EvidencePointer | None = None,
+    contradicting: EvidencePointer | None = None,
+    signals: JSONObject | None = None,
+    cues: JSONObject | None = None,
+) -> UnitResult:
+    """The record of one judged unit: where it sits and its text come from ``unit``; ``suspicion`` is ``score``
+    unless given; no probabilities or evidence pointers unless given (detectors without an entailment model)."""
+    return UnitResult(
+        index=index,
+        text=unit.text,
+        start=unit.start,
+        end=unit.end,
+        kind=kind,
+        verdict=verdict,
+        score=score,
+        suspicion=score if suspicion is None else suspicion,
+        p_entail=p_entail,
+        p_contradict=p_contradict,
+        entailing=entailing,
+        contradicting=contradicting,
+        signals=signals,
+        cues=cues,
+        span_text=unit.span_text,
+        alignment=unit.alignment,
+    )
+
+
+class ClaimExtractionLike(Protocol):
+    """What the detectors read of one :class:`medhal.detect.claims.ClaimExtraction`."""
+
+    @property
+    def status(self) -> Status: ...
+
+    @property
+    def reason(self) -> str | None: ...
+
+    @property
+    def units(self) -> tuple[Unit, ...]: ...
+
+    @property
+    def unaligned(self) -> tuple[str, ...]: ...
+
+    def to_dict(self) -> JSONObject: ...
+
+
 class ClaimExtractorLike(Protocol):
     """What the detectors need of :class:`medhal.detect.claims.ClaimExtractor`."""
 
-    def extract_many(self, responses: Sequence[str]) -> Sequence[Any]: ...
+    def extract_many(self, responses: Sequence[str]) -> Sequence[ClaimExtractionLike]: ...
 
 
 def check_unit_kind(kind: str, *, extractor: object | None = None) -> UnitChoice:

@@ -1,29 +1,40 @@
-"""Number formatting shared by the Markdown renderers: missing or non-finite values print as ``-``, and a
-``{"mean": ..., "sd": ...}`` aggregate (the ``mean`` entry of a multi-configuration run) prints as ``m ± sd``."""
+"""Number formatting shared by the Markdown renderers: missing or non-finite values print as ``-``, and an
+aggregate over configurations (a :class:`~medhal.bench.paired.results.Spread`, or its JSON ``{"mean": ..., "sd":
+...}``) prints as ``m ± sd``.  :func:`pyplot` is matplotlib's ``pyplot`` on the Agg backend, for the figures."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
+from types import ModuleType
 
-__all__ = ["num", "pct", "value_of"]
+from medhal.bench.paired.results import Spread
+
+__all__ = ["num", "pct", "plotting_available", "pyplot", "value_of"]
 
 
-def value_of(value: Any) -> float | None:
-    """The number behind ``value`` (an aggregate's mean), or ``None`` when missing or not finite."""
-    if isinstance(value, dict):
-        value = value.get("mean")
-    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+def _number(value: object) -> float | None:
+    if not isinstance(value, int | float) or not math.isfinite(value):
         return None
     return float(value)
 
 
-def _sd(value: Any) -> float | None:
-    sd = value.get("sd") if isinstance(value, dict) else None
-    return float(sd) if isinstance(sd, int | float) and math.isfinite(sd) else None
+def value_of(value: object) -> float | None:
+    """The number behind ``value`` (an aggregate's mean), or ``None`` when missing or not finite."""
+    if isinstance(value, Spread):
+        return _number(value.mean)
+    if isinstance(value, Mapping):
+        return _number(value.get("mean"))
+    return _number(value)
 
 
-def pct(value: Any, *, signed: bool = False) -> str:
+def _sd(value: object) -> float | None:
+    if isinstance(value, Spread):
+        return _number(value.sd)
+    return _number(value.get("sd")) if isinstance(value, Mapping) else None
+
+
+def pct(value: object, *, signed: bool = False) -> str:
     """A fraction as a percentage with one decimal (``+`` sign with ``signed``), ``± sd`` for aggregates."""
     v, sd = value_of(value), _sd(value)
     if v is None:
@@ -32,9 +43,28 @@ def pct(value: Any, *, signed: bool = False) -> str:
     return text + (f" ± {100 * sd:.1f}" if sd is not None else "")
 
 
-def num(value: Any, spec: str = ".3f") -> str:
+def num(value: object, spec: str = ".3f") -> str:
     """``value`` formatted with ``spec``, ``± sd`` for aggregates."""
     v, sd = value_of(value), _sd(value)
     if v is None:
         return "-"
     return format(v, spec) + (f" ± {format(sd, spec)}" if sd is not None else "")
+
+
+def plotting_available() -> bool:
+    """Whether matplotlib can be imported (the figures need it)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def pyplot() -> ModuleType:
+    """``matplotlib.pyplot`` on the non-interactive Agg backend."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt

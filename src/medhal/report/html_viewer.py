@@ -52,9 +52,8 @@ import hashlib
 import json
 from collections.abc import Sequence
 from importlib.resources import files
-from typing import Any
 
-from medhal.detect.records import CheckItem, CheckResult
+from medhal.detect.records import JSON, CheckItem, CheckResult
 from medhal.report._viewer.common import (
     CUES,
     ICONS,
@@ -152,7 +151,7 @@ def _filters(total: int) -> str:
     )
 
 
-def _json_script(payload: Any) -> str:
+def _json_script(payload: JSON) -> str:
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     for raw, escaped in (
         ("&", "\\u0026"),

@@ -1,40 +1,38 @@
 """Markdown and figures for a paired clinical error-detection run (seed 002 Tables 2, 3 and 15, Figures 3-5).
 
-Renders ``metrics.json`` of ``medhal bench paired`` / ``medhal score paired``: per configuration (and ``mean``)
-``pointwise``, ``pairs``, ``eca`` and ``parse_failures``.  Computes nothing new.
+Renders the typed result of ``medhal bench paired`` / ``medhal score paired``
+(:class:`~medhal.bench.paired.results.PairedResult`): per configuration (and ``mean``) ``pointwise``, ``pairs``,
+``eca`` and ``parse_failures``.  Computes nothing new.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from medhal.report.format import num, pct, value_of
+from medhal.bench.paired.results import Cell, ConfigMetrics, PairedResult, PairedRow, Section
+from medhal.bench.paired.runs import AcrossReport
+from medhal.detect.records import JSON
+from medhal.report.format import num, pct, plotting_available, pyplot, value_of
 from medhal.report.html_report import write_html_report
-from medhal.report.localization import plotting_available
 
-__all__ = ["bcr_bars", "eca_bars", "f1_bcr_scatter", "paired_markdown", "write_paired_report"]
+__all__ = ["across_markdown", "bcr_bars", "eca_bars", "f1_bcr_scatter", "paired_markdown", "write_paired_report"]
 
 _ECA = (("a", "A both-hit"), ("b", "B TP-only"), ("c", "C FP-only"), ("d", "D neither"), ("e", "E extraction-fail"))
 
 
-def _pyplot() -> Any:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+def _section(row: PairedRow, name: Section) -> Mapping[str, Cell]:
+    return row.section(name) or {}
 
 
-def f1_bcr_scatter(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
+def f1_bcr_scatter(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
     """F1 against BCR per configuration with the deception zone (F1 >= 0.6, BCR < 25%) shaded (seed 002 §4.5)."""
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(4.6, 3.6), dpi=120)
     ax.axvspan(0.6, 1.0, ymin=0.0, ymax=0.25, color="#e76f51", alpha=0.15, label="deception zone")
     for name, m in configs.items():
-        f1, bcr = value_of(m["pointwise"].get("f1")), value_of(m["pairs"].get("bcr"))
+        f1, bcr = value_of(_section(m, "pointwise").get("f1")), value_of(_section(m, "pairs").get("bcr"))
         if f1 is None or bcr is None:
             continue
         ax.scatter([f1], [bcr], color="#264653", s=36)
@@ -51,13 +49,13 @@ def f1_bcr_scatter(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path
     return path
 
 
-def bcr_bars(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
+def bcr_bars(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
     """Actual BCR beside the BCR expected under independence (sensitivity x specificity), per configuration."""
-    plt = _pyplot()
+    plt = pyplot()
     names = list(configs)
     fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(names) + 1.5), 3.4), dpi=120)
     for x, name in enumerate(names):
-        pairs = configs[name]["pairs"]
+        pairs = _section(configs[name], "pairs")
         ax.bar(x - 0.2, 100 * (value_of(pairs.get("bcr")) or 0.0), 0.4, color="#2a9d8f")
         ax.bar(x + 0.2, 100 * (value_of(pairs.get("expected_bcr")) or 0.0), 0.4, color="#9e9e9e")
     ax.axhline(25.0, color="#e76f51", lw=0.8, ls="--")
@@ -70,14 +68,14 @@ def bcr_bars(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
     return path
 
 
-def eca_bars(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
+def eca_bars(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
     """ECA composition (A-E shares of the analysed pairs) per configuration, stacked (seed 002 Table 15)."""
-    plt = _pyplot()
-    names = [n for n in configs if configs[n].get("eca")]
+    plt = pyplot()
+    names = [n for n in configs if configs[n].section("eca")]
     fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(names) + 2.5), 3.4), dpi=120)
     colours = ("#2a9d8f", "#8ab17d", "#e9c46a", "#f4a261", "#9e9e9e")
     for x, name in enumerate(names):
-        eca = configs[name]["eca"]
+        eca = _section(configs[name], "eca")
         total = sum(value_of(eca.get(k)) or 0.0 for k, _ in _ECA) or 1.0
         bottom = 0.0
         for (key, label), colour in zip(_ECA, colours, strict=True):
@@ -94,9 +92,9 @@ def eca_bars(configs: Mapping[str, Mapping[str, Any]], path: Path) -> Path:
 
 
 def paired_markdown(
-    configs: Mapping[str, Mapping[str, Any]],
+    configs: Mapping[str, PairedRow],
     *,
-    meta: Mapping[str, Any] | None = None,
+    meta: Mapping[str, JSON] | None = None,
     figures: Mapping[str, str] | None = None,
 ) -> str:
     """Tables 2 (pairwise), 3 (pointwise) and 15 (ECA) of seed 002 for one model on one dataset."""
@@ -108,7 +106,7 @@ def paired_markdown(
     )
     lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, m in configs.items():
-        p = m["pairs"]
+        p = _section(m, "pairs")
         lines.append(
             f"| {name} | {num(p.get('n'), '.0f')} | {num(p.get('bc'), '.0f')} | {num(p.get('pred1'), '.0f')}"
             f" | {num(p.get('pred0'), '.0f')} | {num(p.get('bw'), '.0f')} | {pct(p.get('bcr'))}"
@@ -118,18 +116,18 @@ def paired_markdown(
     lines.append("| config | BalAcc | F1 | Prec | Rec | Spec | MCC | Flag % | parse failures |")
     lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, m in configs.items():
-        w = m["pointwise"]
+        w = _section(m, "pointwise")
         lines.append(
             f"| {name} | {num(w.get('balanced_accuracy'))} | {num(w.get('f1'))} | {num(w.get('precision'))}"
             f" | {num(w.get('recall'))} | {num(w.get('specificity'))} | {num(w.get('mcc'))}"
-            f" | {pct(w.get('flag_rate'))} | {num(m.get('parse_failures', {}).get('count'), '.0f')} |"
+            f" | {pct(w.get('flag_rate'))} | {num(m.failures, '.0f')} |"
         )
-    if any(m.get("eca") for m in configs.values()):
+    if any(m.section("eca") for m in configs.values()):
         lines += ["", "## Evidence Contrastive Analysis (seed 002 Table 15)", ""]
         lines.append("| config | n | TP loc % | FP hit % | A | B | C | D | E | random % (medhal) |")
         lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for name, m in configs.items():
-            e = m.get("eca")
+            e = m.section("eca")
             if not e:
                 continue
             lines.append(
@@ -153,20 +151,36 @@ def paired_markdown(
     return "\n".join(lines).rstrip() + "\n"
 
 
-def write_paired_report(out_dir: Path, metrics: Mapping[str, Any], meta: Mapping[str, Any]) -> Path:
-    """Write ``report.md`` (with figures when matplotlib is installed) and ``report.html`` beside the files of
-    :func:`medhal.bench.paired.suite.write_paired_run`; return ``report.md``'s path."""
-    configs = {k: v for k, v in metrics.items() if k != "mean" and v.get("pointwise") and v.get("pairs")}
+def write_paired_report(out_dir: Path, result: PairedResult, meta: Mapping[str, JSON]) -> Path:
+    """Write ``report.md`` (with figures when matplotlib is installed) and ``report.html`` into the run directory;
+    return ``report.md``'s path.  ``meta``: the run's ``config.json`` options."""
+    configs = {k: v for k, v in result.configs.items() if v.section("pointwise") and v.section("pairs")}
     figures: dict[str, str] = {}
     if plotting_available() and configs:
         f1_bcr_scatter(configs, out_dir / "f1_vs_bcr.png")
         bcr_bars(configs, out_dir / "bcr_vs_expected.png")
         figures["F1 vs BCR with the deception zone (seed 002 §4.5)"] = "f1_vs_bcr.png"
         figures["BCR vs BCR expected under independence"] = "bcr_vs_expected.png"
-        if any(v.get("eca") for v in configs.values()):
+        if any(v.section("eca") for v in configs.values()):
             eca_bars(configs, out_dir / "eca.png")
             figures["ECA composition (seed 002 Table 15)"] = "eca.png"
-    rows = {k: v for k, v in metrics.items() if v.get("pointwise") and v.get("pairs")}
+    rows = {k: v for k, v in result.rows().items() if v.section("pointwise") and v.section("pairs")}
     (out_dir / "report.md").write_text(paired_markdown(rows, meta=meta, figures=figures), encoding="utf-8")
     write_html_report(out_dir)
     return out_dir / "report.md"
+
+
+def across_markdown(report: AcrossReport) -> str:
+    """``across.md`` of ``medhal score paired-runs``: correlations (Table 8), the deception zone, top-k by F1 vs by
+    BCR (Table 9) and actual vs expected BCR under independence (Table 10)."""
+    lines = ["# Paired runs compared (seed 002 §4.5)", "", "## Correlations (Table 8)", ""]
+    for row in report.correlations:
+        cells = row.to_dict().items()
+        lines.append("- " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in cells))
+    lines += ["", "## Deception zone: F1 >= 0.6 and BCR < 25%", ""]
+    lines += [f"- {r.model} on {r.dataset}: F1 {r.f1:.3f}, BCR {100 * r.bcr:.1f}%" for r in report.deception_zone]
+    lines += ["", f"## Top-{report.k} by F1 vs by BCR (Table 9)", ""]
+    lines += ["- " + json.dumps(row.to_dict(), ensure_ascii=False) for row in report.top_k]
+    lines += ["", "## Actual vs expected BCR under independence (Table 10)", ""]
+    lines += ["- " + json.dumps(row.to_dict(), ensure_ascii=False) for row in report.independence]
+    return "\n".join(lines) + "\n"

@@ -46,7 +46,7 @@ from medhal.serve.service import (
     log_failure,
     request_item,
 )
-from medhal.verify import Verifier
+from medhal.verify import LoadedVerifier, Verifier
 
 __all__ = ["create_app"]
 
@@ -83,7 +83,9 @@ def _safe(text: str) -> str:
     return cut.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _error_record(index: int, raw: Any, reason: str, detector: str, status: str = "input_error") -> dict[str, Any]:
+def _error_record(
+    index: int, raw: object, reason: str, detector: str, status: str = "input_error"
+) -> dict[str, object]:
     ident = raw.get("id") if isinstance(raw, dict) else None
     return {
         "index": index,
@@ -94,7 +96,7 @@ def _error_record(index: int, raw: Any, reason: str, detector: str, status: str 
     }
 
 
-def _dumps(value: Any) -> bytes:
+def _dumps(value: object) -> bytes:
     """JSON as Starlette's ``JSONResponse`` writes it (raises ``ValueError`` for NaN or a lone surrogate)."""
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
@@ -115,16 +117,17 @@ def _validation_message(exc: ValidationError | RequestValidationError) -> tuple[
 
 
 def create_app(
-    verifier: str | Verifier | None = None,
+    verifier: str | LoadedVerifier | Verifier | None = None,
     *,
     config: ServeConfig | None = None,
     renderer: Renderer | None = None,
     batch_size: int = 16,
     **settings: Any,
 ) -> FastAPI:
-    """Load ``verifier`` once (a :func:`~medhal.verify.load_verifier` spec, ``None`` = embedded, or a loaded
-    ``Verifier``) and build the app.  ``settings`` are :class:`ServeConfig` fields (used when ``config`` is
-    ``None``); the bearer token defaults to ``$MEDHAL_SERVE_TOKEN`` (unset or empty: no authentication)."""
+    """Load ``verifier`` once (a :func:`~medhal.verify.open_verifier` spec, ``None`` = embedded, a
+    ``LoadedVerifier`` or a ``Verifier``) and build the app.  ``settings`` are :class:`ServeConfig` fields (used
+    when ``config`` is ``None``); the bearer token defaults to ``$MEDHAL_SERVE_TOKEN`` (unset or empty: no
+    authentication)."""
     if config is None:
         settings.setdefault("token", os.environ.get(TOKEN_ENV) or None)
         if "detectors" in settings:
@@ -134,7 +137,7 @@ def create_app(
         config = ServeConfig(**settings)
     elif settings:
         raise TypeError("pass either config or settings, not both")
-    loaded = Checker(verifier, detector=config.detector, batch_size=batch_size).verifier
+    loaded = Checker(verifier, detector=config.detector, batch_size=batch_size).loaded
     service = Service(loaded, config, renderer)
 
     @asynccontextmanager
@@ -205,7 +208,7 @@ def create_app(
         if len(batch.items) > config.max_items:
             message = f"batch has {len(batch.items)} items; the limit is {config.max_items}"
             raise APIError(413, "too_many_items", message)
-        records: list[dict[str, Any] | None] = [None] * len(batch.items)
+        records: list[dict[str, object] | None] = [None] * len(batch.items)
         queued: list[tuple[int, OptionsKey, CheckItem, bool]] = []
         for index, raw in enumerate(batch.items):
             try:
@@ -271,7 +274,7 @@ def create_app(
         return HTMLResponse(render_docs(app.openapi()), headers={"Content-Security-Policy": PAGE_CSP})
 
     @app.get("/healthz", summary="Liveness and what is loaded")
-    async def healthz() -> dict[str, Any]:
+    async def healthz() -> dict[str, object]:
         return {
             "status": "ok",
             "version": __version__,

@@ -20,7 +20,6 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -51,12 +50,12 @@ class APIError(ServiceError):
         self.message = message
 
 
-def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+def error_body(code: str, message: str, **extra: object) -> dict[str, dict[str, object]]:
     return {"error": {"code": code, "message": message, **extra}}
 
 
 def error_response(
-    status: int, code: str, message: str, *, headers: dict[str, str] | None = None, **extra: Any
+    status: int, code: str, message: str, *, headers: dict[str, str] | None = None, **extra: object
 ) -> Response:
     """The stable JSON error response."""
     # backslashreplace: a lone surrogate in a message (a field name quoted from the input) becomes its JSON escape

@@ -12,12 +12,13 @@ app's ``body_timeout_s`` (408).
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TypedDict, Unpack
 
 import uvicorn
+from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["MAX_HEAD_BYTES", "head_timeout_protocol", "server_config", "server_settings"]
+__all__ = ["MAX_HEAD_BYTES", "ServerSettings", "head_timeout_protocol", "server_config", "server_settings"]
 
 MAX_HEAD_BYTES = 16 * 1024
 """Largest request head (request line and headers) accepted; beyond it uvicorn answers 400 and closes."""
@@ -72,6 +73,32 @@ def head_timeout_protocol(head_timeout_s: float) -> type[asyncio.Protocol]:
     return type("MedhalH11Protocol", (_HeadTimeoutProtocol,), {"head_timeout_s": float(head_timeout_s)})
 
 
+class ServerSettings(TypedDict):
+    """The keyword arguments of ``uvicorn.run`` / ``uvicorn.Config`` that :func:`server_settings` gives."""
+
+    host: str
+    port: int
+    log_level: str
+    access_log: bool
+    server_header: bool
+    http: type[asyncio.Protocol]
+    limit_concurrency: int | None
+    timeout_keep_alive: int
+    h11_max_incomplete_event_size: int
+
+
+class ServerOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`server_settings`."""
+
+    host: str
+    port: int
+    log_level: str
+    access_log: bool
+    limit_concurrency: int | None
+    head_timeout_s: float
+    keep_alive_s: int
+
+
 def server_settings(
     *,
     host: str = "127.0.0.1",
@@ -81,7 +108,7 @@ def server_settings(
     limit_concurrency: int | None = 256,
     head_timeout_s: float = 30.0,
     keep_alive_s: int = 5,
-) -> dict[str, Any]:
+) -> ServerSettings:
     """The keyword arguments of ``uvicorn.run`` / ``uvicorn.Config`` for ``medhal serve`` (see the module doc)."""
     return {
         "host": host,
@@ -96,6 +123,6 @@ def server_settings(
     }
 
 
-def server_config(app: Any, **settings: Any) -> uvicorn.Config:
+def server_config(app: FastAPI, **settings: Unpack[ServerOptions]) -> uvicorn.Config:
     """``uvicorn.Config(app, **server_settings(**settings))``."""
     return uvicorn.Config(app, **server_settings(**settings))

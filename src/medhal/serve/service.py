@@ -1,6 +1,9 @@
 """What the service knows and does behind its routes: start-up settings, the request model, and
-:class:`Service` -- the loaded verifier, one :class:`~medhal.checker.Checker` per option set, the micro-batcher
-and the metrics.  Only the public API of :mod:`medhal` is used.
+:class:`Service` -- the loaded verifier, one detector per option set, the micro-batcher and the metrics.
+
+Which detectors and units are served, and which of a request's options a detector takes, come from
+:mod:`medhal.detect.registry`, which also builds the detectors (with the verifier's calibration as defaults, as
+:class:`medhal.Checker` does).
 """
 
 from __future__ import annotations
@@ -14,27 +17,39 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from medhal._version import __version__
-from medhal.checker import Checker
 from medhal.detect import (
     MAX_EVIDENCE_CHARS,
     MAX_RESPONSE_CHARS,
     CheckItem,
     CheckResult,
     ConfigError,
+    Detector,
     InputError,
     validate_item,
+)
+from medhal.detect.decomposed import LongWindowPolicy
+from medhal.detect.nli_clause import PremiseChoice
+from medhal.detect.registry import (
+    DetectorSpec,
+    OptionValue,
+    Resources,
+    apply_calibration,
+    build_detector,
+    detector_entry,
+    fitted_detectors,
+    offline_units,
+    taken_options,
 )
 from medhal.report.html_viewer import render_check_html
 from medhal.serve.batching import BatcherClosedError, MicroBatcher, QueueFullError
 from medhal.serve.metrics import Metrics
 from medhal.serve.middleware import APIError
 from medhal.serve.page import Renderer
-from medhal.verify import Verifier
+from medhal.verify import LoadedVerifier
 
 __all__ = [
     "PROTECTED",
@@ -51,10 +66,11 @@ __all__ = [
 ]
 
 TOKEN_ENV = "MEDHAL_SERVE_TOKEN"
-SERVABLE_DETECTORS = ("decomposed", "nli-clause", "nli-response")
-"""Detectors that need nothing but the verifier (no LLM client, no other model)."""
-SERVABLE_UNITS = ("clause", "sentence")
-"""``claim`` units need an LLM and are not served."""
+SERVABLE_DETECTORS = fitted_detectors()
+"""The detectors a verifier's calibration is fitted for (they need nothing but the verifier: no LLM client, no
+other model), from the registry."""
+SERVABLE_UNITS = offline_units()
+"""The registry's units but ``claim``: claim units need an LLM and are not served."""
 PROTECTED = ("/v1/", "/metrics")
 """Path prefixes that need the bearer token when one is set (the page, /docs, /openapi.json and /healthz do not)."""
 MAX_QUESTION_CHARS = MAX_RESPONSE_CHARS
@@ -63,7 +79,8 @@ MAX_QUESTION_CHARS = MAX_RESPONSE_CHARS
 logger = logging.getLogger("medhal.serve")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-OptionsKey = tuple[str, tuple[tuple[str, Any], ...]]
+OptionsKey = tuple[str, tuple[tuple[str, OptionValue], ...]]
+"""A detector and the options a request set (sorted): the key of the detector that serves it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +153,10 @@ class CheckRequest(BaseModel):
     detector: str | None = Field(default=None, description="One of the detectors this service was started with.")
     units: str | None = Field(default=None, description="clause or sentence (decomposed, nli-clause).")
     threshold: float | None = Field(default=None, ge=0.0, le=1.0, description="Response flag threshold.")
-    long_windows: Literal["skip", "split", "truncate"] | None = Field(default=None, description="decomposed only.")
+    long_windows: LongWindowPolicy | None = Field(default=None, description="decomposed only.")
     signals: float | None = Field(default=None, ge=0.0, le=1.0, description="Lexical-signal weight in unit ranking.")
     max_windows: int | None = Field(default=None, ge=1, le=1024, description="decomposed: windows per unit.")
-    premise: Literal["whole", "windows"] | None = Field(default=None, description="nli-clause only.")
+    premise: PremiseChoice | None = Field(default=None, description="nli-clause only.")
     timings: bool = Field(default=True, description="Include wall-clock timings (the only non-deterministic field).")
 
     @field_validator("id")
@@ -157,18 +174,19 @@ class BatchRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    items: list[Any] = Field(description="Objects with the fields of a /v1/check request.")
+    items: list[object] = Field(description="Objects with the fields of a /v1/check request.")
 
 
 class Service:
-    """The loaded verifier, one checker per option set, the batcher and the metrics of one app."""
+    """The loaded verifier, one detector per option set, the batcher and the metrics of one app."""
 
-    def __init__(self, verifier: Verifier, config: ServeConfig, renderer: Renderer | None) -> None:
+    def __init__(self, verifier: LoadedVerifier, config: ServeConfig, renderer: Renderer | None) -> None:
         self.verifier = verifier
         self.config = config
         self.renderer: Renderer = renderer or render_check_html
         self.metrics = Metrics(version=__version__, verifier_id=verifier.id, detector=config.detector)
-        self._checkers: OrderedDict[OptionsKey, Checker] = OrderedDict()
+        self._resources = Resources(verifier=verifier.verifier, calibration=verifier.calibration)
+        self._detectors: OrderedDict[OptionsKey, Detector] = OrderedDict()
         self._lock = threading.Lock()
         self.batcher: MicroBatcher[OptionsKey, CheckItem, CheckResult] = MicroBatcher(
             self._run,
@@ -177,22 +195,24 @@ class Service:
             max_queue=config.max_queue,
             on_queue=self._on_queue,
         )
-        self.options(CheckRequest(evidence="", response=""))  # builds the default checker: fail at start-up
+        self.options(CheckRequest(evidence="", response=""))  # builds the default detector: fail at start-up
 
     def _on_queue(self, depth: int) -> None:
         self.metrics.queue_depth = depth
 
-    def checker(self, key: OptionsKey) -> Checker:
-        """The checker of one option set (built on first use; the 64 most recent are kept)."""
+    def detector(self, key: OptionsKey) -> Detector:
+        """The detector of one option set, built by the registry with the verifier's calibration as defaults, as
+        :class:`~medhal.checker.Checker` builds it (built on first use; the 64 most recent are kept)."""
         with self._lock:
-            checker = self._checkers.get(key)
-            if checker is None:
-                checker = Checker(self.verifier, detector=key[0], **dict(key[1]))
-                self._checkers[key] = checker
-                while len(self._checkers) > 64:
-                    self._checkers.popitem(last=False)
-            self._checkers.move_to_end(key)
-            return checker
+            detector = self._detectors.get(key)
+            if detector is None:
+                spec = DetectorSpec(key[0], key[0], dict(key[1]))
+                detector = build_detector(spec, self._resources)
+                self._detectors[key] = detector
+                while len(self._detectors) > 64:
+                    self._detectors.popitem(last=False)
+            self._detectors.move_to_end(key)
+            return detector
 
     def options(self, request: CheckRequest) -> OptionsKey:
         """The detector and options a request asks for, checked against what this service serves."""
@@ -210,25 +230,31 @@ class Service:
                 "unsupported_option",
                 f"units {units!r} are not served; choose one of {', '.join(self.config.allowed_units)}",
             )
-        options: dict[str, Any] = {}
-        if detector in ("decomposed", "nli-clause"):
-            options["units"] = units
-            if request.signals is not None:
-                options["signals"] = request.signals
-        if detector == "nli-clause" and request.premise not in (None, "whole"):
-            options["premise"] = request.premise
-        if detector == "decomposed":
-            options["long_windows"] = request.long_windows or "skip"
-            if request.max_windows is not None:
-                options["max_windows"] = request.max_windows
-        if request.threshold is not None:
-            options["threshold"] = request.threshold
-        key: OptionsKey = (detector, tuple(sorted(options.items())))
+        options, _ = taken_options(  # a request's options that the detector does not take are ignored
+            detector,
+            {
+                "units": units,
+                "signals": request.signals,
+                "premise": request.premise,
+                "long_windows": request.long_windows,
+                "max_windows": request.max_windows,
+                "threshold": request.threshold,
+            },
+        )
+        key: OptionsKey = (detector, tuple(sorted(self._canonical(detector, options).items())))
         try:
-            self.checker(key)
+            self.detector(key)
         except ConfigError as exc:
             raise APIError(400, "unsupported_option", str(exc)) from None
         return key
+
+    def _canonical(self, detector: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        """``options`` less those set to the detector's own default where the verifier's calibration gives that
+        option no other default: the same detector either way, so such requests share one key (and batches)."""
+        defaults = detector_entry(detector).typed()
+        calibration = self._resources.calibration
+        calibrated = apply_calibration(detector, {}, calibration) if calibration is not None else {}
+        return {k: v for k, v in options.items() if k in calibrated or getattr(defaults, k) != v}
 
     def oversized(self, request: CheckRequest) -> str | None:
         """Why a request's texts are over the service's limits (``None``: they are not)."""
@@ -246,7 +272,7 @@ class Service:
         of the batch alone, so the exception reaches only the item that causes it."""
         start = time.perf_counter()
         try:
-            results = self.checker(key).check_many(items)
+            results = self.detector(key).detect_many(items)
         except Exception:
             if len(items) == 1:
                 self.metrics.failed(1)

@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Sequence
 
-from medhal.data._perturb_records import Perturbation, SpanMention
+from medhal.synthesis._perturb_records import Perturbation, SpanMention
 
 # ----------------------------------------------------------------------------------------------- entities
 

@@ -11,7 +11,7 @@ For an abstract (title excluded) whose final 1-2 sentences form the conclusion:
   sometimes a 1-3 sentence window around the context sentence that best supports the clause);
 * hypothesis: one clause of the conclusion (sometimes the whole conclusion sentence holding it);
 * label ``entailment`` for a clean clause; ``contradiction`` for the clause with one perturbation from
-  :mod:`medhal.data.perturb` (entity substitution from the corpus inventory, direction / relation flip,
+  :mod:`medhal.synthesis.perturb` (entity substitution from the corpus inventory, direction / relation flip,
   negation flip, number change); ``neutral`` for an invented mechanism ("because <entity> <verb> <entity>",
   entities absent from the premise) or invented content (a clause from another abstract's conclusion).
 """
@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medhal.data.nli import Label, NLIPair
-from medhal.data.perturb import (
+from medhal.synthesis.pairs import SynthDoc
+from medhal.synthesis.perturb import (
     EntityInventory,
     Perturbation,
     SpanMention,
@@ -32,7 +33,6 @@ from medhal.data.perturb import (
     flip_negation,
     substitute_entity,
 )
-from medhal.data.synth import SynthDoc
 from medhal.text import content_tokens, split_clauses
 
 __all__ = ["ConclusionConfig", "ConclusionExample", "conclusion_examples", "conclusion_pairs", "split_conclusion"]

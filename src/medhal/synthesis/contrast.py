@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medhal.data.nli import NLIPair
-from medhal.data.perturb import Perturbation, change_number, flip_direction, flip_negation, trim_clause
-from medhal.data.synth import SynthDoc
+from medhal.synthesis.pairs import SynthDoc
+from medhal.synthesis.perturb import Perturbation, change_number, flip_direction, flip_negation, trim_clause
 
 __all__ = ["NEGATION_CUE", "ContrastPair", "contrast_pairs"]
 

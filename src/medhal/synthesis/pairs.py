@@ -4,7 +4,7 @@ For a chosen sentence of a document the premise is its *window* (the sentence al
 neighbours, or the abstract cut around it to a word budget), and the hypothesis is
 
 * the sentence verbatim or a leading sub-clause of it -> ``entailment``;
-* the sentence (or sub-clause) perturbed by :mod:`medhal.data.perturb` (entity / number / direction /
+* the sentence (or sub-clause) perturbed by :mod:`medhal.synthesis.perturb` (entity / number / direction /
   negation / role swap) -> ``contradiction``;
 * the sentence with an invented clause or a false mechanism appended, or a sentence from another
   document -> ``neutral``.
@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from medhal.data.corpora import MedErrItem, Passage, split_sentences
 from medhal.data.nli import Label, NLIPair
-from medhal.data.perturb import (
+from medhal.data.pubtator import Document
+from medhal.synthesis.perturb import (
     EntityInventory,
     Perturbation,
     SpanMention,
@@ -32,7 +33,6 @@ from medhal.data.perturb import (
     swap_entities,
     trim_clause,
 )
-from medhal.data.pubtator import Document
 
 __all__ = [
     "PerturbationProbe",

@@ -28,8 +28,8 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
-from medhal.data._perturb_entities import EntityInventory, substitute_entity, swap_entities
-from medhal.data._perturb_records import Perturbation, PerturbationKind, SpanMention, _make, _match_case
+from medhal.synthesis._perturb_entities import EntityInventory, substitute_entity, swap_entities
+from medhal.synthesis._perturb_records import Perturbation, PerturbationKind, SpanMention, _make, _match_case
 from medhal.text.lexical import DIRECTION_PAIRS
 
 __all__ = [

@@ -10,7 +10,7 @@ from a sentence of a train-role document, with the sentence's window as the prem
   digits, mass units, per cent, negation constructions, reporting verbs, lay terms for clinical terms, a
   fronted prepositional phrase moved to the end, ``significantly`` dropped outside a negation);
 * ``restated_twin`` -> ``contradiction``: the same rewrites applied to the sentence after one minimal edit
-  (a number, a direction word or a negation changed: :mod:`medhal.data.perturb`), so the twin differs from the
+  (a number, a direction word or a negation changed: :mod:`medhal.synthesis.perturb`), so the twin differs from the
   faithful restatement only where the meaning changed;
 * ``same_doc`` -> ``neutral``: the sentence (or its restatement) against a window of *other* sentences of the
   same document that shares its topic but does not state it (kept only when fewer than half of the sentence's
@@ -26,10 +26,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from medhal.data.contrast import NEGATION_CUE
 from medhal.data.nli import NLIPair
-from medhal.data.perturb import Perturbation, change_number, flip_direction, flip_negation
-from medhal.data.synth import SynthDoc
+from medhal.synthesis.contrast import NEGATION_CUE
+from medhal.synthesis.pairs import SynthDoc
+from medhal.synthesis.perturb import Perturbation, change_number, flip_direction, flip_negation
 
 __all__ = ["RESTATEMENTS", "RestatePair", "restate", "restate_pairs"]
 

@@ -84,7 +84,7 @@ DIRECTION_PAIRS: tuple[tuple[str, str], ...] = (
     ("frequent", "rare"),
     ("common", "uncommon"),
 )
-"""Opposite direction words; :func:`medhal.data.perturb.flip_direction` swaps one word of a pair."""
+"""Opposite direction words; :func:`medhal.synthesis.perturb.flip_direction` swaps one word of a pair."""
 
 _EXTRA_OPPOSITES: tuple[tuple[str, str], ...] = (
     ("increased", "reduced"),

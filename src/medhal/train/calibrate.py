@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 from sklearn.metrics import f1_score, precision_recall_curve
 
 from medhal.data.medhal_loc import read_medhal_loc
 from medhal.data.nli import NLIPair
-from medhal.detect import CheckItem, VerdictRule, create_detector
+from medhal.detect import CheckItem, VerdictRule
+from medhal.detect.registry import Resources, build_detector, fitted_detectors
 from medhal.verify import Verifier
 from medhal.verify.calibration import Calibration
 
@@ -80,10 +80,12 @@ def calibrate(
     dev_pairs: Mapping[str, Sequence[NLIPair]],
     medhal_loc_dev: Path,
     *,
-    detector_options: Mapping[str, Mapping[str, Any]],
+    detector_options: Mapping[str, Mapping[str, object]],
     max_length: int | None,
-) -> tuple[Calibration, dict[str, Any]]:
-    """Fit the calibration; return it and a report of what was measured."""
+) -> tuple[Calibration, dict[str, dict[str, float]]]:
+    """Fit the calibration; return it and a report of what was measured.  Response thresholds are fitted for
+    the registry's :func:`~medhal.detect.registry.fitted_detectors`, each built with ``detector_options`` and
+    the fitted verdict rule."""
     pooled = [p for name in ("sick_heldout", "nli4ct_dev", "synth_heldout_docs") for p in dev_pairs.get(name, [])]
     probs = verifier.predict([(p.premise, p.hypothesis) for p in pooled])
     verdict = fit_verdict_thresholds(pooled, probs)
@@ -94,9 +96,10 @@ def calibrate(
     ]
     y = [1] * len(items) + [0] * len(items)
     thresholds: dict[str, float] = {}
-    report: dict[str, Any] = {"verdict": _asdict(verdict)}
-    for name in ("decomposed", "nli-clause", "nli-response"):
-        detector = create_detector(name, verifier, rule=rule, **dict(detector_options.get(name, {})))
+    report: dict[str, dict[str, float]] = {"verdict": _asdict(verdict)}
+    for name in fitted_detectors():
+        options = {**detector_options.get(name, {}), "rule": rule}
+        detector = build_detector(name, Resources(verifier=verifier), options)
         scores = [r.score or 0.0 for r in detector.detect_many(checks)]
         threshold, f1 = fit_response_threshold(y, scores)
         thresholds[name] = threshold
@@ -115,7 +118,7 @@ def calibrate(
     return calibration, report
 
 
-def _asdict(fit: VerdictFit) -> dict[str, Any]:
+def _asdict(fit: VerdictFit) -> dict[str, float]:
     return {
         "entail_threshold": fit.entail_threshold,
         "contradict_threshold": fit.contradict_threshold,

@@ -26,9 +26,8 @@ from medhal.data.nli import (
     load_sick,
     seeded_sample,
 )
-from medhal.data.perturb import EntityInventory
 from medhal.data.pubtator import Document, read_ncbi_disease, read_pubtator
-from medhal.data.synth import (
+from medhal.synthesis.pairs import (
     PerturbationProbe,
     SynthDoc,
     docs_from_passages,
@@ -38,6 +37,7 @@ from medhal.data.synth import (
     perturbation_probes,
     synthesize,
 )
+from medhal.synthesis.perturb import EntityInventory
 
 __all__ = ["SOURCE_LICENCES", "Mix", "MixConfig", "SourceFile", "build_mix", "sha256_file"]
 
@@ -81,18 +81,18 @@ class MixConfig:
     probes: int = 300
     """Perturbation probes (original vs edited sentence) from the held-out documents."""
     conclusions: int = 0
-    """Conclusion-clause pairs (:mod:`medhal.data.conclusions`) from the train-role PubTator abstracts; 0 = none
+    """Conclusion-clause pairs (:mod:`medhal.synthesis.conclusions`) from the train-role PubTator abstracts; 0 = none
     (the mix is then exactly the original one)."""
     conclusions_dev: int = 400
     """Conclusion-clause dev pairs from the held-out abstracts (only when ``conclusions`` > 0)."""
     contrast: int = 0
-    """Minimal pairs (:mod:`medhal.data.contrast`: negation / number / direction contrasts, identity) from the
+    """Minimal pairs (:mod:`medhal.synthesis.contrast`: negation / number / direction contrasts, identity) from the
     train-role biomedical documents; 0 = none."""
     contrast_dev: int = 300
     """Minimal-pair dev pairs from the held-out documents (only when ``contrast`` > 0)."""
     restate: int = 0
     """Faithful restatements, their wrong twins and same-document non-addressing windows
-    (:mod:`medhal.data.restate`) from the train-role biomedical documents; 0 = none."""
+    (:mod:`medhal.synthesis.restate`) from the train-role biomedical documents; 0 = none."""
     restate_dev: int = 300
     """Restatement dev pairs from the held-out documents (only when ``restate`` > 0)."""
     base_keep: int | None = None
@@ -232,7 +232,7 @@ def build_mix(config: MixConfig) -> Mix:
         cut = max(0, len(train) - config.curriculum_replay)
         stage1, train = train[:cut], train[cut:]
     if config.conclusions > 0:
-        from medhal.data.conclusions import conclusion_pairs
+        from medhal.synthesis.conclusions import conclusion_pairs
 
         concl_docs = [
             *docs_from_pubtator(bc5, "bc5cdr"),
@@ -247,7 +247,7 @@ def build_mix(config: MixConfig) -> Mix:
         train = train + parts["conclusions"]
         random.Random(seed + 1).shuffle(train)
     if config.contrast > 0:
-        from medhal.data.contrast import contrast_pairs
+        from medhal.synthesis.contrast import contrast_pairs
 
         contrast_train = [
             d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[0]
@@ -262,7 +262,7 @@ def build_mix(config: MixConfig) -> Mix:
         train = train + parts["contrast"]
         random.Random(seed + 2).shuffle(train)
     if config.restate > 0:
-        from medhal.data.restate import restate_pairs
+        from medhal.synthesis.restate import restate_pairs
 
         restate_train = [
             d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[0]

@@ -22,7 +22,7 @@ from medhal.verify.base import (
 from medhal.verify.cache import CachedVerifier
 from medhal.verify.dedupe import predict_unique
 from medhal.verify.labels import LabelMap, resolve_labels
-from medhal.verify.loader import load_verifier
+from medhal.verify.loader import LoadedVerifier, load_verifier, open_verifier
 
 if TYPE_CHECKING:
     from medhal.verify.hf import HFVerifier
@@ -36,6 +36,7 @@ __all__ = [
     "CachedVerifier",
     "HFVerifier",
     "LabelMap",
+    "LoadedVerifier",
     "OnnxVerifier",
     "Pair",
     "Probabilities",
@@ -43,6 +44,7 @@ __all__ = [
     "VerifierError",
     "VerifierStats",
     "load_verifier",
+    "open_verifier",
     "predict_unique",
     "resolve_labels",
 ]

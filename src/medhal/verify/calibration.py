@@ -20,11 +20,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from medhal.verify.base import VerifierError
 
-__all__ = ["CALIBRATION_FILE", "Calibration", "calibration_of", "read_calibration"]
+__all__ = ["CALIBRATION_FILE", "Calibration", "read_calibration"]
 
 CALIBRATION_FILE = "calibration.json"
 
@@ -34,12 +33,13 @@ class Calibration:
     entail_threshold: float = 0.5
     contradict_threshold: float = 0.5
     response_thresholds: dict[str, float] = field(default_factory=dict)
-    detector_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    detector_options: dict[str, dict[str, object]] = field(default_factory=dict)
+    """Recommended keyword options per detector name (JSON values)."""
     max_length: int | None = None
     fitted_on: str = ""
     method: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "entail_threshold": self.entail_threshold,
             "contradict_threshold": self.contradict_threshold,
@@ -78,12 +78,3 @@ def read_calibration(directory: str | Path) -> Calibration | None:
         if not 0.0 <= getattr(cal, name) <= 1.0:
             raise VerifierError(f"malformed {path}: {name} must lie in [0, 1]")
     return cal
-
-
-def calibration_of(verifier: object) -> Calibration | None:
-    """The calibration attached to a verifier (looking through a cache wrapper), if any."""
-    for candidate in (verifier, getattr(verifier, "inner", None), getattr(verifier, "_inner", None)):
-        cal = getattr(candidate, "calibration", None)
-        if isinstance(cal, Calibration):
-            return cal
-    return None

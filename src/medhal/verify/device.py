@@ -9,7 +9,6 @@ Nothing here imports onnxruntime or torch at module level.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from medhal.verify.base import VerifierError
 
@@ -47,7 +46,7 @@ def check_threads(threads: int | None) -> None:
         raise VerifierError(f"threads must be an integer >= 1, got {threads!r}")
 
 
-def onnx_providers(device: str, available: list[str]) -> list[Any]:
+def onnx_providers(device: str, available: list[str]) -> list[str | tuple[str, dict[str, int]]]:
     """onnxruntime's ``providers`` argument for ``device``, from the ``available`` providers
     (``onnxruntime.get_available_providers()``): the CPU provider alone for ``cpu``; for ``cuda[:N]`` the CUDA
     provider on that GPU with the CPU provider behind it for the operators CUDA lacks.  A CUDA device on an

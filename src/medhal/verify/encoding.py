@@ -12,7 +12,7 @@ depending on how it is run:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from medhal.verify.base import VerifierError
 
@@ -61,7 +61,7 @@ def first_line(exc: BaseException) -> str:
     return type(exc).__name__
 
 
-def sane_limit(value: Any) -> int | None:
+def sane_limit(value: object) -> int | None:
     """``value`` as a positive token limit, or ``None`` when absent, non-integer or a 'no limit' sentinel."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
@@ -70,7 +70,7 @@ def sane_limit(value: Any) -> int | None:
     return int(value)
 
 
-def position_limit(config: Mapping[str, Any]) -> int | None:
+def position_limit(config: Mapping[str, object]) -> int | None:
     """Usable positions from a model config: ``max_position_embeddings``, less the padding offset of
     RoBERTa-style models (which reserve ``pad_token_id + 1`` leading positions)."""
     limit = sane_limit(config.get("max_position_embeddings"))
@@ -85,7 +85,7 @@ def position_limit(config: Mapping[str, Any]) -> int | None:
 
 
 def resolve_max_length(
-    *, explicit: int | None, tokenizer_limit: Any, positions: int | None, special_tokens: int
+    *, explicit: int | None, tokenizer_limit: object, positions: int | None, special_tokens: int
 ) -> int:
     """The pair token budget: the smallest of the tokenizer's sane ``model_max_length``, the model's usable
     positions and an explicit request.  Raises :class:`VerifierError` when nothing bounds it or when it

@@ -12,7 +12,9 @@ Specs:
 * ``onnx:<path>``: an exported model directory or ``.onnx`` file (see :class:`OnnxVerifier`).
 
 A model directory (``embedded``, ``onnx:`` or a local ``hf:`` folder) that holds ``lexical.json`` is wrapped
-in a :class:`~medhal.verify.lexical.LexicalVerifier` unless ``lexical=False`` (or ``embedded:raw``).
+in a :class:`~medhal.verify.lexical.LexicalVerifier` unless ``lexical=False`` (or ``embedded:raw``).  One that holds
+``calibration.json`` ships a :class:`~medhal.verify.calibration.Calibration`: :func:`open_verifier` returns it
+beside the verifier, as a :class:`LoadedVerifier` (:func:`load_verifier` returns the verifier alone).
 
 Every failure is a one-line :class:`VerifierError` suitable for printing as-is.
 """
@@ -26,15 +28,26 @@ import socket
 import threading
 import urllib.parse
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from medhal.verify.base import Verifier, VerifierError
 from medhal.verify.cache import CachedVerifier
-from medhal.verify.calibration import read_calibration
+from medhal.verify.calibration import Calibration, read_calibration
 from medhal.verify.device import check_threads, parse_device
 from medhal.verify.lexical import LexicalVerifier, read_lexical_head
 
-__all__ = ["EMBEDDED_DIR", "HUB_PROBE_SECONDS", "NO_EMBEDDED_MESSAGE", "SCHEMES", "load_verifier"]
+__all__ = [
+    "EMBEDDED_DIR",
+    "HUB_PROBE_SECONDS",
+    "NO_EMBEDDED_MESSAGE",
+    "SCHEMES",
+    "LoadedVerifier",
+    "VerifierOptions",
+    "load_verifier",
+    "open_verifier",
+]
 
 EMBEDDED_DIR = Path(__file__).resolve().parent / "embedded"
 """Where a medhal build ships its default model (``model.onnx``, ``tokenizer.json``, ``config.json``)."""
@@ -137,7 +150,37 @@ def _load_onnx(
     return OnnxVerifier(target, batch_size=batch_size, max_length=max_length, threads=threads, device=device)
 
 
-def load_verifier(
+@dataclass(frozen=True, slots=True)
+class LoadedVerifier:
+    """A verifier and the calibration its model directory ships (``None``: it ships none, or the verifier was
+    built by hand)."""
+
+    verifier: Verifier
+    calibration: Calibration | None = None
+
+    @property
+    def id(self) -> str:
+        """The verifier's id."""
+        return self.verifier.id
+
+
+class VerifierOptions(TypedDict, total=False):
+    """The keyword options of :func:`open_verifier` and :func:`load_verifier`."""
+
+    batch_size: int
+    max_length: int | None
+    cache: str | Path | None
+    lexical: bool
+    threads: int | None
+    device: str | None
+
+
+def load_verifier(spec: str | None = None, **options: Unpack[VerifierOptions]) -> Verifier:
+    """The verifier of :func:`open_verifier` (same arguments), without its calibration."""
+    return open_verifier(spec, **options).verifier
+
+
+def open_verifier(
     spec: str | None = None,
     *,
     batch_size: int = 16,
@@ -146,14 +189,15 @@ def load_verifier(
     lexical: bool = True,
     threads: int | None = None,
     device: str | None = None,
-) -> Verifier:
-    """Build the verifier named by ``spec`` (``embedded`` when ``None``), optionally behind a SQLite cache.
+) -> LoadedVerifier:
+    """Build the verifier named by ``spec`` (``embedded`` when ``None``), optionally behind a SQLite cache, and
+    read the calibration its model directory ships.
 
     ``lexical=False`` skips the lexical head a model directory may ship.  ``threads`` caps the model's intra-op
     threads (onnxruntime's, or torch's for ``hf:``); ``device`` is ``cpu`` (the default), ``cuda`` or ``cuda:N``
     (:mod:`medhal.verify.device`; a GPU adds ``+cuda`` to the verifier id, the CPU leaves it as it was).
     Raises :class:`VerifierError` (one line) for an unknown scheme, a missing path or optional dependency,
-    a model that cannot be loaded, or ``embedded`` when this build ships no model.
+    a model that cannot be loaded, a malformed ``calibration.json``, or ``embedded`` when this build ships no model.
     """
     check_threads(threads)
     where = parse_device(device)
@@ -162,6 +206,7 @@ def load_verifier(
     scheme = scheme.lower()
     verifier: Verifier
     model_dir: Path | None = None
+    calibration: Calibration | None = None
     if text.lower() == "embedded:raw":
         text, lexical = "embedded", False
     if text.lower() == "embedded":
@@ -192,8 +237,6 @@ def load_verifier(
         if head is not None:
             verifier = LexicalVerifier(verifier, head)
         calibration = read_calibration(model_dir)
-        if calibration is not None:
-            verifier.calibration = calibration  # type: ignore[attr-defined]
     if cache is not None:
-        return CachedVerifier(verifier, cache)
-    return verifier
+        verifier = CachedVerifier(verifier, cache)
+    return LoadedVerifier(verifier, calibration)

@@ -10,32 +10,26 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
-from medhal.verify.base import Pair, Probabilities, VerifierError, VerifierStats
-from medhal.verify.batching import length_batches, restore_order
+from medhal.verify.base import Pair, Probabilities, VerifierError
 from medhal.verify.device import check_threads, device_suffix, onnx_providers, parse_device
-from medhal.verify.encoding import (
-    TruncationStrategy,
-    cut_pair,
-    first_line,
-    position_limit,
-    resolve_max_length,
-    truncation_strategy,
-)
-from medhal.verify.labels import LabelMap, resolve_labels
+from medhal.verify.encoding import TruncationStrategy, cut_pair, first_line, position_limit, resolve_max_length
+from medhal.verify.labels import resolve_labels
+from medhal.verify.tokenized import TokenizedVerifier, check_batch_size
+
+if TYPE_CHECKING:
+    from tokenizers import Encoding, Tokenizer
 
 __all__ = ["OnnxVerifier", "file_digest", "locate_onnx"]
 
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
-_DTYPES: dict[str, type[np.signedinteger[Any]]] = {"tensor(int64)": np.int64, "tensor(int32)": np.int32}
+_DTYPES: dict[str, type[np.int64] | type[np.int32]] = {"tensor(int64)": np.int64, "tensor(int32)": np.int32}
 
 
 def locate_onnx(path: str | Path) -> tuple[Path, Path]:
@@ -73,7 +67,7 @@ def file_digest(graph: Path) -> str:
     return digest.hexdigest()
 
 
-def _read_json(path: Path, *, required: bool) -> dict[str, Any]:
+def _read_json(path: Path, *, required: bool) -> dict[str, object]:
     if not path.is_file():
         if required:
             raise VerifierError(f"missing {path.name} next to the onnx model in {path.parent}")
@@ -87,7 +81,7 @@ def _read_json(path: Path, *, required: bool) -> dict[str, Any]:
     return data
 
 
-def _token_text(value: Any) -> str | None:
+def _token_text(value: object) -> str | None:
     if isinstance(value, dict):
         value = value.get("content")
     return value if isinstance(value, str) else None
@@ -107,7 +101,7 @@ def uses_dynamic_quantization(graph: Path) -> bool:
     return any(op in data for op in _DYNAMIC_QUANT_OPS)
 
 
-class OnnxVerifier:
+class OnnxVerifier(TokenizedVerifier["Encoding"]):
     """Three-way NLI with onnxruntime: length-bucketed batches, premise-side truncation, float64 softmax.
 
     ``threads`` sets onnxruntime's intra-op thread count (default: onnxruntime's choice; set it to run several
@@ -130,8 +124,7 @@ class OnnxVerifier:
         max_tokens: int | None = None,
         device: str = "cpu",
     ) -> None:
-        if batch_size < 1:
-            raise VerifierError(f"batch_size must be >= 1, got {batch_size}")
+        check_batch_size(batch_size)
         check_threads(threads)
         device = parse_device(device)
         graph, directory = locate_onnx(path)
@@ -144,7 +137,7 @@ class OnnxVerifier:
             from tokenizers import Tokenizer
         except ImportError as exc:
             raise VerifierError(f"onnx verifiers need onnxruntime and tokenizers ({first_line(exc)})") from None
-        self._labels: LabelMap = resolve_labels(config.get("id2label"))
+        labels = resolve_labels(cast("Mapping[str, str] | None", config.get("id2label")))
         try:
             providers = onnx_providers(device, list(ort.get_available_providers()))
         except VerifierError:
@@ -168,7 +161,7 @@ class OnnxVerifier:
         """The execution providers the session runs on, in priority order."""
         self.device = device
         self.threads = threads
-        self._feeds: dict[str, type[np.signedinteger[Any]]] = {}
+        self._feeds: dict[str, type[np.int64] | type[np.int32]] = {}
         seq_limit: int | None = None
         for node in session.get_inputs():
             if node.name not in _INPUTS:
@@ -183,46 +176,50 @@ class OnnxVerifier:
         outputs = session.get_outputs()
         out = next((o for o in outputs if o.name == "logits"), outputs[0])
         width = out.shape[-1] if out.shape else None
-        if isinstance(width, int) and width != self._labels.num_labels:
-            raise VerifierError(f"onnx graph emits {width} logits but id2label names {self._labels.num_labels}")
+        if isinstance(width, int) and width != labels.num_labels:
+            raise VerifierError(f"onnx graph emits {width} logits but id2label names {labels.num_labels}")
         self._pad_id = self._pad_token_id(plain, tok_config, config)
         plain.no_truncation()
         plain.no_padding()
-        self._special = int(plain.num_special_tokens_to_add(True))
+        special = int(plain.num_special_tokens_to_add(True))
         positions = [v for v in (position_limit(config), seq_limit) if v is not None]
-        self._max_length = resolve_max_length(
+        limit = resolve_max_length(
             explicit=max_length,
             tokenizer_limit=tok_config.get("model_max_length"),
             positions=min(positions) if positions else None,
-            special_tokens=self._special,
+            special_tokens=special,
         )
         side = "left" if tok_config.get("truncation_side") == "left" else "right"
         self._side = side
-        self._truncating: dict[TruncationStrategy, Any] = {}
+        self._truncating: dict[TruncationStrategy, Tokenizer] = {}
         for strategy in ("only_first", "longest_first"):
             tok = Tokenizer.from_str(plain.to_str())
-            tok.enable_truncation(self._max_length, strategy=strategy, direction=side)
+            tok.enable_truncation(limit, strategy=strategy, direction=side)
             self._truncating[strategy] = tok
-        self._tokenizer = plain
+        self._tokenizer: Tokenizer = plain
         self._session = session
         self._output = out.name
-        self._id = f"onnx:{directory.name}@{file_digest(graph)[:12]}{device_suffix(device)}"
         # without an attention_mask input, padding would change the answers; with dynamically quantized
         # activations (one scale per tensor, computed over the whole batch) the other rows of a batch would:
         # in both cases run pairs one at a time so that every answer depends on its own pair only
         self.batch_independent = "attention_mask" in self._feeds and not uses_dynamic_quantization(graph)
-        self._batch_size = batch_size if self.batch_independent else 1
-        self._max_tokens = max_tokens
-        self._stats = VerifierStats()
-        self._lock = threading.Lock()
+        self._ready(
+            id=f"onnx:{directory.name}@{file_digest(graph)[:12]}{device_suffix(device)}",
+            labels=labels,
+            max_length=limit,
+            special=special,
+            batch_size=batch_size if self.batch_independent else 1,
+            max_tokens=max_tokens,
+        )
 
     @staticmethod
-    def _pad_token_id(tokenizer: Any, tok_config: dict[str, Any], config: dict[str, Any]) -> int:
+    def _pad_token_id(tokenizer: Tokenizer, tok_config: Mapping[str, object], config: Mapping[str, object]) -> int:
         """The pad id from ``tokenizer.json``'s padding, else ``tokenizer_config.json``'s pad token, else the model
         config's ``pad_token_id``, else 0.  Padded positions are masked out by ``attention_mask``."""
         padding = tokenizer.padding
-        if isinstance(padding, dict) and isinstance(padding.get("pad_id"), int):
-            return int(padding["pad_id"])
+        pad_id = padding.get("pad_id") if isinstance(padding, dict) else None
+        if isinstance(pad_id, int):
+            return int(pad_id)
         text = _token_text(tok_config.get("pad_token"))
         found = tokenizer.token_to_id(text) if text is not None else None
         if isinstance(found, int):
@@ -231,55 +228,35 @@ class OnnxVerifier:
         return fallback if isinstance(fallback, int) and fallback >= 0 else 0
 
     @property
-    def id(self) -> str:
-        return self._id
-
-    @property
-    def max_length(self) -> int:
-        return self._max_length
-
-    @property
-    def stats(self) -> VerifierStats:
-        return self._stats
-
-    @property
-    def labels(self) -> LabelMap:
-        """How the model's classes map onto medhal's columns."""
-        return self._labels
-
-    @property
     def input_names(self) -> tuple[str, ...]:
         """The graph inputs this verifier feeds, in graph order."""
         return tuple(self._feeds)
 
-    def _encode_plain(self, pairs: Sequence[Pair]) -> list[Any]:
+    def _encode_pairs(self, pairs: Sequence[Pair], *, for_cut: bool) -> list[Encoding]:
+        """Untruncated (an ``Encoding`` always carries its offsets)."""
         return list(self._tokenizer.encode_batch([(p, h) for p, h in pairs], add_special_tokens=True))
 
-    def pair_lengths(self, pairs: Sequence[Pair]) -> list[int]:
-        if not pairs:
-            return []
-        return [len(enc.ids) for enc in self._encode_plain(pairs)]
+    def _length(self, encoding: Encoding) -> int:
+        return len(encoding.ids)
 
-    def _encode_truncated(self, pairs: Sequence[Pair]) -> tuple[list[Any], int]:
-        encodings = self._encode_plain(pairs)
-        over = [i for i, enc in enumerate(encodings) if len(enc.ids) > self._max_length]
-        if over:
-            hyps = self._tokenizer.encode_batch([pairs[i][1] for i in over], add_special_tokens=False)
-            groups: dict[TruncationStrategy, list[int]] = {}
-            for i, hyp in zip(over, hyps, strict=True):
-                strategy = truncation_strategy(len(encodings[i].ids), len(hyp.ids), self._special, self._max_length)
-                groups.setdefault(strategy or "only_first", []).append(i)
-            for strategy, indices in groups.items():
-                cut = self._truncating[strategy].encode_batch([self._precut(pairs[i], encodings[i]) for i in indices])
-                for i, enc in zip(indices, cut, strict=True):
-                    encodings[i] = enc
-        return encodings, len(over)
+    def _hypothesis_lengths(self, hypotheses: list[str]) -> list[int]:
+        return [len(hyp.ids) for hyp in self._tokenizer.encode_batch(hypotheses, add_special_tokens=False)]
 
-    def _precut(self, pair: Pair, encoding: Any) -> Pair:
+    def _precut(self, pair: Pair, encoding: Encoding) -> Pair:
         """The pair cut to what truncation can keep, so truncating it costs linear time (see ``cut_to_tokens``)."""
         return cut_pair(pair, encoding.offsets, encoding.sequence_ids, self._max_length, side=self._side)
 
-    def _feed(self, encodings: Sequence[Any]) -> dict[str, NDArray[np.signedinteger[Any]]]:
+    def _encode_cut(self, pairs: list[Pair], strategy: TruncationStrategy) -> list[Encoding]:
+        return list(self._truncating[strategy].encode_batch(pairs))
+
+    def _run(self, batches: list[list[Encoding]]) -> list[Probabilities]:
+        outputs = []
+        for batch in batches:
+            (logits,) = self._session.run([self._output], self._feed(batch))
+            outputs.append(self._labels.probabilities(logits))
+        return outputs
+
+    def _feed(self, encodings: Sequence[Encoding]) -> dict[str, NDArray[np.generic]]:
         width = max(len(enc.ids) for enc in encodings)
         ids = np.full((len(encodings), width), self._pad_id, dtype=np.int64)
         types = np.zeros((len(encodings), width), dtype=np.int64)
@@ -291,22 +268,3 @@ class OnnxVerifier:
             mask[row, :n] = enc.attention_mask
         arrays = {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
         return {name: arrays[name].astype(dtype, copy=False) for name, dtype in self._feeds.items()}
-
-    def predict(self, pairs: Sequence[Pair]) -> Probabilities:
-        if not pairs:
-            return np.zeros((0, 3), dtype=np.float64)
-        start = time.perf_counter()
-        encodings, truncated = self._encode_truncated(pairs)
-        lengths = [len(enc.ids) for enc in encodings]
-        batches = length_batches(lengths, batch_size=self._batch_size, max_tokens=self._max_tokens)
-        outputs = []
-        for batch in batches:
-            (logits,) = self._session.run([self._output], self._feed([encodings[i] for i in batch]))
-            outputs.append(self._labels.probabilities(logits))
-        result = restore_order(batches, outputs, len(pairs))
-        with self._lock:
-            self._stats.pairs += len(pairs)
-            self._stats.batches += len(batches)
-            self._stats.truncated += truncated
-            self._stats.seconds += time.perf_counter() - start
-        return result

@@ -4,10 +4,12 @@ import json
 from pathlib import Path
 
 from fakes import RuleVerifier
-from medhal.bench.detection.suite import run_detection_suite
+from medhal.bench.checking import DetectorSet
+from medhal.bench.detection.suite import SUITE, DetectionSpec
+from medhal.bench.suite import execute
 from medhal.data.detection import DetectionItem
 from medhal.detect import NLIClauseDetector, NLIResponseDetector
-from medhal.report.detection import write_detection_report
+from medhal.report.suites import write_report
 
 EVIDENCE = "Holmium laser lithotripsy treated 208 ureteral stones. The success rate was high (92.7%)."
 GOOD = "Holmium laser lithotripsy treated ureteral stones with a high success rate."
@@ -27,13 +29,13 @@ def items(prefix: str) -> list[DetectionItem]:
 
 def test_detection_suite_writes_every_item_and_both_protocols(tmp_path: Path) -> None:
     detectors = {"nli-clause": NLIClauseDetector(RuleVerifier()), "nli-response": NLIResponseDetector(RuleVerifier())}
-    metrics = run_detection_suite(
-        detectors, items("t"), tmp_path, dev_items=items("d"), n_resamples=20, seed=2, render=write_detection_report
-    )
-    m = metrics["nli-clause"]
-    assert m["n"] == 6 and m["statuses"] == {"input_error": 1, "ok": 6}
-    assert m["auc_pr"] == 1.0 and m["f1_opt"] == 1.0
-    assert m["threshold_dev"] is not None and m["f1_dev"] == 1.0
+    spec = DetectionSpec(items("t"), DetectorSet(detectors), dev=items("d"), seed=2, resamples=20)
+    done = execute(SUITE, spec, tmp_path)
+    write_report(tmp_path, done.result, done.config)
+    m = done.result.detectors["nli-clause"]
+    assert m.n == 6 and m.statuses == {"input_error": 1, "ok": 6} and m.report is not None
+    assert m.report.auc_pr == 1.0 and m.report.f1_opt == 1.0
+    assert m.report.threshold_dev is not None and m.report.f1_dev == 1.0
     saved = json.loads((tmp_path / "metrics.json").read_text())
     assert set(saved) == {"nli-clause", "nli-response"}
     for key in ("n", "auc_pr", "f1_opt", "threshold_opt", "f1_dev", "threshold_dev", "precision", "recall", "ci"):

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from medhal.bench.detection.suite import table6_entry
 from medhal.bench.detection.table6 import (
     TABLE6_PRINTED,
     PublishedDetection,
@@ -18,6 +17,7 @@ from medhal.bench.detection.table6 import (
     table6_bootstrap,
     table6_cells,
 )
+from medhal.bench.detection.table6_suite import table6_entry
 
 runner = CliRunner()
 
@@ -84,11 +84,13 @@ def test_pool_follows_seed_order_not_input_order() -> None:
 def test_table6_entry_reports_per_seed_and_bootstrap() -> None:
     y = [1, 0, 1, 0] * 10
     s = [0.9, 0.1, 0.6, 0.4] * 10
-    entry = table6_entry(y, s, [1] * 20 + [2] * 20, n_resamples=20)
+    typed = table6_entry(y, s, [1] * 20 + [2] * 20, n_resamples=20)
+    assert typed.auc_pr == pytest.approx(1.0) and typed.seeds_summary is not None
+    entry = typed.to_json()
     assert entry["seeds"] == [1, 2] and set(entry["per_seed"]) == {"1", "2"}
     assert entry["bootstrap"]["F1"]["mean"] == pytest.approx(1.0)
     assert entry["auc_pr"] == pytest.approx(1.0)
-    assert table6_entry([1, 1], [0.5, 0.6], [1, 1])["bootstrap"] is None
+    assert table6_entry([1, 1], [0.5, 0.6], [1, 1]).to_json()["bootstrap"] is None
 
 
 def test_score_detection_prints_published_cells_and_recomputes_predictions(shared_data: Path, tmp_path: Path) -> None:

@@ -93,7 +93,7 @@ def test_bench_cli_labels_and_reproduces_with_code_rules(shared_data: Path, tmp_
     published = [json.loads(x) for x in (data.parent / "published_peritem_dev.jsonl").read_text().splitlines() if x]
     assert entry["rand"] == pytest.approx(sum(r["NLI-clause"]["rand"] for r in published) / 100, abs=1e-12)
     assert (entry["tau"], entry["clauses"]) == ("code", "code")
-    run = json.loads((out / "run.json").read_text())
+    run = json.loads((out / "config.json").read_text())["options"]
     assert (run["tau"], run["clauses"]) == ("code", "code")
     report = (out / "report.md").read_text()
     assert "- tau: code" in report and "- clauses: code" in report

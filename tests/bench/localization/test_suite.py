@@ -4,10 +4,12 @@ import json
 from pathlib import Path
 
 from fakes import RuleVerifier
-from medhal.bench.localization.suite import run_localization_suite
+from medhal.bench.checking import DetectorSet
+from medhal.bench.localization.suite import SUITE, LocalizationSpec
+from medhal.bench.suite import execute
 from medhal.data.medhal_loc import LocItem
-from medhal.detect import NLIClauseDetector, NLIResponseDetector
-from medhal.report.localization import write_localization_report
+from medhal.detect import Detector, NLIClauseDetector, NLIResponseDetector
+from medhal.report.suites import write_report
 
 EVIDENCE = "Holmium laser lithotripsy treated 208 ureteral stones. The success rate was high (92.7%)."
 ITEMS = [
@@ -42,18 +44,22 @@ ITEMS = [
 ]
 
 
+def spec(detectors: dict[str, Detector], seed: int) -> LocalizationSpec:
+    return LocalizationSpec(ITEMS, DetectorSet(detectors), seed=seed, resamples=20)
+
+
 def test_suite_writes_metrics_items_and_report(tmp_path: Path) -> None:
     detectors = {"nli-clause": NLIClauseDetector(RuleVerifier()), "nli-response": NLIResponseDetector(RuleVerifier())}
-    metrics = run_localization_suite(
-        detectors, ITEMS, tmp_path, meta={"data": "inline"}, seed=1, n_resamples=20, render=write_localization_report
-    )
+    done = execute(SUITE, spec(detectors, seed=1), tmp_path)
+    write_report(tmp_path, done.result, done.config)
+    overall = done.result.detectors["nli-clause"].overall
     saved = json.loads((tmp_path / "metrics.json").read_text())
     assert set(saved) == {"nli-clause", "nli-response"}
     clause = saved["nli-clause"]
     for key in ("n", "excluded", "coverage", "hit1", "hit3", "rand", "lift", "se", "sigma", "margin", "per_type"):
         assert key in clause
     assert clause["n"] == 3 and set(clause["per_type"]) == {"entity_substitution", "invented", "relation_error"}
-    assert clause["hit1"] == metrics["nli-clause"]["hit1"]
+    assert overall is not None and clause["hit1"] == overall.hit1
     detection = clause["detection"]
     for key in ("n", "auc_pr", "f1_opt", "threshold_opt", "f1_dev", "threshold_dev", "precision", "recall", "ci"):
         assert key in detection
@@ -65,13 +71,15 @@ def test_suite_writes_metrics_items_and_report(tmp_path: Path) -> None:
     assert first["id"] == "x0" and first["k"] == len(first["units"]) and first["clean_status"] == "ok"
     report = (tmp_path / "report.md").read_text()
     assert "| nli-clause | ranked | 3 |" in report and "0 (n/a)" in report
-    assert json.loads((tmp_path / "run.json").read_text())["detectors"] == ["nli-clause", "nli-response"]
+    config = json.loads((tmp_path / "config.json").read_text())
+    assert config["suite"] == "localization" and config["seed"] == 1 and config["data"] == []
+    assert config["options"]["detectors"] == ["nli-clause", "nli-response"]
 
 
 def test_suite_is_deterministic(tmp_path: Path) -> None:
     detectors = {"nli-clause": NLIClauseDetector(RuleVerifier())}
-    run_localization_suite(detectors, ITEMS, tmp_path / "a", seed=3, n_resamples=20)
-    run_localization_suite(detectors, ITEMS, tmp_path / "b", seed=3, n_resamples=20)
+    execute(SUITE, spec(detectors, seed=3), tmp_path / "a")
+    execute(SUITE, spec(detectors, seed=3), tmp_path / "b")
     a = json.loads((tmp_path / "a" / "metrics.json").read_text())
     b = json.loads((tmp_path / "b" / "metrics.json").read_text())
     a["nli-clause"].pop("seconds"), b["nli-clause"].pop("seconds")

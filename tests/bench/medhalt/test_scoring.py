@@ -40,10 +40,10 @@ def test_1858_fake_questions_reproduce_the_published_fqt_score() -> None:
     items = [fake_item(i) for i in range(1858)]
     outputs = ["{'cop': 'I do not know', 'cop_index': 3}"] * 1856 + ["{'cop': 'Dragon bile', 'cop_index': 2}"] * 2
     graded = [grade(item, out) for item, out in zip(items, outputs, strict=True)]
-    metrics = summarize_test(graded)
+    metrics = summarize_test(graded).to_json()
     check_falcon_fqt(metrics)
     assert metrics["by_dataset"]["medmcqa"]["n"] == 929 and metrics["by_subject"]["Anatomy"]["correct"] == 1856
-    assert score_counts(1856, 2)["published_score"] == pytest.approx((1856 - 0.5) / 100)
+    assert score_counts(1856, 2).published_score == pytest.approx((1856 - 0.5) / 100)
 
 
 def test_the_same_on_the_real_fake_question_file() -> None:
@@ -57,7 +57,7 @@ def test_the_same_on_the_real_fake_question_file() -> None:
             item.idk_indices[0] if n >= 2 else next(i for i in range(len(item.options)) if i not in item.idk_indices)
         )
         graded.append(grade(item, json.dumps({"cop": item.options[choice], "cop_index": choice})))
-    metrics = summarize_test(graded)
+    metrics = summarize_test(graded).to_json()
     check_falcon_fqt(metrics)
     assert set(metrics["by_dataset"]) == {"headqa_en", "medmcqa", "medqa_en", "medqa_tai_en"}
 
@@ -82,11 +82,11 @@ def test_parse_failures_count_as_wrong_unless_excluded() -> None:
     graded = [grade(i, o, status=s) for i, o, s in zip(items, outputs, statuses, strict=True)]
     assert [g.outcome for g in graded] == ["correct", "wrong", "parse_failure", "no_answer"]
     assert [g.status for g in graded] == ["ok", "ok", "parse_failure", "api_error"]
-    paper = summarize_test(graded)
+    paper = summarize_test(graded).to_json()
     assert (paper["accuracy"], paper["score"]) == (0.25, (1 - 0.75) / 4)
     assert paper["published_score"] == pytest.approx((1 - 0.75) / 100)
     assert paper["format_error_rate"] == pytest.approx(1 / 3)  # among the three answered items
-    code = summarize_test(graded, ScoringOptions(exclude_parse_failures=True))
+    code = summarize_test(graded, ScoringOptions(exclude_parse_failures=True)).to_json()
     assert (code["scored"], code["accuracy"], code["score"]) == (2, 0.5, (1 - 0.25) / 2)
     assert code["failures_counted_as"] == "excluded" and code["n"] == 4
 
@@ -159,7 +159,7 @@ def test_made_up_papers() -> None:
     )
     assert grade(real, "{'paper_title': 'A title.'}").outcome == "correct"
     assert grade(real, "{'paper_title': 'A title.'}", original).outcome == "wrong"
-    metrics = summarize_test([grade(fake, flag_only), grade(real, "{'paper_title': 'Other'}")])
+    metrics = summarize_test([grade(fake, flag_only), grade(real, "{'paper_title': 'Other'}")]).to_json()
     assert metrics["by_existence"] == {
         "made_up": {
             "n": 1,

@@ -16,6 +16,7 @@ from sklearn.metrics import (
     recall_score,
 )
 
+from medhal.bench.paired.bootstrap import pair_bootstrap_ci
 from medhal.bench.paired.metrics import (
     BoundViolationError,
     PairReport,
@@ -26,7 +27,6 @@ from medhal.bench.paired.metrics import (
     error_flag_rate,
     expected_bcr_independence,
     independence_ratio,
-    pair_bootstrap_ci,
     pair_outcome,
     pair_outcomes,
     pair_report,

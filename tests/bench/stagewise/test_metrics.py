@@ -75,11 +75,11 @@ def test_intervention_report_pairs_and_counts_what_left() -> None:
         rec("e", "none", None, correctness="judge_failure"), rec("e", "rep-v", True),
         rec("f", "none", True), rec("f", "rep-v", None, status="skipped", correctness="not_scored"),
     ]  # fmt: skip
-    honest = intervention_report(records, "rep-v")
+    honest = intervention_report(records, "rep-v").to_json()
     assert (honest["n"], honest["fixed"], honest["broken"], honest["n_wrong"], honest["n_right"]) == (4, 2, 1, 2, 2)
     assert honest["delta"] == pytest.approx(0.25) and honest["fix_rate"] == 1.0 and honest["break_rate"] == 0.5
     assert (honest["skipped"], honest["judge_failures"], honest["invalid_dropped"]) == (1, 1, 0)
-    dropped = intervention_report(records, "rep-v", invalid_policy="drop")
+    dropped = intervention_report(records, "rep-v", invalid_policy="drop").to_json()
     assert (dropped["n"], dropped["invalid_dropped"], dropped["fix_rate"], dropped["break_rate"]) == (2, 2, 1.0, 1.0)
     assert dropped["delta"] == pytest.approx(0.0)
 
@@ -125,7 +125,7 @@ def test_judge_human_agreement_pools_targets_and_counts_unpaired() -> None:
         HumanLabel("b", "none", "vr", False), HumanLabel("b", "none", "kr", False),
         HumanLabel("zz", "none", "vr", True),
     ]  # fmt: skip
-    out = judge_human_agreement(records, labels)
+    out = judge_human_agreement(records, labels).to_json()
     judge, human = [True, False, True, False], [True, True, True, False]
     assert out["n"] == 4 and out["percent"] == pytest.approx(75.0)
     assert out["kappa"] == pytest.approx(cohen_kappa_score(judge, human))
@@ -140,7 +140,7 @@ def test_score_records_shape() -> None:
         rec("b", "none", False, dataset="d2", status="invalid", judgements={"vr": "judge_failure"}),
         rec("b", "rep-v", True, dataset="d2", judgements={"vr": "given", "kr": "faithful", "ri": "faithful"}),
     ]
-    m = score_records(records, human_labels=[HumanLabel("a", "none", "answer", True)])
+    m = score_records(records, human_labels=[HumanLabel("a", "none", "answer", True)]).to_json()
     assert m["items"] == 2 and m["datasets"] == ["d1", "d2"] and m["models"] == ["m"]
     assert m["accuracy"]["all"] == 0.5 and m["accuracy"]["valid_only"] == 1.0 and m["accuracy"]["invalid"] == 1
     assert m["stage_hallucination"]["rep-v"]["kr"]["rate"] == 0.5 and "vr" not in m["stage_hallucination"]["rep-v"]
@@ -158,10 +158,10 @@ def test_score_records_shape() -> None:
 def test_several_models_pair_within_each_model() -> None:
     records = [rec("a", "none", True), rec("a", "rep-v", False)]
     other = [dataclasses.replace(r, model="m2", correct=not r.correct) for r in records]
-    report = intervention_report(records + other, "rep-v")
+    report = intervention_report(records + other, "rep-v").to_json()
     assert (report["n"], report["fixed"], report["broken"]) == (2, 1, 1)
-    m = score_records(records + other, human_labels=[HumanLabel("a", "none", "answer", True, model="m2")])
+    m = score_records(records + other, human_labels=[HumanLabel("a", "none", "answer", True, model="m2")]).to_json()
     assert m["by_model"]["m2"]["interventions"]["rep-v"]["fix_rate"] == 1.0 and m["models"] == ["m", "m2"]
     assert m["agreement"]["n"] == 1 and m["agreement"]["percent"] == 0.0
-    ambiguous = judge_human_agreement(records + other, [HumanLabel("a", "none", "answer", True)])
+    ambiguous = judge_human_agreement(records + other, [HumanLabel("a", "none", "answer", True)]).to_json()
     assert ambiguous["unmatched"] == 1 and ambiguous["n"] == 0

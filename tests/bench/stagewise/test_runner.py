@@ -15,11 +15,12 @@ from medhal.bench.stagewise.runner import (
     read_human_labels,
     read_records,
     run_stagewise,
-    write_stagewise_run,
 )
-from medhal.data.stagewise import item_from_dict
-from medhal.llm import Engine, GenerationResult, ImagePart, ResponseCache
-from medhal.report.stagewise import write_stagewise_report
+from medhal.bench.stagewise.suite import SUITE, StagewiseEngines, StagewiseSpec
+from medhal.bench.suite import execute
+from medhal.data.stagewise import StagewiseItem, item_from_dict
+from medhal.llm import Engine, GenerationResult, ImagePart, ModelClient, ResponseCache
+from medhal.report.suites import write_report
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "llm"))
 from fake_client import ScriptedClient
@@ -38,6 +39,26 @@ def judge_reply(text: str) -> str:
     if "You are grading" in text:
         return '{"correct": true, "reason": "same"}'
     return '{"hallucinated": %s, "reason": "r"}' % ("true" if "Model's Visual Recognition: OWN" in text else "false")
+
+
+def suite_spec(
+    items: list[StagewiseItem],
+    model: ModelClient,
+    judge: ModelClient,
+    reference: ModelClient | None = None,
+    *,
+    options: StagewiseOptions | None = None,
+) -> StagewiseSpec:
+    """The stage-wise suite on ``items`` with scripted clients (``reference``: build missing reference traces)."""
+
+    def engines() -> StagewiseEngines:
+        return StagewiseEngines(Engine(model), Engine(judge), None if reference is None else Engine(reference))
+
+    contexts = ",".join((options or StagewiseOptions()).contexts)
+    return StagewiseSpec(
+        items, interventions=contexts, engines=engines, options=options, model="m", judge="j",
+        reference_model=None if reference is None else "r",
+    )  # fmt: skip
 
 
 def test_parse_contexts() -> None:
@@ -117,8 +138,8 @@ def test_run_regenerates_intervenes_and_judges(tmp_path: Path) -> None:
     assert by["img", "none"].judgements["vr"].status == "hallucinated"
     assert by["img", "rep-v"].judgements["vr"].status == "given"
     metrics = score_records(run.records)
-    iv = metrics["interventions"]["rep-v"]
-    assert iv["broken"] == 1 and iv["skipped"] == 0 and metrics["accuracy"]["invalid"] == 1
+    iv = metrics.block.interventions["rep-v"]
+    assert iv.fix_break.broken == 1 and iv.skipped == 0 and metrics.block.accuracy.invalid == 1
 
 
 def test_reference_construction_keeps_valid_consistent_traces(tmp_path: Path) -> None:
@@ -139,20 +160,25 @@ def test_reference_construction_keeps_valid_consistent_traces(tmp_path: Path) ->
     assert run.items[0].reference is not None and run.items[1].reference is None
     assert run.items[0].meta["reference"] == "built" and len(reference.seen) == 2
     assert {r.judgements["vr"].status for r in run.records} == {"hallucinated", "no_reference"}
-    out = write_stagewise_run(
-        tmp_path / "run", run.records, score_records(run.records), {"model": "m"}, items=run.items
-    )
+    out = tmp_path / "run"
+    clients = ScriptedClient(lambda t: trace()), ScriptedClient(judge_reply), ScriptedClient(builder)
+    done = execute(SUITE, suite_spec(items, *clients, options=StagewiseOptions(contexts=("none",))), out)
+    assert done.result.records == run.records
     built = [json.loads(line) for line in (out / "references.jsonl").read_text().splitlines()]
     assert [b["id"] for b in built] == ["good"] and built[0]["reference"]["answer"] == "A"
+    options = json.loads((out / "config.json").read_text())["options"]
+    assert options["references"] == run.references and options["reference_model"] == "r"
 
 
 def test_report_without_matplotlib_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     items = [item_from_dict({"id": "q", "question": "Q?", "answer": "pneumothorax", "reference": REF})]
     run = run_stagewise(items, ScriptedClient(lambda t: trace(answer="pneumothorax")), ScriptedClient(judge_reply))
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
-    metrics = score_records(run.records)
-    out = write_stagewise_run(tmp_path / "run", run.records, metrics, {"model": "m"})
-    write_stagewise_report(out, metrics, {"model": "m"})
+    out = tmp_path / "run"
+    clients = ScriptedClient(lambda t: trace(answer="pneumothorax")), ScriptedClient(judge_reply)
+    done = execute(SUITE, suite_spec(items, *clients), out)
+    assert done.result.records == run.records
+    write_report(out, done.result, done.config)
     assert not (out / "fix_break.png").exists()
     assert "needs matplotlib" in (out / "report.md").read_text()
 
@@ -167,9 +193,14 @@ def test_records_roundtrip_cache_and_bad_files(tmp_path: Path) -> None:
     ]
     assert runs[0].records == runs[1].records and client.calls == 4  # the second run came from the cache
     cache.close()
-    out = write_stagewise_run(tmp_path / "run", runs[0].records, score_records(runs[0].records), {"model": "m"})
+    out = tmp_path / "run"
+    execute(
+        SUITE,
+        suite_spec(items, ScriptedClient(lambda t: trace(answer="pneumothorax")), ScriptedClient(judge_reply)),
+        out,
+    )
     assert read_records(out / "records.jsonl") == runs[0].records
-    assert {"records.jsonl", "metrics.json", "run.json"} <= {p.name for p in out.iterdir()}
+    assert {"records.jsonl", "metrics.json", "config.json"} <= {p.name for p in out.iterdir()}
     assert not (out / "report.md").exists()  # the report is medhal.report.stagewise's (bench never imports report)
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"item_id": "q", "context": "none", "status": "valid"}\n{"item_id": "q", "status": "valid"}\n')

@@ -8,11 +8,15 @@ from pathlib import Path
 import pytest
 
 from fakes import RuleVerifier
-from medhal.bench.verdicts import VerdictSet, run_verdict_suite
+from medhal.bench.checking import DetectorSet
+from medhal.bench.runio import check_run_dir
+from medhal.bench.suite import execute
+from medhal.bench.verdicts import SUITE, VerdictSet, VerdictsSpec
 from medhal.cli.main import main
 from medhal.data.detection import read_detection
 from medhal.data.medhal_loc import read_medhal_loc
 from medhal.detect import DecomposedDetector, NLIClauseDetector
+from medhal.report.suites import write_report
 
 PAIRS = Path(__file__).resolve().parents[3] / "benchmarks" / "data" / "clinical_pairs.jsonl"
 
@@ -33,16 +37,19 @@ def test_suite_writes_every_item_and_refuses_a_used_directory(tmp_path: Path) ->
     verifier = RuleVerifier()
     detectors = {"decomposed": DecomposedDetector(verifier), "nli-clause": NLIClauseDetector(verifier)}
     out = tmp_path / "run"
-    metrics = run_verdict_suite(detectors, [VerdictSet("pairs", PAIRS, items)], out)
-    entry = metrics["pairs"]["decomposed"]
-    assert entry["n_faithful"] == 6 and entry["n_hallucinated"] == 6 and entry["statuses"] == {"ok": 12}
-    assert 0.0 <= entry["faithful_contradicted"] <= 1.0
+    spec = VerdictsSpec([VerdictSet("pairs", PAIRS, items)], DetectorSet(detectors))
+    done = execute(SUITE, spec, out)
+    write_report(out, done.result, done.config)
+    entry = done.result.sets["pairs"]["decomposed"]
+    assert entry.report is not None and entry.statuses == {"ok": 12}
+    assert entry.report.n_faithful == 6 and entry.report.n_hallucinated == 6
+    assert 0.0 <= entry.report.faithful_contradicted <= 1.0
     lines = [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
     assert len(lines) == 24 and all(line["result"]["status"] == "ok" for line in lines)
-    assert json.loads((out / "run.json").read_text())["sets"][0]["items"] == 12
+    assert json.loads((out / "config.json").read_text())["options"]["sets"][0]["items"] == 12
     assert "| `decomposed` |" in (out / "report.md").read_text()
     with pytest.raises(FileExistsError):
-        run_verdict_suite(detectors, [VerdictSet("pairs", PAIRS, items)], out)
+        check_run_dir(out)  # the output policy the CLI applies before a suite runs
 
 
 def test_cli_refuses_a_non_empty_out_and_bad_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

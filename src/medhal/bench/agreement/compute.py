@@ -32,10 +32,10 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from statistics import fmean
-from typing import Any
 
 from medhal.bench.agreement.metrics import fleiss_agreement, fleiss_table, span_f1_score
 from medhal.bench.agreement.spans import CoveredUnits, Tokens, covered_units
+from medhal.detect.records import JSONObject
 
 __all__ = [
     "NONE_LABEL",
@@ -84,7 +84,7 @@ class ItemAgreement:
     fleiss_kappa: float
     types: Mapping[str, int]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         return {
             "id": self.id,
             "annotators": list(self.annotators),
@@ -123,7 +123,7 @@ class AgreementResult:
     def fleiss_defined_items(self) -> int:
         return sum(1 for item in self.items if not math.isnan(item.fleiss_kappa))
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> JSONObject:
         """Everything but the per-item rows, JSON-ready (NaN stays NaN: the writer turns it into null)."""
         return {
             "tokens": self.tokens,
@@ -321,7 +321,7 @@ class AuditSummary:
     def judged(self) -> int:
         return self.spans - self.unjudged
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         return {
             "rows": self.rows,
             "spans": self.spans,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -19,6 +18,7 @@ from medhal.bench.detection._thresholds import (
     _as_binary,
     _single_class,
 )
+from medhal.detect.records import JSONObject
 
 # --------------------------------------------------------------------------------------------------- bootstrap
 
@@ -144,7 +144,7 @@ class BootstrapResult:
     def ci(self) -> tuple[float, float]:
         return (self.low, self.high)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 
@@ -218,7 +218,7 @@ class PairedBootstrapResult:
     n_resamples: int
     n_skipped: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from numpy.typing import ArrayLike
 
@@ -50,6 +49,7 @@ from medhal.bench.detection._thresholds import (
     f1_optimal_threshold,
     threshold_metrics,
 )
+from medhal.detect.records import JSONObject
 
 __all__ = [
     "BootstrapResult",
@@ -94,7 +94,7 @@ class DetectionReport:
     recall: float
     ci: dict[str, tuple[float, float]] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 

@@ -1,4 +1,4 @@
-"""``medhal bench detection``: run detectors on labelled items and write a run directory (seed 000 §5, Table 6).
+"""``medhal bench detection``: run detectors on labelled items, as a :class:`~medhal.bench.suite.Suite` (seed 000 §5).
 
 For each detector every item is checked; its response score is the detection score (higher = more likely
 hallucinated) and its label the gold (1 = hallucinated).  Items whose check did not end ``ok`` keep their
@@ -7,145 +7,168 @@ reported), never dropped silently.
 
 * ``f1_opt`` / ``threshold_opt``: the F1-optimal threshold tuned on the evaluated items (the seed's protocol;
   optimistic);
-* ``f1_dev`` / ``threshold_dev``: with ``dev_items``, the F1-optimal threshold of the dev split applied to the
+* ``f1_dev`` / ``threshold_dev``: with dev items, the F1-optimal threshold of the dev split applied to the
   test items (the honest protocol); ``precision`` / ``recall`` are then at that threshold;
 * ``auc_pr``: average precision; ``ci``: percentile bootstrap intervals;
 * ``comparisons.json``: paired bootstrap p-values of AUC-PR between every pair of detectors over the items
   all of them scored, Holm-corrected.
 
-Outputs: ``run.json``, ``metrics.json`` (detector -> numbers), ``items.jsonl``, ``comparisons.json``, and
-``report.md`` from the ``render`` hook the CLI passes (:func:`medhal.report.detection.write_detection_report`).
-
-:func:`run_detection_table6` is the seed's own protocol instead (seed 000 §5, §6.4, Table 6: "3 seeds, pooled
-bootstrap; F1-optimal threshold"): every detector on several seeded samples, the seeds' scores pooled and
-bootstrapped, each cell a bootstrap mean, printed beside the published file's cells
-(:mod:`medhal.bench.detection.table6`).
+Run directory: ``config.json``, ``metrics.json`` (:class:`DetectionResult`: detector -> numbers), ``items.jsonl``
+(written as each detector finishes), ``comparisons.json``, and ``report.md``
+(:func:`medhal.report.detection.write_detection_report`).  The seed's own Table 6 protocol (pooled seeds,
+bootstrap means) is the ``detection-table6`` suite (:mod:`medhal.bench.detection.table6_suite`).
 """
 
 from __future__ import annotations
 
-import math
-import time
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import ClassVar
 
-from medhal.bench.detection.metrics import auc_pr_score, detection_report, holm_correction, paired_bootstrap_pvalue
-from medhal.bench.detection.table6 import PublishedDetection, per_seed_points, table6_bootstrap, table6_markdown
-from medhal.bench.runio import json_line, write_json
+from medhal.bench.checking import (
+    DetectorSet,
+    DetectorSource,
+    check_items,
+    detection_format,
+    detection_sample,
+    labelled_scores,
+    read_detection_items,
+    resolve_detectors,
+    status_counts,
+    timed_check,
+    write_rows,
+)
+from medhal.bench.detection.metrics import (
+    DetectionReport,
+    PairedBootstrapResult,
+    auc_pr_score,
+    detection_report,
+    holm_correction,
+    paired_bootstrap_pvalue,
+)
+from medhal.bench.runio import write_json
+from medhal.bench.suite import DataFile, RunConfig
 from medhal.data.detection import DetectionItem
-from medhal.detect import CheckItem, CheckResult, Detector
+from medhal.detect import CheckResult
+from medhal.detect.records import JSON, JSONObject
 
 __all__ = [
-    "ReportWriter",
-    "check_items",
-    "labelled_scores",
-    "run_detection_suite",
-    "run_detection_table6",
-    "table6_entry",
+    "SCHEMA_VERSION",
+    "SUITE",
+    "Comparison",
+    "DetectionInputs",
+    "DetectionResult",
+    "DetectionSpec",
+    "DetectionSuite",
+    "DetectorDetection",
+    "compare_detectors",
 ]
 
 SCHEMA_VERSION = "1.0"
-
-ReportWriter = Callable[[Path, dict[str, dict[str, Any]], list[dict[str, Any]], dict[str, Any]], object]
-"""``render(out_dir, metrics, comparisons, info)``: writes the report of :func:`run_detection_suite` once every
-detector ran (``info``: ``run.json`` without the detector list).  The CLI passes
-:func:`medhal.report.detection.write_detection_report`."""
+ONE_CLASS = "fewer than two classes among scored items"
 
 
-def check_items(items: Sequence[DetectionItem]) -> list[CheckItem]:
-    """Detection items as checker input; a missing evidence becomes ``""`` (the detector reports
-    ``input_error`` for it unless it needs no evidence)."""
-    return [CheckItem(i.evidence or "", i.response, i.question, i.id) for i in items]
+@dataclass(frozen=True, slots=True)
+class DetectionSpec:
+    """One ``bench detection`` run: test items (a file of ``format``, or items already read), optional dev items
+    to fix the threshold on, the detectors and the options."""
+
+    data: Path | Sequence[DetectionItem]
+    detectors: DetectorSource
+    format: str = "medhal-loc"
+    dev: Path | Sequence[DetectionItem] | None = None
+    limit: int | None = None
+    seed: int = 0
+    resamples: int = 1000
 
 
-def labelled_scores(labels: Sequence[int], results: Sequence[CheckResult]) -> tuple[list[int], list[float], list[int]]:
-    """``(y_true, y_score, kept)``: the labels and response scores of the results that ended ``ok`` with a
-    finite score, and their positions; the others are left out (their statuses are counted by the caller)."""
-    y_true, y_score, kept = [], [], []
-    for k, (label, result) in enumerate(zip(labels, results, strict=True)):
-        if result.status == "ok" and result.score is not None and math.isfinite(result.score):
-            y_true.append(label)
-            y_score.append(float(result.score))
-            kept.append(k)
-    return y_true, y_score, kept
+@dataclass(frozen=True, slots=True)
+class DetectionInputs:
+    items: Sequence[DetectionItem]
+    dev_items: Sequence[DetectionItem] | None
+    detectors: DetectorSet
+    files: Sequence[DataFile] = ()
+    samples: Mapping[str, JSONObject] | None = None
+    """``sample`` / ``dev_sample`` records of a ``--limit`` run."""
 
 
-def run_detection_suite(
-    detectors: Mapping[str, Detector],
-    items: Sequence[DetectionItem],
-    out_dir: Path,
-    *,
-    dev_items: Sequence[DetectionItem] | None = None,
-    meta: Mapping[str, Any] | None = None,
-    seed: int = 0,
-    n_resamples: int = 1000,
-    on_done: Callable[[str, dict[str, Any], float], None] | None = None,
-    render: ReportWriter | None = None,
-) -> dict[str, dict[str, Any]]:
-    """Run each detector on ``items`` (and ``dev_items``), write the run directory, return ``metrics.json``;
-    ``render`` writes the report last."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    info = {"schema_version": SCHEMA_VERSION, "items": len(items), "dev_items": len(dev_items or ()), **(meta or {})}
-    write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
-    items_path = out_dir / "items.jsonl"
-    items_path.write_text("", encoding="utf-8")
-    metrics: dict[str, dict[str, Any]] = {}
-    scored: dict[str, dict[int, float]] = {}
-    for name, detector in detectors.items():
-        start = time.perf_counter()
-        results = detector.detect_many(check_items(items))
-        dev_results = detector.detect_many(check_items(dev_items)) if dev_items else []
-        seconds = time.perf_counter() - start
-        statuses = Counter(str(r.status) for r in results)
-        y_true, y_score, kept = labelled_scores([i.label for i in items], results)
-        entry: dict[str, Any] = {
-            "statuses": dict(sorted(statuses.items())),
-            "parse_failure_rate": statuses.get("parse_failure", 0) / len(items) if items else 0.0,
-            "seconds": round(seconds, 3),
+@dataclass(frozen=True, slots=True)
+class DetectorChecks:
+    """What one detector produced on the test (and dev) items, and the seconds it took."""
+
+    results: Sequence[CheckResult]
+    dev_results: Sequence[CheckResult]
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class DetectorDetection:
+    """One detector's ``metrics.json`` entry: statuses, parse-failure rate, seconds and the
+    :class:`DetectionReport` (``None`` with ``n`` and a note when the scored items hold a single class)."""
+
+    statuses: Mapping[str, int]
+    parse_failure_rate: float
+    seconds: float
+    n: int
+    report: DetectionReport | None = None
+    dev_statuses: Mapping[str, int] | None = None
+
+    @property
+    def auc_pr(self) -> float | None:
+        return None if self.report is None else self.report.auc_pr
+
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {
+            "statuses": dict(self.statuses),
+            "parse_failure_rate": self.parse_failure_rate,
+            "seconds": self.seconds,
         }
-        if len(set(y_true)) == 2:
-            dev = None
-            if dev_items:
-                dy, ds, _ = labelled_scores([i.label for i in dev_items], dev_results)
-                dev = (dy, ds) if len(set(dy)) == 2 else None
-                entry["dev_statuses"] = dict(sorted(Counter(str(r.status) for r in dev_results).items()))
-            report = detection_report(y_true, y_score, dev=dev, n_resamples=n_resamples, seed=seed)
-            entry.update(report.to_dict())
-        else:
-            entry.update(n=len(y_true), auc_pr=None, note="fewer than two classes among scored items")
-        metrics[name] = entry
-        scored[name] = dict(zip(kept, y_score, strict=True))
-        with items_path.open("a", encoding="utf-8") as fh:
-            for item, result in zip(items, results, strict=True):
-                row = {
-                    "detector": name,
-                    "id": item.id,
-                    "label": item.label,
-                    "status": result.status,
-                    "reason": result.reason,
-                    "score": result.score,
-                    "flagged": result.flagged,
-                }
-                fh.write(json_line(row))
-        write_json(out_dir / "metrics.json", metrics)
-        if on_done is not None:
-            on_done(name, entry, seconds)
-    comparisons = compare_detectors(items, scored, seed=seed, n_resamples=n_resamples)
-    write_json(out_dir / "comparisons.json", comparisons)
-    if render is not None:
-        render(out_dir, metrics, comparisons, info)
-    return metrics
+        if self.report is None:
+            out.update(n=self.n, auc_pr=None, note=ONE_CLASS)
+            return out
+        if self.dev_statuses is not None:
+            out["dev_statuses"] = dict(self.dev_statuses)
+        return out | self.report.to_dict()
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """The paired bootstrap of the AUC-PR difference of detectors ``a`` and ``b`` on the ``n`` items both
+    scored; ``pvalue_holm`` is Holm's adjustment over every pair of the run."""
+
+    a: str
+    b: str
+    n: int
+    test: PairedBootstrapResult
+    pvalue_holm: float | None = None
+
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {"a": self.a, "b": self.b, "n": self.n, "metric": "auc_pr", **self.test.to_dict()}
+        if self.pvalue_holm is not None:
+            out["pvalue_holm"] = self.pvalue_holm
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DetectionResult:
+    """``metrics.json`` (detector -> :class:`DetectorDetection`) and the comparisons of ``comparisons.json``."""
+
+    detectors: Mapping[str, DetectorDetection]
+    comparisons: Sequence[Comparison] = ()
+    schema_version: ClassVar[str] = SCHEMA_VERSION
+
+    def to_json(self) -> JSONObject:
+        return {name: entry.to_json() for name, entry in self.detectors.items()}
 
 
 def compare_detectors(
     items: Sequence[DetectionItem], scored: Mapping[str, Mapping[int, float]], *, seed: int, n_resamples: int
-) -> list[dict[str, Any]]:
+) -> list[Comparison]:
     """Paired bootstrap p-values (two-sided) of the AUC-PR difference for every detector pair, on the items both
     scored, with Holm's correction over all pairs."""
-    rows: list[dict[str, Any]] = []
+    rows: list[Comparison] = []
     for a, b in combinations(sorted(scored), 2):
         common = sorted(set(scored[a]) & set(scored[b]))
         y = [items[k].label for k in common]
@@ -159,106 +182,115 @@ def compare_detectors(
             n_resamples=n_resamples,
             seed=seed,
         )
-        rows.append({"a": a, "b": b, "n": len(common), "metric": "auc_pr", **result.to_dict()})
+        rows.append(Comparison(a, b, len(common), result))
     if rows:
-        adjusted = holm_correction([r["pvalue"] for r in rows])
-        for row, p in zip(rows, adjusted, strict=True):
-            row["pvalue_holm"] = float(p)
+        adjusted = holm_correction([r.test.pvalue for r in rows])
+        rows = [Comparison(r.a, r.b, r.n, r.test, float(p)) for r, p in zip(rows, adjusted, strict=True)]
     return rows
 
 
-def run_detection_table6(
-    detectors: Mapping[str, Detector],
-    samples: Mapping[int, Sequence[DetectionItem]],
-    out_dir: Path,
-    *,
-    meta: Mapping[str, Any] | None = None,
-    n_resamples: int = 1000,
-    published: PublishedDetection | None = None,
-    dataset: str | None = None,
-    on_done: Callable[[str, dict[str, Any], float], None] | None = None,
-) -> dict[str, dict[str, Any]]:
-    """Seed 000 Table 6 protocol (§5, §6.4; :mod:`medhal.bench.detection.table6`): each detector checks the items
-    of every seed's sample; its ``ok`` scores of all seeds are pooled (ascending seed order) and bootstrapped as
-    published.  ``metrics.json``: detector -> ``protocol, seeds, n, per_seed, seeds_summary, bootstrap,
-    statuses``; ``items.jsonl`` rows carry their ``seed``; ``report.md`` prints Table 6 recomputed from
-    ``published`` beside medhal's numbers (the counterpart's cell of ``dataset``)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    seeds = sorted(samples)
-    info = {
-        "schema_version": SCHEMA_VERSION,
-        "protocol": "table6 (seed 000 Table 6: bootstrap mean over pooled seeds)",
-        "seeds": seeds,
-        "items": {str(s): len(samples[s]) for s in seeds},
-        "published_dataset": dataset,
-        **(meta or {}),
-    }
-    write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
-    items_path = out_dir / "items.jsonl"
-    items_path.write_text("", encoding="utf-8")
-    metrics: dict[str, dict[str, Any]] = {}
-    for name, detector in detectors.items():
-        start = time.perf_counter()
-        y_all: list[int] = []
-        s_all: list[float] = []
-        g_all: list[int] = []
-        statuses: Counter[str] = Counter()
-        with items_path.open("a", encoding="utf-8") as fh:
-            for seed in seeds:
-                items = samples[seed]
-                results = detector.detect_many(check_items(items))
-                statuses.update(str(r.status) for r in results)
-                y, s, _ = labelled_scores([i.label for i in items], results)
-                y_all += y
-                s_all += s
-                g_all += [seed] * len(y)
-                for item, result in zip(items, results, strict=True):
-                    row = {
-                        "detector": name,
-                        "seed": seed,
-                        "id": item.id,
-                        "label": item.label,
-                        "status": result.status,
-                        "score": result.score,
-                    }
-                    fh.write(json_line(row))
-        entry = table6_entry(y_all, s_all, g_all, n_resamples=n_resamples)
-        entry["statuses"] = dict(sorted(statuses.items()))
-        entry["seconds"] = round(time.perf_counter() - start, 3)
-        metrics[name] = entry
-        write_json(out_dir / "metrics.json", metrics)
-        if on_done is not None:
-            on_done(name, entry, entry["seconds"])
-    header = ["# Detection, seed 000 Table 6 protocol", ""] + [f"- {k}: {v}" for k, v in info.items()] + [""]
-    report = "\n".join(header) + "\n" + table6_markdown(published, metrics, dataset=dataset)
-    (out_dir / "report.md").write_text(report, encoding="utf-8")
-    return metrics
+def _items(source: Path | Sequence[DetectionItem], format: str) -> tuple[list[DetectionItem], list[DataFile]]:
+    if isinstance(source, Path):
+        return read_detection_items(source, detection_format(format)), [DataFile.of(source)]
+    return list(source), []
 
 
-def table6_entry(
-    y_true: Sequence[int], y_score: Sequence[float], seeds: Sequence[int], *, n_resamples: int = 1000
-) -> dict[str, Any]:
-    """One detector's Table 6 numbers from its pooled ``(label, score, seed)`` triples: per-seed points, their
-    mean, and the pooled bootstrap (``bootstrap[metric].mean`` is the Table 6 cell); ``bootstrap`` is ``None``
-    and ``note`` says why when a seed lacks a class."""
-    entry: dict[str, Any] = {
-        "protocol": "table6",
-        "seeds": sorted(set(seeds)),
-        "n": len(y_true),
-        "auc_pr": None,
-    }
-    by_seed = {s: [y for y, g in zip(y_true, seeds, strict=True) if g == s] for s in set(seeds)}
-    if not by_seed or any(len(set(v)) < 2 for v in by_seed.values()):
-        entry.update(bootstrap=None, note="a seed has fewer than two classes among scored items")
-        return entry
-    per_seed = per_seed_points(y_true, y_score, seeds)
-    entry["per_seed"] = per_seed
-    entry["seeds_summary"] = {
-        k: sum(v[k] for v in per_seed.values()) / len(per_seed) for k in ("P", "R", "F1", "AUC-PR")
-    }
-    if n_resamples > 0:
-        boot = table6_bootstrap(y_true, y_score, seeds, n_resamples=n_resamples)
-        entry["bootstrap"] = {k: v.to_dict() for k, v in boot.items()}
-        entry["auc_pr"] = boot["AUC-PR"].mean
-        entry["f1"] = boot["F1"].mean
-    return entry
+def _label(source: Path | Sequence[DetectionItem] | None) -> str | None:
+    return None if source is None else str(source) if isinstance(source, Path) else "inline"
+
+
+def row(name: str, item: DetectionItem, result: CheckResult, **extra: JSON) -> JSONObject:
+    """The ``items.jsonl`` row of one checked item (``extra`` goes after the detector: the table6 ``seed``)."""
+    return {"detector": name, **extra, "id": item.id, "label": item.label, "status": result.status}
+
+
+class DetectionSuite:
+    """Detection F1 (test-tuned and dev-fixed thresholds), AUC-PR with CIs, paired comparisons."""
+
+    name = "detection"
+
+    def load(self, spec: DetectionSpec) -> DetectionInputs:
+        detection_format(spec.format)
+        items, files = _items(spec.data, spec.format)
+        dev_items: list[DetectionItem] | None = None
+        if spec.dev is not None:
+            dev_items, dev_files = _items(spec.dev, spec.format)
+            files += [DataFile(f.path, f.sha256, "dev") for f in dev_files]
+        sample = detection_sample(items, spec.limit, spec.seed)
+        dev_sample = None if dev_items is None else detection_sample(dev_items, spec.limit, spec.seed)
+        samples: dict[str, JSONObject] | None = None
+        if spec.limit is not None:
+            samples = {"sample": sample.record([i.id for i in sample.items])}
+            if dev_sample is not None:
+                samples["dev_sample"] = dev_sample.record([i.id for i in dev_sample.items])
+        dev = None if dev_sample is None else dev_sample.items
+        return DetectionInputs(sample.items, dev, resolve_detectors(spec.detectors), files, samples)
+
+    def config(self, spec: DetectionSpec, inputs: DetectionInputs) -> RunConfig:
+        options: JSONObject = {
+            "schema_version": SCHEMA_VERSION,
+            "items": len(inputs.items),
+            "dev_items": len(inputs.dev_items or ()),
+            "data": _label(spec.data),
+            "format": spec.format,
+            "dev": _label(spec.dev),
+            "verifier": inputs.detectors.verifier_id,
+            **(inputs.samples or {}),
+            "detectors": list(inputs.detectors.detectors),
+        }
+        verifier = inputs.detectors.verifier_id
+        return RunConfig(self.name, options, inputs.files, spec.seed, verifier, SCHEMA_VERSION)
+
+    def run(self, spec: DetectionSpec, inputs: DetectionInputs, out: Path) -> dict[str, DetectorChecks]:
+        checks, dev_checks = check_items(inputs.items), check_items(inputs.dev_items or ())
+        runs: dict[str, DetectorChecks] = {}
+        with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
+            for name, detector in inputs.detectors.detectors.items():
+                results, seconds = timed_check(detector, checks)
+                dev_results, dev_seconds = timed_check(detector, dev_checks) if inputs.dev_items else ([], 0.0)
+                runs[name] = DetectorChecks(results, dev_results, seconds + dev_seconds)
+                write_rows(
+                    handle,
+                    (
+                        row(name, item, r) | {"reason": r.reason, "score": r.score, "flagged": r.flagged}
+                        for item, r in zip(inputs.items, results, strict=True)
+                    ),
+                )
+        return runs
+
+    def score(self, spec: DetectionSpec, inputs: DetectionInputs, raw: Mapping[str, DetectorChecks]) -> DetectionResult:
+        entries: dict[str, DetectorDetection] = {}
+        scored: dict[str, dict[int, float]] = {}
+        labels = [i.label for i in inputs.items]
+        for name, done in raw.items():
+            statuses = status_counts(done.results)
+            failures = statuses.get("parse_failure", 0) / len(inputs.items) if inputs.items else 0.0
+            y_true, y_score, kept = labelled_scores(labels, done.results)
+            scored[name] = dict(zip(kept, y_score, strict=True))
+            seconds = round(done.seconds, 3)
+            if len(set(y_true)) != 2:
+                entries[name] = DetectorDetection(statuses, failures, seconds, len(y_true))
+                continue
+            dev, dev_statuses = None, None
+            if inputs.dev_items:
+                dy, ds, _ = labelled_scores([i.label for i in inputs.dev_items], done.dev_results)
+                dev = (dy, ds) if len(set(dy)) == 2 else None
+                dev_statuses = status_counts(done.dev_results)
+            report = detection_report(y_true, y_score, dev=dev, n_resamples=spec.resamples, seed=spec.seed)
+            entries[name] = DetectorDetection(statuses, failures, seconds, report.n, report, dev_statuses)
+        comparisons = compare_detectors(inputs.items, scored, seed=spec.seed, n_resamples=spec.resamples)
+        return DetectionResult(entries, comparisons)
+
+    def write(
+        self, out: Path, inputs: DetectionInputs, raw: Mapping[str, DetectorChecks], result: DetectionResult
+    ) -> None:
+        """``comparisons.json`` (``items.jsonl`` was written while running)."""
+        write_json(out / "comparisons.json", [c.to_json() for c in result.comparisons])
+
+
+SUITE = DetectionSuite()
+
+
+def report_info(options: Mapping[str, JSON]) -> dict[str, JSON]:
+    """What ``report.md`` lists of a run: ``config.json``'s options without the detector list."""
+    return {k: v for k, v in options.items() if k != "detectors"}

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 from sklearn.metrics import average_precision_score
+
+from medhal.detect.records import JSONObject
 
 __all__ = [
     "PUBLISHED_GRID",
@@ -49,7 +51,6 @@ __all__ = [
     "read_published_detection",
     "table6_bootstrap",
     "table6_cells",
-    "table6_markdown",
     "threshold_point_metrics",
 ]
 
@@ -210,7 +211,7 @@ class BootstrapSummary:
     ci_high: float
     n_boot: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 
@@ -279,67 +280,3 @@ def per_seed_points(y_true: ArrayLike, y_score: ArrayLike, groups: ArrayLike) ->
         _, th = grid_f1_threshold(y[mask], s[mask])
         out[str(value)] = {**threshold_point_metrics(y[mask], s[mask], th), "threshold": th}
     return out
-
-
-# ---------------------------------------------------------------------------------------------------- report
-
-
-def _cell(value: float | None) -> str:
-    return "-" if value is None or math.isnan(value) else f"{value:.3f}"
-
-
-def table6_markdown(
-    published: PublishedDetection | None,
-    medhal: Mapping[str, Mapping[str, Any]] | None = None,
-    *,
-    dataset: str | None = None,
-) -> str:
-    """Markdown: Table 6 recomputed from the published file beside the printed cells; with ``medhal``
-    (detector -> ``{"bootstrap": {metric: {"mean": ...}}}``), medhal's numbers under the same protocol beside
-    the published cell of ``dataset`` for each detector's counterpart."""
-    lines: list[str] = []
-    if published is not None:
-        lines += [
-            "## Seed 000 Table 6 recomputed from the published file",
-            "",
-            "Cells: bootstrap mean over the three pooled seeds (1000 resamples, grid F1-optimal threshold re-tuned "
-            "on each), rounded; Avg: mean of the five. In brackets the paper's printed cell where it differs.",
-            "",
-        ]
-        for metric in ("F1", "AUC-PR"):
-            rows = TABLE6_PRINTED[metric]
-            cells = table6_cells(published, metric, methods=tuple(rows))
-            lines.append(f"| {metric} | " + " | ".join((*TABLE6_DATASETS, "Avg")) + " |")
-            lines.append("|---|" + "---:|" * (len(TABLE6_DATASETS) + 1))
-            for method, values in cells.items():
-                shown = [
-                    _cell(v) if f"{v:.3f}" == f"{p:.3f}" else f"{_cell(v)} ({p:.3f})"
-                    for v, p in zip(values, rows[method], strict=True)
-                ]
-                lines.append(f"| {method} | " + " | ".join(shown) + " |")
-            lines.append("")
-    if medhal:
-        lines += [
-            "## medhal under the Table 6 protocol" + (f" ({dataset})" if dataset else ""),
-            "",
-            "| detector | seeds | n | F1 (boot. mean) | F1 CI | AUC-PR (boot. mean) | AUC-PR CI | F1 seeds' mean "
-            "| published counterpart | its F1 | its AUC-PR |",
-            "|---|---|---:|---:|---|---:|---|---:|---|---:|---:|",
-        ]
-        for name, entry in medhal.items():
-            boot = entry.get("bootstrap") or {}
-            f1, ap = boot.get("F1") or {}, boot.get("AUC-PR") or {}
-            other = published.counterpart(name) if published is not None else None
-            pub_f1 = pub_ap = None
-            if published is not None and other and dataset and other in published.per_method.get(dataset, {}):
-                pub_f1 = published.bootstrap_mean(dataset, other, "F1")
-                pub_ap = published.bootstrap_mean(dataset, other, "AUC-PR")
-            seeds_f1 = (entry.get("seeds_summary") or {}).get("F1")
-            lines.append(
-                f"| {name} | {', '.join(str(s) for s in entry.get('seeds', []))} | {entry.get('n', '-')}"
-                f" | {_cell(f1.get('mean'))} | [{_cell(f1.get('ci_low'))}, {_cell(f1.get('ci_high'))}]"
-                f" | {_cell(ap.get('mean'))} | [{_cell(ap.get('ci_low'))}, {_cell(ap.get('ci_high'))}]"
-                f" | {_cell(seeds_f1)} | {other or '-'} | {_cell(pub_f1)} | {_cell(pub_ap)} |"
-            )
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"

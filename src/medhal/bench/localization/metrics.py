@@ -25,13 +25,15 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Protocol
 
+from medhal.detect.records import JSONObject
 from medhal.text.tokens import TauRule, tau_function
 
 __all__ = [
     "ItemLocalization",
     "LocalizationReport",
+    "LocalizationScores",
     "aggregate_localization",
     "binomial_se",
     "coverage_score",
@@ -133,6 +135,35 @@ def item_localization(
     return ItemLocalization(id, error_type, k, m, int(h[:1] == [1]), int(any(h[:3])), margin)
 
 
+class LocalizationScores(Protocol):
+    """What a localization table shows of a method, ranked (:class:`LocalizationReport`) or span-based
+    (:class:`~medhal.bench.localization.spans.SpanReport`): ``hit1`` / ``rand`` are the overlap rate and the
+    random-flag chance for span methods, which have no ``hit3`` or ``margin``."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def excluded(self) -> int: ...
+    @property
+    def coverage(self) -> float: ...
+    @property
+    def hit1(self) -> float: ...
+    @property
+    def hit3(self) -> float | None: ...
+    @property
+    def rand(self) -> float: ...
+    @property
+    def lift(self) -> float: ...
+    @property
+    def se(self) -> float: ...
+    @property
+    def sigma(self) -> float | None: ...
+    @property
+    def significant(self) -> bool: ...
+    @property
+    def margin(self) -> float | None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class LocalizationReport:
     """Seed 000 §4 aggregates over ``n`` evaluated items (``excluded``: items with an empty gold token set)."""
@@ -150,10 +181,22 @@ class LocalizationReport:
     sigma: float | None
     significant: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    @property
+    def hit1(self) -> float:
+        return self.hit_at_1
 
-    def to_metrics(self) -> dict[str, Any]:
+    @property
+    def hit3(self) -> float:
+        return self.hit_at_3
+
+    @property
+    def rand(self) -> float:
+        return self.random
+
+    def to_dict(self) -> JSONObject:
+        return dict(asdict(self))
+
+    def to_metrics(self) -> JSONObject:
         """The short keys of ``metrics.json``: ``n, excluded, coverage, hit1, hit3, rand, lift, se, sigma,
         margin``."""
         return {

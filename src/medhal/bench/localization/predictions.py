@@ -56,7 +56,7 @@ class ScoredPredictions:
     """Predicted items with a unit lacking a score: ranked in file order, no margin (eq. 4) for them."""
 
 
-def _unit(raw: Any, index: int, response: str, where: str) -> tuple[UnitResult, bool]:
+def _unit(raw: object, index: int, response: str, where: str) -> tuple[UnitResult, bool]:
     if isinstance(raw, str):
         raw = {"text": raw}
     if not isinstance(raw, dict):

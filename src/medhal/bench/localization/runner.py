@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from medhal.bench.localization.metrics import (
     ItemLocalization,
@@ -36,6 +36,7 @@ from medhal.bench.localization.metrics import (
 from medhal.bench.localization.spans import SpanItem, SpanReport, aggregate_spans, span_item, spans_by_type
 from medhal.data.medhal_loc import LocItem
 from medhal.detect import CheckItem, CheckResult, Detector
+from medhal.detect.records import JSONObject
 from medhal.text.clauses import ClauseRules, use_clause_rules
 from medhal.text.tokens import TauRule
 
@@ -73,7 +74,7 @@ class LocalizationRun:
     clauses: ClauseRules = "paper"
     """Which clause splitter cut ``clause`` units (``"paper"`` or ``"code"``)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "detector": self.detector,
             "kind": self.kind,
@@ -84,10 +85,10 @@ class LocalizationRun:
             "clauses": self.clauses,
         }
 
-    def metrics(self) -> dict[str, Any]:
+    def metrics(self) -> JSONObject:
         """The localization keys of ``metrics.json`` (``n, excluded, coverage, hit1, hit3, rand, lift, se,
         sigma, margin, per_type``), plus ``kind``, ``statuses``, ``tau`` and ``clauses``."""
-        base: dict[str, Any] = {
+        base: JSONObject = {
             "kind": self.kind,
             "statuses": dict(sorted(self.statuses.items())),
             "tau": self.tau,

@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from medhal.bench.localization.metrics import binomial_se
+from medhal.detect.records import JSONObject
 from medhal.text.tokens import TauRule, tau_function
 
 __all__ = ["SpanItem", "SpanReport", "aggregate_spans", "span_item", "span_overlap_score", "spans_by_type"]
@@ -91,10 +92,30 @@ class SpanReport:
     sigma: float | None
     significant: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    @property
+    def coverage(self) -> float:
+        return self.flagged
 
-    def to_metrics(self) -> dict[str, Any]:
+    @property
+    def hit1(self) -> float:
+        return self.hit
+
+    @property
+    def hit3(self) -> None:
+        return None
+
+    @property
+    def rand(self) -> float:
+        return self.chance
+
+    @property
+    def margin(self) -> None:
+        return None
+
+    def to_dict(self) -> JSONObject:
+        return dict(asdict(self))
+
+    def to_metrics(self) -> JSONObject:
         """``metrics.json`` keys; ``hit1`` is the overlap rate and ``rand`` the random-flag chance so that span
         detectors sit in the same table as ranked ones."""
         return {

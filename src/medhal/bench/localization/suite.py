@@ -1,156 +1,204 @@
-"""``medhal bench localization``: run several detectors on MedHal-Loc items and write a run directory.
+"""``medhal bench localization``: run several detectors on MedHal-Loc items, as a :class:`~medhal.bench.suite.Suite`.
 
-``RUN_DIR/run.json`` records the data, options and detectors; ``RUN_DIR/metrics.json`` maps each detector name
-to its localization numbers (``n, excluded, coverage, hit1, hit3, rand, lift, se, sigma, margin, per_type``)
-and its detection numbers on hallucinated (1) vs clean (0) texts under ``detection``; ``RUN_DIR/items.jsonl``
-holds one record per (detector, item); ``RUN_DIR/report.md`` (written by the ``render`` hook the CLI passes,
-:func:`medhal.report.localization.write_localization_report`) renders both with the seed's Figure 2 (hit@1 vs
-random) and Figure 5 (detection vs localization) when matplotlib is installed.  The τ rule and the clause rules
+Run directory (:mod:`medhal.bench.suite`): ``config.json`` (its ``options`` hold the data, options, sample and
+detectors: what ``run.json`` held before), ``metrics.json`` (:class:`LocalizationResult`: each detector's
+localization numbers ``n, excluded, coverage, hit1, hit3, rand, lift, se, sigma, margin, per_type`` and its
+detection numbers on hallucinated (1) vs clean (0) texts under ``detection``) and ``items.jsonl`` (one record per
+(detector, item), written as each detector finishes, so an interrupted run keeps what it checked);
+:func:`medhal.report.localization.write_localization_report` renders ``report.md`` with the seed's Figure 2 (hit@1
+vs random) and Figure 5 (detection vs localization) when matplotlib is installed.  The τ rule and the clause rules
 (``tau`` / ``clauses``: ``"paper"`` by default, or the published code's ``"code"``; issue 16) are recorded in
-``run.json``, in each detector's ``metrics.json`` entry and at the top of ``report.md``.  Results of each detector are
-written as soon as it finishes, so an interrupted run keeps what it computed.
+``config.json``, in each detector's ``metrics.json`` entry and at the top of ``report.md``.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from time import perf_counter
+from typing import ClassVar
 
-from medhal.bench.localization.metrics import ItemLocalization
+from medhal.bench.checking import DetectorSet, DetectorSource, resolve_detectors, write_rows
+from medhal.bench.localization.metrics import ItemLocalization, LocalizationReport, aggregate_localization
+from medhal.bench.localization.published import read_published_items
+from medhal.bench.localization.records import (
+    CLAUSE_LABELS,
+    TAU_LABELS,
+    DetectionNumbers,
+    DetectorLocalization,
+    detection_numbers,
+    item_records,
+)
 from medhal.bench.localization.runner import LocalizationRun, run_localization
-from medhal.bench.localization.spans import SpanItem
-from medhal.bench.runio import json_line, json_safe, write_json
-from medhal.data.medhal_loc import LocItem
-from medhal.detect import Detector
+from medhal.bench.sampling import stratified_sample
+from medhal.bench.suite import DataFile, RunConfig
+from medhal.data.errors import DataFormatError
+from medhal.data.medhal_loc import LocItem, read_medhal_loc
+from medhal.detect.records import JSON, JSONObject
+from medhal.errors import UsageError
 from medhal.text.clauses import ClauseRules
 from medhal.text.tokens import TauRule
 
-__all__ = ["ReportWriter", "detection_numbers", "item_records", "run_localization_suite"]
+__all__ = [
+    "CLAUSE_LABELS",
+    "SCHEMA_VERSION",
+    "SUITE",
+    "TAU_LABELS",
+    "DetectionNumbers",
+    "DetectorLocalization",
+    "LocalizationInputs",
+    "LocalizationResult",
+    "LocalizationSpec",
+    "LocalizationSuite",
+    "detection_numbers",
+    "item_records",
+]
 
 SCHEMA_VERSION = "1.0"
-
-TAU_LABELS: dict[str, str] = {
-    "paper": "seed 000 §4 as written: alphabetic tokens of >= 4 letters, scikit-learn's 318 stop words",
-    "code": "the published code's: [a-zA-Z][a-zA-Z-]{3,}, its 124-word stop list",
-}
-"""How ``report.md`` / ``run.json`` describe each τ rule."""
-CLAUSE_LABELS: dict[str, str] = {
-    "paper": "medhal's splitter: short fragments merged, clauses tile the text",
-    "code": "the published code's splitter: fragments with < 2 code-tau tokens dropped",
-}
-"""How ``report.md`` / ``run.json`` describe each clause rule."""
-
-ReportWriter = Callable[[Path, dict[str, dict[str, Any]], dict[str, Any]], object]
-"""``render(out_dir, metrics, info)``: writes the report once every detector ran (``info``: ``run.json`` without
-the detector list).  The CLI passes :func:`medhal.report.localization.write_localization_report`."""
+PUBLISHED_PERITEM = "published_peritem_dev.jsonl"
 
 
-def detection_numbers(run: LocalizationRun, *, seed: int = 0, n_resamples: int = 1000) -> dict[str, Any] | None:
-    """Detection metrics of hallucinated (1) vs clean (0) texts from the run's response scores; items whose
-    check failed on either side are left out and counted in ``failed``.  ``None`` without clean results."""
-    if not run.clean:
-        return None
-    from medhal.bench.detection.suite import labelled_scores
+@dataclass(frozen=True, slots=True)
+class LocalizationSpec:
+    """One ``bench localization`` run: the items (a MedHal-Loc file, or items already read), the detectors, the
+    options."""
 
-    results = [*run.hallucinated, *run.clean]
-    labels = [1] * len(run.hallucinated) + [0] * len(run.clean)
-    y_true, y_score, kept = labelled_scores(labels, results)
-    failed = len(results) - len(kept)
-    if len(set(y_true)) < 2:
-        return {"n": len(y_true), "failed": failed, "auc_pr": None}
-    from medhal.bench.detection.metrics import detection_report
-
-    report = detection_report(y_true, y_score, n_resamples=n_resamples, seed=seed)
-    return {**report.to_dict(), "failed": failed}
-
-
-def item_records(run: LocalizationRun, items: Sequence[LocItem]) -> list[dict[str, Any]]:
-    """One record per item: statuses, response scores, the per-item localization terms, the top units."""
-    terms = {x.id: x for x in run.items}
-    clean = {r.id: r for r in run.clean}
-    out = []
-    for item, result in zip(items, run.hallucinated, strict=True):
-        c = clean.get(f"{item.id}:clean")
-        rec: dict[str, Any] = {
-            "detector": run.detector,
-            "id": item.id,
-            "error_type": item.error_type,
-            "gold_span": item.gold_span,
-            "status": result.status,
-            "reason": result.reason,
-            "score": result.score,
-            "clean_status": None if c is None else c.status,
-            "clean_score": None if c is None else c.score,
-        }
-        term = terms.get(item.id)
-        if isinstance(term, ItemLocalization):
-            rec.update(k=term.k, m=term.m, hit1=term.hit1, hit3=term.hit3, rand=term.rand, margin=term.margin)
-        elif isinstance(term, SpanItem):
-            rec.update(
-                flagged=term.flagged,
-                n_spans=term.n_spans,
-                hit=term.hit,
-                n_flagged_tok=term.n_flagged_tok,
-                n_passage_tok=term.n_passage_tok,
-            )
-        else:
-            rec["excluded"] = run.kind != "response"
-        ranked = result.ranked_units if result.status == "ok" else ()
-        rec["units"] = [
-            {"text": u.text, "start": u.start, "end": u.end, "kind": u.kind, "suspicion": u.suspicion} for u in ranked
-        ]
-        out.append(json_safe(rec))
-    return out
+    data: Path | Sequence[LocItem]
+    detectors: DetectorSource
+    evidence: str | None = None
+    """``pubmedqa:PATH``: replace truncated evidence by the full PubMedQA contexts."""
+    limit: int | None = None
+    clean: bool = True
+    seed: int = 0
+    resamples: int = 1000
+    tau: TauRule = "paper"
+    clauses: ClauseRules = "paper"
+    model: str | None = None
 
 
-def run_localization_suite(
-    detectors: Mapping[str, Detector],
-    items: Sequence[LocItem],
-    out_dir: Path,
-    *,
-    clean: bool = True,
-    meta: Mapping[str, Any] | None = None,
-    render: ReportWriter | None = None,
-    seed: int = 0,
-    n_resamples: int = 1000,
-    on_done: Callable[[str, dict[str, Any], float], None] | None = None,
-    tau: TauRule = "paper",
-    clauses: ClauseRules = "paper",
-) -> dict[str, dict[str, Any]]:
-    """Run each detector, write ``metrics.json`` / ``items.jsonl`` after each, then ``render`` the report."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    metrics: dict[str, dict[str, Any]] = {}
-    items_path = out_dir / "items.jsonl"
-    items_path.write_text("", encoding="utf-8")
-    info = {
-        "schema_version": SCHEMA_VERSION,
-        "items": len(items),
-        **(meta or {}),
-        "tau": tau,
-        "tau_rule": TAU_LABELS[tau],
-        "clauses": clauses,
-        "clause_rule": CLAUSE_LABELS[clauses],
+@dataclass(frozen=True, slots=True)
+class LocalizationInputs:
+    items: Sequence[LocItem]
+    detectors: DetectorSet
+    files: Sequence[DataFile] = ()
+    sample: JSONObject | None = None
+    published: Mapping[str, LocalizationReport] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DetectorRun:
+    """What one detector produced: its scored run and the seconds it took."""
+
+    run: LocalizationRun
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class LocalizationResult:
+    """``metrics.json``: detector name -> :class:`DetectorLocalization`."""
+
+    detectors: Mapping[str, DetectorLocalization]
+    published: Mapping[str, LocalizationReport] = field(default_factory=dict)
+    """The seed's own numbers (released per-item records), printed beside medhal's; not in ``metrics.json``."""
+    schema_version: ClassVar[str] = SCHEMA_VERSION
+
+    def to_json(self) -> JSONObject:
+        return {name: entry.to_json() for name, entry in self.detectors.items()}
+
+
+def _published(data: Path, limit: int | None) -> dict[str, LocalizationReport]:
+    """The seed's per-item records aggregated, beside the full controlled dev set only."""
+    peritem = data.parent / PUBLISHED_PERITEM
+    if data.name != "controlled_dev.jsonl" or not peritem.is_file() or limit is not None:
+        return {}
+    return {
+        name: aggregate_localization([x for x in rows if isinstance(x, ItemLocalization)])
+        for name, rows in read_published_items(peritem).items()
+        if name != "FAVA"
     }
-    write_json(out_dir / "run.json", {**info, "detectors": list(detectors)})
-    for name, detector in detectors.items():
-        start = time.perf_counter()
-        run = run_localization(detector, items, clean=clean, tau=tau, clauses=clauses)
-        seconds = time.perf_counter() - start
-        entry = run.metrics()
-        entry["detection"] = detection_numbers(run, seed=seed, n_resamples=n_resamples)
-        entry["seconds"] = round(seconds, 3)
-        first = run.hallucinated[0] if run.hallucinated else None
-        entry["config"] = None if first is None else first.config
-        entry["verifier_id"] = None if first is None else first.verifier_id
-        metrics[name] = entry
-        with items_path.open("a", encoding="utf-8") as fh:
-            for rec in item_records(run, items):
-                fh.write(json_line(rec))
-        write_json(out_dir / "metrics.json", metrics)
-        if on_done is not None:
-            on_done(name, entry, seconds)
-    if render is not None:
-        render(out_dir, metrics, info)
-    return metrics
+
+
+class LocalizationSuite:
+    """Localization faithfulness (seed 000 §4) of each detector on MedHal-Loc items."""
+
+    name = "localization"
+
+    def load(self, spec: LocalizationSpec) -> LocalizationInputs:
+        pubmedqa = None
+        if spec.evidence is not None:
+            kind, _, path = spec.evidence.partition(":")
+            if kind != "pubmedqa" or not path:
+                raise UsageError("--evidence takes pubmedqa:PATH")
+            pubmedqa = Path(path)
+        files: list[DataFile] = []
+        published: dict[str, LocalizationReport] = {}
+        if isinstance(spec.data, Path):
+            try:
+                items: Sequence[LocItem] = list(read_medhal_loc(spec.data, pubmedqa=pubmedqa))
+            except (DataFormatError, OSError) as exc:
+                raise UsageError(str(exc).splitlines()[0]) from None
+            files.append(DataFile.of(spec.data))
+            if pubmedqa is not None and pubmedqa.is_file():
+                files.append(DataFile.of(pubmedqa, "evidence"))
+            published = _published(spec.data, spec.limit)
+        else:
+            items = list(spec.data)
+        sample = stratified_sample(items, spec.limit, stratum=lambda i: i.error_type, seed=spec.seed, by="error_type")
+        record = sample.record([i.id for i in sample.items]) if spec.limit is not None else None
+        return LocalizationInputs(sample.items, resolve_detectors(spec.detectors), files, record, published)
+
+    def config(self, spec: LocalizationSpec, inputs: LocalizationInputs) -> RunConfig:
+        options: JSONObject = {
+            "schema_version": SCHEMA_VERSION,
+            "items": len(inputs.items),
+            "data": str(spec.data) if isinstance(spec.data, Path) else "inline",
+            "evidence": spec.evidence or "file",
+            "verifier": inputs.detectors.verifier_id,
+            "model": spec.model,
+        }
+        if inputs.sample is not None:
+            options["sample"] = inputs.sample
+        options |= {
+            "tau": spec.tau,
+            "tau_rule": TAU_LABELS[spec.tau],
+            "clauses": spec.clauses,
+            "clause_rule": CLAUSE_LABELS[spec.clauses],
+            "detectors": list(inputs.detectors.detectors),
+        }
+        return RunConfig(self.name, options, inputs.files, spec.seed, inputs.detectors.verifier_id, SCHEMA_VERSION)
+
+    def run(self, spec: LocalizationSpec, inputs: LocalizationInputs, out: Path) -> dict[str, DetectorRun]:
+        """Check every item with every detector; each detector's item records are written as it finishes."""
+        runs: dict[str, DetectorRun] = {}
+        with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
+            for name, detector in inputs.detectors.detectors.items():
+                start = perf_counter()
+                run = run_localization(detector, inputs.items, clean=spec.clean, tau=spec.tau, clauses=spec.clauses)
+                runs[name] = DetectorRun(run, perf_counter() - start)
+                write_rows(handle, item_records(run, inputs.items))
+        return runs
+
+    def score(
+        self, spec: LocalizationSpec, inputs: LocalizationInputs, raw: Mapping[str, DetectorRun]
+    ) -> LocalizationResult:
+        entries = {
+            name: DetectorLocalization.of(
+                done.run, detection_numbers(done.run, seed=spec.seed, n_resamples=spec.resamples), done.seconds
+            )
+            for name, done in raw.items()
+        }
+        return LocalizationResult(entries, inputs.published)
+
+    def write(
+        self, out: Path, inputs: LocalizationInputs, raw: Mapping[str, DetectorRun], result: LocalizationResult
+    ) -> None:
+        """Nothing beyond ``items.jsonl`` (written while running) and ``metrics.json``."""
+
+
+SUITE = LocalizationSuite()
+
+
+def report_info(options: Mapping[str, JSON]) -> dict[str, JSON]:
+    """What ``report.md`` lists of a run: ``config.json``'s options without the detector list."""
+    return {k: v for k, v in options.items() if k != "detectors"}

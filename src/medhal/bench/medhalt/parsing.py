@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from medhal.data.medhalt import MemoryItem, ReasoningItem, normalize_option
+from medhal.detect.records import JSON
 from medhal.llm.parsing import ParseFailure, get_field, parse_json_object, parse_key_values, parse_yes_no
 
 __all__ = [
@@ -88,7 +89,7 @@ def answer_body(text: str) -> str:
     return head if head.strip() else text
 
 
-def _field(obj: Mapping[str, Any], *keys: str) -> Any:
+def _field(obj: Mapping[str, JSON], *keys: str) -> Any:
     for key in keys:
         try:
             return get_field(obj, key)
@@ -97,7 +98,7 @@ def _field(obj: Mapping[str, Any], *keys: str) -> Any:
     return None
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     if value is None:
         return None
     return value if isinstance(value, str) else str(value)
@@ -118,7 +119,7 @@ def _answer_object(text: str, alternatives: Sequence[str], all_keys: Sequence[st
     return ParseFailure(text, f"{reason} (fields: {', '.join(alternatives)})")
 
 
-def _index(value: Any) -> int | None:
+def _index(value: object) -> int | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
@@ -129,7 +130,7 @@ def _index(value: Any) -> int | None:
     return int(text) if re.fullmatch(r"\d{1,3}", text) else None
 
 
-def resolve_option(value: Any, index: Any, options: Sequence[str]) -> tuple[int | None, str | None]:
+def resolve_option(value: object, index: object, options: Sequence[str]) -> tuple[int | None, str | None]:
     """The 0-based option ``value`` (a text) or ``index`` name, and how it was found; ``(None, None)`` if none."""
     if not options:
         return None, None
@@ -161,7 +162,7 @@ def resolve_option(value: Any, index: Any, options: Sequence[str]) -> tuple[int 
     return None, None
 
 
-def _verdict(value: Any) -> bool | None:
+def _verdict(value: object) -> bool | None:
     if isinstance(value, bool):
         return value
     text = _text(value)
@@ -203,7 +204,7 @@ def parse_choice(
     return ChoiceAnswer(_text(cop), _index(raw_index), index, via, why, _text(_field(obj, "why_others_incorrect")))
 
 
-def _exists(value: Any) -> bool | None:
+def _exists(value: object) -> bool | None:
     if isinstance(value, bool):
         return value
     text = _text(value)

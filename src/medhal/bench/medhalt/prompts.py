@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from medhal.data.medhalt import MemoryItem, ReasoningItem, canonical_test
+from medhal.detect.records import JSON, JSONObject
 from medhal.errors import PromptError
 
 __all__ = [
@@ -65,8 +66,8 @@ _MIX = {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (2, 1), 4: (2, 2), 5: (3, 2)}
 class Shot:
     """A worked example: input and output objects, ``default`` or ``task_specific``."""
 
-    input: Mapping[str, Any]
-    output: Mapping[str, Any]
+    input: Mapping[str, JSON]
+    output: Mapping[str, JSON]
     kind: str = "default"
 
 
@@ -86,15 +87,15 @@ class PromptSet:
         body = [self.instruction, self.output_format, [[dict(s.input), dict(s.output), s.kind] for s in self.shots]]
         return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {"test": self.test, "variant": self.variant, "source": self.source, "sha256": self.digest()}
 
 
-def _show(value: Mapping[str, Any]) -> str:
+def _show(value: Mapping[str, JSON]) -> str:
     return str(dict(value))
 
 
-def item_input(item: ReasoningItem | MemoryItem) -> dict[str, Any]:
+def item_input(item: ReasoningItem | MemoryItem) -> JSONObject:
     """The item as the prompt shows it: ``{'Question', 'Options'}`` (FCT adds ``'correct answer'``: the suggested
     answer) or the memory test's input field (``Pmid``, ``paper_title``, ``paper_abstract``, ``url``)."""
     if isinstance(item, ReasoningItem):
@@ -156,7 +157,7 @@ def _folder(root: Path, test: str) -> Path:
     raise PromptError(f"{root}: no {PROMPT_FOLDERS[test]}/ folder with prompts.json and shots.json")
 
 
-def _field(obj: Mapping[str, Any], name: str) -> Any:
+def _field(obj: Mapping[str, JSON], name: str) -> Any:
     for key, value in obj.items():
         if str(key).lower() == name:
             return value
@@ -343,7 +344,7 @@ def _reasoning_shot(test: str, key: str, kind: str) -> Shot:
         suggested = right if kind == "default" else (right + 2) % len(options)
         shown["correct answer"] = options[suggested]
         verdict = "yes" if suggested == right else "no"
-        output: dict[str, Any] = {"is_answer_correct": verdict, "answer": options[right]}
+        output: JSONObject = {"is_answer_correct": verdict, "answer": options[right]}
     else:
         output = {"cop": options[right], "cop_index": right}
     return Shot(

@@ -8,29 +8,26 @@ directory ``RUN_DIR/generation/<test>/`` (``config.json``, the raw ``items.jsonl
 made with other prompts, items, model or decoding is refused.  Nothing is dropped (seed 001 "Pitfalls", Silent
 loss on server errors): an item the model never answered is graded ``no_answer``.
 
-:func:`read_predictions` reads outputs made elsewhere (JSONL, ``id`` and ``output``), :func:`grade_items` grades
-either, and :func:`write_medhalt_run` writes ``RUN_DIR/metrics.json`` (per test), ``items.jsonl`` (one graded
-row per item) and ``run.json``; ``report.md`` is :mod:`medhal.report.medhalt`'s.
+:func:`read_predictions` reads outputs made elsewhere (JSONL, ``id`` and ``output``) and :func:`grade_items` grades
+either; :mod:`medhal.bench.medhalt.suite` ties them into the suite and its run directory.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict
 from pathlib import Path
-from typing import Any
 
+from medhal.bench.llmrun import engine_dir, open_engine_run, parts_digest
 from medhal.bench.medhalt.parsing import parse_output
 from medhal.bench.medhalt.prompts import STOP, PromptSet, build_prompt
-from medhal.bench.medhalt.scoring import Graded, ScoringOptions, grade, summarize_test
-from medhal.bench.runio import atomic_write_text
+from medhal.bench.medhalt.scoring import Graded, ScoringOptions, grade
+from medhal.bench.suite import GENERATION_DIR
 from medhal.data.medhalt import MemoryItem, ReasoningItem
+from medhal.detect.records import JSON
 from medhal.errors import PredictionsFileError
 from medhal.llm.base import GenerationConfig, GenerationRequest
 from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
-from medhal.llm.runs import RunDir, RunDirError
 
 __all__ = [
     "GENERATION_DIR",
@@ -39,16 +36,13 @@ __all__ = [
     "default_generation",
     "grade_items",
     "read_predictions",
-    "run_info",
     "run_medhalt",
     "work_items",
-    "write_medhalt_run",
 ]
 
 Item = ReasoningItem | MemoryItem
 Prediction = tuple[str, str | None, str | None]
 """(status, raw output, reason) of one item."""
-GENERATION_DIR = "generation"
 
 
 def default_generation(max_tokens: int = 512) -> GenerationConfig:
@@ -68,26 +62,7 @@ def work_items(
 
 
 def _digest(work: Sequence[WorkItem]) -> str:
-    digest = hashlib.sha256()
-    for item in work:
-        for part in (item.id, item.request.prompt if item.request else ""):
-            data = (part or "").encode("utf-8", "surrogatepass")
-            digest.update(len(data).to_bytes(8, "big") + data)
-    return digest.hexdigest()
-
-
-def _open(path: Path, identity: Mapping[str, Any], engine: Engine) -> RunDir:
-    if not (path / RunDir.CONFIG).is_file():
-        return RunDir.create(
-            {"command": "bench medhalt", "medhalt": dict(identity), "engine": engine.describe()}, path=path
-        )
-    run = RunDir.open(path)
-    stored = run.config.get("medhalt") or {}
-    for key, value in identity.items():
-        if stored.get(key) != json.loads(json.dumps(value)):
-            raise RunDirError(f"run directory {path} was made with another {key}; use a new --out")
-    run.note_session(resume=True, engine=engine.describe())
-    return run
+    return parts_digest((item.id, (item.request.prompt or "") if item.request else "") for item in work)
 
 
 def run_medhalt(
@@ -112,7 +87,7 @@ def run_medhalt(
         try:
             for test, items in tests.items():
                 work = work_items(items, prompts[test], k=k, seed=seed, generation=config)
-                identity = {
+                identity: dict[str, JSON] = {
                     "test": test,
                     "model": engine.client.model_id,
                     "prompt": prompts[test].describe(),
@@ -121,7 +96,8 @@ def run_medhalt(
                     "generation": config.to_dict(),
                     "items": {"count": len(work), "sha256": _digest(work)},
                 }
-                run = _open(Path(out) / GENERATION_DIR / test, identity, engine)
+                path = engine_dir(Path(out), test)
+                run = open_engine_run(path, "medhalt", identity, engine, command="bench medhalt")
 
                 def parser(text: str, test: str = test) -> object:
                     return parse_output(test, text)
@@ -184,27 +160,3 @@ def grade_items(items: Sequence[Item], predictions: Mapping[str, Prediction], op
         status, output, reason = predictions.get(item.id, ("missing", None, "no prediction for this id"))
         graded.append(grade(item, output, options, status=status, reason=reason))
     return graded
-
-
-def run_info(
-    graded: Mapping[str, Sequence[Graded]], options: ScoringOptions, meta: Mapping[str, Any]
-) -> dict[str, Any]:
-    """``run.json``: ``meta`` with the tests graded and the scoring options (what the report describes)."""
-    return {**dict(meta), "tests": list(graded), "scoring": asdict(options)}
-
-
-def write_medhalt_run(
-    out: str | Path, graded: Mapping[str, Sequence[Graded]], options: ScoringOptions, meta: Mapping[str, Any]
-) -> dict[str, dict[str, Any]]:
-    """Write ``metrics.json``, ``items.jsonl`` and ``run.json`` (:func:`run_info`) into ``out``; return the metrics.
-
-    The report is :func:`medhal.report.medhalt.write_medhalt_report`'s (the CLI calls it next)."""
-    target = Path(out)
-    target.mkdir(parents=True, exist_ok=True)
-    metrics = {test: summarize_test(rows, options) for test, rows in graded.items()}
-    full_meta = run_info(graded, options, meta)
-    atomic_write_text(target / "metrics.json", json.dumps(metrics, indent=2, ensure_ascii=False) + "\n")
-    lines = [json.dumps(row.to_dict(), ensure_ascii=False) + "\n" for rows in graded.values() for row in rows]
-    atomic_write_text(target / "items.jsonl", "".join(lines))
-    atomic_write_text(target / "run.json", json.dumps(full_meta, indent=2, ensure_ascii=False) + "\n")
-    return metrics

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -16,6 +16,7 @@ from numpy.typing import ArrayLike
 from medhal.bench.paired._outcomes import _note_labels
 from medhal.bench.paired._pointwise import _as_binary
 from medhal.bench.paired.records import NotePair
+from medhal.detect.records import JSON, JSONObject
 
 # ------------------------------------------------------------------------------------------------ random baseline
 
@@ -37,7 +38,7 @@ class RandomBaseline:
     balanced_accuracy: float
     f1: float
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 
@@ -76,10 +77,14 @@ def pair_set_random_baseline(pairs: Sequence[NotePair]) -> RandomBaseline:
 
 
 class _ToDict(Protocol):
-    def to_dict(self) -> Mapping[str, Any]: ...
+    def to_dict(self) -> Mapping[str, JSON]: ...
 
 
-def aggregate_configs(reports: Sequence[_ToDict | Mapping[str, Any]], *, ddof: int = 1) -> dict[str, dict[str, float]]:
+def _as_float(value: object) -> float:
+    return float(value) if isinstance(value, int | float | np.integer | np.floating) else math.nan
+
+
+def aggregate_configs(reports: Sequence[_ToDict | Mapping[str, JSON]], *, ddof: int = 1) -> dict[str, dict[str, float]]:
     """Mean and standard deviation of every numeric metric over configurations (seed 002 §3.4.2, Table 2).
 
     ``reports`` are one configuration each (:class:`PointwiseReport`, :class:`PairReport`, an ``EcaReport``, or
@@ -95,13 +100,13 @@ def aggregate_configs(reports: Sequence[_ToDict | Mapping[str, Any]], *, ddof: i
         raise ValueError(f"ddof must be >= 0, got {ddof}")
     dicts = [dict(r) if isinstance(r, Mapping) else dict(r.to_dict()) for r in reports]
 
-    def numeric(v: Any) -> bool:
+    def numeric(v: object) -> bool:
         return isinstance(v, int | float | np.integer | np.floating) and not isinstance(v, bool | np.bool_)
 
     keys = [k for k in dicts[0] if all(k in d and numeric(d[k]) for d in dicts)]
     out: dict[str, dict[str, float]] = {}
     for k in keys:
-        vals = np.array([float(d[k]) for d in dicts], dtype=np.float64)
+        vals = np.array([_as_float(d[k]) for d in dicts], dtype=np.float64)
         vals = vals[np.isfinite(vals)]
         mean = float(vals.mean()) if vals.size else math.nan
         sd = float(vals.std(ddof=ddof)) if vals.size > ddof else math.nan

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, get_args
+from typing import get_args
 
 import numpy as np
 
@@ -19,6 +19,7 @@ from medhal.bench.paired._overlap import (
 )
 from medhal.bench.paired.metrics import PairOutcome, is_parsed, pair_outcome
 from medhal.bench.paired.records import NotePair, NotePrediction
+from medhal.detect.records import JSONObject
 
 # --------------------------------------------------------------------------------------------------- pair level
 
@@ -86,7 +87,7 @@ class EcaItem:
     tp_hit: bool | None
     fp_hit: bool | None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 
@@ -111,9 +112,12 @@ def eca_items(
             items.append(EcaItem(pair.error_id, pair.clean_id, outcome, "E", None, None))
             continue
         assert pe.evidence is not None and pc.evidence is not None
-        kw: dict[str, Any] = {"language": err.language, "threshold": threshold, "coverage": coverage}
-        tp = evidence_overlaps(pe.evidence, _error_sentence(err), **kw)
-        fp = evidence_overlaps(pc.evidence, _corrected_sentence(err), **kw)
+        tp = evidence_overlaps(
+            pe.evidence, _error_sentence(err), language=err.language, threshold=threshold, coverage=coverage
+        )
+        fp = evidence_overlaps(
+            pc.evidence, _corrected_sentence(err), language=err.language, threshold=threshold, coverage=coverage
+        )
         category: EcaCategory = ("A" if fp else "B") if tp else ("C" if fp else "D")
         items.append(EcaItem(pair.error_id, pair.clean_id, outcome, category, tp, fp))
     return items

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import Any, Literal, Protocol, get_args
+from typing import Literal, Protocol, get_args
 
 EcaCategory = Literal["A", "B", "C", "D", "E"]
 """A Both-Hit, B TP-only, C FP-only, D Neither-hit, E Extraction-fail (seed 002 Figure 3)."""
@@ -137,9 +137,10 @@ def eca_category(
     if not usable_evidence(error_evidence) or not usable_evidence(clean_evidence):
         return "E"
     assert error_evidence is not None and clean_evidence is not None
-    kw: dict[str, Any] = {"language": language, "threshold": threshold, "coverage": coverage}
-    tp = evidence_overlaps(error_evidence, error_sentence, **kw)
-    fp = evidence_overlaps(clean_evidence, corrected_sentence, **kw)
+    tp = evidence_overlaps(error_evidence, error_sentence, language=language, threshold=threshold, coverage=coverage)
+    fp = evidence_overlaps(
+        clean_evidence, corrected_sentence, language=language, threshold=threshold, coverage=coverage
+    )
     if tp:
         return "A" if fp else "B"
     return "C" if fp else "D"

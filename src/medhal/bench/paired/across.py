@@ -21,11 +21,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats  # scipy ships with scikit-learn
+
+from medhal.detect.records import JSONObject
 
 __all__ = [
     "ALL",
@@ -59,7 +60,7 @@ class RunRecord:
     sensitivity: float = math.nan
     specificity: float = math.nan
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 
@@ -122,7 +123,7 @@ class CorrelationRow:
     flag_bcr: float
     f1_bcr: float
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 
@@ -164,7 +165,7 @@ class TopKOverlap:
     def n_overlap(self) -> int:
         return len(self.overlap)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         out = asdict(self)
         out["n_overlap"] = self.n_overlap
         return out
@@ -202,7 +203,7 @@ class IndependenceRow:
     ratio: float
     n_below: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 

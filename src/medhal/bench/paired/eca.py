@@ -96,6 +96,7 @@ from medhal.bench.paired._overlap import (
 )
 from medhal.bench.paired.records import NotePair, NotePrediction
 from medhal.detect.embedding import Embedder, cosine_matrix
+from medhal.detect.records import JSONObject
 
 __all__ = [
     "NA_MARKERS",
@@ -163,10 +164,10 @@ class EcaReport:
         """``tp_localization / random_baseline``."""
         return self.tp_localization / self.random_baseline if self.random_baseline > 0 else math.nan
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """Counts ``a``-``e``, ``n``, the category shares ``rate_a``-``rate_e``, ``tp_localization``,
         ``fp_evidence_hit``, ``random_baseline``, ``lift``, ``scope``, ``threshold``."""
-        out: dict[str, Any] = {k: getattr(self, k) for k in ("a", "b", "c", "d", "e", "n")}
+        out: JSONObject = {k: getattr(self, k) for k in ("a", "b", "c", "d", "e", "n")}
         out.update({f"rate_{k}": self._rate(getattr(self, k)) for k in ("a", "b", "c", "d", "e")})
         out.update(
             tp_localization=self.tp_localization,
@@ -298,7 +299,7 @@ class EmbeddingLocalizationReport:
     embedder_id: str
     ranks: tuple[int | None, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         out = asdict(self)
         out["ranks"] = list(self.ranks)
         return out

@@ -37,10 +37,11 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from medhal.bench.paired.records import NotePair, PairMethod
 from medhal.data.notes import ClinicalNote, corrected_note
+from medhal.detect.records import JSONObject
 
 __all__ = [
     "PairingResult",
@@ -100,7 +101,7 @@ class PairingResult:
     added_notes: tuple[ClinicalNote, ...] = ()
     """Clean notes the method made (:func:`corrected_pairs`); empty otherwise."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "method": self.method,
             "summary": self.summary.to_dict(),

@@ -34,9 +34,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from medhal.bench.paired.prompts import FORMAT_PLACEHOLDERS, OUTPUT_KEYS
+from medhal.detect.records import JSONObject
 from medhal.llm.parsing import ParseFailure, get_field, parse_json_object, parse_key_values
 
 __all__ = [
@@ -66,7 +66,7 @@ class ParsedVerdict:
         """1 = the model says the note has an error."""
         return int(self.error)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 
@@ -329,7 +329,7 @@ def _from_json(text: str, localized: bool) -> ParsedVerdict | None:
         verdict = parse_yes_no_value(str(raw), localized=localized)
     if verdict is None:
         return None
-    values: dict[str, Any] = {}
+    values: JSONObject = {}
     missing: list[str] = []
     for key in ("Evidence", "Analysis", "Confidence"):
         try:

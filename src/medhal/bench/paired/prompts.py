@@ -34,9 +34,10 @@ import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, get_args
+from typing import Literal, Protocol, get_args
 
 from medhal.bench.paired._prompt_wording import _WORDING, FORMAT_PLACEHOLDERS, OUTPUT_KEYS
+from medhal.detect.records import JSONObject
 from medhal.errors import PromptError
 from medhal.llm.base import GenerationConfig, GenerationRequest, Message
 
@@ -289,7 +290,7 @@ class PairedConfig:
             seed=None if self.temperature == 0.0 else seed,
         )
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {
             "name": self.name,
             "style": self.style,

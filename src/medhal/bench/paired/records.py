@@ -8,7 +8,9 @@ configuration.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Literal
+
+from medhal.detect.records import JSONObject
 
 __all__ = ["NotePair", "NotePrediction", "PairMethod", "PredictionStatus"]
 
@@ -27,7 +29,7 @@ class NotePair:
     """Jaccard word overlap (``jaccard``), character overlap (``scenario``), 1.0 for ``alternating`` /
     ``corrected``."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 
@@ -49,5 +51,5 @@ class NotePrediction:
     raw: str | None = None
     reason: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)

@@ -13,21 +13,20 @@ With ``run_dir`` the calls go through :meth:`Engine.arun`: one ``items.jsonl`` r
 ``predictions.jsonl`` (the returned records).  Calling again with the same directory resumes it: ``ok`` rows
 are kept and every other item is rerun; a directory made for other notes, configurations or seed is refused.
 
-:func:`read_predictions_file` reads verdicts produced elsewhere (``medhal score paired``): CSV or JSONL with
-``id``, ``prediction`` and optional ``evidence`` / ``config`` / ``confidence`` / ``status``.
+:func:`read_predictions_file` (:mod:`~medhal.bench.paired.predictions_file`, re-exported here) reads verdicts
+produced elsewhere (``medhal score paired``): CSV or JSONL with ``id``, ``prediction`` and optional ``evidence`` /
+``config`` / ``confidence`` / ``status``.
 """
 
 from __future__ import annotations
 
-import csv
-import hashlib
-import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
 
-from medhal.bench.paired.parsing import parse_confidence, parse_evidence, parse_verdict
+from medhal.bench.llmrun import as_engine, open_engine_run, parts_digest
+from medhal.bench.paired.parsing import parse_verdict
+from medhal.bench.paired.predictions_file import DEFAULT_EXTERNAL_CONFIG, read_predictions_file
 from medhal.bench.paired.prompts import (
     PROMPT_VERSION,
     NoteLike,
@@ -40,12 +39,13 @@ from medhal.bench.paired.prompts import (
 )
 from medhal.bench.paired.records import NotePrediction, PredictionStatus
 from medhal.bench.runio import atomic_write_text
+from medhal.detect.records import JSON, JSONObject
 from medhal.errors import PredictionsFileError
-from medhal.llm.base import STATUSES, GenerationResult, ModelClient, RequestError
+from medhal.llm.base import GenerationResult, ModelClient, RequestError
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
 from medhal.llm.parsing import ParseFailure
-from medhal.llm.runs import RunDir, RunDirError
+from medhal.llm.runs import RunDir
 
 __all__ = [
     "DEFAULT_EXTERNAL_CONFIG",
@@ -62,7 +62,6 @@ __all__ = [
 
 PREDICTIONS_FILE = "predictions.jsonl"
 """Written into a run directory next to ``items.jsonl``; :func:`read_predictions_file` reads it back."""
-DEFAULT_EXTERNAL_CONFIG = "external"
 
 
 # -- building and turning results into predictions --------------------------------------------------------------
@@ -83,7 +82,7 @@ def work_items(notes: Sequence[NoteLike], configs: Sequence[PairedConfig], *, se
     for config in configs:
         for note in notes:
             ident = request_id(note.id, config.name)
-            data: dict[str, Any] = {
+            data: JSONObject = {
                 "note_id": note.id,
                 "config": config.name,
                 "dataset": note.dataset,
@@ -136,7 +135,7 @@ def _from_result(item: WorkItem, result: GenerationResult, localized: bool) -> N
     )
 
 
-def _from_row(item: WorkItem, row: Mapping[str, Any] | None, localized: bool) -> NotePrediction:
+def _from_row(item: WorkItem, row: Mapping[str, JSON] | None, localized: bool) -> NotePrediction:
     note_id, config = item.data["note_id"], item.data["config"]
     if row is None:  # only if the run was interrupted; still a row of the result
         return NotePrediction(note_id, config, "api_error", None, reason="no row recorded in items.jsonl")
@@ -154,13 +153,7 @@ def _from_row(item: WorkItem, row: Mapping[str, Any] | None, localized: bool) ->
 
 def notes_digest(notes: Sequence[NoteLike]) -> str:
     """sha256 over the notes' ids, datasets, languages and texts, in order (identifies a run's input)."""
-    digest = hashlib.sha256()
-    for note in notes:
-        for part in (note.id, note.dataset, note.language, note.text):
-            data = str(part).encode("utf-8", "surrogatepass")
-            digest.update(len(data).to_bytes(8, "big"))
-            digest.update(data)
-    return digest.hexdigest()
+    return parts_digest((note.id, str(note.dataset), str(note.language), note.text) for note in notes)
 
 
 def write_predictions(path: str | Path, predictions: Iterable[NotePrediction]) -> None:
@@ -172,17 +165,9 @@ def write_predictions(path: str | Path, predictions: Iterable[NotePrediction]) -
 # -- running ---------------------------------------------------------------------------------------------------
 
 
-def _engine(client_or_engine: ModelClient | Engine, cache: ResponseCache | None, concurrency: int | None) -> Engine:
-    if isinstance(client_or_engine, Engine):
-        if cache is not None or concurrency is not None:
-            raise ValueError("give cache and concurrency to the Engine itself, not next to it")
-        return client_or_engine
-    return Engine(client_or_engine, cache=cache, concurrency=concurrency)
-
-
 def _identity(
     engine: Engine, notes: Sequence[NoteLike], configs: Sequence[PairedConfig], seed: int, localized: bool
-) -> dict[str, Any]:
+) -> dict[str, JSON]:
     return {
         "model": engine.client.model_id,
         "seed": seed,
@@ -191,26 +176,6 @@ def _identity(
         "localized": localized,
         "notes": {"count": len(notes), "sha256": notes_digest(notes)},
     }
-
-
-def _open_run(run_dir: str | Path | RunDir, identity: Mapping[str, Any], engine: Engine) -> RunDir:
-    """A fresh run directory, or the existing one checked against ``identity`` (to resume)."""
-    if isinstance(run_dir, RunDir):
-        run = run_dir
-    elif (Path(run_dir) / RunDir.CONFIG).is_file():
-        run = RunDir.open(run_dir)
-    else:
-        config = {"command": "paired", "paired": dict(identity), "engine": engine.describe()}
-        return RunDir.create(config, path=run_dir)
-    stored = run.config.get("paired")
-    if stored is None:
-        run.write_config({**run.config, "paired": dict(identity)})
-        return run
-    for key, value in identity.items():
-        if stored.get(key) != json.loads(json.dumps(value)):
-            raise RunDirError(f"run directory {run.path} was made with another {key}; start a new run instead")
-    run.note_session(resume=True, engine=engine.describe())
-    return run
 
 
 async def arun_paired_predictions(
@@ -229,7 +194,7 @@ async def arun_paired_predictions(
     note_list = list(notes)
     _check_notes(note_list)
     chosen = resolve_configs(configs)
-    engine = _engine(client_or_engine, cache, concurrency)
+    engine = as_engine(client_or_engine, cache, concurrency)
     items = work_items(note_list, chosen, seed=seed)
     if run_dir is None:
         runnable = [item for item in items if item.request is not None]
@@ -241,7 +206,8 @@ async def arun_paired_predictions(
             else NotePrediction(item.data["note_id"], item.data["config"], "input_error", None, reason=item.error)
             for item in items
         ]
-    run = _open_run(run_dir, _identity(engine, note_list, chosen, seed, localized), engine)
+    identity = _identity(engine, note_list, chosen, seed, localized)
+    run = open_engine_run(run_dir, "paired", identity, engine, command="paired")
 
     def parser(text: str) -> object:
         return parse_verdict(text, localized=localized)
@@ -278,7 +244,7 @@ def run_paired_predictions(
     :class:`~medhal.llm.runs.RunDirError` for a run directory that cannot be used; never for a note or a
     model failure.
     """
-    engine = _engine(client_or_engine, cache, concurrency)
+    engine = as_engine(client_or_engine, cache, concurrency)
 
     async def main() -> list[NotePrediction]:
         try:
@@ -295,152 +261,3 @@ def run_paired_predictions(
             await engine.client.aclose()
 
     return run_sync(main)
-
-
-# -- predictions files -------------------------------------------------------------------------------------------
-
-_YES = frozenset({"1", "yes"})
-_NO = frozenset({"0", "no"})
-
-
-def _verdict(value: object) -> int | None:
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int):
-        return value if value in (0, 1) else None
-    if isinstance(value, str):
-        text = value.strip().lower()
-        return 1 if text in _YES else 0 if text in _NO else None
-    return None
-
-
-def _text(value: object, what: str, where: str) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(value)
-    raise PredictionsFileError(f"{where}: {what} must be a string")
-
-
-def _record(fields: Mapping[str, object], default_config: str, where: str) -> NotePrediction:
-    raw_id = fields.get("id", fields.get("note_id"))
-    if isinstance(raw_id, bool) or not isinstance(raw_id, str | int) or str(raw_id).strip() == "":
-        raise PredictionsFileError(f"{where}: a prediction needs a non-empty id")
-    note_id = str(raw_id).strip()
-    config = _text(fields.get("config"), "config", where)
-    config = config.strip() if config and config.strip() else default_config
-    if "prediction" not in fields:
-        raise PredictionsFileError(f"{where}: no prediction field")
-    value = fields["prediction"]
-    given_raw = fields.get("raw")
-    raw = given_raw if isinstance(given_raw, str) else None if value is None else str(value)
-    status = _text(fields.get("status"), "status", where)
-    status = status.strip() if status else None
-    if status and status not in STATUSES:
-        raise PredictionsFileError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
-    reason = _text(fields.get("reason"), "reason", where) or None
-    if status and status != "ok":
-        failed = cast(PredictionStatus, status)
-        return NotePrediction(note_id, config, failed, None, raw=raw, reason=reason or status)
-    verdict = _verdict(value)
-    if verdict is None:
-        shown = "missing" if value is None or value == "" else repr(value)[:40]
-        why = f"prediction {shown} is not 0/1 or Yes/No"
-        return NotePrediction(note_id, config, "parse_failure", None, raw=raw, reason=why)
-    evidence = _text(fields.get("evidence"), "evidence", where)
-    analysis = _text(fields.get("analysis"), "analysis", where)
-    return NotePrediction(
-        note_id,
-        config,
-        "ok",
-        verdict,
-        evidence=parse_evidence(evidence),
-        confidence=parse_confidence(fields.get("confidence")),
-        analysis=(analysis.strip() or None) if analysis else None,
-        raw=raw,
-    )
-
-
-def _jsonl_rows(path: Path, text: str) -> Iterable[tuple[str, Mapping[str, object]]]:
-    for number, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PredictionsFileError(f"{where}: not JSON ({exc.msg})") from None
-        if not isinstance(row, dict):
-            raise PredictionsFileError(f"{where}: not a JSON object")
-        yield where, row
-
-
-def _csv_rows(path: Path, text: str, delimiter: str) -> Iterable[tuple[str, Mapping[str, object]]]:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        header = next(reader, None)
-        if header is None:
-            return
-        names = [h.strip().lower() for h in header]
-        if "id" not in names and "note_id" not in names:
-            raise PredictionsFileError(f"{path}:1: the header has no id column")
-        if "prediction" not in names:
-            raise PredictionsFileError(f"{path}:1: the header has no prediction column")
-        duplicates = sorted({n for n in names if n and names.count(n) > 1})
-        if duplicates:
-            raise PredictionsFileError(f"{path}:1: column {duplicates[0]!r} appears twice in the header")
-        for cells in reader:
-            where = f"{path}:{reader.line_num}"
-            if not any(c.strip() for c in cells):
-                continue
-            if len(cells) != len(names):
-                raise PredictionsFileError(f"{where}: {len(cells)} fields, the header has {len(names)}")
-            yield where, dict(zip(names, cells, strict=True))
-    except csv.Error as exc:
-        raise PredictionsFileError(f"{path}:{reader.line_num}: malformed CSV ({exc})") from None
-
-
-def read_predictions_file(path: str | Path, *, default_config: str = DEFAULT_EXTERNAL_CONFIG) -> list[NotePrediction]:
-    """Verdicts from a CSV (``.csv``, ``.tsv``) or JSONL file, in file order.
-
-    Each row: ``id`` (or ``note_id``), ``prediction`` (``0``/``1`` or ``Yes``/``No``, any case; JSON booleans
-    too), optional ``evidence`` (``NA``/empty -> ``None``), ``config`` (default ``default_config``),
-    ``confidence``, ``analysis``, ``raw``, and ``status``/``reason`` (rows of another status than ``ok`` keep it, so a
-    ``predictions.jsonl`` written by :func:`run_paired_predictions` reads back unchanged).  Any other
-    prediction value is kept as a ``parse_failure`` row.  The format follows the extension; otherwise a file
-    whose first character is ``{`` is JSONL.  Unreadable files, malformed lines, missing ids or prediction
-    fields and duplicate (id, config) rows raise :class:`PredictionsFileError`.
-    """
-    target = Path(path)
-    try:
-        data = target.read_bytes()
-    except OSError as exc:
-        raise PredictionsFileError(f"cannot read predictions file {target}: {exc.strerror}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise PredictionsFileError(f"{target}: not UTF-8 text (byte {exc.start})") from None
-    suffix = target.suffix.lower()
-    if suffix in (".csv", ".tsv"):
-        rows = _csv_rows(target, text, "\t" if suffix == ".tsv" else ",")
-    elif suffix in (".jsonl", ".json", ".ndjson") or text.lstrip().startswith("{"):
-        rows = _jsonl_rows(target, text)
-    else:
-        rows = _csv_rows(target, text, ",")
-    out: list[NotePrediction] = []
-    first_seen: dict[tuple[str, str], str] = {}
-    for where, fields in rows:
-        record = _record(fields, default_config, where)
-        key = (record.note_id, record.config)
-        if key in first_seen:
-            raise PredictionsFileError(
-                f"{where}: a second prediction for id {record.note_id!r} under {record.config!r} "
-                f"(first at line {first_seen[key].rsplit(':', 1)[1]})"
-            )
-        first_seen[key] = where
-        out.append(record)
-    if not out:
-        raise PredictionsFileError(f"{target}: no predictions")
-    return out

@@ -13,7 +13,8 @@ Recall and Reasoning Integration, then the answer (seed 004 §3).  The suite
   Break rates per intervention and judge-human agreement (:mod:`~medhal.bench.stagewise.metrics`, pure);
 * exports golden traces for trace-supervised fine-tuning (:mod:`~medhal.bench.stagewise.export`, §4, App. A).
 
-:mod:`~medhal.bench.stagewise.runner` ties the phases to the LLM engine and writes the run directory.
+:mod:`~medhal.bench.stagewise.runner` ties the phases to the LLM engine; :mod:`~medhal.bench.stagewise.suite` is the
+suite and its run directory.
 """
 
 from __future__ import annotations
@@ -22,20 +23,18 @@ from medhal.bench.stagewise.export import VARIANTS, export_finetune
 from medhal.bench.stagewise.metrics import score_records
 from medhal.bench.stagewise.parsing import StagewiseRecord, parse_trace
 from medhal.bench.stagewise.prompts import CONTEXTS, INTERVENTIONS, parse_contexts
-from medhal.bench.stagewise.runner import (
-    StagewiseOptions,
-    read_human_labels,
-    read_records,
-    run_stagewise,
-    write_stagewise_run,
-)
+from medhal.bench.stagewise.runner import StagewiseOptions, read_human_labels, read_records, run_stagewise
+from medhal.bench.stagewise.suite import SUITE, StagewiseResult, StagewiseSpec
 
 __all__ = [
     "CONTEXTS",
     "INTERVENTIONS",
+    "SUITE",
     "VARIANTS",
     "StagewiseOptions",
     "StagewiseRecord",
+    "StagewiseResult",
+    "StagewiseSpec",
     "export_finetune",
     "parse_contexts",
     "parse_trace",
@@ -43,5 +42,4 @@ __all__ = [
     "read_records",
     "run_stagewise",
     "score_records",
-    "write_stagewise_run",
 ]

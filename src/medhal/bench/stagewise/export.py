@@ -32,6 +32,7 @@ from typing import Any
 
 from medhal.bench.stagewise.prompts import SYSTEM, training_prompt
 from medhal.data.stagewise import STAGE_NAMES, StagewiseItem
+from medhal.detect.records import JSONObject
 
 __all__ = ["FORMATS", "LORA_SETTINGS", "VARIANTS", "ExportReport", "export_finetune", "training_example"]
 
@@ -44,7 +45,7 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 }
 """Supervision variant -> the reference stages in its target (seed 004 §5 Finding 4)."""
 FORMATS: tuple[str, ...] = ("chat", "alpaca", "sharegpt")
-LORA_SETTINGS: dict[str, Any] = {
+LORA_SETTINGS: JSONObject = {
     "stage": "sft",
     "do_train": True,
     "finetuning_type": "lora",
@@ -85,32 +86,32 @@ def training_example(item: StagewiseItem, variant: str) -> tuple[str, str]:
     return training_prompt(item, stages), "\n\n".join([*parts, f"Answer: {_gold(item)}"])
 
 
-def _chat(item: StagewiseItem, variant: str, prompt: str, target: str) -> dict[str, Any]:
+def _chat(item: StagewiseItem, variant: str, prompt: str, target: str) -> JSONObject:
     user: str | list[dict[str, str]] = prompt
     if item.images:
         user = [*({"type": "image", "path": p} for p in item.images), {"type": "text", "text": prompt}]
-    messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+    messages: list[JSONObject] = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
     messages.append({"role": "assistant", "content": target})
     return {"id": item.id, "variant": variant, "dataset": item.dataset, "messages": messages}
 
 
-def _alpaca(item: StagewiseItem, prompt: str, target: str, images: bool) -> dict[str, Any]:
-    row: dict[str, Any] = {"instruction": "<image>" * len(item.images) + prompt, "input": "", "output": target}
+def _alpaca(item: StagewiseItem, prompt: str, target: str, images: bool) -> JSONObject:
+    row: JSONObject = {"instruction": "<image>" * len(item.images) + prompt, "input": "", "output": target}
     row["system"] = SYSTEM
     if images:
         row["images"] = list(item.images)
     return row
 
 
-def _sharegpt(item: StagewiseItem, prompt: str, target: str, images: bool) -> dict[str, Any]:
+def _sharegpt(item: StagewiseItem, prompt: str, target: str, images: bool) -> JSONObject:
     human = {"from": "human", "value": "<image>" * len(item.images) + prompt}
-    row: dict[str, Any] = {"conversations": [human, {"from": "gpt", "value": target}], "system": SYSTEM}
+    row: JSONObject = {"conversations": [human, {"from": "gpt", "value": target}], "system": SYSTEM}
     if images:
         row["images"] = list(item.images)
     return row
 
 
-def _dataset_info(name: str, fmt: str, images: bool) -> dict[str, Any]:
+def _dataset_info(name: str, fmt: str, images: bool) -> JSONObject:
     if fmt == "alpaca":
         columns = {"prompt": "instruction", "query": "input", "response": "output", "system": "system"}
     else:
@@ -121,7 +122,7 @@ def _dataset_info(name: str, fmt: str, images: bool) -> dict[str, Any]:
 
 
 def _yaml(settings: dict[str, Any]) -> str:
-    def value(v: Any) -> str:
+    def value(v: object) -> str:
         return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
     return "".join(f"{k}: {value(v)}\n" for k, v in settings.items())
@@ -146,7 +147,7 @@ def export_finetune(
     usable = [i for i in items if i.reference is not None]
     images = any(i.images for i in usable)
     files: list[Path] = []
-    info: dict[str, Any] = {}
+    info: JSONObject = {}
     for variant in variants:
         examples = [(item, *training_example(item, variant)) for item in usable]
         for fmt in formats:

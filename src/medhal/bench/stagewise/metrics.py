@@ -23,10 +23,21 @@ import math
 import warnings
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
 
 from medhal.bench.stagewise.parsing import HumanLabel, StagewiseRecord
+from medhal.bench.stagewise.results import (
+    AccuracyReport,
+    Agreement,
+    FixBreak,
+    InterventionReport,
+    InvalidPolicy,
+    JudgeAgreement,
+    JudgeCounts,
+    JudgeFailurePolicy,
+    StageBlock,
+    StageRate,
+    StagewiseMetrics,
+)
 from medhal.data.stagewise import STAGES
 
 __all__ = [
@@ -36,6 +47,7 @@ __all__ = [
     "InvalidPolicy",
     "JudgeFailurePolicy",
     "StageRate",
+    "StagewiseMetrics",
     "agreement",
     "answer_accuracy",
     "fix_break",
@@ -45,32 +57,11 @@ __all__ = [
     "stage_rates",
 ]
 
-METRICS_SCHEMA_VERSION = "1.0"
-InvalidPolicy = Literal["count", "drop"]
-JudgeFailurePolicy = Literal["separate", "hallucination"]
 UPSTREAM_CONTEXT = {"vr": "none", "kr": "rep-v", "ri": "rep-vk"}
 
 
 def _ratio(num: int, den: int) -> float | None:
     return num / den if den else None
-
-
-@dataclass(frozen=True, slots=True)
-class AccuracyReport:
-    """``all`` over every item, ``valid_only`` over valid traces; judge failures leave both denominators."""
-
-    n: int
-    correct: int
-    all: float | None
-    n_valid: int
-    correct_valid: int
-    valid_only: float | None
-    invalid: int
-    failed: int
-    judge_failures: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def answer_accuracy(records: Sequence[StagewiseRecord]) -> AccuracyReport:
@@ -89,22 +80,6 @@ def answer_accuracy(records: Sequence[StagewiseRecord]) -> AccuracyReport:
         failed=sum(1 for r in records if r.status in ("api_error", "input_error")),
         judge_failures=sum(1 for r in records if r.correctness == "judge_failure"),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class StageRate:
-    """One stage under one context: ``rate`` = hallucinated / judged (policy ``separate``) or (hallucinated +
-    judge failures) / (judged + judge failures) (policy ``hallucination``, the authors' code)."""
-
-    rate: float | None
-    hallucinated: int
-    judged: int
-    judge_failures: int
-    missing: int
-    no_reference: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def stage_rates(
@@ -139,25 +114,6 @@ def stage_rates(
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class FixBreak:
-    """Paired before/after correctness (seed 004 §5 Finding 2)."""
-
-    n: int
-    base_accuracy: float | None
-    accuracy: float | None
-    delta: float | None
-    fixed: int
-    broken: int
-    n_wrong: int
-    n_right: int
-    fix_rate: float | None
-    break_rate: float | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
 def fix_break(before: Sequence[bool], after: Sequence[bool]) -> FixBreak:
     """Δ accuracy, Fix rate (wrong -> right over originally wrong), Break rate (right -> wrong over originally
     right) of paired correctness labels."""
@@ -176,7 +132,7 @@ def fix_break(before: Sequence[bool], after: Sequence[bool]) -> FixBreak:
 
 def intervention_report(
     records: Sequence[StagewiseRecord], context: str, *, invalid_policy: InvalidPolicy = "count"
-) -> dict[str, Any]:
+) -> InterventionReport:
     """:class:`FixBreak` of ``context`` against ``none`` over the paired items, and what left the pairing."""
     base = {(r.model, r.item_id): r for r in records if r.context == "none"}
     before: list[bool] = []
@@ -195,22 +151,9 @@ def intervention_report(
         else:
             before.append(b.correct)
             after.append(r.correct)
-    return {
-        **fix_break(before, after).to_dict(),
-        **{k: left[k] for k in ("skipped", "judge_failures", "invalid_dropped")},
-    }
-
-
-@dataclass(frozen=True, slots=True)
-class Agreement:
-    """Percent agreement (0-100) and Cohen's kappa (``None`` when undefined: one label only on both sides)."""
-
-    n: int
-    percent: float | None
-    kappa: float | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    return InterventionReport(
+        fix_break(before, after), left["skipped"], left["judge_failures"], left["invalid_dropped"]
+    )
 
 
 def agreement(judge: Sequence[bool], human: Sequence[bool]) -> Agreement:
@@ -230,7 +173,7 @@ def agreement(judge: Sequence[bool], human: Sequence[bool]) -> Agreement:
     return Agreement(len(judge), percent, None if math.isnan(kappa) else kappa)
 
 
-def judge_human_agreement(records: Sequence[StagewiseRecord], labels: Sequence[HumanLabel]) -> dict[str, Any]:
+def judge_human_agreement(records: Sequence[StagewiseRecord], labels: Sequence[HumanLabel]) -> JudgeAgreement:
     """Agreement overall and per target (``answer``: correct; a stage: hallucinated); labels whose record is
     missing (or ambiguous: several models and no ``model`` on the label) or whose judge verdict failed are
     counted, not paired."""
@@ -260,27 +203,25 @@ def judge_human_agreement(records: Sequence[StagewiseRecord], labels: Sequence[H
         judge.append(verdict)
         human.append(label.label)
     pooled = agreement([v for j, _ in pairs.values() for v in j], [v for _, h in pairs.values() for v in h])
-    out = pooled.to_dict()
-    out["by_target"] = {t: agreement(j, h).to_dict() for t, (j, h) in sorted(pairs.items())}
-    out.update(unmatched=unmatched, unjudged=unjudged)
-    return out
+    by_target = {t: agreement(j, h) for t, (j, h) in sorted(pairs.items())}
+    return JudgeAgreement(pooled, by_target, unmatched, unjudged)
 
 
-def _block(records: Sequence[StagewiseRecord], invalid: InvalidPolicy, failures: JudgeFailurePolicy) -> dict[str, Any]:
+def _block(records: Sequence[StagewiseRecord], invalid: InvalidPolicy, failures: JudgeFailurePolicy) -> StageBlock:
     contexts = list(dict.fromkeys(r.context for r in records))
     base = [r for r in records if r.context == "none"]
     rates = stage_rates(records, invalid_policy=invalid, judge_failure_policy=failures)
     upstream = {s: rates.get(c, {}).get(s) for s, c in UPSTREAM_CONTEXT.items()}
     stage_failures = sum(1 for r in records for j in r.judgements.values() if j.status == "judge_failure")
     answer_failures = sum(1 for r in records if r.correctness == "judge_failure")
-    return {
-        "accuracy": answer_accuracy(base).to_dict(),
-        "stage_hallucination": {c: {s: v.to_dict() for s, v in per.items()} for c, per in rates.items()},
-        "upstream_controlled": {s: None if v is None else v.rate for s, v in upstream.items()},
-        "interventions": {c: intervention_report(records, c, invalid_policy=invalid) for c in contexts if c != "none"},
-        "judge": {"failures": stage_failures + answer_failures, "stage": stage_failures, "answer": answer_failures},
-        "status": {c: dict(Counter(r.status for r in records if r.context == c)) for c in contexts},
-    }
+    return StageBlock(
+        answer_accuracy(base),
+        rates,
+        {s: None if v is None else v.rate for s, v in upstream.items()},
+        {c: intervention_report(records, c, invalid_policy=invalid) for c in contexts if c != "none"},
+        JudgeCounts(stage_failures + answer_failures, stage_failures, answer_failures),
+        {c: dict(Counter(r.status for r in records if r.context == c)) for c in contexts},
+    )
 
 
 def score_records(
@@ -289,24 +230,26 @@ def score_records(
     invalid_policy: InvalidPolicy = "count",
     judge_failure_policy: JudgeFailurePolicy = "separate",
     human_labels: Sequence[HumanLabel] | None = None,
-) -> dict[str, Any]:
+) -> StagewiseMetrics:
     """``metrics.json``: the chosen policies' numbers at the top, ``authors_code``, ``by_dataset``, ``by_model``
     and, with ``human_labels``, ``agreement``."""
-    out: dict[str, Any] = {
-        "schema_version": METRICS_SCHEMA_VERSION,
-        "policies": {"invalid_traces": invalid_policy, "judge_failures": judge_failure_policy},
-        "items": len({r.item_id for r in records if r.context == "none"}),
-        "models": sorted({r.model for r in records}),
-        "datasets": sorted({r.dataset for r in records}),
-        **_block(records, invalid_policy, judge_failure_policy),
-    }
-    authors = _block(records, "drop", "hallucination")
-    out["authors_code"] = {"policies": {"invalid_traces": "drop", "judge_failures": "hallucination"}, **authors}
-    for key, attr in (("by_dataset", "dataset"), ("by_model", "model")):
-        groups: dict[str, list[StagewiseRecord]] = {}
-        for r in records:
-            groups.setdefault(str(getattr(r, attr)), []).append(r)
-        out[key] = {name: _block(rows, invalid_policy, judge_failure_policy) for name, rows in sorted(groups.items())}
-    if human_labels is not None:
-        out["agreement"] = judge_human_agreement(records, human_labels)
-    return out
+    groups: dict[str, dict[str, list[StagewiseRecord]]] = {"dataset": {}, "model": {}}
+    for r in records:
+        groups["dataset"].setdefault(str(r.dataset), []).append(r)
+        groups["model"].setdefault(str(r.model), []).append(r)
+
+    def blocks(key: str) -> dict[str, StageBlock]:
+        return {n: _block(rows, invalid_policy, judge_failure_policy) for n, rows in sorted(groups[key].items())}
+
+    return StagewiseMetrics(
+        invalid_policy,
+        judge_failure_policy,
+        len({r.item_id for r in records if r.context == "none"}),
+        sorted({r.model for r in records}),
+        sorted({r.dataset for r in records}),
+        _block(records, invalid_policy, judge_failure_policy),
+        _block(records, "drop", "hallucination"),
+        blocks("dataset"),
+        blocks("model"),
+        None if human_labels is None else judge_human_agreement(records, human_labels),
+    )

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
 from medhal.data.stagewise import STAGE_NAMES, STAGES
+from medhal.detect.records import JSON, JSONObject
 from medhal.text import word_count
 
 __all__ = [
@@ -143,7 +144,7 @@ class Attempt:
     problems: tuple[str, ...] = ()
     reason: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"status": self.status, "output": self.output, "problems": list(self.problems), "reason": self.reason}
 
 
@@ -155,7 +156,7 @@ class StageJudgement:
     reason: str | None = None
     raw: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"status": self.status, "reason": self.reason, "raw": self.raw}
 
 
@@ -184,7 +185,7 @@ class StagewiseRecord:
     def valid(self) -> bool:
         return self.status == "valid"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "schema_version": RECORD_SCHEMA_VERSION,
             "item_id": self.item_id,
@@ -205,7 +206,7 @@ class StagewiseRecord:
         }
 
     @classmethod
-    def from_dict(cls, obj: Mapping[str, Any]) -> StagewiseRecord:
+    def from_dict(cls, obj: Mapping[str, Any]) -> StagewiseRecord:  # a JSON record read back: checked here
         """Inverse of :meth:`to_dict`; raises ``ValueError`` (one line) for a malformed record."""
         try:
             status = obj["status"]
@@ -260,7 +261,7 @@ _TRUE = frozenset({"1", "true", "yes", "correct", "hallucinated", "hallucination
 _FALSE = frozenset({"0", "false", "no", "incorrect", "wrong", "faithful", "not hallucinated"})
 
 
-def human_label_from_dict(obj: Mapping[str, Any]) -> HumanLabel:
+def human_label_from_dict(obj: Mapping[str, JSON]) -> HumanLabel:
     """``{"id" | "item_id", "context"?: "none", "target": "answer" | "vr" | "kr" | "ri", "label": bool | 0/1 |
     "correct"/"incorrect" | "hallucinated"/"faithful", "model"?}``; ``ValueError`` (one line) otherwise."""
     ident = obj.get("item_id", obj.get("id"))

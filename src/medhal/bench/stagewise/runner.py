@@ -13,22 +13,20 @@ bounded concurrency):
 
 Every item gets one :class:`~medhal.bench.stagewise.parsing.StagewiseRecord` per context, whatever happened to it
 (``api_error``, ``input_error`` for an unreadable image, ``skipped`` when an intervention cannot apply).
-:func:`write_stagewise_run` writes ``records.jsonl``, ``metrics.json`` and ``run.json``; ``report.md`` (and
-``fix_break.png`` when matplotlib is importable) is :mod:`medhal.report.stagewise`'s, which renders
-``metrics.json`` and computes nothing (``bench`` never imports ``report``; the CLI calls both).
+:mod:`~medhal.bench.stagewise.suite` ties this to the suite and its run directory; ``report.md`` (and
+``fix_break.png`` when matplotlib is importable) is :mod:`medhal.report.stagewise`'s, which renders the result and
+computes nothing (``bench`` never imports ``report``; the CLI calls both).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from medhal.bench.runio import atomic_write_text
+from medhal.bench.llmrun import as_engine
 from medhal.bench.stagewise.judge import apply_judgements, closed_correct, judge_tasks, normalize_answer
 from medhal.bench.stagewise.parsing import (
     Attempt,
@@ -43,7 +41,6 @@ from medhal.bench.stagewise.parsing import (
 from medhal.bench.stagewise.prompts import (
     CONTEXTS,
     GIVEN,
-    PROMPT_VERSION,
     REFERENCE_STAGES,
     Context,
     build_request,
@@ -68,7 +65,6 @@ __all__ = [
     "read_human_labels",
     "read_records",
     "run_stagewise",
-    "write_stagewise_run",
 ]
 
 RECORDS_FILE = "records.jsonl"
@@ -247,10 +243,6 @@ async def _interventions(
     return records
 
 
-def _engine(client: ModelClient | Engine) -> Engine:
-    return client if isinstance(client, Engine) else Engine(client)
-
-
 async def arun_stagewise(
     items: Sequence[StagewiseItem],
     model: ModelClient | Engine,
@@ -263,10 +255,10 @@ async def arun_stagewise(
     opts = options or StagewiseOptions()
     if len({i.id for i in items}) != len(items):
         raise ValueError("duplicate item ids: every item needs its own id")
-    engine, judge_engine = _engine(model), _engine(judge)
+    engine, judge_engine = as_engine(model), as_engine(judge)
     used, tally = list(items), dict[str, int]()
     if reference_model is not None:
-        used, tally = await _build_references(_engine(reference_model), used, opts)
+        used, tally = await _build_references(as_engine(reference_model), used, opts)
     jobs = [_Job(f"{item.id}::none", item, generation_prompt(item), STAGES) for item in used]
     outcomes = await _generate(engine, jobs, opts)
     base = [_record(item, engine.client.model_id, "none", o, {}) for item, o in zip(used, outcomes, strict=True)]
@@ -296,7 +288,7 @@ def run_stagewise(
         finally:
             for client in (model, judge, reference_model):
                 if client is not None:
-                    await _engine(client).client.aclose()
+                    await as_engine(client).client.aclose()
 
     return run_sync(main)
 
@@ -335,33 +327,3 @@ def read_human_labels(path: str | Path) -> list[HumanLabel]:
         return labels
     except DataFormatError as exc:
         raise RecordsFileError(str(exc)) from None
-
-
-# -- the run directory ------------------------------------------------------------------------------------------
-
-
-def write_stagewise_run(
-    out_dir: str | Path,
-    records: Sequence[StagewiseRecord],
-    metrics: Mapping[str, Any],
-    meta: Mapping[str, Any],
-    *,
-    items: Sequence[StagewiseItem] | None = None,
-) -> Path:
-    """Write ``records.jsonl`` (unless ``records`` is empty and it exists), ``metrics.json``, ``run.json`` and,
-    with ``items`` that got built references, ``references.jsonl``.  The report is
-    :func:`medhal.report.stagewise.write_stagewise_report`'s (the CLI calls it next)."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    if records:
-        text = "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records)
-        atomic_write_text(out / RECORDS_FILE, text)
-    built = [i for i in items or () if i.meta.get("reference") == "built"]
-    if built:
-        atomic_write_text(
-            out / "references.jsonl", "".join(json.dumps(i.to_dict(), ensure_ascii=False) + "\n" for i in built)
-        )
-    run = {"schema_version": "1.0", "suite": "stagewise", "prompt_version": PROMPT_VERSION, **meta}
-    atomic_write_text(out / "run.json", json.dumps(run, indent=2, ensure_ascii=False) + "\n")
-    atomic_write_text(out / "metrics.json", json.dumps(metrics, indent=2, ensure_ascii=False) + "\n")
-    return out

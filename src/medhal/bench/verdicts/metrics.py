@@ -24,13 +24,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from sklearn.metrics import roc_auc_score
 
 from medhal.bench.detection.metrics import auc_pr_score
 from medhal.bench.localization.metrics import unit_hits
-from medhal.detect.records import CheckResult, Verdict
+from medhal.detect.records import CheckResult, JSONObject, Verdict
 from medhal.text import content_tokens
 
 __all__ = ["AnswerVerdicts", "VerdictReport", "answer_verdicts", "verdict_report", "verdict_share"]
@@ -109,7 +108,7 @@ class VerdictReport:
     precision_unsupported: float
     precision_supported: float
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
 

@@ -1,4 +1,5 @@
-"""``medhal bench verdicts``: run detectors on faithful and hallucinated answers and score their verdicts.
+"""``medhal bench verdicts``: run detectors on faithful and hallucinated answers and score their verdicts, as a
+:class:`~medhal.bench.suite.Suite`.
 
 Input: one or more labelled sets read by :func:`medhal.data.detection.read_detection` (MedHal-Loc format —
 ``clean_text`` / ``hallucinated_text`` / ``gold_span``, which medhal's hand-written clinical pairs
@@ -6,29 +7,51 @@ Input: one or more labelled sets read by :func:`medhal.data.detection.read_detec
 checked by every detector; an item whose check did not end ``ok`` keeps its record and status and is left out
 of the metrics (counted per status), never dropped.
 
-Run directory (refused when it exists and is not empty): ``run.json`` (sets, sizes, sha256 of each file,
-detectors, verifier, medhal version), ``metrics.json`` (set -> detector -> :class:`VerdictReport` fields plus
-``statuses``), ``items.jsonl`` (one line per set, detector and item: label, gold span and the full audit trail)
-and ``report.md``.
+Run directory: ``config.json`` (its ``options``: sets, sizes, sha256 of each file, detectors, verifier, medhal
+version), ``metrics.json`` (:class:`VerdictsResult`: set -> detector -> :class:`VerdictReport` fields plus
+``statuses``), ``items.jsonl`` (one line per set, detector and item: label, gold span and the full audit trail,
+written as each detector finishes) and ``report.md`` (:func:`medhal.report.verdicts.write_verdicts_report`).
 """
 
 from __future__ import annotations
 
 import math
-import time
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from time import perf_counter
+from typing import ClassVar
 
-from medhal.bench.runio import claim_run_dir, json_line, write_json
-from medhal.bench.verdicts.metrics import AnswerVerdicts, answer_verdicts, verdict_report
+from medhal._version import __version__
+from medhal.bench.checking import (
+    DetectorSet,
+    DetectorSource,
+    check_items,
+    detection_format,
+    detection_sample,
+    read_detection_items,
+    resolve_detectors,
+    status_counts,
+    write_rows,
+)
+from medhal.bench.suite import DataFile, RunConfig
+from medhal.bench.verdicts.metrics import AnswerVerdicts, VerdictReport, answer_verdicts, verdict_report
 from medhal.data.detection import DetectionItem
-from medhal.data.loading import sha256_file
-from medhal.detect import CheckItem, Detector
+from medhal.detect import CheckResult
+from medhal.detect.records import JSONObject
+from medhal.errors import UsageError
 
-__all__ = ["SCHEMA_VERSION", "VerdictSet", "gold_span_of", "run_verdict_suite", "verdict_markdown"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "SUITE",
+    "VerdictEntry",
+    "VerdictSet",
+    "VerdictsInputs",
+    "VerdictsResult",
+    "VerdictsSpec",
+    "VerdictsSuite",
+    "gold_span_of",
+]
 
 SCHEMA_VERSION = "1.0"
 
@@ -53,88 +76,141 @@ def gold_span_of(item: DetectionItem) -> str | None:
     return next((s for s in spans if isinstance(s, str) and s), None)
 
 
-def run_verdict_suite(
-    detectors: Mapping[str, Detector],
-    sets: Sequence[VerdictSet],
-    out_dir: Path,
-    *,
-    meta: Mapping[str, Any] | None = None,
-    on_done: Callable[[str, str, dict[str, Any], float], None] | None = None,
-) -> dict[str, dict[str, dict[str, Any]]]:
-    """Check every set with every detector, write the run directory, return ``metrics.json``'s content."""
-    claim_run_dir(out_dir)
-    info = {
-        "schema_version": SCHEMA_VERSION,
-        "sets": [
-            {"name": s.name, "path": str(s.path), "sha256": sha256_file(s.path), "items": len(s.items)} for s in sets
-        ],
-        "detectors": list(detectors),
-        **(meta or {}),
+@dataclass(frozen=True, slots=True)
+class VerdictsSpec:
+    """The labelled sets (files of ``format``, or sets already read), the detectors and the ``--limit`` sample."""
+
+    data: Sequence[Path | VerdictSet]
+    detectors: DetectorSource
+    format: str = "medhal-loc"
+    limit: int | None = None
+    seed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictsInputs:
+    sets: Sequence[VerdictSet]
+    detectors: DetectorSet
+    samples: Mapping[str, JSONObject] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictEntry:
+    """One detector on one set: the :class:`VerdictReport` (``None`` when no answer ended ``ok``), the statuses and
+    the seconds it took."""
+
+    report: VerdictReport | None
+    statuses: Mapping[str, int]
+    seconds: float
+
+    def to_json(self) -> JSONObject:
+        out: JSONObject = self.report.to_dict() if self.report is not None else {}
+        return out | {"statuses": dict(self.statuses), "seconds": self.seconds}
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictsResult:
+    """``metrics.json``: set -> detector -> :class:`VerdictEntry`."""
+
+    sets: Mapping[str, Mapping[str, VerdictEntry]]
+    schema_version: ClassVar[str] = SCHEMA_VERSION
+
+    def to_json(self) -> JSONObject:
+        return {name: {d: e.to_json() for d, e in by.items()} for name, by in self.sets.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class SetChecks:
+    """One detector's results on one set and the seconds they took."""
+
+    results: Sequence[CheckResult]
+    seconds: float
+
+
+def _row(set_name: str, detector: str, item: DetectionItem, result: CheckResult) -> JSONObject:
+    return {
+        "set": set_name,
+        "detector": detector,
+        "id": item.id,
+        "label": item.label,
+        "gold_span": gold_span_of(item),
+        "result": result.to_dict(timings=False),
     }
-    write_json(out_dir / "run.json", info)
-    items_path = out_dir / "items.jsonl"
-    metrics: dict[str, dict[str, dict[str, Any]]] = {}
-    with items_path.open("x", encoding="utf-8") as fh:
-        for vset in sets:
-            metrics[vset.name] = {}
-            checks = [CheckItem(i.evidence or "", i.response, i.question, i.id) for i in vset.items]
-            for name, detector in detectors.items():
-                start = time.perf_counter()
-                results = detector.detect_many(checks)
-                seconds = time.perf_counter() - start
-                answers: list[AnswerVerdicts] = []
-                for item, result in zip(vset.items, results, strict=True):
-                    gold = gold_span_of(item)
-                    if result.status == "ok" and result.score is not None and math.isfinite(result.score):
-                        answers.append(answer_verdicts(result, item.label, gold))
-                    row = {"set": vset.name, "detector": name, "id": item.id, "label": item.label, "gold_span": gold}
-                    fh.write(json_line({**row, "result": result.to_dict(timings=False)}))
-                entry: dict[str, Any] = verdict_report(answers).to_dict() if answers else {}
-                entry["statuses"] = dict(sorted(Counter(str(r.status) for r in results).items()))
-                entry["seconds"] = round(seconds, 3)
-                metrics[vset.name][name] = entry
-                write_json(out_dir / "metrics.json", metrics)
-                if on_done is not None:
-                    on_done(vset.name, name, entry, seconds)
-    (out_dir / "report.md").write_text(verdict_markdown(metrics, info), encoding="utf-8")
-    return metrics
 
 
-_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("faithful_contradicted", "faithful units contradicted"),
-    ("faithful_supported", "faithful units supported"),
-    ("erroneous_supported", "erroneous units supported"),
-    ("erroneous_contradicted", "erroneous units contradicted"),
-    ("faithful_flagged", "faithful answers flagged"),
-    ("hallucinated_flagged", "hallucinated answers flagged"),
-    ("hit1", "hit@1"),
-    ("auc_pr", "AUC-PR"),
-    ("unit_roc_auc", "unit ROC-AUC"),
-    ("precision_contradicted", "precision of contradicted"),
-    ("precision_supported", "precision of supported"),
-)
+class VerdictsSuite:
+    """Verdict quality: faithful units contradicted, erroneous units supported, flag rates, AUC-PR (issue 14)."""
+
+    name = "verdicts"
+
+    def load(self, spec: VerdictsSpec) -> VerdictsInputs:
+        sets: list[VerdictSet] = []
+        samples: dict[str, JSONObject] = {}
+        for source in spec.data:
+            if isinstance(source, VerdictSet):
+                sets.append(source)
+                continue
+            sample = detection_sample(
+                read_detection_items(source, detection_format(spec.format)), spec.limit, spec.seed
+            )
+            sets.append(VerdictSet(source.stem, source, sample.items))
+            if spec.limit is not None:
+                samples[source.stem] = sample.record([item.id for item in sample.items])
+        if len({s.name for s in sets}) != len(sets):
+            raise UsageError("two --data files share a name; rename one")
+        return VerdictsInputs(sets, resolve_detectors(spec.detectors), samples if spec.limit is not None else None)
+
+    def config(self, spec: VerdictsSpec, inputs: VerdictsInputs) -> RunConfig:
+        files = [DataFile.of(s.path) for s in inputs.sets]
+        options: JSONObject = {
+            "schema_version": SCHEMA_VERSION,
+            "sets": [
+                {"name": s.name, "path": str(s.path), "sha256": f.sha256, "items": len(s.items)}
+                for s, f in zip(inputs.sets, files, strict=True)
+            ],
+            "detectors": list(inputs.detectors.detectors),
+            "format": spec.format,
+            "verifier": inputs.detectors.verifier_id,
+            "medhal_version": __version__,
+        }
+        if inputs.samples is not None:
+            options["samples"] = dict(inputs.samples)
+        verifier = inputs.detectors.verifier_id
+        return RunConfig(self.name, options, files, spec.seed, verifier, SCHEMA_VERSION)
+
+    def run(self, spec: VerdictsSpec, inputs: VerdictsInputs, out: Path) -> dict[str, dict[str, SetChecks]]:
+        done: dict[str, dict[str, SetChecks]] = {}
+        with (out / "items.jsonl").open("x", encoding="utf-8") as handle:
+            for vset in inputs.sets:
+                done[vset.name] = {}
+                checks = check_items(vset.items)
+                for name, detector in inputs.detectors.detectors.items():
+                    start = perf_counter()
+                    results = detector.detect_many(checks)
+                    done[vset.name][name] = SetChecks(results, perf_counter() - start)
+                    write_rows(handle, (_row(vset.name, name, i, r) for i, r in zip(vset.items, results, strict=True)))
+        return done
+
+    def score(
+        self, spec: VerdictsSpec, inputs: VerdictsInputs, raw: Mapping[str, Mapping[str, SetChecks]]
+    ) -> VerdictsResult:
+        out: dict[str, dict[str, VerdictEntry]] = {}
+        for vset in inputs.sets:
+            out[vset.name] = {}
+            for name, checked in raw[vset.name].items():
+                answers: list[AnswerVerdicts] = [
+                    answer_verdicts(result, item.label, gold_span_of(item))
+                    for item, result in zip(vset.items, checked.results, strict=True)
+                    if result.status == "ok" and result.score is not None and math.isfinite(result.score)
+                ]
+                report = verdict_report(answers) if answers else None
+                out[vset.name][name] = VerdictEntry(report, status_counts(checked.results), round(checked.seconds, 3))
+        return VerdictsResult(out)
+
+    def write(
+        self, out: Path, inputs: VerdictsInputs, raw: Mapping[str, Mapping[str, SetChecks]], result: VerdictsResult
+    ) -> None:
+        """Nothing beyond ``items.jsonl`` (written while running) and ``metrics.json``."""
 
 
-def _cell(value: Any) -> str:
-    if not isinstance(value, int | float) or (isinstance(value, float) and math.isnan(value)):
-        return "—"
-    return f"{value:.3f}"
-
-
-def verdict_markdown(metrics: Mapping[str, Mapping[str, Mapping[str, Any]]], info: Mapping[str, Any]) -> str:
-    """The run's report: one table per set, one row per detector (shares in [0, 1])."""
-    lines = ["# Verdict quality", "", f"medhal {info.get('medhal_version', '')}, verifier {info.get('verifier')}", ""]
-    for set_name, by_detector in metrics.items():
-        lines += [f"## {set_name}", ""]
-        lines.append("| detector | " + " | ".join(label for _, label in _COLUMNS) + " | n (faithful / hallucinated) |")
-        lines.append("| --- |" + " ---: |" * (len(_COLUMNS) + 1))
-        for name, entry in by_detector.items():
-            cells = " | ".join(_cell(entry.get(key)) for key, _ in _COLUMNS)
-            lines.append(f"| `{name}` | {cells} | {entry.get('n_faithful', 0)} / {entry.get('n_hallucinated', 0)} |")
-        lines.append("")
-    lines += [
-        "Faithful units: all units of faithful answers.  Erroneous units: units of hallucinated answers whose content",
-        "tokens meet the gold span (seed 000 eq. 1).  Statuses other than `ok` are counted in `metrics.json`.",
-        "",
-    ]
-    return "\n".join(lines)
+SUITE = VerdictsSuite()

@@ -15,22 +15,24 @@ default; the units stay empty) or 0 (``fallback="none"``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from medhal.detect.base import PairwiseDetector, Plan
+from medhal.detect.chunking import Window
 from medhal.detect.embedding import Embedder, load_embedder
 from medhal.detect.kg.graph import EntityLinker, Grounding, KnowledgeGraph
 from medhal.detect.kg.rule_extractor import RuleTripleExtractor
 from medhal.detect.kg.spacy_extractor import SpacyTripleExtractor
 from medhal.detect.kg.triples import Triple, TripleExtractor
-from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule
-from medhal.detect.units import ConfigError, response_span
-from medhal.text import Span, check_spans, split_sentences
+from medhal.detect.units import ConfigError, Unit, judged_unit, response_span
+from medhal.text import check_spans, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
-__all__ = ["Fallback", "GroundingFilter", "HypothesisChoice", "KGTripleDetector", "load_extractor"]
+__all__ = ["Fallback", "GroundingFilter", "HypothesisChoice", "KGTripleDetector", "TriplePlan", "load_extractor"]
 
 
 def load_extractor(spec: str | TripleExtractor) -> TripleExtractor:
@@ -52,7 +54,24 @@ HypothesisChoice = Literal["triple", "span"]
 Fallback = Literal["response", "none"]
 
 
-class KGTripleDetector(PairwiseDetector):
+Groundings = tuple[Grounding | None, Grounding | None]
+"""What a triple's subject and object were linked to in the knowledge graph (``None``: not linked)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TriplePlan:
+    """What :meth:`KGTripleDetector.assemble` reads back of one item's plan: one pair per kept triple (or the one
+    response-level fallback pair when there is none)."""
+
+    triples: list[Triple]
+    groundings: list[Groundings]
+    hypotheses: list[str]
+    """Each triple's hypothesis as verified."""
+    evidence: Window
+    """The whole evidence, every triple's premise."""
+
+
+class KGTripleDetector(PairwiseDetector[TriplePlan]):
     """Triples of the response, optionally grounded, each verified against the whole evidence (module docstring)."""
 
     name = "kg-triple"
@@ -95,7 +114,7 @@ class KGTripleDetector(PairwiseDetector):
         self.match_threshold = match_threshold
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         linker = self.linker
         return {
             "units": "triple",
@@ -113,71 +132,54 @@ class KGTripleDetector(PairwiseDetector):
             "max_length": self.verifier.max_length,
         }
 
-    def plan(self, item: CheckItem) -> Plan:
+    def plan(self, item: CheckItem) -> Plan[TriplePlan]:
         response = item.response
         triples = list(self.triple_extractor.extract(response))
         for t in triples:
             check_spans(response, (t.subject, t.relation, t.obj, t.span))
-        groundings: list[tuple[Grounding | None, Grounding | None]] = [(None, None)] * len(triples)
+        groundings: list[Groundings] = [(None, None)] * len(triples)
         if self.linker is not None and triples:
             linked = self.linker.link_many(response, [p for t in triples for p in (t.subject, t.obj)])
             groundings = [(linked[2 * k], linked[2 * k + 1]) for k in range(len(triples))]
         keep = [k for k, g in enumerate(groundings) if self._grounded_enough(g)]
         triples = [triples[k] for k in keep]
         groundings = [groundings[k] for k in keep]
-        evidence = response_span(item.evidence)
+        whole = response_span(item.evidence)
+        evidence = Window(whole.start, whole.end, whole.text, 0, len(split_sentences(item.evidence)), ())
         hypotheses = [t.hypothesis if self.hypothesis == "triple" else t.span.text for t in triples]
         pairs = [(evidence.text, h) for h in hypotheses]
         if not triples and self.fallback == "response":
             pairs = [(evidence.text, response_span(response).text)]
-        return Plan(
-            item=item,
-            pairs=pairs,
-            data={
-                "triples": triples,
-                "groundings": groundings,
-                "hypotheses": hypotheses,
-                "evidence": evidence,
-                "sentences": len(split_sentences(item.evidence)),
-            },
-        )
+        return Plan(item=item, pairs=pairs, data=TriplePlan(triples, groundings, hypotheses, evidence))
 
-    def _grounded_enough(self, pair: tuple[Grounding | None, Grounding | None]) -> bool:
+    def _grounded_enough(self, pair: Groundings) -> bool:
         if self.require_grounding == "any":
             return pair[0] is not None or pair[1] is not None
         if self.require_grounding == "both":
             return pair[0] is not None and pair[1] is not None
         return True
 
-    def assemble(self, plan: Plan, probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
-        triples: list[Triple] = plan.data["triples"]
-        groundings: list[tuple[Grounding | None, Grounding | None]] = plan.data["groundings"]
-        hypotheses: list[str] = plan.data["hypotheses"]
-        evidence: Span = plan.data["evidence"]
-        n_sentences: int = plan.data["sentences"]
+    def assemble(self, plan: Plan[TriplePlan], probs: Probabilities, lengths: Sequence[int]) -> CheckResult:
+        data = plan.data
         units: list[UnitResult] = []
-        for k, triple in enumerate(triples):
+        for k, triple in enumerate(data.triples):
             p_e, p_c = float(probs[k, ENTAILMENT]), float(probs[k, CONTRADICTION])
             score = 1.0 - p_e
-            signals: dict[str, Any] = {"triple": triple.to_dict(), "hypothesis": hypotheses[k]}
+            signals: JSONObject = {"triple": triple.to_dict(), "hypothesis": data.hypotheses[k]}
             if self.linker is not None:
-                signals["grounding"] = self._grounding_record(groundings[k])
+                signals["grounding"] = self._grounding_record(data.groundings[k])
             units.append(
-                UnitResult(
-                    index=k,
-                    text=triple.span.text,
-                    start=triple.span.start,
-                    end=triple.span.end,
-                    kind="triple",
-                    verdict=self.rule.verdict(p_e, p_c),
-                    score=score,
+                judged_unit(
+                    k,
+                    Unit.of_span(triple.span),
+                    "triple",
+                    self.rule.verdict(p_e, p_c),
+                    score,
                     suspicion=min(1.0, max(0.0, score)),
                     p_entail=p_e,
                     p_contradict=p_c,
-                    entailing=EvidencePointer(evidence.start, evidence.end, evidence.text, p_e, (0, n_sentences), 0),
-                    contradicting=EvidencePointer(
-                        evidence.start, evidence.end, evidence.text, p_c, (0, n_sentences), 0
-                    ),
+                    entailing=data.evidence.pointer(p_e),
+                    contradicting=data.evidence.pointer(p_c),
                     signals=signals,
                 )
             )
@@ -187,24 +189,12 @@ class KGTripleDetector(PairwiseDetector):
             response_score = 1.0 - float(probs[0, ENTAILMENT])
         else:
             response_score = 0.0
-        return CheckResult(
-            detector=self.name,
-            verifier_id=self.verifier.id,
-            config=self.config,
-            status="ok",
-            id=plan.item.id,
-            score=response_score,
-            flagged=response_score >= self.threshold,
-            units=tuple(units),
-            windows=1 if plan.pairs else 0,
-            library_entries=1 if plan.pairs else 0,
-            pairs=len(plan.pairs),
-            truncated_pairs=sum(1 for n in lengths if n > self.verifier.max_length),
-        )
+        read = 1 if plan.pairs else 0
+        return self.verified_result(plan, units, response_score, lengths, windows=read, library_entries=read)
 
-    def _grounding_record(self, pair: tuple[Grounding | None, Grounding | None]) -> dict[str, Any]:
+    def _grounding_record(self, pair: Groundings) -> JSONObject:
         subject, obj = pair
-        record: dict[str, Any] = {
+        record: JSONObject = {
             "subject": None if subject is None else subject.to_dict(),
             "object": None if obj is None else obj.to_dict(),
         }

@@ -19,11 +19,12 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 
 from medhal.detect.embedding import Embedder, Embeddings, cosine_matrix
+from medhal.detect.records import JSONObject
 from medhal.detect.units import ConfigError
 from medhal.text import STOPWORDS, Span
 from medhal.verify.encoding import first_line
@@ -38,7 +39,7 @@ class KGEntity:
     type: str | None = None
     aliases: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"id": self.id, "name": self.name, "type": self.type}
 
 
@@ -190,7 +191,7 @@ class Grounding:
     method: Literal["exact", "contains", "embedding"]
     mention: Span
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {**self.entity.to_dict(), "score": self.score, "method": self.method, "mention": self.mention.to_dict()}
 
 

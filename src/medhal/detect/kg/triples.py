@@ -11,8 +11,9 @@ unit, or with a unit on the gold span, seed 000 eq. 2) measures the extraction b
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
+from medhal.detect.records import JSONObject
 from medhal.text import Span
 
 __all__ = ["Triple", "TripleExtractor"]
@@ -39,7 +40,7 @@ class Triple:
         """``"subject relation object"``: the NLI hypothesis of ``hypothesis="triple"``."""
         return f"{self.subject.text} {self.relation.text} {self.obj.text}"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "subject": self.subject.to_dict(),
             "relation": self.relation.to_dict(),

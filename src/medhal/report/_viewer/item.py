@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult
+from medhal.detect.records import JSON, CheckItem, CheckResult, EvidencePointer, JSONObject, UnitResult
 from medhal.report._viewer.common import deciding_pointer, esc, flag_attr, flag_html, num, verdict_badge, verdict_counts
 from medhal.report._viewer.evidence import Block, locate, pointer_blocks, valid_pointers, window_label
 
@@ -175,7 +174,7 @@ def _units_table(units: Sequence[UnitResult]) -> str:
 @dataclass(frozen=True, slots=True)
 class Rendered:
     section: str
-    data: dict[str, Any]
+    data: JSONObject
 
 
 def render_item(k: int, result: CheckResult, item: CheckItem | None) -> Rendered:
@@ -219,7 +218,7 @@ def render_item(k: int, result: CheckResult, item: CheckItem | None) -> Rendered
         )
     notes.extend(result.caveats)
     blocks = [Block(0, evidence)] if evidence is not None else pointer_blocks(result.units)
-    windows: dict[str, dict[str, Any]] = {}
+    windows: dict[str, JSON] = {}
     for unit in result.units:
         deciding = deciding_pointer(unit)
         if deciding is None:
@@ -267,5 +266,5 @@ def render_item(k: int, result: CheckResult, item: CheckItem | None) -> Rendered
     if result.units:
         body.append(_units_table(result.units))
     body.append("</section>")
-    data = {"id": name, "blocks": [b.text for b in blocks], "windows": windows}
+    data: JSONObject = {"id": name, "blocks": [b.text for b in blocks], "windows": windows}
     return Rendered("".join(body), data)

@@ -5,12 +5,11 @@ The reader lives with the records (:meth:`CheckResult.from_dict`); this name sta
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from medhal.detect.records import CheckResult
+from medhal.detect.records import JSON, CheckResult
 
 
-def result_from_dict(obj: Mapping[str, Any]) -> CheckResult:
+def result_from_dict(obj: Mapping[str, JSON]) -> CheckResult:
     """:meth:`CheckResult.from_dict` (raises ``ValueError`` / ``KeyError`` / ``TypeError`` on records that are not
     check results)."""
     return CheckResult.from_dict(obj)

@@ -1,6 +1,6 @@
-"""Controlled, rule-based injection of one localizable error into a clean statement (seed 000 §3.2).
+"""Controlled injection of one localizable error into a clean statement (seed 000 §3.2), by rule or by a model.
 
-The four MedHal-Loc error types, each made from the seeded perturbations of :mod:`medhal.data.perturb`:
+The four MedHal-Loc error types, each made from the seeded perturbations of :mod:`medhal.synthesis.perturb`:
 
 ==============================  ==========================================================================
 type                            how (``operation`` of the item)
@@ -15,15 +15,17 @@ type                            how (``operation`` of the item)
                                 (``invented_donor``)
 ==============================  ==========================================================================
 
-The package: :mod:`~medhal.data.injection.records` (clean records, injections, injected items, reading),
-:mod:`~medhal.data.injection.terms` (entity inventories: built-in terms, PubTator corpora),
-:mod:`~medhal.data.injection.validate` (the changed region, the gold span, validation),
-:mod:`~medhal.data.injection.rules` (one injection of one type) and :mod:`~medhal.data.injection.batch`
-(injection over many records, with per-type statistics).
+The package: :mod:`~medhal.synthesis.injection.records` (clean records, injections, injected items, reading),
+:mod:`~medhal.synthesis.injection.terms` (entity inventories: built-in terms, PubTator corpora),
+:mod:`~medhal.synthesis.injection.validate` (the changed region, the gold span, validation),
+:mod:`~medhal.synthesis.injection.rules` (one injection of one type) and :mod:`~medhal.synthesis.injection.batch`
+(injection over many records, with per-type statistics).  :mod:`~medhal.synthesis.injection.llm` asks a model
+for the same four types instead and checks its answers with the same validation; it is not imported here, so the
+rule path needs no model client.
 """
 
-from medhal.data.injection.batch import InjectionStats, Skip, inject_items, plan_assignments
-from medhal.data.injection.records import (
+from medhal.synthesis.injection.batch import InjectionStats, InjectionSummary, Skip, inject_items, plan_assignments
+from medhal.synthesis.injection.records import (
     ERROR_TYPES,
     SCHEMA_VERSION,
     CleanRecord,
@@ -33,9 +35,9 @@ from medhal.data.injection.records import (
     parse_error_types,
     read_clean_records,
 )
-from medhal.data.injection.rules import inject
-from medhal.data.injection.terms import BUILTIN_TERMS, PUBTATOR_TYPES, builtin_inventory, read_inventory
-from medhal.data.injection.validate import EditRegion, changed_region, locate_gold, validate_injection
+from medhal.synthesis.injection.rules import inject
+from medhal.synthesis.injection.terms import BUILTIN_TERMS, PUBTATOR_TYPES, builtin_inventory, read_inventory
+from medhal.synthesis.injection.validate import EditRegion, changed_region, locate_gold, validate_injection
 
 __all__ = [
     "BUILTIN_TERMS",
@@ -48,6 +50,7 @@ __all__ = [
     "InjectedItem",
     "Injection",
     "InjectionStats",
+    "InjectionSummary",
     "Skip",
     "builtin_inventory",
     "changed_region",

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
-from medhal.data.injection.records import ERROR_TYPES, CleanRecord, ErrorType, InjectedItem, parse_error_types
-from medhal.data.injection.rules import _inject
-from medhal.data.perturb import EntityInventory
+from medhal.synthesis.injection.records import ERROR_TYPES, CleanRecord, ErrorType, InjectedItem, parse_error_types
+from medhal.synthesis.injection.rules import _inject
+from medhal.synthesis.perturb import EntityInventory
 
-__all__ = ["InjectionStats", "Skip", "inject_items", "plan_assignments"]
+__all__ = ["InjectionStats", "InjectionSummary", "Skip", "inject_items", "plan_assignments"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,18 @@ class Skip:
 
     def to_dict(self) -> dict[str, str]:
         return {"id": self.record_id, "target_type": self.error_type, "status": "skipped", "reason": self.reason}
+
+
+class InjectionSummary(TypedDict):
+    """:meth:`InjectionStats.to_dict`: the counts per type, JSON-ready."""
+
+    types: list[str]
+    records: int
+    requested_per_type: int | None
+    produced: dict[str, int]
+    skipped: dict[str, int]
+    shortfall: dict[str, int]
+    unusable_records: int
 
 
 @dataclass(slots=True)
@@ -60,7 +72,7 @@ class InjectionStats:
         made, failed = self.produced.get(error_type, 0), self.skipped.get(error_type, 0)
         return made / (made + failed) if made + failed else float("nan")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> InjectionSummary:
         return {
             "types": list(self.types),
             "records": self.records,

@@ -9,14 +9,14 @@ stretch and answer with ``{"hallucinated_text": ..., "gold_span": ...}``.
 Every request becomes one :class:`LLMInjectionRow`, never dropped:
 
 * ``ok``: the answer parsed (:func:`medhal.llm.parsing.parse_json_object`) and passed
-  :func:`medhal.data.injection.validate_injection` (lenient: connector words next to the gold span are allowed);
-  the row carries an :class:`~medhal.data.injection.InjectedItem` with the gold span's offsets;
+  :func:`medhal.synthesis.injection.validate_injection` (lenient: connector words next to the gold span are allowed);
+  the row carries an :class:`~medhal.synthesis.injection.InjectedItem` with the gold span's offsets;
 * ``parse_failure``: no JSON object with both fields as strings;
 * ``invalid``: parsed, but the edit is not one contiguous change covered by the gold span, or the gold span is
   the whole statement (the reason says why);
 * ``api_error`` / ``input_error``: the model could not be reached / the request could not be sent.
 
-Which record gets which type is fixed in advance (:func:`medhal.data.injection.plan_assignments`); failed rows are
+Which record gets which type is fixed in advance (:func:`medhal.synthesis.injection.plan_assignments`); failed rows are
 reported, not replaced.  :class:`LLMInjectionStats` gives the counts per type and the parse-failure rate.
 """
 
@@ -24,9 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal, TypedDict
 
-from medhal.data.injection import (
+from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
+from medhal.llm.cache import ResponseCache
+from medhal.llm.engine import Engine, run_sync
+from medhal.llm.parsing import ParseFailure, get_field, parse_json_object
+from medhal.synthesis.injection import (
     CleanRecord,
     ErrorType,
     InjectedItem,
@@ -37,10 +41,6 @@ from medhal.data.injection import (
     plan_assignments,
     validate_injection,
 )
-from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
-from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine, run_sync
-from medhal.llm.parsing import ParseFailure, get_field, parse_json_object
 
 __all__ = [
     "ERROR_DEFINITIONS",
@@ -49,6 +49,7 @@ __all__ = [
     "ErrorDefinition",
     "LLMInjectionRow",
     "LLMInjectionStats",
+    "LLMInjectionSummary",
     "LLMInjector",
     "LLMStatus",
     "build_injection_prompt",
@@ -169,10 +170,10 @@ class LLMInjectionRow:
     attempts: int = 0
     cached: bool = False
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, str | int | None]:
         """The item's MedHal-Loc record when ``ok``; otherwise ``id, target_type, status, reason, raw``."""
         if self.item is not None:
-            return self.item.to_dict()
+            return {**self.item.to_dict()}
         return {
             "id": self.record_id,
             "target_type": self.error_type,
@@ -185,7 +186,12 @@ class LLMInjectionRow:
 _EDGES = " \t\r\n.,;:!?\"'"
 
 
-def _text_field(obj: Mapping[str, Any], key: str) -> str | None:
+class _Attempts(TypedDict):
+    attempts: int
+    cached: bool
+
+
+def _text_field(obj: Mapping[str, object], key: str) -> str | None:
     try:
         value = get_field(obj, key)
     except KeyError:
@@ -195,7 +201,7 @@ def _text_field(obj: Mapping[str, Any], key: str) -> str | None:
 
 def interpret_response(record: CleanRecord, error_type: ErrorType, result: GenerationResult) -> LLMInjectionRow:
     """Turn one model answer into a row (see the module docstring for the statuses)."""
-    base: dict[str, Any] = {"attempts": result.attempts, "cached": result.cached}
+    base: _Attempts = {"attempts": result.attempts, "cached": result.cached}
     if result.status != "ok":
         status: LLMStatus = "input_error" if result.status == "input_error" else "api_error"
         return LLMInjectionRow(record.id, error_type, status, reason=result.reason, **base)
@@ -234,6 +240,18 @@ def interpret_response(record: CleanRecord, error_type: ErrorType, result: Gener
     )
 
 
+class LLMInjectionSummary(TypedDict):
+    """:meth:`LLMInjectionStats.to_dict`: the row counts and rates, JSON-ready."""
+
+    types: list[str]
+    requests: int
+    counts: dict[str, dict[str, int]]
+    totals: dict[str, int]
+    parse_failure_rate: float
+    invalid_rate: float
+    api_error_rate: float
+
+
 @dataclass(slots=True)
 class LLMInjectionStats:
     """Row counts per error type and status; rates are over all requests (nan when there were none)."""
@@ -267,7 +285,7 @@ class LLMInjectionStats:
     def invalid_rate(self) -> float:
         return self.rate("invalid")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> LLMInjectionSummary:
         return {
             "types": list(self.types),
             "requests": self.requests,
@@ -308,7 +326,7 @@ class LLMInjector:
         self._chat = chat
         self._max_evidence_chars = max_evidence_chars
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> dict[str, object]:
         return {
             "model": self._client.model_id,
             "generation": self._config.to_dict(),
@@ -349,7 +367,7 @@ def llm_inject_items(
     seed: int = 0,
     per_type: int | None = None,
 ) -> tuple[list[LLMInjectionRow], LLMInjectionStats]:
-    """Rows for the :func:`~medhal.data.injection.plan_assignments` plan of ``records`` (``per_type`` records per
+    """Rows for the :func:`~medhal.synthesis.injection.plan_assignments` plan of ``records`` (``per_type`` records per
     type, or all records spread over the types) and their statistics."""
     kinds = parse_error_types(types)
     ids = [r.id for r in records]

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
 from medhal.data.medhal_loc import LocItem
 
@@ -77,7 +77,7 @@ class InjectedItem:
     source_id: str
     """The id of the clean record."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, str | int]:
         """MedHal-Loc fields first, then ``gold_start, gold_end, method, operation, source_id, schema_version``."""
         return {
             "id": self.id,

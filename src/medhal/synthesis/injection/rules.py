@@ -1,5 +1,5 @@
 """Rule-based injection of one error of one type into one clean statement (:func:`inject`); the types and their
-operations are listed in :mod:`medhal.data.injection`."""
+operations are listed in :mod:`medhal.synthesis.injection`."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
-from medhal.data.injection.records import ERROR_TYPES, Injection
-from medhal.data.injection.terms import BUILTIN_TERMS, builtin_inventory
-from medhal.data.injection.validate import _gold_span, changed_region, validate_injection
-from medhal.data.perturb import (
+from medhal.synthesis.injection.records import ERROR_TYPES, Injection
+from medhal.synthesis.injection.terms import BUILTIN_TERMS, builtin_inventory
+from medhal.synthesis.injection.validate import _gold_span, changed_region, validate_injection
+from medhal.synthesis.perturb import (
     EntityInventory,
     Perturbation,
     SpanMention,

@@ -1,8 +1,8 @@
 """Entity inventories for error injection: built-in generic clinical terms and entities of PubTator corpora.
 
-Entities come from an :class:`~medhal.data.perturb.EntityInventory` the caller builds from user-given PubTator
-corpora (:func:`read_inventory`, or :func:`medhal.data.synth.inventory_from_pubtator`) and are found in the
-statement with :meth:`~medhal.data.perturb.EntityInventory.find_mentions`.  Without one, or when its entities do
+Entities come from an :class:`~medhal.synthesis.perturb.EntityInventory` the caller builds from user-given PubTator
+corpora (:func:`read_inventory`, or :func:`medhal.synthesis.pairs.inventory_from_pubtator`) and are found in the
+statement with :meth:`~medhal.synthesis.perturb.EntityInventory.find_mentions`.  Without one, or when its entities do
 not occur in a statement, :func:`builtin_inventory` is used: a small list of generic clinical terms written for
 medhal (populations, conditions, drug classes, procedures, organs, outcomes, mediators), not taken from any
 dataset.  Mechanism agents are chemicals/genes of the given inventory, else the built-in mediators; fabricated
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from medhal.data.perturb import EntityInventory
 from medhal.data.pubtator import NCBI_DISEASE_TYPES, read_pubtator
+from medhal.synthesis.perturb import EntityInventory
 
 __all__ = ["BUILTIN_TERMS", "PUBTATOR_TYPES", "builtin_inventory", "read_inventory"]
 
