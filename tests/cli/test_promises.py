@@ -92,6 +92,7 @@ RUNS = {
     "nli-response": [],
     "kg-triple": [],
     "random": [],
+    "overlap": [],
     "embedding": ["--detector", "embedding:model=hashing"],
     "selfcheck-nli": ["--model", "fake/sampler", "--base-url", "http://llm.test/v1"],
     "llm-judge": ["--model", "fake/judge"],

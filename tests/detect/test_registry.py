@@ -45,6 +45,7 @@ CONSTRUCTORS = {
     "fava": "medhal.detect.fava:FavaDetector",
     "embedding": "medhal.detect.embedding:EmbeddingDetector",
     "random": "medhal.detect.random_baseline:RandomDetector",
+    "overlap": "medhal.detect.overlap:OverlapDetector",
 }
 RESOURCES = {"verifier", "client"}
 RENAMED = {("embedding", "embedder"): "model"}  # the constructor's embedder, by name, is embedding's ``model``

@@ -35,6 +35,7 @@ from medhal.detect.options import (
     literal_choices,
     read_option,
 )
+from medhal.detect.overlap import OverlapOptions
 from medhal.detect.scoring import VerdictRule
 from medhal.errors import ConfigError
 
@@ -166,6 +167,9 @@ DETECTORS: dict[str, DetectorEntry] = {
             optional=frozenset({"embedder"}),
         ),
         DetectorEntry("random", RandomOptions, _NONE, "ranked", "seeded random ranking (empirical chance)"),
+        DetectorEntry(
+            "overlap", OverlapOptions, _NONE, "ranked", "lexical-overlap baseline: unit terms absent from the evidence"
+        ),
     )
 }
 
