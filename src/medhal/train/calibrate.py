@@ -3,8 +3,9 @@
 * **Verdict thresholds** (``entail_threshold``, ``contradict_threshold`` of
   :class:`~medhal.detect.scoring.VerdictRule`): a grid search over [0.30, 0.85] in steps of 0.05 for the pair
   that maximises 3-way macro-F1 of the verdict (supported -> entailment, unsupported -> neutral,
-  contradicted -> contradiction) on the pooled 3-way-labelled dev pairs: the SICK held-out slice, NLI4CT dev
-  (entailment / contradiction) and synthetic pairs from held-out biomedical documents.  Two-way dev sets
+  contradicted -> contradiction) on the pooled 3-way-labelled held-out pairs: the SICK held-out slice and
+  synthetic pairs from held-out biomedical documents (NLI4CT ``dev.json`` is a dev file of the shared data, never
+  tuned on: it is only measured).  Two-way dev sets
   (RTE, COVID-Fact, SciFact) carry ``not_entailment`` and cannot tell neutral from contradiction; they are left
   out of the fit and reported in the model card instead.
 * **Response thresholds**: for each detector, the threshold on the response score that maximises F1 of the
@@ -86,7 +87,7 @@ def calibrate(
     """Fit the calibration; return it and a report of what was measured.  Response thresholds are fitted for
     the registry's :func:`~medhal.detect.registry.fitted_detectors`, each built with ``detector_options`` and
     the fitted verdict rule."""
-    pooled = [p for name in ("sick_heldout", "nli4ct_dev", "synth_heldout_docs") for p in dev_pairs.get(name, [])]
+    pooled = [p for name in ("sick_heldout", "synth_heldout_docs") for p in dev_pairs.get(name, [])]
     probs = verifier.predict([(p.premise, p.hypothesis) for p in pooled])
     verdict = fit_verdict_thresholds(pooled, probs)
     rule = VerdictRule(verdict.entail_threshold, verdict.contradict_threshold)
@@ -110,7 +111,7 @@ def calibrate(
         response_thresholds=thresholds,
         detector_options={k: dict(v) for k, v in detector_options.items()},
         max_length=max_length,
-        fitted_on="verdicts: SICK held-out slice + NLI4CT dev + synthetic held-out-document pairs; "
+        fitted_on="verdicts: SICK held-out slice + synthetic held-out-document pairs; "
         "response thresholds: MedHal-Loc controlled_dev.jsonl (clean vs hallucinated)",
         method="grid search of verdict thresholds in [0.30, 0.85] step 0.05 for 3-way macro-F1; "
         "response threshold at the F1-optimal point of the dev precision-recall curve",
