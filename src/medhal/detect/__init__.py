@@ -13,7 +13,17 @@ from medhal.detect.chunking import DYADIC_GRANULARITIES, ChunkLibrary, Window, b
 from medhal.detect.decomposed import DecomposedDetector
 from medhal.detect.nli_clause import NLIClauseDetector, NLIResponseDetector
 from medhal.detect.records import SCHEMA_VERSION, CheckItem, CheckResult, EvidencePointer, UnitResult
-from medhal.detect.registry import DETECTORS, create_detector, detector_names
+from medhal.detect.registry import (
+    DETECTORS,
+    DetectorSpec,
+    DetectorSpecError,
+    Resources,
+    build_detector,
+    build_detectors,
+    create_detector,
+    detector_names,
+    parse_detector,
+)
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.units import ConfigError
 
@@ -29,21 +39,27 @@ __all__ = [
     "ConfigError",
     "DecomposedDetector",
     "Detector",
+    "DetectorSpec",
+    "DetectorSpecError",
     "EvidencePointer",
     "InputError",
     "NLIClauseDetector",
     "NLIResponseDetector",
     "PairBatch",
     "PairwiseDetector",
+    "Resources",
     "UnitResult",
     "VerdictRule",
     "Window",
+    "build_detector",
+    "build_detectors",
     "build_library",
     "chunk_ranges",
     "contrastive_score",
     "create_detector",
     "detector_names",
     "fed_score",
+    "parse_detector",
     "suspicion_from_score",
     "validate_item",
 ]
