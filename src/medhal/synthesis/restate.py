@@ -30,44 +30,22 @@ from medhal.data.nli import NLIPair
 from medhal.synthesis.contrast import NEGATION_CUE
 from medhal.synthesis.pairs import SynthDoc
 from medhal.synthesis.perturb import Perturbation, change_number, flip_direction, flip_negation
+from medhal.text.quantities import NUMBER_WORDS
 
 __all__ = ["RESTATEMENTS", "RestatePair", "restate", "restate_pairs"]
 
-_NUMBER_WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
 _TENS = {30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty", 90: "ninety"}
 
 
 def _digits_to_words(m: re.Match[str]) -> str:
     n = int(m.group(1))
-    word = _NUMBER_WORDS[n] if n <= 20 else _TENS[n]
+    word = NUMBER_WORDS[n] if n <= 20 else _TENS[n]
     return word + m.group(2)
 
 
 def _words_to_digits(m: re.Match[str]) -> str:
     word = m.group(1).lower()
-    value = _NUMBER_WORDS.index(word) if word in _NUMBER_WORDS else next(k for k, v in _TENS.items() if v == word)
+    value = NUMBER_WORDS.index(word) if word in NUMBER_WORDS else next(k for k, v in _TENS.items() if v == word)
     return str(value) + m.group(2)
 
 

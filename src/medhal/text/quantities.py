@@ -20,9 +20,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Quantity", "number_conflicts", "quantities"]
+__all__ = ["NUMBER_WORDS", "Quantity", "number_conflicts", "quantities"]
 
-_WORDS = [
+NUMBER_WORDS: tuple[str, ...] = (
     "zero",
     "one",
     "two",
@@ -44,8 +44,9 @@ _WORDS = [
     "eighteen",
     "nineteen",
     "twenty",
-]
-_NUMBER_WORDS: dict[str, float] = {w: float(i) for i, w in enumerate(_WORDS)}
+)
+"""The number words zero..twenty, in order (index = value)."""
+_NUMBER_WORDS: dict[str, float] = {w: float(i) for i, w in enumerate(NUMBER_WORDS)}
 _NUMBER_WORDS.update(
     {w: float(10 * k) for k, w in enumerate(["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 3)}
 )

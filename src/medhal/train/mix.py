@@ -246,33 +246,29 @@ def build_mix(config: MixConfig) -> Mix:
         )
         train = train + parts["conclusions"]
         random.Random(seed + 1).shuffle(train)
+    # minimal pairs and restatements come from the same train-role / held-out documents (PubTator, NICTA)
+    minimal_train: list[SynthDoc] = []
+    minimal_held: list[SynthDoc] = []
+    if config.contrast > 0 or config.restate > 0:
+        for _, docs_all, _ in synth_sets[:4]:
+            doc_train, doc_held = _split_docs(docs_all, seed, config.doc_holdout)
+            minimal_train.extend(doc_train)
+            minimal_held.extend(doc_held)
     if config.contrast > 0:
         from medhal.synthesis.contrast import contrast_pairs
 
-        contrast_train = [
-            d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[0]
-        ]
-        contrast_held = [
-            d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[1]
-        ]
-        parts["contrast"] = [c.pair for c in contrast_pairs(contrast_train, config.contrast, seed * 1000 + 60)]
+        parts["contrast"] = [c.pair for c in contrast_pairs(minimal_train, config.contrast, seed * 1000 + 60)]
         dev["contrast_heldout"] = [
-            c.pair for c in contrast_pairs(contrast_held, config.contrast_dev, seed * 1000 + 61, "contrast_dev")
+            c.pair for c in contrast_pairs(minimal_held, config.contrast_dev, seed * 1000 + 61, "contrast_dev")
         ]
         train = train + parts["contrast"]
         random.Random(seed + 2).shuffle(train)
     if config.restate > 0:
         from medhal.synthesis.restate import restate_pairs
 
-        restate_train = [
-            d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[0]
-        ]
-        restate_held = [
-            d for name, docs_all, _ in synth_sets[:4] for d in _split_docs(docs_all, seed, config.doc_holdout)[1]
-        ]
-        parts["restate"] = [r.pair for r in restate_pairs(restate_train, config.restate, seed * 1000 + 70)]
+        parts["restate"] = [r.pair for r in restate_pairs(minimal_train, config.restate, seed * 1000 + 70)]
         dev["restate_heldout"] = [
-            r.pair for r in restate_pairs(restate_held, config.restate_dev, seed * 1000 + 71, "restate_dev")
+            r.pair for r in restate_pairs(minimal_held, config.restate_dev, seed * 1000 + 71, "restate_dev")
         ]
         train = train + parts["restate"]
         random.Random(seed + 3).shuffle(train)
