@@ -9,12 +9,12 @@ results feed the detection metrics (:func:`labelled_scores`).
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO, cast
 
+from medhal.bench.checkpoint import check_resumably
 from medhal.bench.runio import json_line
 from medhal.bench.sampling import Sample, detection_group, detection_stratum, stratified_sample
 from medhal.data.detection import DETECTION_FORMATS, DetectionFormat, DetectionItem, read_detection
@@ -60,11 +60,18 @@ def check_items(items: Sequence[DetectionItem]) -> list[CheckItem]:
     return [CheckItem(i.evidence or "", i.response, i.question, i.id) for i in items]
 
 
-def timed_check(detector: Detector, checks: Sequence[CheckItem]) -> tuple[list[CheckResult], float]:
-    """``detector.detect_many(checks)`` and the seconds it took."""
-    start = time.perf_counter()
-    results = detector.detect_many(checks)
-    return list(results), time.perf_counter() - start
+def timed_check(
+    detector: Detector,
+    checks: Sequence[CheckItem],
+    store: Path | None = None,
+    *,
+    label: str | None = None,
+    verifier: str | None = None,
+) -> tuple[list[CheckResult], float]:
+    """``detector.detect_many(checks)`` and the seconds it took; with a ``store`` (a path from
+    :func:`medhal.bench.checkpoint.checks_path`), kept there chunk by chunk and resumed from it
+    (:func:`medhal.bench.checkpoint.check_resumably`)."""
+    return check_resumably(detector, checks, store, label=label, verifier=verifier)
 
 
 def labelled_scores(labels: Sequence[int], results: Sequence[CheckResult]) -> tuple[list[int], list[float], list[int]]:

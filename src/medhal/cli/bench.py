@@ -24,7 +24,7 @@ from medhal.cli.bench_score import (
     score_localization,
     table6_inputs,
 )
-from medhal.cli.inputs import UsageError, new_run_dir
+from medhal.cli.inputs import UsageError, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.detect.registry import parse_detector
 
@@ -121,6 +121,19 @@ CacheOption = Annotated[Path | None, typer.Option(help="SQLite cache of pair pro
 BatchOption = Annotated[int, typer.Option(min=1)]
 
 
+OUT_HELP = "Run directory; run again with the same --out to resume (checks already kept there are read back)."
+
+
+def resumable_run_dir(out: Path, suite: str) -> None:
+    """Refuse (one line, exit 2) an ``--out`` that is a link, a file, or a folder holding anything but a run of
+    ``suite`` (which is resumed: :mod:`medhal.bench.checkpoint`)."""
+    from medhal.bench.suite import own_run_dir
+
+    reusable_run_dir(out)
+    if not own_run_dir(out, suite):
+        raise UsageError(f"--out {out} exists and is not a medhal bench {suite} run directory")
+
+
 def _pct(value: float | None) -> str:
     return "—" if value is None or value != value else f"{100 * value:.1f}%"
 
@@ -136,7 +149,7 @@ def _auc_line(name: str, auc: float | None, seconds: float) -> str:
 @bench_app.command("localization")
 def bench_localization(
     data: Annotated[Path, typer.Option(help="MedHal-Loc JSONL (id, target_type, evidence, clean_text, ...).")],
-    out: Annotated[Path, typer.Option(help="Run directory to write.")],
+    out: Annotated[Path, typer.Option(help=OUT_HELP)],
     detector: Annotated[str, typer.Option(help="NAME[:k=v...][,NAME...] or 'all' (offline localizers).")] = "all",
     evidence: Annotated[
         str | None, typer.Option(help="pubmedqa:PATH to replace truncated evidence by full PubMedQA contexts.")
@@ -161,7 +174,7 @@ def bench_localization(
     from medhal.report.suites import write_report
 
     tau_rule, clause_rules = rules(tau, clauses)
-    new_run_dir(out)  # before the verifier is loaded
+    resumable_run_dir(out, "localization")  # before the verifier is loaded
     build = detector_source(
         detector,
         OFFLINE_LOCALIZERS,
@@ -194,7 +207,7 @@ def bench_localization(
 def bench_detection(
     data: Annotated[Path, typer.Option(help="Test items.")],
     format: Annotated[str, typer.Option(help="medhallu | medhal-loc | halueval | qags")],
-    out: Annotated[Path, typer.Option(help="Run directory to write.")],
+    out: Annotated[Path, typer.Option(help=OUT_HELP)],
     detector: Annotated[str, typer.Option(help="NAME[:k=v...][,NAME...].")] = "nli-response,nli-clause",
     dev: Annotated[Path | None, typer.Option(help="Dev items (same format) to fix the threshold on.")] = None,
     verifier: VerifierOption = None,
@@ -226,7 +239,7 @@ def bench_detection(
     if protocol not in ("single", "table6"):
         raise UsageError(f"unknown --protocol {protocol!r}; choose single or table6")
     table6 = table6_inputs(seeds, published) if protocol == "table6" else None
-    new_run_dir(out)  # before the verifier is loaded
+    resumable_run_dir(out, "detection" if table6 is None else "detection-table6")  # before the verifier is loaded
     build = detector_source(
         detector,
         ("nli-response", "nli-clause"),
@@ -261,7 +274,7 @@ def bench_detection(
 @bench_app.command("verdicts")
 def bench_verdicts(
     data: Annotated[list[Path], typer.Option(help="Labelled set(s); repeat for several (same --format).")],
-    out: Annotated[Path, typer.Option(help="Run directory to create (refused when not empty).")],
+    out: Annotated[Path, typer.Option(help=OUT_HELP)],
     format: Annotated[str, typer.Option(help="medhal-loc | medhallu | qags | halueval")] = "medhal-loc",
     detector: Annotated[str, typer.Option(help="NAME[:k=v...][,NAME...].")] = "decomposed,nli-clause",
     verifier: VerifierOption = None,
@@ -277,7 +290,7 @@ def bench_verdicts(
     from medhal.report.suites import write_report
 
     detection_format(format)
-    new_run_dir(out)  # before the verifier is loaded
+    resumable_run_dir(out, "verdicts")  # before the verifier is loaded
     build = detector_source(
         detector, ("decomposed", "nli-clause"), verifier=verifier, cache=cache, batch_size=batch_size
     )

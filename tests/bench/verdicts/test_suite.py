@@ -9,8 +9,7 @@ import pytest
 
 from fakes import RuleVerifier
 from medhal.bench.checking import DetectorSet
-from medhal.bench.runio import check_run_dir
-from medhal.bench.suite import execute
+from medhal.bench.suite import execute, own_run_dir
 from medhal.bench.verdicts import SUITE, VerdictSet, VerdictsSpec
 from medhal.cli.main import main
 from medhal.data.detection import read_detection
@@ -48,16 +47,15 @@ def test_suite_writes_every_item_and_refuses_a_used_directory(tmp_path: Path) ->
     assert len(lines) == 24 and all(line["result"]["status"] == "ok" for line in lines)
     assert json.loads((out / "config.json").read_text())["options"]["sets"][0]["items"] == 12
     assert "| `decomposed` |" in (out / "report.md").read_text()
-    with pytest.raises(FileExistsError):
-        check_run_dir(out)  # the output policy the CLI applies before a suite runs
+    assert not own_run_dir(out, "localization") and own_run_dir(out, "verdicts")  # the CLI resumes, never mixes
 
 
-def test_cli_refuses_a_non_empty_out_and_bad_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_a_foreign_out_and_bad_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     used = tmp_path / "used"
     used.mkdir()
     (used / "keep.txt").write_text("mine")
     assert main(["bench", "verdicts", "--data", str(PAIRS), "--out", str(used)]) == 2
-    assert "not an empty directory" in capsys.readouterr().err
+    assert "is not a medhal bench verdicts run directory" in capsys.readouterr().err
     assert (used / "keep.txt").read_text() == "mine"
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{not json\n")

@@ -40,6 +40,7 @@ from medhal.bench.checking import (
     timed_check,
     write_rows,
 )
+from medhal.bench.checkpoint import checks_path
 from medhal.bench.detection.metrics import (
     DetectionReport,
     PairedBootstrapResult,
@@ -243,11 +244,16 @@ class DetectionSuite:
 
     def run(self, spec: DetectionSpec, inputs: DetectionInputs, out: Path) -> dict[str, DetectorChecks]:
         checks, dev_checks = check_items(inputs.items), check_items(inputs.dev_items or ())
+        verifier = inputs.detectors.verifier_id
         runs: dict[str, DetectorChecks] = {}
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
             for name, detector in inputs.detectors.detectors.items():
-                results, seconds = timed_check(detector, checks)
-                dev_results, dev_seconds = timed_check(detector, dev_checks) if inputs.dev_items else ([], 0.0)
+                results, seconds = timed_check(detector, checks, checks_path(out, name), label=name, verifier=verifier)
+                dev_results, dev_seconds = (
+                    timed_check(detector, dev_checks, checks_path(out, name, "dev"), label=name, verifier=verifier)
+                    if inputs.dev_items
+                    else ([], 0.0)
+                )
                 runs[name] = DetectorChecks(results, dev_results, seconds + dev_seconds)
                 write_rows(
                     handle,

@@ -28,6 +28,7 @@ from medhal.bench.checking import (
     timed_check,
     write_rows,
 )
+from medhal.bench.checkpoint import checks_path
 from medhal.bench.detection.suite import SCHEMA_VERSION, row
 from medhal.bench.detection.table6 import BootstrapSummary, PublishedDetection, per_seed_points, table6_bootstrap
 from medhal.bench.suite import DataFile, RunConfig
@@ -206,12 +207,14 @@ class Table6Suite:
 
     def run(self, spec: Table6Spec, inputs: Table6Inputs, out: Path) -> dict[str, Table6Checks]:
         runs: dict[str, Table6Checks] = {}
+        verifier = inputs.detectors.verifier_id
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
             for name, detector in inputs.detectors.detectors.items():
                 by_seed: dict[int, Sequence[CheckResult]] = {}
                 total = 0.0
                 for seed, items in inputs.samples.items():
-                    results, seconds = timed_check(detector, check_items(items))
+                    store = checks_path(out, name, f"seed{seed}")
+                    results, seconds = timed_check(detector, check_items(items), store, label=name, verifier=verifier)
                     by_seed[seed], total = results, total + seconds
                     write_rows(
                         handle,

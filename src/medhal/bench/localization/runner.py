@@ -21,7 +21,7 @@ eqs. 1-4, :func:`medhal.text.tokens.tau_function`) and ``clauses`` (how ``clause
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Literal
@@ -177,14 +177,17 @@ def run_localization(
     clean: bool = True,
     tau: TauRule = "paper",
     clauses: ClauseRules = "paper",
+    check: Callable[[Sequence[CheckItem]], Sequence[CheckResult]] | None = None,
 ) -> LocalizationRun:
     """Check every item's hallucinated (and, with ``clean``, clean) text and score localization.
 
     The detector runs under ``use_clause_rules(clauses)``, so its ``clause`` units follow those rules; ``tau``
-    scores them."""
+    scores them.  ``check`` replaces ``detector.detect_many`` (the suite passes one that keeps results in its run
+    directory, :func:`medhal.bench.checkpoint.check_resumably`)."""
     checks = [CheckItem(i.evidence, i.hallucinated_text, i.question, i.id) for i in items]
     if clean:
         checks += [CheckItem(i.evidence, i.clean_text, i.question, i.id + ":clean") for i in items]
     with use_clause_rules(clauses):
-        results = detector.detect_many(checks)  # one call: pairs shared by clean and hallucinated texts run once
+        # one call: pairs shared by clean and hallucinated texts run once
+        results = (check or detector.detect_many)(checks)
     return score_results(detector.name, items, results[: len(items)], results[len(items) :], tau=tau, clauses=clauses)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from time import perf_counter
 from typing import ClassVar
 
 from medhal.bench.checking import DetectorSet, DetectorSource, resolve_detectors, write_rows
+from medhal.bench.checkpoint import StoredCheck, checks_path
 from medhal.bench.localization.metrics import ItemLocalization, LocalizationReport, aggregate_localization
 from medhal.bench.localization.published import read_published_items
 from medhal.bench.localization.records import (
@@ -171,11 +171,14 @@ class LocalizationSuite:
     def run(self, spec: LocalizationSpec, inputs: LocalizationInputs, out: Path) -> dict[str, DetectorRun]:
         """Check every item with every detector; each detector's item records are written as it finishes."""
         runs: dict[str, DetectorRun] = {}
+        verifier = inputs.detectors.verifier_id
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
             for name, detector in inputs.detectors.detectors.items():
-                start = perf_counter()
-                run = run_localization(detector, inputs.items, clean=spec.clean, tau=spec.tau, clauses=spec.clauses)
-                runs[name] = DetectorRun(run, perf_counter() - start)
+                check = StoredCheck(detector, checks_path(out, name), name, verifier)
+                run = run_localization(
+                    detector, inputs.items, clean=spec.clean, tau=spec.tau, clauses=spec.clauses, check=check
+                )
+                runs[name] = DetectorRun(run, check.seconds)
                 write_rows(handle, item_records(run, inputs.items))
         return runs
 

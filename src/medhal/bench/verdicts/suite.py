@@ -19,7 +19,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from time import perf_counter
 from typing import ClassVar
 
 from medhal._version import __version__
@@ -32,8 +31,10 @@ from medhal.bench.checking import (
     read_detection_items,
     resolve_detectors,
     status_counts,
+    timed_check,
     write_rows,
 )
+from medhal.bench.checkpoint import checks_path
 from medhal.bench.suite import DataFile, RunConfig
 from medhal.bench.verdicts.metrics import AnswerVerdicts, VerdictReport, answer_verdicts, verdict_report
 from medhal.data.detection import DetectionItem
@@ -180,14 +181,15 @@ class VerdictsSuite:
 
     def run(self, spec: VerdictsSpec, inputs: VerdictsInputs, out: Path) -> dict[str, dict[str, SetChecks]]:
         done: dict[str, dict[str, SetChecks]] = {}
-        with (out / "items.jsonl").open("x", encoding="utf-8") as handle:
+        verifier = inputs.detectors.verifier_id
+        with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
             for vset in inputs.sets:
                 done[vset.name] = {}
                 checks = check_items(vset.items)
                 for name, detector in inputs.detectors.detectors.items():
-                    start = perf_counter()
-                    results = detector.detect_many(checks)
-                    done[vset.name][name] = SetChecks(results, perf_counter() - start)
+                    store = checks_path(out, name, vset.name)
+                    results, seconds = timed_check(detector, checks, store, label=name, verifier=verifier)
+                    done[vset.name][name] = SetChecks(results, seconds)
                     write_rows(handle, (_row(vset.name, name, i, r) for i, r in zip(vset.items, results, strict=True)))
         return done
 
