@@ -24,8 +24,9 @@ from medhal.cli.bench_score import (
     score_localization,
     table6_inputs,
 )
-from medhal.cli.inputs import UsageError, reusable_run_dir
+from medhal.cli.inputs import UsageError, VerifierOption, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
+from medhal.cli.options import BaseUrlOption, BatchOption, CacheOption
 from medhal.detect.registry import parse_detector
 
 if TYPE_CHECKING:
@@ -116,9 +117,6 @@ PROTOCOL_HELP = (
     "'single': one run, point estimates with CIs; 'table6': seed 000 Table 6 - every --seeds sample, scores "
     "pooled, cells = bootstrap means (1000 resamples, grid F1-optimal threshold re-tuned on each)."
 )
-VerifierOption = Annotated[str | None, typer.Option(help="Verifier spec (default: embedded).")]
-CacheOption = Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")]
-BatchOption = Annotated[int, typer.Option(min=1)]
 
 
 OUT_HELP = "Run directory; run again with the same --out to resume (checks already kept there are read back)."
@@ -156,7 +154,7 @@ def bench_localization(
     ] = None,
     verifier: VerifierOption = None,
     model: Annotated[str | None, typer.Option(help="LLM for fava / llm-judge / selfcheck-nli sampling.")] = None,
-    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server for --model.")] = None,
+    base_url: BaseUrlOption = None,
     limit: Annotated[int | None, typer.Option(min=1, help=LIMIT_HELP)] = None,
     clean: Annotated[bool, typer.Option(help="Also check clean texts (detection AUC-PR / F1).")] = True,
     seed: Annotated[int, typer.Option(help="Seed for the --limit sample and bootstrap resampling.")] = 0,
@@ -212,7 +210,7 @@ def bench_detection(
     dev: Annotated[Path | None, typer.Option(help="Dev items (same format) to fix the threshold on.")] = None,
     verifier: VerifierOption = None,
     model: Annotated[str | None, typer.Option(help="LLM for LLM-backed detectors.")] = None,
-    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server for --model.")] = None,
+    base_url: BaseUrlOption = None,
     limit: Annotated[int | None, typer.Option(min=1, help=LIMIT_HELP + " The same for --dev.")] = None,
     seed: Annotated[int, typer.Option(help="Seed for the --limit sample and bootstrap resampling.")] = 0,
     resamples: Annotated[int, typer.Option(min=0)] = 1000,

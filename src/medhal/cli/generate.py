@@ -27,6 +27,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from medhal.cli.inputs import UsageError, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
+from medhal.cli.options import (
+    BaseUrlOption,
+    CacheFileOption,
+    ConcurrencyOption,
+    MaxAttemptsOption,
+    NoCacheOption,
+    QuietOption,
+    TimeoutOption,
+)
 from medhal.llm import (
     CacheError,
     Engine,
@@ -193,9 +202,7 @@ def generate_command(
     model: Annotated[
         str | None, typer.Option("--model", "-m", help="openai/<model>, hf/<id or path>, vllm/<id>.")
     ] = None,
-    base_url: Annotated[
-        str | None, typer.Option(help="OpenAI-compatible server, e.g. http://localhost:8000/v1 (or MEDHAL_BASE_URL).")
-    ] = None,
+    base_url: BaseUrlOption = None,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Run directory to create (default runs/<UTC time>_<name>).")
     ] = None,
@@ -203,7 +210,7 @@ def generate_command(
     resume: Annotated[
         Path | None, typer.Option(help="Continue this run directory: rerun only the items that are not ok.")
     ] = None,
-    concurrency: Annotated[int, typer.Option(min=1, help="Requests in flight (openai/).")] = 8,
+    concurrency: ConcurrencyOption = 8,
     batch_size: Annotated[int | None, typer.Option(min=1, help="Prompts per model call (hf/, vllm/).")] = None,
     temperature: Annotated[float | None, typer.Option(min=0.0, help="0 = greedy (default).")] = None,
     top_p: Annotated[float | None, typer.Option(help="Nucleus sampling mass (default 1.0).")] = None,
@@ -215,13 +222,11 @@ def generate_command(
         EndpointChoice | None, typer.Option(help="openai/: auto (by input), chat, or completions.")
     ] = None,
     parse: Annotated[ParseMode | None, typer.Option(help="Parse each answer: none, json or kv (Key: value).")] = None,
-    cache: Annotated[
-        Path | None, typer.Option(help="Response cache file (default ~/.cache/medhal/llm.sqlite).")
-    ] = None,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")] = False,
-    timeout: Annotated[float, typer.Option(min=0.001, help="Seconds to wait for one answer (read timeout).")] = 300.0,
-    max_attempts: Annotated[int, typer.Option(min=1, help="Attempts per request before api_error.")] = 5,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary (for CI).")] = False,
+    cache: CacheFileOption = None,
+    no_cache: NoCacheOption = False,
+    timeout: TimeoutOption = 300.0,
+    max_attempts: MaxAttemptsOption = 5,
+    quiet: QuietOption = False,
     model_arg: ModelArgOption = None,
     model_args: ModelArgsOption = None,
 ) -> None:

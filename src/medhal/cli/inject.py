@@ -26,6 +26,7 @@ import typer
 from medhal.bench.runio import check_output_file, write_output_text
 from medhal.cli.inputs import UsageError
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
+from medhal.cli.options import BaseUrlOption, NoCacheOption
 from medhal.synthesis.injection import (
     ERROR_TYPES,
     CleanRecord,
@@ -144,9 +145,7 @@ def inject_command(
     model: Annotated[
         str | None, typer.Option("--model", "-m", help="--method llm: openai/<model>, hf/<id or path>, vllm/<id>.")
     ] = None,
-    base_url: Annotated[
-        str | None, typer.Option(help="OpenAI-compatible server, e.g. http://localhost:8000/v1 (or MEDHAL_BASE_URL).")
-    ] = None,
+    base_url: BaseUrlOption = None,
     pubtator: Annotated[
         list[Path] | None,
         typer.Option(help="--method rule: PubTator corpus for the entity inventory (repeatable)."),
@@ -158,7 +157,7 @@ def inject_command(
     cache: Annotated[
         Path | None, typer.Option(help="--method llm: response cache file (default ~/.cache/medhal/llm.sqlite).")
     ] = None,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")] = False,
+    no_cache: NoCacheOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary on stderr.")] = False,
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace an existing --out file (and its .rejected.jsonl).")

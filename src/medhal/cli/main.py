@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -74,22 +75,27 @@ def _root(
 
 
 app.command("check", epilog=EXIT_CODES_EPILOG)(check_command)
-app.command("train-verifier")(train_verifier_command)
-app.command("generate")(generate_command)
-app.command("inject")(inject_command)
+COMMANDS: tuple[tuple[typer.Typer, str, Callable[..., object]], ...] = (
+    (app, "train-verifier", train_verifier_command),
+    (app, "generate", generate_command),
+    (app, "inject", inject_command),
+    (bench_app, "paired", bench_paired_command),
+    (bench_app, "medhalt", bench_medhalt_command),
+    (score_app, "medhalt", score_medhalt_command),
+    (bench_app, "stagewise", bench_stagewise_command),
+    (score_app, "stagewise", score_stagewise_command),
+    (app, "export-stagewise", export_stagewise_command),
+    (app, "serve", serve_command),
+    (score_app, "paired", score_paired_command),
+    (score_app, "paired-runs", score_paired_runs_command),
+    (score_app, "agreement", score_agreement_command),
+    (app, "pairs", pairs_command),
+    (app, "report", report_command),
+)
+"""(group, name, function) of every command but ``check``; ``bench`` and ``score`` add their own in cli/bench.py."""
+for group, name, command in COMMANDS:
+    group.command(name)(command)
 app.add_typer(cache_app, name="cache")
-bench_app.command("paired")(bench_paired_command)
-bench_app.command("medhalt")(bench_medhalt_command)
-score_app.command("medhalt")(score_medhalt_command)
-bench_app.command("stagewise")(bench_stagewise_command)
-score_app.command("stagewise")(score_stagewise_command)
-app.command("export-stagewise")(export_stagewise_command)
-app.command("serve")(serve_command)
-score_app.command("paired")(score_paired_command)
-score_app.command("paired-runs")(score_paired_runs_command)
-score_app.command("agreement")(score_agreement_command)
-app.command("pairs")(pairs_command)
-app.command("report")(report_command)
 app.add_typer(bench_app, name="bench")
 app.add_typer(score_app, name="score")
 

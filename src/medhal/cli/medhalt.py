@@ -18,6 +18,14 @@ import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
+from medhal.cli.options import (
+    BaseUrlOption,
+    CacheFileOption,
+    ConcurrencyOption,
+    ModelUnderTestOption,
+    NoCacheOption,
+    QuietOption,
+)
 
 if TYPE_CHECKING:
     from medhal.bench.medhalt.suite import MedhaltInputs, MedhaltResult
@@ -64,9 +72,9 @@ def _finish(out: Path, done: Completed[MedhaltInputs, MedhaltResult]) -> int:
 def bench_medhalt_command(
     test: Annotated[str, typer.Option(help=f"{_TESTS_HELP} or all.")],
     data: Annotated[Path, typer.Option(help="The test's CSV/JSON/JSONL file, or the folder holding the files.")],
-    model: Annotated[str, typer.Option(help="Model under test: openai/<name> (with --base-url), hf/<path>, vllm/...")],
+    model: ModelUnderTestOption,
     out: Annotated[Path, typer.Option(help="Run directory (resumable: rerun with the same options to finish).")],
-    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server (or MEDHAL_BASE_URL).")] = None,
+    base_url: BaseUrlOption = None,
     shots: Annotated[int, typer.Option(min=0, max=5, help="Worked examples per prompt (0-5).")] = 2,
     prompt_variant: Annotated[str, typer.Option(help="Prompt wording: v0, v1 or v2.")] = "v0",
     prompts_dir: Annotated[
@@ -75,7 +83,7 @@ def bench_medhalt_command(
     seed: Annotated[int, typer.Option(help="Seed of the worked-example draw.")] = 0,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items of each test.")] = None,
     max_tokens: Annotated[int, typer.Option(min=1, help="New tokens per answer.")] = 512,
-    concurrency: Annotated[int, typer.Option(min=1, help="Requests in flight (openai/).")] = 8,
+    concurrency: ConcurrencyOption = 8,
     endpoint: Annotated[
         str, typer.Option(help="openai/: auto (completions for prompts), chat or completions.")
     ] = "auto",
@@ -84,11 +92,9 @@ def bench_medhalt_command(
     memory_match: MemoryMatch = "normalized",
     memory_existence: MemoryExistence = True,
     exclude_parse_failures: ExcludeParseFailures = False,
-    cache: Annotated[
-        Path | None, typer.Option(help="Response cache file (default ~/.cache/medhal/llm.sqlite).")
-    ] = None,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    cache: CacheFileOption = None,
+    no_cache: NoCacheOption = False,
+    quiet: QuietOption = False,
     model_arg: ModelArgOption = None,
     model_args: ModelArgsOption = None,
 ) -> None:

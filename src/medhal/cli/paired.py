@@ -18,7 +18,8 @@ import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
-from medhal.errors import MedhalError, PredictionsFileError
+from medhal.cli.options import BaseUrlOption, ModelUnderTestOption
+from medhal.errors import MedhalError
 
 if TYPE_CHECKING:
     from medhal.bench.paired.results import PairedResult
@@ -56,9 +57,9 @@ def _finish(out: Path, done: Completed[PairedInputs, PairedResult]) -> int:
 def bench_paired_command(
     data: Annotated[Path, typer.Option(help="MEDEC-MS CSV, MedErrBench CSV or MedRECT JSON.")],
     format: Annotated[str, typer.Option(help="medec, mederrbench or medrect.")],
-    model: Annotated[str, typer.Option(help="Model under test, e.g. openai/<name> (with --base-url) or hf/<path>.")],
+    model: ModelUnderTestOption,
     out: Annotated[Path, typer.Option(help="Run directory (resumable: rerun to finish failed notes).")],
-    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server (or MEDHAL_BASE_URL).")] = None,
+    base_url: BaseUrlOption = None,
     configs: Annotated[
         str, typer.Option(help="all or a comma list of neutral-greedy, neutral-sampling, conservative-...")
     ] = "all",
@@ -75,7 +76,6 @@ def bench_paired_command(
     from medhal.bench.paired.suite import SUITE, PairedSpec
     from medhal.bench.suite import execute, own_run_dir
     from medhal.llm import load_client
-    from medhal.llm.base import LLMConfigError
     from medhal.llm.cache import ResponseCache
     from medhal.llm.engine import Engine
 
@@ -90,11 +90,7 @@ def bench_paired_command(
 
     chosen = None if configs == "all" else [c.strip() for c in configs.split(",") if c.strip()]
     spec = PairedSpec(data, format, pairing, jaccard, overlap, limit, seed, chosen, engine=engine, model=model)
-    try:
-        done = execute(SUITE, spec, out)
-    except LLMConfigError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
-    raise typer.Exit(_finish(out, done))
+    raise typer.Exit(_finish(out, execute(SUITE, spec, out)))  # errors reach main(): one line, exit 2
 
 
 def score_paired_command(
@@ -119,11 +115,7 @@ def score_paired_command(
     new_run_dir(out)
     embedder = None if eca_embedding is None else partial(_embedder, eca_embedding)
     spec = PairedSpec(data, format, pairing, jaccard, overlap, seed=seed, predictions=predictions, embedder=embedder)
-    try:
-        done = execute(SUITE, spec, out)
-    except PredictionsFileError as exc:
-        raise UsageError(str(exc).splitlines()[0]) from None
-    raise typer.Exit(_finish(out, done))
+    raise typer.Exit(_finish(out, execute(SUITE, spec, out)))  # a bad predictions file: one line, exit 2
 
 
 def score_paired_runs_command(

@@ -20,6 +20,7 @@ import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
+from medhal.cli.options import BaseUrlOption, ModelUnderTestOption
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -62,12 +63,12 @@ def _finish(out: Path, done: Completed[StagewiseInputs, StagewiseResult]) -> int
 
 def bench_stagewise_command(
     data: Annotated[Path, typer.Option(help="Items: medhal stage-wise JSONL, VQA/MCQ JSONL or MedRECT JMLE JSON.")],
-    model: Annotated[str, typer.Option(help="Model under test, e.g. openai/<name> (with --base-url) or hf/<path>.")],
+    model: ModelUnderTestOption,
     judge: Annotated[str, typer.Option(help="LLM judge of answers and stages, e.g. openai/<name>.")],
     out: Annotated[Path, typer.Option(help="Run directory to write (new, or an earlier stage-wise run).")],
-    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible server of --model.")] = None,
+    base_url: BaseUrlOption = None,
     judge_base_url: Annotated[
-        str | None, typer.Option(help="OpenAI-compatible server of --judge (default: --base-url).")
+        str | None, typer.Option(help="OpenAI-compatible server of --judge (default: --base-url); comma-separated for several replicas.")
     ] = None,
     interventions: Annotated[str, typer.Option(help="Comma list of none, rep-v, rep-k, rep-vk (or all).")] = "all",
     format: Annotated[str, typer.Option(help="medhal (stage-wise schema), vqa or jmle.")] = "medhal",
@@ -77,7 +78,7 @@ def bench_stagewise_command(
         str | None, typer.Option(help="Build missing reference traces with this model (kept when valid and right).")
     ] = None,
     reference_base_url: Annotated[
-        str | None, typer.Option(help="Server of --reference-model (default: --base-url).")
+        str | None, typer.Option(help="Server of --reference-model (default: --base-url); comma-separated for several replicas.")
     ] = None,
     human_labels: Annotated[Path | None, typer.Option(help="JSONL/CSV: id, context, target, label.")] = None,
     max_regenerations: Annotated[int, typer.Option(min=0, help="Regenerations of a format-invalid trace.")] = 2,

@@ -4,6 +4,7 @@ This package knows :mod:`medhal.text` only (DESIGN.md).  The pieces:
 
 * :mod:`~medhal.llm.base`: request/result records and the async :class:`ModelClient` Protocol;
 * :func:`load_client` (``openai/``, ``hf/``, ``vllm/`` specs), :mod:`~medhal.llm.retry`;
+  :class:`BalancedClient` (several replicas of one ``openai/`` model, ``--base-url URL1,URL2``);
 * :class:`ResponseCache` (SQLite, WAL), :class:`RunDir` (``runs/<UTC>_<name>/``, resumable);
 * :class:`Engine`: cache + client + run directory + progress; what benchmarks call;
 * :mod:`~medhal.llm.parsing` (tolerant parsers returning values or :class:`ParseFailure`),
@@ -14,6 +15,7 @@ Heavy backends (transformers, vLLM) are imported only when a client for them is 
 
 from __future__ import annotations
 
+from medhal.llm.balance import BalancedClient, HealthPolicy, ReplicaStats
 from medhal.llm.base import (
     STATUSES,
     GenerationConfig,
@@ -48,6 +50,7 @@ __all__ = [
     "PROVIDERS",
     "STATUSES",
     "Accuracy",
+    "BalancedClient",
     "CacheError",
     "CacheStats",
     "Engine",
@@ -55,6 +58,7 @@ __all__ = [
     "GenerationConfig",
     "GenerationRequest",
     "GenerationResult",
+    "HealthPolicy",
     "ImagePart",
     "LLMConfigError",
     "Message",
@@ -64,6 +68,7 @@ __all__ = [
     "ParseFailure",
     "ProgressSink",
     "PromptTemplate",
+    "ReplicaStats",
     "RequestError",
     "ResponseCache",
     "RetryPolicy",

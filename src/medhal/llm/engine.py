@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from medhal.llm.balance import BalancedClient
 from medhal.llm.base import GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import CacheError, ResponseCache
 from medhal.llm.metrics import run_metrics
@@ -419,6 +420,8 @@ class Engine:
             },
             finished=utc_iso(),
         )
+        if isinstance(self._client, BalancedClient):  # several replicas: what each one did (the client's lifetime)
+            metrics["session"]["replicas"] = [dataclasses.asdict(s) for s in self._client.replica_stats()]
         run.write_metrics(metrics)
         run.write_readme(_readme(run, metrics))
         return RunSummary(

@@ -5,7 +5,8 @@ their own slash (``openai/meta-llama/Llama-3.1-8B-Instruct`` is the model ``meta
 on an OpenAI-compatible server):
 
 * ``openai/<model>``: :class:`~medhal.llm.openai.OpenAIClient` (base URL from ``base_url`` or
-  ``MEDHAL_BASE_URL``; key from ``MEDHAL_API_KEY`` / ``OPENAI_API_KEY``);
+  ``MEDHAL_BASE_URL``; key from ``MEDHAL_API_KEY`` / ``OPENAI_API_KEY``); several comma-separated base URLs
+  (replicas of one model) give a load-balancing :class:`~medhal.llm.balance.BalancedClient` instead;
 * ``hf/<hub id or path>``: :class:`~medhal.llm.hf.HFClient` (needs ``medhal[hf]``);
 * ``vllm/<hub id or path>``: :class:`~medhal.llm.vllm.VLLMClient` (needs ``medhal[vllm]``).
 """
@@ -16,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from medhal.llm.balance import HealthPolicy, balanced_openai_client, split_base_urls
 from medhal.llm.base import LLMConfigError, ModelClient
 from medhal.llm.openai import Endpoint, OpenAIClient, Timeouts
 from medhal.llm.retry import RetryPolicy
@@ -60,17 +62,38 @@ def load_client(
     device: str = "cpu",
     dtype: str | None = None,
     model_args: Mapping[str, Any] | None = None,
+    replica_concurrency: int | None = None,
+    health: HealthPolicy | None = None,
 ) -> ModelClient:
     """A ready client for ``spec``.  Options that do not apply to the provider raise :class:`LLMConfigError`
     (so a ``--base-url`` is never silently ignored).  ``model_args`` (``-M key=value``) are merged into every
-    request body of an ``openai/`` model (``reasoning_effort``, ``max_completion_tokens``, ``top_k``...)."""
+    request body of an ``openai/`` model (``reasoning_effort``, ``max_completion_tokens``, ``top_k``...).
+
+    ``base_url`` (else ``$MEDHAL_BASE_URL``) may list several comma-separated replicas of one model: the client
+    is then a :class:`~medhal.llm.balance.BalancedClient` spreading ``concurrency`` requests over them, at most
+    ``replica_concurrency`` on one (default: split evenly), with ``health`` deciding how long a failing replica
+    is left alone."""
     parsed = parse_model_spec(spec)
     if parsed.provider == "openai":
         if batch_size not in (None, 1):
             raise LLMConfigError("openai/ models take one request per call; use --concurrency instead of a batch size")
+        urls = split_base_urls(base_url)
+        if len(urls) > 1:
+            return balanced_openai_client(
+                parsed.model,
+                urls,
+                api_key_env=api_key_env,
+                endpoint=endpoint,
+                concurrency=concurrency,
+                replica_concurrency=replica_concurrency,
+                timeouts=timeouts,
+                retry=retry,
+                health=health,
+                extra_body=model_args,
+            )
         return OpenAIClient(
             parsed.model,
-            base_url=base_url,
+            base_url=urls[0] if urls else base_url,
             api_key_env=api_key_env,
             endpoint=endpoint,
             concurrency=concurrency,
@@ -82,6 +105,8 @@ def load_client(
         raise LLMConfigError(f"model arguments (-M, --model-args) apply to openai/ models, not {parsed.provider}/")
     if base_url is not None or api_key_env is not None:
         raise LLMConfigError(f"--base-url and API keys apply to openai/ models, not {parsed.provider}/")
+    if replica_concurrency is not None or health is not None:
+        raise LLMConfigError(f"replica options apply to openai/ models with several base URLs, not {parsed.provider}/")
     if parsed.provider == "hf":
         from medhal.llm.hf import HFClient
 

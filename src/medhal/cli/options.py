@@ -1,0 +1,46 @@
+"""The command-line options several commands share, defined once so their flags and help read the same everywhere.
+
+An alias is ``Annotated[type, typer.Option(...)]``; a command declares ``base_url: BaseUrlOption = None``.
+The model arguments (``-M`` / ``--model-args``) live beside their parser in :mod:`medhal.cli.modelargs`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+__all__ = [
+    "BASE_URL_HELP",
+    "BaseUrlOption",
+    "BatchOption",
+    "CacheFileOption",
+    "CacheOption",
+    "ConcurrencyOption",
+    "MaxAttemptsOption",
+    "ModelUnderTestOption",
+    "NoCacheOption",
+    "QuietOption",
+    "TimeoutOption",
+]
+
+BASE_URL_HELP = (
+    "OpenAI-compatible server of --model, e.g. http://localhost:8000/v1 (or MEDHAL_BASE_URL); several "
+    "comma-separated URLs are replicas of one model, load-balanced."
+)
+BaseUrlOption = Annotated[str | None, typer.Option("--base-url", help=BASE_URL_HELP)]
+ModelUnderTestOption = Annotated[
+    str, typer.Option("--model", help="Model under test: openai/<name> (with --base-url), hf/<path> or vllm/<id>.")
+]
+ConcurrencyOption = Annotated[int, typer.Option(min=1, help="Requests in flight (openai/).")]
+TimeoutOption = Annotated[float, typer.Option(min=0.001, help="Seconds to wait for one answer (read timeout).")]
+MaxAttemptsOption = Annotated[int, typer.Option(min=1, help="Attempts per request before api_error.")]
+CacheFileOption = Annotated[
+    Path | None, typer.Option("--cache", help="Response cache file (default ~/.cache/medhal/llm.sqlite).")
+]
+NoCacheOption = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary on stderr.")]
+CacheOption = Annotated[Path | None, typer.Option("--cache", help="SQLite cache of pair probabilities.")]
+"""``--cache`` of the commands that verify: the verifier's pair cache (not the LLM response cache)."""
+BatchOption = Annotated[int, typer.Option("--batch-size", min=1, help="Pairs per verifier batch.")]
