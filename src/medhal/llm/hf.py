@@ -14,13 +14,13 @@ samples depend on (prompt, seed) only, not on batch composition, and may be cach
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, LLMConfigError
+from medhal.llm.local import LocalClient, failed_results, ok_result
 
 __all__ = ["HF_INSTALL_HINT", "HFClient"]
 
@@ -42,7 +42,7 @@ def _position_limit(model: Any) -> int | None:
     return None
 
 
-class HFClient:
+class HFClient(LocalClient):
     """A :class:`~medhal.llm.base.ModelClient` running a causal LM in this process.
 
     Build from a hub id or local folder (``HFClient("Qwen/Qwen2.5-0.5B-Instruct")``) or from objects you already
@@ -104,14 +104,6 @@ class HFClient:
         return f"hf/{self._name}"
 
     @property
-    def endpoint(self) -> str:
-        return ""
-
-    @property
-    def batch_size(self) -> int:
-        return self._batch_size
-
-    @property
     def has_chat_template(self) -> bool:
         return bool(getattr(self._tokenizer, "chat_template", None))
 
@@ -125,9 +117,6 @@ class HFClient:
             "chat_template": self.has_chat_template,
             "position_limit": self._limit,
         }
-
-    async def aclose(self) -> None:
-        return None
 
     def render(self, request: GenerationRequest) -> str:
         """The exact text the model is given for ``request``."""
@@ -231,25 +220,9 @@ class HFClient:
                         else:
                             outputs = self._run([t for _, t in batch], config, chat)
                     except Exception as exc:
-                        reason = f"generation failed: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
-                        for index, _ in batch:
-                            results[index] = GenerationResult(
-                                requests[index].id, "api_error", reason=reason, attempts=1
-                            )
+                        results.update(failed_results(requests, (i for i, _ in batch), "generation failed", exc))
                         continue
                     latency = time.perf_counter() - began
                     for (index, _), (texts, finishes) in zip(batch, outputs, strict=True):
-                        results[index] = GenerationResult(
-                            requests[index].id,
-                            "ok",
-                            texts=tuple(texts),
-                            attempts=1,
-                            latency_s=latency,
-                            finish_reasons=tuple(finishes),
-                        )
+                        results[index] = ok_result(requests[index], texts, finishes, latency)
         return [results[i] for i in range(len(requests))]
-
-    async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
-        if not requests:
-            return []
-        return await asyncio.to_thread(self._generate_sync, list(requests))

@@ -11,20 +11,20 @@ stop, seed and n unchanged.  To talk to a vLLM *server* instead, use ``openai/<m
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, LLMConfigError
+from medhal.llm.local import LocalClient, failed_results, ok_result
 
 __all__ = ["VLLM_INSTALL_HINT", "VLLMClient"]
 
 VLLM_INSTALL_HINT = "vllm/ models need vLLM; pip install 'medhal[vllm]' (GPU machines)"
 
 
-class VLLMClient:
+class VLLMClient(LocalClient):
     """A :class:`~medhal.llm.base.ModelClient` over ``vllm.LLM(model, **engine_args)``."""
 
     def __init__(self, model: str, *, batch_size: int = 256, engine_args: Mapping[str, Any] | None = None) -> None:
@@ -45,14 +45,6 @@ class VLLMClient:
     def model_id(self) -> str:
         return f"vllm/{self._name}"
 
-    @property
-    def endpoint(self) -> str:
-        return ""
-
-    @property
-    def batch_size(self) -> int:
-        return self._batch_size
-
     def describe(self) -> dict[str, Any]:
         return {
             "provider": "vllm",
@@ -60,9 +52,6 @@ class VLLMClient:
             "batch_size": self._batch_size,
             "engine_args": self._engine_args,
         }
-
-    async def aclose(self) -> None:
-        return None
 
     def _params(self, config: GenerationConfig) -> Any:
         return self._vllm.SamplingParams(
@@ -90,24 +79,13 @@ class VLLMClient:
                     else:
                         outputs = self._llm.generate([requests[i].prompt for i in members], params, use_tqdm=False)
                 except Exception as exc:
-                    reason = f"vLLM failed: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
-                    for i in members:
-                        out[i] = GenerationResult(requests[i].id, "api_error", reason=reason, attempts=1)
+                    out.update(failed_results(requests, members, "vLLM failed", exc))
                     continue
                 latency = time.perf_counter() - began
                 for i, output in zip(members, outputs, strict=True):
                     samples = list(output.outputs)
-                    out[i] = GenerationResult(
-                        requests[i].id,
-                        "ok",
-                        texts=tuple(str(s.text) for s in samples),
-                        attempts=1,
-                        latency_s=latency,
-                        finish_reasons=tuple(getattr(s, "finish_reason", None) for s in samples),
+                    texts = [str(s.text) for s in samples]
+                    out[i] = ok_result(
+                        requests[i], texts, [getattr(s, "finish_reason", None) for s in samples], latency
                     )
         return [out[i] for i in range(len(requests))]
-
-    async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
-        if not requests:
-            return []
-        return await asyncio.to_thread(self._generate_sync, list(requests))
