@@ -365,6 +365,29 @@ def test_medrect_one_based_sentences_scenario_ids_and_dropped_separator_lines(tm
     assert read_medrect(other, language="en")[0].dataset == "medrect-en"
 
 
+def test_medrect_incomplete_and_duplicate_items_and_error_fields_of_error_notes_only(tmp_path: Path) -> None:
+    items = medrect_items()
+    path = tmp_path / "medrect-ja-test.json"
+    path.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
+    clean, error = read_medrect(path)
+    assert (error.error_type, error.corrected_text) == (items[1]["error_type"], items[1]["corrected_text"])
+    assert (clean.error_sentence_id, clean.error_type, clean.corrected_text) == (None, None, None)
+
+    items.append({"sample_id": " ", "sentences": "", "error_flag": 0})
+    path.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(DataFormatError, match=r"item 3: empty 'sample_id', 'sentences' \(MedRECT item\)"):
+        read_medrect(path)
+    kept = read_medrect(path, skip_incomplete=True)
+    assert [n.id for n in kept] == ["118A36_d", "118A36_b"]
+    assert (kept.stats.rows, kept.stats.items, kept.stats.skipped_incomplete) == (3, 2, 1)
+
+    dup = medrect_items()
+    dup[1]["sample_id"] = "118A36_d"
+    path.write_text(json.dumps(dup, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(DataFormatError, match=r"duplicate note id '118A36_d'.*MedRECT item"):
+        read_medrect(path)
+
+
 def test_read_notes_dispatches_on_format(tmp_path: Path) -> None:
     path = tmp_path / "medrect-ja.json"
     path.write_text(json.dumps(medrect_items(), ensure_ascii=False), encoding="utf-8")

@@ -4,6 +4,7 @@ the row and dataset format registries."""
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
 
@@ -16,12 +17,15 @@ from medhal.data.loading import (
     DatasetFormat,
     LoadStats,
     Records,
+    parse_json,
     read_csv_rows,
     read_json_rows,
     read_text,
     row_format,
 )
+from medhal.data.pubmedqa import read_pubmedqa
 from medhal.data.qags import read_qags_detection
+from medhal.data.stagewise import convert_jmle
 
 
 def test_missing_file_is_both_file_not_found_and_format_error(tmp_path: Path) -> None:
@@ -65,6 +69,28 @@ def test_jsonl_errors_are_one_line(tmp_path: Path, text: str, message: str) -> N
     with pytest.raises(DataFormatError, match=message) as info:
         read_json_rows(path, "thing")
     assert "\n" not in str(info.value)
+
+
+def test_parse_json_names_the_line_and_what_was_read() -> None:
+    assert parse_json("a.json", '{"x": [1, 2]}') == {"x": [1, 2]}
+    with pytest.raises(DataFormatError, match=r"^a\.json:3: not valid JSON \(Expecting value\)$"):
+        parse_json("a.json", "[\n1,\n]")
+    with pytest.raises(DataFormatError, match=r"^a\.json:1: not valid JSON \(Expecting value; things\)$"):
+        parse_json("a.json", "", "things")
+
+
+@pytest.mark.parametrize(
+    ("read", "suffix"),
+    [(read_pubmedqa, "; PubMedQA ori_pqal.json layout"), (convert_jmle, "")],
+)
+def test_whole_file_json_loaders_report_a_syntax_error_at_its_line(
+    tmp_path: Path, read: Callable[[Path], object], suffix: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{\n"a": 1,\n', encoding="utf-8")
+    with pytest.raises(DataFormatError) as info:
+        read(path)
+    assert str(info.value) == f"{path}:3: not valid JSON (Expecting property name enclosed in double quotes{suffix})"
 
 
 def test_not_utf8(tmp_path: Path) -> None:

@@ -6,12 +6,13 @@ is dropped silently: blank lines and rows whose every field is empty are skipped
 (``skipped_empty``); anything else that does not fit raises :class:`~medhal.data.errors.DataFormatError` with a
 one-line ``path:line: problem`` message.
 
-The raw readers here (:func:`read_text`, :func:`read_json_rows`, :func:`read_csv_rows`) are what the loaders build
-on; they return :class:`RawRow` objects that remember where each row came from.  Two registries say which reader
-or loader a file is read with: :data:`ROW_FORMATS` maps file suffixes to the raw readers (:func:`row_format`), and
-a :class:`DatasetFormat` names one benchmark's loader, the files it takes and its options (the detection formats of
-:data:`medhal.data.detection.DETECTION_FORMATS`).  To add a row format, register its reader in
-:data:`ROW_FORMATS`; to add a benchmark, write its loader module and register it where its records are read.
+The raw readers here (:func:`read_text`, :func:`parse_json`, :func:`read_json_rows`, :func:`read_csv_rows`) are
+what the loaders build on; they return :class:`RawRow` objects that remember where each row came from.  Two
+registries say which reader or loader a file is read with: :data:`ROW_FORMATS` maps file suffixes to the raw
+readers (:func:`row_format`), and a :class:`DatasetFormat` names one benchmark's loader, the files it takes and its
+options (the detection formats of :data:`medhal.data.detection.DETECTION_FORMATS`).  To add a row format, register
+its reader in :data:`ROW_FORMATS`; to add a benchmark, write its loader module and register it where its records
+are read.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ __all__ = [
     "Records",
     "RowFormat",
     "is_empty_row",
+    "parse_json",
     "pick",
     "read_csv_rows",
     "read_json_rows",
@@ -121,6 +123,16 @@ def read_text(path: str | Path, what: str) -> str:
         raise DataFormatError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
+def parse_json(path: str | Path, text: str, what: str | None = None) -> Any:
+    """``text`` (the content of ``path``) as one JSON document; a syntax error is a one-line
+    :class:`~medhal.data.errors.DataFormatError` at ``path:line`` (naming ``what`` when given)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        detail = _one_line(exc.msg) if what is None else f"{_one_line(exc.msg)}; {what}"
+        raise DataFormatError(f"{at(path, exc.lineno)}: not valid JSON ({detail})") from None
+
+
 def is_empty_row(data: Mapping[str, object]) -> bool:
     """True when every value is ``None``, blank text or an empty container (an "empty row" to skip and count)."""
     for value in data.values():
@@ -174,11 +186,7 @@ _BLANK = object()
 def _json_values(path: str | Path, text: str, what: str) -> Iterator[tuple[int, str, object]]:
     """``(number, where, value)`` for each item of a JSON array, or each line of JSONL (:data:`_BLANK` if blank)."""
     if text.lstrip().startswith("["):
-        try:
-            items = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise DataFormatError(f"{at(path, exc.lineno)}: not valid JSON ({_one_line(exc.msg)})") from None
-        for index, item in enumerate(items, start=1):
+        for index, item in enumerate(parse_json(path, text), start=1):
             yield index, at(path, f"item {index}"), item
         return
     lines = text.split("\n")

@@ -14,7 +14,6 @@ a MedHal-Loc item is that text cut to 1200 characters, so the join reproduces it
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from medhal.data.errors import DataFormatError, at
-from medhal.data.loading import LoadStats, Records, is_empty_row, read_text
+from medhal.data.loading import LoadStats, Records, is_empty_row, parse_json, read_text
 
 __all__ = ["PubMedQAItem", "context_index", "normalize_question", "pubmedqa_contexts", "read_pubmedqa"]
 
@@ -80,11 +79,7 @@ def read_pubmedqa(path: str | Path) -> Records[PubMedQAItem]:
     Raises :class:`~medhal.data.errors.DataFormatError` (one line, naming the file and PubMed id) for a file that
     is not one JSON object of records, or a record without ``QUESTION`` or ``CONTEXTS``.
     """
-    text = read_text(path, _WHAT)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataFormatError(f"{at(path, exc.lineno)}: not valid JSON ({exc.msg}; {_WHAT})") from None
+    data = parse_json(path, read_text(path, _WHAT), _WHAT)
     if not isinstance(data, dict):
         raise DataFormatError(f"{path}: expected one JSON object of pmid -> record, got {type(data).__name__}")
     items: list[PubMedQAItem] = []

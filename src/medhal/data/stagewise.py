@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from medhal.data.errors import DataFormatError
-from medhal.data.loading import LoadStats, RawRow, Records, read_json_rows, read_text
+from medhal.data.loading import LoadStats, RawRow, Records, parse_json, read_json_rows, read_text
 
 __all__ = [
     "ANSWER_TYPES",
@@ -341,11 +341,7 @@ def convert_jmle(path: str | Path, *, dataset: str = "jmle") -> Records[Stagewis
     not ship, are kept and flagged ``meta.image_not_provided`` (counted as ``image_not_provided``).  Options
     whose texts are empty because the question holds them as a table are kept (``options_in_question``).
     """
-    text = read_text(path, "JMLE questions")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataFormatError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+    data = parse_json(path, read_text(path, "JMLE questions"))
     if not isinstance(data, list):
         raise DataFormatError(f"{path}: expected a JSON array of questions")
     items: list[StagewiseItem] = []

@@ -1,16 +1,19 @@
 """Number formatting shared by the Markdown renderers: missing or non-finite values print as ``-``, and an
 aggregate over configurations (a :class:`~medhal.bench.paired.results.Spread`, or its JSON ``{"mean": ..., "sd":
-...}``) prints as ``m ± sd``.  :func:`pyplot` is matplotlib's ``pyplot`` on the Agg backend, for the figures."""
+...}``) prints as ``m ± sd``.  :func:`pyplot` is matplotlib's ``pyplot`` on the Agg backend, for the figures, and
+:func:`save_figure` how every figure is finished: laid out, written and closed."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from medhal.bench.paired.results import Spread
 
-__all__ = ["num", "pct", "plotting_available", "pyplot", "value_of"]
+__all__ = ["num", "pct", "plotting_available", "pyplot", "save_figure", "value_of"]
 
 
 def _number(value: object) -> float | None:
@@ -68,3 +71,15 @@ def pyplot() -> ModuleType:
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def save_figure(fig: Any, path: Path, *, dpi: int | None = None) -> Path:
+    """Lay out ``fig`` (a matplotlib figure), write it to ``path`` (at ``dpi``, else the figure's own) and close
+    it, so a report with many figures does not keep them all open.  Returns ``path``."""
+    fig.tight_layout()
+    if dpi is None:
+        fig.savefig(path)
+    else:
+        fig.savefig(path, dpi=dpi)
+    pyplot().close(fig)
+    return path

@@ -15,7 +15,7 @@ from medhal.bench.localization.metrics import LocalizationReport, LocalizationSc
 from medhal.bench.localization.records import DetectorLocalization
 from medhal.bench.localization.suite import LocalizationResult
 from medhal.detect.records import JSON
-from medhal.report.format import num, pct, plotting_available, pyplot
+from medhal.report.format import num, pct, plotting_available, pyplot, save_figure
 from medhal.report.html_report import write_html_report
 
 __all__ = [
@@ -50,10 +50,7 @@ def localization_bar_chart(entries: Mapping[str, DetectorLocalization], path: Pa
     ax.set_ylabel("% of items")
     ax.set_ylim(0, 105)
     ax.set_title("hit@1 (coloured: lift > 2 SE) vs random baseline (grey)", fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path)
 
 
 def detection_localization_scatter(entries: Mapping[str, DetectorLocalization], path: Path) -> Path:
@@ -74,10 +71,7 @@ def detection_localization_scatter(entries: Mapping[str, DetectorLocalization], 
     ax.set_xlabel("detection AUC-PR")
     ax.set_ylabel("localization lift (pp)")
     ax.set_title("Detection and localization are separate axes", fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path)
 
 
 def _row(name: str, kind: str, m: LocalizationScores | None) -> str:

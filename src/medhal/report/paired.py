@@ -14,7 +14,7 @@ from pathlib import Path
 from medhal.bench.paired.results import Cell, ConfigMetrics, PairedResult, PairedRow, Section
 from medhal.bench.paired.runs import AcrossReport
 from medhal.detect.records import JSON
-from medhal.report.format import num, pct, plotting_available, pyplot, value_of
+from medhal.report.format import num, pct, plotting_available, pyplot, save_figure, value_of
 from medhal.report.html_report import write_html_report
 
 __all__ = ["across_markdown", "bcr_bars", "eca_bars", "f1_bcr_scatter", "paired_markdown", "write_paired_report"]
@@ -43,10 +43,7 @@ def f1_bcr_scatter(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
     ax.set_xlabel("F1 (pointwise)")
     ax.set_ylabel("Both-Correct Rate")
     ax.legend(fontsize=7, loc="upper left")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path)
 
 
 def bcr_bars(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
@@ -62,10 +59,7 @@ def bcr_bars(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
     ax.set_xticks(range(len(names)), names, rotation=20, ha="right", fontsize=8)
     ax.set_ylabel("% of pairs")
     ax.set_title("BCR (green) vs expected under independence (grey); 25% = random", fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path)
 
 
 def eca_bars(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
@@ -85,10 +79,7 @@ def eca_bars(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
     ax.set_xticks(range(len(names)), names, rotation=20, ha="right", fontsize=8)
     ax.set_ylabel("% of analysed pairs")
     ax.legend(fontsize=7, bbox_to_anchor=(1.02, 1), loc="upper left")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path)
 
 
 def paired_markdown(

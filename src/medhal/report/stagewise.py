@@ -15,7 +15,7 @@ from medhal.bench.runio import atomic_write_text
 from medhal.bench.stagewise.results import StagewiseMetrics
 from medhal.data.stagewise import STAGES
 from medhal.detect.records import JSON
-from medhal.report.format import pyplot
+from medhal.report.format import pyplot, save_figure
 from medhal.report.html_report import write_html_report
 
 __all__ = ["fix_break_chart", "stagewise_markdown", "write_stagewise_report"]
@@ -47,9 +47,7 @@ def fix_break_chart(metrics: StagewiseMetrics, path: Path) -> bool:
     ax.set_ylabel("%")
     ax.set_ylim(0, 100)
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, dpi=120)
     return True
 
 

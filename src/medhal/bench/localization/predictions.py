@@ -22,13 +22,13 @@ predicted ``clause`` units are exactly that splitter's clauses of the hallucinat
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from medhal.bench.localization.runner import LocalizationRun, score_results
+from medhal.bench.predictions_jsonl import json_lines
 from medhal.data.medhal_loc import LocItem
 from medhal.detect import CheckResult, UnitResult
 from medhal.errors import PredictionsFileError
@@ -93,17 +93,10 @@ def read_predictions(path: Path, items: Sequence[LocItem]) -> tuple[dict[str, Ch
     unknown = 0
     scored: set[str] = set()
     try:
-        lines = path.read_text(encoding="utf-8").split("\n")
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise PredictionError(f"cannot read predictions file {path}: {exc.strerror}") from None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PredictionError(f"{where}: not JSON ({exc.msg})") from None
+    for where, row in json_lines(path, text):
         if not isinstance(row, dict) or "id" not in row:
             raise PredictionError(f"{where}: a prediction needs an id")
         item = by_id.get(str(row["id"]))

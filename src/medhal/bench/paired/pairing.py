@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from medhal.bench.paired.records import NotePair, PairMethod
+from medhal.bench.paired.records import NotePair, PairMethod, check_unique_note_ids
 from medhal.data.notes import ClinicalNote, corrected_note
 from medhal.detect.records import JSONObject
 
@@ -140,11 +140,7 @@ def char_overlap(a: str, b: str) -> float:
 
 
 def _check(notes: Sequence[ClinicalNote]) -> None:
-    seen: set[str] = set()
-    for note in notes:
-        if note.id in seen:
-            raise ValueError(f"duplicate note id {note.id!r}: pairing needs unique ids")
-        seen.add(note.id)
+    check_unique_note_ids((note.id for note in notes), "pairing needs unique ids")
 
 
 def _threshold(value: float, name: str) -> float:

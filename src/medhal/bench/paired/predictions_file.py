@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import cast
 
 from medhal.bench.paired.parsing import parse_confidence, parse_evidence
 from medhal.bench.paired.records import NotePrediction, PredictionStatus
+from medhal.bench.predictions_jsonl import json_lines
 from medhal.errors import PredictionsFileError
 from medhal.llm.base import STATUSES
 
@@ -86,14 +86,7 @@ def _record(fields: Mapping[str, object], default_config: str, where: str) -> No
 
 
 def _jsonl_rows(path: Path, text: str) -> Iterable[tuple[str, Mapping[str, object]]]:
-    for number, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PredictionsFileError(f"{where}: not JSON ({exc.msg})") from None
+    for where, row in json_lines(path, text):
         if not isinstance(row, dict):
             raise PredictionsFileError(f"{where}: not a JSON object")
         yield where, row

@@ -7,12 +7,13 @@ configuration.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Literal
 
 from medhal.detect.records import JSONObject
 
-__all__ = ["NotePair", "NotePrediction", "PairMethod", "PredictionStatus"]
+__all__ = ["NotePair", "NotePrediction", "PairMethod", "PredictionStatus", "check_unique_note_ids"]
 
 PairMethod = Literal["jaccard", "alternating", "scenario", "corrected"]
 PredictionStatus = Literal["ok", "parse_failure", "api_error", "input_error"]
@@ -53,3 +54,13 @@ class NotePrediction:
 
     def to_dict(self) -> JSONObject:
         return asdict(self)
+
+
+def check_unique_note_ids(note_ids: Iterable[str], need: str) -> None:
+    """Raise ``ValueError`` (``duplicate note id 'x': <need>``) at the first note id seen twice: pairs and
+    predictions are keyed by note id, so a repeated one would silently stand for two notes."""
+    seen: set[str] = set()
+    for note_id in note_ids:
+        if note_id in seen:
+            raise ValueError(f"duplicate note id {note_id!r}: {need}")
+        seen.add(note_id)

@@ -37,7 +37,7 @@ from medhal.bench.paired.prompts import (
     request_id,
     resolve_configs,
 )
-from medhal.bench.paired.records import NotePrediction, PredictionStatus
+from medhal.bench.paired.records import NotePrediction, PredictionStatus, check_unique_note_ids
 from medhal.bench.runio import atomic_write_text
 from medhal.detect.records import JSON, JSONObject
 from medhal.errors import PredictionsFileError
@@ -65,14 +65,6 @@ PREDICTIONS_FILE = "predictions.jsonl"
 
 
 # -- building and turning results into predictions --------------------------------------------------------------
-
-
-def _check_notes(notes: Sequence[NoteLike]) -> None:
-    seen: set[str] = set()
-    for note in notes:
-        if note.id in seen:
-            raise ValueError(f"duplicate note id {note.id!r}: every note needs its own id")
-        seen.add(note.id)
 
 
 def work_items(notes: Sequence[NoteLike], configs: Sequence[PairedConfig], *, seed: int) -> list[WorkItem]:
@@ -192,7 +184,7 @@ async def arun_paired_predictions(
 ) -> list[NotePrediction]:
     """:func:`run_paired_predictions` inside a running event loop (does not close the client)."""
     note_list = list(notes)
-    _check_notes(note_list)
+    check_unique_note_ids((note.id for note in note_list), "every note needs its own id")
     chosen = resolve_configs(configs)
     engine = as_engine(client_or_engine, cache, concurrency)
     items = work_items(note_list, chosen, seed=seed)

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from medhal.data.errors import DataFileNotFoundError, DataFormatError
-from medhal.data.loading import LoadStats, RawRow, Records, read_json_rows, text_field
-from medhal.data.notes.records import DATASETS, ClinicalNote
-from medhal.data.notes.rows import _check_error_sentence, _Counts, _flag, _Row, _sentence_id, _unique
+from medhal.data.errors import DataFileNotFoundError
+from medhal.data.loading import Records, read_json_rows, text_field
+from medhal.data.notes.records import ClinicalNote
+from medhal.data.notes.rows import _ErrorColumns, _flag, _NoteFile, _Row
 from medhal.data.notes.sentences import _join, _numbered_lines, _split
 
 __all__ = ["read_medrect"]
@@ -17,6 +17,9 @@ __all__ = ["read_medrect"]
 _MEDRECT = "MedRECT item"
 _MEDRECT_FILE = re.compile(r"(?:^|[_\-.])(en|ja)(?:[_\-.]|$)", re.IGNORECASE)
 _KANA = re.compile(r"[\u3040-\u30ff]")
+_MEDRECT_ERRORS = _ErrorColumns(
+    ("error_sentence_id",), ("error_sentence",), ("corrected_sentence",), ("error_type",), ("corrected_text",)
+)
 
 
 def read_medrect(
@@ -45,29 +48,22 @@ def read_medrect(
     if lang not in {"en", "ja"}:
         raise ValueError(f"unknown MedRECT language {language!r}; expected en or ja")
     name = f"medrect-{lang}"
-    counts = _Counts()
-    notes: list[ClinicalNote] = []
-    kept: list[RawRow] = []
-    incomplete = 0
+    notes = _NoteFile(_MEDRECT, skip_incomplete=skip_incomplete)
     for raw in table.rows:
-        row = _Row(raw, _MEDRECT, counts, repair=False)
+        row = _Row(raw, _MEDRECT, notes.counts, repair=False)
         note_id = (row.get(("sample_id", "id")) or "").strip()
         cell = row.get(("sentences",)) or ""
-        empty = [n for n, v in (("sample_id", note_id), ("sentences", cell.strip())) if not v]
-        if empty:
-            if skip_incomplete:
-                incomplete += 1
-                continue
-            raise DataFormatError(f"{raw.where}: empty {', '.join(repr(e) for e in empty)} ({_MEDRECT})")
+        if not notes.complete(raw, (("sample_id", note_id), ("sentences", cell.strip()))):
+            continue
         flag = _flag(row, ("error_flag",))
         parts, dropped = _numbered_lines(cell, 1, dot=True)
-        counts.separators += dropped
+        notes.counts.separators += dropped
         if parts:
             text, sentences = _join(parts)
         else:
             text = cell.strip()
             sentences = _split(text, 1)
-            counts.split += 1
+            notes.counts.split += 1
         metadata = raw.data.get("metadata")
         meta: dict[str, Any] = {"row": raw.number}
         if isinstance(metadata, dict):
@@ -76,25 +72,15 @@ def read_medrect(
         if source_model is not None:
             meta["source_model"] = source_model
         scenario = meta.get("jmle_question_id")
-        error = flag == 1
-        note = ClinicalNote(
-            id=note_id,
+        notes.add(
+            row,
+            _MEDRECT_ERRORS,
+            note_id=note_id,
             dataset=name,
-            language=DATASETS[name],
             text=text,
             sentences=sentences,
-            error_flag=flag,
-            error_sentence_id=_sentence_id(row.get(("error_sentence_id",), required=False)) if error else None,
-            error_sentence=row.optional(("error_sentence",)) if error else None,
-            corrected_sentence=row.optional(("corrected_sentence",)) if error else None,
-            error_type=row.optional(("error_type",)) if error else None,
+            flag=flag,
             scenario_id=str(scenario) if scenario is not None and str(scenario).strip() else None,
-            corrected_text=row.optional(("corrected_text",)) if error else None,
             meta=meta,
         )
-        _check_error_sentence(note, counts)
-        notes.append(note)
-        kept.append(raw)
-    _unique(kept, [n.id for n in notes], _MEDRECT)
-    stats = LoadStats(str(path), len(table.rows), len(notes), table.skipped_empty, incomplete, counts.as_dict())
-    return Records(notes, stats)
+    return notes.records(table, path)

@@ -1,5 +1,5 @@
 """Reading the fields of one raw row of a note file: mojibake repair, line ends, flags, sentence ids, and the
-per-file ``counts``.
+per-file ``counts``; and the notes of one file as its rows are read (:class:`_NoteFile`).
 
 Other ``counts``: ``error_sentence_mismatch`` (error notes whose ``error_sentence`` differs, beyond
 whitespace, from the sentence its ``error_sentence_id`` names, or whose id names no sentence).
@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from medhal.data.errors import DataFormatError
-from medhal.data.loading import RawRow, text_field
+from medhal.data.loading import LoadStats, RawRow, RawTable, Records, text_field
 from medhal.data.notes.mojibake import repair_mojibake
-from medhal.data.notes.records import ClinicalNote
+from medhal.data.notes.records import DATASETS, ClinicalNote, NoteSentence
 
 
 def _normalise_newlines(text: str) -> str:
@@ -136,3 +137,82 @@ def _unique(rows: Sequence[RawRow], ids: Sequence[str], what: str) -> None:
                 f"{raw.where}: duplicate note id {note_id!r} (first at {seen[note_id].where}; {what})"
             )
         seen[note_id] = raw
+
+
+@dataclass(frozen=True, slots=True)
+class _ErrorColumns:
+    """Where a note file keeps the error fields of an error note: each field's column names (the first present
+    one is read)."""
+
+    sentence_id: Sequence[str]
+    sentence: Sequence[str]
+    corrected_sentence: Sequence[str]
+    type: Sequence[str]
+    corrected_text: Sequence[str]
+
+
+class _NoteFile:
+    """The notes of one file as its rows are read, with what every reader checks and counts the same way:
+    incomplete rows (skipped and counted, or raised), the error fields of error notes, each note's error
+    sentence (``counts.mismatch``), unique ids, and the file's :class:`~medhal.data.loading.LoadStats`."""
+
+    def __init__(self, what: str, *, skip_incomplete: bool) -> None:
+        self.what = what
+        self.skip_incomplete = skip_incomplete
+        self.counts = _Counts()
+        self.notes: list[ClinicalNote] = []
+        self.kept: list[RawRow] = []
+        self.incomplete = 0
+
+    def complete(self, raw: RawRow, fields: Sequence[tuple[str, str]]) -> bool:
+        """Whether every ``(name, value)`` of ``fields`` has a value; an incomplete row is counted when
+        ``skip_incomplete``, else it raises :class:`~medhal.data.errors.DataFormatError`."""
+        empty = [name for name, value in fields if not value]
+        if not empty:
+            return True
+        if not self.skip_incomplete:
+            raise DataFormatError(f"{raw.where}: empty {', '.join(repr(e) for e in empty)} ({self.what})")
+        self.incomplete += 1
+        return False
+
+    def add(
+        self,
+        row: _Row,
+        columns: _ErrorColumns,
+        *,
+        note_id: str,
+        dataset: str,
+        text: str,
+        sentences: tuple[NoteSentence, ...],
+        flag: int,
+        scenario_id: str | None,
+        meta: dict[str, Any],
+    ) -> None:
+        """Keep the note of ``row``; its error fields (read from ``columns``) are set only when ``flag == 1``."""
+        error = flag == 1
+        note = ClinicalNote(
+            id=note_id,
+            dataset=dataset,
+            language=DATASETS[dataset],
+            text=text,
+            sentences=sentences,
+            error_flag=flag,
+            error_sentence_id=_sentence_id(row.get(columns.sentence_id, required=False)) if error else None,
+            error_sentence=row.optional(columns.sentence) if error else None,
+            corrected_sentence=row.optional(columns.corrected_sentence) if error else None,
+            error_type=row.optional(columns.type) if error else None,
+            scenario_id=scenario_id,
+            corrected_text=row.optional(columns.corrected_text) if error else None,
+            meta=meta,
+        )
+        _check_error_sentence(note, self.counts)
+        self.notes.append(note)
+        self.kept.append(row.raw)
+
+    def records(self, table: RawTable, path: str | Path) -> Records[ClinicalNote]:
+        """The notes kept, in file order (raises for a duplicate id), with the file's load statistics."""
+        _unique(self.kept, [n.id for n in self.notes], self.what)
+        stats = LoadStats(
+            str(path), len(table.rows), len(self.notes), table.skipped_empty, self.incomplete, self.counts.as_dict()
+        )
+        return Records(self.notes, stats)

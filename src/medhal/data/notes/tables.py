@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from medhal.data.errors import DataFileNotFoundError, DataFormatError
-from medhal.data.loading import LoadStats, RawRow, RawTable, Records, read_csv_rows
-from medhal.data.notes.records import DATASETS, ClinicalNote, NoteSentence
-from medhal.data.notes.rows import _check_error_sentence, _Counts, _flag, _Row, _sentence_id, _unique
+from medhal.data.loading import RawTable, Records, read_csv_rows
+from medhal.data.notes.records import ClinicalNote, NoteSentence
+from medhal.data.notes.rows import _Counts, _ErrorColumns, _flag, _NoteFile, _Row
 from medhal.data.notes.sentences import _guided, _join, _numbered_lines, _projected, _split
 
 
@@ -49,6 +49,9 @@ CORRECTED_SENTENCE = ("Corrected Sentence", "corrected_sentence")
 CORRECTED_TEXT = ("Corrected Text", "corrected_text")
 
 
+_TABLE_ERRORS = _ErrorColumns(ERROR_SENTENCE_ID, ERROR_SENTENCE, CORRECTED_SENTENCE, ERROR_TYPE, CORRECTED_TEXT)
+
+
 def _table_notes(
     table: RawTable,
     what: str,
@@ -59,50 +62,33 @@ def _table_notes(
     skip_incomplete: bool,
     path: str | Path,
 ) -> Records[ClinicalNote]:
-    counts = _Counts()
-    notes: list[ClinicalNote] = []
-    kept: list[RawRow] = []
-    incomplete = 0
+    notes = _NoteFile(what, skip_incomplete=skip_incomplete)
     for raw in table.rows:
-        row = _Row(raw, what, counts, repair)
+        row = _Row(raw, what, notes.counts, repair)
         note_id = (row.get(TEXT_ID) or "").strip()
         text = row.get(TEXT) or ""
-        empty = [name for name, value in (("Text ID", note_id), ("Text", text.strip())) if not value]
-        if empty:
-            if skip_incomplete:
-                incomplete += 1
-                continue
-            raise DataFormatError(f"{raw.where}: empty {', '.join(repr(e) for e in empty)} ({what})")
+        if not notes.complete(raw, (("Text ID", note_id), ("Text", text.strip()))):
+            continue
         name = dataset(row)
         flag = _flag(row, ERROR_FLAG)
-        body, sentences, extra = _table_sentences(text.strip(), row.get(SENTENCES), 0, counts)
+        body, sentences, extra = _table_sentences(text.strip(), row.get(SENTENCES), 0, notes.counts)
         meta: dict[str, Any] = {"row": raw.number, **extra}
         for column in meta_columns:
             value = row.optional((column,))
             if value is not None:
                 meta[column.lower().replace(" ", "_")] = value
-        error = flag == 1
-        note = ClinicalNote(
-            id=note_id,
+        notes.add(
+            row,
+            _TABLE_ERRORS,
+            note_id=note_id,
             dataset=name,
-            language=DATASETS[name],
             text=body,
             sentences=sentences,
-            error_flag=flag,
-            error_sentence_id=_sentence_id(row.get(ERROR_SENTENCE_ID, required=False)) if error else None,
-            error_sentence=row.optional(ERROR_SENTENCE) if error else None,
-            corrected_sentence=row.optional(CORRECTED_SENTENCE) if error else None,
-            error_type=row.optional(ERROR_TYPE) if error else None,
+            flag=flag,
             scenario_id=None,
-            corrected_text=row.optional(CORRECTED_TEXT) if error else None,
             meta=meta,
         )
-        _check_error_sentence(note, counts)
-        notes.append(note)
-        kept.append(raw)
-    _unique(kept, [n.id for n in notes], what)
-    stats = LoadStats(str(path), len(table.rows), len(notes), table.skipped_empty, incomplete, counts.as_dict())
-    return Records(notes, stats)
+    return notes.records(table, path)
 
 
 def _csv_table(path: str | Path, what: str) -> RawTable:
