@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from medhal.detect import CheckItem, CheckResult, ConfigError, Detector, create_detector
+from medhal.detect.passages import EvidenceInput
 from medhal.detect.registry import apply_calibration
 from medhal.verify import LoadedVerifier, Verifier, open_verifier
 from medhal.verify.calibration import Calibration
+from medhal.verify.loader import is_llm_spec
 
 if TYPE_CHECKING:
     from medhal.detect.claims import ClaimExtractor
@@ -27,12 +29,15 @@ class Checker:
     """A loaded verifier plus a detector, ready to check many items.
 
     ``verifier`` is a spec for :func:`~medhal.verify.open_verifier` (``None`` = the embedded default,
-    ``"hf:<id or path>"``, ``"onnx:<path>"``), a :class:`~medhal.verify.LoadedVerifier` (a verifier with its
-    calibration) or an object implementing the ``Verifier`` Protocol (used without calibration).
+    ``"hf:<id or path>"``, ``"onnx:<path>"``, an LLM ``"openai/<model>"``), a :class:`~medhal.verify.LoadedVerifier`
+    (a verifier with its calibration) or an object implementing the ``Verifier`` Protocol (used without calibration).
+    An LLM verifier spec gets ``base_url`` and ``model_args`` (``-M``) for its client.  To use a calibration fitted
+    by ``python -m medhal.train.calibrate``, pass ``open_verifier(spec, calibration="calibration.json")``.
     ``detector`` names a registered detector (``decomposed``, ``nli-clause``, ``nli-response``); remaining keyword
     options go to the detector (e.g. ``units="sentence"``, ``threshold=0.5``, ``long_windows="split"``).
     ``units="claim"`` needs ``claim_model="openai/<model>"`` (with ``base_url``) or an ``extractor=``.
-    ``cache`` is a path to an SQLite file of pair -> probabilities, keyed by the verifier's id.
+    ``cache`` is a path to an SQLite file of pair -> probabilities, keyed by the verifier's id (for an LLM
+    verifier: its response cache, the default LLM cache when ``None``).
     When the verifier's model directory ships a ``calibration.json`` (the embedded verifier does), its verdict
     thresholds, response threshold and recommended detector options are the defaults; explicit options win.
     ``loaded`` is the verifier with that calibration (pass it on to share the verifier between checkers).
@@ -51,14 +56,28 @@ class Checker:
         base_url: str | None = None,
         threads: int | None = None,
         device: str | None = None,
+        model_args: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> None:
         if (threads is not None or device is not None) and not (verifier is None or isinstance(verifier, str)):
             raise ConfigError("threads and device apply to a verifier spec, not to an already loaded verifier")
         if claim_model is not None and "extractor" not in options:
             options["extractor"] = claim_extractor(claim_model, base_url=base_url)
+        if model_args and not (verifier is None or isinstance(verifier, str)):
+            raise ConfigError("model_args apply to a verifier spec, not to an already loaded verifier")
         if verifier is None or isinstance(verifier, str):
-            self.loaded = open_verifier(verifier, batch_size=batch_size, cache=cache, threads=threads, device=device)
+            llm = is_llm_spec(verifier)
+            if model_args and not llm:
+                raise ConfigError(f"model_args apply to an LLM verifier (openai/<model>), not {verifier or 'embedded'}")
+            self.loaded = open_verifier(
+                verifier,
+                batch_size=batch_size,
+                cache=cache,
+                threads=threads,
+                device=device,
+                base_url=base_url if llm else None,
+                model_args=model_args if llm else None,
+            )
         elif isinstance(verifier, LoadedVerifier):
             self.loaded = verifier
         else:
@@ -69,8 +88,11 @@ class Checker:
             options = calibrated_options(detector, options, self.calibration)
         self.detector: Detector = create_detector(detector, self.verifier, **options)
 
-    def check(self, evidence: str, response: str, *, question: str | None = None, id: str | None = None) -> CheckResult:
-        """Check one response against its evidence."""
+    def check(
+        self, evidence: EvidenceInput, response: str, *, question: str | None = None, id: str | None = None
+    ) -> CheckResult:
+        """Check one response against its evidence: one string, or passages (a list of strings, ids ``"1"``..,
+        or of ``{"id", "text"}`` objects; :mod:`medhal.detect.passages`), whose pointers then name their passage."""
         return self.detector.detect(CheckItem(evidence=evidence, response=response, question=question, id=id))
 
     def check_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
@@ -111,7 +133,7 @@ def claim_extractor(
 
 
 def check(
-    evidence: str,
+    evidence: EvidenceInput,
     response: str,
     *,
     question: str | None = None,

@@ -188,3 +188,22 @@ def test_real_model_round_trip(hf_verifier: Any, pairs: list[tuple[str, str]], t
         assert hf_verifier.stats.since(before).pairs == 0
         assert second.tobytes() == first.tobytes()
         np.testing.assert_allclose(first, hf_verifier.predict(pairs), atol=1e-12)
+
+
+def test_failed_pairs_are_not_kept(tmp_path: Path) -> None:
+    from fakes import RuleVerifier
+
+    class Flaky(RuleVerifier):
+        def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:  # type: ignore[override]
+            probs = super().predict(pairs)
+            if len(self.calls) == 1:
+                probs[0] = np.nan  # the first pair fails once
+            return probs
+
+    inner = Flaky()
+    pairs = [("The dose was 5 mg.", "The dose was 5 mg."), ("The dose was 5 mg.", "No dose was given.")]
+    with CachedVerifier(inner, tmp_path / "c.sqlite") as cached:
+        first = cached.predict(pairs)
+        assert np.isnan(first[0]).all() and np.isfinite(first[1]).all()
+        second = cached.predict(pairs)  # the failed pair is asked again, the other comes from the cache
+    assert np.isfinite(second).all() and [len(c) for c in inner.calls] == [2, 1]

@@ -39,6 +39,7 @@ from medhal.detect.registry import (
 from medhal.detect.units import UnitChoice
 from medhal.errors import VerifierError
 from medhal.verify.calibration import Calibration
+from medhal.verify.loader import is_llm_spec
 
 __all__ = ["FLAG_OPTIONS", "check_command", "check_device", "detector_options", "parse_detector", "run_single"]
 
@@ -236,9 +237,9 @@ def check_command(
     )
     if device is not None:
         check_device(device)  # a bad spec is a usage error before any input is read
-    extra = parse_model_args(model_arg, model_args)  # -M: for --model and --claim-model
-    if extra and model is None and claim_model is None:
-        raise UsageError("-M / --model-args apply to --model or --claim-model")
+    extra = parse_model_args(model_arg, model_args)  # -M: for --model, --claim-model and an LLM --verifier
+    if extra and model is None and claim_model is None and not is_llm_spec(verifier):
+        raise UsageError("-M / --model-args apply to --model, --claim-model or an LLM --verifier (openai/<model>)")
     if model is not None and not spec.entry.takes_client():
         raise UsageError(f"--model applies to detectors that use an LLM, not {spec.name!r}")
     if model is None and spec.needs_client():
@@ -263,6 +264,7 @@ def check_command(
             base_url=base_url,
             threads=threads,
             device=device,
+            model_args=extra if is_llm_spec(verifier) else None,
             **options,
         )
 

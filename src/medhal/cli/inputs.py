@@ -7,13 +7,14 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Annotated
+from typing import IO, Annotated, cast
 
 import typer
 
 from medhal.detect import CheckItem
 from medhal.detect.parquet import iter_item_rows, require_pyarrow
-from medhal.errors import UsageError
+from medhal.detect.passages import EvidenceInput
+from medhal.errors import InputError, UsageError
 
 __all__ = [
     "BATCH_FORMATS",
@@ -30,7 +31,10 @@ __all__ = [
 
 VerifierOption = Annotated[
     str | None,
-    typer.Option(help="embedded (default; embedded:raw without its lexical head), hf:<hub id or path>, onnx:<path>."),
+    typer.Option(
+        help="embedded (default; embedded:raw without its lexical head), hf:<hub id or path>, onnx:<path>, or an LLM "
+        "asked per pair: openai/<model> (with --base-url), hf/<causal LM>, vllm/<id>."
+    ),
 ]
 """``--verifier`` of the commands that check (``check``, ``serve``)."""
 
@@ -89,18 +93,24 @@ class BatchLine:
 
 
 def _line_of(number: int, obj: Mapping[str, object]) -> BatchLine:
-    """One batch line or row (``number`` from 1) as an item, or the reason it is not one."""
+    """One batch line or row (``number`` from 1) as an item, or the reason it is not one.  ``evidence`` is a
+    string or a list of passages (:mod:`medhal.detect.passages`); a list medhal refuses is the line's error."""
     item_id = obj.get("id")
     ident = str(item_id) if item_id is not None else f"line-{number}"
     missing = [k for k in ("evidence", "response") if k not in obj]
     if missing:
         return BatchLine(number, None, ident, f"line {number} lacks field(s): {', '.join(missing)}")
     evidence, response, question = obj["evidence"], obj["response"], obj.get("question")
-    if not (isinstance(evidence, str) and isinstance(response, str) and isinstance(question, str | None)):
+    passages = isinstance(evidence, list)  # evidence as passages: strings, or objects with id and text
+    if not ((passages or isinstance(evidence, str)) and isinstance(response, str) and isinstance(question, str | None)):
         fields = (("evidence", evidence), ("response", response), ("question", "" if question is None else question))
-        wrong = ", ".join(k for k, v in fields if not isinstance(v, str))
+        wrong = ", ".join(k for k, v in fields if not (isinstance(v, str) or (k == "evidence" and passages)))
         return BatchLine(number, None, ident, f"line {number}: field(s) {wrong} must be strings")
-    return BatchLine(number, CheckItem(evidence, response, question, ident), ident)
+    try:
+        item = CheckItem(cast("EvidenceInput", evidence), response, question, ident)
+    except InputError as exc:
+        return BatchLine(number, None, ident, f"line {number}: {exc}")
+    return BatchLine(number, item, ident)
 
 
 def _parse_line(number: int, raw: bytes) -> BatchLine:

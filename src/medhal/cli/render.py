@@ -24,6 +24,8 @@ def _deciding(unit: UnitResult) -> str:
     pointer = unit.contradicting if unit.verdict == "contradicted" else unit.entailing
     if pointer is None:
         return ""
+    if pointer.passage is not None:  # evidence given as passages: where in which passage
+        return f"passage {pointer.passage} [{pointer.passage_start}:{pointer.passage_end}] {_snippet(pointer.text)}"
     return f"[{pointer.start}:{pointer.end}] {_snippet(pointer.text)}"
 
 

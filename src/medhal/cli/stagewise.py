@@ -68,7 +68,10 @@ def bench_stagewise_command(
     out: Annotated[Path, typer.Option(help="Run directory to write (new, or an earlier stage-wise run).")],
     base_url: BaseUrlOption = None,
     judge_base_url: Annotated[
-        str | None, typer.Option(help="OpenAI-compatible server of --judge (default: --base-url); comma-separated for several replicas.")
+        str | None,
+        typer.Option(
+            help="OpenAI-compatible server of --judge (default: --base-url); comma-separated for several replicas."
+        ),
     ] = None,
     interventions: Annotated[str, typer.Option(help="Comma list of none, rep-v, rep-k, rep-vk (or all).")] = "all",
     format: Annotated[str, typer.Option(help="medhal (stage-wise schema), vqa or jmle.")] = "medhal",
@@ -78,7 +81,8 @@ def bench_stagewise_command(
         str | None, typer.Option(help="Build missing reference traces with this model (kept when valid and right).")
     ] = None,
     reference_base_url: Annotated[
-        str | None, typer.Option(help="Server of --reference-model (default: --base-url); comma-separated for several replicas.")
+        str | None,
+        typer.Option(help="Server of --reference-model (default: --base-url); comma-separated for replicas."),
     ] = None,
     human_labels: Annotated[Path | None, typer.Option(help="JSONL/CSV: id, context, target, label.")] = None,
     max_regenerations: Annotated[int, typer.Option(min=0, help="Regenerations of a format-invalid trace.")] = 2,

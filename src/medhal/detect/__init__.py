@@ -12,6 +12,7 @@ from medhal.detect.base import (
 from medhal.detect.chunking import DYADIC_GRANULARITIES, ChunkLibrary, Window, build_library, chunk_ranges
 from medhal.detect.decomposed import DecomposedDetector
 from medhal.detect.nli_clause import NLIClauseDetector, NLIResponseDetector
+from medhal.detect.passages import Passage
 from medhal.detect.records import SCHEMA_VERSION, CheckItem, CheckResult, EvidencePointer, UnitResult
 from medhal.detect.registry import (
     DETECTORS,
@@ -47,6 +48,7 @@ __all__ = [
     "NLIResponseDetector",
     "PairBatch",
     "PairwiseDetector",
+    "Passage",
     "Resources",
     "UnitResult",
     "VerdictRule",

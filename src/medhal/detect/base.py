@@ -8,10 +8,19 @@ that one verifier pass serves many responses:
 2. :class:`PairBatch` deduplicates the pairs of *all* planned items and sends the unique ones to the verifier in
    one call (the verifier sorts them by length and batches them);
 3. ``assemble(plan, probs)`` turns the item's rows back into an audit trail.
+
+Pair-level failures (:mod:`medhal.verify.failures`): a verifier that cannot score a pair (an LLM verifier after
+an API error or an unparseable answer) returns a NaN row.  ``assemble`` reads a neutral row (0, 1, 0) in its
+place, and every unit with such a pair is then replaced by an unverified unit (:func:`unverified_unit`: ``error``
+says why, no probabilities or pointers, ``unsupported``, suspicion 1.0); the result becomes ``api_error`` with
+no score and no flag (a response verdict is never made on part of its pairs), its units all listed.  A failed
+pair is tied to its unit by its hypothesis (the unit's text); a failed pair no unit's text matches leaves every
+unit of the item unverified.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from abc import ABC, abstractmethod
@@ -27,6 +36,7 @@ from medhal.detect.items import (
     MAX_UNITS,
     InputError,
     item_result,
+    place_in_passages,
     sanitize_item,
     split_valid,
     validate_item,
@@ -35,7 +45,8 @@ from medhal.detect.items import (
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
 from medhal.detect.units import ClaimExtractionLike, ClaimExtractorLike, Unit, segment_units
 from medhal.errors import ConfigError
-from medhal.verify.base import Pair, Probabilities, Verifier
+from medhal.verify.base import NEUTRAL, Pair, Probabilities, Verifier
+from medhal.verify.failures import failed_rows, failure_reason
 
 __all__ = [
     "MAX_EVIDENCE_CHARS",
@@ -50,6 +61,7 @@ __all__ = [
     "item_result",
     "sanitize_item",
     "split_valid",
+    "unverified_unit",
     "validate_item",
     "with_accounting",
 ]
@@ -295,8 +307,16 @@ class PairwiseDetector(ABC, Generic[PayloadT]):
         for i in owners:
             plan, idx = plans[i], verified.rows[i]
             pair_lengths = [verified.lengths[r] for r in idx]
+            probs = verified.probs[idx]
+            failed = failed_rows(probs)
+            if failed.any():  # pairs the verifier could not score: see the module docstring
+                probs = probs.copy()
+                probs[failed] = np.eye(3)[NEUTRAL]
             try:
-                result = self.assemble(plan, verified.probs[idx], pair_lengths)
+                assembled = self.assemble(plan, probs, pair_lengths)
+                if failed.any():
+                    assembled = self._unverified(plan, assembled, failed.tolist())
+                result = place_in_passages(assembled, plan.item, plan.premises)
                 examined = self._examined(plan, pair_lengths)
             except Exception as exc:  # a bug on one item must not take the others down
                 results[i] = self.input_error(plan.item, _describe(exc), status="internal_error")
@@ -313,6 +333,33 @@ class PairwiseDetector(ABC, Generic[PayloadT]):
                     "batch_verify_s": round(verified.seconds, 6),
                 },
             )
+
+    def _unverified(self, plan: Plan[PayloadT], result: CheckResult, failed: Sequence[bool]) -> CheckResult:
+        """``result`` with the units whose pairs failed made unverified, as ``api_error`` (module docstring)."""
+        totals: dict[str, int] = {}
+        reasons: dict[str, list[str]] = {}
+        for pair, bad in zip(plan.pairs, failed, strict=True):
+            totals[pair[1]] = totals.get(pair[1], 0) + 1
+            if bad:
+                reasons.setdefault(pair[1], []).append(failure_reason(self.verifier, pair))
+        texts = {unit.text for unit in result.units}
+        untied = [r for hypothesis, rs in reasons.items() if hypothesis not in texts for r in rs]
+        units: list[UnitResult] = []
+        for unit in result.units:
+            own = reasons.get(unit.text, [])
+            if own:
+                error = f"{len(own)} of {totals[unit.text]} verifier pair(s) failed: {own[0]}"
+            elif untied:
+                error = f"{len(untied)} verifier pair(s) of this response failed: {untied[0]}"
+            else:
+                units.append(unit)
+                continue
+            units.append(unverified_unit(unit, error))
+        n_failed = sum(1 for bad in failed if bad)
+        n_units = sum(1 for unit in units if unit.error is not None)
+        first = next(r for rs in reasons.values() for r in rs)
+        reason = f"{n_failed} of {len(plan.pairs)} verifier pair(s) failed ({n_units} unit(s) unverified): {first}"
+        return replace(result, status="api_error", reason=reason, score=None, flagged=None, units=tuple(units))
 
     def _examined(self, plan: Plan[PayloadT], lengths: Sequence[int]) -> float | None:
         """Share of the evidence's non-space characters inside a premise the verifier read whole; of a truncated
@@ -337,6 +384,23 @@ class PairwiseDetector(ABC, Generic[PayloadT]):
             raise ConfigError("claim units need an LLM claim extractor")
         responses = list(dict.fromkeys(item.response for item in items))
         self._claims = dict(zip(responses, self.extractor.extract_many(responses), strict=True))
+
+
+def unverified_unit(unit: UnitResult, error: str) -> UnitResult:
+    """``unit`` as a unit the verifier could not check: ``error`` set, ``unsupported``, no probabilities, evidence
+    pointers or cues, a NaN score and suspicion 1.0 (it needs a reader), position, text and signals kept."""
+    return replace(
+        unit,
+        verdict="unsupported",
+        score=math.nan,
+        suspicion=1.0,
+        p_entail=None,
+        p_contradict=None,
+        entailing=None,
+        contradicting=None,
+        cues=None,
+        error=error,
+    )
 
 
 def _claims_record(extraction: ClaimExtractionLike) -> JSONObject:

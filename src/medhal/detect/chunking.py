@@ -24,6 +24,7 @@ __all__ = [
     "build_library",
     "chunk_ranges",
     "packed_windows",
+    "range_windows",
     "window_of",
 ]
 
@@ -90,15 +91,23 @@ def build_library(
     evidence: str,
     sentences: Sequence[Span],
     granularities: Sequence[int] = DYADIC_GRANULARITIES,
+    *,
+    ranges: Sequence[tuple[int, int]] | None = None,
 ) -> ChunkLibrary:
-    """Build the chunk library of ``evidence`` from its sentence spans."""
+    """Build the chunk library of ``evidence`` from its sentence spans.
+
+    ``ranges`` are the ``[first, stop)`` sentence ranges no window may cross: one per passage of evidence given as
+    passages (:func:`medhal.detect.passages.evidence_sentences`); ``None`` is one range over every sentence (string
+    evidence: the seed's library).  Each granularity cuts each range on its own, so every range gets the library
+    the seed would build for it alone, and ``entries`` is the sum of theirs."""
     n = len(sentences)
     seen: dict[tuple[int, int], list[int]] = {}
     entries = 0
     for m in granularities:
-        for rng in chunk_ranges(n, m):
-            entries += 1
-            seen.setdefault(rng, []).append(m)
+        for first, stop in [(0, n)] if ranges is None else ranges:
+            for a, b in chunk_ranges(stop - first, m):
+                entries += 1
+                seen.setdefault((first + a, first + b), []).append(m)
     ordered = sorted(seen.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), kv[0][0]))
     windows = tuple(window_of(evidence, sentences, a, b, tuple(sorted(set(ms)))) for (a, b), ms in ordered)
     return ChunkLibrary(windows=windows, entries=entries, sentences=tuple(sentences))
@@ -136,4 +145,29 @@ def packed_windows(
         if run_end >= end:
             break
         start += max(1, math.ceil((1.0 - overlap) * (run_end - start)))
+    return out
+
+
+def range_windows(
+    evidence: str,
+    sentences: Sequence[Span],
+    ranges: Sequence[tuple[int, int]],
+    fits: Callable[[str], bool] | None = None,
+    *,
+    overlap: float = 0.5,
+) -> list[Window]:
+    """Each non-empty sentence range ``[first, stop)`` whole (one window per evidence passage, granularity 0), or,
+    where ``fits`` is given and a range's window does not fit, that range's :func:`packed_windows` (``overlap``).
+
+    No window crosses a range: where a verifier-backed detector reads "the whole evidence" of evidence given as
+    passages, it reads each passage whole instead."""
+    out: list[Window] = []
+    for first, stop in ranges:
+        if stop <= first:
+            continue
+        whole = window_of(evidence, sentences, first, stop, ())
+        if fits is None or fits(whole.text):
+            out.append(whole)
+        else:
+            out.extend(packed_windows(evidence, sentences, fits, overlap=overlap, first=first, stop=stop))
     return out

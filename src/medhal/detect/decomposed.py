@@ -18,6 +18,10 @@ What medhal does differently from the faithful schedule (same numbers, less work
   its sentences that fit), or ``truncate`` (kept, the verifier truncates the premise — what the original code
   does).  Results report ``skipped_windows``, ``truncated_pairs`` and ``evidence_examined``.
 
+Evidence given as passages (:mod:`medhal.detect.passages`) is split into sentences passage by passage and each
+passage gets the library the seed would build for it alone (``library_entries`` sums them); the coverage premise is
+each passage whole, or its tiles.  No window reaches over a passage boundary, and every pointer names its passage.
+
 Aggregation (``aggregation``):
 
 * ``aligned`` (default since issue 14): verdicts that respect alignment (:mod:`medhal.detect.alignment`) —
@@ -38,13 +42,21 @@ import numpy as np
 
 from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens, negation_agrees, restates
 from medhal.detect.base import PairwiseDetector, Plan
-from medhal.detect.chunking import DYADIC_GRANULARITIES, Window, build_library, packed_windows, window_of
+from medhal.detect.chunking import (
+    DYADIC_GRANULARITIES,
+    Window,
+    build_library,
+    packed_windows,
+    range_windows,
+    window_of,
+)
+from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
-from medhal.text import Span, split_sentences
+from medhal.text import Span
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -171,11 +183,11 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
 
     def plan(self, item: CheckItem) -> Plan[DecomposedPlan]:
         units = self.units_of(item.response)
-        sentences = split_sentences(item.evidence)
-        library = build_library(item.evidence, sentences, self.granularities)
+        sentences, ranges = evidence_sentences(item.evidence, item.passages)
+        library = build_library(item.evidence, sentences, self.granularities, ranges=ranges)
         windows, skipped = self._fit_windows(item.evidence, sentences, list(library.windows), units)
         index = EvidenceIndex.of(item.evidence, [s.text for s in sentences]) if self.aggregation == "aligned" else None
-        tiles = self._coverage_tiles(item.evidence, sentences, units) if index is not None else []
+        tiles = self._coverage_tiles(item.evidence, sentences, ranges, units) if index is not None else []
         n_library, n_tiles = self._allocation(len(units), len(windows), len(tiles))
         window_stems = [alignment_tokens(w.text) for w in windows] if n_library < len(windows) else []
         chosen = [self._select(u.text, windows, window_stems, n_library) for u in units]
@@ -187,14 +199,16 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index)
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
 
-    def _coverage_tiles(self, evidence: str, sentences: Sequence[Span], units: Sequence[Unit]) -> list[Window]:
+    def _coverage_tiles(
+        self, evidence: str, sentences: Sequence[Span], ranges: Sequence[tuple[int, int]], units: Sequence[Unit]
+    ) -> list[Window]:
         """The coverage premise of the aligned rule: the whole evidence when its pair with the longest unit fits
-        the verifier's budget, else the packed sentence runs that tile it without overlap."""
+        the verifier's budget, else the packed sentence runs that tile it without overlap.  Evidence given as
+        passages is covered passage by passage (``ranges``): each passage whole, or its packed runs."""
         if not units or not sentences:
             return []
-        whole = window_of(evidence, sentences, 0, len(sentences), ())
         fits = self.fits_with(max(units, key=len).text)
-        return [whole] if fits(whole.text) else packed_windows(evidence, sentences, fits, overlap=0.0)
+        return range_windows(evidence, sentences, ranges, fits, overlap=0.0)
 
     def _allocation(self, n_units: int, n_windows: int, n_tiles: int) -> tuple[int, int]:
         """Library windows and coverage tiles per unit: ``max_windows`` (all when unset) and every tile up to

@@ -18,6 +18,10 @@ The response score is the largest clause suspicion; the response is flagged when
   (:func:`medhal.detect.chunking.packed_windows`); a clause's ``P(E)`` and ``P(C)`` are their maxima over the
   windows and its evidence pointers name the deciding windows.  Nothing is truncated unless one sentence
   alone is too long.
+
+Evidence given as passages (:mod:`medhal.detect.passages`) is read passage by passage: ``whole`` pairs each clause
+with every passage whole, ``windows`` with every passage whole where it fits and its sentence runs where it does
+not; no premise reaches over a passage boundary, and the deciding pointers name their passage.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from typing import Literal
 import numpy as np
 
 from medhal.detect.base import PairwiseDetector, Plan
-from medhal.detect.chunking import Window, packed_windows
+from medhal.detect.chunking import Window, packed_windows, range_windows
+from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitKind, UnitResult
 from medhal.detect.scoring import VerdictRule
 from medhal.detect.signals import SignalConfig, blended_suspicion
@@ -42,7 +47,6 @@ from medhal.detect.units import (
     judged_unit,
     response_span,
 )
-from medhal.text import split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = ["ClausePlan", "ClauseScore", "NLIClauseDetector", "NLIResponseDetector", "PremiseChoice"]
@@ -114,12 +118,14 @@ class NLIClauseDetector(PairwiseDetector[ClausePlan]):
 
     def plan(self, item: CheckItem) -> Plan[ClausePlan]:
         units = self.segment(item.response)
-        sentences = split_sentences(item.evidence)
-        whole = response_span(item.evidence)
-        windows = [Window(whole.start, whole.end, whole.text, 0, len(sentences), ())]
-        if self.premise == "windows" and units and sentences:
-            fits = self.fits_with(max(units, key=len).text)
-            if not fits(whole.text):
+        sentences, ranges = evidence_sentences(item.evidence, item.passages)
+        fits = self.fits_with(max(units, key=len).text) if self.premise == "windows" and units and sentences else None
+        if item.passages is not None:  # never a window over a passage boundary: each passage whole, or its runs
+            windows = range_windows(item.evidence, sentences, ranges, fits)
+        else:
+            whole = response_span(item.evidence)
+            windows = [Window(whole.start, whole.end, whole.text, 0, len(sentences), ())]
+            if fits is not None and not fits(whole.text):
                 windows = packed_windows(item.evidence, sentences, fits)
         return Plan(
             item=item,

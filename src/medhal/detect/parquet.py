@@ -4,8 +4,10 @@ pyarrow is imported inside these functions only, never when medhal is imported. 
 result in :meth:`~medhal.detect.records.CheckResult.to_row` form under :func:`result_schema`: the record's scalar
 fields as columns, ``units`` as a list of structs (evidence pointers as nested structs), free-form mappings as
 JSON text (``config_json``, ``claims_json``, ``timings_json``; a unit's ``signals_json``, ``cues_json``,
-``alignment_json``) and ``line``, the input line or row the result came from.  An item file has string columns
-``evidence`` and ``response`` and optional ``id`` and ``question``.
+``alignment_json``) and ``line``, the input line or row the result came from.  An evidence pointer's ``passage``,
+``passage_start`` and ``passage_end`` are null for string evidence (and, read back, leave the record as it was).
+An item file has columns ``evidence`` (a string, or evidence as passages: a list of strings or a list of structs
+``{id, text}``) and ``response`` (a string), and optional ``id`` and ``question``.
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ def result_schema() -> object:
             ("probability", pa.float64()),
             ("sentences", pa.list_(pa.int64())),
             ("granularity", pa.int64()),
+            ("passage", pa.string()),
+            ("passage_start", pa.int64()),
+            ("passage_end", pa.int64()),
         ]
     )
     unit = pa.struct(
@@ -80,6 +85,7 @@ def result_schema() -> object:
             ("cues_json", pa.string()),
             ("span_text", pa.string()),
             ("alignment_json", pa.string()),
+            ("error", pa.string()),
         ]
     )
     return pa.schema(

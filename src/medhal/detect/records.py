@@ -4,7 +4,9 @@ These are medhal's audit trail.  Every ``start``/``end`` is a half-open characte
 string the record names (``response`` for units, ``evidence`` for evidence pointers) and slices back to the
 record's ``text`` exactly -- except for ``claim`` units, whose ``text`` is the claim as extracted and verified
 (seed 003) and whose ``start``/``end`` slice back to ``span_text``, the part of the response the claim was aligned
-to (``None`` all three when it could not be aligned; ``alignment`` says why).  :class:`CheckResult` is written
+to (``None`` all three when it could not be aligned; ``alignment`` says why).  Evidence given as passages
+(:mod:`medhal.detect.passages`) is their joined text, and each pointer also names its passage and the offsets
+inside it (``passage``, ``passage_start``, ``passage_end``).  :class:`CheckResult` is written
 to disk as JSON (``schema_version`` :data:`SCHEMA_VERSION`); its fields are documented in ``docs/check-record.md``.
 :meth:`CheckResult.from_dict` reads that JSON back; :meth:`CheckResult.to_row` / :meth:`CheckResult.from_row` are
 the flat row form Parquet files hold (:mod:`medhal.detect.parquet`).
@@ -18,6 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, SupportsFloat, SupportsInt, TypeAlias, cast, get_args
 
+from medhal.detect.passages import EvidenceInput, Passage, evidence_fields
+
 __all__ = [
     "JSON",
     "ROW_JSON_FIELDS",
@@ -27,6 +31,7 @@ __all__ = [
     "CheckResult",
     "EvidencePointer",
     "JSONObject",
+    "Passage",
     "Status",
     "UnitKind",
     "UnitResult",
@@ -52,14 +57,36 @@ UnitKind = Literal["clause", "sentence", "claim", "response", "triple", "span"]
 Status = Literal["ok", "input_error", "parse_failure", "api_error", "internal_error"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CheckItem:
-    """One thing to check: the evidence an LLM was given and the answer it produced."""
+    """One thing to check: the evidence an LLM was given and the answer it produced.
+
+    ``evidence`` is given as one string or as passages (:mod:`medhal.detect.passages`: a list of strings, ids
+    ``"1"``..``"n"``, or of ``{"id", "text"}`` objects / :class:`Passage` s); a malformed list raises a one-line
+    :class:`~medhal.errors.InputError` here.  Given passages, ``evidence`` is their text joined by
+    :data:`~medhal.detect.passages.PASSAGE_SEPARATOR` (what detectors read and recorded offsets index) and
+    ``passages`` holds them; ``passages`` is ``None`` for string evidence."""
 
     evidence: str
     response: str
     question: str | None = None
     id: str | None = None
+    passages: tuple[Passage, ...] | None = None
+
+    def __init__(
+        self,
+        evidence: EvidenceInput,
+        response: str,
+        question: str | None = None,
+        id: str | None = None,
+        passages: Sequence[Passage] | None = None,
+    ) -> None:
+        text, parsed = evidence_fields(evidence, passages)
+        object.__setattr__(self, "evidence", text)
+        object.__setattr__(self, "response", response)
+        object.__setattr__(self, "question", question)
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "passages", parsed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +103,15 @@ class EvidencePointer:
     granularity: int
     """The smallest dyadic granularity ``m`` that produced this window (0: not a dyadic chunk — the whole evidence,
     or a packed window of ``nli-clause --premise windows``)."""
+    passage: str | None = None
+    """Evidence given as passages: the id of the passage the window lies in (``None``: string evidence)."""
+    passage_start: int | None = None
+    """``[passage_start, passage_end)``: the window inside its passage, ``passage.text[passage_start:passage_end]
+    == text`` (``start``/``end`` index the passages' joined text)."""
+    passage_end: int | None = None
 
     def to_dict(self) -> JSONObject:
-        return {
+        out: JSONObject = {
             "start": self.start,
             "end": self.end,
             "text": self.text,
@@ -86,6 +119,11 @@ class EvidencePointer:
             "sentences": list(self.sentences),
             "granularity": self.granularity,
         }
+        if self.passage is not None:  # written only for passages: string-evidence records are unchanged
+            out["passage"] = self.passage
+            out["passage_start"] = self.passage_start
+            out["passage_end"] = self.passage_end
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +166,11 @@ class UnitResult:
     alignment: JSONObject | None = None
     """``claim`` units: ``claim`` (extraction index), ``method`` (``exact``, ``normalized``, ``fuzzy`` or ``None``),
     ``score`` (similarity of claim and span) and ``reason`` (why it could not be aligned, else ``None``)."""
+    error: str | None = None
+    """Why this unit could not be verified (a verifier pair it needs failed: an LLM verifier's API error or
+    unparseable answer), else ``None``.  Such a unit is ``unsupported`` with no probabilities, no evidence
+    pointers, a NaN ``score`` (``null`` in JSON) and suspicion 1.0, and its result's status is ``api_error``
+    (``docs/check-record.md``).  In :meth:`to_dict` only when set."""
 
     def to_dict(self) -> JSONObject:
         out: JSONObject = {
@@ -137,7 +180,7 @@ class UnitResult:
             "end": self.end,
             "kind": self.kind,
             "verdict": self.verdict,
-            "score": self.score,
+            "score": self.score if math.isfinite(self.score) else None,
             "suspicion": self.suspicion,
             "p_entail": self.p_entail,
             "p_contradict": self.p_contradict,
@@ -151,6 +194,8 @@ class UnitResult:
         if self.kind == "claim":
             out["span_text"] = self.span_text
             out["alignment"] = self.alignment
+        if self.error is not None:
+            out["error"] = self.error
         return out
 
 
@@ -335,6 +380,7 @@ def _unit_row(unit: UnitResult) -> JSONObject:
     for key in UNIT_ROW_JSON_FIELDS:
         row[f"{key}_json"] = _json_text(record.get(key))
     row.setdefault("span_text", None)
+    row.setdefault("error", None)  # a unit left unverified by a failed pair (written only then)
     return row
 
 
@@ -351,6 +397,8 @@ def _unit_record(row: Mapping[str, object]) -> JSONObject:
     if unit.get("kind") == "claim":
         unit["span_text"] = cast(JSON, row.get("span_text"))
         unit["alignment"] = _from_json(row.get("alignment_json"))
+    if unit.get("error") is None:
+        unit.pop("error", None)
     return unit
 
 
@@ -408,6 +456,9 @@ def _pointer_from_dict(obj: object) -> EvidencePointer | None:
         probability=float(obj.get("probability", math.nan)),
         sentences=(first, stop),
         granularity=int(obj.get("granularity", 0)),
+        passage=_opt_str(obj.get("passage")),
+        passage_start=_opt_int(obj.get("passage_start")),
+        passage_end=_opt_int(obj.get("passage_end")),
     )
 
 
@@ -437,4 +488,5 @@ def _unit_from_dict(obj: Mapping[str, object], position: int) -> UnitResult:
         cues=cast("JSONObject | None", obj.get("cues")),
         span_text=_opt_str(obj.get("span_text")),
         alignment=cast("JSONObject | None", obj.get("alignment")),
+        error=_opt_str(obj.get("error")),
     )

@@ -1,10 +1,11 @@
 """The records every model client speaks and the one async seam they sit behind.
 
 A :class:`GenerationRequest` is either chat ``messages`` or a raw ``prompt`` plus a :class:`GenerationConfig`
-(temperature, top_p, max_tokens, stop, seed, n).  A :class:`ModelClient` turns a sequence of requests into the
-same number of :class:`GenerationResult` records, in order, and never raises for a failure of one request: a
-server error, a timeout or a request the backend cannot serve comes back as data (``status`` ``api_error`` or
-``input_error``, a one-line ``reason`` and the number of ``attempts``).  Seed 001 "Pitfalls" ("Silent loss on
+(temperature, top_p, max_tokens, stop, seed, n and, optionally, how many top log-probabilities per token to
+return).  A :class:`ModelClient` turns a sequence of requests into the same number of :class:`GenerationResult`
+records, in order, and never raises for a failure of one request: a server error, a timeout or a request the
+backend cannot serve comes back as data (``status`` ``api_error`` or ``input_error``, a one-line ``reason`` and
+the number of ``attempts``).  Seed 001 "Pitfalls" ("Silent loss on
 server errors") is the failure this contract exists to rule out: a row that failed is still a row.
 """
 
@@ -20,6 +21,7 @@ from typing import Any, Literal, Protocol, get_args, runtime_checkable
 from medhal.errors import ConfigError, InputError
 
 __all__ = [
+    "MAX_TOP_LOGPROBS",
     "STATUSES",
     "ContentPart",
     "GenerationConfig",
@@ -33,6 +35,7 @@ __all__ = [
     "Role",
     "Status",
     "TextPart",
+    "TokenLogprob",
     "message_from_dict",
 ]
 
@@ -43,6 +46,8 @@ itself cannot be sent (malformed line, unsupported content)."""
 STATUSES: tuple[str, ...] = get_args(Status)
 Role = Literal["system", "user", "assistant"]
 _ROLES: tuple[str, ...] = get_args(Role)
+MAX_TOP_LOGPROBS = 20
+"""The most alternatives per token OpenAI-compatible servers return (``top_logprobs``)."""
 
 
 class LLMConfigError(ConfigError):
@@ -185,6 +190,11 @@ class GenerationConfig:
     """A JSON schema the answer should follow: servers that support structured output (OpenAI, vLLM) get it as
     ``response_format``; others ignore it and the answer is parsed tolerantly.  In ``to_dict`` (and so in the
     cache key) only when set."""
+    logprobs: int | None = None
+    """Ask for each answer token's log-probability and its ``logprobs`` most likely alternatives (0 to
+    :data:`MAX_TOP_LOGPROBS`; OpenAI chat ``logprobs: true, top_logprobs: k``).  ``None`` (the default) asks for
+    none.  Backends that cannot return them answer without (:attr:`GenerationResult.logprobs` empty).  In
+    ``to_dict`` (and so in the cache key) only when set."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.temperature <= 10.0:
@@ -199,6 +209,12 @@ class GenerationConfig:
             raise RequestError("stop sequences must be non-empty strings")
         if self.json_schema is not None and not isinstance(self.json_schema, Mapping):
             raise RequestError("json_schema must be a JSON object")
+        if self.logprobs is not None and (
+            isinstance(self.logprobs, bool)
+            or not isinstance(self.logprobs, int)
+            or not 0 <= self.logprobs <= MAX_TOP_LOGPROBS
+        ):
+            raise RequestError(f"logprobs must be an integer in [0, {MAX_TOP_LOGPROBS}], got {self.logprobs!r}")
 
     @property
     def greedy(self) -> bool:
@@ -220,12 +236,14 @@ class GenerationConfig:
         }
         if self.json_schema is not None:
             doc["json_schema"] = dict(self.json_schema)
+        if self.logprobs is not None:
+            doc["logprobs"] = self.logprobs
         return doc
 
     @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> GenerationConfig:
         """Inverse of :meth:`to_dict`; unknown keys raise :class:`RequestError`."""
-        known = {"temperature", "top_p", "max_tokens", "stop", "seed", "n", "json_schema"}
+        known = {"temperature", "top_p", "max_tokens", "stop", "seed", "n", "json_schema", "logprobs"}
         extra = set(obj) - known
         if extra:
             raise RequestError(f"unknown generation option(s): {', '.join(sorted(extra))}")
@@ -269,6 +287,16 @@ class GenerationRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class TokenLogprob:
+    """One generated token: its text, its log-probability and the most likely alternatives at its position
+    (``(token, logprob)``, most likely first, the token itself usually among them)."""
+
+    token: str
+    logprob: float
+    top: tuple[tuple[str, float], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GenerationResult:
     """What came back for one request.  ``texts`` holds the ``n`` samples when ``status == "ok"``."""
 
@@ -282,6 +310,10 @@ class GenerationResult:
     cached: bool = False
     finish_reasons: tuple[str | None, ...] = ()
     usage: Mapping[str, int] | None = None
+    logprobs: tuple[tuple[TokenLogprob, ...] | None, ...] = ()
+    """Per sample, its tokens with their log-probabilities when the request asked for them
+    (:attr:`GenerationConfig.logprobs`) and the server returned them (``None`` for a sample without); empty when
+    none were asked for or returned.  Not kept by the response cache (:mod:`medhal.llm.cache` stores texts)."""
 
     @property
     def text(self) -> str:

@@ -21,6 +21,13 @@ A request that carries a JSON schema (``GenerationConfig.json_schema``) asks for
 ``json_schema``; a server that rejects it is asked again without it (answers are parsed tolerantly anyway).
 What cannot be fixed ends as an ``api_error`` whose reason names the parameter and the ``-M`` option that
 changes it.
+
+Log-probabilities (``GenerationConfig.logprobs = k``): chat requests send ``logprobs: true`` and
+``top_logprobs: k`` (``k > 0``), completion requests ``logprobs: k``; each choice's ``logprobs`` (chat:
+``content[].{token, logprob, top_logprobs}``, completions: ``tokens`` / ``token_logprobs`` / ``top_logprobs``)
+comes back as :attr:`GenerationResult.logprobs`.  A missing or malformed ``logprobs`` object is no error (the
+sample's entry is ``None``); a server that rejects the parameters is asked again without them, like
+``response_format``.
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from typing import Any, Literal
 
 import httpx
 
-from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError
+from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError, TokenLogprob
 from medhal.llm.retry import AttemptError, RetryPolicy, call_with_retries, classify_status
 
 __all__ = [
@@ -64,7 +71,15 @@ Sampling = Literal["auto", "send", "omit"]
 _log = logging.getLogger("medhal.llm.openai")
 
 _REASONING = re.compile(r"(?:^|[/:])(?:o[1-9][0-9]*(?:$|[-_.:])|gpt-5)", re.IGNORECASE)
-_ADAPTABLE = ("max_tokens", "max_completion_tokens", "temperature", "top_p", "response_format")
+_ADAPTABLE = (
+    "max_tokens",
+    "max_completion_tokens",
+    "temperature",
+    "top_p",
+    "response_format",
+    "logprobs",
+    "top_logprobs",
+)
 _UNSUPPORTED = re.compile(
     r"unsupported|not supported|does not support|unrecognized|unknown (?:parameter|field|argument)"
     r"|extra (?:inputs|fields) (?:are )?not permitted|not allowed|invalid parameter",
@@ -157,6 +172,57 @@ def _content_text(content: object) -> str:
     if isinstance(content, list):
         return "".join(p.get("text", "") for p in content if isinstance(p, Mapping) and p.get("type") == "text")
     raise AttemptError(f"unexpected message content type {type(content).__name__}", False)
+
+
+_Choices = tuple[tuple[str, ...], tuple[str | None, ...], tuple[tuple[TokenLogprob, ...] | None, ...]]
+"""Texts, finish reasons and (when the server sent any) per-sample token log-probabilities of one answer."""
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _token_logprobs(raw: object, chat: bool) -> tuple[TokenLogprob, ...] | None:
+    """A choice's ``logprobs`` object as tokens, or ``None`` when it is missing or not in the expected shape."""
+    if not isinstance(raw, Mapping):
+        return None
+    out: list[TokenLogprob] = []
+    if chat:
+        content = raw.get("content")
+        if not isinstance(content, list):
+            return None
+        for entry in content:
+            if not isinstance(entry, Mapping) or not isinstance(entry.get("token"), str):
+                return None
+            logprob = _number(entry.get("logprob"))
+            if logprob is None:
+                return None
+            alternatives = entry.get("top_logprobs")
+            top = []
+            for alt in alternatives if isinstance(alternatives, list) else []:
+                if isinstance(alt, Mapping) and isinstance(alt.get("token"), str):
+                    value = _number(alt.get("logprob"))
+                    if value is not None:
+                        top.append((alt["token"], value))
+            out.append(TokenLogprob(entry["token"], logprob, tuple(top)))
+        return tuple(out)
+    tokens, values, tops = raw.get("tokens"), raw.get("token_logprobs"), raw.get("top_logprobs")
+    if not isinstance(tokens, list) or not isinstance(values, list) or len(tokens) != len(values):
+        return None
+    tops = tops if isinstance(tops, list) and len(tops) == len(tokens) else [None] * len(tokens)
+    for token, value, alternatives in zip(tokens, values, tops, strict=True):
+        logprob = _number(value)
+        if not isinstance(token, str) or logprob is None:
+            return None
+        top = []
+        if isinstance(alternatives, Mapping):
+            for alt, alt_value in alternatives.items():
+                number = _number(alt_value)
+                if isinstance(alt, str) and number is not None:
+                    top.append((alt, number))
+        top.sort(key=lambda pair: -pair[1])
+        out.append(TokenLogprob(token, logprob, tuple(top)))
+    return tuple(out)
 
 
 _SHARD_CONNECTIONS = 4
@@ -299,6 +365,9 @@ class OpenAIClient:
         for name in ("temperature", "top_p", "response_format"):
             if name in adapted:
                 body.pop(name, None)
+        if adapted & {"logprobs", "top_logprobs"}:  # one without the other is meaningless
+            body.pop("logprobs", None)
+            body.pop("top_logprobs", None)
 
     def _loop_state(self) -> _LoopState:
         loop = asyncio.get_running_loop()
@@ -342,6 +411,7 @@ class OpenAIClient:
         """(path, body) for the request, or an input-error reason."""
         cfg = request.config
         body: dict[str, Any] = {"model": self._model}
+        chat = request.messages is not None or self._endpoint == "chat"
         if self._sampling == "send":
             body["temperature"] = cfg.temperature
             body["top_p"] = cfg.top_p
@@ -356,6 +426,12 @@ class OpenAIClient:
                 "type": "json_schema",
                 "json_schema": {"name": "answer", "schema": dict(cfg.json_schema), "strict": False},
             }
+        if cfg.logprobs is not None and chat:
+            body["logprobs"] = True
+            if cfg.logprobs > 0:
+                body["top_logprobs"] = cfg.logprobs
+        elif cfg.logprobs is not None:
+            body["logprobs"] = cfg.logprobs
         if "max_completion_tokens" in self._extra:
             body.pop("max_tokens", None)
         body.update(self._extra)
@@ -381,7 +457,7 @@ class OpenAIClient:
         return "/completions", body
 
     @staticmethod
-    def _choices(data: object, chat: bool, n: int) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    def _choices(data: object, chat: bool, n: int) -> _Choices:
         if not isinstance(data, Mapping):
             raise AttemptError("response is not a JSON object", False)
         if "error" in data and "choices" not in data:
@@ -396,6 +472,7 @@ class OpenAIClient:
         ordered = sorted(choices, key=lambda c: c.get("index", 0) if isinstance(c.get("index"), int) else 0)[:n]
         texts: list[str] = []
         reasons: list[str | None] = []
+        logprobs: list[tuple[TokenLogprob, ...] | None] = []
         for choice in ordered:
             if chat:
                 message = choice.get("message")
@@ -409,7 +486,8 @@ class OpenAIClient:
                 texts.append(text)
             finish = choice.get("finish_reason")
             reasons.append(finish if isinstance(finish, str) else None)
-        return tuple(texts), tuple(reasons)
+            logprobs.append(_token_logprobs(choice.get("logprobs"), chat))
+        return tuple(texts), tuple(reasons), (tuple(logprobs) if any(x is not None for x in logprobs) else ())
 
     async def _one(self, request: GenerationRequest) -> GenerationResult:
         route = self._route(request)
@@ -426,7 +504,7 @@ class OpenAIClient:
 
         extra_calls = 0
 
-        async def attempt() -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+        async def attempt() -> _Choices:
             nonlocal extra_calls
             fixed: set[str] = set()
             response = await http.post(url, json=body)
@@ -472,7 +550,7 @@ class OpenAIClient:
             return GenerationResult(
                 request.id, "api_error", reason=reason, attempts=outcome.attempts + extra_calls, latency_s=latency
             )
-        texts, finishes = outcome.value
+        texts, finishes, logprobs = outcome.value
         return GenerationResult(
             request.id,
             "ok",
@@ -481,6 +559,7 @@ class OpenAIClient:
             latency_s=latency,
             finish_reasons=finishes,
             usage=usage or None,
+            logprobs=logprobs,
         )
 
     async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:

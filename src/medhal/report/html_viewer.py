@@ -19,8 +19,9 @@ script (by SHA-256 hash), ``data:`` images and nothing else: no network, no extr
 Stable DOM hooks (browser tests and ``medhal serve`` rely on them; K = 0-based result position, I = unit index):
 
 - ``script#medhal-data[type="application/json"]``: ``{"items": [{"id", "blocks": [evidence text, ...],
-  "windows": {"I": {"kind", "block", "s", "e", "label"}}}]}`` where ``s``/``e`` are UTF-16 offsets into
-  ``blocks[block]`` (what JavaScript's ``String.slice`` counts).
+  "windows": {"I": {"kind", "block", "s", "e", "label"[, "passage"]}}}]}`` where ``s``/``e`` are UTF-16 offsets
+  into ``blocks[block]`` (what JavaScript's ``String.slice`` counts) and ``passage`` is the id of the passage the
+  window lies in (evidence given as passages only).
 - ``section.item#item-K[data-item=K][data-status][data-flagged="true|false|none"][data-verdicts]``: one per result.
 - ``.answer span.unit[data-unit=I][data-verdict=supported|contradicted|unsupported][data-start][data-end]
   [tabindex="0"][role="button"][aria-label][aria-pressed]``: ``data-start``/``data-end`` are the unit's
@@ -30,7 +31,11 @@ Stable DOM hooks (browser tests and ``medhal serve`` rely on them; K = 0-based r
   aligned has no ``data-start``/``data-end`` and ``data-aligned="false"``, and is listed, with the same markup, in
   ``ul.unaligned-units`` with the reason.
 - ``.evidence .ev-block[data-block=B]``: the evidence text (one block holding the whole evidence when it is
-  known, else one block per run of overlapping pointer windows, ``.ev-gap`` between them).
+  known, else one block per run of overlapping pointer windows, ``.ev-gap`` between them).  Evidence given as
+  passages has one block per passage (or per run of pointer windows inside one passage) with
+  ``[data-passage=ID][data-passage-start]`` (the block's offset in its passage), each after a
+  ``p.ev-passage[data-passage=ID]`` label: passage boundaries are visible and a window is highlighted inside the
+  passage its pointer names, at the pointer's offsets inside that passage.
 - ``mark.evidence-window[data-unit=I][data-kind=entailing|contradicting][data-label]``: inserted into an
   ``.ev-block`` while unit I is active (hover, focus, click); only one exists per item at a time.
 - ``.unit.active`` (shown now) and ``.unit.pinned`` (clicked / Enter / Space / focused; hover falls back to it).

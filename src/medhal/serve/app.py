@@ -6,6 +6,10 @@ error record: ``input_error``, or ``internal_error`` when checking it raised), `
 the HTML audit trail), ``GET /`` (the checking page), ``GET /healthz``, ``GET /metrics`` (Prometheus text),
 ``GET /openapi.json`` and ``GET /docs`` (offline).
 
+``evidence`` is one string or a list of passages (strings, or ``{"id", "text"}`` objects); every evidence pointer
+of the record then names its passage and the offsets inside it (``docs/check-record.md``).  A list medhal refuses
+(empty, an empty text, a duplicate id) is a 400 ``input_error``, as empty evidence is; wrong types are a 422.
+
 Every error is JSON ``{"error": {"code": ..., "message": ...}}`` (422 adds ``details``: locations and messages,
 never the offending input).  A body that is not JSON of the documented shape (invalid JSON or UTF-8, nested too
 deeply, wrong types, an id with a lone surrogate) is a 422.  One item that makes the verifier raise fails only its
@@ -31,7 +35,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from medhal._version import __version__
 from medhal.checker import Checker
-from medhal.detect import CheckItem
+from medhal.detect import CheckItem, InputError
 from medhal.serve.metrics import CONTENT_TYPE
 from medhal.serve.middleware import APIError, ServiceMiddleware, error_response
 from medhal.serve.page import PAGE_CSP, Renderer, render_docs, render_index
@@ -224,7 +228,12 @@ def create_app(
             if reason is not None:
                 records[index] = _error_record(index, raw, reason, key[0])
                 continue
-            queued.append((index, key, request_item(request), request.timings))
+            try:
+                item = request_item(request)
+            except InputError as exc:  # evidence passages medhal refuses: an empty list or text, a duplicate id
+                records[index] = _error_record(index, raw, str(exc), key[0])
+                continue
+            queued.append((index, key, item, request.timings))
         results = await service.run_settled([(key, item) for _, key, item, _ in queued]) if queued else []
         for (index, key, _, timings), result in zip(queued, results, strict=True):
             if isinstance(result, Exception):

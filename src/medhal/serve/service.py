@@ -17,8 +17,9 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
 from medhal._version import __version__
 from medhal.detect import (
@@ -33,6 +34,7 @@ from medhal.detect import (
 )
 from medhal.detect.decomposed import LongWindowPolicy
 from medhal.detect.nli_clause import PremiseChoice
+from medhal.detect.passages import PASSAGE_SEPARATOR, Passage
 from medhal.detect.registry import (
     DetectorSpec,
     OptionValue,
@@ -58,6 +60,7 @@ __all__ = [
     "TOKEN_ENV",
     "BatchRequest",
     "CheckRequest",
+    "EvidencePassage",
     "OptionsKey",
     "ServeConfig",
     "Service",
@@ -140,13 +143,66 @@ class ServeConfig:
             raise ConfigError("body_timeout_s must be > 0 (or None: no limit)")
 
 
+def _no_surrogate(value: str | int | None) -> str | int | None:
+    if isinstance(value, str) and _SURROGATE.search(value):
+        raise ValueError("contains a lone surrogate (an unpaired \\ud800-\\udfff escape), which is not text")
+    return value
+
+
+class EvidencePassage(BaseModel):
+    """One passage of evidence given as passages (``docs/check-record.md``, "Evidence as passages")."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str | int = Field(description="The passage id, unique within the item; evidence pointers name it.")
+    text: str = Field(description="The passage text.")
+
+    @field_validator("id")
+    @classmethod
+    def _id_is_text(cls, value: str | int) -> str | int:
+        """A passage id is echoed in the record's pointers, so one with a lone surrogate is refused, as an item id
+        is."""
+        _no_surrogate(value)
+        return value
+
+
+def _evidence_form(value: object) -> str | None:
+    """Which form a request's ``evidence`` takes, so that a 422 names what is wrong inside it (``None``: none)."""
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        if all(isinstance(v, str) for v in value):
+            return "strings"
+        if not any(isinstance(v, str) for v in value):
+            return "passages"
+    return None
+
+
+Evidence = Annotated[
+    Annotated[str, Tag("text")]
+    | Annotated[list[str], Tag("strings")]
+    | Annotated[list[EvidencePassage], Tag("passages")],
+    Discriminator(
+        _evidence_form,
+        custom_error_type="evidence_form",
+        custom_error_message=(
+            'must be a string, a list of strings, or a list of {"id", "text"} objects (one form per list)'
+        ),
+    ),
+]
+"""A request's ``evidence``: one string or passages (:mod:`medhal.detect.passages`)."""
+
+
 class CheckRequest(BaseModel):
     """One item to check, with the detector options of ``medhal check`` (options a detector does not take are
     ignored, as on the command line)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    evidence: str = Field(description="The evidence the model was given.")
+    evidence: Evidence = Field(
+        description="The evidence the model was given: one string, or passages (a list of strings, ids "
+        '"1".."n", or of {"id", "text"} objects); every evidence pointer of the record then names its passage.'
+    )
     response: str = Field(description="The answer to check.")
     question: str | None = Field(default=None, description="The question the answer responds to (recorded).")
     id: str | int | None = Field(default=None, description="Item id, echoed in the record.")
@@ -164,9 +220,7 @@ class CheckRequest(BaseModel):
     def _id_is_text(cls, value: str | int | None) -> str | int | None:
         """An id is echoed as given: one with a lone surrogate (JSON ``"\\ud800"``) cannot be, so it is refused
         (in evidence, answer and question medhal replaces lone surrogates and notes it, per its input policy)."""
-        if isinstance(value, str) and _SURROGATE.search(value):
-            raise ValueError("contains a lone surrogate (an unpaired \\ud800-\\udfff escape), which is not text")
-        return value
+        return _no_surrogate(value)
 
 
 class BatchRequest(BaseModel):
@@ -258,13 +312,15 @@ class Service:
 
     def oversized(self, request: CheckRequest) -> str | None:
         """Why a request's texts are over the service's limits (``None``: they are not)."""
-        for name, value, limit in (
-            ("evidence", request.evidence, self.config.max_evidence_chars),
-            ("response", request.response, self.config.max_response_chars),
-            ("question", request.question or "", self.config.max_question_chars),
+        evidence = request.evidence
+        joined = "" if isinstance(evidence, str) else " (its passages joined)"
+        for name, size, limit in (
+            ("evidence", _evidence_chars(evidence), self.config.max_evidence_chars),
+            ("response", len(request.response), self.config.max_response_chars),
+            ("question", len(request.question or ""), self.config.max_question_chars),
         ):
-            if len(value) > limit:
-                return f"{name} has {len(value)} characters; the limit is {limit}"
+            if size > limit:
+                return f"{name} has {size} characters{joined if name == 'evidence' else ''}; the limit is {limit}"
         return None
 
     def _run(self, key: OptionsKey, items: Sequence[CheckItem]) -> list[CheckResult]:
@@ -322,8 +378,8 @@ class Service:
         reason = self.oversized(request)
         if reason is not None:
             raise APIError(413, "text_too_large", reason)
-        item = request_item(request)
         try:
+            item = request_item(request)
             validate_item(item)
         except InputError as exc:
             raise APIError(400, "input_error", str(exc)) from None
@@ -343,6 +399,22 @@ def log_failure(kind: str, exc: BaseException | None = None) -> None:
     logger.error("check failed: %s", kind, exc_info=exc if debug and exc is not None else None)
 
 
+def _evidence_chars(evidence: Evidence) -> int:
+    """Characters of the evidence text detectors read (passages joined by the separator)."""
+    if isinstance(evidence, str):
+        return len(evidence)
+    texts = [p if isinstance(p, str) else p.text for p in evidence]
+    return sum(map(len, texts)) + len(PASSAGE_SEPARATOR) * max(0, len(texts) - 1)
+
+
 def request_item(request: CheckRequest) -> CheckItem:
+    """The item a request asks to check; evidence passages that medhal refuses (an empty list or text, a duplicate
+    id) raise a one-line :class:`InputError`."""
     ident = None if request.id is None else str(request.id)
-    return CheckItem(evidence=request.evidence, response=request.response, question=request.question, id=ident)
+    evidence = request.evidence
+    passages = evidence if isinstance(evidence, str) else [_passage(p) for p in evidence]
+    return CheckItem(evidence=passages, response=request.response, question=request.question, id=ident)
+
+
+def _passage(raw: str | EvidencePassage) -> str | Passage:
+    return raw if isinstance(raw, str) else Passage(str(raw.id), raw.text)

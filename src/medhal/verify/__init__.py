@@ -26,6 +26,8 @@ from medhal.verify.loader import LoadedVerifier, load_verifier, open_verifier
 
 if TYPE_CHECKING:
     from medhal.verify.hf import HFVerifier
+    from medhal.verify.hf_labels import HFMapping
+    from medhal.verify.llm import LLMVerifier
     from medhal.verify.onnx import OnnxVerifier
 
 __all__ = [
@@ -34,7 +36,9 @@ __all__ = [
     "LABELS",
     "NEUTRAL",
     "CachedVerifier",
+    "HFMapping",
     "HFVerifier",
+    "LLMVerifier",
     "LabelMap",
     "LoadedVerifier",
     "OnnxVerifier",
@@ -49,7 +53,12 @@ __all__ = [
     "resolve_labels",
 ]
 
-_LAZY = {"HFVerifier": "medhal.verify.hf", "OnnxVerifier": "medhal.verify.onnx"}
+_LAZY = {
+    "HFMapping": "medhal.verify.hf_labels",
+    "HFVerifier": "medhal.verify.hf",
+    "LLMVerifier": "medhal.verify.llm",
+    "OnnxVerifier": "medhal.verify.onnx",
+}
 
 
 def __getattr__(name: str) -> Any:

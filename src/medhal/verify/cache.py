@@ -153,8 +153,9 @@ class CachedVerifier:
                 raise VerifierError(f"verifier {self.id} returned shape {probs.shape} for {len(missing)} pairs")
             table[missing] = probs
             mark = time.perf_counter()
+            scored = [bool(np.isfinite(row).all()) for row in probs]  # a failed pair (NaN row): never kept
             try:
-                self._store([keys[i] for i in missing], probs)
+                self._store([keys[i] for i, ok in zip(missing, scored, strict=True) if ok], probs[scored])
             except sqlite3.Error as exc:
                 raise VerifierError(f"verifier cache {self._path} write failed: {first_line(exc)}") from None
             overhead += time.perf_counter() - mark

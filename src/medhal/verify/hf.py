@@ -1,4 +1,8 @@
-"""A Hugging Face cross-encoder (``AutoModelForSequenceClassification``) as a :class:`Verifier`.
+"""A Hugging Face model as a :class:`Verifier`: a sequence-classification cross-encoder (3-class NLI, or a 2-class
+fact checker such as MiniCheck-RoBERTa or HHEM) or an encoder-decoder that answers a label word
+(MiniCheck-Flan-T5).  :mod:`medhal.verify.hf_labels` says how each kind is detected and mapped onto
+(entailment, neutral, contradiction), and how the mapping enters the verifier id; :mod:`medhal.verify.hf_seq2seq`
+scores the label words.
 
 torch and transformers are imported when an :class:`HFVerifier` is built, never when medhal is imported;
 install them with ``pip install 'medhal[hf]'``.
@@ -8,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,14 +21,15 @@ from typing import TYPE_CHECKING, Any
 from medhal.verify.base import Pair, Probabilities, VerifierError
 from medhal.verify.device import check_threads, device_suffix, parse_device
 from medhal.verify.encoding import TruncationStrategy, cut_pair, first_line, position_limit, resolve_max_length
-from medhal.verify.labels import resolve_labels
+from medhal.verify.hf_labels import HFMapping, ModelKind, check_remote_code, classifier_labels, detect_kind
+from medhal.verify.hf_seq2seq import LabelWords, label_word_logits, resolve_label_words
 from medhal.verify.tokenized import TokenizedVerifier, check_batch_size
 
 if TYPE_CHECKING:
     from torch.nn import Module
     from transformers import BatchEncoding
 
-__all__ = ["HFVerifier", "progress_bars", "state_dict_digest"]
+__all__ = ["HFVerifier", "progress_bars", "remote_code_suffix", "state_dict_digest"]
 
 HF_INSTALL_HINT = "hf: verifiers need torch and transformers; pip install 'medhal[hf]'"
 
@@ -39,6 +45,16 @@ def state_dict_digest(model: Module) -> str:
         digest.update(f"{name}\0{flat.dtype}\0{tuple(tensor.shape)}\0".encode())
         digest.update(flat.view(torch.uint8).numpy())
     return digest.hexdigest()
+
+
+def remote_code_suffix(model: Module) -> str:
+    """``~remote-`` and a sha256 prefix of the source of the module that defines ``model``'s class: a model that
+    runs its own code (``auto_map``) answers as that code says, so the code is part of its id."""
+    try:
+        source = inspect.getsource(sys.modules[type(model).__module__])
+    except (KeyError, OSError, TypeError):
+        return "~remote"
+    return f"~remote-{hashlib.sha256(source.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
 def progress_bars(enabled: bool) -> bool:
@@ -66,15 +82,34 @@ class _Encoded:
     row: int = 0
 
 
+def _accepted_inputs(model: Module, tokenizer: Any) -> frozenset[str]:
+    """The tokenizer outputs ``model.forward`` takes: its named parameters, and the tokenizer's model inputs
+    (``model_input_names``) when it also takes ``**kwargs`` (HHEM's wrapper names none)."""
+    parameters = inspect.signature(model.forward).parameters
+    accepted = set(parameters)
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        accepted.update(str(name) for name in getattr(tokenizer, "model_input_names", ()))
+    return frozenset(accepted)
+
+
 class HFVerifier(TokenizedVerifier[_Encoded]):
-    """Three-way NLI with ``transformers``: dynamic padding per length bucket, premise-side truncation.
+    """Three-way NLI with ``transformers`` (or a fact checker mapped onto it): dynamic padding per length bucket,
+    premise-side truncation.
 
     ``path_or_id`` is a local model directory or a Hub id (resolved through transformers' usual cache).
-    ``id2label_override`` names the classes when the config only says ``LABEL_0``, ``LABEL_1``, ...
-    ``max_tokens`` optionally caps the padded tokens per forward batch.  ``local_files_only``: never touch the
-    network (a local folder, or a Hub id already in the cache); :func:`medhal.verify.load_verifier` decides it.
-    ``device`` is ``cpu``, ``cuda`` or ``cuda:N`` (a GPU adds ``+cuda`` to the id); ``threads`` sets torch's
-    intra-op threads (``torch.set_num_threads``, which is process-wide).
+    ``mapping`` (:class:`~medhal.verify.hf_labels.HFMapping`) says the model kind (read from the config by
+    default), where a 2-class model's "not supported" mass goes (neutral by default), a classifier's class names
+    and a seq2seq model's label words and prompt prefix.  ``id2label_override`` names the classes when the config
+    only says ``LABEL_0``, ``LABEL_1``, ... (the same as ``mapping.id2label``; give one or the other).
+    ``trust_remote_code``: run the code a model ships (``auto_map`` in its config); without it such a model is
+    refused.  ``max_tokens`` optionally caps the padded tokens per forward batch.  ``local_files_only``: never
+    touch the network (a local folder, or a Hub id already in the cache); :func:`medhal.verify.load_verifier`
+    decides it.  ``device`` is ``cpu``, ``cuda`` or ``cuda:N`` (a GPU adds ``+cuda`` to the id); ``threads`` sets
+    torch's intra-op threads (``torch.set_num_threads``, which is process-wide).
+
+    The id is ``hf:<name>@<weights digest>``, then ``~remote-<hash of its code>`` for a model that runs its own
+    code, then the mapping's suffix when it is not the one medhal always used for the model's own label names
+    (:func:`~medhal.verify.hf_labels.classifier_labels`; a seq2seq model always has one), then ``+cuda`` on a GPU.
     """
 
     def __init__(
@@ -88,12 +123,19 @@ class HFVerifier(TokenizedVerifier[_Encoded]):
         max_tokens: int | None = None,
         local_files_only: bool = False,
         threads: int | None = None,
+        mapping: HFMapping | None = None,
+        trust_remote_code: bool = False,
     ) -> None:
         check_threads(threads)
         device = parse_device(device)
+        mapping = HFMapping() if mapping is None else mapping
+        if id2label_override is not None and mapping.id2label is not None:
+            raise VerifierError("pass the class names once: id2label_override or mapping.id2label, not both")
+        override = id2label_override if id2label_override is not None else mapping.id2label
         try:
             import torch
-            from transformers import AutoModelForSequenceClassification, AutoTokenizer
+            from transformers import AutoModelForSeq2SeqLM, AutoModelForSequenceClassification, AutoTokenizer
+            from transformers import PretrainedConfig as ConfigLoader
         except ImportError:
             raise VerifierError(HF_INSTALL_HINT) from None
         check_batch_size(batch_size)
@@ -109,20 +151,40 @@ class HFVerifier(TokenizedVerifier[_Encoded]):
             torch.set_num_threads(threads)
         self.device = device
         self.threads = threads
+        loading = {"local_files_only": local_files_only}
         bars = progress_bars(False)
         try:
-            tokenizer = AutoTokenizer.from_pretrained(source, local_files_only=local_files_only)
-            model = AutoModelForSequenceClassification.from_pretrained(source, local_files_only=local_files_only)
-        except Exception as exc:  # transformers raises OSError, ValueError, HTTP errors, ...
-            raise VerifierError(f"cannot load hf verifier {str(path_or_id)!r}: {first_line(exc)}") from None
+            try:
+                raw_config, _ = ConfigLoader.get_config_dict(source, **loading)
+            except Exception as exc:  # transformers raises OSError, ValueError, HTTP errors, ...
+                raise VerifierError(f"cannot load hf verifier {str(path_or_id)!r}: {first_line(exc)}") from None
+            check_remote_code(raw_config, str(path_or_id), trust_remote_code=trust_remote_code)
+            kind: ModelKind = detect_kind(raw_config, mapping.kind)
+            auto_model: Any = AutoModelForSeq2SeqLM if kind == "seq2seq" else AutoModelForSequenceClassification
+            remote = {"trust_remote_code": True} if trust_remote_code else {}
+            try:
+                tokenizer = AutoTokenizer.from_pretrained(source, **loading, **remote)
+                model = auto_model.from_pretrained(source, **loading, **remote)
+            except Exception as exc:  # transformers raises OSError, ValueError, HTTP errors, ...
+                raise VerifierError(f"cannot load hf verifier {str(path_or_id)!r}: {first_line(exc)}") from None
         finally:
             progress_bars(bars)
         if tokenizer.pad_token is None:
             raise VerifierError(f"tokenizer of {str(path_or_id)!r} has no pad token; cannot batch pairs")
         config = model.config.to_dict()
-        labels = resolve_labels(config.get("id2label"), id2label_override)
-        if int(model.config.num_labels) != labels.num_labels:
-            raise VerifierError(f"model has {model.config.num_labels} outputs but id2label names {labels.num_labels}")
+        self.kind: ModelKind = kind
+        self._words: LabelWords | None = None
+        self._prefix = ""
+        if kind == "seq2seq":
+            self._words = resolve_label_words(tokenizer, config, mapping)
+            self._prefix = mapping.prefix
+            labels, suffix = self._words.labels, self._words.id_suffix
+        else:
+            labels, suffix = classifier_labels(config.get("id2label"), override, mapping.unsupported)
+            if int(model.config.num_labels) != labels.num_labels:
+                raise VerifierError(
+                    f"model has {model.config.num_labels} outputs but id2label names {labels.num_labels}"
+                )
         special = int(tokenizer.num_special_tokens_to_add(pair=True))
         limit = resolve_max_length(
             explicit=max_length,
@@ -131,7 +193,8 @@ class HFVerifier(TokenizedVerifier[_Encoded]):
             special_tokens=special,
         )
         name = local.resolve().name if local.exists() else str(path_or_id)
-        ident = f"hf:{name}@{state_dict_digest(model)[:12]}{device_suffix(device)}"
+        code = remote_code_suffix(model) if trust_remote_code and raw_config.get("auto_map") else ""
+        ident = f"hf:{name}@{state_dict_digest(model)[:12]}{code}{suffix}{device_suffix(device)}"
         model.eval()
         try:
             model.to(self._device)
@@ -143,10 +206,22 @@ class HFVerifier(TokenizedVerifier[_Encoded]):
         warned = getattr(tokenizer, "deprecation_warnings", None)
         if isinstance(warned, dict):  # transformers 4.x warns that pad() after __call__ is slower; it is intended
             warned["Asking-to-pad-a-fast-tokenizer"] = True
-        self._accepted = set(inspect.signature(model.forward).parameters)
+        self._accepted = _accepted_inputs(model, tokenizer)
         self._ready(
             id=ident, labels=labels, max_length=limit, special=special, batch_size=batch_size, max_tokens=max_tokens
         )
+
+    def _prompted(self, pairs: Sequence[Pair]) -> Sequence[Pair]:
+        """The pairs as the model reads them: a seq2seq model's prompt prefix before each premise."""
+        if not self._prefix:
+            return pairs
+        return [(self._prefix + premise, hypothesis) for premise, hypothesis in pairs]
+
+    def predict(self, pairs: Sequence[Pair]) -> Probabilities:
+        return super().predict(self._prompted(pairs))
+
+    def pair_lengths(self, pairs: Sequence[Pair]) -> list[int]:
+        return super().pair_lengths(self._prompted(pairs))
 
     def _tokenize(self, pairs: Sequence[Pair], truncation: str | bool, *, offsets: bool = False) -> BatchEncoding:
         kwargs: dict[str, object] = {"truncation": truncation, "verbose": False}
@@ -195,6 +270,9 @@ class HFVerifier(TokenizedVerifier[_Encoded]):
             for batch in batches:
                 padded = self._tokenizer.pad([e.item for e in batch], padding="longest", return_tensors="pt")
                 inputs = {k: v.to(self._device) for k, v in padded.items() if k in self._accepted}
+                if self._words is not None:
+                    outputs.append(self._labels.probabilities(label_word_logits(self._model, inputs, self._words)))
+                    continue
                 logits = self._model(**inputs).logits
                 outputs.append(self._labels.probabilities(logits.to(torch.float64).cpu().numpy()))
         return outputs

@@ -9,7 +9,14 @@ Specs:
   folder or a Hub id already in the Hugging Face cache loads without the network; any other Hub id fails fast
   (one line, no retries) when ``HF_HUB_OFFLINE``/``TRANSFORMERS_OFFLINE`` is set or the hub (``HF_ENDPOINT``, or
   the HTTPS proxy) does not accept a connection within :data:`HUB_PROBE_SECONDS`;
-* ``onnx:<path>``: an exported model directory or ``.onnx`` file (see :class:`OnnxVerifier`).
+* ``onnx:<path>``: an exported model directory or ``.onnx`` file (see :class:`OnnxVerifier`);
+* ``openai/<model>`` (also ``vllm/<model>``, ``hf/<model>``: any spec :func:`medhal.llm.load_client` takes): an
+  LLM asked for one NLI label per pair (:class:`~medhal.verify.llm.LLMVerifier`, :mod:`medhal.verify.llm_spec`),
+  with ``base_url`` and ``model_args`` for its client; its answers go to the LLM response cache (``cache``, else
+  the default one), never to a :class:`CachedVerifier`, whose rows of failed pairs would be kept.
+
+``calibration`` (a ``calibration.json`` file, any name, or a folder holding one) replaces the calibration a
+verifier ships, for every spec: the way to use thresholds fitted by ``python -m medhal.train.calibrate``.
 
 A model directory (``embedded``, ``onnx:`` or a local ``hf:`` folder) that holds ``lexical.json`` is wrapped
 in a :class:`~medhal.verify.lexical.LexicalVerifier` unless ``lexical=False`` (or ``embedded:raw``).  One that holds
@@ -24,19 +31,24 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import socket
+import tempfile
 import threading
 import urllib.parse
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypedDict, Unpack
+from typing import Any, TypedDict, Unpack
 
 from medhal.verify.base import Verifier, VerifierError
 from medhal.verify.cache import CachedVerifier
-from medhal.verify.calibration import Calibration, read_calibration
+from medhal.verify.calibration import CALIBRATION_FILE, Calibration, read_calibration
 from medhal.verify.device import check_threads, parse_device
+from medhal.verify.hf_labels import HFMapping
 from medhal.verify.lexical import LexicalVerifier, read_lexical_head
+from medhal.verify.llm_spec import LLM_SCHEMES, is_llm_spec, open_llm_verifier
 
 __all__ = [
     "EMBEDDED_DIR",
@@ -45,8 +57,10 @@ __all__ = [
     "SCHEMES",
     "LoadedVerifier",
     "VerifierOptions",
+    "is_llm_spec",
     "load_verifier",
     "open_verifier",
+    "read_calibration_path",
 ]
 
 EMBEDDED_DIR = Path(__file__).resolve().parent / "embedded"
@@ -55,7 +69,7 @@ EMBEDDED_DIR = Path(__file__).resolve().parent / "embedded"
 NO_EMBEDDED_MESSAGE = (
     "no embedded verifier is installed in this medhal build; pass --verifier hf:PATH_OR_ID or --verifier onnx:PATH"
 )
-SCHEMES = ("embedded", "embedded:raw", "hf:PATH_OR_ID", "onnx:PATH")
+SCHEMES = ("embedded", "embedded:raw", "hf:PATH_OR_ID", "onnx:PATH", *LLM_SCHEMES)
 
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.\-]*(/[\w.\-]+)?$")
 
@@ -112,7 +126,16 @@ def _looks_like_path(target: str) -> bool:
     return target.startswith(("/", ".", "~", "\\")) or "\\" in target or target.count("/") > 1
 
 
-def _load_hf(target: str, batch_size: int, max_length: int | None, threads: int | None, device: str) -> Verifier:
+def _load_hf(
+    target: str,
+    batch_size: int,
+    max_length: int | None,
+    threads: int | None,
+    device: str,
+    *,
+    mapping: HFMapping | None = None,
+    trust_remote_code: bool = False,
+) -> Verifier:
     if importlib.util.find_spec("torch") is None or importlib.util.find_spec("transformers") is None:
         raise VerifierError("hf: verifiers need torch and transformers; pip install 'medhal[hf]'")
     path = Path(target).expanduser()
@@ -136,7 +159,14 @@ def _load_hf(target: str, batch_size: int, max_length: int | None, threads: int 
     from medhal.verify.hf import HFVerifier
 
     return HFVerifier(
-        target, batch_size=batch_size, max_length=max_length, local_files_only=local, threads=threads, device=device
+        target,
+        batch_size=batch_size,
+        max_length=max_length,
+        local_files_only=local,
+        threads=threads,
+        device=device,
+        mapping=mapping,
+        trust_remote_code=trust_remote_code,
     )
 
 
@@ -173,6 +203,11 @@ class VerifierOptions(TypedDict, total=False):
     lexical: bool
     threads: int | None
     device: str | None
+    hf_mapping: HFMapping | None
+    trust_remote_code: bool
+    base_url: str | None
+    model_args: Mapping[str, Any] | None
+    calibration: str | Path | None
 
 
 def load_verifier(spec: str | None = None, **options: Unpack[VerifierOptions]) -> Verifier:
@@ -189,6 +224,11 @@ def open_verifier(
     lexical: bool = True,
     threads: int | None = None,
     device: str | None = None,
+    hf_mapping: HFMapping | None = None,
+    trust_remote_code: bool = False,
+    base_url: str | None = None,
+    model_args: Mapping[str, Any] | None = None,
+    calibration: str | Path | None = None,
 ) -> LoadedVerifier:
     """Build the verifier named by ``spec`` (``embedded`` when ``None``), optionally behind a SQLite cache, and
     read the calibration its model directory ships.
@@ -196,17 +236,34 @@ def open_verifier(
     ``lexical=False`` skips the lexical head a model directory may ship.  ``threads`` caps the model's intra-op
     threads (onnxruntime's, or torch's for ``hf:``); ``device`` is ``cpu`` (the default), ``cuda`` or ``cuda:N``
     (:mod:`medhal.verify.device`; a GPU adds ``+cuda`` to the verifier id, the CPU leaves it as it was).
+    ``hf_mapping`` (:class:`~medhal.verify.hf_labels.HFMapping`, ``hf:`` only) says the model kind, where a
+    2-class checker's "not supported" mass goes and a seq2seq checker's label words (``PRESETS["minicheck"]`` for
+    MiniCheck); ``trust_remote_code`` (``hf:`` only) lets a model that ships its own code (``auto_map``) run it.
+    ``base_url`` and ``model_args`` (``-M``) go to an LLM verifier's client (``openai/<model>``; refused for other
+    specs); ``calibration`` replaces the shipped calibration (module docstring).
     Raises :class:`VerifierError` (one line) for an unknown scheme, a missing path or optional dependency,
     a model that cannot be loaded, a malformed ``calibration.json``, or ``embedded`` when this build ships no model.
     """
     check_threads(threads)
     where = parse_device(device)
     text = "embedded" if spec is None else spec.strip()
+    override = None if calibration is None else read_calibration_path(calibration)
+    if is_llm_spec(text):
+        if threads is not None:
+            raise VerifierError(f"threads apply to local cross-encoders, not to the LLM verifier {text!r}")
+        if max_length is None and override is not None:
+            max_length = override.max_length
+        llm = open_llm_verifier(
+            text, base_url=base_url, model_args=model_args, cache=cache, max_length=max_length, device=device
+        )
+        return LoadedVerifier(llm, override)
+    if base_url is not None or model_args:
+        raise VerifierError(f"base_url and model_args apply to LLM verifiers (openai/<model>), not {text!r}")
     scheme, sep, target = text.partition(":")
     scheme = scheme.lower()
     verifier: Verifier
     model_dir: Path | None = None
-    calibration: Calibration | None = None
+    shipped: Calibration | None = None
     if text.lower() == "embedded:raw":
         text, lexical = "embedded", False
     if text.lower() == "embedded":
@@ -214,6 +271,8 @@ def open_verifier(
             raise VerifierError(NO_EMBEDDED_MESSAGE)
         model_dir = EMBEDDED_DIR
         calibrated = read_calibration(EMBEDDED_DIR)
+        if max_length is None and override is not None:
+            max_length = override.max_length
         if max_length is None and calibrated is not None:
             max_length = calibrated.max_length
         verifier = _load_onnx(EMBEDDED_DIR, batch_size, max_length, threads, where)
@@ -225,7 +284,9 @@ def open_verifier(
         local = Path(target).expanduser()
         model_dir = local if local.is_dir() else (local.parent if local.is_file() else None)
         if scheme == "hf":
-            verifier = _load_hf(target, batch_size, max_length, threads, where)
+            verifier = _load_hf(
+                target, batch_size, max_length, threads, where, mapping=hf_mapping, trust_remote_code=trust_remote_code
+            )
         else:
             if not Path(target).expanduser().exists():
                 raise VerifierError(f"onnx verifier path does not exist: {target}")
@@ -236,7 +297,31 @@ def open_verifier(
         head = read_lexical_head(model_dir) if lexical else None
         if head is not None:
             verifier = LexicalVerifier(verifier, head)
-        calibration = read_calibration(model_dir)
+        shipped = read_calibration(model_dir)
     if cache is not None:
         verifier = CachedVerifier(verifier, cache)
-    return LoadedVerifier(verifier, calibration)
+    return LoadedVerifier(verifier, shipped if override is None else override)
+
+
+def read_calibration_path(path: str | Path) -> Calibration:
+    """The calibration in ``path``: a ``calibration.json`` (any file name) or a folder holding one.  A missing
+    file or a malformed one is a one-line :class:`VerifierError`."""
+    given = Path(path).expanduser()
+    if given.is_dir():
+        found = read_calibration(given)
+    elif given.is_file() and given.name == CALIBRATION_FILE:
+        found = read_calibration(given.parent)
+    elif given.is_file():  # read_calibration reads a folder's calibration.json: lend it one
+        with tempfile.TemporaryDirectory(prefix="medhal-calibration-") as folder:
+            try:
+                shutil.copyfile(given, Path(folder) / CALIBRATION_FILE)
+                found = read_calibration(folder)
+            except OSError as exc:
+                raise VerifierError(f"cannot read calibration {given}: {exc.strerror or exc}") from None
+            except VerifierError as exc:
+                raise VerifierError(str(exc).replace(str(Path(folder) / CALIBRATION_FILE), str(given))) from None
+    else:
+        raise VerifierError(f"calibration file does not exist: {given}")
+    if found is None:
+        raise VerifierError(f"no {CALIBRATION_FILE} in {given}")
+    return found

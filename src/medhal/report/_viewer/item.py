@@ -7,7 +7,15 @@ from dataclasses import dataclass
 
 from medhal.detect.records import JSON, CheckItem, CheckResult, EvidencePointer, JSONObject, UnitResult
 from medhal.report._viewer.common import deciding_pointer, esc, flag_attr, flag_html, num, verdict_badge, verdict_counts
-from medhal.report._viewer.evidence import Block, locate, pointer_blocks, valid_pointers, window_label
+from medhal.report._viewer.evidence import (
+    Block,
+    locate,
+    passage_blocks,
+    pointer_blocks,
+    valid_pointers,
+    where,
+    window_label,
+)
 
 
 def _unit_span(unit: UnitResult, text: str) -> str:
@@ -100,9 +108,19 @@ def _pointer_line(kind: str, pointer: EvidencePointer | None, deciding: bool) ->
     head = "Deciding evidence: " if deciding else ""
     return (
         f'<p class="pointer{" deciding" if deciding else ""}" data-kind="{kind}">{head}{kind} window'
-        f" [{pointer.start}:{pointer.end}), <strong>{name} {num(pointer.probability)}</strong>, {sentences},"
+        f" {esc(where(pointer))}, <strong>{name} {num(pointer.probability)}</strong>, {sentences},"
         f" granularity {pointer.granularity}</p>"
     )
+
+
+def _matches(evidence: str, passages: dict[str, str] | None, pointer: EvidencePointer) -> bool:
+    """Whether a pointer slices back to the given evidence (and, naming a passage, to that passage)."""
+    if evidence[pointer.start : pointer.end] != pointer.text:
+        return False
+    if pointer.passage is None:
+        return True
+    text = None if passages is None else passages.get(pointer.passage)
+    return text is not None and text[pointer.passage_start : pointer.passage_end] == pointer.text
 
 
 def _unit_detail(unit: UnitResult) -> str:
@@ -152,8 +170,7 @@ def _units_table(units: Sequence[UnitResult]) -> str:
         evidence = (
             "–"
             if deciding is None
-            else f"{deciding[0]} [{deciding[1].start}:{deciding[1].end}) {esc(window_label(*deciding))}: "
-            f"{esc(deciding[1].text)}"
+            else f"{deciding[0]} {esc(where(deciding[1]))} {esc(window_label(*deciding))}: {esc(deciding[1].text)}"
         )
         rows.append(
             f'<tr data-unit="{unit.index}"><td class="num">{unit.index + 1}</td><td>{verdict_badge(unit.verdict)}</td>'
@@ -208,7 +225,8 @@ def render_item(k: int, result: CheckResult, item: CheckItem | None) -> Rendered
         notes.append("The units do not slice back to the given response; showing the unit texts instead.")
         response = None
     pointers = valid_pointers(result.units)
-    if evidence is not None and not all(evidence[p.start : p.end] == p.text for p in pointers):
+    passages = {p.id: p.text for p in item.passages} if item is not None and item.passages is not None else None
+    if evidence is not None and not all(_matches(evidence, passages, p) for p in pointers):
         notes.append("The evidence pointers do not match the given evidence; showing the pointer texts instead.")
         evidence = None
     if item is None:
@@ -217,21 +235,29 @@ def render_item(k: int, result: CheckResult, item: CheckItem | None) -> Rendered
             "and only the evidence windows the detector pointed to."
         )
     notes.extend(result.caveats)
-    blocks = [Block(0, evidence)] if evidence is not None else pointer_blocks(result.units)
+    if evidence is None:
+        blocks = pointer_blocks(result.units)
+    elif item is not None and item.passages is not None:
+        blocks = passage_blocks(item.passages)
+    else:
+        blocks = [Block(0, evidence)]
     windows: dict[str, JSON] = {}
     for unit in result.units:
         deciding = deciding_pointer(unit)
         if deciding is None:
             continue
-        where = locate(blocks, deciding[1])
-        if where is not None:
-            windows[str(unit.index)] = {
+        place = locate(blocks, deciding[1])
+        if place is not None:
+            window: JSONObject = {
                 "kind": deciding[0],
-                "block": where[0],
-                "s": where[1],
-                "e": where[2],
+                "block": place[0],
+                "s": place[1],
+                "e": place[2],
                 "label": window_label(*deciding),
             }
+            if deciding[1].passage is not None:
+                window["passage"] = deciding[1].passage
+            windows[str(unit.index)] = window
     answer, overflow = _answer_html(response, result.units)
     body = list(head)
     body += [f'<p class="note">{esc(n)}</p>' for n in notes]
@@ -261,7 +287,16 @@ def render_item(k: int, result: CheckResult, item: CheckItem | None) -> Rendered
     for b, block in enumerate(blocks):
         if evidence is None and (b > 0 or block.start > 0):
             body.append('<div class="ev-gap" aria-label="evidence text omitted">…</div>')
-        body.append(f'<div class="ev-block" data-block="{b}" data-start="{block.start}">{esc(block.text)}</div>')
+        if block.passage is None:
+            body.append(f'<div class="ev-block" data-block="{b}" data-start="{block.start}">{esc(block.text)}</div>')
+            continue
+        passage = esc(block.passage)
+        body.append(f'<p class="ev-passage" data-passage="{passage}"><strong>Passage {passage}</strong></p>')
+        body.append(
+            f'<div class="ev-block" data-block="{b}" data-start="{block.start}" data-passage="{passage}"'
+            f' data-passage-start="{block.passage_start}" aria-label="passage {passage}">'
+            f"{esc(block.text)}</div>"
+        )
     body.append("</div></div></div>")
     if result.units:
         body.append(_units_table(result.units))
