@@ -89,3 +89,23 @@ def test_check_function_reports_missing_embedded_or_runs(capsys: pytest.CaptureF
     else:
         with pytest.raises(VerifierError, match="no embedded verifier"):
             medhal.check("Aspirin reduced pain.", "Aspirin reduced pain.")
+
+
+def test_checker_takes_a_detector_spec_and_options_over_it() -> None:
+    from fakes import RuleVerifier
+    from medhal.detect import DetectorSpecError, parse_detector
+
+    item = CheckItem(
+        "The trial enrolled 412 adults. Blood pressure fell by 12 mmHg.",
+        "The trial enrolled 412 adults. Blood pressure fell.",
+    )
+    by_text = medhal.Checker(RuleVerifier(), detector="nli-clause:units=sentence:threshold=0.3")
+    by_spec = medhal.Checker(RuleVerifier(), detector=parse_detector("nli-clause:units=sentence:threshold=0.3"))
+    by_kwargs = medhal.Checker(RuleVerifier(), detector="nli-clause", units="sentence", threshold=0.3)
+    records = [c.check_many([item])[0].to_dict(timings=False) for c in (by_text, by_spec, by_kwargs)]
+    assert records[0] == records[1] == records[2]
+    assert [u.kind for u in by_text.check_many([item])[0].units] == ["sentence", "sentence"]
+    over = medhal.Checker(RuleVerifier(), detector="nli-clause:units=sentence", units="clause")  # keywords win
+    assert over.spec.options == {"units": "sentence"} and over.check_many([item])[0].units[0].kind == "clause"
+    with pytest.raises(DetectorSpecError, match="units"):
+        medhal.Checker(RuleVerifier(), detector="nli-clause:units=paragraph")

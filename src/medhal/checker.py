@@ -12,7 +12,16 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from medhal.detect import CheckItem, CheckResult, ConfigError, Detector, create_detector
+from medhal.detect import (
+    CheckItem,
+    CheckResult,
+    ConfigError,
+    Detector,
+    DetectorSpec,
+    Resources,
+    build_detector,
+    parse_detector,
+)
 from medhal.detect.passages import EvidenceInput
 from medhal.detect.registry import apply_calibration
 from medhal.verify import LoadedVerifier, Verifier, open_verifier
@@ -33,8 +42,11 @@ class Checker:
     (a verifier with its calibration) or an object implementing the ``Verifier`` Protocol (used without calibration).
     An LLM verifier spec gets ``base_url`` and ``model_args`` (``-M``) for its client.  To use a calibration fitted
     by ``python -m medhal.train.calibrate``, pass ``open_verifier(spec, calibration="calibration.json")``.
-    ``detector`` names a registered detector (``decomposed``, ``nli-clause``, ``nli-response``); remaining keyword
-    options go to the detector (e.g. ``units="sentence"``, ``threshold=0.5``, ``long_windows="split"``).
+    ``detector`` is a :class:`~medhal.detect.DetectorSpec` or its text, a registered detector's name with options
+    (``"decomposed"``, ``"nli-clause:units=sentence:threshold=0.5"``; :func:`~medhal.detect.parse_detector`);
+    keyword options are laid over the spec's (e.g. ``units="sentence"``, ``long_windows="split"``), each checked
+    and typed by the detector registry, and ``client`` / ``embedder`` are the resources of the detectors that use
+    an LLM or an embedder.  The detector is built by :func:`~medhal.detect.build_detector`, like every face's.
     ``units="claim"`` needs ``claim_model="openai/<model>"`` (with ``base_url``) or an ``extractor=``.
     ``cache`` is a path to an SQLite file of pair -> probabilities, keyed by the verifier's id (for an LLM
     verifier: its response cache, the default LLM cache when ``None``).
@@ -49,7 +61,7 @@ class Checker:
         self,
         verifier: str | LoadedVerifier | Verifier | None = None,
         *,
-        detector: str = "decomposed",
+        detector: str | DetectorSpec = "decomposed",
         cache: str | Path | None = None,
         batch_size: int = 16,
         claim_model: str | None = None,
@@ -84,9 +96,10 @@ class Checker:
             self.loaded = LoadedVerifier(verifier)
         self.verifier: Verifier = self.loaded.verifier
         self.calibration: Calibration | None = self.loaded.calibration
-        if self.calibration is not None:
-            options = calibrated_options(detector, options, self.calibration)
-        self.detector: Detector = create_detector(detector, self.verifier, **options)
+        self.spec: DetectorSpec = parse_detector(detector) if isinstance(detector, str) else detector
+        client, embedder = options.pop("client", None), options.pop("embedder", None)
+        resources = Resources(self.verifier, client, embedder, self.calibration)
+        self.detector: Detector = build_detector(self.spec, resources, options)
 
     def check(
         self, evidence: EvidenceInput, response: str, *, question: str | None = None, id: str | None = None
@@ -138,7 +151,7 @@ def check(
     *,
     question: str | None = None,
     verifier: str | Verifier | None = None,
-    detector: str = "decomposed",
+    detector: str | DetectorSpec = "decomposed",
     **options: Any,
 ) -> CheckResult:
     """Check one response against its evidence and return its audit trail (loads the verifier each call)."""
