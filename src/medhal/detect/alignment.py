@@ -36,6 +36,11 @@ probabilities but changes which of them may decide:
   dose, duration or percentage that equals no quantity of the evidence (after unit normalisation: 0.5 g =
   500 mg, 12% = 0.12, 24 months = 2 years, "twenty" = 20) while the evidence sentence best aligned with it
   states a different one of the same kind, the unit is **contradicted** by that sentence;
+* a **null-finding cue** (deterministic, :mod:`medhal.text.findings`): when an evidence sentence reports no
+  difference, effect or occurrence ("did not differ", "did not occur", "was not associated with") about a subject
+  the unit names whole, in the same population, while the unit asserts an effect on it unhedged and unnegated
+  ("was significantly lower", "caused"), the unit is **contradicted** by that sentence (issue 14: the encoder read
+  such units as entailed or unsupported);
 * the unit's suspicion (its rank) is ``1 - P(E | coverage premise)``, the per-clause score of seed 000 §5
   (the ranking that localizes best on MedHal-Loc dev), and the response score is the largest unit suspicion.
 

@@ -57,6 +57,7 @@ from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
 from medhal.text import Span
+from medhal.text.findings import null_finding_conflict
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -356,6 +357,20 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             return conflicts, None
         return conflicts, min(holding, key=lambda k: (windows[k].n_sentences, k))
 
+    def _null_finding(
+        self, index: EvidenceIndex, unit: str, windows: Sequence[Window]
+    ) -> tuple[str | None, int | None]:
+        """The null-finding cue (:func:`medhal.text.findings.null_finding_conflict`): the first evidence sentence
+        that reports no difference, effect or occurrence about what the unit asserts an effect on, and the smallest
+        verified window that holds it (``(None, None)`` when no sentence fires or no verified window holds one)."""
+        for i, sentence in enumerate(index.sentences):
+            if not null_finding_conflict(unit, sentence):
+                continue
+            holding = [k for k, w in enumerate(windows) if w.first <= i < w.stop]
+            if holding:
+                return sentence, min(holding, key=lambda k: (windows[k].n_sentences, k))
+        return None, None
+
     def _assemble_aligned(
         self, plan: Plan[DecomposedPlan], probs: Probabilities, lengths: Sequence[int]
     ) -> CheckResult:
@@ -388,6 +403,9 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             if holding:
                 restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
             conflicts, k_conflict = self._number_conflict(index, span.text, by_sentence, windows)
+            null_finding, k_null = (
+                (None, None) if k_conflict is not None else self._null_finding(index, span.text, windows)
+            )
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],
@@ -395,7 +413,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 cover_rows[u, :, ENTAILMENT],
                 restated,
                 focus,
-                k_conflict,
+                k_conflict if k_conflict is not None else k_null,
             )
 
             w_e, w_c = (
@@ -410,6 +428,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "coverage_entail": decision.coverage_entail,
                 "restated": decision.restated,
                 "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
+                "null_finding": null_finding if decision.number_conflict and k_conflict is None else None,
             }
             coverage_entail.append(float(decision.coverage_entail))
             results.append(
