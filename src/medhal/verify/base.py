@@ -20,6 +20,7 @@ __all__ = [
     "ENTAILMENT",
     "LABELS",
     "NEUTRAL",
+    "OwnVerifier",
     "Pair",
     "Probabilities",
     "Verifier",
@@ -64,6 +65,27 @@ class VerifierStats:
             self.seconds - before.seconds,
             {k: v - before.extra.get(k, 0) for k, v in self.extra.items()},
         )
+
+
+class OwnVerifier:
+    """Base of the verifiers that own their model (not wrappers): they set ``_id``, ``_max_length`` and
+    ``_stats`` and get the :class:`Verifier` properties from here."""
+
+    _id: str
+    _max_length: int
+    _stats: VerifierStats
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def max_length(self) -> int:
+        return self._max_length
+
+    @property
+    def stats(self) -> VerifierStats:
+        return self._stats
 
 
 @runtime_checkable

@@ -42,7 +42,7 @@ import numpy as np
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import Engine
-from medhal.verify.base import LABELS, Pair, Probabilities, VerifierError, VerifierStats
+from medhal.verify.base import LABELS, OwnVerifier, Pair, Probabilities, VerifierError, VerifierStats
 from medhal.verify.dedupe import unique_pairs
 from medhal.verify.llm_answers import LABEL_CONFIDENCE, TOP_LOGPROBS, AnswerRow, answer_row, envelope
 
@@ -94,7 +94,7 @@ def _estimate(text: str) -> int:
     return math.ceil(len(text) / CHARS_PER_TOKEN)
 
 
-class LLMVerifier:
+class LLMVerifier(OwnVerifier):
     """A :class:`~medhal.verify.base.Verifier` that asks ``client`` for one NLI label per pair (module docstring).
 
     ``cache``: the response cache to read and fill (``None``: every pair is a request).  ``model_args``: the
@@ -135,18 +135,6 @@ class LLMVerifier:
         self._stats = VerifierStats(extra={"requests": 0, "logprob_rows": 0, "label_rows": 0, "failed_pairs": 0})
         self._failures: dict[Pair, str] = {}
         self._lock = threading.Lock()
-
-    @property
-    def id(self) -> str:
-        return self._id
-
-    @property
-    def max_length(self) -> int:
-        return self._max_length
-
-    @property
-    def stats(self) -> VerifierStats:
-        return self._stats
 
     @property
     def client(self) -> ModelClient:

@@ -18,7 +18,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
-from medhal.verify.base import Pair, Probabilities, VerifierError, VerifierStats
+from medhal.verify.base import OwnVerifier, Pair, Probabilities, VerifierError, VerifierStats
 from medhal.verify.batching import length_batches, restore_order
 from medhal.verify.encoding import TruncationStrategy, truncation_strategy
 from medhal.verify.labels import LabelMap
@@ -29,7 +29,7 @@ EncodingT = TypeVar("EncodingT")
 """A backend's encoding of one pair (the ``tokenizers`` ``Encoding``, or the inputs of a transformers model)."""
 
 
-class TokenizedVerifier(ABC, Generic[EncodingT]):
+class TokenizedVerifier(OwnVerifier, ABC, Generic[EncodingT]):
     """A :class:`~medhal.verify.base.Verifier` whose model reads token ids: premise-side truncation, length-bucketed
     batches, float64 probabilities in :data:`~medhal.verify.base.LABELS` order.
 
@@ -58,18 +58,6 @@ class TokenizedVerifier(ABC, Generic[EncodingT]):
         self._max_tokens = max_tokens
         self._stats = VerifierStats()
         self._lock = threading.Lock()
-
-    @property
-    def id(self) -> str:
-        return self._id
-
-    @property
-    def max_length(self) -> int:
-        return self._max_length
-
-    @property
-    def stats(self) -> VerifierStats:
-        return self._stats
 
     @property
     def labels(self) -> LabelMap:
