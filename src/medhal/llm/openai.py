@@ -33,11 +33,9 @@ sample's entry is ``None``); a server that rejects the parameters is asked again
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import random
-import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -45,7 +43,16 @@ from typing import Any, Literal
 
 import httpx
 
-from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError, TokenLogprob
+from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError
+from medhal.llm.openai_wire import (
+    ADAPTABLE,
+    TOKEN_PARAMS,
+    Choices,
+    fix_hint,
+    is_reasoning_model,
+    read_choices,
+    rejected_parameter,
+)
 from medhal.llm.retry import AttemptError, RetryPolicy, call_with_retries, classify_status
 
 __all__ = [
@@ -70,62 +77,9 @@ Sampling = Literal["auto", "send", "omit"]
 
 _log = logging.getLogger("medhal.llm.openai")
 
-_REASONING = re.compile(r"(?:^|[/:])(?:o[1-9][0-9]*(?:$|[-_.:])|gpt-5)", re.IGNORECASE)
-_ADAPTABLE = (
-    "max_tokens",
-    "max_completion_tokens",
-    "temperature",
-    "top_p",
-    "response_format",
-    "logprobs",
-    "top_logprobs",
-)
-_UNSUPPORTED = re.compile(
-    r"unsupported|not supported|does not support|unrecognized|unknown (?:parameter|field|argument)"
-    r"|extra (?:inputs|fields) (?:are )?not permitted|not allowed|invalid parameter",
-    re.IGNORECASE,
-)
-_TOKEN_PARAMS = frozenset({"max_tokens", "max_completion_tokens"})
 _ADAPTED: dict[tuple[str, str], set[str]] = {}
 """(base URL, model) -> parameters found unsupported in this process (``max_tokens`` means: send
 ``max_completion_tokens`` instead, and the other way round; the others are left out)."""
-
-
-def is_reasoning_model(model: str) -> bool:
-    """Whether ``model`` names an OpenAI reasoning family (o1, o3, o4-mini, gpt-5...), which takes
-    ``max_completion_tokens`` and only the default sampling parameters."""
-    return _REASONING.search(model) is not None
-
-
-def rejected_parameter(status_code: int, body: str, sent: Mapping[str, Any]) -> str | None:
-    """The request parameter a 400/422 answer says is unsupported, if it names one that was sent."""
-    if status_code not in (400, 422) or not body:
-        return None
-    message = body
-    try:
-        data = json.loads(body)
-    except ValueError:
-        data = None
-    if isinstance(data, Mapping):
-        error = data.get("error")
-        if isinstance(error, Mapping):
-            param = error.get("param")
-            if isinstance(param, str) and param in sent:
-                return param
-            message = str(error.get("message") or body)
-    if not _UNSUPPORTED.search(message):
-        return None
-    named = [name for name in sent if re.search(rf"\b{re.escape(name)}\b", message)]
-    named = [n for n in named if n not in ("model", "messages", "prompt")]
-    return named[0] if len(named) == 1 else next((n for n in named if n in _ADAPTABLE), None)
-
-
-def _fix_hint(param: str, from_model_args: bool) -> str:
-    if from_model_args:
-        return f"drop -M {param}"
-    if param == "max_tokens":
-        return "pass -M max_completion_tokens=<N>"
-    return f"pass -M {param}=null to leave it out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,67 +116,6 @@ def _public_url(url: str) -> str:
     """The URL without user:password, for records."""
     parsed = httpx.URL(url)
     return str(parsed.copy_with(username=None, password=None)) if parsed.userinfo else url
-
-
-def _content_text(content: object) -> str:
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(p.get("text", "") for p in content if isinstance(p, Mapping) and p.get("type") == "text")
-    raise AttemptError(f"unexpected message content type {type(content).__name__}", False)
-
-
-_Choices = tuple[tuple[str, ...], tuple[str | None, ...], tuple[tuple[TokenLogprob, ...] | None, ...]]
-"""Texts, finish reasons and (when the server sent any) per-sample token log-probabilities of one answer."""
-
-
-def _number(value: object) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def _token_logprobs(raw: object, chat: bool) -> tuple[TokenLogprob, ...] | None:
-    """A choice's ``logprobs`` object as tokens, or ``None`` when it is missing or not in the expected shape."""
-    if not isinstance(raw, Mapping):
-        return None
-    out: list[TokenLogprob] = []
-    if chat:
-        content = raw.get("content")
-        if not isinstance(content, list):
-            return None
-        for entry in content:
-            if not isinstance(entry, Mapping) or not isinstance(entry.get("token"), str):
-                return None
-            logprob = _number(entry.get("logprob"))
-            if logprob is None:
-                return None
-            alternatives = entry.get("top_logprobs")
-            top = []
-            for alt in alternatives if isinstance(alternatives, list) else []:
-                if isinstance(alt, Mapping) and isinstance(alt.get("token"), str):
-                    value = _number(alt.get("logprob"))
-                    if value is not None:
-                        top.append((alt["token"], value))
-            out.append(TokenLogprob(entry["token"], logprob, tuple(top)))
-        return tuple(out)
-    tokens, values, tops = raw.get("tokens"), raw.get("token_logprobs"), raw.get("top_logprobs")
-    if not isinstance(tokens, list) or not isinstance(values, list) or len(tokens) != len(values):
-        return None
-    tops = tops if isinstance(tops, list) and len(tops) == len(tokens) else [None] * len(tokens)
-    for token, value, alternatives in zip(tokens, values, tops, strict=True):
-        logprob = _number(value)
-        if not isinstance(token, str) or logprob is None:
-            return None
-        top = []
-        if isinstance(alternatives, Mapping):
-            for alt, alt_value in alternatives.items():
-                number = _number(alt_value)
-                if isinstance(alt, str) and number is not None:
-                    top.append((alt, number))
-        top.sort(key=lambda pair: -pair[1])
-        out.append(TokenLogprob(token, logprob, tuple(top)))
-    return tuple(out)
 
 
 _SHARD_CONNECTIONS = 4
@@ -350,8 +243,8 @@ class OpenAIClient:
         known = _ADAPTED.setdefault((self._public_base_url, self._model), set())
         if param not in known:
             known.add(param)
-            if param in _TOKEN_PARAMS:
-                known -= _TOKEN_PARAMS - {param}
+            if param in TOKEN_PARAMS:
+                known -= TOKEN_PARAMS - {param}
             fixes = {"max_tokens": "sending max_completion_tokens", "max_completion_tokens": "sending max_tokens"}
             fix = fixes.get(param, "leaving it out")
             _log.warning("openai/%s: the server rejects %r; %s from now on", self._model, param, fix)
@@ -456,39 +349,6 @@ class OpenAIClient:
         body["prompt"] = request.prompt
         return "/completions", body
 
-    @staticmethod
-    def _choices(data: object, chat: bool, n: int) -> _Choices:
-        if not isinstance(data, Mapping):
-            raise AttemptError("response is not a JSON object", False)
-        if "error" in data and "choices" not in data:
-            error = data["error"]
-            message = error.get("message") if isinstance(error, Mapping) else error
-            raise AttemptError(f"server error: {' '.join(str(message).split())[:200]}", True)
-        choices = data.get("choices")
-        if not isinstance(choices, list) or not all(isinstance(c, Mapping) for c in choices):
-            raise AttemptError("response has no choices list", False)
-        if len(choices) < n:
-            raise AttemptError(f"server returned {len(choices)} of n={n} choices (does it support n > 1?)", False)
-        ordered = sorted(choices, key=lambda c: c.get("index", 0) if isinstance(c.get("index"), int) else 0)[:n]
-        texts: list[str] = []
-        reasons: list[str | None] = []
-        logprobs: list[tuple[TokenLogprob, ...] | None] = []
-        for choice in ordered:
-            if chat:
-                message = choice.get("message")
-                if not isinstance(message, Mapping):
-                    raise AttemptError("chat choice has no message", False)
-                texts.append(_content_text(message.get("content")))
-            else:
-                text = choice.get("text")
-                if not isinstance(text, str):
-                    raise AttemptError("completion choice has no text", False)
-                texts.append(text)
-            finish = choice.get("finish_reason")
-            reasons.append(finish if isinstance(finish, str) else None)
-            logprobs.append(_token_logprobs(choice.get("logprobs"), chat))
-        return tuple(texts), tuple(reasons), (tuple(logprobs) if any(x is not None for x in logprobs) else ())
-
     async def _one(self, request: GenerationRequest) -> GenerationResult:
         route = self._route(request)
         if isinstance(route, str):
@@ -504,7 +364,7 @@ class OpenAIClient:
 
         extra_calls = 0
 
-        async def attempt() -> _Choices:
+        async def attempt() -> Choices:
             nonlocal extra_calls
             fixed: set[str] = set()
             response = await http.post(url, json=body)
@@ -512,8 +372,8 @@ class OpenAIClient:
                 param = rejected_parameter(response.status_code, response.text, body)
                 if param is None:
                     raise classify_status(response.status_code, response.text, response.headers)
-                swapped = param in _TOKEN_PARAMS and bool(fixed & _TOKEN_PARAMS)
-                if param in _ADAPTABLE and param not in self._extra and param not in fixed and not swapped:
+                swapped = param in TOKEN_PARAMS and bool(fixed & TOKEN_PARAMS)
+                if param in ADAPTABLE and param not in self._extra and param not in fixed and not swapped:
                     fixed.add(param)
                     self._adapt(param)
                     self._apply(body, {param})
@@ -521,7 +381,7 @@ class OpenAIClient:
                     response = await http.post(url, json=body)
                     continue
                 error = classify_status(response.status_code, response.text, response.headers)
-                hint = _fix_hint(param, param in self._extra)
+                hint = fix_hint(param, param in self._extra)
                 if swapped:
                     hint = "it rejects max_tokens and max_completion_tokens alike: -M max_tokens=null sends no limit"
                 raise AttemptError(
@@ -533,7 +393,7 @@ class OpenAIClient:
                 data = response.json()
             except ValueError as exc:
                 raise AttemptError(f"malformed JSON in response ({type(exc).__name__})", True) from None
-            result = self._choices(data, chat, request.config.n)
+            result = read_choices(data, chat, request.config.n)
             raw_usage = data.get("usage")
             if isinstance(raw_usage, Mapping):
                 usage.clear()
