@@ -26,7 +26,7 @@ from medhal.detect.passages import EvidenceInput
 from medhal.detect.registry import apply_calibration
 from medhal.verify import LoadedVerifier, Verifier, open_verifier
 from medhal.verify.calibration import Calibration
-from medhal.verify.loader import is_llm_spec
+from medhal.verify.loader import VerifierOptions, is_llm_spec
 
 if TYPE_CHECKING:
     from medhal.detect.claims import ClaimExtractor
@@ -54,7 +54,9 @@ class Checker:
     thresholds, response threshold and recommended detector options are the defaults; explicit options win.
     ``loaded`` is the verifier with that calibration (pass it on to share the verifier between checkers).
     ``threads`` (the model's intra-op threads) and ``device`` (``cpu``, ``cuda``, ``cuda:N``) go to
-    :func:`~medhal.verify.load_verifier`; they need a verifier spec, not a loaded verifier.
+    :func:`~medhal.verify.load_verifier`, and so do ``verifier_options`` (any other keyword of
+    :func:`~medhal.verify.open_verifier`: ``calibration``, ``trust_remote_code``, ``hf_mapping``, ...); they need
+    a verifier spec, not a loaded verifier.
     """
 
     def __init__(
@@ -69,27 +71,29 @@ class Checker:
         threads: int | None = None,
         device: str | None = None,
         model_args: Mapping[str, Any] | None = None,
+        verifier_options: VerifierOptions | None = None,
         **options: Any,
     ) -> None:
         if (threads is not None or device is not None) and not (verifier is None or isinstance(verifier, str)):
             raise ConfigError("threads and device apply to a verifier spec, not to an already loaded verifier")
         if claim_model is not None and "extractor" not in options:
             options["extractor"] = claim_extractor(claim_model, base_url=base_url)
-        if model_args and not (verifier is None or isinstance(verifier, str)):
-            raise ConfigError("model_args apply to a verifier spec, not to an already loaded verifier")
+        if (model_args or verifier_options) and not (verifier is None or isinstance(verifier, str)):
+            raise ConfigError("model_args and verifier_options apply to a verifier spec, not to a loaded verifier")
         if verifier is None or isinstance(verifier, str):
             llm = is_llm_spec(verifier)
             if model_args and not llm:
                 raise ConfigError(f"model_args apply to an LLM verifier (openai/<model>), not {verifier or 'embedded'}")
-            self.loaded = open_verifier(
-                verifier,
-                batch_size=batch_size,
-                cache=cache,
-                threads=threads,
-                device=device,
-                base_url=base_url if llm else None,
-                model_args=model_args if llm else None,
-            )
+            given: VerifierOptions = {
+                "batch_size": batch_size,
+                "cache": cache,
+                "threads": threads,
+                "device": device,
+                "base_url": base_url if llm else None,
+                "model_args": model_args if llm else None,
+            }
+            given.update(verifier_options or {})
+            self.loaded = open_verifier(verifier, **given)
         elif isinstance(verifier, LoadedVerifier):
             self.loaded = verifier
         else:

@@ -356,3 +356,35 @@ def test_remote_code_needs_the_opt_in(checker_dir: Path, tmp_path: Path, monkeyp
     _rows_ok(got, len(PAIRS))
     shifted = softmax64(np.log(reference) + np.array([3.0, 0.0]))
     np.testing.assert_allclose(got[:, 1], shifted[:, 0], rtol=0, atol=1e-6)  # the remote forward ran
+
+
+def test_cli_flags_reach_the_hf_verifier(
+    checker_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import transformers.dynamic_module_utils as dynamic
+
+    from medhal.cli.main import main
+
+    monkeypatch.setattr(dynamic, "HF_MODULES_CACHE", str(tmp_path / "modules"))
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    remote = Path(shutil.copytree(checker_dir, tmp_path / "remote"))
+    (remote / "remote_bert.py").write_text(_REMOTE_MODULE)
+    config = json.loads((remote / "config.json").read_text())
+    config["auto_map"] = {"AutoModelForSequenceClassification": "remote_bert.RemoteBert"}
+    (remote / "config.json").write_text(json.dumps(config))
+    evidence, response = tmp_path / "e.txt", tmp_path / "r.txt"
+    evidence.write_text("The trial enrolled 412 adults. Blood pressure fell by 12 mmHg.")
+    response.write_text("The trial enrolled 412 adults.")
+    base = ["check", "--evidence", str(evidence), "--response", str(response), "--format", "json", "--no-timings"]
+
+    assert main([*base, "--verifier", f"hf:{remote}"]) == 2
+    assert "--trust-remote-code" in capsys.readouterr().err
+    assert main([*base, "--verifier", f"hf:{remote}", "--trust-remote-code"]) in (0, 1)
+    record = json.loads(capsys.readouterr().out)
+    assert "~remote-" in record["verifier_id"] and record["status"] == "ok"
+    assert main([*base, "--verifier", f"hf:{checker_dir}", "--hf-unsupported", "contradiction"]) in (0, 1)
+    assert "~labels=" in json.loads(capsys.readouterr().out)["verifier_id"]  # the mapping is in the id
+    assert main([*base, "--trust-remote-code"]) == 2  # the embedded verifier runs no remote code
+    assert "applies to hf: verifiers" in capsys.readouterr().err
+    assert main([*base, "--verifier", f"hf:{checker_dir}", "--hf-preset", "nope"]) == 2
+    assert "unknown --hf-preset" in capsys.readouterr().err

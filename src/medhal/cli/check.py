@@ -21,7 +21,15 @@ from rich.console import Console
 
 from medhal.bench.runio import check_output_file, write_output_text
 from medhal.checker import Checker
-from medhal.cli.check_batch import EXIT_BUG, EXIT_CLEAN, EXIT_FLAGGED, ParquetSink, html_page, run_batch
+from medhal.cli.check_batch import (
+    EXIT_BUG,
+    EXIT_CLEAN,
+    EXIT_FLAGGED,
+    ParquetSink,
+    html_page,
+    run_batch,
+    scale_options,
+)
 from medhal.cli.inputs import UsageError, VerifierOption, batch_format, read_text
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.render import render_result
@@ -39,11 +47,12 @@ from medhal.detect.registry import (
 from medhal.detect.units import UnitChoice
 from medhal.errors import VerifierError
 from medhal.verify.calibration import Calibration
-from medhal.verify.loader import is_llm_spec
+from medhal.verify.loader import VerifierOptions, is_llm_spec
 
 __all__ = ["FLAG_OPTIONS", "check_command", "check_device", "detector_options", "parse_detector", "run_single"]
 
 Format = Literal["table", "json", "html"]
+Engine = Literal["local", "ray"]
 
 FLAG_OPTIONS: dict[str, str] = {
     "units": "--units",
@@ -199,7 +208,50 @@ def check_command(
         str | None,
         typer.Option(help="Verifier device: cpu (default), cuda or cuda:N (a GPU adds +cuda to the verifier id)."),
     ] = None,
+    trust_remote_code: Annotated[
+        bool,
+        typer.Option(
+            "--trust-remote-code",
+            help="hf: verifiers: run the model's own code (auto_map, e.g. Vectara HHEM). Only for models you trust.",
+        ),
+    ] = False,
+    hf_preset: Annotated[
+        str | None,
+        typer.Option(help="hf: verifiers: read the model as a known checker family: minicheck (MiniCheck models)."),
+    ] = None,
+    hf_unsupported: Annotated[
+        str | None,
+        typer.Option(
+            help="hf: 2-class checkers: where 'not supported' goes, neutral (default: a 2-class model cannot tell "
+            "contradicted from unsupported) or contradiction."
+        ),
+    ] = None,
     chunk_size: Annotated[int, typer.Option(min=1, help="Batch mode: items per shared verifier pass.")] = 32,
+    engine: Annotated[
+        Engine,
+        typer.Option(
+            help="Batch mode: local (this process) or ray (a Ray actor pool, same records; pip install "
+            "'medhal[ray]'). With ray, an --out without a suffix is a folder of part files (docs/scale-out.md)."
+        ),
+    ] = "local",
+    num_workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="--engine ray: checker actors, each loading the verifier once (default: CPUs)."),
+    ] = None,
+    gpus_per_worker: Annotated[
+        float | None, typer.Option(min=0.0, help="--engine ray: GPUs per worker (with --device cuda).")
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Option(help="--engine ray: the Ray cluster to join (default: $RAY_ADDRESS, else a local one)."),
+    ] = None,
+    shard: Annotated[
+        str | None,
+        typer.Option(
+            help="Batch mode: check shard i/N only (from 0): chunks i, i+N, ... of --chunk-size items, for job "
+            "arrays; the shards' records together are the whole run's."
+        ),
+    ] = None,
     timings: Annotated[
         bool, typer.Option(help="Include wall-clock timings (the only non-deterministic field).")
     ] = True,
@@ -245,19 +297,21 @@ def check_command(
     if model is None and spec.needs_client():
         raise UsageError(f"detector {spec.name!r} needs an LLM: pass --model provider/model (and --base-url)")
 
+    hf_options = hf_verifier_options(verifier, trust_remote_code, hf_preset, hf_unsupported)
+
     def factory() -> Checker:
-        options = dict(spec.options)
+        resources: dict[str, object] = {}
         if model is not None:
             from medhal.llm import load_client
 
-            options["client"] = load_client(model, base_url=base_url, model_args=extra)
+            resources["client"] = load_client(model, base_url=base_url, model_args=extra)
         if claim_model is not None and extra:
             from medhal.checker import claim_extractor
 
-            options["extractor"] = claim_extractor(claim_model, base_url=base_url, model_args=extra)
+            resources["extractor"] = claim_extractor(claim_model, base_url=base_url, model_args=extra)
         return Checker(
             verifier,
-            detector=spec.name,
+            detector=spec,
             cache=cache,
             batch_size=batch_size,
             claim_model=claim_model,
@@ -265,9 +319,20 @@ def check_command(
             threads=threads,
             device=device,
             model_args=extra if is_llm_spec(verifier) else None,
-            **options,
+            verifier_options=hf_options,
+            **resources,
         )
 
+    shards, ray = scale_options(
+        batch=input is not None,
+        engine=engine,
+        shard=shard,
+        num_workers=num_workers,
+        gpus_per_worker=gpus_per_worker,
+        address=address,
+        threads=threads,
+        device=device,
+    )
     if input is not None:
         code = run_batch(
             factory,
@@ -279,6 +344,8 @@ def check_command(
             fmt=format or "json",
             overwrite=overwrite,
             resume=resume,
+            shard=shards,
+            ray=ray,
         )
     else:
         assert evidence is not None and response is not None
@@ -294,6 +361,34 @@ def check_command(
             overwrite=overwrite,
         )
     raise typer.Exit(code)
+
+
+def hf_verifier_options(
+    verifier: str | None, trust_remote_code: bool, preset: str | None, unsupported: str | None
+) -> VerifierOptions:
+    """``--trust-remote-code``, ``--hf-preset`` and ``--hf-unsupported`` as :func:`~medhal.verify.open_verifier`
+    options; a one-line usage error when they are given for a verifier that is not ``hf:`` or take no known value."""
+    from dataclasses import replace
+
+    from medhal.verify.hf_labels import PRESETS, HFMapping
+
+    given = [f for f, v in (("--trust-remote-code", trust_remote_code), ("--hf-preset", preset)) if v]
+    given += ["--hf-unsupported"] if unsupported is not None else []
+    if not given:
+        return {}
+    if verifier is None or not verifier.strip().lower().startswith("hf:"):
+        raise UsageError(f"{given[0]} applies to hf: verifiers (--verifier hf:<id or path>)")
+    if preset is not None and preset not in PRESETS:
+        raise UsageError(f"unknown --hf-preset {preset!r}; choose {', '.join(PRESETS)}")
+    if unsupported not in (None, "neutral", "contradiction"):
+        raise UsageError(f"--hf-unsupported takes neutral or contradiction, not {unsupported!r}")
+    options: VerifierOptions = {"trust_remote_code": trust_remote_code}
+    if preset is not None or unsupported is not None:
+        mapping = PRESETS[preset] if preset is not None else HFMapping()
+        if unsupported is not None:
+            mapping = replace(mapping, unsupported="contradiction" if unsupported == "contradiction" else "neutral")
+        options["hf_mapping"] = mapping
+    return options
 
 
 def check_device(device: str) -> str:

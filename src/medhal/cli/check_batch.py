@@ -15,6 +15,12 @@ The input and output formats are :data:`medhal.cli.inputs.BATCH_FORMATS`, chosen
 :meth:`~medhal.detect.records.CheckResult.to_row` per item (input errors as full rows with status
 ``input_error``), written as row groups to a temporary file moved into place at the end (the same output policy;
 no ``--resume``: an interrupted run leaves no file).  Without a Parquet path pyarrow is never imported.
+
+Engines (:mod:`medhal.scale`): the chunks go to one in-process Checker (``--engine local``) or to a Ray actor pool
+(``--engine ray``; results come back in input order, so every output above is written exactly as the local
+engine writes it).  With ``--engine ray`` an ``--out`` without a suffix (or an existing folder) is a folder of
+part files plus ``manifest.json`` (:class:`medhal.scale.PartsOut`), in the input's format, resumable by id.
+``--shard i/N`` checks only chunks ``i, i + N, ...`` (:class:`medhal.scale.Shard`) with either engine.
 """
 
 from __future__ import annotations
@@ -43,8 +49,30 @@ from medhal.cli.inputs import BatchLine, UsageError, batch_format, iter_batch
 from medhal.detect import CheckItem, CheckResult
 from medhal.detect.parquet import ResultWriter
 from medhal.detect.records import JSONObject
+from medhal.scale import (
+    ChunkEngine,
+    LocalEngine,
+    PartFormat,
+    PartsKey,
+    PartsOut,
+    RayOptions,
+    Shard,
+    is_parts_dir,
+    parse_shard,
+    ray_engine,
+    require_ray,
+)
 
-__all__ = ["EXIT_BUG", "EXIT_CLEAN", "EXIT_FLAGGED", "EXIT_USAGE", "ParquetSink", "html_page", "run_batch"]
+__all__ = [
+    "EXIT_BUG",
+    "EXIT_CLEAN",
+    "EXIT_FLAGGED",
+    "EXIT_USAGE",
+    "ParquetSink",
+    "html_page",
+    "run_batch",
+    "scale_options",
+]
 
 EXIT_CLEAN, EXIT_FLAGGED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
 
@@ -165,6 +193,34 @@ class ParquetSink:
         self.commit()
 
 
+def scale_options(
+    *,
+    batch: bool,
+    engine: str,
+    shard: str | None,
+    num_workers: int | None,
+    gpus_per_worker: float | None,
+    address: str | None,
+    threads: int | None,
+    device: str | None,
+) -> tuple[Shard | None, RayOptions | None]:
+    """``--shard`` and the ``--engine`` flags as :func:`run_batch` takes them, refused (one line) where they do not
+    apply: both need a batch; ``--num-workers``, ``--gpus-per-worker`` and ``--address`` need ``--engine ray``,
+    and GPUs need ``--device cuda`` (Ray gives each worker its own GPUs, numbered from ``cuda:0``)."""
+    if not batch and (engine != "local" or shard is not None):
+        raise UsageError("--engine and --shard apply to a batch (--input)")
+    parsed = None if shard is None else parse_shard(shard)
+    flags = (("--num-workers", num_workers), ("--gpus-per-worker", gpus_per_worker), ("--address", address))
+    if engine != "ray":
+        given = [flag for flag, value in flags if value is not None]
+        if given:
+            raise UsageError(f"{given[0]} applies to --engine ray")
+        return parsed, None
+    if gpus_per_worker and not (device or "").startswith("cuda"):
+        raise UsageError("--gpus-per-worker needs --device cuda (each worker sees its own GPUs, from cuda:0)")
+    return parsed, RayOptions(num_workers, threads, gpus_per_worker or 0.0, address)
+
+
 def run_batch(
     checker_factory: Callable[[], Checker],
     *,
@@ -176,13 +232,24 @@ def run_batch(
     fmt: str = "json",
     overwrite: bool = False,
     resume: bool = False,
+    shard: Shard | None = None,
+    ray: RayOptions | None = None,
+    part_rows: int = 1024,
 ) -> int:
     """Check every line of ``source``; write one JSON line per input line as soon as it is done (``fmt``
     ``html``: one audit page with every item, written at the end).  ``resume``: continue ``out`` by id (see the
-    module docstring)."""
+    module docstring).  ``shard``: check only that shard's chunks; ``ray``: check them on a Ray actor pool
+    (``part_rows``: records per part of an ``--out`` folder, cut at the next chunk's end)."""
     page: tuple[list[CheckResult], list[CheckItem | None]] | None = ([], []) if fmt == "html" else None
     written = batch_format(out)
-    tabular = out is not None and written.tabular
+    into_parts = ray is not None and out is not None and is_parts_dir(out)
+    tabular = out is not None and not into_parts and written.tabular
+    if ray is not None:
+        if page is not None:
+            raise UsageError("--engine ray writes JSONL or Parquet (--format json), not html")
+        if into_parts and overwrite:
+            raise UsageError(f"--out {out} is a folder of parts, never replaced: --resume it or choose a new folder")
+        require_ray()
     if tabular:
         if page is not None:
             raise UsageError(f"--out {out} is {written.title}: it takes --format json (the default), not html")
@@ -191,23 +258,30 @@ def run_batch(
                 f"--resume continues a JSONL --out; a {written.title} --out ({out}) is written whole at the end, so "
                 "there is nothing to resume: rerun with --overwrite, or write JSONL to resume"
             )
-    if out is not None:
+    if out is not None and not into_parts:
         written.require()
-    batch_format(source).require()
+    read = batch_format(source)
+    read.require()
     if resume and (out is None or page is not None or overwrite):
         raise UsageError("--resume continues a JSONL --out file, without --overwrite")
     keep, kept = 0, list[JSONObject]()
-    if out is not None:
+    parts: PartsOut | None = None
+    if out is not None and into_parts:
+        part_format: PartFormat = "parquet" if read.name == "parquet" else "jsonl"
+        key = PartsKey(source, part_format, chunk_size, None if shard is None else str(shard), detector)
+        parts = PartsOut(out, key, resume=resume, part_rows=part_rows)  # checked and read before the verifier is loaded
+        kept = parts.kept
+    elif out is not None:
         check_output_file(out, overwrite=overwrite, append=resume)  # before the verifier is loaded
         if resume and out.exists():
             keep, kept = _read_done(out)
     done = Counter(str(record["id"]) for record in kept)
     lines = _unique(iter_batch(source))
-    checker = checker_factory()
+    engine: ChunkEngine = LocalEngine(checker_factory()) if ray is None else ray_engine(checker_factory, ray)
     err = Console(stderr=True)
     sink: ParquetSink | None = None
-    if out is None or page is not None or tabular:
-        handle: TextIO = sys.stdout  # not written to when the output is a table
+    if out is None or page is not None or tabular or parts is not None:
+        handle: TextIO = sys.stdout  # not written to when the output is a table or parts
     elif resume:
         handle = _open_resumed(out, keep)
     else:
@@ -232,15 +306,22 @@ def run_batch(
             disable=not err.is_terminal,
         ) as progress:
             task = progress.add_task("check", total=None)
-            for chunk in _chunks(lines, chunk_size):
-                wanted = [pending(line) for line in chunk]
-                if not any(wanted):  # done before the interruption
-                    progress.update(task, advance=len(chunk))
-                    continue
-                # a chunk is checked whole, even its lines done before a resume: items of one chunk share
-                # verifier passes, so their records (verifier_passes) match a run that was never interrupted
-                items = [line.item for line in chunk if line.item is not None]
-                results = iter(checker.check_many(items))
+
+            def planned() -> Iterator[tuple[tuple[list[BatchLine], list[bool]], list[CheckItem]]]:
+                """The chunks to check (this shard's, with a line not written yet), each with what to write."""
+                for number, chunk in enumerate(_chunks(lines, chunk_size)):
+                    if shard is not None and not shard.owns(number):
+                        continue
+                    wanted = [pending(line) for line in chunk]
+                    if not any(wanted):  # done before the interruption
+                        progress.update(task, advance=len(chunk))
+                        continue
+                    # a chunk is checked whole, even its lines done before a resume: items of one chunk share
+                    # verifier passes, so their records (verifier_passes) match a run that was never interrupted
+                    yield (chunk, wanted), [line.item for line in chunk if line.item is not None]
+
+            for (chunk, wanted), checked in engine.check_chunks(planned()):
+                results = iter(checked)
                 rows: list[JSONObject] = []
                 for line, write in zip(chunk, wanted, strict=True):
                     if line.item is None:
@@ -255,25 +336,35 @@ def run_batch(
                     errors += record["status"] != "ok"
                     bugs += record["status"] == "internal_error"
                     flagged += bool(record.get("flagged"))
+                    done_result = result if line.item is not None else _error_result(line, detector)
                     if sink is not None:
-                        done_result = result if line.item is not None else _error_result(line, detector)
                         rows.append(done_result.to_row(timings=timings, line=line.line))
+                    elif parts is not None:
+                        row = done_result.to_row(timings=timings, line=line.line) if parts.format == "parquet" else None
+                        parts.add(record, row)
                     elif page is None:
                         handle.write(json.dumps(record, ensure_ascii=False) + "\n")
                         handle.flush()
                     else:
-                        page[0].append(result if line.item is not None else _error_result(line, detector))
+                        page[0].append(done_result)
                         page[1].append(line.item)
                 if sink is not None:
                     sink.write(rows)
+                if parts is not None:
+                    parts.chunk_done()
                 progress.update(task, advance=len(chunk))
     except BaseException:
         if sink is not None:
             sink.abort()
+        if parts is not None:
+            with contextlib.suppress(Exception):
+                parts.flush()  # the chunks checked so far stay, for --resume
         raise
     else:
         if sink is not None:
             sink.commit()
+        if parts is not None:
+            parts.close()
     finally:
         if handle is not sys.stdout:
             handle.close()
@@ -282,7 +373,10 @@ def run_batch(
             sys.stdout.write(html_page(*page))
         else:
             write_output_text(out, html_page(*page), overwrite=overwrite)
-    where = "stdout" if out is None else str(out)
+    note = engine.summary()
+    if note is not None:
+        err.print(note, highlight=False, soft_wrap=True)
+    where = "stdout" if out is None else f"{out}/" if parts is not None else str(out)
     if kept:
         flagged += sum(bool(r.get("flagged")) for r in kept)
         errors += sum(r.get("status") != "ok" for r in kept)
