@@ -135,3 +135,43 @@ def test_score_localization_on_a_predictions_file(
     payload = json.loads(out)["mine"]
     assert payload["n"] == 2 and payload["hit1"] == 0.5 and payload["missing"] == 1
     assert main(["score", "localization", "--predictions", str(tmp_path / "none"), "--data", str(data)]) == 2
+
+
+def test_bench_takes_threads_and_device(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--threads / --device reach the verifier of the checker suites; a bad device is refused before any work."""
+    from medhal.cli.main import main
+
+    data = tmp_path / "loc.jsonl"
+    row = {
+        "id": "x0",
+        "target_type": "relation_error",
+        "question": "q",
+        "evidence": "Aspirin reduced pain in adults. Nausea was rare.",
+        "clean_text": "Aspirin reduced pain in adults.",
+        "hallucinated_text": "Aspirin raised pain in adults.",
+        "gold_span": "raised",
+    }
+    data.write_text(json.dumps(row) + "\n")
+    out = tmp_path / "run"
+    assert (
+        main(
+            [
+                "bench",
+                "verdicts",
+                "--data",
+                str(data),
+                "--out",
+                str(out),
+                "--detector",
+                "nli-clause",
+                "--threads",
+                "1",
+                "--device",
+                "cpu",
+            ]
+        )
+        == 0
+    )
+    assert json.loads((out / "metrics.json").read_text())
+    assert main(["bench", "verdicts", "--data", str(data), "--out", str(tmp_path / "bad"), "--device", "tpu"]) == 2
+    assert "--device" in capsys.readouterr().err and not (tmp_path / "bad").exists()

@@ -86,3 +86,22 @@ def test_refuses_to_bind_beyond_loopback_without_a_token(
 )
 def test_is_loopback(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
+
+
+def test_serve_passes_threads_and_device_to_the_verifier(monkeypatch: pytest.MonkeyPatch) -> None:
+    uvicorn = pytest.importorskip("uvicorn")
+    import medhal.checker
+    from fakes import RuleVerifier
+    from medhal.verify import LoadedVerifier
+
+    seen: dict[str, Any] = {}
+
+    def fake_open(spec: str | None = None, **options: Any) -> LoadedVerifier:
+        seen.update(options)
+        return LoadedVerifier(RuleVerifier())
+
+    monkeypatch.setattr(medhal.checker, "open_verifier", fake_open)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    monkeypatch.setenv("MEDHAL_SERVE_TOKEN", "t")
+    serve_command(threads=1, device="CPU")
+    assert seen["threads"] == 1 and seen["device"] == "cpu"

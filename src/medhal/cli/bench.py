@@ -24,9 +24,10 @@ from medhal.cli.bench_score import (
     score_localization,
     table6_inputs,
 )
+from medhal.cli.check import check_device
 from medhal.cli.inputs import UsageError, VerifierOption, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
-from medhal.cli.options import BaseUrlOption, BatchOption, CacheOption
+from medhal.cli.options import BaseUrlOption, BatchOption, CacheOption, DeviceOption, ThreadsOption
 from medhal.detect.registry import parse_detector
 
 if TYPE_CHECKING:
@@ -63,6 +64,8 @@ def detector_source(
     base_url: str | None = None,
     model_args: dict[str, Any] | None = None,
     skip_unavailable: bool = False,
+    threads: int | None = None,
+    device: str | None = None,
 ) -> Callable[[], DetectorSet]:
     """How the suite builds the detectors of ``--detector`` once its data are read: through the detector
     registry (:func:`medhal.detect.registry.build_detectors`), loading the verifier and the LLM client once, only
@@ -83,7 +86,7 @@ def detector_source(
             if "verifier" in needs:
                 from medhal.verify import open_verifier
 
-                opened = open_verifier(verifier, batch_size=batch_size, cache=cache)
+                opened = open_verifier(verifier, batch_size=batch_size, cache=cache, threads=threads, device=device)
                 loaded, calibration = opened.verifier, opened.calibration
                 verifier_id[0] = loaded.id
             if model is not None:
@@ -161,6 +164,8 @@ def bench_localization(
     resamples: Annotated[int, typer.Option(min=0, help="Bootstrap resamples for CIs.")] = 1000,
     cache: CacheOption = None,
     batch_size: BatchOption = 16,
+    threads: ThreadsOption = None,
+    device: DeviceOption = None,
     tau: TauOption = "paper",
     clauses: ClausesOption = "paper",
     model_arg: ModelArgOption = None,
@@ -183,6 +188,8 @@ def bench_localization(
         base_url=base_url,
         model_args=parse_model_args(model_arg, model_args),
         skip_unavailable=True,
+        threads=threads,
+        device=None if device is None else check_device(device),
     )
     spec = LocalizationSpec(data, build, evidence, limit, clean, seed, resamples, tau_rule, clause_rules, model)
     done = execute(SUITE, spec, out)
@@ -216,6 +223,8 @@ def bench_detection(
     resamples: Annotated[int, typer.Option(min=0)] = 1000,
     cache: CacheOption = None,
     batch_size: BatchOption = 16,
+    threads: ThreadsOption = None,
+    device: DeviceOption = None,
     protocol: Annotated[str, typer.Option(help=PROTOCOL_HELP)] = "single",
     seeds: Annotated[str, typer.Option(help="Seeds of the table6 protocol (each draws its --limit sample).")] = (
         "1,2,42"
@@ -247,6 +256,8 @@ def bench_detection(
         model=model,
         base_url=base_url,
         model_args=parse_model_args(model_arg, model_args),
+        threads=threads,
+        device=None if device is None else check_device(device),
     )
     if table6 is not None:
         from medhal.bench.detection.table6_suite import SUITE as TABLE6
@@ -280,6 +291,8 @@ def bench_verdicts(
     seed: Annotated[int, typer.Option(help="Seed for the --limit sample.")] = 0,
     cache: CacheOption = None,
     batch_size: BatchOption = 16,
+    threads: ThreadsOption = None,
+    device: DeviceOption = None,
 ) -> None:
     """Verdict quality: faithful units contradicted, erroneous units supported, flag rates, AUC-PR (issue 14)."""
     from medhal.bench.checking import detection_format
@@ -290,7 +303,13 @@ def bench_verdicts(
     detection_format(format)
     resumable_run_dir(out, "verdicts")  # before the verifier is loaded
     build = detector_source(
-        detector, ("decomposed", "nli-clause"), verifier=verifier, cache=cache, batch_size=batch_size
+        detector,
+        ("decomposed", "nli-clause"),
+        verifier=verifier,
+        cache=cache,
+        batch_size=batch_size,
+        threads=threads,
+        device=None if device is None else check_device(device),
     )
     done = execute(SUITE, VerdictsSpec(list(data), build, format, limit, seed), out)
     for set_name, by_detector in done.result.sets.items():

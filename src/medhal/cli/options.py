@@ -18,10 +18,12 @@ __all__ = [
     "CacheFileOption",
     "CacheOption",
     "ConcurrencyOption",
+    "DeviceOption",
     "MaxAttemptsOption",
     "ModelUnderTestOption",
     "NoCacheOption",
     "QuietOption",
+    "ThreadsOption",
     "TimeoutOption",
 ]
 
@@ -44,3 +46,18 @@ QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress ba
 CacheOption = Annotated[Path | None, typer.Option("--cache", help="SQLite cache of pair probabilities.")]
 """``--cache`` of the commands that verify: the verifier's pair cache (not the LLM response cache)."""
 BatchOption = Annotated[int, typer.Option("--batch-size", min=1, help="Pairs per verifier batch.")]
+ThreadsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--threads",
+        min=1,
+        help="Verifier intra-op threads (onnxruntime's, torch's for hf:). Default: the runtime's choice; set it when "
+        "several processes share a machine.",
+    ),
+]
+DeviceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--device", help="Verifier device: cpu (default), cuda or cuda:N (a GPU adds +cuda to the verifier id)."
+    ),
+]

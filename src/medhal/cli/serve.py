@@ -16,7 +16,9 @@ from typing import Annotated
 
 import typer
 
+from medhal.cli.check import check_device
 from medhal.cli.inputs import UsageError, VerifierOption
+from medhal.cli.options import DeviceOption, ThreadsOption
 from medhal.detect.registry import fitted_detectors, offline_units
 
 __all__ = ["serve_command"]
@@ -73,6 +75,8 @@ def serve_command(
     ] = 256,
     max_queue: Annotated[int, typer.Option(min=1, help="Most items waiting before requests get 503.")] = 1024,
     batch_size: Annotated[int, typer.Option(min=1, help="Verifier (model) batch size.")] = 16,
+    threads: ThreadsOption = None,
+    device: DeviceOption = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     insecure: Annotated[
         bool, typer.Option("--insecure", help="Allow serving beyond loopback without a token (anyone can call it).")
@@ -95,6 +99,8 @@ def serve_command(
     app = create_app(
         verifier,
         batch_size=batch_size,
+        threads=threads,
+        device=None if device is None else check_device(device),
         detector=detector,
         detectors=tuple(allow_detector or ()),
         units=units,

@@ -126,12 +126,14 @@ def create_app(
     config: ServeConfig | None = None,
     renderer: Renderer | None = None,
     batch_size: int = 16,
+    threads: int | None = None,
+    device: str | None = None,
     **settings: Any,
 ) -> FastAPI:
     """Load ``verifier`` once (a :func:`~medhal.verify.open_verifier` spec, ``None`` = embedded, a
     ``LoadedVerifier`` or a ``Verifier``) and build the app.  ``settings`` are :class:`ServeConfig` fields (used
     when ``config`` is ``None``); the bearer token defaults to ``$MEDHAL_SERVE_TOKEN`` (unset or empty: no
-    authentication)."""
+    authentication).  ``threads`` and ``device`` go to the verifier (a spec only)."""
     if config is None:
         settings.setdefault("token", os.environ.get(TOKEN_ENV) or None)
         if "detectors" in settings:
@@ -141,7 +143,7 @@ def create_app(
         config = ServeConfig(**settings)
     elif settings:
         raise TypeError("pass either config or settings, not both")
-    loaded = Checker(verifier, detector=config.detector, batch_size=batch_size).loaded
+    loaded = Checker(verifier, detector=config.detector, batch_size=batch_size, threads=threads, device=device).loaded
     service = Service(loaded, config, renderer)
 
     @asynccontextmanager
