@@ -108,7 +108,7 @@ def test_an_old_paired_run_dir_keeps_its_engine_config(tmp_path: Path) -> None:
 def test_execute_writes_config_metrics_and_items_and_the_report_renders(tmp_path: Path) -> None:
     spec = LocalizationSpec([ITEM], DetectorSet({"nli-clause": NLIClauseDetector(RuleVerifier())}), resamples=0)
     done = execute(get_suite("localization"), spec, tmp_path)
-    assert {p.name for p in tmp_path.iterdir()} == {"config.json", "metrics.json", "items.jsonl"}
+    assert {p.name for p in tmp_path.iterdir()} == {"config.json", "metrics.json", "items.jsonl", "checks"}
     metrics = json.loads((tmp_path / "metrics.json").read_text())
     assert metrics == json.loads(json.dumps(done.result.to_json()))
     assert done.config.suite == "localization" and done.config.options["detectors"] == ["nli-clause"]
