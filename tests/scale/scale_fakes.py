@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fakes import RuleVerifier
+from medhal.bench.checking import DetectorSet
 from medhal.checker import Checker
 from medhal.verify.base import Pair, Probabilities
 
@@ -73,3 +74,13 @@ def batch_rows(count: int, *, kill_at: int | None = None) -> list[str]:
 def write_batch(path: Path, count: int, *, kill_at: int | None = None) -> Path:
     path.write_text("\n".join(batch_rows(count, kill_at=kill_at)) + "\n", encoding="utf-8")
     return path
+
+
+def rule_detectors() -> DetectorSet:
+    """A bench suite's detector set over the rule verifier (what ``detector_source`` builds, without a model)."""
+    from medhal.detect import DecomposedDetector, NLIClauseDetector
+
+    return DetectorSet(
+        {"nli-clause": NLIClauseDetector(RuleVerifier(RULES)), "decomposed": DecomposedDetector(RuleVerifier(RULES))},
+        "rule:test",
+    )

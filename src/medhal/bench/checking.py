@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO, cast
 
-from medhal.bench.checkpoint import check_resumably
+from medhal.bench.checkpoint import ChunkRunner, check_resumably
 from medhal.bench.runio import json_line
 from medhal.bench.sampling import Sample, detection_group, detection_stratum, stratified_sample
 from medhal.data.detection import DETECTION_FORMATS, DetectionFormat, DetectionItem, read_detection
@@ -26,6 +26,7 @@ from medhal.errors import UsageError
 __all__ = [
     "DetectorSet",
     "DetectorSource",
+    "RunnerSource",
     "check_items",
     "detection_format",
     "detection_sample",
@@ -49,6 +50,9 @@ class DetectorSet:
 DetectorSource = DetectorSet | Callable[[], DetectorSet]
 """Detectors, or how to build them when the suite's inputs are loaded."""
 
+RunnerSource = Callable[[str], ChunkRunner]
+"""Given a detector's label, what checks its chunks elsewhere (``--engine ray``); ``None`` in a spec: this process."""
+
 
 def resolve_detectors(source: DetectorSource) -> DetectorSet:
     return source if isinstance(source, DetectorSet) else source()
@@ -67,11 +71,12 @@ def timed_check(
     *,
     label: str | None = None,
     verifier: str | None = None,
+    runner: ChunkRunner | None = None,
 ) -> tuple[list[CheckResult], float]:
     """``detector.detect_many(checks)`` and the seconds it took; with a ``store`` (a path from
     :func:`medhal.bench.checkpoint.checks_path`), kept there chunk by chunk and resumed from it
     (:func:`medhal.bench.checkpoint.check_resumably`)."""
-    return check_resumably(detector, checks, store, label=label, verifier=verifier)
+    return check_resumably(detector, checks, store, label=label, verifier=verifier, runner=runner)
 
 
 def labelled_scores(labels: Sequence[int], results: Sequence[CheckResult]) -> tuple[list[int], list[float], list[int]]:

@@ -25,7 +25,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -34,13 +34,26 @@ from medhal.detect import CheckItem, CheckResult, Detector
 from medhal.detect.records import JSON, JSONObject
 from medhal.errors import RunDirError
 
-__all__ = ["CHECKS_DIR", "CHUNK_SIZE", "StoredCheck", "check_resumably", "checks_path", "items_digest"]
+__all__ = [
+    "CHECKS_DIR",
+    "CHUNK_SIZE",
+    "ChunkRunner",
+    "StoredCheck",
+    "check_resumably",
+    "checks_path",
+    "items_digest",
+]
 
 CHECKS_DIR = "checks"
 """``out/checks/``: the per-detector check results of a checker suite's run directory."""
 CHUNK_SIZE = 64
 """Items checked (and written) per chunk: large enough for full verifier batches, small enough to lose little."""
 _FORMAT, _VERSION = "medhal.checks", "1"
+
+ChunkRunner = Callable[[Iterable[tuple[int, Sequence[CheckItem]]]], Iterator[tuple[int, list[CheckResult]]]]
+"""Checks ``(tag, items)`` chunks and yields ``(tag, results)`` in the order given: how a suite spreads its chunks
+over more than this process (``--engine ray``: :mod:`medhal.scale` wires a Ray actor pool in; the chunks, and so
+the records, are the same as in one process)."""
 
 
 def checks_path(out: Path, label: str, part: str = "") -> Path:
@@ -123,12 +136,14 @@ def check_resumably(
     verifier: str | None = None,
     chunk_size: int = CHUNK_SIZE,
     check: Callable[[Sequence[CheckItem]], Sequence[CheckResult]] | None = None,
+    runner: ChunkRunner | None = None,
 ) -> tuple[list[CheckResult], float]:
     """``detector.detect_many(checks)`` (or ``check``) and the compute seconds it took, kept in ``store``.
 
     Without a ``store`` the items are checked in one call.  With one, what the store already holds is read back
     and only the missing items are checked, a chunk at a time, each chunk appended (and flushed) as it finishes;
-    the seconds are those of every session together."""
+    the seconds are those of every session together.  A ``runner`` checks the chunks instead (all of them handed
+    over at once, results kept as they come back, in order)."""
     run = check if check is not None else detector.detect_many
     if store is None:
         start = time.perf_counter()
@@ -156,17 +171,20 @@ def check_resumably(
     with store.open("a", encoding="utf-8") as handle:
         if not done and handle.tell() == 0:
             _write(handle, header)
-        for chunk in _chunks(checks, todo, chunk_size):
-            start = time.perf_counter()
-            chunk_results = run([checks[n] for n in chunk])
-            elapsed = time.perf_counter() - start
-            for n, result in zip(chunk, chunk_results, strict=True):
+        chunks = _chunks(checks, todo, chunk_size)
+        tagged = ((k, [checks[n] for n in chunk]) for k, chunk in enumerate(chunks))
+        stream = runner(tagged) if runner is not None else ((k, list(run(items))) for k, items in tagged)
+        mark = time.perf_counter()
+        for k, chunk_results in stream:
+            elapsed = time.perf_counter() - mark
+            for n, result in zip(chunks[k], chunk_results, strict=True):
                 done[n] = result
                 _write(handle, {"n": n, "result": result.to_dict()})
             row: dict[str, JSON] = {"seconds": elapsed}
             _write(handle, row)
             handle.flush()
             seconds += elapsed
+            mark = time.perf_counter()
     return [done[n] for n in range(len(checks))], seconds
 
 
@@ -180,9 +198,12 @@ class StoredCheck:
     store: Path | None
     label: str | None = None
     verifier: str | None = None
+    runner: ChunkRunner | None = None
     seconds: float = 0.0
 
     def __call__(self, checks: Sequence[CheckItem]) -> list[CheckResult]:
-        results, seconds = check_resumably(self.detector, checks, self.store, label=self.label, verifier=self.verifier)
+        results, seconds = check_resumably(
+            self.detector, checks, self.store, label=self.label, verifier=self.verifier, runner=self.runner
+        )
         self.seconds += seconds
         return results

@@ -27,11 +27,22 @@ from medhal.cli.bench_score import (
 from medhal.cli.check import check_device
 from medhal.cli.inputs import UsageError, VerifierOption, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
-from medhal.cli.options import BaseUrlOption, BatchOption, CacheOption, DeviceOption, ThreadsOption
+from medhal.cli.options import (
+    AddressOption,
+    BaseUrlOption,
+    BatchOption,
+    CacheOption,
+    DeviceOption,
+    EngineOption,
+    GpusPerWorkerOption,
+    NumWorkersOption,
+    ThreadsOption,
+)
 from medhal.detect.registry import parse_detector
 
 if TYPE_CHECKING:
-    from medhal.bench.checking import DetectorSet
+    from medhal.bench.checking import DetectorSet, RunnerSource
+    from medhal.text.clauses import ClauseRules
 
 __all__ = ["bench_app", "detector_source", "parse_detector", "score_app"]
 
@@ -125,6 +136,38 @@ PROTOCOL_HELP = (
 OUT_HELP = "Run directory; run again with the same --out to resume (checks already kept there are read back)."
 
 
+def ray_runners_for(
+    engine: str,
+    build: Callable[[], DetectorSet],
+    model: str | None,
+    num_workers: int | None,
+    threads: int | None,
+    gpus_per_worker: float | None,
+    address: str | None,
+    clauses: ClauseRules = "paper",
+) -> RunnerSource | None:
+    """``--engine`` of the checker suites: ``None`` for ``local``; for ``ray``, each detector's chunks on a Ray
+    actor pool (:func:`medhal.scale.ray_runners`); a one-line usage error for anything else."""
+    ray_flags = [f for f, v in (("--num-workers", num_workers), ("--gpus-per-worker", gpus_per_worker)) if v]
+    ray_flags += ["--address"] if address is not None else []
+    if engine == "local":
+        if ray_flags:
+            raise UsageError(f"{ray_flags[0]} applies to --engine ray")
+        return None
+    if engine != "ray":
+        raise UsageError(f"--engine must be local or ray, not {engine!r}")
+    if model is not None:
+        raise UsageError(
+            "--engine ray spreads detectors that need no LLM; drop --model (LLM suites scale through "
+            "several --base-url replicas)"
+        )
+    from medhal.scale import RayOptions, ray_runners, require_ray
+
+    require_ray()
+    options = RayOptions(num_workers, threads, gpus_per_worker or 0.0, address)
+    return ray_runners(build, options, clauses)
+
+
 def resumable_run_dir(out: Path, suite: str) -> None:
     """Refuse (one line, exit 2) an ``--out`` that is a link, a file, or a folder holding anything but a run of
     ``suite`` (which is resumed: :mod:`medhal.bench.checkpoint`)."""
@@ -166,6 +209,10 @@ def bench_localization(
     batch_size: BatchOption = 16,
     threads: ThreadsOption = None,
     device: DeviceOption = None,
+    engine: EngineOption = "local",
+    num_workers: NumWorkersOption = None,
+    gpus_per_worker: GpusPerWorkerOption = None,
+    address: AddressOption = None,
     tau: TauOption = "paper",
     clauses: ClausesOption = "paper",
     model_arg: ModelArgOption = None,
@@ -191,7 +238,10 @@ def bench_localization(
         threads=threads,
         device=None if device is None else check_device(device),
     )
-    spec = LocalizationSpec(data, build, evidence, limit, clean, seed, resamples, tau_rule, clause_rules, model)
+    runners = ray_runners_for(engine, build, model, num_workers, threads, gpus_per_worker, address, clause_rules)
+    spec = LocalizationSpec(
+        data, build, evidence, limit, clean, seed, resamples, tau_rule, clause_rules, model, runners=runners
+    )
     done = execute(SUITE, spec, out)
     for name, entry in done.result.detectors.items():
         m = entry.overall
@@ -225,6 +275,10 @@ def bench_detection(
     batch_size: BatchOption = 16,
     threads: ThreadsOption = None,
     device: DeviceOption = None,
+    engine: EngineOption = "local",
+    num_workers: NumWorkersOption = None,
+    gpus_per_worker: GpusPerWorkerOption = None,
+    address: AddressOption = None,
     protocol: Annotated[str, typer.Option(help=PROTOCOL_HELP)] = "single",
     seeds: Annotated[str, typer.Option(help="Seeds of the table6 protocol (each draws its --limit sample).")] = (
         "1,2,42"
@@ -273,7 +327,8 @@ def bench_detection(
         return
     from medhal.bench.detection.suite import SUITE, DetectionSpec
 
-    done = execute(SUITE, DetectionSpec(data, build, format, dev, limit, seed, resamples), out)
+    runners = ray_runners_for(engine, build, model, num_workers, threads, gpus_per_worker, address)
+    done = execute(SUITE, DetectionSpec(data, build, format, dev, limit, seed, resamples, runners=runners), out)
     for name, entry in done.result.detectors.items():
         sys.stderr.write(_auc_line(name, entry.auc_pr, entry.seconds))
     write_report(out, done.result, done.config)

@@ -13,15 +13,19 @@ import typer
 
 __all__ = [
     "BASE_URL_HELP",
+    "AddressOption",
     "BaseUrlOption",
     "BatchOption",
     "CacheFileOption",
     "CacheOption",
     "ConcurrencyOption",
     "DeviceOption",
+    "EngineOption",
+    "GpusPerWorkerOption",
     "MaxAttemptsOption",
     "ModelUnderTestOption",
     "NoCacheOption",
+    "NumWorkersOption",
     "QuietOption",
     "ThreadsOption",
     "TimeoutOption",
@@ -60,4 +64,21 @@ DeviceOption = Annotated[
     typer.Option(
         "--device", help="Verifier device: cpu (default), cuda or cuda:N (a GPU adds +cuda to the verifier id)."
     ),
+]
+EngineOption = Annotated[
+    str,
+    typer.Option(
+        "--engine",
+        help="local (this process) or ray (each detector's chunks on a Ray actor pool, same records; detectors that "
+        "need no LLM; pip install 'medhal[ray]', docs/scale-out.md).",
+    ),
+]
+NumWorkersOption = Annotated[
+    int | None, typer.Option("--num-workers", min=1, help="--engine ray: checker actors (default: CPUs / threads).")
+]
+GpusPerWorkerOption = Annotated[
+    float | None, typer.Option("--gpus-per-worker", min=0.0, help="--engine ray: GPUs per worker (--device cuda).")
+]
+AddressOption = Annotated[
+    str | None, typer.Option("--address", help="--engine ray: the cluster to join (default: $RAY_ADDRESS, else local).")
 ]

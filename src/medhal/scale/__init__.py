@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from medhal.checker import Checker
-from medhal.scale._engine import RAY_HINT, ChunkEngine, LocalEngine, RayOptions, require_ray
+from medhal.scale._bench import ray_runners
+from medhal.scale._engine import RAY_HINT, ChecksMany, ChunkEngine, LocalEngine, RayOptions, require_ray
 from medhal.scale._parts import (
     MANIFEST,
     PartFormat,
@@ -28,6 +28,7 @@ from medhal.scale._shard import Shard, parse_shard
 __all__ = [
     "MANIFEST",
     "RAY_HINT",
+    "ChecksMany",
     "ChunkEngine",
     "LocalEngine",
     "PartFormat",
@@ -39,13 +40,14 @@ __all__ = [
     "parse_shard",
     "part_files",
     "ray_engine",
+    "ray_runners",
     "read_part",
     "read_parts",
     "require_ray",
 ]
 
 
-def ray_engine(factory: Callable[[], Checker], options: RayOptions) -> ChunkEngine:
+def ray_engine(factory: Callable[[], ChecksMany], options: RayOptions) -> ChunkEngine:
     """A :class:`ChunkEngine` that checks chunks on a Ray actor pool, each actor building its Checker with
     ``factory`` once (``factory`` is pickled to the workers: a module-level function or a closure over picklable
     values).  Raises :class:`~medhal.errors.ConfigError` when Ray is not installed."""

@@ -18,11 +18,18 @@ from medhal.checker import Checker
 from medhal.detect import CheckItem, CheckResult
 from medhal.errors import ConfigError, UsageError
 
-__all__ = ["RAY_HINT", "ChunkEngine", "LocalEngine", "RayOptions", "require_ray"]
+__all__ = ["RAY_HINT", "ChecksMany", "ChunkEngine", "LocalEngine", "RayOptions", "require_ray"]
 
 TagT = TypeVar("TagT")
 
 RAY_HINT = "--engine ray needs Ray; pip install 'medhal[ray]'"
+
+
+class ChecksMany(Protocol):
+    """What a worker checks a chunk with: a :class:`~medhal.checker.Checker`, or a bench suite's detector
+    (:class:`medhal.scale._bench.DetectorChecks`)."""
+
+    def check_many(self, items: Sequence[CheckItem]) -> list[CheckResult]: ...
 
 
 class ChunkEngine(Protocol):

@@ -20,14 +20,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from medhal.detect import CheckItem, CheckResult
 from medhal.errors import BackendError, ConfigError, InvariantError, MedhalError
-from medhal.scale._engine import RAY_HINT, RayOptions
-
-if TYPE_CHECKING:
-    from medhal.checker import Checker
+from medhal.scale._engine import RAY_HINT, ChecksMany, RayOptions
 
 __all__ = ["RayEngine", "WorkerStats"]
 
@@ -61,12 +58,12 @@ class _CheckActor:
     the chunks of a batch and returns their pickled results (or the :class:`MedhalError` that building the
     Checker raised: a bad verifier spec is reported once, not retried as a crash)."""
 
-    factory: ClassVar[Callable[[], Checker]]
+    factory: ClassVar[Callable[[], ChecksMany]]
 
     def __init__(self) -> None:
         self._error: MedhalError | None = None
         try:
-            self._checker: Checker | None = type(self).factory()
+            self._checker: ChecksMany | None = type(self).factory()
         except MedhalError as exc:
             self._checker, self._error = None, exc
 
@@ -87,7 +84,7 @@ class _CheckActor:
         return out
 
 
-def _actor_class(factory: Callable[[], Checker]) -> type[_CheckActor]:
+def _actor_class(factory: Callable[[], ChecksMany]) -> type[_CheckActor]:
     return type("MedhalChecker", (_CheckActor,), {"factory": staticmethod(factory)})
 
 
@@ -104,7 +101,7 @@ class WorkerStats:
 class RayEngine:
     """A :class:`~medhal.scale.ChunkEngine` over a Ray Data actor pool (see the module docstring)."""
 
-    def __init__(self, factory: Callable[[], Checker], options: RayOptions) -> None:
+    def __init__(self, factory: Callable[[], ChecksMany], options: RayOptions) -> None:
         self.factory = factory
         self.options = options
         self.workers: dict[int, WorkerStats] = {}

@@ -30,6 +30,7 @@ from typing import ClassVar
 from medhal.bench.checking import (
     DetectorSet,
     DetectorSource,
+    RunnerSource,
     check_items,
     detection_format,
     detection_sample,
@@ -83,6 +84,8 @@ class DetectionSpec:
     limit: int | None = None
     seed: int = 0
     resamples: int = 1000
+    runners: RunnerSource | None = None
+    """``--engine ray``: each detector's chunks go to the runner this gives for its label."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,9 +251,19 @@ class DetectionSuite:
         runs: dict[str, DetectorChecks] = {}
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
             for name, detector in inputs.detectors.detectors.items():
-                results, seconds = timed_check(detector, checks, checks_path(out, name), label=name, verifier=verifier)
+                runner = spec.runners(name) if spec.runners is not None else None
+                results, seconds = timed_check(
+                    detector, checks, checks_path(out, name), label=name, verifier=verifier, runner=runner
+                )
                 dev_results, dev_seconds = (
-                    timed_check(detector, dev_checks, checks_path(out, name, "dev"), label=name, verifier=verifier)
+                    timed_check(
+                        detector,
+                        dev_checks,
+                        checks_path(out, name, "dev"),
+                        label=name,
+                        verifier=verifier,
+                        runner=runner,
+                    )
                     if inputs.dev_items
                     else ([], 0.0)
                 )

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from medhal.bench.checking import DetectorSet, DetectorSource, resolve_detectors, write_rows
+from medhal.bench.checking import DetectorSet, DetectorSource, RunnerSource, resolve_detectors, write_rows
 from medhal.bench.checkpoint import StoredCheck, checks_path
 from medhal.bench.localization.metrics import ItemLocalization, LocalizationReport, aggregate_localization
 from medhal.bench.localization.published import read_published_items
@@ -75,6 +75,8 @@ class LocalizationSpec:
     tau: TauRule = "paper"
     clauses: ClauseRules = "paper"
     model: str | None = None
+    runners: RunnerSource | None = None
+    """``--engine ray``: each detector's chunks go to the runner this gives for its label."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +176,8 @@ class LocalizationSuite:
         verifier = inputs.detectors.verifier_id
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
             for name, detector in inputs.detectors.detectors.items():
-                check = StoredCheck(detector, checks_path(out, name), name, verifier)
+                runner = spec.runners(name) if spec.runners is not None else None
+                check = StoredCheck(detector, checks_path(out, name), name, verifier, runner)
                 run = run_localization(
                     detector, inputs.items, clean=spec.clean, tau=spec.tau, clauses=spec.clauses, check=check
                 )
