@@ -16,21 +16,19 @@ import hashlib
 import json
 import os
 import sqlite3
-import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
+from medhal._sqlite import SQLiteFile
 from medhal.errors import BackendError
 from medhal.llm.base import GenerationRequest, GenerationResult
 
 __all__ = ["CACHE_ENV", "CacheError", "CacheStats", "CachedSample", "ResponseCache", "default_cache_path", "sample_key"]
 
 CACHE_ENV = "MEDHAL_LLM_CACHE"
-_CHUNK = 500
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS responses ("
     " key BLOB PRIMARY KEY, model TEXT NOT NULL, text TEXT NOT NULL, finish_reason TEXT,"
@@ -106,51 +104,25 @@ def _file_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")) if p.exists())
 
 
-class ResponseCache:
+class ResponseCache(SQLiteFile):
     """The response cache at ``path`` (default :func:`default_cache_path`); created on first use."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self._path = Path(path).expanduser() if path is not None else default_cache_path()
-        self._lock = threading.Lock()
+        where = Path(path).expanduser() if path is not None else default_cache_path()
+        super().__init__(where, (_SCHEMA, _INDEX), what="LLM cache", error=CacheError, timeout=30.0)
         self._hits = 0
         self._misses = 0
-        try:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(str(self._path), check_same_thread=False, isolation_level=None, timeout=30.0)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute(_SCHEMA)
-            conn.execute(_INDEX)
-        except (OSError, sqlite3.Error) as exc:
-            raise CacheError(f"cannot open LLM cache {self._path}: {exc}") from None
-        self._conn: sqlite3.Connection | None = conn
-
-    @property
-    def path(self) -> Path:
-        return self._path
-
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise CacheError(f"LLM cache {self._path} is closed")
-        return self._conn
 
     def get_many(self, keys: Sequence[bytes]) -> dict[bytes, CachedSample]:
         """The cached samples among ``keys`` (counts one hit or miss per key)."""
-        found: dict[bytes, CachedSample] = {}
         try:
-            with self._lock:
-                conn = self._connection()
-                for start in range(0, len(keys), _CHUNK):
-                    chunk = keys[start : start + _CHUNK]
-                    marks = ",".join("?" * len(chunk))
-                    rows = conn.execute(
-                        f"SELECT key, text, finish_reason FROM responses WHERE key IN ({marks})", tuple(chunk)
-                    ).fetchall()
-                    found.update((bytes(k), CachedSample(t, f)) for k, t, f in rows)
-                self._hits += len(found)
-                self._misses += len(set(keys)) - len(found)
+            rows = self._select_in("SELECT key, text, finish_reason FROM responses WHERE key IN ({marks})", keys)
         except sqlite3.Error as exc:
             raise CacheError(f"LLM cache {self._path} lookup failed: {exc}") from None
+        found = {bytes(cast(bytes, k)): CachedSample(cast(str, t), cast("str | None", f)) for k, t, f in rows}
+        with self._lock:
+            self._hits += len(found)
+            self._misses += len(set(keys)) - len(found)
         return found
 
     def put_many(self, rows: Iterable[tuple[bytes, str, CachedSample]]) -> None:
@@ -160,15 +132,7 @@ class ResponseCache:
         if not values:
             return
         try:
-            with self._lock:
-                conn = self._connection()
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    conn.executemany("INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?)", values)
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                conn.execute("COMMIT")
+            self._write_many("INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?)", values, immediate=True)
         except sqlite3.Error as exc:
             raise CacheError(f"LLM cache {self._path} write failed: {exc}") from None
 
@@ -257,17 +221,3 @@ class ResponseCache:
                 "WHERE key IN (SELECT key FROM responses ORDER BY created DESC LIMIT -1 OFFSET ?)", (max_rows,)
             )
         return removed
-
-    def close(self) -> None:
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-    def __enter__(self) -> ResponseCache:
-        return self
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.close()

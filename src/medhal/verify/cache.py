@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from types import TracebackType
+from typing import cast
 
 import numpy as np
 
+from medhal._sqlite import SQLiteFile
 from medhal.verify.base import Pair, Probabilities, Verifier, VerifierError, VerifierStats
 from medhal.verify.dedupe import unique_pairs
 from medhal.verify.encoding import first_line
@@ -25,7 +25,6 @@ from medhal.verify.encoding import first_line
 __all__ = ["CachedVerifier", "pair_key"]
 
 _ROW = np.dtype("<f8")
-_CHUNK = 500
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS predictions ("
     " verifier TEXT NOT NULL, pair BLOB NOT NULL, probs BLOB NOT NULL,"
@@ -38,7 +37,7 @@ def pair_key(pair: Pair) -> bytes:
     return hashlib.sha256(f"{pair[0]}\x1f{pair[1]}".encode("utf-8", "surrogatepass")).digest()
 
 
-class CachedVerifier:
+class CachedVerifier(SQLiteFile):
     """Wrap ``inner`` so that pairs it has already scored are read from ``path`` instead of recomputed.
 
     Each :meth:`predict` looks every pair up first and sends only the distinct misses to ``inner``.
@@ -47,22 +46,14 @@ class CachedVerifier:
     """
 
     def __init__(self, inner: Verifier, path: str | Path) -> None:
+        super().__init__(
+            Path(path).expanduser(), (_SCHEMA,), what="verifier cache", error=VerifierError, detail=first_line
+        )
         self._inner = inner
-        self._path = Path(path).expanduser()
         self._namespace = f"{inner.id}|max_length={inner.max_length}"
-        self._lock = threading.Lock()
         self._hits = 0
         self._misses = 0
         self._seconds = 0.0
-        try:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(str(self._path), check_same_thread=False, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute(_SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
-            raise VerifierError(f"cannot open verifier cache {self._path}: {first_line(exc)}") from None
-        self._conn: sqlite3.Connection | None = conn
 
     @property
     def id(self) -> str:
@@ -76,11 +67,6 @@ class CachedVerifier:
     def inner(self) -> Verifier:
         """The wrapped verifier."""
         return self._inner
-
-    @property
-    def path(self) -> Path:
-        """The SQLite file."""
-        return self._path
 
     @property
     def stats(self) -> VerifierStats:
@@ -99,36 +85,13 @@ class CachedVerifier:
     def pair_lengths(self, pairs: Sequence[Pair]) -> list[int]:
         return self._inner.pair_lengths(pairs)
 
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise VerifierError(f"verifier cache {self._path} is closed")
-        return self._conn
-
     def _lookup(self, keys: Sequence[bytes]) -> dict[bytes, bytes]:
-        found: dict[bytes, bytes] = {}
-        with self._lock:
-            conn = self._connection()
-            for start in range(0, len(keys), _CHUNK):
-                chunk = keys[start : start + _CHUNK]
-                marks = ",".join("?" * len(chunk))
-                rows = conn.execute(
-                    f"SELECT pair, probs FROM predictions WHERE verifier = ? AND pair IN ({marks})",
-                    (self._namespace, *chunk),
-                ).fetchall()
-                found.update((bytes(k), bytes(v)) for k, v in rows)
-        return found
+        sql = "SELECT pair, probs FROM predictions WHERE verifier = ? AND pair IN ({marks})"
+        return {bytes(cast(bytes, k)): bytes(cast(bytes, v)) for k, v in self._select_in(sql, keys, (self._namespace,))}
 
     def _store(self, keys: Sequence[bytes], probs: Probabilities) -> None:
         rows = [(self._namespace, key, probs[i].astype(_ROW).tobytes()) for i, key in enumerate(keys)]
-        with self._lock:
-            conn = self._connection()
-            conn.execute("BEGIN")
-            try:
-                conn.executemany("INSERT OR REPLACE INTO predictions VALUES (?, ?, ?)", rows)
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+        self._write_many("INSERT OR REPLACE INTO predictions VALUES (?, ?, ?)", rows)
 
     def predict(self, pairs: Sequence[Pair]) -> Probabilities:
         if not pairs:
@@ -165,18 +128,3 @@ class CachedVerifier:
             self._misses += len(missing)
             self._seconds += overhead
         return table[inverse]
-
-    def close(self) -> None:
-        """Close the database (idempotent); later calls to :meth:`predict` raise :class:`VerifierError`."""
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-    def __enter__(self) -> CachedVerifier:
-        return self
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.close()
