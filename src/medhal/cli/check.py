@@ -32,6 +32,7 @@ from medhal.cli.check_batch import (
 )
 from medhal.cli.inputs import UsageError, VerifierOption, batch_format, read_text
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
+from medhal.cli.options import AddressOption, DeviceOption, GpusPerWorkerOption, NumWorkersOption, ThreadsOption
 from medhal.cli.render import render_result
 from medhal.detect import CheckItem, CheckResult, InputError, validate_item
 from medhal.detect.decomposed import LongWindowPolicy
@@ -196,18 +197,8 @@ def check_command(
     ] = None,
     cache: Annotated[Path | None, typer.Option(help="SQLite cache of pair probabilities.")] = None,
     batch_size: Annotated[int, typer.Option(min=1, help="Verifier batch size.")] = 16,
-    threads: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            help="Verifier intra-op threads (onnxruntime's, torch's for hf:). Default: the runtime's choice; set "
-            "it when several processes share a machine.",
-        ),
-    ] = None,
-    device: Annotated[
-        str | None,
-        typer.Option(help="Verifier device: cpu (default), cuda or cuda:N (a GPU adds +cuda to the verifier id)."),
-    ] = None,
+    threads: ThreadsOption = None,
+    device: DeviceOption = None,
     trust_remote_code: Annotated[
         bool,
         typer.Option(
@@ -234,17 +225,9 @@ def check_command(
             "'medhal[ray]'). With ray, an --out without a suffix is a folder of part files (docs/scale-out.md)."
         ),
     ] = "local",
-    num_workers: Annotated[
-        int | None,
-        typer.Option(min=1, help="--engine ray: checker actors, each loading the verifier once (default: CPUs)."),
-    ] = None,
-    gpus_per_worker: Annotated[
-        float | None, typer.Option(min=0.0, help="--engine ray: GPUs per worker (with --device cuda).")
-    ] = None,
-    address: Annotated[
-        str | None,
-        typer.Option(help="--engine ray: the Ray cluster to join (default: $RAY_ADDRESS, else a local one)."),
-    ] = None,
+    num_workers: NumWorkersOption = None,
+    gpus_per_worker: GpusPerWorkerOption = None,
+    address: AddressOption = None,
     shard: Annotated[
         str | None,
         typer.Option(

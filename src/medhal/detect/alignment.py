@@ -58,6 +58,7 @@ import numpy as np
 
 from medhal.detect.records import Verdict
 from medhal.text import content_stems
+from medhal.text.findings import NullFinding, null_finding
 from medhal.text.lexical import bare_numbers, direction_conflict, has_negation
 from medhal.text.quantities import Quantity, quantities
 
@@ -102,15 +103,22 @@ def _alignment(wanted: frozenset[str], profiles: Sequence[frozenset[str]]) -> np
 @dataclass(frozen=True, slots=True)
 class EvidenceIndex:
     """What the aligned rule reads of one evidence, computed once per item rather than once per unit: its
-    sentences, their :func:`alignment_tokens` and the evidence's quantities."""
+    sentences, their :func:`alignment_tokens`, the evidence's quantities and each sentence's null finding."""
 
     sentences: tuple[str, ...]
     tokens: tuple[frozenset[str], ...]
     quantities: tuple[Quantity, ...]
+    findings: tuple[NullFinding | None, ...] = ()
+    """:func:`medhal.text.findings.null_finding` of each sentence."""
 
     @classmethod
     def of(cls, evidence: str, sentences: Sequence[str]) -> EvidenceIndex:
-        return cls(tuple(sentences), tuple(alignment_tokens(s) for s in sentences), tuple(quantities(evidence)))
+        return cls(
+            tuple(sentences),
+            tuple(alignment_tokens(s) for s in sentences),
+            tuple(quantities(evidence)),
+            tuple(null_finding(s) for s in sentences),
+        )
 
     def alignment(self, unit: str) -> np.ndarray:
         """:func:`sentence_alignment` of ``unit`` against the indexed sentences."""

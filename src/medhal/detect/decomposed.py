@@ -57,7 +57,7 @@ from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
 from medhal.text import Span
-from medhal.text.findings import null_finding_conflict
+from medhal.text.findings import asserts_effect, contradicts
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -352,23 +352,23 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         if by_sentence[best] < self.aligned_rule.align_threshold:
             return [], None
         conflicts = number_conflicts(unit, index.quantities, index.sentences[best])
-        holding = [k for k, w in enumerate(windows) if w.first <= best < w.stop]
-        if not conflicts or not holding:
-            return conflicts, None
-        return conflicts, min(holding, key=lambda k: (windows[k].n_sentences, k))
+        return conflicts, _smallest_holding(windows, best) if conflicts else None
 
     def _null_finding(
         self, index: EvidenceIndex, unit: str, windows: Sequence[Window]
     ) -> tuple[str | None, int | None]:
         """The null-finding cue (:func:`medhal.text.findings.null_finding_conflict`): the first evidence sentence
         that reports no difference, effect or occurrence about what the unit asserts an effect on, and the smallest
-        verified window that holds it (``(None, None)`` when no sentence fires or no verified window holds one)."""
-        for i, sentence in enumerate(index.sentences):
-            if not null_finding_conflict(unit, sentence):
+        verified window that holds it (``(None, None)`` when no sentence fires or no verified window holds one).
+        The sentences' null findings are read once per item (:class:`EvidenceIndex`)."""
+        if not asserts_effect(unit):
+            return None, None
+        for i, finding in enumerate(index.findings):
+            if finding is None or not contradicts(unit, finding):
                 continue
-            holding = [k for k, w in enumerate(windows) if w.first <= i < w.stop]
-            if holding:
-                return sentence, min(holding, key=lambda k: (windows[k].n_sentences, k))
+            k = _smallest_holding(windows, i)
+            if k is not None:
+                return index.sentences[i], k
         return None, None
 
     def _assemble_aligned(
@@ -479,3 +479,10 @@ def _window_at(k: int | None, windows: Sequence[Window], coverage: Sequence[Wind
     if k is None:
         return None
     return coverage[-1 - k] if k < 0 else windows[k]
+
+
+def _smallest_holding(windows: Sequence[Window], sentence: int) -> int | None:
+    """The smallest verified window that holds ``sentence`` (ties: the first), through which a deterministic cue
+    points at that sentence; ``None`` when no verified window holds it."""
+    holding = [k for k, w in enumerate(windows) if w.first <= sentence < w.stop]
+    return min(holding, key=lambda k: (windows[k].n_sentences, k)) if holding else None

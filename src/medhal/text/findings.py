@@ -24,11 +24,20 @@ same outcome.  :func:`null_finding_conflict` is the deterministic cue for that p
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from medhal.text.lexical import has_negation
 from medhal.text.tokens import content_stems
 
-__all__ = ["asserts_effect", "finding_subject", "null_finding_conflict", "reports_null_finding"]
+__all__ = [
+    "NullFinding",
+    "asserts_effect",
+    "contradicts",
+    "finding_subject",
+    "null_finding",
+    "null_finding_conflict",
+    "reports_null_finding",
+]
 
 _NULL_FINDING = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?"
@@ -107,6 +116,29 @@ def finding_subject(sentence: str) -> frozenset[str]:
     return content_stems(sentence) - _FRAME
 
 
+@dataclass(frozen=True, slots=True)
+class NullFinding:
+    """What a sentence reporting a null finding is about: its subject stems and the populations it names."""
+
+    subject: frozenset[str]
+    populations: frozenset[str]
+
+
+def null_finding(sentence: str) -> NullFinding | None:
+    """The null finding ``sentence`` reports, or ``None`` (no null finding, or nothing named it is about); computed
+    once per evidence sentence (:class:`medhal.detect.alignment.EvidenceIndex`)."""
+    if not reports_null_finding(sentence):
+        return None
+    subject = finding_subject(sentence)
+    return NullFinding(subject, _populations(sentence)) if subject else None
+
+
+def contradicts(unit: str, finding: NullFinding) -> bool:
+    """Whether ``unit`` names ``finding``'s whole subject, in its populations (the caller has checked that the
+    unit :func:`asserts_effect`)."""
+    return finding.subject <= content_stems(unit) and finding.populations == _populations(unit)
+
+
 def null_finding_conflict(unit: str, sentence: str) -> bool:
     """Whether ``sentence`` reports a null finding about a subject ``unit`` names whole while ``unit`` asserts an
     effect (module docstring).
@@ -118,7 +150,5 @@ def null_finding_conflict(unit: str, sentence: str) -> bool:
     ...                       "Mortality from any cause did not differ significantly between the groups.")
     False
     """
-    if not reports_null_finding(sentence) or not asserts_effect(unit):
-        return False
-    subject = finding_subject(sentence)
-    return bool(subject) and subject <= content_stems(unit) and _populations(sentence) == _populations(unit)
+    finding = null_finding(sentence)
+    return finding is not None and asserts_effect(unit) and contradicts(unit, finding)
