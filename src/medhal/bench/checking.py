@@ -17,6 +17,7 @@ from typing import TextIO, cast
 from medhal.bench.checkpoint import ChunkRunner, check_resumably
 from medhal.bench.runio import json_line
 from medhal.bench.sampling import Sample, detection_group, detection_stratum, stratified_sample
+from medhal.bench.suite import DataFile
 from medhal.data.detection import DETECTION_FORMATS, DetectionFormat, DetectionItem, read_detection
 from medhal.data.errors import DataFormatError
 from medhal.detect import CheckItem, CheckResult, Detector
@@ -29,6 +30,7 @@ __all__ = [
     "RunnerSource",
     "check_items",
     "detection_format",
+    "detection_items",
     "detection_sample",
     "labelled_scores",
     "read_detection_items",
@@ -119,6 +121,16 @@ def read_detection_items(path: Path, format: DetectionFormat) -> list[DetectionI
         return list(read_detection(path, format))
     except (DataFormatError, OSError) as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
+
+
+def detection_items(
+    source: Path | Sequence[DetectionItem], format: str, role: str = "data"
+) -> tuple[list[DetectionItem], list[DataFile]]:
+    """A suite's labelled items and the file they came from (as ``role``): read from a file of ``format``, or
+    given already read (then no file)."""
+    if isinstance(source, Path):
+        return read_detection_items(source, detection_format(format)), [DataFile.of(source, role)]
+    return list(source), []
 
 
 def detection_sample(items: Sequence[DetectionItem], limit: int | None, seed: int) -> Sample[DetectionItem]:

@@ -31,7 +31,8 @@ NCBI_DISEASE_TYPES: frozenset[str] = frozenset({"SpecificDisease", "DiseaseClass
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """An entity mention: ``text == document.text[start:end]``; ``ids`` are normalised identifiers."""
+    """An entity mention: ``text == document.text[start:end]``; ``ids`` are normalised identifiers.  Synthesis
+    re-bases mentions onto one sentence (:data:`medhal.synthesis.perturb.SpanMention`)."""
 
     start: int
     end: int

@@ -12,7 +12,7 @@ from typing import Literal, Protocol, TypedDict, runtime_checkable
 
 import numpy as np
 
-from medhal.detect.llm_support import build_request, make_engine
+from medhal.detect.llm_support import make_engine
 from medhal.detect.records import CheckItem, JSONObject, Status
 from medhal.detect.units import ConfigError
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
@@ -251,7 +251,7 @@ class ModelSampler:
                 max_tokens=self._max_tokens,
                 seed=self._seed + k,
             )
-            out.append(build_request(f"{request_id}-{k}", prompt, config, chat=self._chat))
+            out.append(GenerationRequest.of_prompt(f"{request_id}-{k}", prompt, config, chat=self._chat))
         return out
 
     async def asample_many(self, items: Sequence[CheckItem]) -> list[SampleSet]:

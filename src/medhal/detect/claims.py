@@ -25,12 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from medhal.detect.llm_support import build_request, run_closing
 from medhal.detect.records import JSONObject
 from medhal.detect.units import Unit
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient, Status
 from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine
+from medhal.llm.engine import Engine, run_closing
 from medhal.text import Span, split_sentences
 from medhal.text.align import AlignMethod, align_all
 
@@ -269,7 +268,7 @@ class ClaimExtractor:
 
     def request(self, response: str, request_id: str = "claims") -> GenerationRequest:
         """The generation request for one response."""
-        return build_request(request_id, build_claim_prompt(response), self._config, chat=self._chat)
+        return GenerationRequest.of_prompt(request_id, build_claim_prompt(response), self._config, chat=self._chat)
 
     async def aextract_many(self, responses: Sequence[str]) -> list[ClaimExtraction]:
         out: list[ClaimExtraction | None] = [None] * len(responses)

@@ -68,12 +68,12 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from medhal.detect.base import InputError, item_result, validate_item
-from medhal.detect.llm_support import answer_record, build_request, llm_unit, make_engine, run_closing
+from medhal.detect.llm_support import answer_record, llm_unit, make_engine
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, Verdict
 from medhal.detect.units import ConfigError
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine
+from medhal.llm.engine import Engine, run_closing
 from medhal.text import Span, trim_span
 from medhal.text.align import align
 
@@ -400,7 +400,7 @@ class FavaDetector:
     def request(self, item: CheckItem, request_id: str = "fava") -> GenerationRequest:
         """The generation request for one item."""
         prompt = build_fava_prompt(item.evidence, item.response, max_evidence_chars=self._max_evidence_chars)
-        return build_request(request_id, prompt, self._generation, chat=self._chat)
+        return GenerationRequest.of_prompt(request_id, prompt, self._generation, chat=self._chat)
 
     def _failure(self, item: CheckItem, status: Status, reason: str, record: JSONObject | None) -> CheckResult:
         config = self.config

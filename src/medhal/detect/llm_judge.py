@@ -49,11 +49,12 @@ from medhal.detect.judge_formats import (
     SpanJudgement,
     YesNoFormat,
 )
-from medhal.detect.llm_support import answer_record, build_request, llm_unit, make_engine, run_closing
+from medhal.detect.llm_support import answer_record, llm_unit, make_engine
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
 from medhal.detect.units import ConfigError, response_span
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
+from medhal.llm.engine import run_closing
 from medhal.llm.parsing import ParseFailure
 
 __all__ = ["JudgeLevel", "LLMJudgeDetector"]
@@ -133,7 +134,7 @@ class LLMJudgeDetector:
         }
 
     def _request(self, prompt: str, request_id: str) -> GenerationRequest:
-        return build_request(request_id, prompt, self._generation, chat=self._chat)
+        return GenerationRequest.of_prompt(request_id, prompt, self._generation, chat=self._chat)
 
     def _failure(self, item: CheckItem, status: Status, reason: str, judge: JSONObject | None) -> CheckResult:
         config = self.config

@@ -62,12 +62,12 @@ from medhal.detect._selfcheck_sampling import (
     selfcheck_sentence_score,
 )
 from medhal.detect.base import PairBatch, item_result, split_valid, with_accounting
-from medhal.detect.llm_support import run_closing
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
 from medhal.detect.scoring import VerdictRule
 from medhal.detect.units import ConfigError, Unit, judged_unit
 from medhal.llm.base import ModelClient
 from medhal.llm.cache import ResponseCache
+from medhal.llm.engine import run_closing
 from medhal.text import Span, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Pair, Probabilities, Verifier
 

@@ -271,6 +271,14 @@ class GenerationRequest:
         if self.messages is not None and not self.messages:
             raise RequestError(f"request {self.id!r} has an empty message list")
 
+    @classmethod
+    def of_prompt(cls, id: str, prompt: str, config: GenerationConfig, *, chat: bool) -> GenerationRequest:
+        """``prompt`` as one user message (``chat=True``, instruction-tuned models) or as a raw completion
+        prompt."""
+        if chat:
+            return cls(id, messages=(Message("user", prompt),), config=config)
+        return cls(id, prompt=prompt, config=config)
+
     @property
     def kind(self) -> Literal["chat", "completion"]:
         return "chat" if self.messages is not None else "completion"

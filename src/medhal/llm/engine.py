@@ -21,7 +21,7 @@ import dataclasses
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -33,7 +33,7 @@ from medhal.llm.metrics import run_metrics
 from medhal.llm.parsing import ParseFailure
 from medhal.llm.runs import ITEM_SCHEMA_VERSION, RunDir, RunDirError, utc_iso
 
-__all__ = ["Engine", "EngineStats", "Parser", "ProgressSink", "RunSummary", "WorkItem", "run_sync"]
+__all__ = ["Engine", "EngineStats", "Parser", "ProgressSink", "RunSummary", "WorkItem", "run_closing", "run_sync"]
 
 T = TypeVar("T")
 Parser = Callable[[str], object]
@@ -50,6 +50,20 @@ def run_sync(factory: Callable[[], Coroutine[Any, Any, T]]) -> T:
         return asyncio.run(factory())
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="medhal-sync") as pool:
         return pool.submit(lambda: asyncio.run(factory())).result()
+
+
+def run_closing(main: Callable[[], Coroutine[Any, Any, T]], close: Callable[[], Awaitable[None]] | None) -> T:
+    """Run ``main()`` from synchronous code (:func:`run_sync`), then await ``close()`` (when given) in the same
+    event loop, whether ``main`` returned or raised."""
+
+    async def guarded() -> T:
+        try:
+            return await main()
+        finally:
+            if close is not None:
+                await close()
+
+    return run_sync(guarded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,14 +302,7 @@ class Engine:
 
     def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
         """Synchronous :meth:`agenerate` (closes the client's connections of the loop it ran in)."""
-
-        async def main() -> list[GenerationResult]:
-            try:
-                return await self.agenerate(requests)
-            finally:
-                await self._client.aclose()
-
-        return run_sync(main)
+        return run_closing(lambda: self.agenerate(requests), self._client.aclose)
 
     @staticmethod
     def build_row(
@@ -448,16 +455,10 @@ class Engine:
         record_input: bool = True,
     ) -> RunSummary:
         """Synchronous :meth:`arun`."""
-
-        async def main() -> RunSummary:
-            try:
-                return await self.arun(
-                    items, run, parser=parser, progress=progress, resume=resume, record_input=record_input
-                )
-            finally:
-                await self._client.aclose()
-
-        return run_sync(main)
+        return run_closing(
+            lambda: self.arun(items, run, parser=parser, progress=progress, resume=resume, record_input=record_input),
+            self._client.aclose,
+        )
 
 
 def _readme(run: RunDir, metrics: Mapping[str, Any]) -> str:

@@ -8,7 +8,7 @@ Renders the typed result of ``medhal bench paired`` / ``medhal score paired``
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from medhal.bench.paired.results import Cell, ConfigMetrics, PairedResult, PairedRow, Section
@@ -24,6 +24,56 @@ _ECA = (("a", "A both-hit"), ("b", "B TP-only"), ("c", "C FP-only"), ("d", "D ne
 
 def _section(row: PairedRow, name: Section) -> Mapping[str, Cell]:
     return row.section(name) or {}
+
+
+def _count(value: object) -> str:
+    return num(value, ".0f")
+
+
+_Column = tuple[str, str, Callable[[object], str]]
+"""A table column: its heading, the key of its value in the row's section and how the value prints."""
+
+_PAIRWISE: tuple[_Column, ...] = (
+    ("pairs", "n", _count),
+    ("BC", "bc", _count),
+    ("Pred1", "pred1", _count),
+    ("Pred0", "pred0", _count),
+    ("BW", "bw", _count),
+    ("BCR %", "bcr", pct),
+    ("E[BCR] % (paired sens x spec)", "expected_bcr", pct),
+    ("R_indep", "r_independence", num),
+    ("random %", "random_bcr", pct),
+)
+_POINTWISE: tuple[_Column, ...] = (
+    ("BalAcc", "balanced_accuracy", num),
+    ("F1", "f1", num),
+    ("Prec", "precision", num),
+    ("Rec", "recall", num),
+    ("Spec", "specificity", num),
+    ("MCC", "mcc", num),
+    ("Flag %", "flag_rate", pct),
+)
+_ECA_TABLE: tuple[_Column, ...] = (
+    ("n", "n", _count),
+    ("TP loc %", "tp_localization", pct),
+    ("FP hit %", "fp_evidence_hit", pct),
+    *((key.upper(), key, _count) for key, _ in _ECA),
+    ("random % (medhal)", "random_baseline", pct),
+)
+
+
+def _cells(section: Mapping[str, Cell], columns: Sequence[_Column]) -> list[str]:
+    return [show(section.get(key)) for _, key, show in columns]
+
+
+def _headings(columns: Sequence[_Column]) -> list[str]:
+    return [heading for heading, _, _ in columns]
+
+
+def _table(headings: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]]) -> list[str]:
+    """A Markdown table: a ``config`` column, then ``headings`` (right-aligned); one line per ``(name, cells)``."""
+    lines = ["| " + " | ".join(["config", *headings]) + " |", "|---|" + "---:|" * len(headings)]
+    return lines + ["| " + " | ".join([name, *cells]) + " |" for name, cells in rows]
 
 
 def f1_bcr_scatter(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
@@ -92,41 +142,17 @@ def paired_markdown(
     lines = ["# Paired clinical error detection", ""]
     lines += [f"- {k}: {v}" for k, v in (meta or {}).items()]
     lines += ["", "## Pairwise (seed 002 Table 2)", ""]
-    lines.append(
-        "| config | pairs | BC | Pred1 | Pred0 | BW | BCR % | E[BCR] % (paired sens x spec) | R_indep | random % |"
-    )
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for name, m in configs.items():
-        p = _section(m, "pairs")
-        lines.append(
-            f"| {name} | {num(p.get('n'), '.0f')} | {num(p.get('bc'), '.0f')} | {num(p.get('pred1'), '.0f')}"
-            f" | {num(p.get('pred0'), '.0f')} | {num(p.get('bw'), '.0f')} | {pct(p.get('bcr'))}"
-            f" | {pct(p.get('expected_bcr'))} | {num(p.get('r_independence'))} | {pct(p.get('random_bcr'))} |"
-        )
+    pairwise = ((name, _cells(_section(m, "pairs"), _PAIRWISE)) for name, m in configs.items())
+    lines += _table(_headings(_PAIRWISE), pairwise)
     lines += ["", "## Pointwise (seed 002 Table 3)", ""]
-    lines.append("| config | BalAcc | F1 | Prec | Rec | Spec | MCC | Flag % | parse failures |")
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for name, m in configs.items():
-        w = _section(m, "pointwise")
-        lines.append(
-            f"| {name} | {num(w.get('balanced_accuracy'))} | {num(w.get('f1'))} | {num(w.get('precision'))}"
-            f" | {num(w.get('recall'))} | {num(w.get('specificity'))} | {num(w.get('mcc'))}"
-            f" | {pct(w.get('flag_rate'))} | {num(m.failures, '.0f')} |"
-        )
+    pointwise = (
+        (name, [*_cells(_section(m, "pointwise"), _POINTWISE), _count(m.failures)]) for name, m in configs.items()
+    )
+    lines += _table([*_headings(_POINTWISE), "parse failures"], pointwise)
     if any(m.section("eca") for m in configs.values()):
         lines += ["", "## Evidence Contrastive Analysis (seed 002 Table 15)", ""]
-        lines.append("| config | n | TP loc % | FP hit % | A | B | C | D | E | random % (medhal) |")
-        lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for name, m in configs.items():
-            e = m.section("eca")
-            if not e:
-                continue
-            lines.append(
-                f"| {name} | {num(e.get('n'), '.0f')} | {pct(e.get('tp_localization'))}"
-                f" | {pct(e.get('fp_evidence_hit'))} | "
-                + " | ".join(num(e.get(k), ".0f") for k, _ in _ECA)
-                + f" | {pct(e.get('random_baseline'))} |"
-            )
+        eca = ((name, _cells(e, _ECA_TABLE)) for name, m in configs.items() if (e := m.section("eca")))
+        lines += _table(_headings(_ECA_TABLE), eca)
         lines += [
             "",
             "random % (medhal): 1 / mean sentences per note over the pair set's notes.  It is not the seed's printed"

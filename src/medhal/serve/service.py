@@ -270,20 +270,8 @@ class Service:
 
     def options(self, request: CheckRequest) -> OptionsKey:
         """The detector and options a request asks for, checked against what this service serves."""
-        detector = request.detector or self.config.detector
-        if detector not in self.config.detectors:
-            raise APIError(
-                400,
-                "unsupported_option",
-                f"detector {detector!r} is not served; choose one of {', '.join(self.config.detectors)}",
-            )
-        units = request.units or self.config.units
-        if units not in self.config.allowed_units:
-            raise APIError(
-                400,
-                "unsupported_option",
-                f"units {units!r} are not served; choose one of {', '.join(self.config.allowed_units)}",
-            )
+        detector = _served("detector", "is", request.detector or self.config.detector, self.config.detectors)
+        units = _served("units", "are", request.units or self.config.units, self.config.allowed_units)
         options, _ = taken_options(  # a request's options that the detector does not take are ignored
             detector,
             {
@@ -397,6 +385,15 @@ def log_failure(kind: str, exc: BaseException | None = None) -> None:
     ``MEDHAL_DEBUG=1``."""
     debug = bool(os.environ.get("MEDHAL_DEBUG"))
     logger.error("check failed: %s", kind, exc_info=exc if debug and exc is not None else None)
+
+
+def _served(option: str, verb: str, value: str, served: Sequence[str]) -> str:
+    """``value`` of a request's ``option`` when the service serves it, else a 400 ``unsupported_option``."""
+    if value not in served:
+        raise APIError(
+            400, "unsupported_option", f"{option} {value!r} {verb} not served; choose one of {', '.join(served)}"
+        )
+    return value
 
 
 def _evidence_chars(evidence: Evidence) -> int:

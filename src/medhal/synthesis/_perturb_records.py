@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
+
+from medhal.data.pubtator import Mention
 
 PerturbationKind = Literal["entity", "number", "direction", "negation", "swap", "cause", "invented"]
 
@@ -19,15 +21,17 @@ LABEL_OF_KIND: Mapping[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class SpanMention:
-    """An entity mention inside one sentence: ``sentence[start:end] == text``."""
+SpanMention = Mention
+"""An entity mention inside one sentence: ``sentence[start:end] == text`` (a PubTator mention, re-based)."""
 
-    start: int
-    end: int
-    text: str
-    type: str
-    ids: tuple[str, ...]
+
+def mentions_within(mentions: Iterable[SpanMention], start: int, end: int) -> tuple[SpanMention, ...]:
+    """The mentions inside ``text[start:end]``, re-based onto that slice (their offsets counted from ``start``)."""
+    return tuple(
+        SpanMention(m.start - start, m.end - start, m.text, m.type, m.ids)
+        for m in mentions
+        if m.start >= start and m.end <= end
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medhal.data.nli import Label, NLIPair
+from medhal.synthesis._perturb_records import mentions_within
 from medhal.synthesis.pairs import SynthDoc
 from medhal.synthesis.perturb import (
     EntityInventory,
@@ -217,14 +218,6 @@ def _neutral(kind: str, clause: str, doc_id: str, maker: _Maker, premise: str) -
     raise ValueError(kind)
 
 
-def _clause_mentions(sentence_mentions: Sequence[SpanMention], start: int, end: int) -> tuple[SpanMention, ...]:
-    return tuple(
-        SpanMention(m.start - start, m.end - start, m.text, m.type, m.ids)
-        for m in sentence_mentions
-        if m.start >= start and m.end <= end
-    )
-
-
 def conclusion_examples(
     docs: Sequence[SynthDoc],
     inventory: EntityInventory,
@@ -282,7 +275,7 @@ def conclusion_examples(
             made = ConclusionExample(doc.doc_id, premise, hyp, label, kind, clause, 0, 0, "")
         elif label == "contradiction":
             kinds, weights = list(cfg.contra_kinds), list(cfg.contra_weights)
-            mentions = _clause_mentions(doc.mentions[si], cs, ce)
+            mentions = mentions_within(doc.mentions[si], cs, ce)
             while kinds and made is None:
                 k = rng.choices(range(len(kinds)), weights=weights)[0]
                 pert = _contradiction(kinds[k], clause, mentions, maker, premise)

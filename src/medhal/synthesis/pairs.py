@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from medhal.data.corpora import MedErrItem, Passage, split_sentences
 from medhal.data.nli import Label, NLIPair
 from medhal.data.pubtator import Document
+from medhal.synthesis._perturb_records import mentions_within
 from medhal.synthesis.perturb import (
     EntityInventory,
     Perturbation,
@@ -97,11 +98,7 @@ def docs_from_pubtator(documents: Sequence[Document], source: str) -> list[Synth
         sents: list[str] = []
         ments: list[tuple[SpanMention, ...]] = []
         for s, e in _sentence_spans(doc):
-            inside = tuple(
-                SpanMention(m.start - s, m.end - s, m.text, m.type, m.ids)
-                for m in doc.mentions
-                if m.start >= s and m.end <= e
-            )
+            inside = mentions_within(doc.mentions, s, e)
             sents.append(text[s:e])
             ments.append(inside)
         if sents:

@@ -33,9 +33,9 @@ from medhal.bench.checking import (
     RunnerSource,
     check_items,
     detection_format,
+    detection_items,
     detection_sample,
     labelled_scores,
-    read_detection_items,
     resolve_detectors,
     status_counts,
     timed_check,
@@ -193,12 +193,6 @@ def compare_detectors(
     return rows
 
 
-def _items(source: Path | Sequence[DetectionItem], format: str) -> tuple[list[DetectionItem], list[DataFile]]:
-    if isinstance(source, Path):
-        return read_detection_items(source, detection_format(format)), [DataFile.of(source)]
-    return list(source), []
-
-
 def _label(source: Path | Sequence[DetectionItem] | None) -> str | None:
     return None if source is None else str(source) if isinstance(source, Path) else "inline"
 
@@ -215,11 +209,11 @@ class DetectionSuite:
 
     def load(self, spec: DetectionSpec) -> DetectionInputs:
         detection_format(spec.format)
-        items, files = _items(spec.data, spec.format)
+        items, files = detection_items(spec.data, spec.format)
         dev_items: list[DetectionItem] | None = None
         if spec.dev is not None:
-            dev_items, dev_files = _items(spec.dev, spec.format)
-            files += [DataFile(f.path, f.sha256, "dev") for f in dev_files]
+            dev_items, dev_files = detection_items(spec.dev, spec.format, "dev")
+            files += dev_files
         sample = detection_sample(items, spec.limit, spec.seed)
         dev_sample = None if dev_items is None else detection_sample(dev_items, spec.limit, spec.seed)
         samples: dict[str, JSONObject] | None = None

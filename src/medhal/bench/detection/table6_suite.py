@@ -19,10 +19,9 @@ from medhal.bench.checking import (
     DetectorSet,
     DetectorSource,
     check_items,
-    detection_format,
+    detection_items,
     detection_sample,
     labelled_scores,
-    read_detection_items,
     resolve_detectors,
     status_counts,
     timed_check,
@@ -170,16 +169,11 @@ class Table6Suite:
     name = "detection-table6"
 
     def load(self, spec: Table6Spec) -> Table6Inputs:
-        files: list[DataFile] = []
-        if isinstance(spec.data, Path):
-            items = read_detection_items(spec.data, detection_format(spec.format))
-            files.append(DataFile.of(spec.data))
-        else:
-            items = list(spec.data)
+        items, files = detection_items(spec.data, spec.format)
         dev_sample = None
         if spec.dev is not None:
-            dev_items = read_detection_items(spec.dev, detection_format(spec.format))
-            files.append(DataFile.of(spec.dev, "dev"))
+            dev_items, dev_files = detection_items(spec.dev, spec.format, "dev")
+            files += dev_files
             if spec.limit is not None:
                 dev = detection_sample(dev_items, spec.limit, spec.seed)
                 dev_sample = dev.record([i.id for i in dev.items])

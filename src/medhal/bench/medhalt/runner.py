@@ -27,7 +27,7 @@ from medhal.data.medhalt import MemoryItem, ReasoningItem
 from medhal.detect.records import JSON
 from medhal.errors import PredictionsFileError
 from medhal.llm.base import GenerationConfig, GenerationRequest
-from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
+from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_closing
 
 __all__ = [
     "GENERATION_DIR",
@@ -84,37 +84,34 @@ def run_medhalt(
 
     async def main() -> dict[str, dict[str, Prediction]]:
         results: dict[str, dict[str, Prediction]] = {}
-        try:
-            for test, items in tests.items():
-                work = work_items(items, prompts[test], k=k, seed=seed, generation=config)
-                identity: dict[str, JSON] = {
-                    "test": test,
-                    "model": engine.client.model_id,
-                    "prompt": prompts[test].describe(),
-                    "shots": k,
-                    "seed": seed,
-                    "generation": config.to_dict(),
-                    "items": {"count": len(work), "sha256": _digest(work)},
-                }
-                path = engine_dir(Path(out), test)
-                run = open_engine_run(path, "medhalt", identity, engine, command="bench medhalt")
+        for test, items in tests.items():
+            work = work_items(items, prompts[test], k=k, seed=seed, generation=config)
+            identity: dict[str, JSON] = {
+                "test": test,
+                "model": engine.client.model_id,
+                "prompt": prompts[test].describe(),
+                "shots": k,
+                "seed": seed,
+                "generation": config.to_dict(),
+                "items": {"count": len(work), "sha256": _digest(work)},
+            }
+            path = engine_dir(Path(out), test)
+            run = open_engine_run(path, "medhalt", identity, engine, command="bench medhalt")
 
-                def parser(text: str, test: str = test) -> object:
-                    return parse_output(test, text)
+            def parser(text: str, test: str = test) -> object:
+                return parse_output(test, text)
 
-                sink = progress(test) if progress is not None else None
-                await engine.arun(work, run, parser=parser, progress=sink, resume=True)
-                rows = run.read_items().rows
-                results[test] = {
-                    i.id: (str(r.get("status")), r.get("output"), r.get("reason"))
-                    for i in items
-                    if (r := rows.get(i.id)) is not None
-                }
-        finally:
-            await engine.client.aclose()
+            sink = progress(test) if progress is not None else None
+            await engine.arun(work, run, parser=parser, progress=sink, resume=True)
+            rows = run.read_items().rows
+            results[test] = {
+                i.id: (str(r.get("status")), r.get("output"), r.get("reason"))
+                for i in items
+                if (r := rows.get(i.id)) is not None
+            }
         return results
 
-    return run_sync(main)
+    return run_closing(main, engine.client.aclose)
 
 
 def read_predictions(path: str | Path) -> dict[str, Prediction]:

@@ -43,7 +43,7 @@ from medhal.detect.records import JSON, JSONObject
 from medhal.errors import PredictionsFileError
 from medhal.llm.base import GenerationResult, ModelClient, RequestError
 from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_sync
+from medhal.llm.engine import Engine, ProgressSink, WorkItem, run_closing
 from medhal.llm.parsing import ParseFailure
 from medhal.llm.runs import RunDir
 
@@ -238,18 +238,9 @@ def run_paired_predictions(
     """
     engine = as_engine(client_or_engine, cache, concurrency)
 
-    async def main() -> list[NotePrediction]:
-        try:
-            return await arun_paired_predictions(
-                notes,
-                engine,
-                configs=configs,
-                seed=seed,
-                run_dir=run_dir,
-                localized=localized,
-                progress=progress,
-            )
-        finally:
-            await engine.client.aclose()
-
-    return run_sync(main)
+    return run_closing(
+        lambda: arun_paired_predictions(
+            notes, engine, configs=configs, seed=seed, run_dir=run_dir, localized=localized, progress=progress
+        ),
+        engine.client.aclose,
+    )

@@ -54,7 +54,7 @@ from medhal.data.loading import read_csv_rows, read_json_rows
 from medhal.data.stagewise import STAGES, StagewiseItem, Trace
 from medhal.errors import DataError
 from medhal.llm.base import GenerationConfig, ModelClient, RequestError
-from medhal.llm.engine import Engine, run_sync
+from medhal.llm.engine import Engine, run_closing
 
 __all__ = [
     "RECORDS_FILE",
@@ -282,15 +282,14 @@ def run_stagewise(
     Raises ``ValueError`` for duplicate item ids; never for a model, judge or item failure.
     """
 
-    async def main() -> StagewiseRun:
-        try:
-            return await arun_stagewise(items, model, judge, options=options, reference_model=reference_model)
-        finally:
-            for client in (model, judge, reference_model):
-                if client is not None:
-                    await as_engine(client).client.aclose()
+    async def close() -> None:
+        for client in (model, judge, reference_model):
+            if client is not None:
+                await as_engine(client).client.aclose()
 
-    return run_sync(main)
+    return run_closing(
+        lambda: arun_stagewise(items, model, judge, options=options, reference_model=reference_model), close
+    )
 
 
 def read_records(path: str | Path) -> list[StagewiseRecord]:

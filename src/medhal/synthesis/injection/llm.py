@@ -26,9 +26,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict
 
-from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
+from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
-from medhal.llm.engine import Engine, run_sync
+from medhal.llm.engine import Engine, run_closing
 from medhal.llm.parsing import ParseFailure, get_field, parse_json_object
 from medhal.synthesis.injection import (
     CleanRecord,
@@ -338,9 +338,7 @@ class LLMInjector:
         """The generation request for one (record, type)."""
         prompt = build_injection_prompt(record, error_type, max_evidence_chars=self._max_evidence_chars)
         ident = request_id or f"inject-{record.id}-{error_type}"
-        if self._chat:
-            return GenerationRequest(ident, messages=(Message("user", prompt),), config=self._config)
-        return GenerationRequest(ident, prompt=prompt, config=self._config)
+        return GenerationRequest.of_prompt(ident, prompt, self._config, chat=self._chat)
 
     async def ainject_many(self, pairs: Sequence[tuple[CleanRecord, ErrorType]]) -> list[LLMInjectionRow]:
         requests = [self.request(record, kind, f"inject-{i}") for i, (record, kind) in enumerate(pairs)]
@@ -349,14 +347,7 @@ class LLMInjector:
 
     def inject_many(self, pairs: Sequence[tuple[CleanRecord, ErrorType]]) -> list[LLMInjectionRow]:
         """One row per (record, type), in order; never raises for a model failure."""
-
-        async def main() -> list[LLMInjectionRow]:
-            try:
-                return await self.ainject_many(pairs)
-            finally:
-                await self._client.aclose()
-
-        return run_sync(main)
+        return run_closing(lambda: self.ainject_many(pairs), self._client.aclose)
 
 
 def llm_inject_items(
