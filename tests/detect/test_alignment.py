@@ -7,7 +7,7 @@ import pytest
 
 from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
-from medhal.detect.alignment import AlignedRule, alignment_tokens, restates, sentence_alignment
+from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens, restates, sentence_alignment
 
 EVIDENCE = (
     "Metformin is the first-line treatment for type 2 diabetes. "
@@ -100,3 +100,25 @@ def test_a_negated_paraphrase_is_not_contradicted_by_its_negated_source() -> Non
         CheckItem(evidence, "C. difficile infection was more common with either duration.")
     )
     assert flipped.units[0].verdict == "contradicted"
+
+
+def test_known_only_alignment_leaves_out_what_the_evidence_never_states() -> None:
+    sentences = ["We randomly assigned 1,204 patients aged 75 years or older.", "Stroke occurred in 2.6%."]
+    index = EvidenceIndex.of(" ".join(sentences), sentences)
+    unit = "The trial enrolled 1,204 patients aged 65 or older."
+    assert index.alignment(unit)[0] < 0.6 <= index.alignment(unit, known_only=True)[0]
+    assert index.alignment(unit, known_only=True)[1] == 0.0
+
+
+def test_a_changed_age_is_contradicted_by_the_sentence_stating_the_age() -> None:
+    evidence = (
+        "Whether rhythm control helps older adults is uncertain. We randomly assigned 1,204 patients aged 75 "
+        "years or older to early rhythm control or usual care. Stroke occurred in 2.6% and 3.5% of patients."
+    )
+    detector = DecomposedDetector(RuleVerifier(), units="sentence")
+    bad = detector.detect(CheckItem(evidence, "The trial enrolled 1,204 patients aged 65 or older.")).units[0]
+    assert bad.verdict == "contradicted" and bad.cues is not None
+    assert bad.cues["number_conflicts"] == [["65", "75 years"]]
+    assert bad.contradicting is not None and "aged 75 years" in bad.contradicting.text
+    good = detector.detect(CheckItem(evidence, "The trial enrolled 1,204 patients aged 75 or older.")).units[0]
+    assert good.verdict != "contradicted"

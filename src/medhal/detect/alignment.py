@@ -35,7 +35,11 @@ probabilities but changes which of them may decide:
 * a **changed-number cue** (deterministic, :mod:`medhal.text.quantities`): when the unit states an exact number,
   dose, duration or percentage that equals no quantity of the evidence (after unit normalisation: 0.5 g =
   500 mg, 12% = 0.12, 24 months = 2 years, "twenty" = 20) while the evidence sentence best aligned with it
-  states a different one of the same kind, the unit is **contradicted** by that sentence;
+  states a different one of the same kind, the unit is **contradicted** by that sentence.  When no sentence is
+  aligned, the sentence best aligned on the unit's tokens the evidence holds (the disputed number and words the
+  evidence never uses left out: "enrolled 1,204 patients aged 65" against "assigned 1,204 patients aged 75
+  years") may still be that sentence, but only with a rival of the same thing (sharing a word around the number,
+  :func:`medhal.text.quantities.anchors`);
 * a **null-finding cue** (deterministic, :mod:`medhal.text.findings`): when an evidence sentence reports no
   difference, effect or occurrence ("did not differ", "did not occur", "was not associated with") about a subject
   the unit names whole, in the same population, while the unit asserts an effect on it unhedged and unnegated
@@ -90,12 +94,17 @@ def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:
     return _alignment(alignment_tokens(unit), [alignment_tokens(s) for s in sentences])
 
 
+def _idf(wanted: frozenset[str], profiles: Sequence[frozenset[str]]) -> dict[str, float]:
+    """Smoothed IDF of each wanted token over the profiles: ``log((n + 1) / (df + 1)) + 1``."""
+    df = Counter(t for p in profiles for t in p if t in wanted)
+    n = len(profiles)
+    return {t: math.log((n + 1) / (df[t] + 1)) + 1.0 for t in wanted}
+
+
 def _alignment(wanted: frozenset[str], profiles: Sequence[frozenset[str]]) -> np.ndarray:
     if not wanted or not profiles:
         return np.zeros(len(profiles), dtype=np.float64)
-    df = Counter(t for p in profiles for t in p if t in wanted)
-    n = len(profiles)
-    weight = {t: math.log((n + 1) / (df[t] + 1)) + 1.0 for t in wanted}
+    weight = _idf(wanted, profiles)
     total = math.fsum(weight.values())
     return np.array([math.fsum(weight[t] for t in wanted & p) / total for p in profiles], dtype=np.float64)
 
@@ -120,9 +129,19 @@ class EvidenceIndex:
             tuple(null_finding(s) for s in sentences),
         )
 
-    def alignment(self, unit: str) -> np.ndarray:
-        """:func:`sentence_alignment` of ``unit`` against the indexed sentences."""
-        return _alignment(alignment_tokens(unit), self.tokens)
+    def alignment(self, unit: str, *, known_only: bool = False) -> np.ndarray:
+        """:func:`sentence_alignment` of ``unit`` against the indexed sentences.
+
+        ``known_only`` measures it over the unit's tokens that some sentence holds.  Which sentence a unit is about,
+        when the question is whether that sentence states a *different* number ("enrolled 1,204 patients aged 65"
+        against "assigned 1,204 patients aged 75 years"), must not be judged by the disputed number or by words
+        the evidence never uses: they count against every sentence alike and keep the sentence stating the rival
+        below the threshold.  Looser than the default, so its users ask for more (an anchored rival).
+        """
+        wanted = alignment_tokens(unit)
+        if known_only:
+            wanted &= frozenset().union(*self.tokens)
+        return _alignment(wanted, self.tokens)
 
 
 def restates(sentence: str, unit: str) -> bool:

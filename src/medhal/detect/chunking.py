@@ -25,6 +25,8 @@ __all__ = [
     "chunk_ranges",
     "packed_windows",
     "range_windows",
+    "smallest_holding",
+    "unreached_runs",
     "window_of",
 ]
 
@@ -171,3 +173,23 @@ def range_windows(
         else:
             out.extend(packed_windows(evidence, sentences, fits, overlap=overlap, first=first, stop=stop))
     return out
+
+
+def unreached_runs(reached: bytearray, first: int, stop: int) -> list[tuple[int, int]]:
+    """Maximal runs ``[a, b)`` within ``[first, stop)`` of sentences not yet reached by any window."""
+    runs: list[tuple[int, int]] = []
+    start: int | None = None
+    for i in range(first, stop + 1):
+        if i < stop and not reached[i]:
+            start = i if start is None else start
+        elif start is not None:
+            runs.append((start, i))
+            start = None
+    return runs
+
+
+def smallest_holding(windows: Sequence[Window], sentence: int | None) -> int | None:
+    """The smallest verified window that holds ``sentence`` (ties: the first), through which a deterministic cue
+    points at that sentence; ``None`` when no verified window holds it."""
+    holding = [] if sentence is None else [k for k, w in enumerate(windows) if w.first <= sentence < w.stop]
+    return min(holding, key=lambda k: (windows[k].n_sentences, k)) if holding else None

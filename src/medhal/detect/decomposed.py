@@ -48,6 +48,8 @@ from medhal.detect.chunking import (
     build_library,
     packed_windows,
     range_windows,
+    smallest_holding,
+    unreached_runs,
     window_of,
 )
 from medhal.detect.passages import evidence_sentences
@@ -266,7 +268,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 reached[w.first : w.stop] = b"\x01" * w.n_sentences
             to_split = []
             for w in sorted(too_long, key=lambda w: (w.n_sentences, w.first)):
-                for a, b in _unreached_runs(reached, w.first, w.stop):
+                for a, b in unreached_runs(reached, w.first, w.stop):
                     to_split.append(window_of(evidence, sentences, a, b, w.granularities))
                     reached[a:b] = b"\x01" * (b - a)
         have = {(w.first, w.stop) for w in kept}
@@ -345,14 +347,21 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         self, index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window]
     ) -> tuple[list[tuple[Quantity, Quantity]], int | None]:
         """The changed-number cue against the unit's best-aligned sentence, and the smallest verified window that
-        holds that sentence (``None`` when the cue does not fire or no verified window holds it)."""
+        holds that sentence (``None`` when the cue does not fire or no verified window holds it).  When no
+        sentence is aligned, the best one aligned on what the evidence knows of the unit
+        (:meth:`EvidenceIndex.alignment` with ``known_only``) may still state the rival, provided it is a number
+        of the same thing (``anchored``)."""
         if not len(by_sentence):
             return [], None
+        threshold = self.aligned_rule.align_threshold
+        anchored = by_sentence.max() < threshold
+        if anchored:
+            by_sentence = index.alignment(unit, known_only=True)
         best = int(np.argmax(by_sentence))
-        if by_sentence[best] < self.aligned_rule.align_threshold:
+        if by_sentence[best] < threshold:
             return [], None
-        conflicts = number_conflicts(unit, index.quantities, index.sentences[best])
-        return conflicts, _smallest_holding(windows, best) if conflicts else None
+        conflicts = number_conflicts(unit, index.quantities, index.sentences[best], anchored=anchored)
+        return conflicts, smallest_holding(windows, best) if conflicts else None
 
     def _null_finding(
         self, index: EvidenceIndex, unit: str, windows: Sequence[Window]
@@ -366,7 +375,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         for i, finding in enumerate(index.findings):
             if finding is None or not contradicts(unit, finding):
                 continue
-            k = _smallest_holding(windows, i)
+            k = smallest_holding(windows, i)
             if k is not None:
                 return index.sentences[i], k
         return None, None
@@ -461,28 +470,8 @@ def _best_tiles(unit: str, tiles: Sequence[Window], index: EvidenceIndex, limit:
     return [tiles[k] for k in sorted(order[:limit])]
 
 
-def _unreached_runs(reached: bytearray, first: int, stop: int) -> list[tuple[int, int]]:
-    """Maximal runs ``[a, b)`` within ``[first, stop)`` of sentences not yet reached by any window."""
-    runs: list[tuple[int, int]] = []
-    start: int | None = None
-    for i in range(first, stop + 1):
-        if i < stop and not reached[i]:
-            start = i if start is None else start
-        elif start is not None:
-            runs.append((start, i))
-            start = None
-    return runs
-
-
 def _window_at(k: int | None, windows: Sequence[Window], coverage: Sequence[Window]) -> Window | None:
     """An :class:`~medhal.detect.alignment.AlignedDecision` index as a window (negative: coverage window)."""
     if k is None:
         return None
     return coverage[-1 - k] if k < 0 else windows[k]
-
-
-def _smallest_holding(windows: Sequence[Window], sentence: int) -> int | None:
-    """The smallest verified window that holds ``sentence`` (ties: the first), through which a deterministic cue
-    points at that sentence; ``None`` when no verified window holds it."""
-    holding = [k for k, w in enumerate(windows) if w.first <= sentence < w.stop]
-    return min(holding, key=lambda k: (windows[k].n_sentences, k)) if holding else None
