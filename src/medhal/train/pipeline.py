@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from medhal.train.config import ID2LABEL, TrainConfig, TrainReport, find_base_model
+from medhal.train.config import ID2LABEL, TrainConfig, TrainReport, base_model_name, find_base_model
 from medhal.train.metrics import agreement, evaluate_pairs, probe_metrics
 from medhal.train.mix import MixConfig, build_mix
 
@@ -59,6 +59,7 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
             fp32_dir=fp32_dir,
             export=config.export,
             threads=config.threads,
+            device=config.device,
             eval_batch_size=config.eval_batch_size,
             evaluate_only=True,
         )
@@ -139,7 +140,7 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
                 out_dir,
                 config.max_length,
                 sample,
-                extra_config={"base_model": "sentence-transformers/all-MiniLM-L6-v2", "seed": config.seed},
+                extra_config={"base_model": base_model_name(config.base_model), "seed": config.seed},
             )
             onnx_bytes = exported.int8_onnx_bytes
             extra["export"] = {k: str(v) for k, v in asdict(exported).items()}

@@ -164,6 +164,8 @@ def fit(
 
     torch.set_num_threads(config.threads)
     seed_everything(config.seed)
+    device = torch.device(config.device)
+    model.to(device)
     rng = random.Random(config.seed)
     features = encode_pairs(tokenizer, [(p.premise, p.hypothesis) for p in pairs], config.max_length)
     targets = [TARGET_OF_LABEL[p.label] for p in pairs]
@@ -209,8 +211,8 @@ def fit(
         lr = config.learning_rate * _lr_factor(progress, config.warmup_fraction)
         for group in optimizer.param_groups:
             group["lr"] = lr
-        batch = _collate([features[i] for i in batch_idx], pad_id)
-        target = torch.tensor([targets[i] for i in batch_idx], dtype=torch.long)
+        batch = {k: v.to(device) for k, v in _collate([features[i] for i in batch_idx], pad_id).items()}
+        target = torch.tensor([targets[i] for i in batch_idx], dtype=torch.long, device=device)
         logits = model(**batch).logits
         loss = nli_loss(logits, target)
         optimizer.zero_grad(set_to_none=True)
@@ -240,19 +242,22 @@ def fit(
 def predict_probabilities(
     model: Any, tokenizer: Any, pairs: Sequence[tuple[str, str]], max_length: int, batch_size: int = 32
 ) -> NDArray[np.float64]:
-    """Softmax probabilities ``(n, 3)`` from a torch model, batches sorted by length."""
+    """Softmax probabilities ``(n, 3)`` from a torch model (on whatever device it sits), batches sorted by
+    length."""
     import torch
 
     features = encode_pairs(tokenizer, pairs, max_length)
     order = sorted(range(len(pairs)), key=lambda i: len(features[i]["input_ids"]))
     out = np.zeros((len(pairs), 3), dtype=np.float64)
     pad_id = int(tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0)
+    device = next(model.parameters()).device
     model.eval()
     with torch.no_grad():
         for b in range(0, len(order), batch_size):
             idx = order[b : b + batch_size]
-            logits = model(**_collate([features[i] for i in idx], pad_id)).logits
-            out[idx] = torch.softmax(logits.float(), dim=-1).numpy().astype(np.float64)
+            batch = {k: v.to(device) for k, v in _collate([features[i] for i in idx], pad_id).items()}
+            logits = model(**batch).logits
+            out[idx] = torch.softmax(logits.float(), dim=-1).cpu().numpy().astype(np.float64)
     return out
 
 
