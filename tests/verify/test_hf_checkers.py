@@ -331,7 +331,9 @@ class RemoteBert(BertForSequenceClassification):
 '''
 
 
-def test_remote_code_needs_the_opt_in(checker_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _remote_checker(checker_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the checker whose config maps to remote code (``remote_bert.RemoteBert``), with transformers'
+    module cache and ``sys.path`` confined to the test."""
     import transformers.dynamic_module_utils as dynamic
 
     monkeypatch.setattr(dynamic, "HF_MODULES_CACHE", str(tmp_path / "modules"))
@@ -341,6 +343,11 @@ def test_remote_code_needs_the_opt_in(checker_dir: Path, tmp_path: Path, monkeyp
     config = json.loads((remote / "config.json").read_text())
     config["auto_map"] = {"AutoModelForSequenceClassification": "remote_bert.RemoteBert"}
     (remote / "config.json").write_text(json.dumps(config))
+    return remote
+
+
+def test_remote_code_needs_the_opt_in(checker_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    remote = _remote_checker(checker_dir, tmp_path, monkeypatch)
 
     with pytest.raises(VerifierError) as info:
         open_verifier(f"hf:{remote}")
@@ -361,17 +368,9 @@ def test_remote_code_needs_the_opt_in(checker_dir: Path, tmp_path: Path, monkeyp
 def test_cli_flags_reach_the_hf_verifier(
     checker_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import transformers.dynamic_module_utils as dynamic
-
     from medhal.cli.main import main
 
-    monkeypatch.setattr(dynamic, "HF_MODULES_CACHE", str(tmp_path / "modules"))
-    monkeypatch.setattr(sys, "path", list(sys.path))
-    remote = Path(shutil.copytree(checker_dir, tmp_path / "remote"))
-    (remote / "remote_bert.py").write_text(_REMOTE_MODULE)
-    config = json.loads((remote / "config.json").read_text())
-    config["auto_map"] = {"AutoModelForSequenceClassification": "remote_bert.RemoteBert"}
-    (remote / "config.json").write_text(json.dumps(config))
+    remote = _remote_checker(checker_dir, tmp_path, monkeypatch)
     evidence, response = tmp_path / "e.txt", tmp_path / "r.txt"
     evidence.write_text("The trial enrolled 412 adults. Blood pressure fell by 12 mmHg.")
     response.write_text("The trial enrolled 412 adults.")

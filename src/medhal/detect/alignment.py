@@ -94,17 +94,12 @@ def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:
     return _alignment(alignment_tokens(unit), [alignment_tokens(s) for s in sentences])
 
 
-def _idf(wanted: frozenset[str], profiles: Sequence[frozenset[str]]) -> dict[str, float]:
-    """Smoothed IDF of each wanted token over the profiles: ``log((n + 1) / (df + 1)) + 1``."""
-    df = Counter(t for p in profiles for t in p if t in wanted)
-    n = len(profiles)
-    return {t: math.log((n + 1) / (df[t] + 1)) + 1.0 for t in wanted}
-
-
 def _alignment(wanted: frozenset[str], profiles: Sequence[frozenset[str]]) -> np.ndarray:
     if not wanted or not profiles:
         return np.zeros(len(profiles), dtype=np.float64)
-    weight = _idf(wanted, profiles)
+    df = Counter(t for p in profiles for t in p if t in wanted)
+    n = len(profiles)
+    weight = {t: math.log((n + 1) / (df[t] + 1)) + 1.0 for t in wanted}
     total = math.fsum(weight.values())
     return np.array([math.fsum(weight[t] for t in wanted & p) / total for p in profiles], dtype=np.float64)
 
