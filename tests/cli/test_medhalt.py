@@ -276,3 +276,35 @@ def test_bench_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert bench(data, tmp_path / "z", "http://127.0.0.1:9/v1", "--shots", "6") == 2
     err = capsys.readouterr().err
     assert "not a medhal bench medhalt run directory" in err and "unknown prompt variant" in err
+
+
+def test_bench_limit_draws_a_recorded_seeded_sample_per_test(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data, out = data_dir(tmp_path), tmp_path / "run"
+    with StubServer() as stub:
+        stub.reply_for = reply
+        first = bench(data, out, stub.url, "--seed", "5", "--limit", "1")
+        assert stub.paths["/v1/completions"] == 7  # one item of each of the seven tests
+    assert first in (0, 1), capsys.readouterr().err
+    samples = json.loads((out / "config.json").read_text())["options"]["samples"]
+    assert len(samples) == 7 and all(
+        s["limit"] == 1 and s["seed"] == 5 and len(s["ids"]) == 1 for s in samples.values()
+    )
+    assert samples["fct"]["by"] == "dataset" and samples["pmid2title"]["by"] == "existence"
+    assert samples["pmid2title"]["population"] == {"made_up": 1, "real": 1}
+    rows = [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
+    assert [r["id"] for r in rows] == [s["ids"][0] for s in samples.values()]
+    failed = sum(r["status"] != "ok" for r in rows)
+    # the same seed and limit resume the run; another limit is another set of items: refused
+    with StubServer() as stub:
+        stub.reply_for = reply
+        assert bench(data, out, stub.url, "--seed", "5", "--limit", "1") == first
+        assert stub.paths.get("/v1/completions", 0) == failed  # only the failed items are asked again
+        assert bench(data, out, stub.url, "--seed", "5", "--limit", "2") == 2
+    assert "made with another items" in capsys.readouterr().err
+    again = tmp_path / "again"
+    with StubServer() as stub:
+        stub.reply_for = reply
+        bench(data, again, stub.url, "--seed", "5", "--limit", "1")
+    assert json.loads((again / "config.json").read_text())["options"]["samples"] == samples

@@ -73,6 +73,36 @@ def test_bench_paired_end_to_end_with_all_four_configs(tmp_path: Path, capsys: p
     assert len(lines) == 16
 
 
+def test_bench_paired_limit_samples_whole_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = medec_file(tmp_path)
+    args = ["bench", "paired", "--data", str(data), "--format", "medec", "--model", "openai/stub",
+            "--configs", "neutral-greedy", "--limit", "1"]  # fmt: skip
+    picked = []
+    for name, seed in (("a", "0"), ("b", "0"), ("c", "1"), ("d", "2"), ("e", "3")):
+        out = tmp_path / name
+        with StubServer() as stub:
+            stub.reply_for = reply
+            main([*args, "--base-url", stub.url, "--out", str(out), "--seed", seed])
+            assert stub.paths["/v1/chat/completions"] == 2  # the two notes of one pair
+        sample = json.loads((out / "config.json").read_text())["options"]["sample"]
+        assert sample["limit"] == 1 and sample["seed"] == int(seed) and len(sample["ids"]) == 2
+        assert sample["population"] == {"clean/diagnosis": 1, "clean/management": 1}
+        assert json.loads((out / "pairs.json").read_text())["summary"]["pairs"] == 1
+        report = (out / "report.md").read_text()  # the report shows the sample, its ids stay in config.json
+        assert "- sample: {'limit': 1" in report and "ms-test-" not in report
+        picked.append(sample["ids"])
+    capsys.readouterr()
+    assert picked[0] == picked[1]  # the same seed draws the same pair
+    assert len({tuple(ids) for ids in picked}) == 2  # the seeds between them draw both pairs
+    assert {tuple(ids) for ids in picked} == {("ms-test-0", "ms-test-1"), ("ms-test-2", "ms-test-3")}
+    with StubServer() as stub:  # a resumed run draws the same notes; another limit is other notes: refused
+        stub.reply_for = reply
+        assert main([*args, "--base-url", stub.url, "--out", str(tmp_path / "a"), "--seed", "0"]) in (0, 1)
+        args[-1] = "2"
+        assert main([*args, "--base-url", stub.url, "--out", str(tmp_path / "a"), "--seed", "0"]) == 2
+    assert "made with another notes" in capsys.readouterr().err
+
+
 def test_score_paired_on_a_predictions_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data, out = medec_file(tmp_path), tmp_path / "scored"
     pred = tmp_path / "pred.csv"
@@ -122,3 +152,17 @@ def test_score_paired_runs_compares_models(tmp_path: Path, capsys: pytest.Captur
     assert [r["model"] for r in report["deception_zone"]] == [str(tmp_path / "always-yes.csv")]
     assert (across / "across.md").read_text().startswith("# Paired runs compared")
     assert main(["score", "paired-runs", str(tmp_path), "--out", str(across)]) == 2
+
+
+@pytest.mark.parametrize(
+    ("command", "stratum"),
+    [("paired", "error type"), ("medhalt", "source dataset"), ("stagewise", "dataset and answer type")],
+)
+def test_limit_help_says_seeded_stratified_sample(
+    command: str, stratum: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    assert main(["bench", command, "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.replace("│", " ").split())
+    assert f"seeded sample (--seed) stratified by {stratum}" in text and "first N" not in text
+    assert "Seed of the --limit sample" in text or "and of the --limit sample" in text

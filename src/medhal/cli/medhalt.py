@@ -1,7 +1,8 @@
 """``medhal bench medhalt`` and ``medhal score medhalt``: the Med-HALT tests (seed 001).
 
 ``bench medhalt`` prompts a model with every item of one test (or ``all`` the tests whose files the data folder
-holds) and scores the answers; ``score medhalt`` scores raw outputs made by any tool (JSONL: ``id``, ``output``).
+holds; ``--limit N``: a seeded sample of N items per test, stratified by source dataset or by real / made-up paper)
+and scores the answers; ``score medhalt`` scores raw outputs made by any tool (JSONL: ``id``, ``output``).
 Both write ``RUN_DIR/metrics.json`` (per test: ``n, correct, wrong, parse_failures, accuracy, score,
 published_score, format_error_rate`` and breakdowns), ``items.jsonl``, ``config.json`` and ``report.md``.
 Exit status: 0 every item answered and parsed; 1 some items are parse failures or unanswered (counted, never
@@ -35,6 +36,11 @@ if TYPE_CHECKING:
 __all__ = ["bench_medhalt_command", "score_medhalt_command"]
 
 _TESTS_HELP = "fct, nota, fqt, pmid2title, title2link, abstract2link, link2title"
+LIMIT_HELP = (
+    "Only N items of each test: a seeded sample (--seed) stratified by source dataset (reasoning tests) or by real / "
+    "made-up paper (memory tests), in proportion, at least one per stratum; deterministic, in file order, recorded "
+    "in config.json ('samples')."
+)
 
 
 # scoring options shared by `bench medhalt` and `score medhalt`
@@ -80,8 +86,8 @@ def bench_medhalt_command(
     prompts_dir: Annotated[
         Path | None, typer.Option(help="The original medhalt/prompts/ folder (default: medhal's built-in prompts).")
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the worked-example draw.")] = 0,
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items of each test.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the worked-example draw and of the --limit sample.")] = 0,
+    limit: Annotated[int | None, typer.Option(min=1, help=LIMIT_HELP)] = None,
     max_tokens: Annotated[int, typer.Option(min=1, help="New tokens per answer.")] = 512,
     concurrency: ConcurrencyOption = 8,
     endpoint: Annotated[

@@ -1,6 +1,7 @@
 """``medhal bench paired`` and ``medhal score paired``: paired clinical error detection (seed 002).
 
-``bench paired`` runs a model on every note under each configuration (notes independently; pairing after),
+``bench paired`` runs a model on every note under each configuration (notes independently; pairing after;
+``--limit N``: a seeded sample of N pairs or unpaired notes, stratified by error type),
 ``score paired`` scores predictions made by any tool.  Both write ``RUN_DIR/metrics.json`` (per configuration
 and ``mean``: ``pointwise``, ``pairs``, ``eca``, ``parse_failures``), ``pairs.json``, ``predictions.jsonl`` and
 ``report.md``.  Exit status: 0 done with every note ``ok``; 1 some notes failed (they are counted, not
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
     from medhal.detect.embedding import Embedder
 
 __all__ = ["bench_paired_command", "score_paired_command", "score_paired_runs_command"]
+
+LIMIT_HELP = (
+    "Only N pairs or unpaired notes: a seeded sample (--seed) stratified by error type (clean notes: 'clean'), in "
+    "proportion, at least one per stratum; a pair's notes count as one and stay together; deterministic, in file "
+    "order, recorded in config.json ('sample')."
+)
 
 
 def _embedder(name: str) -> Embedder:
@@ -66,8 +73,10 @@ def bench_paired_command(
     pairing: Annotated[str, typer.Option(help="auto, jaccard, alternating, scenario or corrected.")] = "auto",
     jaccard: Annotated[float, typer.Option(help="Jaccard threshold of the jaccard pairing.")] = 0.6,
     overlap: Annotated[float, typer.Option(help="Character-overlap threshold of the scenario pairing.")] = 0.85,
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N notes.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the sampling configurations and the bootstrap.")] = 0,
+    limit: Annotated[int | None, typer.Option(min=1, help=LIMIT_HELP)] = None,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the --limit sample, the sampling configurations and the bootstrap.")
+    ] = 0,
     concurrency: Annotated[int | None, typer.Option(min=1)] = None,
     model_arg: ModelArgOption = None,
     model_args: ModelArgsOption = None,

@@ -1,9 +1,10 @@
 """``medhal bench stagewise``, ``medhal score stagewise`` and the training export: stage-wise diagnosis (seed 004).
 
 ``bench stagewise`` runs a model on stage-wise items (medhal's JSONL schema, simple VQA/MCQ JSONL, or the MedRECT
-JMLE questions as text-only items), applies the stage-replacement interventions, judges answers and stages, and
-writes ``RUN_DIR/records.jsonl`` (one record per item and context), ``metrics.json``, ``config.json`` and
-``report.md`` (with ``fix_break.png`` when matplotlib is installed).  ``score stagewise`` re-scores a records file.
+JMLE questions as text-only items; ``--limit N``: a seeded sample stratified by dataset and answer type), applies
+the stage-replacement interventions, judges answers and stages, and writes ``RUN_DIR/records.jsonl`` (one record
+per item and context), ``metrics.json``, ``config.json`` and ``report.md`` (with ``fix_break.png`` when matplotlib
+is installed).  ``score stagewise`` re-scores a records file.
 ``export_stagewise_command`` writes trace-supervised fine-tuning files (chat, LLaMA-Factory alpaca / sharegpt).
 
 Exit status: 0 done, every call answered; 1 done, but some items or judge calls failed (counted in the metrics,
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
     from medhal.detect.records import JSON
 
 __all__ = ["bench_stagewise_command", "export_stagewise_command", "score_stagewise_command"]
+
+LIMIT_HELP = (
+    "Only N items: a seeded sample (--seed) stratified by dataset and answer type, in proportion, at least one per "
+    "stratum; deterministic, in file order, recorded in config.json ('sample')."
+)
 
 
 def _check_out(out: Path) -> None:
@@ -87,8 +93,8 @@ def bench_stagewise_command(
     human_labels: Annotated[Path | None, typer.Option(help="JSONL/CSV: id, context, target, label.")] = None,
     max_regenerations: Annotated[int, typer.Option(min=0, help="Regenerations of a format-invalid trace.")] = 2,
     max_tokens: Annotated[int, typer.Option(min=16, help="Token budget of one trace.")] = 1024,
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N items.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the sampled regenerations.")] = 0,
+    limit: Annotated[int | None, typer.Option(min=1, help=LIMIT_HELP)] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the --limit sample and the sampled regenerations.")] = 0,
     concurrency: Annotated[int | None, typer.Option(min=1)] = None,
     invalid_traces: Annotated[str, typer.Option(help="count (default) or drop (the authors' code).")] = "count",
     judge_failures: Annotated[

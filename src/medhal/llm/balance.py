@@ -53,7 +53,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError, ModelClient
+from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError, ModelClient, generate_each
 from medhal.llm.openai import BASE_URL_ENV, Endpoint, OpenAIClient, Timeouts
 from medhal.llm.retry import RETRYABLE_STATUS, RetryPolicy, backoff_delay, classify_exception
 
@@ -279,11 +279,7 @@ class BalancedClient:
             await replica.client.aclose()
 
     async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
-        if not requests:
-            return []
-        if len(requests) == 1:
-            return [await self._one(requests[0])]
-        return list(await asyncio.gather(*(self._one(r) for r in requests)))
+        return await generate_each(requests, self._one)
 
     # -- routing -----------------------------------------------------------------------------------------------
     def _choose(self, tried: set[int], now: float) -> int | None:

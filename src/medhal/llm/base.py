@@ -11,9 +11,10 @@ server errors") is the failure this contract exists to rule out: a row that fail
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import mimetypes
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol, get_args, runtime_checkable
@@ -36,6 +37,7 @@ __all__ = [
     "Status",
     "TextPart",
     "TokenLogprob",
+    "generate_each",
     "message_from_dict",
 ]
 
@@ -360,3 +362,16 @@ class ModelClient(Protocol):
     def describe(self) -> dict[str, Any]:
         """JSON-ready settings for ``config.json`` (never secrets)."""
         ...
+
+
+async def generate_each(
+    requests: Sequence[GenerationRequest], one: Callable[[GenerationRequest], Awaitable[GenerationResult]]
+) -> list[GenerationResult]:
+    """``ModelClient.generate`` of a client that sends every request on its own (an HTTP server, driven by
+    concurrency): ``one(request)`` for all ``requests`` at once, results in request order (a single request is
+    awaited directly, without a gather)."""
+    if not requests:
+        return []
+    if len(requests) == 1:
+        return [await one(requests[0])]
+    return list(await asyncio.gather(*(one(r) for r in requests)))

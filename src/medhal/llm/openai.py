@@ -43,7 +43,7 @@ from typing import Any, Literal
 
 import httpx
 
-from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError
+from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError, generate_each
 from medhal.llm.openai_wire import (
     ADAPTABLE,
     TOKEN_PARAMS,
@@ -423,8 +423,4 @@ class OpenAIClient:
         )
 
     async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
-        if not requests:
-            return []
-        if len(requests) == 1:
-            return [await self._one(requests[0])]
-        return list(await asyncio.gather(*(self._one(r) for r in requests)))
+        return await generate_each(requests, self._one)

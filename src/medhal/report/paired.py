@@ -132,6 +132,14 @@ def eca_bars(configs: Mapping[str, ConfigMetrics], path: Path) -> Path:
     return save_figure(fig, path)
 
 
+def _meta_value(value: JSON) -> JSON:
+    """A ``config.json`` option as the report shows it: a ``--limit`` sample without its list of ids (they stay in
+    ``config.json``), the other options as they are."""
+    if isinstance(value, dict) and isinstance(value.get("ids"), list):
+        return {k: v for k, v in value.items() if k != "ids"}
+    return value
+
+
 def paired_markdown(
     configs: Mapping[str, PairedRow],
     *,
@@ -140,7 +148,7 @@ def paired_markdown(
 ) -> str:
     """Tables 2 (pairwise), 3 (pointwise) and 15 (ECA) of seed 002 for one model on one dataset."""
     lines = ["# Paired clinical error detection", ""]
-    lines += [f"- {k}: {v}" for k, v in (meta or {}).items()]
+    lines += [f"- {k}: {_meta_value(v)}" for k, v in (meta or {}).items()]
     lines += ["", "## Pairwise (seed 002 Table 2)", ""]
     pairwise = ((name, _cells(_section(m, "pairs"), _PAIRWISE)) for name, m in configs.items())
     lines += _table(_headings(_PAIRWISE), pairwise)

@@ -6,6 +6,12 @@ engine run per test under ``RUN_DIR/generation/<test>/``) or takes the predictio
 (an unanswered one is ``no_answer``, never dropped) into :class:`MedhaltResult`; ``write`` adds ``items.jsonl`` (one
 graded row per item).  ``metrics.json``: per test ``n, correct, wrong, parse_failures, accuracy, score,
 published_score, format_error_rate`` and breakdowns; ``report.md`` is :mod:`medhal.report.medhalt`'s.
+
+``--limit N`` takes, per test, a seeded sample (:func:`sample_test`, :func:`medhal.bench.sampling.stratified_sample`)
+stratified as the report breaks the test down: a reasoning item by its source ``dataset`` (MedMCQA, HeadQA, MedQA
+...: ``by_dataset``), a memory item by whether its paper is real or made up (``by_existence``).  Each test's sample
+is recorded in ``config.json`` (``options.samples``); the same seed draws the same sample, so a resumed run finds
+its engine run's items again, and another seed or limit is refused like any other change of the items.
 """
 
 from __future__ import annotations
@@ -28,9 +34,10 @@ from medhal.bench.medhalt.scoring import (
     summarize_test,
 )
 from medhal.bench.runio import atomic_write_text
+from medhal.bench.sampling import Sample, stratified_sample
 from medhal.bench.suite import DataFile, RunConfig
 from medhal.data.errors import DataFormatError
-from medhal.data.medhalt import TESTS, canonical_test, find_test_file, load_medhalt
+from medhal.data.medhalt import MEMORY_TESTS, TESTS, MemoryItem, canonical_test, find_test_file, load_medhalt
 from medhal.detect.records import JSONObject
 from medhal.errors import UsageError
 from medhal.llm.engine import Engine, ProgressSink
@@ -42,6 +49,8 @@ __all__ = [
     "MedhaltSpec",
     "MedhaltSuite",
     "load_tests",
+    "medhalt_stratum",
+    "sample_test",
     "scoring_options",
 ]
 
@@ -62,9 +71,27 @@ def scoring_options(fct: str, fqt: str, match: str, existence: bool, exclude: bo
         raise UsageError(str(exc).replace("_scoring", "-scoring").replace("memory_match", "memory-match")) from None
 
 
-def load_tests(data: Path, test: str, limit: int | None) -> tuple[dict[str, list[Item]], list[str]]:
-    """Items per test (``test`` one name, or ``all`` the tests ``data`` holds a file of), and the tests ``all``
-    skipped for want of a file; one-line usage errors."""
+def medhalt_stratum(item: Item) -> str:
+    """The stratum of a Med-HALT item in a ``--limit`` sample: a memory item's ``real`` / ``made_up`` (the report's
+    ``by_existence``), a reasoning item's source ``dataset`` (``by_dataset``; ``unknown`` when the file has none)."""
+    if isinstance(item, MemoryItem):
+        return "real" if item.exists else "made_up"
+    return item.dataset or "unknown"
+
+
+def sample_test(test: str, items: Sequence[Item], limit: int | None, seed: int = 0) -> Sample[Item]:
+    """``limit`` items of one test drawn with ``seed``, stratified by :func:`medhalt_stratum` (all of them, in file
+    order, when ``limit`` is ``None`` or not smaller than the test)."""
+    by = "existence" if test in MEMORY_TESTS else "dataset"
+    return stratified_sample(items, limit, stratum=medhalt_stratum, seed=seed, by=by)
+
+
+def load_tests(
+    data: Path, test: str, limit: int | None = None, seed: int = 0
+) -> tuple[dict[str, Sample[Item]], list[str]]:
+    """The items of each test (``test`` one name, or ``all`` the tests ``data`` holds a file of), as the ``--limit``
+    sample of :func:`sample_test` (every item when ``limit`` is ``None``), and the tests ``all`` skipped for want of
+    a file; one-line usage errors."""
     if not data.exists():
         raise UsageError(f"data path {data} does not exist")
     if test.strip().lower() == "all":
@@ -79,13 +106,13 @@ def load_tests(data: Path, test: str, limit: int | None) -> tuple[dict[str, list
             names, skipped = [canonical_test(test)], []
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-    loaded: dict[str, list[Item]] = {}
+    loaded: dict[str, Sample[Item]] = {}
     for name in names:
         try:
             items: list[Item] = list(load_medhalt(data, name))
         except DataFormatError as exc:
             raise UsageError(str(exc).splitlines()[0]) from None
-        loaded[name] = items[:limit] if limit else items
+        loaded[name] = sample_test(name, items, limit, seed)
     return loaded, skipped
 
 
@@ -104,7 +131,9 @@ class MedhaltSpec:
     prompts_dir: Path | None = None
     shots: int = 2
     seed: int = 0
+    """Seeds the worked-example draw and the ``limit`` sample."""
     limit: int | None = None
+    """Per test, a seeded stratified sample of this many items (:func:`sample_test`)."""
     max_tokens: int = 512
     progress: Callable[[str], ProgressSink | None] | None = None
 
@@ -117,6 +146,8 @@ class MedhaltInputs:
     predictions: Mapping[str, Prediction] | None = None
     unknown: Sequence[str] = ()
     """Prediction ids that match no item (ignored)."""
+    samples: Mapping[str, JSONObject] | None = None
+    """Test -> the record of its ``--limit`` sample (``None`` without a limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,17 +177,22 @@ class MedhaltSuite:
             return self._load_predictions(spec)
         if spec.prompts_dir is not None and not spec.prompts_dir.is_dir():
             raise UsageError(f"--prompts-dir {spec.prompts_dir} is not a folder")
-        tests, skipped = load_tests(spec.data, spec.test, spec.limit)
+        loaded, skipped = load_tests(spec.data, spec.test, spec.limit, spec.seed)
+        tests = {name: sample.items for name, sample in loaded.items()}
+        samples: dict[str, JSONObject] | None = None
+        if spec.limit is not None:
+            samples = {name: sample.record([i.id for i in sample.items]) for name, sample in loaded.items()}
         try:
             prompts = {name: load_prompt_set(name, spec.prompt_variant, spec.prompts_dir) for name in tests}
         except PromptError as exc:
             raise UsageError(str(exc)) from None
-        return MedhaltInputs(tests, skipped, prompts)
+        return MedhaltInputs(tests, skipped, prompts, samples=samples)
 
     def _load_predictions(self, spec: MedhaltSpec) -> MedhaltInputs:
         if spec.test.strip().lower() == "all":
             raise UsageError("score medhalt scores one test at a time; name it with --test")
-        tests, _ = load_tests(spec.data, spec.test, None)
+        loaded, _ = load_tests(spec.data, spec.test)
+        tests = {name: sample.items for name, sample in loaded.items()}
         path = cast(Path, spec.predictions)
         if not path.is_file():
             raise UsageError(f"predictions file {path} does not exist")
@@ -188,6 +224,8 @@ class MedhaltSuite:
                 "generation": default_generation(spec.max_tokens).to_dict(),
                 "skipped_tests": list(inputs.skipped),
             }
+            if inputs.samples is not None:
+                options["samples"] = dict(inputs.samples)
         options |= {"tests": list(inputs.tests), "scoring": asdict(spec.scoring)}
         files = [DataFile.of(spec.data)] if spec.data.is_file() else []
         for name in [] if spec.data.is_file() else inputs.tests:

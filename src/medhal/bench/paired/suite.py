@@ -15,6 +15,15 @@ configuration and for their ``mean``
 * ``parse_failures``: count, rate and statuses.
 
 ``write`` adds ``pairs.json`` and ``predictions.jsonl``; ``report.md`` is :mod:`medhal.report.paired`'s.
+
+``--limit N`` takes a seeded sample of N units (:func:`sample_notes`): the notes are paired first, a unit is a pair
+(with every note a shared clean note joins it to: MedRECT's many-to-one pairs) or a note in no pair, and the units
+are drawn stratified by error type (:func:`note_stratum`: an error note's ``error_type``, ``clean`` for a clean
+note; a pair's stratum is e.g. ``clean/diagnosis``), so every error type, and paired as well as unpaired notes,
+are represented.  The pairing of the sample is the full pairing restricted to it (:func:`restrict_pairing`), never
+a pairing of the sampled rows alone (which would pair MedErrBench's alternating rows differently).  The sample is
+recorded in ``config.json`` (``options.sample``); the same seed draws the same notes, so a resumed run finds its
+engine run's notes again, and another seed or limit is refused like any other change of the notes.
 """
 
 from __future__ import annotations
@@ -35,11 +44,12 @@ from medhal.bench.paired.metrics import (
     pointwise_report,
     predictions_by_note,
 )
-from medhal.bench.paired.pairing import PairingResult, pair_notes
+from medhal.bench.paired.pairing import PairingResult, PairingSummary, pair_notes
 from medhal.bench.paired.records import NotePrediction, PairMethod
 from medhal.bench.paired.results import ConfigMetrics, MeanMetrics, PairedResult, PairsEntry, ParseFailures, Spread
 from medhal.bench.paired.runner import PREDICTIONS_FILE, read_predictions_file, run_paired_predictions
 from medhal.bench.runio import atomic_write_text, json_line, write_json
+from medhal.bench.sampling import Sample, stratified_sample
 from medhal.bench.suite import DataFile, RunConfig, runs_engine_in_place
 from medhal.data.errors import DataFormatError
 from medhal.data.notes import ClinicalNote, NoteFormat, read_notes
@@ -58,6 +68,10 @@ __all__ = [
     "engine_run_dir",
     "load_notes",
     "make_pairing",
+    "note_stratum",
+    "note_units",
+    "restrict_pairing",
+    "sample_notes",
     "score_paired",
 ]
 
@@ -97,6 +111,63 @@ def make_pairing(notes: Sequence[ClinicalNote], method: str, jaccard: float, ove
         return pair_notes(notes, METHODS[method], jaccard=jaccard, overlap=overlap)
     except ValueError as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
+
+
+def note_stratum(note: ClinicalNote) -> str:
+    """A note's stratum in a ``--limit`` sample: an error note's ``error_type`` (``error`` when the dataset gives
+    none), ``clean`` for a clean note."""
+    return (note.error_type or "error") if note.error_flag == 1 else "clean"
+
+
+def note_units(notes: Sequence[ClinicalNote], pairing: PairingResult) -> dict[str, str]:
+    """Note id -> its unit of a ``--limit`` sample: the first note (in ``notes``' order) of the notes its pairs join
+    it to (an error note and its clean note; every error note sharing a clean note), else the note itself."""
+    parent = {n.id: n.id for n in notes}
+
+    def root(key: str) -> str:
+        while parent[key] != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    order = {n.id: k for k, n in enumerate(notes)}
+    for pair in pairing.pairs:
+        if pair.error_id in parent and pair.clean_id in parent:  # a corrected pair's clean note is not in notes
+            a, b = sorted((root(pair.error_id), root(pair.clean_id)), key=order.__getitem__)
+            parent[b] = a
+    return {n.id: root(n.id) for n in notes}
+
+
+def restrict_pairing(pairing: PairingResult, notes: Sequence[ClinicalNote]) -> PairingResult:
+    """``pairing`` restricted to ``notes`` (a sample of whole units, :func:`note_units`): its pairs among them, the
+    unmatched and shared notes among them, and the summary of them."""
+    keep = {n.id for n in notes}
+    pairs = tuple(p for p in pairing.pairs if p.error_id in keep)
+    clean_ids = {p.clean_id for p in pairs}
+    unmatched_errors = tuple(i for i in pairing.unmatched_error_ids if i in keep)
+    shared = tuple(i for i in pairing.shared_clean_ids if i in keep)
+    errors = sum(n.error_flag == 1 for n in notes)
+    summary = PairingSummary(len(notes), errors, len(notes) - errors, len(pairs), len(unmatched_errors), len(shared))
+    return PairingResult(
+        pairing.method,
+        pairs,
+        summary,
+        unmatched_errors,
+        tuple(i for i in pairing.unmatched_clean_ids if i in keep),
+        shared,
+        tuple(n for n in pairing.added_notes if n.id in clean_ids),
+    )
+
+
+def sample_notes(
+    notes: Sequence[ClinicalNote], pairing: PairingResult, limit: int | None, seed: int = 0
+) -> Sample[ClinicalNote]:
+    """``limit`` units of ``notes`` (:func:`note_units`, pairs kept whole) drawn with ``seed``, stratified by
+    :func:`note_stratum`; every note, in file order, when ``limit`` is ``None`` or not smaller than the units."""
+    units = note_units(notes, pairing)
+    return stratified_sample(
+        notes, limit, stratum=note_stratum, seed=seed, group=lambda n: units[n.id], by="error_type/clean"
+    )
 
 
 def engine_run_dir(out: Path) -> Path:
@@ -210,7 +281,9 @@ class PairedSpec:
     jaccard: float = 0.6
     overlap: float = 0.85
     limit: int | None = None
+    """A seeded stratified sample of this many units (pairs or unpaired notes; :func:`sample_notes`)."""
     seed: int = 0
+    """Seeds the ``limit`` sample, the sampling configurations and the bootstrap."""
     configs: Sequence[str] | None = None
     """Configuration names (default: all four)."""
     predictions: Path | None = None
@@ -228,6 +301,8 @@ class PairedInputs:
     predictions: Sequence[NotePrediction] | None = None
     unknown: Sequence[str] = ()
     embedder: Embedder | None = None
+    sample: JSONObject | None = None
+    """The record of the ``--limit`` sample (``None`` without a limit)."""
 
 
 class PairedSuite:
@@ -237,11 +312,16 @@ class PairedSuite:
 
     def load(self, spec: PairedSpec) -> PairedInputs:
         notes = load_notes(spec.data, spec.format)
-        notes = notes[: spec.limit] if spec.limit else notes
         pairing = make_pairing(notes, spec.pairing, spec.jaccard, spec.overlap)
+        record: JSONObject | None = None
+        if spec.limit is not None:
+            sample = sample_notes(notes, pairing, spec.limit, spec.seed)
+            record = sample.record([n.id for n in sample.items])
+            if len(sample.items) < len(notes):
+                notes, pairing = sample.items, restrict_pairing(pairing, sample.items)
         every = [*notes, *pairing.added_notes]
         if spec.predictions is None:
-            return PairedInputs(every, pairing)
+            return PairedInputs(every, pairing, sample=record)
         if not spec.predictions.is_file():
             raise UsageError(f"predictions file {spec.predictions} does not exist")
         predictions = read_predictions_file(spec.predictions)
@@ -249,7 +329,8 @@ class PairedSuite:
         unknown = sorted(given - {n.id for n in every})
         if unknown and len(unknown) == len(given):
             raise UsageError(f"no prediction id matches a note id of {spec.data} (e.g. {unknown[0]!r})")
-        return PairedInputs(every, pairing, predictions, unknown, None if spec.embedder is None else spec.embedder())
+        embedder = None if spec.embedder is None else spec.embedder()
+        return PairedInputs(every, pairing, predictions, unknown, embedder, record)
 
     def config(self, spec: PairedSpec, inputs: PairedInputs) -> RunConfig:
         options: JSONObject = {"schema_version": SCHEMA_VERSION, "data": str(spec.data), "format": spec.format}
@@ -263,6 +344,8 @@ class PairedSuite:
                 "pairing": inputs.pairing.method,
                 "unknown_ids": len(inputs.unknown),
             }
+        if inputs.sample is not None:
+            options["sample"] = inputs.sample
         return RunConfig(self.name, options, files, spec.seed, None, SCHEMA_VERSION)
 
     def run(self, spec: PairedSpec, inputs: PairedInputs, out: Path) -> Sequence[NotePrediction]:

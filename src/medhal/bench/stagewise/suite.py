@@ -7,6 +7,11 @@ or takes the records; ``score`` is :func:`~medhal.bench.stagewise.metrics.score_
 ``records.jsonl`` (one record per item and context) and, with built references, ``references.jsonl``, and records
 the reference-building tally in ``config.json``.  ``report.md`` (with ``fix_break.png`` when matplotlib is
 installed) is :mod:`medhal.report.stagewise`'s.
+
+``--limit N`` takes a seeded sample of N items (:func:`sample_items`) stratified by dataset and answer type
+(:func:`item_stratum`, e.g. ``vqa-rad:yes_no`` beside ``vqa-rad:open``: the report breaks results down by dataset,
+and closed answers are matched exactly while open ones go to the judge), drawn with the run's seed (that of the
+sampled regenerations) and recorded in ``config.json`` (``options.sample``).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from medhal.bench.runio import atomic_write_text
+from medhal.bench.sampling import Sample, stratified_sample
 from medhal.bench.stagewise.metrics import score_records
 from medhal.bench.stagewise.parsing import HumanLabel, StagewiseRecord
 from medhal.bench.stagewise.prompts import PROMPT_VERSION, parse_contexts
@@ -45,8 +51,10 @@ __all__ = [
     "StagewiseResult",
     "StagewiseSpec",
     "StagewiseSuite",
+    "item_stratum",
     "load_items",
     "policies",
+    "sample_items",
 ]
 
 FORMATS = ("medhal", "vqa", "jmle")
@@ -82,6 +90,17 @@ def load_items(data: Path, format: str, dataset: str | None, image_root: Path | 
         raise UsageError(str(exc).splitlines()[0]) from None
 
 
+def item_stratum(item: StagewiseItem) -> str:
+    """An item's stratum in a ``--limit`` sample: ``dataset:answer_type``."""
+    return f"{item.dataset}:{item.answer_type}"
+
+
+def sample_items(items: Sequence[StagewiseItem], limit: int | None, seed: int = 0) -> Sample[StagewiseItem]:
+    """``limit`` items drawn with ``seed``, stratified by :func:`item_stratum` (all of them, in file order, when
+    ``limit`` is ``None`` or not smaller)."""
+    return stratified_sample(items, limit, stratum=item_stratum, seed=seed, by="dataset:answer_type")
+
+
 def _labels(path: Path | None) -> list[HumanLabel] | None:
     if path is None:
         return None
@@ -114,6 +133,7 @@ class StagewiseSpec:
     dataset: str | None = None
     image_root: Path | None = None
     limit: int | None = None
+    """A seeded stratified sample of this many items (:func:`sample_items`; the seed is ``options.seed``)."""
     interventions: str = "all"
     human_labels: Path | None = None
     invalid_traces: str = "count"
@@ -135,6 +155,8 @@ class StagewiseInputs:
     labels: Sequence[HumanLabel] | None
     policies: tuple[InvalidPolicy, JudgeFailurePolicy]
     options: StagewiseOptions
+    sample: JSONObject | None = None
+    """The record of the ``--limit`` sample (``None`` without a limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +214,9 @@ class StagewiseSuite:
             items = load_items(spec.data, spec.format, spec.dataset, spec.image_root)
         else:
             items = list(spec.data)
-        items = items[: spec.limit] if spec.limit else items
-        return StagewiseInputs(items, [], _labels(spec.human_labels), chosen, options)
+        sample = sample_items(items, spec.limit, options.seed)
+        record = None if spec.limit is None else sample.record([i.id for i in sample.items])
+        return StagewiseInputs(sample.items, [], _labels(spec.human_labels), chosen, options, record)
 
     def config(self, spec: StagewiseSpec, inputs: StagewiseInputs) -> RunConfig:
         options: JSONObject = {"schema_version": "1.0", "suite": "stagewise", "prompt_version": PROMPT_VERSION}
@@ -211,6 +234,8 @@ class StagewiseSuite:
                 "max_regenerations": inputs.options.max_regenerations,
                 "seed": inputs.options.seed,
             }
+            if inputs.sample is not None:
+                options["sample"] = inputs.sample
             if spec.reference_model is not None:
                 options["reference_model"] = spec.reference_model
             files += [DataFile.of(spec.data)] if isinstance(spec.data, Path) else []
