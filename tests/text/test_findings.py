@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.findings import asserts_effect, finding_subject, null_finding_conflict, reports_null_finding
+from medhal.text.findings import (
+    asserts_effect,
+    finding_parts,
+    finding_subject,
+    null_finding,
+    null_finding_conflict,
+    reports_null_finding,
+)
 
 MORTALITY = "Mortality from any cause did not differ significantly between the groups."
 LACTIC = "Lactic acidosis did not occur in either group."
@@ -21,6 +28,23 @@ LACTIC = "Lactic acidosis did not occur in either group."
             "Pain scores were lower after surgery than in the control arm.",
             "Pain scores were similar between the surgery and control arms.",
         ),
+        # the null finding in one part of a contrasting sentence, the effect asserted about that part
+        (
+            "Remission of the ulcer was hastened by the dressing.",
+            "Results: The dressing reduced pain at dressing changes but did not hasten remission of the ulcer.",
+        ),
+        # "were similar" with the data in brackets; "the incidence of", "the rate of" only frame the subject
+        ("Zinc lowered the rate of wound dehiscence.", "Wound dehiscence rates were similar (4.1% vs 3.9%)."),
+        (
+            "Vitamin D significantly reduced falls in winter.",
+            "There was no difference in the incidence of falls in winter.",
+        ),
+        # effect words the cue had missed: "slowed", "halved", "rose", "worse"
+        ("Cognitive decline was slowed by the diet.", "The diet did not slow cognitive decline."),
+        ("Readmissions were halved with telemonitoring.", "Telemonitoring did not reduce readmissions."),
+        ("Blood pressure rose with the new dose.", "Blood pressure did not change with the new dose."),
+        # the same time point
+        ("Pain was lower at 6 weeks with the brace.", "Pain did not differ at 6 weeks."),
     ],
 )
 def test_fires_on_an_effect_the_evidence_reports_absent(unit: str, sentence: str) -> None:
@@ -44,6 +68,23 @@ def test_fires_on_an_effect_the_evidence_reports_absent(unit: str, sentence: str
         ("Mortality was lower with rhythm control.", "Mortality was lower with rhythm control (p = 0.01)."),
         # the unit asserts no effect
         ("Lactic acidosis was monitored in every patient.", LACTIC),
+        # the effect the other part of a contrasting sentence reports, never its null finding
+        (
+            "The dressing reduced pain at dressing changes.",
+            "Results: The dressing reduced pain at dressing changes but did not hasten remission of the ulcer.",
+        ),
+        (
+            "starting labour at 39 weeks led to fewer caesarean births.",
+            "Induction at 39 weeks did not reduce perinatal complications but resulted in fewer caesarean births.",
+        ),
+        # another time point or dose
+        ("Pain scores were lower at 12 weeks.", "Pain scores did not differ at 6 weeks, but were lower at 12 weeks."),
+        ("Pain scores were lower at 12 weeks.", "Pain scores did not differ at 6 weeks."),
+        ("Nausea was more common with 20 mg.", "Nausea did not differ with 10 mg."),
+        # a subject the unit does not name whole: thick vs thin, an acronym, framing words only
+        ("Thin melanomas significantly increased.", "There was no significant change in thick melanomas."),
+        ("Multiple pregnancies increased with the protocol.", "Multiple PR did not change."),
+        ("Continence scores were significantly better after surgery.", "Overall scores were similar."),
     ],
 )
 def test_stays_silent_on_faithful_or_unrelated_units(unit: str, sentence: str) -> None:
@@ -56,3 +97,17 @@ def test_parts() -> None:
     assert not reports_null_finding("Weight gain was more common with the drug.")
     assert asserts_effect("Weight gain led to discontinuation") and not asserts_effect("Weight gain may be higher")
     assert finding_subject(MORTALITY) == frozenset({"morta", "cause"})
+
+
+def test_findings_are_read_part_by_part() -> None:
+    sentence = "Bicarbonate raised serum bicarbonate, whereas eGFR did not differ (p = 0.4); mortality was lower."
+    assert finding_parts(sentence) == [
+        "Bicarbonate raised serum bicarbonate",
+        "whereas eGFR did not differ (p = 0.4)",
+        "mortality was lower.",
+    ]
+    finding = null_finding(sentence)
+    assert finding is not None and finding.subject == frozenset({"egfr"})
+    assert finding_parts("Pain fell (but not in smokers) at rest.") == ["Pain fell (but not in smokers) at rest."]
+    assert null_finding("Mortality was lower with the drug.") is None
+    assert null_finding("Overall scores were similar.") is None  # nothing named but framing words

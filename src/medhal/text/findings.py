@@ -14,11 +14,17 @@ same outcome.  :func:`null_finding_conflict` is the deterministic cue for that p
 * the unit asserts, **without negation**, an **effect**: a comparative or causal word ("lower", "reduced",
   "increased", "more", "caused", "significantly", "associated with") and no hedge ("numerically", "trend",
   "non-significant", "similar");
-* the unit names the sentence's **whole subject**: every content stem of the sentence apart from the words that
-  frame a finding ("differ", "significantly", "group", "occur", "between", ...) is in the unit.  "Mortality did
-  not differ" has subject {mortality}; a sentence about stroke and mortality is a subject a unit about mortality
-  alone does not cover, so the cue stays silent; and the two name the same populations ("in men", "in children":
-  a null finding in men says nothing about women).
+* the unit names the finding's **whole subject**: every content stem of the part of the sentence that reports it
+  apart from the words that frame a finding ("differ", "significantly", "group", "occur", "between", "rate",
+  "incidence", "risk", the section label "Results:", ...) is in the unit.  "Mortality did not differ" has subject
+  {mortality}; a sentence about stroke and mortality is a subject a unit about mortality alone does not cover, so
+  the cue stays silent; and the two name the same populations ("in men", "in children": a null finding in men
+  says nothing about women);
+* the part that reports it: a sentence that contrasts two findings ("X raised serum bicarbonate **but** did not
+  slow kidney disease progression", "... **whereas** ...", "...; ...") is read part by part, so the effect the
+  other part reports neither joins the null finding's subject nor is contradicted by it;
+* the same time point and dose: when both name a duration or a dose, one of the unit's must equal one of the
+  finding's ("pain did not differ at 6 weeks" says nothing against "pain was lower at 12 weeks").
 """
 
 from __future__ import annotations
@@ -27,12 +33,14 @@ import re
 from dataclasses import dataclass
 
 from medhal.text.lexical import has_negation
-from medhal.text.tokens import content_stems
+from medhal.text.quantities import Quantity, quantities
+from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
 
 __all__ = [
     "NullFinding",
     "asserts_effect",
     "contradicts",
+    "finding_parts",
     "finding_subject",
     "null_finding",
     "null_finding_conflict",
@@ -42,10 +50,12 @@ __all__ = [
 _NULL_FINDING = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?"
     r"(?:differ|occur|change|affect|alter|reduce|increase|decrease|improve|lower|raise|prevent|slow|predict|"
+    r"shorten|prolong|delay|hasten|extend|worsen|"
     r"associated|different|related|correlated|observed|seen|reported)\w*"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:difference|differences|effect|effects|association|"
     r"change|changes|increase|reduction|benefit|improvement|cases?|events?|episodes?)\b"
     r"|\b(?:similar|comparable)\s+(?:between|in|across|among)\b"
+    r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b",
     re.IGNORECASE,
 )
@@ -55,7 +65,8 @@ _EFFECT = re.compile(
     r"\b(?:lower|higher|reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
     r"decrease|improved|improves|worsened|more|fewer|less|greater|smaller|caused|causes|cause|led\s+to|"
     r"resulted\s+in|associated\s+with|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
-    r"raised|elevated|shortened|prolonged)\b",
+    r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
+    r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended)\b",
     re.IGNORECASE,
 )
 """A word by which a unit asserts an effect, a difference or a cause."""
@@ -66,13 +77,34 @@ _HEDGE = re.compile(
 )
 """A unit that hedges its effect (or compares without claiming a difference) asserts no definite finding."""
 
-_FRAME = content_stems(
-    "differ differed difference differences significant significantly significance statistically statistical "
-    "group groups arm arms either both between among across occur occurred occurrence observed seen reported "
-    "associated association related correlated change changed effect effects similar comparable patients "
-    "participants subjects respectively overall trial study cases events episodes"
+
+def _word_set(words: str, *, stem: bool = False) -> frozenset[str]:
+    """The whitespace-separated ``words`` (their :data:`STEM_PREFIX`-character stems with ``stem``)."""
+    return frozenset(w[:STEM_PREFIX] if stem else w for w in words.split())
+
+
+_FRAME = _word_set(
+    (
+        "differ differed difference differences significant significantly significance statistically statistical "
+        "group groups arm arms either both between among across occur occurred occurrence observed seen reported "
+        "associated association related correlated change changed effect effects similar comparable patients "
+        "participants subjects respectively overall trial study cases events episodes "
+        "rate rates incidence risk risks proportion frequency number odds hazard likelihood "
+        "score scores outcome outcomes value values level levels measure measures primary secondary "
+        "reduce reduced reduction increase increased decrease decreased improve improved improvement lower lowered "
+        "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "
+        "shorten shortened prolong prolonged delay delayed hasten hastened extend extended worsen worsened "
+        "background objective objectives methods results conclusion conclusions interpretation findings"
+    ),
+    stem=True,
 )
 """Stems of the words that frame a finding rather than name its subject."""
+
+_FUNCTION_WORDS = CODE_STOPWORDS | _word_set(
+    "any all each every either neither none there here only same some own if one two three four five six seven "
+    "eight nine ten first second third just whereas although though while yet"
+)
+"""Words that never name a subject: the published code's stop list and quantifiers."""
 
 
 _POPULATION = re.compile(
@@ -81,6 +113,16 @@ _POPULATION = re.compile(
     re.IGNORECASE,
 )
 """Words that narrow a finding to a population (several are too short to be content stems)."""
+
+_CONTRAST = re.compile(r";|,?\s+\b(?:but|whereas|although|though|while|however|yet)\b", re.IGNORECASE)
+"""Where a sentence turns from one finding to another."""
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+_BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+_MATCHED_KINDS = ("time", "mass")
+"""Quantity kinds a unit and a null finding must share a value of when both state one (time point, dose)."""
 
 
 def _populations(text: str) -> frozenset[str]:
@@ -107,36 +149,76 @@ def asserts_effect(unit: str) -> bool:
     return _EFFECT.search(unit) is not None and _HEDGE.search(unit) is None and not has_negation(unit)
 
 
+def _stems(text: str) -> frozenset[str]:
+    """Stems of the words that can name a finding's subject: :func:`medhal.text.tokens.content_stems`'s, plus
+    what its stop list and length floor leave out but a subject needs ("thick" vs "thin" melanomas, "PR")."""
+    words = (w.lower() for w in _WORDS.findall(text))
+    return frozenset(w[:STEM_PREFIX] for w in words if len(w) >= 2 and w not in _FUNCTION_WORDS)
+
+
 def finding_subject(sentence: str) -> frozenset[str]:
-    """The content stems of ``sentence`` that name what its finding is about (the framing words left out).
+    """The stems of ``sentence`` that name what its finding is about (the framing words left out).
 
     >>> sorted(finding_subject("Lactic acidosis did not occur in either group."))
     ['acido', 'lacti']
+    >>> sorted(finding_subject("There is no significant change in the thick melanomas."))
+    ['melan', 'thick']
     """
-    return content_stems(sentence) - _FRAME
+    return _stems(sentence) - _FRAME
 
 
 @dataclass(frozen=True, slots=True)
 class NullFinding:
-    """What a sentence reporting a null finding is about: its subject stems and the populations it names."""
+    """What a sentence reporting a null finding is about: its subject stems, the populations it names and the
+    durations and doses it states (``quantities``, :data:`_MATCHED_KINDS` only)."""
 
     subject: frozenset[str]
     populations: frozenset[str]
+    quantities: tuple[Quantity, ...] = ()
+
+
+def finding_parts(sentence: str) -> list[str]:
+    """``sentence`` cut where it turns from one finding to another (``but``, ``whereas``, ``although``, ``;``...).
+
+    >>> finding_parts("Bicarbonate raised serum bicarbonate but did not slow progression.")
+    ['Bicarbonate raised serum bicarbonate', 'but did not slow progression.']
+    """
+    parts, start = [], 0
+    for m in _CONTRAST.finditer(sentence):
+        if sentence.count("(", 0, m.start()) > sentence.count(")", 0, m.start()):
+            continue  # never inside brackets
+        parts.append(sentence[start : m.start()].strip())
+        start = m.start() + (1 if m.group().startswith(";") else len(m.group()) - len(m.group().lstrip(", ")))
+    parts.append(sentence[start:].strip())
+    return [p for p in parts if p]
 
 
 def null_finding(sentence: str) -> NullFinding | None:
-    """The null finding ``sentence`` reports, or ``None`` (no null finding, or nothing named it is about); computed
-    once per evidence sentence (:class:`medhal.detect.alignment.EvidenceIndex`)."""
-    if not reports_null_finding(sentence):
-        return None
-    subject = finding_subject(sentence)
-    return NullFinding(subject, _populations(sentence)) if subject else None
+    """The null finding ``sentence`` reports (in its first part that reports one, :func:`finding_parts`), or
+    ``None`` (no null finding, or nothing named it is about); computed once per evidence sentence
+    (:class:`medhal.detect.alignment.EvidenceIndex`)."""
+    for part in finding_parts(sentence):
+        if not reports_null_finding(part):
+            continue
+        subject = finding_subject(_BRACKETS.sub(" ", part))  # "(12.0% versus 11.7%)": the data, not the subject
+        if subject:
+            stated = tuple(q for q in quantities(part) if q.kind in _MATCHED_KINDS)
+            return NullFinding(subject, _populations(sentence), stated)
+    return None
 
 
 def contradicts(unit: str, finding: NullFinding) -> bool:
-    """Whether ``unit`` names ``finding``'s whole subject, in its populations (the caller has checked that the
-    unit :func:`asserts_effect`)."""
-    return finding.subject <= content_stems(unit) and finding.populations == _populations(unit)
+    """Whether ``unit`` names ``finding``'s whole subject, in its populations and, where both state one, at its
+    time point and dose (the caller has checked that the unit :func:`asserts_effect`)."""
+    if not (finding.subject <= _stems(unit) and finding.populations == _populations(unit)):
+        return False
+    own = quantities(unit)
+    for kind in _MATCHED_KINDS:
+        mine = [q for q in own if q.kind == kind]
+        theirs = [q for q in finding.quantities if q.kind == kind]
+        if mine and theirs and not any(a.equals(b) for a in mine for b in theirs):
+            return False
+    return True
 
 
 def null_finding_conflict(unit: str, sentence: str) -> bool:
