@@ -122,3 +122,18 @@ def test_a_changed_age_is_contradicted_by_the_sentence_stating_the_age() -> None
     assert bad.contradicting is not None and "aged 75 years" in bad.contradicting.text
     good = detector.detect(CheckItem(evidence, "The trial enrolled 1,204 patients aged 75 or older.")).units[0]
     assert good.verdict != "contradicted"
+
+
+def test_the_number_cue_reads_every_sentence_a_short_unit_is_best_aligned_with() -> None:
+    # both sentences hold all the unit's words: the first states no number, the second the rival
+    evidence = (
+        "Severe hypoglycaemia was recorded for all participants. Severe hypoglycaemia occurred in 2 participants."
+    )
+    unit = (
+        DecomposedDetector(RuleVerifier(), units="sentence")
+        .detect(CheckItem(evidence, "Severe hypoglycaemia affected twelve participants."))
+        .units[0]
+    )
+    assert unit.verdict == "contradicted" and unit.cues is not None
+    assert unit.cues["number_conflicts"] == [["twelve", "2"]]
+    assert unit.contradicting is not None and "in 2 participants" in unit.contradicting.text

@@ -110,3 +110,66 @@ def test_category_numbers_are_labels_not_counts() -> None:
     ((changed, rival),) = number_conflicts("Adults with type 2 diabetes were enrolled.", evidence, evidence)
     assert (changed.text, rival.text) == ("2", "1")
     assert number_conflicts("Grade 3 events were rare.", evidence, evidence) == []
+
+
+def test_compound_number_words_grays_and_doses_per_kilogram() -> None:
+    got = [(q.kind, q.value, q.approximate) for q in quantities("40 Gy in twenty-five fractions; 5 mg per kilogram")]
+    assert got == [("gray", 40.0, False), ("count", 25.0, False), ("mass/kg", 5.0, False)]
+    assert quantities("five milligrams per kilogram")[0].equals(quantities("5 mg/kg")[0])
+    assert not quantities("0.5 mg/kg")[0].equals(quantities("5 mg")[0])  # a dose per weight is not a dose
+    sentence = "Women were assigned to 40 Gy in 15 fractions over 3 weeks or 26 Gy in 5 fractions over 1 week."
+    ((changed, rival),) = number_conflicts("They got 40 Gy in twenty-five fractions.", sentence, sentence)
+    assert (changed.text, rival.text) == ("twenty-five", "15")
+    assert number_conflicts("They got 26 Gy in five fractions.", sentence, sentence) == []
+    assert quantities("one in ten")[0].approximate  # a proportion of counts is still never a changed number
+
+
+def test_durations_in_other_units_allow_calendar_months() -> None:
+    def same(a: str, b: str) -> bool:
+        return quantities(a)[0].equals(quantities(b)[0])
+
+    assert same("three months", "90 days") and same("4 weeks", "1 month") and same("24 months", "2 years")
+    assert not same("10 days", "11 days") and not same("6 weeks", "1 month") and not same("3 months", "120 days")
+    sentence = "The primary outcome was death or inability to walk at 60 days."
+    assert number_conflicts("Patients could walk again by two months.", sentence, sentence) == []
+
+
+def test_a_bare_number_is_restated_by_a_number_with_a_unit_only_in_the_aligned_sentence() -> None:
+    evidence = "Follow-up lasted 12 months. Severe hypoglycaemia occurred in 2 participants in each group."
+    sentence = "Severe hypoglycaemia occurred in 2 participants in each group."
+    ((changed, rival),) = number_conflicts("It occurred in twelve participants in each group.", evidence, sentence)
+    assert (changed.text, rival.text) == ("twelve", "2")
+    aged = "We enrolled adults aged 75 years or older."
+    assert number_conflicts("Patients were aged 75 or older.", aged, aged) == []  # the aligned sentence restates it
+
+
+def test_anchored_conflicts_read_large_number_words_and_worded_durations() -> None:
+    sentence = "We enrolled 702 adults aged 70 years or older and followed them for 1 year."
+    ((changed, rival),) = number_conflicts("Participants were aged fifty or over.", sentence, sentence, anchored=True)
+    assert (changed.text, rival.text) == ("fifty", "70 years")
+    ((changed, rival),) = number_conflicts("Adults were followed for three years.", sentence, sentence, anchored=True)
+    assert (changed.text, rival.text) == ("three years", "1 year")
+
+
+def test_hyphenated_units_and_ranges() -> None:
+    def read(text: str) -> list[tuple[str, float, bool]]:
+        return [(q.kind, q.value, q.approximate) for q in quantities(text)]
+
+    assert read("a 12-week course of 10-mg tablets") == [("time", 84.0, False), ("mass", 10.0, False)]
+    # a range: its lower bound, without a unit, is never a changed number; its upper bound is read with the unit
+    assert read("aged 5-10 years") == [("count", 5.0, True), ("time", 3652.5, False)]
+    assert read("IL-6 and COVID-19") == []
+    assert read("2 to 3 days; 0.45 to 0.88") == [
+        ("count", 2, True),
+        ("time", 3, False),
+        ("count", 0.45, True),
+        ("count", 0.88, False),
+    ]
+    assert read("6- to 8-week course") == [("count", 6.0, True), ("time", 56.0, False)]
+    sentence = "Ketamine 0.5 mg/kg was given twice weekly."
+    conflicts = number_conflicts("Ketamine was given at 5-10 mg/kg.", sentence, sentence)
+    assert [(a.text, b.text) for a, b in conflicts] == [("10 mg", "0.5 mg")]
+    assert read("It fell from 80 to 43 minutes.") == [("count", 80.0, False), ("time", 43 / 1440, False)]
+    sentence = "Sensation recovered in 1.51 months on average."
+    conflicts = number_conflicts("Sensation recovers within a 3-month period.", sentence, sentence)
+    assert [(a.text, b.text) for a, b in conflicts] == [("3-month", "1.51 months")]  # a duration, not a count

@@ -357,11 +357,17 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         anchored = by_sentence.max() < threshold
         if anchored:
             by_sentence = index.alignment(unit, known_only=True)
-        best = int(np.argmax(by_sentence))
-        if by_sentence[best] < threshold:
+        if float(by_sentence.max()) < threshold:
             return [], None
-        conflicts = number_conflicts(unit, index.quantities, index.sentences[best], anchored=anchored)
-        return conflicts, smallest_holding(windows, best) if conflicts else None
+        # every aligned sentence, best aligned first (ties in document order): a unit of few words is aligned as
+        # well with several sentences, and a unit of two facts ("relapse was 2% after a median follow-up of ten
+        # years") with one sentence per fact; the first may state no rival number
+        aligned = np.flatnonzero(by_sentence >= threshold)
+        for best in aligned[np.argsort(-by_sentence[aligned], kind="stable")]:
+            conflicts = number_conflicts(unit, index.quantities, index.sentences[best], anchored=anchored)
+            if conflicts:
+                return conflicts, smallest_holding(windows, int(best))
+        return [], None
 
     def _null_finding(
         self, index: EvidenceIndex, unit: str, windows: Sequence[Window]

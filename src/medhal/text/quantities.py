@@ -11,9 +11,12 @@ months, years -> days; months as 30.4375 days, so 24 months = 2 years), ``percen
 x/100: 12% = 0.12), ``count`` (a bare number); a unit over another ("80 g/L", "1.9 mL/min") is a kind of its own
 (``mass/l``), never compared with a bare mass; a number naming a category ("type 2", "grade 3", "stage",
 "phase", "class", "tier") is ``label:type`` etc., compared only with numbers of the same label.  Number
-words zero to twenty and the tens are read as numbers.
-A quantity preceded by a hedge ("about", "approximately", "nearly", "almost", "over", "under", "more than",
-"less than", "fewer than", "below", "above", "up to", "at least", "at most", "roughly", "around"), either side
+words zero to ninety-nine are read as numbers ("twenty-five"); "Gy" is a kind of its own; "mg per kilogram" is
+``mass/kg``.
+A unit may follow a hyphen ("a 3-month course", "10-mg tablets").  A quantity preceded by a hedge ("about",
+"approximately", "nearly", "almost", "over", "under", "more than", "less than", "fewer than", "below", "above",
+"up to", "at least", "at most", "roughly", "around"), the lower bound of a range written without its unit ("5-10
+years", "2 to 3 days": the upper bound is read with the unit; not a change "from 80 to 43 minutes"), either side
 of a proportion ("one in ten", "3 out of 4") or the tail of a compound duration ("an hour and twenty minutes")
 is approximate and never conflicts.
 """
@@ -56,9 +59,11 @@ NUMBER_WORDS: tuple[str, ...] = (
 )
 """The number words zero..twenty, in order (index = value)."""
 _NUMBER_WORDS: dict[str, float] = {w: float(i) for i, w in enumerate(NUMBER_WORDS)}
-_NUMBER_WORDS.update(
-    {w: float(10 * k) for k, w in enumerate(["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 3)}
-)
+_TENS = {
+    w: 10 * k for k, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)
+}
+_NUMBER_WORDS.update({w: float(v) for w, v in _TENS.items()})
+_NUMBER_WORDS.update({f"{t}-{u}": float(v + k) for t, v in _TENS.items() for k, u in enumerate(NUMBER_WORDS[1:10], 1)})
 _UNITS: dict[str, tuple[str, float]] = {
     "mcg": ("mass", 0.001), "µg": ("mass", 0.001), "μg": ("mass", 0.001), "ug": ("mass", 0.001),
     "mg": ("mass", 1.0), "g": ("mass", 1000.0), "gram": ("mass", 1000.0), "grams": ("mass", 1000.0),
@@ -69,7 +74,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
     "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
     "hours": ("time", 1 / 24),
-    "%": ("percent", 1.0), "percent": ("percent", 1.0),
+    "%": ("percent", 1.0), "percent": ("percent", 1.0), "gy": ("gray", 1.0),
 }  # fmt: skip
 _HEDGES = re.compile(
     r"\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
@@ -77,8 +82,12 @@ _HEDGES = re.compile(
     re.IGNORECASE,
 )
 _QUANTITY = re.compile(
-    r"(?<![\w.,/-])(?P<num>\d+(?:[.,]\d+)?|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
-    r"(?![\w.,]\d)(?:\s?(?P<unit>" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True)) + r")\b|"
+    r"(?:(?<=\d-)|(?<=\d–)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
+    + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+    + r")"
+    r"(?![\w.,]\d)(?:(?:\s|\s?-)?(?P<unit>"
+    + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+    + r")\b|"
     r"(?P<pct>\s?%))?",
     re.IGNORECASE,
 )
@@ -89,7 +98,11 @@ _NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_NUMBER_WORDS) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+and\s+$", re.IGNORECASE)
-_DENOMINATOR = re.compile(r"/\s?([^\s,;()]+)")
+_DENOMINATOR = re.compile(r"/\s?([^\s,;()]+)|\s+per\s+(kilogram|kg)\b", re.IGNORECASE)
+_RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
+"""A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
+read as any number."""
+_FROM = re.compile(r"\bfrom\s+\Z", re.IGNORECASE)
 _LABEL = re.compile(r"\b(type|grade|stage|phase|class|tier)\s+$", re.IGNORECASE)
 
 
@@ -107,8 +120,11 @@ class Quantity:
     """The number as written, before conversion to the base unit ("75 years": 75)."""
 
     def equals(self, other: Quantity) -> bool:
-        """Same quantity: equal values of one kind (1% tolerance for time), or a percentage and its fraction."""
-        tol = 0.01 if self.kind == other.kind == "time" else 1e-9
+        """Same quantity: equal values of one kind (durations in different units within 10%: a month is 28-31
+        days), or a percentage and its fraction."""
+        tol = 1e-9
+        if self.kind == other.kind == "time" and not math.isclose(self.value * other.number, other.value * self.number):
+            tol = 0.1  # other units: calendar months are 28-31 days ("three months" = "90 days", "4 weeks" = "1 month")
         if self.kind == other.kind:
             return math.isclose(self.value, other.value, rel_tol=tol, abs_tol=1e-12)
         pair = {self.kind, other.kind}
@@ -142,7 +158,8 @@ def quantities(text: str) -> list[Quantity]:
                 continue
         denominator = _DENOMINATOR.match(text, m.end()) if m.group("unit") else None
         if denominator is not None:  # a concentration or rate (80 g/L, 1.9 mL/min): its own kind, never mass
-            kind = f"{kind}/{denominator.group(1).lower()}"
+            per = (denominator.group(1) or "kg").lower().rstrip(".:")  # "5 milligrams per kilogram" = "5 mg/kg"
+            kind = f"{kind}/{per}"
         before = text[max(0, m.start() - 24) : m.start()]
         label = _LABEL.search(before) if kind == "count" else None
         if label is not None:  # "type 2 diabetes", "grade 3": a category, compared only with its own kind
@@ -151,12 +168,20 @@ def quantities(text: str) -> list[Quantity]:
         # compound duration ("an hour and twenty minutes"): read, but never a changed number
         hedged = bool(
             _HEDGES.search(before[-16:])
-            or _PROPORTION_NEXT.match(text, m.end())
-            or _PROPORTION_PREV.search(before)
+            or (m.group("unit") is None and _range_bound(text, m.start(), m.end()))
+            or (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))  # "40 Gy in 25 fractions" is a dose
+            or (kind == "count" and _PROPORTION_PREV.search(before))
             or (kind == "time" and _COMPOUND_TIME.search(before))
         )
         out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value))
     return out
+
+
+def _range_bound(text: str, start: int, end: int) -> bool:
+    """Whether the number ``text[start:end]``, written without a unit, is the lower bound of a range ("5-10
+    years", "6- to 8-week", "2 to 3 days": its unit is the upper bound's), and not the start of a change stated
+    "from X to Y" ("fell from 80 to 43 minutes")."""
+    return _RANGE_NEXT.match(text, end) is not None and _FROM.search(text, 0, start) is None
 
 
 def _number(raw: str) -> float:
@@ -167,9 +192,9 @@ def _number(raw: str) -> float:
     return float(raw.replace(",", "."))
 
 
-def anchors(text: str, quantity: Quantity) -> frozenset[str]:
-    """What a number is a number *of*: the content stems of the up to :data:`ANCHOR_WORDS` words on each side of
-    ``quantity`` in ``text`` (``text[quantity.start:quantity.end]``), numbers left out.
+def anchors(text: str, quantity: Quantity, words: int = ANCHOR_WORDS) -> frozenset[str]:
+    """What a number is a number *of*: the content stems of the up to ``words`` (:data:`ANCHOR_WORDS`) words on
+    each side of ``quantity`` in ``text`` (``text[quantity.start:quantity.end]``), numbers left out.
 
     >>> text = "The trial enrolled 1,204 patients aged 65 or older."
     >>> sorted(anchors(text, quantities(text)[1]))
@@ -177,8 +202,14 @@ def anchors(text: str, quantity: Quantity) -> frozenset[str]:
     """
     if text[quantity.start : quantity.end] != quantity.text:
         raise ValueError("quantity is not a quantity of text")
-    words = text[: quantity.start].split()[-ANCHOR_WORDS:] + text[quantity.end :].split()[:ANCHOR_WORDS]
-    return frozenset(s for s in content_stems(" ".join(words)) if not any(ch.isdigit() for ch in s))
+    around = text[: quantity.start].split()[-words:] + text[quantity.end :].split()[:words]
+    return frozenset(s for s in content_stems(" ".join(around)) if not any(ch.isdigit() for ch in s))
+
+
+def _same(q: Quantity, e: Quantity) -> bool:
+    """``q`` restates ``e`` anywhere in the evidence: :meth:`Quantity.equals`, except a bare number for a number
+    with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate."""
+    return q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"})
 
 
 def number_conflicts(
@@ -192,18 +223,30 @@ def number_conflicts(
     ("aged 65 or older" against "aged 75 years or older"; a bare count never against a dose)."""
     stated = quantities(evidence) if isinstance(evidence, str) else evidence
     own = quantities(unit)
+    said = quantities(sentence)
     # the sentence's numbers the unit does not restate, the rivals a changed number is shown against
-    local = [e for e in quantities(sentence) if not e.approximate and not any(q.equals(e) for q in own)]
+    local = [e for e in said if not e.approximate and not any(q.equals(e) for q in own)]
     conflicts: list[tuple[Quantity, Quantity]] = []
     for q in own:
-        if q.approximate or any(q.equals(e) for e in stated):
+        if q.approximate or any(q.equals(e) for e in said) or any(_same(q, e) for e in stated):
             continue
         rivals = local
         if anchored:
-            if not any(ch.isdigit() for ch in q.text):  # "one dose", "two patients": lay wording, not a figure
-                continue
-            mine = anchors(unit, q)
+            if not any(ch.isdigit() for ch in q.text) and q.kind == "count" and q.number < 10:
+                continue  # "one dose", "two patients": lay wording, not a figure ("fifty", "three years" are)
+            mine, next_to = anchors(unit, q), anchors(unit, q, 1)
             rivals = [e for e in local if mine & anchors(sentence, e) and e.kind in (q.kind, "count", "time")]
+            # the rival of the same thing first: a shared word right next to both numbers ("aged fifty" is
+            # rivalled by "aged 70 years", not by "702 adults aged"), then more shared words around them
+            rivals.sort(
+                key=lambda e: (
+                    -len(next_to & anchors(sentence, e, 1)),
+                    -len(mine & anchors(sentence, e)),
+                    e.kind != q.kind,
+                )
+            )
+            if q.kind == "count":  # a bare number: the closest rival, with a unit or not ("aged 65" vs "75 years")
+                rivals = rivals[:1]
         rival = next((e for e in rivals if e.kind == q.kind), None)
         if rival is None and q.kind == "count":  # a bare number against one with a unit ("aged 65" vs "75 years")
             rival = next((e for e in rivals if not e.kind.startswith("label:")), None)
