@@ -137,3 +137,20 @@ def test_the_number_cue_reads_every_sentence_a_short_unit_is_best_aligned_with()
     assert unit.verdict == "contradicted" and unit.cues is not None
     assert unit.cues["number_conflicts"] == [["twelve", "2"]]
     assert unit.contradicting is not None and "in 2 participants" in unit.contradicting.text
+
+
+def test_a_question_or_aim_never_contradicts_the_finding_that_answers_it() -> None:
+    evidence = (
+        "The aim of this study was to compare knee muscle strength after partial or total knee arthroplasty. "
+        "We enrolled 80 patients. Knee muscle strength did not differ between the groups."
+    )
+    unit = "Partial knee arthroplasty was not superior in knee muscle strength."
+    # a verifier that reads the negated finding against the aim sentence as a contradiction (as the encoder does)
+    verifier = RuleVerifier([("The aim of this study", "was not superior")])
+    result = DecomposedDetector(verifier, units="sentence").detect(CheckItem(evidence, unit)).units[0]
+    assert result.verdict != "contradicted" and result.contradicting is None
+    # the same sentence stating a finding (not an aim) still contradicts
+    finding = evidence.replace("The aim of this study was to compare", "The study found superior")
+    verifier = RuleVerifier([("The study found superior", "was not superior")])
+    result = DecomposedDetector(verifier, units="sentence").detect(CheckItem(finding, unit)).units[0]
+    assert result.verdict == "contradicted"

@@ -28,6 +28,11 @@ probabilities but changes which of them may decide:
   unit; such a unit is **supported** by that sentence whatever the verifier's P(C) (a small encoder reads
   "did not slow" against "did not slow" as a contradiction; see ``restates``).  A changed number, a removed or
   added negation, a flipped direction or a swapped entity breaks the cue;
+* **no contradiction by a question**: a window holding a sentence that states an aim, an open question or a
+  hypothesis ("The aim of this study was to compare ...", "To determine whether ...", "Little is known about
+  whether ...") may not contradict a unit: the finding that answers the question is not its negation
+  (:mod:`medhal.text.assertions`; the encoder read "X was not superior in knee strength" against "The aim was to
+  compare knee strength after X or Y" as a contradiction);
 * **negated agreement**: when the unit and the window's best-aligned sentence are both negated and state no
   opposite direction ("was not more frequent" against "was not more common"), the verifier's P(C) is not
   read as a contradiction (a small encoder reads two negations as a conflict; issue 14 measured P(C) ~0.78 for
@@ -62,6 +67,7 @@ import numpy as np
 
 from medhal.detect.records import Verdict
 from medhal.text import content_stems
+from medhal.text.assertions import asserts_nothing
 from medhal.text.findings import NullFinding, null_finding
 from medhal.text.lexical import bare_numbers, direction_conflict, has_negation
 from medhal.text.quantities import Quantity, quantities
@@ -114,6 +120,9 @@ class EvidenceIndex:
     quantities: tuple[Quantity, ...]
     findings: tuple[NullFinding | None, ...] = ()
     """:func:`medhal.text.findings.null_finding` of each sentence."""
+    assertive: tuple[bool, ...] = ()
+    """Whether each sentence may state a finding (``False``: an aim, open question or hypothesis,
+    :func:`medhal.text.assertions.asserts_nothing`); empty: all may."""
 
     @classmethod
     def of(cls, evidence: str, sentences: Sequence[str]) -> EvidenceIndex:
@@ -122,6 +131,7 @@ class EvidenceIndex:
             tuple(alignment_tokens(s) for s in sentences),
             tuple(quantities(evidence)),
             tuple(null_finding(s) for s in sentences),
+            tuple(not asserts_nothing(s) for s in sentences),
         )
 
     def alignment(self, unit: str, *, known_only: bool = False) -> np.ndarray:

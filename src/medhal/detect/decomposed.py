@@ -407,6 +407,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             by_sentence = index.alignment(span.text)
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
             focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
+            if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
+                focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
             for k, w in enumerate(windows):  # a negated unit is not contradicted by its negated restatement
                 best = w.first + int(np.argmax(by_sentence[w.first : w.stop]))
                 if focus[k] >= self.aligned_rule.align_threshold and negation_agrees(index.sentences[best], span.text):

@@ -1,0 +1,69 @@
+"""Sentences that assert no finding: a study's aim, an open question, a hypothesis (issue 14).
+
+An abstract states what it set out to learn before it states what it found: "The aim of this study was to
+compare knee muscle strength after bicompartmental or total knee arthroplasty", "To determine whether D-dimer
+is a diagnostic parameter for appendicitis", "Little is known about whether a nasobiliary tube improves the
+clinical course", "Whether a shorter course is as safe is uncertain".  Such a sentence cannot contradict any
+finding: "bicompartmental knee arthroplasty was not superior in knee muscle strength" is the answer to the
+question, not its negation.  A small encoder reads a negated finding against the question that shares its
+words as a contradiction (on PubMedQA's expert-written conclusions, faithful by construction, most of the
+encoder's contradictions were of this kind), so the aligned rule (:mod:`medhal.detect.alignment`) never lets a
+window holding such a sentence contradict a unit.
+
+:func:`asserts_nothing` recognises, deliberately narrowly (a sentence it misses only keeps today's behaviour):
+
+* a **question**: the sentence ends with "?";
+* an **aim**: "The aim / purpose / objective / goal (of this study) was to ...", "This study was designed /
+  aimed / sought to ...", "We aimed / sought / set out to ...", a sentence opening with "To <investigate,
+  determine, compare, ...>" (after an optional section label such as "Objective:");
+* an **open question**: "We investigated / examined / assessed whether / if ...", "Little is known about",
+  "It is unclear / unknown / uncertain / debated whether", "... is / remains unclear / unknown / uncertain /
+  controversial / debated";
+* a **hypothesis**: "We hypothesised / hypothesized that ...".
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["asserts_nothing"]
+
+_LABEL = r"^\s*(?:(?:background|objectives?|aims?|purpose|introduction|context|importance)\s*[:.]\s*)?"
+_INQUIRY_VERBS = (
+    r"(?:determine|evaluate|assess|investigate|examine|compare|explore|study|analy[sz]e|identify|test|describe|"
+    r"establish|clarify|characteri[sz]e|estimate|review|measure|quantify|validate|elucidate|ascertain|define|"
+    r"document|address|answer|understand|report|develop|verify|see|know|find\s+out)"
+)
+_PATTERNS = (
+    r"\?\s*$",
+    _LABEL + r"to\s+(?:\w+ly\s+)?" + _INQUIRY_VERBS + r"\b",
+    r"\b(?:aims?|purposes?|objectives?|goals?)\s+(?:of\s+(?:this|the|our|the\s+present)\s+\w+(?:\s+\w+)?\s+)?"
+    r"(?:was|were|is|are)\s+to\b",
+    r"\b(?:this|the|our|the\s+present)\s+(?:study|trial|analysis|survey|review|work|paper|investigation)\s+"
+    r"(?:was\s+designed|was\s+undertaken|was\s+conducted|was\s+performed|aimed|aims|sought|seeks|set\s+out)\s+to\b",
+    r"\bwe\s+(?:aimed|aim|sought|seek|set\s+out|wanted|wished|asked)\b",
+    r"\bwe\s+(?:investigated|examined|assessed|evaluated|explored|tested|studied|asked|analy[sz]ed)\s+(?:whether|if)\b",
+    r"\bwe\s+hypothesi[sz]ed\b",
+    r"\blittle\s+is\s+known\b",
+    r"\bit\s+(?:is|was|remains)\s+(?:still\s+)?(?:unclear|unknown|uncertain|not\s+known|controversial|debated)\b",
+    r"\b(?:is|are|was|were|remains?)\s+(?:still\s+)?(?:unclear|unknown|uncertain|controversial|debated|"
+    r"inconclusive|not\s+known)\b",
+)
+_NON_ASSERTIVE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
+
+
+def asserts_nothing(sentence: str) -> bool:
+    """Whether ``sentence`` states an aim, an open question or a hypothesis rather than a finding.
+
+    >>> asserts_nothing("The aim of this study was to compare knee strength after the two operations.")
+    True
+    >>> asserts_nothing("Objective: To determine whether D-dimer levels predict appendicitis.")
+    True
+    >>> asserts_nothing("Whether a shorter course is as safe as the standard course is uncertain.")
+    True
+    >>> asserts_nothing("Knee strength did not differ between the two operations.")
+    False
+    >>> asserts_nothing("Patients were asked to report pain scores daily.")
+    False
+    """
+    return _NON_ASSERTIVE.search(sentence) is not None

@@ -1,0 +1,46 @@
+"""Sentences that assert no finding: aims, open questions, hypotheses (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.assertions import asserts_nothing
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Does early rhythm control reduce stroke in older adults?",
+        "To investigate whether vitamin D prevents falls in nursing-home residents.",
+        "Objective: To compare two antibiotic durations for community-acquired pneumonia.",
+        "The purpose of the present study was to evaluate a nurse-led discharge programme.",
+        "The aims of this randomised trial were to assess pain and function after surgery.",
+        "This trial was designed to test whether a shorter course is non-inferior.",
+        "We sought to identify predictors of readmission after heart failure.",
+        "We examined whether the dressing shortened healing time.",
+        "We hypothesized that early mobilisation would shorten the hospital stay.",
+        "Little is known about the safety of ketamine in older adults.",
+        "It remains unclear whether statins benefit patients over 75 years.",
+        "Whether a shorter course of radiotherapy is as safe as the standard course is uncertain.",
+        "The benefit of screening in this group remains controversial.",
+    ],
+)
+def test_aims_questions_and_hypotheses_assert_nothing(sentence: str) -> None:
+    assert asserts_nothing(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Early rhythm control reduced stroke in older adults.",
+        "Knee strength did not differ between the two operations.",
+        "Patients were asked to report pain scores daily.",
+        "We randomly assigned 412 adults to metformin or placebo.",
+        "The dressing was applied to the wound twice daily.",
+        "Results: Mortality was 12% with the drug and 15% with placebo.",
+        "Conclusions: Vitamin D did not prevent falls.",
+        "Adherence was assessed to ensure that the dose was taken.",
+    ],
+)
+def test_findings_and_methods_are_assertions(sentence: str) -> None:
+    assert not asserts_nothing(sentence)
