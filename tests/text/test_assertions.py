@@ -19,6 +19,7 @@ from medhal.text.assertions import asserts_nothing
         "We sought to identify predictors of readmission after heart failure.",
         "We examined whether the dressing shortened healing time.",
         "We hypothesized that early mobilisation would shorten the hospital stay.",
+        "We tested the hypothesis that a weight programme does not predict outcomes after banding.",
         "Little is known about the safety of ketamine in older adults.",
         "It remains unclear whether statins benefit patients over 75 years.",
         "Whether a shorter course of radiotherapy is as safe as the standard course is uncertain.",

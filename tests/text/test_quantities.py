@@ -173,3 +173,12 @@ def test_hyphenated_units_and_ranges() -> None:
     sentence = "Sensation recovered in 1.51 months on average."
     conflicts = number_conflicts("Sensation recovers within a 3-month period.", sentence, sentence)
     assert [(a.text, b.text) for a, b in conflicts] == [("3-month", "1.51 months")]  # a duration, not a count
+
+
+def test_a_difference_of_two_stated_numbers_is_derived_not_changed() -> None:
+    sentence = "The median hospital stay was 14 days with intravenous therapy and 11 days with oral therapy."
+    assert number_conflicts("The stay was three days shorter with oral therapy.", sentence, sentence) == []
+    ((changed, rival),) = number_conflicts("The stay was five days shorter with oral therapy.", sentence, sentence)
+    assert (changed.text, rival.text) == ("five days", "14 days")
+    sentence = "The primary outcome occurred in 18.2% and 22.9% of patients."
+    assert number_conflicts("It was 4.7% lower with rhythm control.", sentence, sentence) == []

@@ -19,7 +19,7 @@ window holding such a sentence contradict a unit.
 * an **open question**: "We investigated / examined / assessed whether / if ...", "Little is known about",
   "It is unclear / unknown / uncertain / debated whether", "... is / remains unclear / unknown / uncertain /
   controversial / debated";
-* a **hypothesis**: "We hypothesised / hypothesized that ...".
+* a **hypothesis**: "We hypothesised / hypothesized that ...", "... the hypothesis that ...".
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ _PATTERNS = (
     r"\bwe\s+(?:aimed|aim|sought|seek|set\s+out|wanted|wished|asked)\b",
     r"\bwe\s+(?:investigated|examined|assessed|evaluated|explored|tested|studied|asked|analy[sz]ed)\s+(?:whether|if)\b",
     r"\bwe\s+hypothesi[sz]ed\b",
+    r"\bthe\s+hypothesis\s+that\b",
     r"\blittle\s+is\s+known\b",
     r"\bit\s+(?:is|was|remains)\s+(?:still\s+)?(?:unclear|unknown|uncertain|not\s+known|controversial|debated)\b",
     r"\b(?:is|are|was|were|remains?)\s+(?:still\s+)?(?:unclear|unknown|uncertain|controversial|debated|"

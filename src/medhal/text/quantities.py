@@ -206,6 +206,14 @@ def anchors(text: str, quantity: Quantity, words: int = ANCHOR_WORDS) -> frozens
     return frozenset(s for s in content_stems(" ".join(around)) if not any(ch.isdigit() for ch in s))
 
 
+def _difference(q: Quantity, said: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is the difference of two exact quantities of its kind that ``said`` states ("the stay was
+    three days shorter" against "14 days with intravenous and 11 days with oral therapy"; "4.7 percentage points"
+    against "18.2% vs 22.9%")."""
+    values = [e.value for e in said if not e.approximate and e.kind == q.kind]
+    return any(math.isclose(abs(a - b), q.value, rel_tol=1e-6, abs_tol=1e-9) for a in values for b in values)
+
+
 def _same(q: Quantity, e: Quantity) -> bool:
     """``q`` restates ``e`` anywhere in the evidence: :meth:`Quantity.equals`, except a bare number for a number
     with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate."""
@@ -218,9 +226,11 @@ def number_conflicts(
     """``(unit quantity, sentence quantity)`` pairs where the unit states an exact quantity that equals no
     quantity of ``evidence`` (its text, or its :func:`quantities` read once for many units) while ``sentence``
     (a sentence of the evidence aligned with the unit) states one of the same kind — a changed number, dose,
-    duration or percentage.  ``anchored``, for sentences aligned more loosely: only numbers written in digits
+    duration or percentage.  A quantity that is the difference of two the sentence states is derived, not changed.
+    ``anchored``, for sentences aligned more loosely: small counts in words ("one dose", "two patients") never
     count, and the rival must be a number of the same thing, sharing an :func:`anchors` stem with the unit's
-    ("aged 65 or older" against "aged 75 years or older"; a bare count never against a dose)."""
+    ("aged 65 or older" against "aged 75 years or older"; a bare count never against a dose), the one sharing the
+    word next to the number first."""
     stated = quantities(evidence) if isinstance(evidence, str) else evidence
     own = quantities(unit)
     said = quantities(sentence)
@@ -229,6 +239,8 @@ def number_conflicts(
     conflicts: list[tuple[Quantity, Quantity]] = []
     for q in own:
         if q.approximate or any(q.equals(e) for e in said) or any(_same(q, e) for e in stated):
+            continue
+        if _difference(q, said):  # "three days shorter" against "14 days ... and 11 days": derived, not changed
             continue
         rivals = local
         if anchored:
