@@ -51,7 +51,9 @@ probabilities but changes which of them may decide:
   ("was significantly lower", "caused"), the unit is **contradicted** by that sentence (issue 14: the encoder read
   such units as entailed or unsupported);
 * the unit's suspicion (its rank) is ``1 - P(E | coverage premise)``, the per-clause score of seed 000 §5
-  (the ranking that localizes best on MedHal-Loc dev), and the response score is the largest unit suspicion.
+  (the ranking that localizes best on MedHal-Loc dev), and the response score is the largest unit suspicion;
+  the detector raises a contradicted unit's suspicion to at least its flag threshold (a report that shows a
+  contradicted clause in an answer it does not flag is not believable).
 
 The seed-faithful rule (eq. 1 over all windows, FED, the 0.5 cut) stays available as ``aggregation="seed"``.
 """

@@ -26,9 +26,10 @@ Aggregation (``aggregation``):
 
 * ``aligned`` (default since issue 14): verdicts that respect alignment (:mod:`medhal.detect.alignment`) —
   only evidence about the same thing may contradict a unit, a strong aligned entailment outweighs a weak
-  contradiction, the unit is ranked by ``1 - P(E | coverage premise)`` and the response score is the largest
-  unit suspicion.  Each unit also needs its pairs with the *coverage* premise (the whole evidence, or the
-  packed sentence runs that tile it without overlap when it exceeds the verifier's budget).
+  contradiction, the unit is ranked by ``1 - P(E | coverage premise)`` (a contradicted unit at least at the flag
+  threshold ``t``: ``max(suspicion, t + (1 - t) P(C))``, so it ranks first and flags its answer) and the response
+  score is the largest unit suspicion.  Each unit also needs its pairs with the *coverage* premise (the whole
+  evidence, or the packed sentence runs that tile it without overlap when it exceeds the verifier's budget).
 * ``seed``: seed 003 as written — eq. 1 over all windows, FED (eq. 2), flagged at ``threshold``.
 """
 
@@ -397,7 +398,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         n_library = sum(len(ks) for ks in data.chosen)
         cover_rows = probs[n_library:].reshape(len(data.units), len(coverages[0]) if coverages else 0, 3)
         results: list[UnitResult] = []
-        coverage_entail: list[float] = []
+        rule_suspicions: list[float] = []
         row = 0
         for u, span in enumerate(data.units):
             windows = [data.windows[k] for k in data.chosen[u]]
@@ -437,8 +438,11 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 _window_at(decision.entailing, windows, coverage),
                 _window_at(decision.contradicting, windows, coverage),
             )
+            rule_suspicion = decision.suspicion
+            if decision.verdict == "contradicted":  # a contradicted unit flags its answer and ranks first
+                rule_suspicion = max(rule_suspicion, self.threshold + (1.0 - self.threshold) * decision.p_contradict)
             suspicion, signals = blended_suspicion(
-                self.signals, decision.suspicion, span.text, plan.item.evidence, (w_e or coverage[0]).text
+                self.signals, rule_suspicion, span.text, plan.item.evidence, (w_e or coverage[0]).text
             )
             cues: JSONObject = {
                 "alignment": round(decision.alignment, 6),
@@ -447,7 +451,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
                 "null_finding": null_finding if decision.number_conflict and k_conflict is None else None,
             }
-            coverage_entail.append(float(decision.coverage_entail))
+            rule_suspicions.append(rule_suspicion)
             results.append(
                 judged_unit(
                     u,
@@ -465,8 +469,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 )
             )
         # the response score reads the rule's suspicion, never the --signals blend (signals only re-rank)
-        score = max((1.0 - p for p in coverage_entail), default=0.0)
-        return self._result(plan, results, score, lengths)
+        return self._result(plan, results, max(rule_suspicions, default=0.0), lengths)
 
 
 def _best_tiles(unit: str, tiles: Sequence[Window], index: EvidenceIndex, limit: int) -> list[Window]:
