@@ -86,8 +86,15 @@ __all__ = [
 
 
 def alignment_tokens(text: str) -> frozenset[str]:
-    """What alignment compares: content-word stems (seed 000's tau, 5-character prefixes) and numbers (``#12``)."""
-    return content_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text))
+    """What alignment compares: content-word stems (seed 000's tau, 5-character prefixes) and numbers (``#12``),
+    numbers written as words too ("twelve" is ``#12``: the restatement cue must not read "twelve participants"
+    as a restatement of "2 participants").
+
+    >>> sorted(alignment_tokens("Twelve participants took 5 mg."))
+    ['#12', '#5', 'parti', 'took']
+    """
+    words = frozenset(f"#{q.number:g}" for q in quantities(text) if q.text[:1].isalpha())
+    return content_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | words
 
 
 def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:
