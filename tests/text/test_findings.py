@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from medhal.text.findings import (
+    agrees,
     asserts_effect,
     finding_parts,
     finding_subject,
@@ -111,3 +112,35 @@ def test_findings_are_read_part_by_part() -> None:
     assert finding_parts("Pain fell (but not in smokers) at rest.") == ["Pain fell (but not in smokers) at rest."]
     assert null_finding("Mortality was lower with the drug.") is None
     assert null_finding("Overall scores were similar.") is None  # nothing named but framing words
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "expected"),
+    [
+        # the same null finding in other words: supported
+        (
+            "Fidaxomicin was not significantly better than vancomycin.",
+            "Fidaxomicin and vancomycin did not differ.",
+            True,
+        ),
+        (
+            "Valproate showed no association with suicidal behaviour.",
+            "Valproate was not associated with suicidal behaviour.",
+            True,
+        ),
+        (
+            "Zinc did not raise the rate of wound dehiscence.",
+            "Wound dehiscence rates were similar (4.1% vs 3.9%).",
+            True,
+        ),
+        # an effect, another subject, another population, another time point, or an effect in another part
+        ("Zinc lowered the rate of wound dehiscence.", "Wound dehiscence rates were similar (4.1% vs 3.9%).", False),
+        ("Vancomycin did not differ from placebo.", "Fidaxomicin and vancomycin did not differ.", False),
+        ("Mortality did not differ among women.", "Mortality in men did not differ between the groups.", False),
+        ("Pain did not differ at 12 weeks.", "Pain did not differ at 6 weeks.", False),
+        ("Pain did not differ, but function improved.", "Pain did not differ between the groups.", False),
+    ],
+)
+def test_a_null_finding_reported_again_agrees(unit: str, sentence: str, expected: bool) -> None:
+    finding = null_finding(sentence)
+    assert finding is not None and agrees(unit, finding) is expected

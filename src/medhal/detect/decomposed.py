@@ -60,7 +60,7 @@ from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
 from medhal.text import Span
-from medhal.text.findings import asserts_effect, contradicts
+from medhal.text.findings import agrees, asserts_effect, contradicts
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -415,6 +415,9 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 if focus[k] >= self.aligned_rule.align_threshold and negation_agrees(index.sentences[best], span.text):
                     focus[k] = 0.0
             restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(index.sentences[i], span.text)}
+            # a null finding reported again in other words ("made no significant difference to X" against "no
+            # significant difference in the incidence of X") is a restatement too
+            restating |= {i for i, f in enumerate(index.findings) if f is not None and agrees(span.text, f)}
             # the restating sentence is pointed at through the smallest verified window that holds it
             holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
             restated = np.zeros(len(windows), dtype=bool)

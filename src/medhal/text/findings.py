@@ -1,5 +1,7 @@
 """Null findings: an evidence sentence that reports no difference, no effect or no occurrence, and a unit that
-asserts one about the same subject (issue 14).
+asserts one about the same subject (issue 14) -- or reports the same null finding in other words (:func:`agrees`:
+"made no significant difference to preeclampsia at term" against "no significant difference in the incidence of
+term preeclampsia", which the encoder reads as barely entailed).
 
 A small NLI encoder reads "Mortality did not differ significantly between the groups" against "all-cause
 mortality was significantly lower with early rhythm control" as weakly *entailing* (the words overlap), and
@@ -38,10 +40,12 @@ from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
 
 __all__ = [
     "NullFinding",
+    "agrees",
     "asserts_effect",
     "contradicts",
     "finding_parts",
     "finding_subject",
+    "names",
     "null_finding",
     "null_finding_conflict",
     "reports_null_finding",
@@ -207,9 +211,9 @@ def null_finding(sentence: str) -> NullFinding | None:
     return None
 
 
-def contradicts(unit: str, finding: NullFinding) -> bool:
+def names(unit: str, finding: NullFinding) -> bool:
     """Whether ``unit`` names ``finding``'s whole subject, in its populations and, where both state one, at its
-    time point and dose (the caller has checked that the unit :func:`asserts_effect`)."""
+    time point and dose."""
     if not (finding.subject <= _stems(unit) and finding.populations == _populations(unit)):
         return False
     own = quantities(unit)
@@ -219,6 +223,12 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
         if mine and theirs and not any(a.equals(b) for a in mine for b in theirs):
             return False
     return True
+
+
+def contradicts(unit: str, finding: NullFinding) -> bool:
+    """Whether ``unit`` :func:`names` ``finding``'s subject (the caller has checked that the unit
+    :func:`asserts_effect`)."""
+    return names(unit, finding)
 
 
 def null_finding_conflict(unit: str, sentence: str) -> bool:
@@ -234,3 +244,22 @@ def null_finding_conflict(unit: str, sentence: str) -> bool:
     """
     finding = null_finding(sentence)
     return finding is not None and asserts_effect(unit) and contradicts(unit, finding)
+
+
+def agrees(unit: str, finding: NullFinding) -> bool:
+    """Whether ``unit`` reports ``finding`` again in other words: every part of the unit that says anything
+    reports a null finding (:func:`reports_null_finding`; no part asserts an effect), and the unit names the
+    finding's whole subject, in its populations, at its time point and dose (:func:`names`).
+
+    >>> finding = null_finding("There was no significant difference in the incidence of term preeclampsia.")
+    >>> agrees("Aspirin made no significant difference to preeclampsia at term.", finding)
+    True
+    >>> agrees("Aspirin significantly reduced preeclampsia at term.", finding)
+    False
+    """
+    parts = finding_parts(unit)
+    if not any(reports_null_finding(p) for p in parts):
+        return False
+    if any(asserts_effect(p) for p in parts if not reports_null_finding(p)):
+        return False
+    return names(unit, finding)
