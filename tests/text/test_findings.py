@@ -133,6 +133,8 @@ def test_findings_are_read_part_by_part() -> None:
             "Wound dehiscence rates were similar (4.1% vs 3.9%).",
             True,
         ),
+        ("Nausea was no more common with zinc than with placebo.", "Nausea rates were similar across groups.", True),
+        ("Counselling did not help patients lose weight.", "Counselling did not reduce weight in patients.", True),
         # an effect, another subject, another population, another time point, or an effect in another part
         ("Zinc lowered the rate of wound dehiscence.", "Wound dehiscence rates were similar (4.1% vs 3.9%).", False),
         ("Vancomycin did not differ from placebo.", "Fidaxomicin and vancomycin did not differ.", False),

@@ -54,13 +54,14 @@ __all__ = [
 _NULL_FINDING = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?"
     r"(?:differ|occur|change|affect|alter|reduce|increase|decrease|improve|lower|raise|prevent|slow|predict|"
-    r"shorten|prolong|delay|hasten|extend|worsen|"
+    r"shorten|prolong|delay|hasten|extend|worsen|help|benefit|protect|"
     r"associated|different|related|correlated|observed|seen|reported)\w*"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:difference|differences|effect|effects|association|"
     r"change|changes|increase|reduction|benefit|improvement|cases?|events?|episodes?)\b"
     r"|\b(?:similar|comparable)\s+(?:between|in|across|among)\b"
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
-    r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b",
+    r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
+    r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b",
     re.IGNORECASE,
 )
 """A sentence that reports no difference, no effect or no occurrence."""
@@ -98,6 +99,7 @@ _FRAME = _word_set(
         "reduce reduced reduction increase increased decrease decreased improve improved improvement lower lowered "
         "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "
         "shorten shortened prolong prolonged delay delayed hasten hastened extend extended worsen worsened "
+        "help helped benefit benefited protect protected more less higher better worse common frequent likely "
         "background objective objectives methods results conclusion conclusions interpretation findings"
     ),
     stem=True,
