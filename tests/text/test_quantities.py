@@ -130,6 +130,7 @@ def test_durations_in_other_units_allow_calendar_months() -> None:
 
     assert same("three months", "90 days") and same("4 weeks", "1 month") and same("24 months", "2 years")
     assert not same("10 days", "11 days") and not same("6 weeks", "1 month") and not same("3 months", "120 days")
+    assert not same("2 weeks", "15 days") and same("1 year", "52 weeks")  # only calendar units are inexact
     sentence = "The primary outcome was death or inability to walk at 60 days."
     assert number_conflicts("Patients could walk again by two months.", sentence, sentence) == []
 

@@ -120,11 +120,11 @@ class Quantity:
     """The number as written, before conversion to the base unit ("75 years": 75)."""
 
     def equals(self, other: Quantity) -> bool:
-        """Same quantity: equal values of one kind (durations in different units within 10%: a month is 28-31
-        days), or a percentage and its fraction."""
+        """Same quantity: equal values of one kind (a duration in months or years and one in days or weeks within
+        10%: a month is 28-31 days), or a percentage and its fraction."""
         tol = 1e-9
-        if self.kind == other.kind == "time" and not math.isclose(self.value * other.number, other.value * self.number):
-            tol = 0.1  # other units: calendar months are 28-31 days ("three months" = "90 days", "4 weeks" = "1 month")
+        if self.kind == other.kind == "time" and (_calendar(self) != _calendar(other)):
+            tol = 0.1  # calendar months are 28-31 days ("three months" = "90 days", "4 weeks" = "1 month")
         if self.kind == other.kind:
             return math.isclose(self.value, other.value, rel_tol=tol, abs_tol=1e-12)
         pair = {self.kind, other.kind}
@@ -136,6 +136,11 @@ class Quantity:
             return False
         bare, other_unit = (self, other) if self.kind == "count" else (other, self)
         return math.isclose(bare.value, other_unit.number, rel_tol=1e-9)
+
+
+def _calendar(q: Quantity) -> bool:
+    """Whether a duration is written in months or years (whose length in days varies)."""
+    return q.number != 0 and any(math.isclose(q.value / q.number, days) for days in (30.4375, 365.25))
 
 
 def quantities(text: str) -> list[Quantity]:
