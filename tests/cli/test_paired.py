@@ -1,21 +1,18 @@
 from __future__ import annotations
 
-import csv
-import io
 import json
 import sys
 from pathlib import Path
 
 import pytest
 
+from csv_files import MEDEC_HEADER, write_csv
 from medhal.cli.main import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))
 from stub_server import StubServer
 
 CASE = "A 29-year-old man presents with fever, diarrhea and rash after a trip to Brazil where he swam in lakes."
-HEADER = ["Text ID", "Text", "Sentences", "Error Flag", "Error Type", "Error Sentence ID", "Error Sentence",
-          "Corrected Sentence", "Corrected Text"]  # fmt: skip
 
 
 def medec_file(tmp_path: Path) -> Path:
@@ -28,13 +25,7 @@ def medec_file(tmp_path: Path) -> Path:
         ["ms-test-2", arm, f"0 {arm}", "1", "management", "0", arm, arm_ok, arm_ok],
         ["ms-test-3", arm_ok, f"0 {arm_ok}", "0", "NA", "-1", "NA", "NA", "NA"],
     ]  # fmt: skip
-    buf = io.StringIO(newline="")
-    writer = csv.writer(buf)
-    writer.writerow(HEADER)
-    writer.writerows(rows)
-    path = tmp_path / "medec.csv"
-    path.write_text(buf.getvalue(), encoding="utf-8")
-    return path
+    return write_csv(tmp_path / "medec.csv", MEDEC_HEADER, rows)
 
 
 def reply(prompt: str) -> str | None:

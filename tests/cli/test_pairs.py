@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
@@ -11,6 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from csv_files import MEDEC_HEADER, write_csv
 from medhal.cli.inputs import UsageError
 from medhal.cli.pairs import pairs_command
 
@@ -31,17 +30,6 @@ def _noop() -> None:
 
 runner = CliRunner()
 
-HEADER = [
-    "Text ID",
-    "Text",
-    "Sentences",
-    "Error Flag",
-    "Error Type",
-    "Error Sentence ID",
-    "Error Sentence",
-    "Corrected Sentence",
-    "Corrected Text",
-]
 FIX = ["He has hepatitis A.", "He has schistosomiasis."]
 CASE = "A 29-year-old man presents with fever, diarrhea and rash after a trip to Brazil where he swam in lakes."
 
@@ -55,13 +43,7 @@ def medec_file(tmp_path: Path) -> Path:
         [""] * 9,
         ["ms-test-2", arm, f"0 {arm}", "1", "management", "0", arm, *[arm.replace("broken", "sprained")] * 2],
     ]
-    buf = io.StringIO(newline="")
-    writer = csv.writer(buf)
-    writer.writerow(HEADER)
-    writer.writerows(rows)
-    path = tmp_path / "medec.csv"
-    path.write_text(buf.getvalue(), encoding="utf-8")
-    return path
+    return write_csv(tmp_path / "medec.csv", MEDEC_HEADER, rows)
 
 
 def summary(args: list[str]) -> dict[str, int]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from csv_files import MEDEC_HEADER, write_csv
 from medhal.data.errors import DataFileNotFoundError, DataFormatError
 from medhal.data.notes import (
     ClinicalNote,
@@ -34,17 +33,6 @@ def needs(path: Path) -> pytest.MarkDecorator:
     return pytest.mark.skipif(not path.is_file(), reason=f"{path} is absent (../shared/data)")
 
 
-MEDEC_HEADER = [
-    "Text ID",
-    "Text",
-    "Sentences",
-    "Error Flag",
-    "Error Type",
-    "Error Sentence ID",
-    "Error Sentence",
-    "Corrected Sentence",
-    "Corrected Text",
-]
 MEB_HEADER = [
     "Text ID",
     "Text",
@@ -59,15 +47,6 @@ MEB_HEADER = [
     "Difficulty",
     "Reasoning Type",
 ]
-
-
-def write_csv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
-    buf = io.StringIO(newline="")
-    writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    path.write_text(buf.getvalue(), encoding="utf-8", newline="")
-    return path
 
 
 def assert_spans(note: ClinicalNote) -> None:

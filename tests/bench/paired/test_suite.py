@@ -3,14 +3,13 @@ stratified by error type, pairs kept whole, the pairing restricted to the sample
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from csv_files import MEDEC_HEADER, write_csv
 from medhal.bench.paired.pairing import alternating_pairs, pair_notes, scenario_pairs
 from medhal.bench.paired.suite import (
     SUITE,
@@ -23,8 +22,6 @@ from medhal.bench.paired.suite import (
 from medhal.data.notes import ClinicalNote, NoteSentence
 
 TYPES = ("causalOrganism", "diagnosis", "management", "pharmacotherapy", "treatment")
-HEADER = ["Text ID", "Text", "Sentences", "Error Flag", "Error Type", "Error Sentence ID", "Error Sentence",
-          "Corrected Sentence", "Corrected Text"]  # fmt: skip
 
 
 def note(note_id: str, flag: int, *, kind: str = "diagnosis", dataset: str = "mederrbench-en",
@@ -52,13 +49,7 @@ def medec_file(tmp_path: Path, per_type: int = 4) -> Path:
         text = f"lonely{k} note{k} with{k} nothing{k} alike{k}"
         kind, sid = ("diagnosis", "0") if flag == "1" else ("NA", "-1")
         rows.append([f"ms-{len(rows)}", text, f"0 {text}", flag, kind, sid, text if flag == "1" else "NA", "NA", "NA"])
-    buf = io.StringIO(newline="")
-    writer = csv.writer(buf)
-    writer.writerow(HEADER)
-    writer.writerows(rows)
-    path = tmp_path / "medec.csv"
-    path.write_text(buf.getvalue(), encoding="utf-8")
-    return path
+    return write_csv(tmp_path / "medec.csv", MEDEC_HEADER, rows)
 
 
 def test_the_stratum_is_the_error_type_or_clean() -> None:
