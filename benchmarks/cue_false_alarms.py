@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
-from medhal.text.findings import asserts_effect, contradicts, null_finding
+from medhal.text.findings import asserts_effect, names, null_finding
 
 
 def main() -> None:
@@ -36,7 +36,7 @@ def main() -> None:
             if not asserts_effect(clause.text):
                 continue
             asserting += 1
-            hit = next((s for s, f in findings if contradicts(clause.text, f)), None)
+            hit = next((s for s, f in findings if names(clause.text, f)), None)
             if hit is not None:
                 firings.append((clause.text, hit))
     print(f"abstracts {len(items)}  clauses {clauses}  asserting an effect {asserting}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.quantities import anchors, number_conflicts, quantities
+from medhal.text.quantities import anchors, number_conflicts, quantities, spelled_numbers
 
 EVIDENCE = "Patients received dapagliflozin 10 mg daily for 24 months. Of 412 adults, 12% had nausea (p = 0.03)."
 DOSE = "Patients received dapagliflozin 10 mg daily for 24 months."
@@ -183,3 +183,9 @@ def test_a_difference_of_two_stated_numbers_is_derived_not_changed() -> None:
     assert (changed.text, rival.text) == ("five days", "14 days")
     sentence = "The primary outcome occurred in 18.2% and 22.9% of patients."
     assert number_conflicts("It was 4.7% lower with rhythm control.", sentence, sentence) == []
+
+
+def test_spelled_numbers_are_the_number_words_quantities_reads() -> None:
+    text = "Twelve participants took 5 mg for twenty-five days; 3 of them stopped."
+    assert spelled_numbers(text) == [q.number for q in quantities(text) if q.text[:1].isalpha()] == [12.0, 25.0]
+    assert spelled_numbers("Tendons and phones: no number word, only 12 mg.") == []

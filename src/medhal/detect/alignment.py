@@ -72,7 +72,7 @@ from medhal.text import content_stems
 from medhal.text.assertions import asserts_nothing
 from medhal.text.findings import NullFinding, null_finding
 from medhal.text.lexical import bare_numbers, direction_conflict, has_negation
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.quantities import Quantity, quantities, spelled_numbers
 
 __all__ = [
     "AlignedDecision",
@@ -93,8 +93,8 @@ def alignment_tokens(text: str) -> frozenset[str]:
     >>> sorted(alignment_tokens("Twelve participants took 5 mg."))
     ['#12', '#5', 'parti', 'took']
     """
-    words = frozenset(f"#{q.number:g}" for q in quantities(text) if q.text[:1].isalpha())
-    return content_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | words
+    spelled = frozenset(f"#{n:g}" for n in spelled_numbers(text))
+    return content_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | spelled
 
 
 def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:

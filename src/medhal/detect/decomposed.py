@@ -60,7 +60,7 @@ from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
 from medhal.text import Span
-from medhal.text.findings import agrees, asserts_effect, contradicts
+from medhal.text.findings import agrees, asserts_effect, names
 from medhal.text.quantities import Quantity, number_conflicts
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -380,7 +380,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         if not asserts_effect(unit):
             return None, None
         for i, finding in enumerate(index.findings):
-            if finding is None or not contradicts(unit, finding):
+            if finding is None or not names(unit, finding):  # the unit asserts an effect: checked above
                 continue
             k = smallest_holding(windows, i)
             if k is not None:

@@ -228,9 +228,8 @@ def names(unit: str, finding: NullFinding) -> bool:
 
 
 def contradicts(unit: str, finding: NullFinding) -> bool:
-    """Whether ``unit`` :func:`names` ``finding``'s subject (the caller has checked that the unit
-    :func:`asserts_effect`)."""
-    return names(unit, finding)
+    """Whether ``unit`` :func:`asserts_effect` on what ``finding`` reports absent (it :func:`names` the subject)."""
+    return asserts_effect(unit) and names(unit, finding)
 
 
 def null_finding_conflict(unit: str, sentence: str) -> bool:
@@ -245,7 +244,7 @@ def null_finding_conflict(unit: str, sentence: str) -> bool:
     False
     """
     finding = null_finding(sentence)
-    return finding is not None and asserts_effect(unit) and contradicts(unit, finding)
+    return finding is not None and contradicts(unit, finding)
 
 
 def agrees(unit: str, finding: NullFinding) -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from medhal.text.tokens import content_stems
 
-__all__ = ["ANCHOR_WORDS", "NUMBER_WORDS", "Quantity", "anchors", "number_conflicts", "quantities"]
+__all__ = ["ANCHOR_WORDS", "NUMBER_WORDS", "Quantity", "anchors", "number_conflicts", "quantities", "spelled_numbers"]
 
 ANCHOR_WORDS = 3
 """Words on each side of a number that say what it is a number of (:func:`anchors`)."""
@@ -93,6 +93,8 @@ _QUANTITY = re.compile(
 )
 
 
+_LETTERS = re.compile(r"[^\W\d_]+")
+"""Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 _NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_NUMBER_WORDS) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
@@ -180,6 +182,17 @@ def quantities(text: str) -> list[Quantity]:
         )
         out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value))
     return out
+
+
+def spelled_numbers(text: str) -> list[float]:
+    """The numbers of ``text`` written as words, as :func:`quantities` reads them ("twelve participants": 12).
+
+    >>> spelled_numbers("Twelve participants took 5 mg for twenty-five days.")
+    [12.0, 25.0]
+    """
+    if not any(w.lower() in _NUMBER_WORDS for w in _LETTERS.findall(text)):  # most sentences: no full read
+        return []
+    return [q.number for q in quantities(text) if q.text[:1].isalpha()]
 
 
 def _range_bound(text: str, start: int, end: int) -> bool:
