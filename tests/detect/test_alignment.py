@@ -154,3 +154,24 @@ def test_a_question_or_aim_never_contradicts_the_finding_that_answers_it() -> No
     verifier = RuleVerifier([("The study found superior", "was not superior")])
     result = DecomposedDetector(verifier, units="sentence").detect(CheckItem(finding, unit)).units[0]
     assert result.verdict == "contradicted"
+
+
+def test_a_figure_the_evidence_never_states_is_never_supported_and_flags_its_answer() -> None:
+    evidence = "Early rhythm control reduced the risk of stroke in older adults with atrial fibrillation."
+    detector = DecomposedDetector(RuleVerifier(), units="sentence")
+    plain = detector.detect(CheckItem(evidence, "Early rhythm control reduced the risk of stroke.")).units[0]
+    assert plain.verdict == "supported" and plain.cues is not None and plain.cues["unstated_figures"] == []
+    result = detector.detect(CheckItem(evidence, "Early rhythm control reduced the risk of stroke by 40%."))
+    unit = result.units[0]
+    assert unit.p_entail is not None and unit.p_entail >= AlignedRule().entail_threshold  # the model alone: supported
+    assert unit.verdict == "unsupported" and unit.cues is not None
+    assert unit.cues["unstated_figures"] == ["40%"]
+    assert result.flagged and unit.suspicion >= detector.threshold
+
+
+def test_unstated_figures_read_the_words_before_a_clause() -> None:
+    evidence = "Time below range fell from a median of 80 to 43 minutes per day with continuous monitoring."
+    response = "Time below range fell from an hour and twenty minutes to 43 minutes per day."
+    detector = DecomposedDetector(RuleVerifier(), units="clause")
+    units = detector.detect(CheckItem(evidence, response)).units
+    assert [u.cues["unstated_figures"] for u in units if u.cues is not None] == [[] for _ in units]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.quantities import anchors, number_conflicts, quantities, spelled_numbers
+from medhal.text.quantities import anchors, number_conflicts, quantities, spelled_numbers, unstated_quantities
 
 EVIDENCE = "Patients received dapagliflozin 10 mg daily for 24 months. Of 412 adults, 12% had nausea (p = 0.03)."
 DOSE = "Patients received dapagliflozin 10 mg daily for 24 months."
@@ -189,3 +189,36 @@ def test_spelled_numbers_are_the_number_words_quantities_reads() -> None:
     text = "Twelve participants took 5 mg for twenty-five days; 3 of them stopped."
     assert spelled_numbers(text) == [q.number for q in quantities(text) if q.text[:1].isalpha()] == [12.0, 25.0]
     assert spelled_numbers("Tendons and phones: no number word, only 12 mg.") == []
+
+
+def test_unstated_quantities_are_figures_no_quantity_of_the_evidence_equals_or_rounds_to() -> None:
+    evidence = "Of 188 patients, 92.7% were stone-free at 3 months; the dose was 1,520 mg daily (HR 0.85; <5 mEq/l)."
+    said = quantities(evidence)
+
+    def unstated(unit: str, before: str = "") -> list[str]:
+        return [q.text for q in unstated_quantities(unit, said, before=before)]
+
+    assert unstated("93% were stone-free at three months") == []  # rounded; a spelled duration
+    assert unstated("a dose of 1.5 g") == [] and unstated("a dose of 2 g") == ["2 g"]  # "2 g" is not 1.52 g
+    assert unstated("HR 0.9") == [] and unstated("HR 0.7") == ["0.7"]
+    assert unstated("92% were stone-free") == ["92%"]
+    assert unstated("rose by 40% within 2 weeks") == ["40%", "2 weeks"]
+    assert unstated("two patients relapsed") == []  # a small count in words is lay wording
+    assert unstated("about 40% relapsed") == [] and unstated("urinary sodium <4 mEq/l") == []  # hedged
+    assert unstated("190 patients") == ["190"]
+    # the difference of two stated figures is derived; one minute is sixty seconds
+    assert unstated_quantities("a gap of 1 minute", "within 10 seconds or after 70 seconds") == []
+    assert unstated_quantities("one minute or longer", "60 seconds or more") == []
+    # the words before a clause may complete its first number: "an hour and | twenty minutes" is 80 minutes
+    assert unstated("twenty minutes", before="fell from an hour and ") == []
+    got = unstated_quantities("twenty minutes later", "80 minutes", before="an hour and ")
+    assert got == [] and unstated_quantities("twenty minutes", "80 minutes")[0].start == 0
+
+
+def test_signs_hedge_a_number() -> None:
+    assert [q.approximate for q in quantities("NTDR of>/=33%, Na <5 mEq/l, ~20 days, p=0.04")] == [
+        True,
+        True,
+        True,
+        False,
+    ]

@@ -50,10 +50,15 @@ probabilities but changes which of them may decide:
   the unit names whole, in the same population, while the unit asserts an effect on it unhedged and unnegated
   ("was significantly lower", "caused"), the unit is **contradicted** by that sentence (issue 14: the encoder read
   such units as entailed or unsupported);
+* an **unstated-figure cue** (deterministic, :func:`medhal.text.quantities.unstated_quantities`): a unit that
+  states an exact figure the evidence states nowhere, not even rounded or converted ("reduced atrial
+  fibrillation by 40%" against evidence without 40%), asserts what the evidence does not say: it is never
+  **supported** (the model's P(E) from a window about the same topic is not support for an invented number);
 * the unit's suspicion (its rank) is ``1 - P(E | coverage premise)``, the per-clause score of seed 000 §5
   (the ranking that localizes best on MedHal-Loc dev), and the response score is the largest unit suspicion;
   the detector raises a contradicted unit's suspicion to at least its flag threshold (a report that shows a
-  contradicted clause in an answer it does not flag is not believable).
+  contradicted clause in an answer it does not flag is not believable), and a unit with an unstated figure to the
+  threshold.
 
 The seed-faithful rule (eq. 1 over all windows, FED, the 0.5 cut) stays available as ``aggregation="seed"``.
 """
@@ -203,6 +208,8 @@ class AlignedDecision:
     """Whether the ``entailing`` window holds a sentence that restates the unit (:func:`restates`)."""
     number_conflict: bool = False
     """Whether the verdict came from the changed-number cue (the ``contradicting`` window states the rival)."""
+    unstated: bool = False
+    """Whether the unit states a figure the evidence does not (the unstated-figure cue: never supported)."""
 
     @property
     def score(self) -> float:
@@ -239,10 +246,13 @@ class AlignedRule:
         window_restates: np.ndarray | None = None,
         contradiction_alignment: np.ndarray | None = None,
         number_conflict: int | None = None,
+        *,
+        unstated: bool = False,
     ) -> AlignedDecision:
         """Decide one unit from its library windows' P(E), P(C), alignment (of their best sentence; of their
-        worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E).
-        Ties among windows go to the first index.
+        worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E);
+        ``number_conflict``: the window of a contradicting cue; ``unstated``: the unit states a figure the
+        evidence does not (it may be contradicted, never supported).  Ties among windows go to the first index.
         """
         aligned = window_alignment >= self.align_threshold
         focus = aligned if contradiction_alignment is None else contradiction_alignment >= self.align_threshold
@@ -275,8 +285,8 @@ class AlignedRule:
             )
         if p_c >= self.contradict_threshold and p_c >= p_e + self.margin:
             verdict: Verdict = "contradicted"
-        elif p_e >= self.entail_threshold and p_e > p_c:
+        elif p_e >= self.entail_threshold and p_e > p_c and not unstated:
             verdict = "supported"
         else:
             verdict = "unsupported"
-        return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best)
+        return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best, unstated=unstated)

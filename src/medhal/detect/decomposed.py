@@ -49,10 +49,10 @@ from medhal.detect.chunking import (
     build_library,
     packed_windows,
     range_windows,
-    smallest_holding,
     unreached_runs,
     window_of,
 )
+from medhal.detect.cues import null_finding_cue, number_cue
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
@@ -60,8 +60,8 @@ from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
 from medhal.text import Span
-from medhal.text.findings import agrees, asserts_effect, names
-from medhal.text.quantities import Quantity, number_conflicts
+from medhal.text.findings import agrees
+from medhal.text.quantities import unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = [
@@ -344,49 +344,6 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             skipped_windows=data.skipped,
         )
 
-    def _number_conflict(
-        self, index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window]
-    ) -> tuple[list[tuple[Quantity, Quantity]], int | None]:
-        """The changed-number cue against the unit's best-aligned sentence, and the smallest verified window that
-        holds that sentence (``None`` when the cue does not fire or no verified window holds it).  When no
-        sentence is aligned, the best one aligned on what the evidence knows of the unit
-        (:meth:`EvidenceIndex.alignment` with ``known_only``) may still state the rival, provided it is a number
-        of the same thing (``anchored``)."""
-        if not len(by_sentence):
-            return [], None
-        threshold = self.aligned_rule.align_threshold
-        anchored = by_sentence.max() < threshold
-        if anchored:
-            by_sentence = index.alignment(unit, known_only=True)
-        if float(by_sentence.max()) < threshold:
-            return [], None
-        # every aligned sentence, best aligned first (ties in document order): a unit of few words is aligned as
-        # well with several sentences, and a unit of two facts ("relapse was 2% after a median follow-up of ten
-        # years") with one sentence per fact; the first may state no rival number
-        aligned = np.flatnonzero(by_sentence >= threshold)
-        for best in aligned[np.argsort(-by_sentence[aligned], kind="stable")]:
-            conflicts = number_conflicts(unit, index.quantities, index.sentences[best], anchored=anchored)
-            if conflicts:
-                return conflicts, smallest_holding(windows, int(best))
-        return [], None
-
-    def _null_finding(
-        self, index: EvidenceIndex, unit: str, windows: Sequence[Window]
-    ) -> tuple[str | None, int | None]:
-        """The null-finding cue (:func:`medhal.text.findings.null_finding_conflict`): the first evidence sentence
-        that reports no difference, effect or occurrence about what the unit asserts an effect on, and the smallest
-        verified window that holds it (``(None, None)`` when no sentence fires or no verified window holds one).
-        The sentences' null findings are read once per item (:class:`EvidenceIndex`)."""
-        if not asserts_effect(unit):
-            return None, None
-        for i, finding in enumerate(index.findings):
-            if finding is None or not names(unit, finding):  # the unit asserts an effect: checked above
-                continue
-            k = smallest_holding(windows, i)
-            if k is not None:
-                return index.sentences[i], k
-        return None, None
-
     def _assemble_aligned(
         self, plan: Plan[DecomposedPlan], probs: Probabilities, lengths: Sequence[int]
     ) -> CheckResult:
@@ -423,10 +380,15 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             restated = np.zeros(len(windows), dtype=bool)
             if holding:
                 restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
-            conflicts, k_conflict = self._number_conflict(index, span.text, by_sentence, windows)
+            threshold = self.aligned_rule.align_threshold
+            conflicts, k_conflict = number_cue(index, span.text, by_sentence, windows, threshold)
             null_finding, k_null = (
-                (None, None) if k_conflict is not None else self._null_finding(index, span.text, windows)
+                (None, None) if k_conflict is not None else null_finding_cue(index, span.text, windows)
             )
+            # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
+            start = span.start if span.start is not None and span.span_text in (None, span.text) else 0
+            before = plan.item.response[max(0, start - 32) : start]
+            unstated = unstated_quantities(span.text, index.quantities, before=before)
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],
@@ -435,6 +397,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 restated,
                 focus,
                 k_conflict if k_conflict is not None else k_null,
+                unstated=bool(unstated),
             )
 
             w_e, w_c = (
@@ -444,6 +407,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             rule_suspicion = decision.suspicion
             if decision.verdict == "contradicted":  # a contradicted unit flags its answer and ranks first
                 rule_suspicion = max(rule_suspicion, self.threshold + (1.0 - self.threshold) * decision.p_contradict)
+            elif unstated:  # a figure the evidence never states flags its answer
+                rule_suspicion = max(rule_suspicion, self.threshold)
             suspicion, signals = blended_suspicion(
                 self.signals, rule_suspicion, span.text, plan.item.evidence, (w_e or coverage[0]).text
             )
@@ -453,6 +418,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "restated": decision.restated,
                 "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
                 "null_finding": null_finding if decision.number_conflict and k_conflict is None else None,
+                "unstated_figures": [q.text for q in unstated],
             }
             rule_suspicions.append(rule_suspicion)
             results.append(

@@ -4,21 +4,23 @@ A small encoder reads numbers poorly in both directions: it "contradicts" a fait
 "0.5 g" and misses a dose changed from 10 to 25 mg.  :func:`quantities` reads the numbers of a text with their
 unit into comparable :class:`Quantity` values; :func:`number_conflicts` lists the quantities of a unit that
 no quantity of the evidence equals while a given evidence sentence states a different one of the same kind
-(the "changed number" cue of the aligned verdict rule, :mod:`medhal.detect.alignment`).
+(the "changed number" cue of the aligned verdict rule, :mod:`medhal.detect.alignment`), and
+:func:`unstated_quantities` the figures of a unit that the evidence states nowhere (the "unstated figure" cue: such a
+unit is never `supported`).
 
-Kinds: ``mass`` (mcg, mg, g, kg -> mg), ``volume`` (ml, l -> ml), ``time`` (minutes, hours, days, weeks,
+Kinds: ``mass`` (mcg, mg, g, kg -> mg), ``volume`` (ml, l -> ml), ``time`` (seconds, minutes, hours, days, weeks,
 months, years -> days; months as 30.4375 days, so 24 months = 2 years), ``percent`` (also equal to the fraction
 x/100: 12% = 0.12), ``count`` (a bare number); a unit over another ("80 g/L", "1.9 mL/min") is a kind of its own
 (``mass/l``), never compared with a bare mass; a number naming a category ("type 2", "grade 3", "stage",
 "phase", "class", "tier") is ``label:type`` etc., compared only with numbers of the same label.  Number
 words zero to ninety-nine are read as numbers ("twenty-five"); "Gy" is a kind of its own; "mg per kilogram" is
 ``mass/kg``.
-A unit may follow a hyphen ("a 3-month course", "10-mg tablets").  A quantity preceded by a hedge ("about",
-"approximately", "nearly", "almost", "over", "under", "more than", "less than", "fewer than", "below", "above",
-"up to", "at least", "at most", "roughly", "around"), the lower bound of a range written without its unit ("5-10
-years", "2 to 3 days": the upper bound is read with the unit; not a change "from 80 to 43 minutes"), either side
-of a proportion ("one in ten", "3 out of 4") or the tail of a compound duration ("an hour and twenty minutes")
-is approximate and never conflicts.
+A unit may follow a hyphen ("a 3-month course", "10-mg tablets"). A quantity preceded by a hedge ("about",
+"approximately", "nearly", "almost", "over", "under", "more than", "less than", "fewer than", "below", "above", "up
+to", "at least", "at most", "roughly", "around", or a sign: "<5", ">/=33%", "~20"), the lower bound of a range
+written without its unit ("5-10 years", "2 to 3 days": the upper bound is read with the unit; not a change "from 80
+to 43 minutes"), either side of a proportion ("one in ten", "3 out of 4") or the tail of a compound duration ("an
+hour and twenty minutes") is approximate and never conflicts.
 """
 
 from __future__ import annotations
@@ -26,11 +28,20 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from medhal.text.tokens import content_stems
 
-__all__ = ["ANCHOR_WORDS", "NUMBER_WORDS", "Quantity", "anchors", "number_conflicts", "quantities", "spelled_numbers"]
+__all__ = [
+    "ANCHOR_WORDS",
+    "NUMBER_WORDS",
+    "Quantity",
+    "anchors",
+    "number_conflicts",
+    "quantities",
+    "spelled_numbers",
+    "unstated_quantities",
+]
 
 ANCHOR_WORDS = 3
 """Words on each side of a number that say what it is a number of (:func:`anchors`)."""
@@ -73,12 +84,13 @@ _UNITS: dict[str, tuple[str, float]] = {
     "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
     "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
     "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
-    "hours": ("time", 1 / 24),
+    "hours": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),
+    "second": ("time", 1 / 86400), "seconds": ("time", 1 / 86400),
     "%": ("percent", 1.0), "percent": ("percent", 1.0), "gy": ("gray", 1.0),
 }  # fmt: skip
 _HEDGES = re.compile(
-    r"\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
-    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)\s*$",
+    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
+    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)|[<>≤≥~]=?|[<>]/=)\s*$",
     re.IGNORECASE,
 )
 _QUANTITY = re.compile(
@@ -283,3 +295,47 @@ def number_conflicts(
         if rival is not None:
             conflicts.append((q, rival))
     return conflicts
+
+
+def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before: str = "") -> list[Quantity]:
+    """The figures ``unit`` states that ``evidence`` (its text, or its :func:`quantities` read once) states nowhere:
+    exact quantities (not hedged, not a range's lower bound, not a small count in words: "two patients" is lay
+    wording) that equal no quantity of the evidence (:meth:`Quantity.equals`: "0.5 g" restates "500 mg", "one
+    minute" restates "60 seconds"), round none of them ("93%" for "92.7%", "1.5 g" for "1,520 mg") and are not
+    the difference of two it states.  A unit that states such a figure
+    asserts something the evidence does not say ("reduced atrial fibrillation by 40%" against evidence with no 40%):
+    it may be contradicted, never supported.  ``before``: the text of the answer just before the unit, which may
+    hedge its first number ("no more than | 20 minutes") or hold the head of a compound duration ("an hour and |
+    twenty minutes"); offsets stay the unit's.
+
+    >>> evidence = "Of 188 patients, 92.7% were stone-free at 3 months."
+    >>> [q.text for q in unstated_quantities("About 93% were stone-free at three months.", evidence)]
+    []
+    >>> [q.text for q in unstated_quantities("Stone-free rates rose by 40% within 2 weeks.", evidence)]
+    ['40%', '2 weeks']
+    """
+    stated = quantities(evidence) if isinstance(evidence, str) else evidence
+    exact = [e for e in stated if not e.approximate]
+    out: list[Quantity] = []
+    for q in quantities(before + unit):
+        if q.start < len(before):
+            continue
+        q = replace(q, start=q.start - len(before), end=q.end - len(before))
+        if q.approximate or (q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text)):
+            continue
+        if any(q.equals(e) or _rounds(q, e) for e in stated) or _difference(q, exact):
+            continue
+        out.append(q)
+    return out
+
+
+def _rounds(q: Quantity, e: Quantity) -> bool:
+    """Whether ``q`` is ``e`` rounded to the decimals ``q`` is written with, in ``q``'s unit, within 10% ("93%" for
+    "92.7%", "0.9" for "0.85"; not "2 g" for "1.52 g")."""
+    if q.kind != e.kind or not q.number or not math.isfinite(q.number):
+        return False
+    digits = q.text.replace(",", ".")
+    decimals = len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
+    scale = q.value / q.number
+    gap = abs(e.value / scale - q.number)
+    return gap <= 0.5 * 10.0**-decimals * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
