@@ -160,7 +160,8 @@ class UnitResult:
     cues: JSONObject | None = None
     """What the aligned verdict rule read (:mod:`medhal.detect.alignment`): ``alignment`` (best sentence
     alignment), ``coverage_entail`` (P(E) of the coverage premise), ``restated`` (an evidence sentence restates
-    the unit); ``None`` for other detectors."""
+    the unit), ``number_conflicts`` / ``null_finding`` (the contradicting cues that fired), ``unstated_figures``
+    (figures the evidence states nowhere); ``None`` for other detectors (docs/check-record.md)."""
     span_text: str | None = None
     """``claim`` units: ``response[start:end]``, the answer's words the claim was aligned to (``None``: unaligned)."""
     alignment: JSONObject | None = None
