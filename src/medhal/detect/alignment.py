@@ -73,11 +73,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from medhal.detect.records import Verdict
-from medhal.text import content_stems
 from medhal.text.assertions import asserts_nothing
 from medhal.text.findings import NullFinding, null_finding
 from medhal.text.lexical import bare_numbers, direction_conflict, has_negation
 from medhal.text.quantities import Quantity, quantities, spelled_numbers
+from medhal.text.synonyms import canonical_stems
 
 __all__ = [
     "AlignedDecision",
@@ -91,15 +91,16 @@ __all__ = [
 
 
 def alignment_tokens(text: str) -> frozenset[str]:
-    """What alignment compares: content-word stems (seed 000's tau, 5-character prefixes) and numbers (``#12``),
-    numbers written as words too ("twelve" is ``#12``: the restatement cue must not read "twelve participants"
-    as a restatement of "2 participants").
+    """What alignment compares: content-word stems (seed 000's tau, 5-character prefixes, read through
+    :func:`medhal.text.synonyms.canonical_stems`: "deaths" is "mortality", "haem-" is "hem-") and numbers
+    (``#12``), numbers written as words too ("twelve" is ``#12``: the restatement cue must not read "twelve
+    participants" as a restatement of "2 participants").
 
     >>> sorted(alignment_tokens("Twelve participants took 5 mg."))
     ['#12', '#5', 'parti', 'took']
     """
     spelled = frozenset(f"#{n:g}" for n in spelled_numbers(text))
-    return content_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | spelled
+    return canonical_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | spelled
 
 
 def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:

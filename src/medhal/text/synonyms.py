@@ -1,0 +1,93 @@
+"""Clinical wording that says the same thing in other words: British and American spelling, lay terms and their
+clinical names, words of one meaning.  Alignment (:func:`medhal.detect.alignment.alignment_tokens`) and the
+subjects of null findings (:mod:`medhal.text.findings`) read stems through :func:`canonical_stems`, so an answer
+that says "side effects were more common" is aligned with "adverse events were more frequent", and "did not
+reduce death" names the subject of "mortality did not differ".
+
+Only wording whose meaning does not change between a trial report and its lay summary is listed; opposites never
+share a class (survival is not mortality), and a class never joins words that a changed-entity error would swap
+(one drug for another, one organ for another).  The localization metric's τ (:mod:`medhal.text.tokens`, seed 000
+§4) is untouched: it must stay the seed's.
+
+>>> sorted(canonical_stems("Haemorrhagic side effects and deaths were more common in people."))
+['adver', 'event', 'frequ', 'hemor', 'morta', 'patie']
+"""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text.tokens import content_stems
+
+__all__ = ["SPELLINGS", "STEM_CLASSES", "canonical_stem", "canonical_stems", "canonical_text"]
+
+SPELLINGS: tuple[tuple[str, str], ...] = (
+    ("ischaem", "ischem"),
+    ("leukaem", "leukem"),
+    ("anaem", "anem"),
+    ("haem", "hem"),
+    ("oesoph", "esoph"),
+    ("oedem", "edem"),
+    ("oestr", "estr"),
+    ("paed", "ped"),
+    ("gynaec", "gynec"),
+    ("anaesth", "anesth"),
+    ("caesar", "cesar"),
+    ("foet", "fet"),
+    ("diarrhoe", "diarrhe"),
+    ("tumour", "tumor"),
+    ("behaviour", "behavior"),
+    ("labour", "labor"),
+    ("randomis", "randomiz"),
+    ("hospitalis", "hospitaliz"),
+)
+"""British spellings (word parts) and their American forms: "haemorrhage" and "hemorrhage" are one stem."""
+
+_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bside[- ]effects?\b", re.IGNORECASE), "adverse events"),
+    (re.compile(r"\bheart attacks?\b", re.IGNORECASE), "myocardial infarction"),
+    (re.compile(r"\bhigh blood pressure\b", re.IGNORECASE), "hypertension"),
+    (re.compile(r"\bblood clots?\b", re.IGNORECASE), "thrombosis"),
+)
+"""Lay phrases and the clinical term they stand for."""
+
+STEM_CLASSES: dict[str, tuple[str, ...]] = {
+    "morta": ("death", "died", "dying"),
+    "frequ": ("commo",),
+    "renal": ("kidne",),
+    "risk": ("chanc", "odds"),
+    "treat": ("thera",),
+    "patie": ("peopl",),
+    "reduc": ("decre", "lower", "fewer"),
+}
+"""Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and
+"mortality", "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment",
+"people" and "patients", "lower"/"decreased"/"fewer" and "reduced"."""
+
+_CANONICAL = {stem: canon for canon, stems in STEM_CLASSES.items() for stem in stems}
+_SPELLING = re.compile("|".join(british for british, _ in SPELLINGS), re.IGNORECASE)
+_AMERICAN = dict(SPELLINGS)
+
+
+def canonical_text(text: str) -> str:
+    """``text`` with British spellings in American form and lay phrases in clinical terms (lower-cased where
+    changed).
+
+    >>> canonical_text("Oesophageal side effects were rare.")
+    'esophageal adverse events were rare.'
+    """
+    text = _SPELLING.sub(lambda m: _AMERICAN[m.group(0).lower()], text)
+    for pattern, term in _PHRASES:
+        text = pattern.sub(term, text)
+    return text
+
+
+def canonical_stems(text: str) -> frozenset[str]:
+    """:func:`medhal.text.tokens.content_stems` of :func:`canonical_text`, each stem replaced by its class's
+    canonical stem (:data:`STEM_CLASSES`)."""
+    return frozenset(_CANONICAL.get(s, s) for s in content_stems(canonical_text(text)))
+
+
+def canonical_stem(stem: str) -> str:
+    """The canonical stem of one stem (itself when it is in no class)."""
+    return _CANONICAL.get(stem, stem)

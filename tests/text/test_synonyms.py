@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+from medhal.detect.alignment import restates, sentence_alignment
+from medhal.text import content_stems
+from medhal.text.findings import agrees, null_finding
+from medhal.text.synonyms import STEM_CLASSES, canonical_stem, canonical_stems, canonical_text
+
+
+def test_british_spellings_and_lay_phrases_read_as_one_wording() -> None:
+    assert canonical_stems("haemorrhage in oesophageal tumours") == canonical_stems("hemorrhage in esophageal tumors")
+    assert canonical_stems("side effects") == canonical_stems("adverse events") == {"adver", "event"}
+    assert canonical_stems("a heart attack") == canonical_stems("myocardial infarction")
+    assert canonical_text("Paediatric side-effects") == "pediatric adverse events"  # lower-cased where changed
+
+
+def test_stem_classes_join_words_of_one_meaning_and_never_opposites() -> None:
+    assert canonical_stems("deaths") == canonical_stems("died") == canonical_stems("mortality") == {"morta"}
+    assert canonical_stems("kidney function") == canonical_stems("renal function")
+    assert canonical_stem("survi") == "survi"  # survival is the opposite of mortality, not a synonym
+    assert canonical_stem("incre") != canonical_stem("decre")
+    members = [s for stems in STEM_CLASSES.values() for s in stems]
+    assert len(members) == len(set(members)) and not set(members) & set(STEM_CLASSES)
+
+
+def test_the_localization_metric_tau_is_untouched() -> None:
+    assert content_stems("deaths from side effects") == {"death", "effec"}  # "side" is a stop word of tau
+
+
+def test_alignment_and_restatement_read_synonyms() -> None:
+    sentence = "Gastrointestinal adverse events were more frequent with metformin."
+    unit = "Gastrointestinal side effects were more common with metformin."
+    assert sentence_alignment(unit, [sentence])[0] == 1.0
+    assert restates(sentence, unit)
+    assert not restates(sentence, "Gastrointestinal side effects were less common with metformin.")
+
+
+def test_a_null_finding_in_lay_words_agrees_with_the_clinical_one() -> None:
+    finding = null_finding("Mortality from any cause did not differ between colchicine and placebo.")
+    assert finding is not None
+    assert agrees("Colchicine did not reduce death from any cause compared with placebo.", finding)
