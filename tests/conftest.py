@@ -22,3 +22,12 @@ def shared_data() -> Path:
 @pytest.fixture(scope="session")
 def examples() -> Path:
     return EXAMPLES
+
+
+@pytest.fixture(autouse=True)
+def _isolated_llm_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets its own LLM response cache: the default one is the user's (``~/.cache/medhal``), and a
+    stub server's answers cached there by one test (keyed by its URL, port included) were served to a later
+    stub that happened to get the same port, so the later test saw no requests."""
+    monkeypatch.setenv("MEDHAL_LLM_CACHE", str(tmp_path_factory.mktemp("llm-cache") / "llm.sqlite"))
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)

@@ -66,7 +66,9 @@ def test_bench_paired_end_to_end_with_all_four_configs(tmp_path: Path, capsys: p
 
 def test_bench_paired_limit_samples_whole_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = medec_file(tmp_path)
-    args = ["bench", "paired", "--data", str(data), "--format", "medec", "--model", "openai/stub",
+    # no response cache: each run's stub must see its requests (a cached answer is keyed by the stub's URL, and a
+    # later stub may get an earlier one's port)
+    args = ["bench", "paired", "--data", str(data), "--format", "medec", "--model", "openai/stub", "--no-cache",
             "--configs", "neutral-greedy", "--limit", "1"]  # fmt: skip
     picked = []
     for name, seed in (("a", "0"), ("b", "0"), ("c", "1"), ("d", "2"), ("e", "3")):

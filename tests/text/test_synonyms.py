@@ -38,3 +38,16 @@ def test_a_null_finding_in_lay_words_agrees_with_the_clinical_one() -> None:
     finding = null_finding("Mortality from any cause did not differ between colchicine and placebo.")
     assert finding is not None
     assert agrees("Colchicine did not reduce death from any cause compared with placebo.", finding)
+
+
+def test_a_null_finding_is_a_null_finding_of_its_complement() -> None:
+    from medhal.text.findings import contradicts
+    from medhal.text.synonyms import finding_stem
+
+    assert finding_stem("survi") == finding_stem("death") == "morta" and canonical_stem("survi") == "survi"
+    finding = null_finding("Mortality at 90 days did not differ significantly between hydrocortisone and placebo.")
+    assert finding is not None
+    assert agrees("Hydrocortisone did not improve survival at 90 days compared with placebo.", finding)
+    assert contradicts("Hydrocortisone significantly improved survival at 90 days compared with placebo.", finding)
+    # alignment keeps them apart: "improved survival" does not restate "reduced mortality"
+    assert not restates("Hydrocortisone reduced mortality.", "Hydrocortisone improved survival.")

@@ -19,7 +19,7 @@ import typer
 
 from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
-from medhal.cli.options import BaseUrlOption, ModelUnderTestOption
+from medhal.cli.options import BaseUrlOption, CacheFileOption, ModelUnderTestOption, NoCacheOption
 from medhal.errors import MedhalError
 
 if TYPE_CHECKING:
@@ -80,6 +80,8 @@ def bench_paired_command(
     concurrency: Annotated[int | None, typer.Option(min=1)] = None,
     model_arg: ModelArgOption = None,
     model_args: ModelArgsOption = None,
+    cache: CacheFileOption = None,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Run a model on paired clinical notes under the four configurations and score the pairs."""
     from medhal.bench.paired.suite import SUITE, PairedSpec
@@ -92,14 +94,21 @@ def bench_paired_command(
     if not own_run_dir(out, "paired"):
         raise UsageError(f"--out {out} exists and is not a medhal bench paired run directory")
     extra = parse_model_args(model_arg, model_args)
+    caches: list[ResponseCache] = []
 
     def engine() -> Engine:
         client = load_client(model, base_url=base_url, model_args=extra)
-        return Engine(client, cache=ResponseCache(), concurrency=concurrency)
+        caches.extend([] if no_cache else [ResponseCache(cache)])
+        return Engine(client, cache=caches[-1] if caches else None, concurrency=concurrency)
 
     chosen = None if configs == "all" else [c.strip() for c in configs.split(",") if c.strip()]
     spec = PairedSpec(data, format, pairing, jaccard, overlap, limit, seed, chosen, engine=engine, model=model)
-    raise typer.Exit(_finish(out, execute(SUITE, spec, out)))  # errors reach main(): one line, exit 2
+    try:
+        done = execute(SUITE, spec, out)  # errors reach main(): one line, exit 2
+    finally:
+        for store in caches:
+            store.close()
+    raise typer.Exit(_finish(out, done))
 
 
 def score_paired_command(

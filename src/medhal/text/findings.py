@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.synonyms import canonical_stem, canonical_text
+from medhal.text.synonyms import canonical_text, finding_stem
 from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
 
 __all__ = [
@@ -159,9 +159,10 @@ def asserts_effect(unit: str) -> bool:
 def _stems(text: str) -> frozenset[str]:
     """Stems of the words that can name a finding's subject: :func:`medhal.text.tokens.content_stems`'s, plus
     what its stop list and length floor leave out but a subject needs ("thick" vs "thin" melanomas, "PR"), read
-    through :mod:`medhal.text.synonyms` ("deaths" names "mortality")."""
+    through :mod:`medhal.text.synonyms` ("deaths" names "mortality", and so does "survival": a null finding about
+    one is a null finding about its complement)."""
     words = (w.lower() for w in _WORDS.findall(canonical_text(text)))
-    return frozenset(canonical_stem(w[:STEM_PREFIX]) for w in words if len(w) >= 2 and w not in _FUNCTION_WORDS)
+    return frozenset(finding_stem(w[:STEM_PREFIX]) for w in words if len(w) >= 2 and w not in _FUNCTION_WORDS)
 
 
 def finding_subject(sentence: str) -> frozenset[str]:

@@ -19,7 +19,15 @@ import re
 
 from medhal.text.tokens import content_stems
 
-__all__ = ["SPELLINGS", "STEM_CLASSES", "canonical_stem", "canonical_stems", "canonical_text"]
+__all__ = [
+    "COMPLEMENTS",
+    "SPELLINGS",
+    "STEM_CLASSES",
+    "canonical_stem",
+    "canonical_stems",
+    "canonical_text",
+    "finding_stem",
+]
 
 SPELLINGS: tuple[tuple[str, str], ...] = (
     ("ischaem", "ischem"),
@@ -64,7 +72,14 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 "mortality", "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment",
 "people" and "patients", "lower"/"decreased"/"fewer" and "reduced"."""
 
+COMPLEMENTS: dict[str, tuple[str, ...]] = {"morta": ("survi",)}
+"""Canonical stem -> the stems of its complement ("survival" is one minus "mortality").  Opposites, so never
+one wording for alignment; but a null finding is a null finding of its complement too ("survival did not differ"
+says "mortality did not differ"), so the subjects of null findings read them as one
+(:func:`finding_stem`)."""
+
 _CANONICAL = {stem: canon for canon, stems in STEM_CLASSES.items() for stem in stems}
+_FINDING = _CANONICAL | {stem: canon for canon, stems in COMPLEMENTS.items() for stem in stems}
 _SPELLING = re.compile("|".join(british for british, _ in SPELLINGS), re.IGNORECASE)
 _AMERICAN = dict(SPELLINGS)
 
@@ -91,3 +106,12 @@ def canonical_stems(text: str) -> frozenset[str]:
 def canonical_stem(stem: str) -> str:
     """The canonical stem of one stem (itself when it is in no class)."""
     return _CANONICAL.get(stem, stem)
+
+
+def finding_stem(stem: str) -> str:
+    """:func:`canonical_stem`, complements joined (:data:`COMPLEMENTS`): the stem a null finding's subject reads.
+
+    >>> finding_stem("survi") == finding_stem("death") == "morta"
+    True
+    """
+    return _FINDING.get(stem, stem)
