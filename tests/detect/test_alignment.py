@@ -175,3 +175,17 @@ def test_unstated_figures_read_the_words_before_a_clause() -> None:
     detector = DecomposedDetector(RuleVerifier(), units="clause")
     units = detector.detect(CheckItem(evidence, response)).units
     assert [u.cues["unstated_figures"] for u in units if u.cues is not None] == [[] for _ in units]
+
+
+def test_the_verifier_reads_figures_as_the_evidence_writes_them() -> None:
+    evidence = "Women were assigned to aspirin 150 mg per day or placebo until 36 weeks of gestation."
+    verifier = RuleVerifier()
+    unit = (
+        DecomposedDetector(verifier, units="sentence")
+        .detect(CheckItem(evidence, "Women took 0.15 g of aspirin per day until 36 weeks of gestation."))
+        .units[0]
+    )
+    read = "Women took 150 mg of aspirin per day until 36 weeks of gestation."
+    assert unit.cues is not None and unit.cues["read_as"] == read
+    assert {hyp for call in verifier.calls for _, hyp in call} == {read}
+    assert unit.text.startswith("Women took 0.15 g")  # the record keeps the answer's own words

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.quantities import anchors, number_conflicts, quantities, spelled_numbers, unstated_quantities
+from medhal.text.quantities import (
+    anchors,
+    harmonized,
+    number_conflicts,
+    quantities,
+    spelled_numbers,
+    unstated_quantities,
+)
 
 EVIDENCE = "Patients received dapagliflozin 10 mg daily for 24 months. Of 412 adults, 12% had nausea (p = 0.03)."
 DOSE = "Patients received dapagliflozin 10 mg daily for 24 months."
@@ -222,3 +229,15 @@ def test_signs_hedge_a_number() -> None:
         True,
         False,
     ]
+
+
+def test_harmonized_writes_figures_the_evidence_states_as_it_writes_them() -> None:
+    evidence = "Aspirin 150 mg daily for 12 weeks; nausea in 12%; 2 patients stopped; stage 2 disease; 36 weeks."
+    assert harmonized("Women took 0.15 g of aspirin daily for twelve weeks.", evidence) == (
+        "Women took 150 mg of aspirin daily for 12 weeks."
+    )
+    assert harmonized("two patients stopped", evidence) == "two patients stopped"  # lay wording kept
+    assert harmonized("nausea in 0.12", evidence) == "nausea in 12%"  # a fraction and its percentage
+    assert harmonized("about 0.15 g", evidence) == "about 0.15 g"  # hedged: never
+    assert harmonized("36 weeks of 12", evidence) == "36 weeks of 12"  # already the evidence's; bare 12 not "12 weeks"
+    assert harmonized("0.3 g daily", evidence) == "0.3 g daily"  # a changed dose stays as written

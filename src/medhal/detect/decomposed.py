@@ -61,7 +61,7 @@ from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoic
 from medhal.errors import InvariantError
 from medhal.text import Span
 from medhal.text.findings import agrees
-from medhal.text.quantities import unstated_quantities
+from medhal.text.quantities import harmonized, unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = [
@@ -195,10 +195,12 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         n_library, n_tiles = self._allocation(len(units), len(windows), len(tiles))
         window_stems = [alignment_tokens(w.text) for w in windows] if n_library < len(windows) else []
         chosen = [self._select(u.text, windows, window_stems, n_library) for u in units]
-        pairs = [(windows[k].text, u.text) for u, ks in zip(units, chosen, strict=True) for k in ks]
+        # the verifier reads each figure the evidence states as the evidence writes it ("0.15 g" -> "150 mg")
+        hyps = [harmonized(u.text, index.quantities) if index else u.text for u in units]
+        pairs = [(windows[k].text, h) for h, ks in zip(hyps, chosen, strict=True) for k in ks]
         premises = [(windows[k].start, windows[k].end) for ks in chosen for k in ks]
         coverage = [_best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
-        pairs += [(w.text, u.text) for u, tiles in zip(units, coverage, strict=True) for w in tiles]
+        pairs += [(w.text, h) for h, tiles in zip(hyps, coverage, strict=True) for w in tiles]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
         data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index)
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
@@ -419,6 +421,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
                 "null_finding": null_finding if decision.number_conflict and k_conflict is None else None,
                 "unstated_figures": [q.text for q in unstated],
+                "read_as": None if (read := harmonized(span.text, index.quantities)) == span.text else read,
             }
             rule_suspicions.append(rule_suspicion)
             results.append(

@@ -161,7 +161,8 @@ class UnitResult:
     """What the aligned verdict rule read (:mod:`medhal.detect.alignment`): ``alignment`` (best sentence
     alignment), ``coverage_entail`` (P(E) of the coverage premise), ``restated`` (an evidence sentence restates
     the unit), ``number_conflicts`` / ``null_finding`` (the contradicting cues that fired), ``unstated_figures``
-    (figures the evidence states nowhere); ``None`` for other detectors (docs/check-record.md)."""
+    (figures the evidence states nowhere), ``read_as`` (the hypothesis the verifier read, when harmonized);
+    ``None`` for other detectors (docs/check-record.md)."""
     span_text: str | None = None
     """``claim`` units: ``response[start:end]``, the answer's words the claim was aligned to (``None``: unaligned)."""
     alignment: JSONObject | None = None

@@ -37,6 +37,7 @@ __all__ = [
     "NUMBER_WORDS",
     "Quantity",
     "anchors",
+    "harmonized",
     "number_conflicts",
     "quantities",
     "spelled_numbers",
@@ -339,3 +340,39 @@ def _rounds(q: Quantity, e: Quantity) -> bool:
     scale = q.value / q.number
     gap = abs(e.value / scale - q.number)
     return gap <= 0.5 * 10.0**-decimals * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
+
+
+def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
+    """``unit`` with each exact figure that equals a quantity of ``evidence`` (its text, or its :func:`quantities`)
+    written as the evidence writes it ("0.15 g" -> "150 mg", "twenty-five fractions" -> "25 fractions"), unless the
+    evidence also writes it the unit's way.  What the verifier reads: a small encoder compares numerals, not
+    quantities, and read a faithful "0.15 g of aspirin" against "aspirin 150 mg" as a contradiction.  Bare
+    numbers are never rewritten into numbers with a unit, nor small counts in words ("two patients").
+
+    >>> harmonized("Women took 0.15 g of aspirin daily for twelve weeks.", "aspirin 150 mg daily for 12 weeks")
+    'Women took 150 mg of aspirin daily for 12 weeks.'
+    """
+    stated = quantities(evidence) if isinstance(evidence, str) else evidence
+    written = {e.text.lower() for e in stated}
+    parts: list[str] = []
+    last = 0
+    for q in quantities(unit):
+        if q.approximate or q.text.lower() in written or q.start < last:
+            continue
+        if q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text):
+            continue
+        match = next((e for e in stated if not e.approximate and _same(q, e) and _rewritable(q, e)), None)
+        if match is None:
+            continue
+        parts += [unit[last : q.start], match.text]
+        last = q.end
+    return "".join(parts) + unit[last:]
+
+
+def _rewritable(q: Quantity, e: Quantity) -> bool:
+    """Whether ``q`` may be written as ``e``: one kind, or a fraction and its percentage ("0.12" as "12%"; a bare
+    "12" is not "12%")."""
+    if q.kind == e.kind:
+        return True
+    fraction = q if q.kind == "count" else e
+    return fraction.value < 1 and math.isclose(fraction.value * 100, (e if fraction is q else q).value)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from medhal.data.corpora import passages_from_texts, read_mederrbench, read_nicta_piboso
 from medhal.data.loading import sha256_file
@@ -138,6 +139,19 @@ class Mix:
         return h.hexdigest()
 
 
+class _Generated(Protocol):
+    """A generated pair with its provenance (:class:`~medhal.synthesis.contrast.ContrastPair`,
+    :class:`~medhal.synthesis.restate.RestatePair`)."""
+
+    @property
+    def pair(self) -> NLIPair: ...
+
+
+_Generator = Callable[[Sequence[SynthDoc], int, int, str], Sequence[_Generated]]
+"""``(docs, n, seed, source) -> generated pairs``: :func:`~medhal.synthesis.contrast.contrast_pairs`,
+:func:`~medhal.synthesis.restate.restate_pairs`."""
+
+
 def _doc_held_out(doc_id: str, seed: int, fraction: float) -> bool:
     digest = hashlib.sha256(f"doc\x00{seed}\x00{doc_id}".encode()).digest()
     return int.from_bytes(digest[:8], "big") / 2.0**64 < fraction
@@ -247,31 +261,29 @@ def build_mix(config: MixConfig) -> Mix:
         train = train + parts["conclusions"]
         random.Random(seed + 1).shuffle(train)
     # minimal pairs and restatements come from the same train-role / held-out documents (PubTator, NICTA)
-    minimal_train: list[SynthDoc] = []
-    minimal_held: list[SynthDoc] = []
     if config.contrast > 0 or config.restate > 0:
+        from medhal.synthesis.contrast import contrast_pairs
+        from medhal.synthesis.restate import restate_pairs
+
+        minimal_train: list[SynthDoc] = []
+        minimal_held: list[SynthDoc] = []
         for _, docs_all, _ in synth_sets[:4]:
             doc_train, doc_held = _split_docs(docs_all, seed, config.doc_holdout)
             minimal_train.extend(doc_train)
             minimal_held.extend(doc_held)
-    if config.contrast > 0:
-        from medhal.synthesis.contrast import contrast_pairs
-
-        parts["contrast"] = [c.pair for c in contrast_pairs(minimal_train, config.contrast, seed * 1000 + 60)]
-        dev["contrast_heldout"] = [
-            c.pair for c in contrast_pairs(minimal_held, config.contrast_dev, seed * 1000 + 61, "contrast_dev")
-        ]
-        train = train + parts["contrast"]
-        random.Random(seed + 2).shuffle(train)
-    if config.restate > 0:
-        from medhal.synthesis.restate import restate_pairs
-
-        parts["restate"] = [r.pair for r in restate_pairs(minimal_train, config.restate, seed * 1000 + 70)]
-        dev["restate_heldout"] = [
-            r.pair for r in restate_pairs(minimal_held, config.restate_dev, seed * 1000 + 71, "restate_dev")
-        ]
-        train = train + parts["restate"]
-        random.Random(seed + 3).shuffle(train)
+        # name, train pairs, dev pairs, generator, seed offset (dev: offset + 1); shuffled with seed + 2, + 3
+        minimal: tuple[tuple[str, int, int, _Generator, int], ...] = (
+            ("contrast", config.contrast, config.contrast_dev, contrast_pairs, 60),
+            ("restate", config.restate, config.restate_dev, restate_pairs, 70),
+        )
+        for shuffle_seed, (name, n, n_dev, generate, offset) in enumerate(minimal, start=seed + 2):
+            if n > 0:
+                parts[name] = [g.pair for g in generate(minimal_train, n, seed * 1000 + offset, name)]
+                dev[f"{name}_heldout"] = [
+                    g.pair for g in generate(minimal_held, n_dev, seed * 1000 + offset + 1, f"{name}_dev")
+                ]
+                train = train + parts[name]
+                random.Random(shuffle_seed).shuffle(train)
     stages: tuple[int, ...] = ()
     if config.curriculum_replay is not None:
         stages = (len(stage1), len(train))
