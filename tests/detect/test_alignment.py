@@ -7,7 +7,14 @@ import pytest
 
 from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
-from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens, restates, sentence_alignment
+from medhal.detect.alignment import (
+    AlignedRule,
+    EvidenceIndex,
+    alignment_tokens,
+    negation_agrees,
+    restates,
+    sentence_alignment,
+)
 
 EVIDENCE = (
     "Metformin is the first-line treatment for type 2 diabetes. "
@@ -189,3 +196,24 @@ def test_the_verifier_reads_figures_as_the_evidence_writes_them() -> None:
     assert unit.cues is not None and unit.cues["read_as"] == read
     assert {hyp for call in verifier.calls for _, hyp in call} == {read}
     assert unit.text.startswith("Women took 0.15 g")  # the record keeps the answer's own words
+
+
+def test_negation_agrees_reads_free_of_non_words_and_a_negated_opposite() -> None:
+    assert negation_agrees("Adults free of dementia at baseline were followed.", "They did not have dementia.")
+    assert negation_agrees("Amoxicillin was non-inferior for non-severe pneumonia.", "The pneumonia was not severe.")
+    assert negation_agrees("Pregnancy was associated with higher odds of regret.", "It did not decrease regret.")
+    assert not negation_agrees("Pregnancy was associated with higher odds of regret.", "It did not increase regret.")
+    assert not negation_agrees("Pregnancy was associated with higher odds of regret.", "It decreased regret.")
+
+
+def test_a_measurement_cannot_contradict_a_finding_but_may_contradict_the_design() -> None:
+    evidence = (
+        "Data on postoperative morbidity and cost of hospitalization were collected and analyzed. "
+        "Early surgery shortened hospital stay."
+    )
+    finding = "Postoperative morbidity and hospitalization cost did not differ."  # aligned (0.71): a null finding
+    design = "Data on postoperative morbidity were never collected."
+    rules = [("Data on postoperative morbidity", finding), ("Data on postoperative morbidity", design)]
+    detector = DecomposedDetector(RuleVerifier(rules), units="sentence")
+    assert detector.detect(CheckItem(evidence, finding)).units[0].verdict != "contradicted"
+    assert detector.detect(CheckItem(evidence, design)).units[0].verdict == "contradicted"

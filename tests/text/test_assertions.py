@@ -45,3 +45,13 @@ def test_aims_questions_and_hypotheses_assert_nothing(sentence: str) -> None:
 )
 def test_findings_and_methods_are_assertions(sentence: str) -> None:
     assert not asserts_nothing(sentence)
+
+
+def test_describes_measurement_reads_outcome_definitions_and_data_collection_not_findings() -> None:
+    from medhal.text.assertions import describes_measurement
+
+    assert describes_measurement("The primary end point was a composite of cardiovascular death or hospitalization.")
+    assert describes_measurement("Secondary outcomes included the rate of readmission.")
+    assert describes_measurement("Data on postoperative morbidity were collected and analyzed.")
+    assert not describes_measurement("The primary outcome was lower with metformin.")
+    assert not describes_measurement("Data from 412 patients showed that mortality was lower.")

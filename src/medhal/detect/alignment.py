@@ -66,6 +66,7 @@ The seed-faithful rule (eq. 1 over all windows, FED, the 0.5 cut) stays availabl
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -182,14 +183,83 @@ def restates(sentence: str, unit: str) -> bool:
 
 
 def negation_agrees(sentence: str, unit: str) -> bool:
-    """Both texts are negated and the unit states no direction opposite to the sentence's.
+    """The unit's negation agrees with the sentence: both are negated (a negation word, "free of" or a "non-"
+    word: "did not have dementia" against "free of dementia", "not severe" against "non-severe") and the unit
+    states no direction opposite to the sentence's; or the unit negates the direction opposite to the sentence's
+    ("did not decrease" against "higher odds": what rose did not fall).
 
     >>> negation_agrees("C. difficile infection was not more frequent.", "It was not more common.")
     True
     >>> negation_agrees("Mortality did not differ.", "Mortality differed.")
     False
+    >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not decrease regret.")
+    True
+    >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not increase regret.")
+    False
     """
-    return has_negation(unit) and has_negation(sentence) and not direction_conflict(unit, sentence)
+    if not _negated(unit):
+        return False
+    if _negated(sentence):
+        return not direction_conflict(unit, sentence)
+    if not has_negation(unit):
+        return False
+    mine, theirs = _directions(unit), _directions(sentence)
+    return len(mine) == len(theirs) == 1 and mine != theirs
+
+
+_UP = frozenset(
+    [
+        "increase",
+        "increased",
+        "increases",
+        "increasing",
+        "higher",
+        "highest",
+        "more",
+        "greater",
+        "elevated",
+        "raised",
+        "rise",
+        "rose",
+        "gain",
+    ]
+)
+_DOWN = frozenset(
+    [
+        "decrease",
+        "decreased",
+        "decreases",
+        "decreasing",
+        "lower",
+        "lowest",
+        "less",
+        "fewer",
+        "smaller",
+        "reduced",
+        "reduce",
+        "reduces",
+        "reduction",
+        "lowered",
+        "fall",
+        "fell",
+        "loss",
+    ]
+)
+_WORD = re.compile(r"[a-z]+")
+
+
+def _directions(text: str) -> frozenset[str]:
+    """Which ways ``text`` says something went: ``up``, ``down``, both or neither."""
+    words = set(_WORD.findall(text.lower()))
+    return frozenset(name for name, group in (("up", _UP), ("down", _DOWN)) if words & group)
+
+
+_NEGATED_FORM = re.compile(r"\bfree\s+of\b|\bnon-?(?=[a-z]{4})", re.IGNORECASE)
+
+
+def _negated(text: str) -> bool:
+    """A negation word (:func:`medhal.text.lexical.has_negation`), "free of" or a "non-" word."""
+    return has_negation(text) or _NEGATED_FORM.search(text) is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,8 @@ from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
 from medhal.text import Span
-from medhal.text.findings import agrees
+from medhal.text.assertions import describes_measurement
+from medhal.text.findings import agrees, asserts_effect, reports_null_finding
 from medhal.text.quantities import harmonized, unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -369,9 +370,13 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
             if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
                 focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
-            for k, w in enumerate(windows):  # a negated unit is not contradicted by its negated restatement
-                best = w.first + int(np.argmax(by_sentence[w.first : w.stop]))
-                if focus[k] >= self.aligned_rule.align_threshold and negation_agrees(index.sentences[best], span.text):
+            finding = asserts_effect(span.text) or reports_null_finding(span.text)
+            for k, w in enumerate(windows):
+                best = index.sentences[w.first + int(np.argmax(by_sentence[w.first : w.stop]))]
+                # a negated unit is not contradicted by its negated restatement, nor a finding by a measurement
+                if focus[k] >= self.aligned_rule.align_threshold and (
+                    negation_agrees(best, span.text) or (finding and describes_measurement(best))
+                ):
                     focus[k] = 0.0
             restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(index.sentences[i], span.text)}
             # a null finding reported again in other words ("made no significant difference to X" against "no

@@ -20,13 +20,20 @@ window holding such a sentence contradict a unit.
   "It is unclear / unknown / uncertain / debated whether", "... is / remains unclear / unknown / uncertain /
   controversial / debated";
 * a **hypothesis**: "We hypothesised / hypothesized that ...", "... the hypothesis that ...".
+
+:func:`describes_measurement` recognises a sentence that says what was measured — an outcome's definition ("The
+primary outcome was the annual decline in eGFR", "The primary end point was a composite of ...") or the data
+collected ("Data on postoperative morbidity and cost were collected and analyzed").  It states a fact about the
+study's design, which a unit about the design may contradict ("the primary outcome was death from any cause"),
+but nothing about its results: it cannot contradict a finding ("there was no difference in postoperative
+morbidity").
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["asserts_nothing"]
+__all__ = ["asserts_nothing", "describes_measurement"]
 
 _LABEL = r"^\s*(?:(?:background|objectives?|aims?|purpose|introduction|context|importance)\s*[:.]\s*)?"
 _INQUIRY_VERBS = (
@@ -68,3 +75,27 @@ def asserts_nothing(sentence: str) -> bool:
     False
     """
     return _NON_ASSERTIVE.search(sentence) is not None
+
+
+_MEASUREMENT = re.compile(
+    r"\b(?:primary|secondary|main|principal|co-?primary)\s+(?:(?:efficacy|safety)\s+)?(?:end\s*-?\s*points?|"
+    r"outcomes?(?:\s+measures?)?)\s+(?:was|were|included|comprised)\s+(?:the|a|an)\b"
+    r"|\b(?:data|information)\s+(?:on|about|regarding|for|from|of)\b[^.;]*\b(?:were|was)\s+(?:collected|"
+    r"recorded|obtained|gathered|extracted|retrieved)\b",
+    re.IGNORECASE,
+)
+
+
+def describes_measurement(sentence: str) -> bool:
+    """Whether ``sentence`` defines an outcome or says what data were collected (module docstring).
+
+    >>> describes_measurement("The primary outcome was the annual decline in eGFR.")
+    True
+    >>> describes_measurement("Data on postoperative morbidity and cost were collected and analyzed.")
+    True
+    >>> describes_measurement("The primary outcome was lower with metformin.")
+    False
+    >>> describes_measurement("The primary outcome occurred in 13.8% of patients.")
+    False
+    """
+    return _MEASUREMENT.search(sentence) is not None
