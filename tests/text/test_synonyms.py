@@ -51,3 +51,18 @@ def test_a_null_finding_is_a_null_finding_of_its_complement() -> None:
     assert contradicts("Hydrocortisone significantly improved survival at 90 days compared with placebo.", finding)
     # alignment keeps them apart: "improved survival" does not restate "reduced mortality"
     assert not restates("Hydrocortisone reduced mortality.", "Hydrocortisone improved survival.")
+
+
+def test_courses_and_schedules_are_one_regimen_and_softeners_are_not_compared() -> None:
+    assert canonical_stems("the one-week course") == canonical_stems("the one-week schedule")
+    assert canonical_stems("somewhat more common") == canonical_stems("slightly more frequent") == {"frequ"}
+
+
+def test_a_sentence_of_two_findings_restates_a_unit_through_the_finding_that_holds_it() -> None:
+    sentence = (
+        "Moderate or marked breast induration was more frequent with the 1-week schedule (11.4% vs 8.7%), "
+        "but overall cosmetic outcome did not differ."
+    )
+    assert restates(sentence, "Breast induration was somewhat more common with the 1-week course.")
+    assert not restates(sentence, "Breast induration was less common with the 1-week course.")
+    assert not restates(sentence, "Breast induration did not differ with the 1-week course.")

@@ -75,7 +75,7 @@ import numpy as np
 
 from medhal.detect.records import Verdict
 from medhal.text.assertions import asserts_nothing
-from medhal.text.findings import NullFinding, null_finding
+from medhal.text.findings import NullFinding, finding_parts, null_finding
 from medhal.text.lexical import bare_numbers, direction_conflict, has_negation
 from medhal.text.quantities import Quantity, quantities, spelled_numbers
 from medhal.text.synonyms import canonical_stems
@@ -166,8 +166,9 @@ class EvidenceIndex:
 
 
 def restates(sentence: str, unit: str) -> bool:
-    """Whether ``sentence`` restates ``unit``: it holds all of the unit's :func:`alignment_tokens`, the two agree
-    on negation, and the unit states no direction opposite to the sentence's.
+    """Whether ``sentence`` restates ``unit``: it (or one of its findings, :func:`medhal.text.findings.finding_parts`)
+    holds all of the unit's :func:`alignment_tokens`, the two agree on negation, and the unit states no direction
+    opposite to it.
 
     >>> restates("Metformin did not slow the decline in eGFR over 24 months.", "Metformin did not slow eGFR decline.")
     True
@@ -175,11 +176,30 @@ def restates(sentence: str, unit: str) -> bool:
     False
     >>> restates("Metformin did not slow the decline in eGFR over 24 months.", "It did not slow it over 12 months.")
     False
+    >>> restates("Nausea was more frequent with metformin, but weight did not differ.", "Nausea was more common.")
+    True
     """
     wanted = alignment_tokens(unit)
     if not wanted or not wanted <= alignment_tokens(sentence):
         return False
-    return has_negation(sentence) == has_negation(unit) and not direction_conflict(unit, sentence)
+    parts = finding_parts(sentence)
+    if len(parts) == 1:
+        return _restates_part(sentence, unit, wanted)
+    # a sentence of several findings ("X was more frequent with A, but Y did not differ") restates a unit through
+    # one of them, whatever the others say, or a unit of as many findings finding by finding
+    if any(_restates_part(part, unit, wanted) for part in parts):
+        return True
+    own = finding_parts(unit)
+    return len(own) > 1 and all(any(_restates_part(p, u, alignment_tokens(u)) for p in parts) for u in own)
+
+
+def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
+    return (
+        bool(wanted)
+        and wanted <= alignment_tokens(part)
+        and has_negation(part) == has_negation(unit)
+        and not direction_conflict(unit, part)
+    )
 
 
 def negation_agrees(sentence: str, unit: str) -> bool:

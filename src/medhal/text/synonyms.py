@@ -21,6 +21,7 @@ from medhal.text.tokens import content_stems
 
 __all__ = [
     "COMPLEMENTS",
+    "SOFTENERS",
     "SPELLINGS",
     "STEM_CLASSES",
     "canonical_stem",
@@ -67,10 +68,14 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "treat": ("thera",),
     "patie": ("peopl",),
     "reduc": ("decre", "lower", "fewer"),
+    "regim": ("cours", "sched"),
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and
 "mortality", "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment",
-"people" and "patients", "lower"/"decreased"/"fewer" and "reduced"."""
+"people" and "patients", "lower"/"decreased"/"fewer" and "reduced", "course"/"schedule" and "regimen"."""
+
+SOFTENERS: frozenset[str] = frozenset({"somew", "sligh"})
+"""Stems that soften a statement without naming anything ("somewhat", "slightly"): never compared."""
 
 COMPLEMENTS: dict[str, tuple[str, ...]] = {"morta": ("survi",)}
 """Canonical stem -> the stems of its complement ("survival" is one minus "mortality").  Opposites, so never
@@ -100,7 +105,7 @@ def canonical_text(text: str) -> str:
 def canonical_stems(text: str) -> frozenset[str]:
     """:func:`medhal.text.tokens.content_stems` of :func:`canonical_text`, each stem replaced by its class's
     canonical stem (:data:`STEM_CLASSES`)."""
-    return frozenset(_CANONICAL.get(s, s) for s in content_stems(canonical_text(text)))
+    return frozenset(_CANONICAL.get(s, s) for s in content_stems(canonical_text(text)) if s not in SOFTENERS)
 
 
 def canonical_stem(stem: str) -> str:
