@@ -217,3 +217,15 @@ def test_a_measurement_cannot_contradict_a_finding_but_may_contradict_the_design
     detector = DecomposedDetector(RuleVerifier(rules), units="sentence")
     assert detector.detect(CheckItem(evidence, finding)).units[0].verdict != "contradicted"
     assert detector.detect(CheckItem(evidence, design)).units[0].verdict == "contradicted"
+
+
+def test_support_by_the_coverage_premise_points_at_an_aligned_window_that_entails_alone() -> None:
+    rule = AlignedRule()
+    entail, contradict = np.array([0.5, 0.6, 0.3]), np.array([0.1, 0.1, 0.1])
+    alignment = np.array([0.9, 0.7, 1.0])
+    d = rule.decide(entail, contradict, alignment, np.array([0.8]))
+    # the coverage premise's P(E) decides (0.8) and stays the unit's; the pointer names the best-aligned window
+    # that entails the unit by itself (0.3 does not, 0.5 and 0.6 do: the better aligned wins)
+    assert d.verdict == "supported" and d.p_entail == 0.8 and d.entailing == 0 and d.suspicion == pytest.approx(0.2)
+    d = rule.decide(entail, contradict, np.array([0.1, 0.2, 0.3]), np.array([0.8]))
+    assert d.entailing == -1  # no aligned window: the coverage premise itself

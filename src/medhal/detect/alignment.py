@@ -378,6 +378,12 @@ class AlignedRule:
             verdict: Verdict = "contradicted"
         elif p_e >= self.entail_threshold and p_e > p_c and not unstated:
             verdict = "supported"
+            if entailing is not None and entailing < 0:
+                # supported by a coverage window: point at the best-aligned window that entails the unit by itself,
+                # so the audit trail names the sentence, not a stretch of evidence (the verdict and P(E) stand)
+                alone = np.flatnonzero(aligned & (window_entail >= self.entail_threshold) & (window_entail > p_c))
+                if len(alone):
+                    entailing = int(alone[np.lexsort((-window_entail[alone], -window_alignment[alone]))[0]])
         else:
             verdict = "unsupported"
         return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best, unstated=unstated)
