@@ -146,3 +146,13 @@ def test_findings_are_read_part_by_part() -> None:
 def test_a_null_finding_reported_again_agrees(unit: str, sentence: str, expected: bool) -> None:
     finding = null_finding(sentence)
     assert finding is not None and agrees(unit, finding) is expected
+
+
+def test_no_correlation_and_not_effective_are_null_findings() -> None:
+    assert reports_null_finding("No correlation between baseline pain intensity and opioid response was found.")
+    assert reports_null_finding("The programme was not effective in reducing readmissions or length of stay.")
+    assert reports_null_finding("Early surgery had no impact on mortality.")
+    assert not reports_null_finding("The programme was effective in reducing readmissions.")
+    finding = null_finding("No significant difference was found in the length of stay or readmission.")
+    assert finding is not None
+    assert agrees("but it was not effective in reducing readmissions or length of stay.", finding)

@@ -58,7 +58,9 @@ _NULL_FINDING = re.compile(
     r"shorten|prolong|delay|hasten|extend|worsen|help|benefit|protect|"
     r"associated|different|related|correlated|observed|seen|reported)\w*"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:difference|differences|effect|effects|association|"
-    r"change|changes|increase|reduction|benefit|improvement|cases?|events?|episodes?)\b"
+    r"change|changes|increase|reduction|benefit|improvement|cases?|events?|episodes?|correlation|relationship|"
+    r"impact|influence)\b"
+    r"|\b(?:was|were|is|are)\s+not\s+(?:\w+ly\s+)?(?:effective|efficacious|beneficial|superior|linked|predictive)\b"
     r"|\b(?:similar|comparable)\s+(?:between|in|across|among)\b"
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
@@ -101,7 +103,8 @@ _FRAME = _word_set(
         "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "
         "shorten shortened prolong prolonged delay delayed hasten hastened extend extended worsen worsened "
         "help helped benefit benefited protect protected more less higher better worse common frequent likely "
-        "background objective objectives methods results conclusion conclusions interpretation findings"
+        "background objective objectives methods results conclusion conclusions interpretation findings "
+        "correlation relationship impact influence effective efficacious beneficial superior linked predictive"
     ),
     stem=True,
 )
