@@ -288,3 +288,24 @@ def test_items_must_align_with_results(transit: tuple[CheckResult, CheckItem]) -
     with pytest.raises(ValueError, match="item"):
         render_check_html([res], [item, item])
     assert "No results." in render_check_html([])
+
+
+def test_the_viewer_and_the_terminal_table_show_the_cues_in_words() -> None:
+    import io
+
+    from rich.console import Console
+
+    from fakes import RuleVerifier
+    from medhal.cli.render import render_result
+    from medhal.detect import CheckItem, DecomposedDetector
+    from medhal.report.html_viewer import render_check_html
+
+    evidence = "Women were assigned to aspirin 150 mg per day or placebo until 36 weeks of gestation."
+    response = "Women took 0.15 g of aspirin per day until 36 weeks of gestation."
+    result = DecomposedDetector(RuleVerifier(), units="sentence").detect(CheckItem(evidence, response))
+    note = 'Read with the figures as the evidence writes them: "Women took 150 mg of aspirin per day'
+    page = render_check_html([result], [CheckItem(evidence, response)])
+    assert "Read with the figures as the evidence writes them: &quot;Women took 150 mg of aspirin" in page
+    out = io.StringIO()
+    render_result(Console(file=out, width=400), result, response)
+    assert note in " ".join(out.getvalue().split())

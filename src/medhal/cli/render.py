@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from medhal.detect import CheckResult, UnitResult
+from medhal.detect.cues import describe
 
 __all__ = ["render_result"]
 
@@ -59,6 +60,8 @@ def unit_cell(unit: UnitResult) -> Text:
     cell = Text(f"[{unit.start}:{unit.end}] {unit.text}")
     if unit.kind == "claim" and unit.span_text is not None and unit.span_text != unit.text:
         cell.append(f"\nanswer: {_snippet(unit.span_text)}", style="dim")
+    for note in describe(unit.cues):  # what a deterministic cue read, in words
+        cell.append(f"\n{note}", style="dim")
     return cell
 
 

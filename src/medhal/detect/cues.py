@@ -18,10 +18,11 @@ import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import Window, smallest_holding
+from medhal.detect.records import JSONObject
 from medhal.text.findings import asserts_effect, names
 from medhal.text.quantities import Quantity, number_conflicts
 
-__all__ = ["null_finding_cue", "number_cue"]
+__all__ = ["describe", "null_finding_cue", "number_cue"]
 
 
 def number_cue(
@@ -64,3 +65,32 @@ def null_finding_cue(index: EvidenceIndex, unit: str, windows: Sequence[Window])
         if k is not None:
             return index.sentences[i], k
     return None, None
+
+
+def describe(cues: JSONObject | None) -> list[str]:
+    """What a unit's ``cues`` (:attr:`medhal.detect.records.UnitResult.cues`) say, in words an auditor reads: one
+    line per cue that fired (none for a unit the model alone decided).
+
+    >>> describe({"restated": False, "number_conflicts": [["65", "75 years"]], "unstated_figures": ["65"]})
+    ['Changed figure: the answer says "65", the evidence "75 years".', 'Not in the evidence: "65".']
+    """
+    if not cues:
+        return []
+    notes: list[str] = []
+    if cues.get("restated"):
+        notes.append("Restated: an evidence sentence says the same.")
+    conflicts = cues.get("number_conflicts")
+    if isinstance(conflicts, list):
+        for pair in conflicts:
+            if isinstance(pair, list) and len(pair) == 2:
+                notes.append(f'Changed figure: the answer says "{pair[0]}", the evidence "{pair[1]}".')
+    finding = cues.get("null_finding")
+    if isinstance(finding, str):
+        notes.append(f'The evidence reports no difference or effect: "{finding}"')
+    unstated = cues.get("unstated_figures")
+    if isinstance(unstated, list) and unstated:
+        notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")
+    read_as = cues.get("read_as")
+    if isinstance(read_as, str):
+        notes.append(f'Read with the figures as the evidence writes them: "{read_as}"')
+    return notes

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from medhal.detect.cues import describe
 from medhal.detect.records import JSON, CheckItem, CheckResult, EvidencePointer, JSONObject, UnitResult
 from medhal.report._viewer.common import deciding_pointer, esc, flag_attr, flag_html, num, verdict_badge, verdict_counts
 from medhal.report._viewer.evidence import (
@@ -157,8 +158,17 @@ def _unit_detail(unit: UnitResult) -> str:
         signals = ", ".join(f"{k} {v}" for k, v in sorted(unit.signals.items()))
         parts.append(f'<p class="signals">Signals: {esc(signals)}</p>')
     if unit.cues:
-        cues = ", ".join(f"{k} {round(v, 3) if isinstance(v, float) else v}" for k, v in sorted(unit.cues.items()))
-        parts.append(f'<p class="signals">Alignment cues: {esc(cues)}</p>')
+        parts.extend(f'<p class="cue">{esc(note)}</p>' for note in describe(unit.cues))
+        numbers = [
+            f"{label} {value:.2f}"
+            for label, value in (
+                ("best sentence alignment", unit.cues.get("alignment")),
+                ("P(E | whole evidence)", unit.cues.get("coverage_entail")),
+            )
+            if isinstance(value, float)
+        ]
+        if numbers:
+            parts.append(f'<p class="signals">{esc(", ".join(numbers))}</p>')
     parts.append("</div>")
     return "".join(parts)
 
