@@ -241,3 +241,14 @@ def test_harmonized_writes_figures_the_evidence_states_as_it_writes_them() -> No
     assert harmonized("about 0.15 g", evidence) == "about 0.15 g"  # hedged: never
     assert harmonized("36 weeks of 12", evidence) == "36 weeks of 12"  # already the evidence's; bare 12 not "12 weeks"
     assert harmonized("0.3 g daily", evidence) == "0.3 g daily"  # a changed dose stays as written
+
+
+def test_a_share_of_two_counts_stated_together_is_derived_not_unstated() -> None:
+    evidence = "Of 40 patients, 12 relapsed; 1 of 3 had nausea. We later enrolled 2,130 women."
+
+    def unstated(unit: str) -> list[str]:
+        return [q.text for q in unstated_quantities(unit, evidence)]
+
+    assert unstated("30% relapsed") == [] and unstated("33.3% had nausea") == [] and unstated("33% had nausea") == []
+    assert unstated("31% relapsed") == ["31%"]
+    assert unstated("1.9% of women") == ["1.9%"]  # 40 and 2,130 stand too far apart to be one share

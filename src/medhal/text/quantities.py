@@ -302,8 +302,9 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     """The figures ``unit`` states that ``evidence`` (its text, or its :func:`quantities` read once) states nowhere:
     exact quantities (not hedged, not a range's lower bound, not a small count in words: "two patients" is lay
     wording) that equal no quantity of the evidence (:meth:`Quantity.equals`: "0.5 g" restates "500 mg", "one
-    minute" restates "60 seconds"), round none of them ("93%" for "92.7%", "1.5 g" for "1,520 mg") and are not
-    the difference of two it states.  A unit that states such a figure
+    minute" restates "60 seconds"), round none of them ("93%" for "92.7%", "1.5 g" for "1,520 mg"), are not the
+    share one stated count is of another near it ("30%" for "12 of 40 patients") and are not the difference of two
+    it states.  A unit that states such a figure
     asserts something the evidence does not say ("reduced atrial fibrillation by 40%" against evidence with no 40%):
     it may be contradicted, never supported.  ``before``: the text of the answer just before the unit, which may
     hedge its first number ("no more than | 20 minutes") or hold the head of a compound duration ("an hour and |
@@ -324,10 +325,29 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if q.approximate or (q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text)):
             continue
-        if any(q.equals(e) or _rounds(q, e) for e in stated) or _difference(q, exact):
+        if any(q.equals(e) or _rounds(q, e) for e in stated) or _difference(q, exact) or _share(q, exact):
             continue
         out.append(q)
     return out
+
+
+def _share(q: Quantity, said: Sequence[Quantity]) -> bool:
+    """Whether the percentage ``q`` is, rounded as it is written, the share one exact count of ``said`` is of a
+    larger one stated near it ("30%" against "12 of 40 patients"; within :data:`_SHARE_SPAN` characters, so that
+    two counts from anywhere in a long evidence do not make up a share by chance)."""
+    if q.kind != "percent":
+        return False
+    counts = [e for e in said if e.kind == "count" and e.value > 0]
+    return any(
+        _rounds(q, replace(q, value=100.0 * a.value / b.value, number=100.0 * a.value / b.value))
+        for a in counts
+        for b in counts
+        if a.value < b.value and abs(a.start - b.start) <= _SHARE_SPAN
+    )
+
+
+_SHARE_SPAN = 40
+"""How near two counts must stand to be read as a share ("12 of the 40 patients", "40 patients, of whom 12")."""
 
 
 def _rounds(q: Quantity, e: Quantity) -> bool:
