@@ -232,3 +232,19 @@ def test_support_by_the_coverage_premise_points_at_an_aligned_window_that_entail
     assert d.verdict == "supported" and d.p_entail == 0.8 and d.entailing == 0 and d.suspicion == pytest.approx(0.2)
     d = rule.decide(entail, contradict, np.array([0.1, 0.2, 0.3]), np.array([0.8]))
     assert d.entailing == -1  # no aligned window: the coverage premise itself
+
+
+def test_a_fragment_is_not_contradicted_by_the_encoder_but_still_by_a_cue() -> None:
+    evidence = "There is no standard protocol for antiseptics used on skin and mucous membranes."
+    fragment = "and mucous membranes disorders,"
+    verifier = RuleVerifier([("There is no standard protocol", fragment)])
+    unit = DecomposedDetector(verifier, units="sentence").detect(CheckItem(evidence, fragment)).units[0]
+    assert unit.verdict != "contradicted" and unit.contradicting is None
+    # a cue still reads a fragment: a changed figure contradicts it
+    evidence = "Patients received colchicine 0.5 mg once daily or placebo."
+    unit = (
+        DecomposedDetector(RuleVerifier(), units="sentence")
+        .detect(CheckItem(evidence, "colchicine 0.9 mg once daily or placebo."))
+        .units[0]
+    )
+    assert unit.verdict == "contradicted" and unit.cues is not None and unit.cues["number_conflicts"]

@@ -55,3 +55,23 @@ def test_describes_measurement_reads_outcome_definitions_and_data_collection_not
     assert describes_measurement("Data on postoperative morbidity were collected and analyzed.")
     assert not describes_measurement("The primary outcome was lower with metformin.")
     assert not describes_measurement("Data from 412 patients showed that mortality was lower.")
+
+
+def test_states_no_predicate_reads_fragments_of_a_list_or_contrast() -> None:
+    from medhal.text.assertions import states_no_predicate
+
+    for fragment in (
+        "and mucous membranes disorders,",
+        "or without intrapulmonary lymph node metastasis.",
+        "However, 30-day readmission, band-related reoperation,",
+        "In breast cancer patients having SLN biopsy,",
+    ):
+        assert states_no_predicate(fragment), fragment
+    for clause in (
+        "Mortality did not differ.",
+        "Patients lost 25% of their body weight.",
+        "Metformin caused lactic acidosis in 3% of patients,",
+        "and it can't be relied upon.",
+        "Aspirin reduces the risk of preeclampsia.",
+    ):
+        assert not states_no_predicate(clause), clause

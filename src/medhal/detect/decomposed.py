@@ -60,7 +60,7 @@ from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
 from medhal.text import Span
-from medhal.text.assertions import describes_measurement
+from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.findings import agrees, asserts_effect, reports_null_finding
 from medhal.text.quantities import harmonized, unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
@@ -370,6 +370,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
             if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
                 focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
+            if states_no_predicate(span.text):  # a fragment asserts nothing the encoder can judge alone
+                focus[:] = 0.0
             finding = asserts_effect(span.text) or reports_null_finding(span.text)
             for k, w in enumerate(windows):
                 best = index.sentences[w.first + int(np.argmax(by_sentence[w.first : w.stop]))]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asserts_nothing", "describes_measurement"]
+__all__ = ["asserts_nothing", "describes_measurement", "states_no_predicate"]
 
 _LABEL = r"^\s*(?:(?:background|objectives?|aims?|purpose|introduction|context|importance)\s*[:.]\s*)?"
 _INQUIRY_VERBS = (
@@ -99,3 +99,37 @@ def describes_measurement(sentence: str) -> bool:
     False
     """
     return _MEASUREMENT.search(sentence) is not None
+
+
+_VERB_WORDS = (
+    "is are was were be been being am has have had do does did can could may might must shall should will would "
+    "took lost fell rose brought made gave found showed led grew became began saw got kept left met put said "
+    "thought won bore ran cut hit shown seen known given taken done "
+    "show shows suggest suggests remain remains occur occurs differ differs appear appears seem seems improve "
+    "improves cause causes lead leads reduce reduces increase increases provide provides allow allows require "
+    "requires predict predicts affect affects help helps make makes take takes give gives indicate indicates "
+    "support supports confirm confirms represent represents need needs"
+)
+_VERBS = frozenset(_VERB_WORDS.split())
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:n't)?")
+"""A word; a hyphenated compound is one ("band-related", "drug-induced": adjectives, not past forms)."""
+
+
+def states_no_predicate(unit: str) -> bool:
+    """Whether ``unit`` is a fragment that states no predicate of its own: no auxiliary or modal, no past form
+    ("-ed" or a common irregular one) and no common present-tense verb ("and mucous membranes disorders,", "or
+    without intrapulmonary lymph node metastasis.").  Clause splitting leaves such fragments of a list or a
+    contrast; what they say depends on the clause they belong to, so the encoder's reading of one alone is no
+    contradiction (the deterministic cues still apply).
+
+    >>> states_no_predicate("or without intrapulmonary lymph node metastasis.")
+    True
+    >>> states_no_predicate("Mortality did not differ.")
+    False
+    >>> states_no_predicate("Patients lost 25% of their body weight.")
+    False
+    """
+    return not any(
+        w in _VERBS or (len(w) > 4 and w.endswith("ed") and "-" not in w) or w.endswith("n't")
+        for w in (m.group().lower() for m in _WORD.finditer(unit))
+    )
