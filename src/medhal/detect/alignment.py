@@ -66,7 +66,6 @@ The seed-faithful rule (eq. 1 over all windows, FED, the 0.5 cut) stays availabl
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -76,7 +75,7 @@ import numpy as np
 from medhal.detect.records import Verdict
 from medhal.text.assertions import asserts_nothing
 from medhal.text.findings import NullFinding, finding_parts, null_finding
-from medhal.text.lexical import bare_numbers, direction_conflict, has_negation
+from medhal.text.lexical import bare_numbers, direction_conflict, directions, has_negation, negated
 from medhal.text.quantities import Quantity, quantities, spelled_numbers
 from medhal.text.synonyms import canonical_stems
 
@@ -217,69 +216,14 @@ def negation_agrees(sentence: str, unit: str) -> bool:
     >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not increase regret.")
     False
     """
-    if not _negated(unit):
+    if not negated(unit):
         return False
-    if _negated(sentence):
+    if negated(sentence):
         return not direction_conflict(unit, sentence)
     if not has_negation(unit):
         return False
-    mine, theirs = _directions(unit), _directions(sentence)
+    mine, theirs = directions(unit), directions(sentence)
     return len(mine) == len(theirs) == 1 and mine != theirs
-
-
-_UP = frozenset(
-    [
-        "increase",
-        "increased",
-        "increases",
-        "increasing",
-        "higher",
-        "highest",
-        "more",
-        "greater",
-        "elevated",
-        "raised",
-        "rise",
-        "rose",
-        "gain",
-    ]
-)
-_DOWN = frozenset(
-    [
-        "decrease",
-        "decreased",
-        "decreases",
-        "decreasing",
-        "lower",
-        "lowest",
-        "less",
-        "fewer",
-        "smaller",
-        "reduced",
-        "reduce",
-        "reduces",
-        "reduction",
-        "lowered",
-        "fall",
-        "fell",
-        "loss",
-    ]
-)
-_WORD = re.compile(r"[a-z]+")
-
-
-def _directions(text: str) -> frozenset[str]:
-    """Which ways ``text`` says something went: ``up``, ``down``, both or neither."""
-    words = set(_WORD.findall(text.lower()))
-    return frozenset(name for name, group in (("up", _UP), ("down", _DOWN)) if words & group)
-
-
-_NEGATED_FORM = re.compile(r"\bfree\s+of\b|\bnon-?(?=[a-z]{4})", re.IGNORECASE)
-
-
-def _negated(text: str) -> bool:
-    """A negation word (:func:`medhal.text.lexical.has_negation`), "free of" or a "non-" word."""
-    return has_negation(text) or _NEGATED_FORM.search(text) is not None
 
 
 @dataclass(frozen=True, slots=True)

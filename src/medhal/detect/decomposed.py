@@ -115,6 +115,9 @@ class DecomposedPlan:
     """Each unit's coverage tiles (aligned aggregation; empty lists under ``seed``)."""
     index: EvidenceIndex | None
     """The evidence's alignment index (aligned aggregation only)."""
+    hypotheses: list[str]
+    """What the verifier reads of each unit: its text, figures written as the evidence writes them (aligned
+    aggregation, :func:`medhal.text.quantities.harmonized`)."""
 
 
 class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
@@ -203,7 +206,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         coverage = [_best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
         pairs += [(w.text, h) for h, tiles in zip(hyps, coverage, strict=True) for w in tiles]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
-        data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index)
+        data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index, hyps)
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
 
     def _coverage_tiles(
@@ -428,7 +431,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
                 "null_finding": null_finding if decision.number_conflict and k_conflict is None else None,
                 "unstated_figures": [q.text for q in unstated],
-                "read_as": None if (read := harmonized(span.text, index.quantities)) == span.text else read,
+                "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }
             rule_suspicions.append(rule_suspicion)
             results.append(

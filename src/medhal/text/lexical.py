@@ -11,6 +11,12 @@ embedded verifier (:mod:`medhal.verify.lexical`) and the unit signals of the det
 * :func:`direction_words`, :func:`direction_conflict` — direction words (increased / decreased, higher /
   lower, improved / worsened, ...; :data:`DIRECTION_PAIRS`, the lexicon medhal's perturbations flip, plus a few
   cross pairs such as reduced / increased) and whether a text states the opposite direction of another.
+* :func:`negated` — :func:`has_negation`, or a negated form that is no negation word: "free of", a "non-" word
+  ("free of dementia", "non-severe"); :func:`has_negation` itself stays what the embedded verifier's lexical head
+  was fitted on.
+* :func:`directions` — which way a text says something went: ``up`` (increased, higher, more, rose, ...),
+  ``down`` (decreased, lower, fewer, fell, ...), both or neither; unlike :func:`direction_conflict`, "decrease"
+  and "higher" are opposite ways although they are no pair.
 * :func:`normalized` — case-folded text with whitespace runs collapsed and outer punctuation stripped, for
   containment tests ("the hypothesis occurs verbatim in the premise").
 """
@@ -27,7 +33,9 @@ __all__ = [
     "bare_numbers",
     "direction_conflict",
     "direction_words",
+    "directions",
     "has_negation",
+    "negated",
     "normalized",
     "novel_numbers",
     "numbers",
@@ -172,3 +180,34 @@ def direction_conflict(text: str, reference: str) -> bool:
     """
     ref = direction_words(reference)
     return any(w not in ref and _OPPOSITES[w] & ref for w in direction_words(text))
+
+
+_NEGATED_FORM = re.compile(r"\bfree\s+of\b|\bnon-?(?=[a-z]{4})", re.IGNORECASE)
+
+
+def negated(text: str) -> bool:
+    """A negation cue (:func:`has_negation`), "free of" or a "non-" word.
+
+    >>> negated("Adults free of dementia"), negated("non-severe pneumonia"), negated("severe pneumonia")
+    (True, True, False)
+    """
+    return has_negation(text) or _NEGATED_FORM.search(text) is not None
+
+
+_UP_WORDS = "increase increased increases increasing higher highest more greater elevated raised rise rose gain"
+_DOWN_WORDS = (
+    "decrease decreased decreases decreasing lower lowest less fewer smaller reduced reduce reduces reduction "
+    "lowered fall fell loss"
+)
+_UP, _DOWN = frozenset(_UP_WORDS.split()), frozenset(_DOWN_WORDS.split())
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def directions(text: str) -> frozenset[str]:
+    """Which ways ``text`` says something went: ``up``, ``down``, both or neither.
+
+    >>> sorted(directions("Odds were higher")), sorted(directions("It did not decrease")), directions("Similar")
+    (['up'], ['down'], frozenset())
+    """
+    words = set(_LOWER_WORD.findall(text.lower()))
+    return frozenset(name for name, group in (("up", _UP), ("down", _DOWN)) if words & group)

@@ -275,7 +275,7 @@ def number_conflicts(
             continue
         rivals = local
         if anchored:
-            if not any(ch.isdigit() for ch in q.text) and q.kind == "count" and q.number < 10:
+            if _lay_count(q):
                 continue  # "one dose", "two patients": lay wording, not a figure ("fifty", "three years" are)
             mine, next_to = anchors(unit, q), anchors(unit, q, 1)
             rivals = [e for e in local if mine & anchors(sentence, e) and e.kind in (q.kind, "count", "time")]
@@ -304,11 +304,10 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     wording) that equal no quantity of the evidence (:meth:`Quantity.equals`: "0.5 g" restates "500 mg", "one
     minute" restates "60 seconds"), round none of them ("93%" for "92.7%", "1.5 g" for "1,520 mg"), are not the
     share one stated count is of another near it ("30%" for "12 of 40 patients") and are not the difference of two
-    it states.  A unit that states such a figure
-    asserts something the evidence does not say ("reduced atrial fibrillation by 40%" against evidence with no 40%):
-    it may be contradicted, never supported.  ``before``: the text of the answer just before the unit, which may
-    hedge its first number ("no more than | 20 minutes") or hold the head of a compound duration ("an hour and |
-    twenty minutes"); offsets stay the unit's.
+    it states. A unit that states such a figure asserts something the evidence does not say ("reduced atrial
+    fibrillation by 40%" against evidence with no 40%): it may be contradicted, never supported. ``before``: the
+    text of the answer just before the unit, which may hedge its first number ("no more than | 20 minutes") or hold
+    the head of a compound duration ("an hour and | twenty minutes"); offsets stay the unit's.
 
     >>> evidence = "Of 188 patients, 92.7% were stone-free at 3 months."
     >>> [q.text for q in unstated_quantities("About 93% were stone-free at three months.", evidence)]
@@ -323,9 +322,11 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
         if q.start < len(before):
             continue
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
-        if q.approximate or (q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text)):
+        if q.approximate or _lay_count(q):
             continue
-        if any(q.equals(e) or _rounds(q, e) for e in stated) or _difference(q, exact) or _share(q, exact):
+        if any(q.equals(e) or (q.kind == e.kind and _rounds(q, e.value)) for e in stated):
+            continue
+        if _difference(q, exact) or _share(q, exact):
             continue
         out.append(q)
     return out
@@ -339,7 +340,7 @@ def _share(q: Quantity, said: Sequence[Quantity]) -> bool:
         return False
     counts = [e for e in said if e.kind == "count" and e.value > 0]
     return any(
-        _rounds(q, replace(q, value=100.0 * a.value / b.value, number=100.0 * a.value / b.value))
+        _rounds(q, 100.0 * a.value / b.value)
         for a in counts
         for b in counts
         if a.value < b.value and abs(a.start - b.start) <= _SHARE_SPAN
@@ -350,16 +351,20 @@ _SHARE_SPAN = 40
 """How near two counts must stand to be read as a share ("12 of the 40 patients", "40 patients, of whom 12")."""
 
 
-def _rounds(q: Quantity, e: Quantity) -> bool:
-    """Whether ``q`` is ``e`` rounded to the decimals ``q`` is written with, in ``q``'s unit, within 10% ("93%" for
-    "92.7%", "0.9" for "0.85"; not "2 g" for "1.52 g")."""
-    if q.kind != e.kind or not q.number or not math.isfinite(q.number):
+def _rounds(q: Quantity, value: float) -> bool:
+    """Whether ``q`` is ``value`` (in ``q``'s kind's base unit) rounded to the decimals ``q`` is written with, in
+    ``q``'s unit, within 10% ("93%" for 92.7%, "0.9" for 0.85; not "2 g" for 1,520 mg)."""
+    if not q.number or not math.isfinite(q.number):
         return False
     digits = q.text.replace(",", ".")
     decimals = len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
-    scale = q.value / q.number
-    gap = abs(e.value / scale - q.number)
+    gap = abs(value * q.number / q.value - q.number)
     return gap <= 0.5 * 10.0**-decimals * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
+
+
+def _lay_count(q: Quantity) -> bool:
+    """A small count in words ("two patients", "one dose"): lay wording, not a figure ("fifty", "three years" are)."""
+    return q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text)
 
 
 def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
@@ -377,9 +382,7 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
     parts: list[str] = []
     last = 0
     for q in quantities(unit):
-        if q.approximate or q.text.lower() in written or q.start < last:
-            continue
-        if q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text):
+        if q.approximate or _lay_count(q) or q.text.lower() in written or q.start < last:
             continue
         match = next((e for e in stated if not e.approximate and _same(q, e) and _rewritable(q, e)), None)
         if match is None:
