@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import platform
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from medhal.llm import RunDir, RunDirError
-from medhal.llm.runs import atomic_write_text, package_versions, utc_stamp
+from medhal.llm.runs import atomic_write_text, cpu_kernels, package_versions, utc_stamp
 
 
 def test_create_names_the_folder_by_utc_time_and_writes_config(tmp_path: Path) -> None:
@@ -81,3 +82,16 @@ def test_note_session_appends(tmp_path: Path) -> None:
 def test_helpers() -> None:
     assert re.fullmatch(r"\d{8}T\d{6}Z", utc_stamp())
     assert package_versions()["vllm"] is None or isinstance(package_versions()["vllm"], str)
+
+
+def test_records_name_the_int8_kernels_of_the_cpu() -> None:
+    """The embedded verifier's probabilities depend on whether the CPU multiplies int8 with VNNI (llm/runs.py)."""
+    machine = platform.machine() or "unknown"
+    vnni = "processor\t: 0\nflags\t\t: fpu sse2 avx2 avx512f avx512bw avx512_vnni\n"
+    assert cpu_kernels(vnni) == f"{machine} avx512-vnni"
+    assert cpu_kernels("flags\t: sse2 avx2 avx_vnni\n") == f"{machine} avx-vnni"
+    assert cpu_kernels("flags\t: sse2 avx avx2 fma\n") == f"{machine} avx2"
+    assert cpu_kernels("flags\t: sse2 avx avx2 avx512bw\n") == f"{machine} avx512"
+    assert cpu_kernels("Processor: ARMv8\nFeatures: neon\n") == machine
+    versions = package_versions()
+    assert versions["cpu"] == cpu_kernels() and "onnxruntime" in versions

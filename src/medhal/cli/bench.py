@@ -42,6 +42,7 @@ from medhal.detect.registry import parse_detector
 
 if TYPE_CHECKING:
     from medhal.bench.checking import DetectorSet, RunnerSource
+    from medhal.bench.suite import RunConfig, SuiteResult
     from medhal.text.clauses import ClauseRules
 
 __all__ = ["bench_app", "detector_source", "parse_detector", "score_app"]
@@ -182,7 +183,11 @@ def _pct(value: float | None) -> str:
     return "—" if value is None or value != value else f"{100 * value:.1f}%"
 
 
-def _wrote(out: Path) -> None:
+def _report(out: Path, result: SuiteResult, config: RunConfig) -> None:
+    """Write the run's ``report.md`` (:func:`medhal.report.suites.write_report`) and say which files hold the run."""
+    from medhal.report.suites import write_report
+
+    write_report(out, result, config)
     sys.stderr.write(f"wrote {out / 'metrics.json'}, {out / 'items.jsonl'}, {out / 'report.md'}\n")
 
 
@@ -221,7 +226,6 @@ def bench_localization(
     """Localization faithfulness (seed 000 §4) of each detector on MedHal-Loc items."""
     from medhal.bench.localization.suite import SUITE, LocalizationSpec
     from medhal.bench.suite import execute
-    from medhal.report.suites import write_report
 
     tau_rule, clause_rules = rules(tau, clauses)
     resumable_run_dir(out, "localization")  # before the verifier is loaded
@@ -254,8 +258,7 @@ def bench_localization(
             sys.stderr.write(
                 _auc_line(name, None if entry.detection is None else entry.detection.auc_pr, entry.seconds)
             )
-    write_report(out, done.result, done.config)
-    _wrote(out)
+    _report(out, done.result, done.config)
 
 
 @bench_app.command("detection")
@@ -294,7 +297,6 @@ def bench_detection(
     ``--protocol table6`` seed 000 Table 6's bootstrap mean over pooled seeds beside the published cells."""
     from medhal.bench.checking import detection_format
     from medhal.bench.suite import execute
-    from medhal.report.suites import write_report
 
     detection_format(format)
     if protocol not in ("single", "table6"):
@@ -322,8 +324,7 @@ def bench_detection(
         done6 = execute(TABLE6, spec6, out)
         for name, entry6 in done6.result.detectors.items():
             sys.stderr.write(_auc_line(name, entry6.auc_pr, entry6.seconds or 0.0))
-        write_report(out, done6.result, done6.config)
-        _wrote(out)
+        _report(out, done6.result, done6.config)
         return
     from medhal.bench.detection.suite import SUITE, DetectionSpec
 
@@ -331,8 +332,7 @@ def bench_detection(
     done = execute(SUITE, DetectionSpec(data, build, format, dev, limit, seed, resamples, runners=runners), out)
     for name, entry in done.result.detectors.items():
         sys.stderr.write(_auc_line(name, entry.auc_pr, entry.seconds))
-    write_report(out, done.result, done.config)
-    _wrote(out)
+    _report(out, done.result, done.config)
 
 
 @bench_app.command("verdicts")
@@ -353,7 +353,6 @@ def bench_verdicts(
     from medhal.bench.checking import detection_format
     from medhal.bench.suite import execute
     from medhal.bench.verdicts import SUITE, VerdictsSpec
-    from medhal.report.suites import write_report
 
     detection_format(format)
     resumable_run_dir(out, "verdicts")  # before the verifier is loaded
@@ -386,8 +385,7 @@ def bench_verdicts(
                 f"erroneous supported {_pct(shares[2])}; flagged faithful {_pct(shares[3])} / hallucinated "
                 f"{_pct(shares[4])} ({entry.seconds:.0f} s)\n"
             )
-    write_report(out, done.result, done.config)
-    _wrote(out)
+    _report(out, done.result, done.config)
 
 
 score_app.command("localization")(score_localization)

@@ -50,7 +50,20 @@ __all__ = [
 ]
 
 ITEM_SCHEMA_VERSION = "1.0"
-_PACKAGES = ("medhal", "httpx", "numpy", "torch", "transformers", "tokenizers", "vllm", "rich", "typer")
+_PACKAGES = (
+    "medhal",
+    "httpx",
+    "numpy",
+    "onnxruntime",
+    "torch",
+    "transformers",
+    "tokenizers",
+    "vllm",
+    "rich",
+    "typer",
+)
+_INT8_PATHS = (("avx512_vnni", "avx512-vnni"), ("avx_vnni", "avx-vnni"), ("avx512bw", "avx512"), ("avx2", "avx2"))
+"""CPU flag -> name of the int8 kernel family onnxruntime picks, best first."""
 _NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -73,7 +86,32 @@ def package_versions() -> dict[str, str | None]:
             versions[name] = None
     if versions["medhal"] is None:
         versions["medhal"] = __version__
+    versions["cpu"] = cpu_kernels()
     return versions
+
+
+def cpu_kernels(cpuinfo: str | None = None) -> str:
+    """The machine and the int8 kernel family its CPU offers, e.g. ``x86_64 avx512-vnni``.
+
+    The embedded verifier is int8 (``quantize_dynamic``); onnxruntime multiplies u8 x s8 with VNNI where the CPU
+    has it and with AVX2/AVX-512 ``vpmaddubsw`` otherwise, whose 16-bit intermediate sums can saturate, so the same
+    model and input give slightly different probabilities on the two kinds of machine.  Run records name the kind.
+    """
+    machine = platform.machine() or "unknown"
+    if cpuinfo is None:
+        try:
+            cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return machine
+    flags: set[str] = set()
+    for line in cpuinfo.splitlines():
+        if line.startswith("flags"):
+            flags = set(line.partition(":")[2].split())
+            break
+    for flag, name in _INT8_PATHS:
+        if flag in flags:
+            return f"{machine} {name}"
+    return machine
 
 
 def _fsync_dir(path: Path) -> None:
