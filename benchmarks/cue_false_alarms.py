@@ -1,13 +1,13 @@
-"""How often the deterministic null-finding cue would contradict faithful text: each clause of PubMedQA's
-expert-labelled conclusions (``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of
-its own abstract (``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a false alarm.
-Target: 0 (the cue trades recall for precision: a faithful clause marked contradicted is the worst error a report
-can make).  PubMedQA is evaluation-only data; nothing is tuned on it.
+"""How often the deterministic null-finding and reversed-comparison cues would contradict faithful text: each clause
+of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by the abstracts' authors) read against every
+sentence of its own abstract (``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a
+false alarm.  Target: 0 (the cues trade recall for precision: a faithful clause marked contradicted is the worst
+error a report can make).  PubMedQA is evaluation-only data; nothing is tuned on it.
 
     python benchmarks/cue_false_alarms.py ../shared/data/pubmedqa/ori_pqal.json [--show 10]
 
-Prints the clauses read, the clauses that assert an effect (the only ones the cue can fire on), the firings, their
-rate, and the first ``--show`` firings with the sentence that fired.
+Prints the clauses read, the clauses each cue can fire on (asserting an effect; comparing a named group), the
+firings, their rate, and the first ``--show`` firings of each with the sentence that fired.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
+from medhal.text.comparisons import comparison_conflict, unit_comparison
 from medhal.text.findings import asserts_effect, names, null_finding
 
 
@@ -26,13 +27,19 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=10, help="how many firings to print")
     args = parser.parse_args()
     items = json.loads(args.pubmedqa.read_text(encoding="utf-8"))
-    clauses = asserting = 0
+    clauses = asserting = comparing = 0
     firings: list[tuple[str, str]] = []
+    reversed_firings: list[tuple[str, str]] = []
     for item in items.values():
         sentences = [s.text for s in split_sentences(" ".join(item["CONTEXTS"]))]
         findings = [(s, f) for s in sentences if (f := null_finding(s)) is not None]
         for clause in split_clauses(item["LONG_ANSWER"]):
             clauses += 1
+            if unit_comparison(clause.text) is not None:
+                comparing += 1
+                hit = next((s for s in sentences if comparison_conflict(clause.text, s)), None)
+                if hit is not None:
+                    reversed_firings.append((clause.text, hit))
             if not asserts_effect(clause.text):
                 continue
             asserting += 1
@@ -42,6 +49,13 @@ def main() -> None:
     print(f"abstracts {len(items)}  clauses {clauses}  asserting an effect {asserting}")
     print(f"null-finding cue fired on {len(firings)} faithful clauses ({len(firings) / max(1, clauses):.2%})")
     for clause_text, sentence in firings[: args.show]:
+        print(f"  clause:   {clause_text}\n  sentence: {sentence}")
+    print(f"clauses comparing a named group {comparing}")
+    print(
+        f"reversed-comparison cue fired on {len(reversed_firings)} faithful clauses "
+        f"({len(reversed_firings) / max(1, clauses):.2%})"
+    )
+    for clause_text, sentence in reversed_firings[: args.show]:
         print(f"  clause:   {clause_text}\n  sentence: {sentence}")
 
 

@@ -1,8 +1,9 @@
 """False contradictions on faithful text: the default checker on PubMedQA abstracts (``CONTEXTS``) with their
 authors' own conclusions (``LONG_ANSWER``) as the answer.  The conclusions are faithful by construction (they may
 go beyond the abstract's sentences, so `unsupported` is fair; `contradicted` is a false alarm).  Target: as few
-`contradicted` clauses as possible; each is printed with what decided it (the number cue, the null-finding cue or
-the model) so a regression can be read.  PubMedQA is evaluation-only data; nothing is tuned on it.
+`contradicted` clauses as possible; each is printed with what decided it (the number cue, the null-finding cue,
+the reversed-comparison cue or the model) so a regression can be read.  PubMedQA is evaluation-only data; nothing
+is tuned on it.
 
     python benchmarks/pubmedqa_faithful.py ../shared/data/pubmedqa/ori_pqal.json [--n 300] [--seed 7] [--show 30]
 
@@ -48,6 +49,8 @@ def main() -> None:
                 if cues.get("number_conflicts")
                 else "null-finding cue"
                 if cues.get("null_finding")
+                else "reversed-comparison cue"
+                if cues.get("reversed_comparison")
                 else "model"
             )
             causes[cause] += 1

@@ -131,6 +131,22 @@ def test_a_changed_age_is_contradicted_by_the_sentence_stating_the_age() -> None
     assert good.verdict != "contradicted"
 
 
+def test_a_comparison_the_figures_reverse_is_contradicted_by_the_sentence_stating_them() -> None:
+    evidence = (
+        "We randomly assigned 2,789 patients to early rhythm control or usual care. Serious adverse events related "
+        "to rhythm-control therapy occurred in 4.9% of the patients assigned to early rhythm control and in 1.4% of "
+        "those assigned to usual care. Stroke was rare."
+    )
+    detector = DecomposedDetector(RuleVerifier(), units="sentence")
+    answer = "Serious adverse events of rhythm-control therapy were less frequent with early rhythm control."
+    bad = detector.detect(CheckItem(evidence, answer)).units[0]
+    assert bad.verdict == "contradicted" and bad.cues is not None
+    assert bad.cues["reversed_comparison"] is not None and "4.9%" in str(bad.cues["reversed_comparison"])
+    assert bad.contradicting is not None and "4.9% of the patients" in bad.contradicting.text
+    good = detector.detect(CheckItem(evidence, answer.replace("less", "more"))).units[0]
+    assert good.verdict != "contradicted" and good.cues is not None and good.cues["reversed_comparison"] is None
+
+
 def test_the_number_cue_reads_every_sentence_a_short_unit_is_best_aligned_with() -> None:
     # both sentences hold all the unit's words: the first states no number, the second the rival
     evidence = (

@@ -66,3 +66,17 @@ def test_a_sentence_of_two_findings_restates_a_unit_through_the_finding_that_hol
     assert restates(sentence, "Breast induration was somewhat more common with the 1-week course.")
     assert not restates(sentence, "Breast induration was less common with the 1-week course.")
     assert not restates(sentence, "Breast induration did not differ with the 1-week course.")
+
+
+def test_time_nights_and_length_of_stay_in_hospital_are_one_measure() -> None:
+    from medhal.text.findings import contradicts
+
+    finding = null_finding(
+        "The mean number of nights spent in the hospital did not differ significantly between the groups."
+    )
+    assert finding is not None and "mean" not in finding.subject  # a statistic frames the subject, names nothing
+    assert agrees("The time spent in hospital was not significantly different between groups.", finding)
+    assert agrees("Length of stay did not differ between the groups.", finding)
+    assert contradicts("Patients assigned to early rhythm control spent fewer nights in hospital.", finding)
+    assert contradicts("Length of stay was shorter with early rhythm control.", finding)
+    assert not contradicts("Readmissions were fewer with early rhythm control.", finding)

@@ -4,7 +4,10 @@ evidence sentence that fires it through the smallest verified window that holds 
 * :func:`number_cue`: the changed-number cue (:func:`medhal.text.quantities.number_conflicts`): the unit states a
   number, dose, duration or percentage that an aligned evidence sentence states differently — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
-  on what an evidence sentence reports no difference, effect or occurrence for — `contradicted`.
+  on what an evidence sentence reports no difference, effect or occurrence for — `contradicted`;
+* :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.comparison_conflict`): the
+  unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
+  round — `contradicted`.
 
 The third, the unstated-figure cue (:func:`medhal.text.quantities.unstated_quantities`: a figure the evidence
 states nowhere; never `supported`), needs no window: it is read against the whole evidence.
@@ -19,10 +22,11 @@ import numpy as np
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import Window, smallest_holding
 from medhal.detect.records import JSONObject
+from medhal.text.comparisons import comparison_conflict, unit_comparison
 from medhal.text.findings import asserts_effect, names
 from medhal.text.quantities import Quantity, number_conflicts
 
-__all__ = ["describe", "null_finding_cue", "number_cue"]
+__all__ = ["comparison_cue", "describe", "null_finding_cue", "number_cue"]
 
 
 def number_cue(
@@ -67,6 +71,20 @@ def null_finding_cue(index: EvidenceIndex, unit: str, windows: Sequence[Window])
     return None, None
 
 
+def comparison_cue(index: EvidenceIndex, unit: str, windows: Sequence[Window]) -> tuple[str | None, int | None]:
+    """The reversed-comparison cue: the first evidence sentence whose figures by group order the unit's compared
+    groups the other way, and the smallest of ``windows`` that holds it (``(None, None)`` when none fires or no
+    window holds one)."""
+    if unit_comparison(unit) is None:
+        return None, None
+    for i, sentence in enumerate(index.sentences):
+        if "%" in sentence and comparison_conflict(unit, sentence):
+            k = smallest_holding(windows, i)
+            if k is not None:
+                return sentence, k
+    return None, None
+
+
 def describe(cues: JSONObject | None) -> list[str]:
     """What a unit's ``cues`` (:attr:`medhal.detect.records.UnitResult.cues`) say, in words an auditor reads: one
     line per cue that fired (none for a unit the model alone decided).
@@ -87,6 +105,9 @@ def describe(cues: JSONObject | None) -> list[str]:
     finding = cues.get("null_finding")
     if isinstance(finding, str):
         notes.append(f'The evidence reports no difference or effect: "{finding}"')
+    comparison = cues.get("reversed_comparison")
+    if isinstance(comparison, str):
+        notes.append(f'The evidence\'s figures order the groups the other way: "{comparison}"')
     unstated = cues.get("unstated_figures")
     if isinstance(unstated, list) and unstated:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")

@@ -52,7 +52,7 @@ from medhal.detect.chunking import (
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import null_finding_cue, number_cue
+from medhal.detect.cues import comparison_cue, null_finding_cue, number_cue
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
@@ -397,6 +397,11 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             null_finding, k_null = (
                 (None, None) if k_conflict is not None else null_finding_cue(index, span.text, windows)
             )
+            reversed_comparison, k_reversed = (
+                (None, None)
+                if k_conflict is not None or k_null is not None
+                else comparison_cue(index, span.text, windows)
+            )
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
             start = span.start if span.start is not None and span.span_text in (None, span.text) else 0
             before = plan.item.response[max(0, start - 32) : start]
@@ -408,7 +413,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 cover_rows[u, :, ENTAILMENT],
                 restated,
                 focus,
-                k_conflict if k_conflict is not None else k_null,
+                next((k for k in (k_conflict, k_null, k_reversed) if k is not None), None),
                 unstated=bool(unstated),
             )
 
@@ -421,6 +426,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 rule_suspicion = max(rule_suspicion, self.threshold + (1.0 - self.threshold) * decision.p_contradict)
             elif unstated:  # a figure the evidence never states flags its answer
                 rule_suspicion = max(rule_suspicion, self.threshold)
+            elif decision.restated:  # an evidence sentence says the same: the unit never flags its answer alone
+                rule_suspicion *= self.threshold
             suspicion, signals = blended_suspicion(
                 self.signals, rule_suspicion, span.text, plan.item.evidence, (w_e or coverage[0]).text
             )
@@ -430,6 +437,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "restated": decision.restated,
                 "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
                 "null_finding": null_finding if decision.number_conflict and k_conflict is None else None,
+                "reversed_comparison": reversed_comparison if decision.number_conflict else None,
                 "unstated_figures": [q.text for q in unstated],
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }

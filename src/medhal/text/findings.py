@@ -74,7 +74,7 @@ _EFFECT = re.compile(
     r"decrease|improved|improves|worsened|more|fewer|less|greater|smaller|caused|causes|cause|led\s+to|"
     r"resulted\s+in|associated\s+with|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
-    r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended)\b",
+    r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer)\b",
     re.IGNORECASE,
 )
 """A word by which a unit asserts an effect, a difference or a cause."""
@@ -97,7 +97,7 @@ _FRAME = _word_set(
         "group groups arm arms either both between among across occur occurred occurrence observed seen reported "
         "associated association related correlated change changed effect effects similar comparable patients "
         "participants subjects respectively overall trial study cases events episodes "
-        "rate rates incidence risk risks proportion frequency number odds hazard likelihood "
+        "rate rates incidence risk risks proportion frequency number odds hazard likelihood mean median average "
         "score scores outcome outcomes value values level levels measure measures primary secondary "
         "reduce reduced reduction increase increased decrease decreased improve improved improvement lower lowered "
         "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "

@@ -57,8 +57,17 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bheart attacks?\b", re.IGNORECASE), "myocardial infarction"),
     (re.compile(r"\bhigh blood pressure\b", re.IGNORECASE), "hypertension"),
     (re.compile(r"\bblood clots?\b", re.IGNORECASE), "thrombosis"),
+    (
+        re.compile(
+            r"\b(?:(?:time|nights|days)\s+(?:spent\s+)?(?:in|at)\s+(?:the\s+)?hospital|"
+            r"(?:length|duration)\s+of\s+(?:the\s+)?(?:hospital\s+)?stay|hospital\s+stay)\b",
+            re.IGNORECASE,
+        ),
+        "length of hospital stay",
+    ),
 )
-"""Lay phrases and the clinical term they stand for."""
+"""Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length
+of stay" are one measure)."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "morta": ("death", "died", "dying"),

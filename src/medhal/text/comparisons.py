@@ -1,0 +1,209 @@
+"""Reversed comparisons: an evidence sentence reports a figure per group ("serious adverse events occurred in 4.9% of
+the patients assigned to early rhythm control and in 1.4% of those assigned to usual care") and a unit compares
+the same groups on the same measure the other way round ("serious adverse events were less frequent with early
+rhythm control") (issue 14).
+
+A small NLI encoder reads such a unit as entailed: every word of it is in the sentence except the comparative, and
+the direction is only in the figures.  A clinician reads the figures.  :func:`comparison_conflict` is the
+deterministic cue for the pattern, kept narrow (precision over recall: a faithful clause marked contradicted is
+the worst error a report can make):
+
+* the sentence part (:func:`medhal.text.findings.finding_parts`) states **one percentage per group**, each figure
+  followed by the group it belongs to ("4.9% of the patients assigned to A", "13.8% in the A group",
+  "1.7% with 27 Gy"), and reports levels, not changes (no "by 5", "from 5", "reduced", "increased", "fell",
+  "differed", ... outside brackets: "HbA1c fell by 1.2% with A and 0.5% with B" says A's HbA1c ended *lower*);
+* the unit makes **one comparison** of a named group, read from its words: a comparative ("more", "less",
+  "fewer", "higher", "lower", "greater", "smaller") within a few words of "with / in / among / for / on" and a
+  group, optionally "than (with) B" or "compared with B";
+* the unit's groups are the sentence's: each is named by the words of exactly one of the sentence's groups
+  (content stems, read through :mod:`medhal.text.synonyms`), and the rival is the named "than" group or, when
+  the sentence has exactly two groups, the other one;
+* the unit is about the sentence's **measure**: it names one (a clause such as "however, was more frequent with
+  A," that leaves it to the clause before never fires), and every content stem of the unit outside its groups,
+  the comparative and the words that frame a comparison ("common", "frequent", "rate", "patients", ...) is in
+  the sentence part;
+* the figures differ, and the comparative points the other way from them.
+
+Complements ("survival" against "mortality") are never read as one here: they would reverse the direction.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from medhal.text.findings import finding_parts
+from medhal.text.lexical import bare_numbers, has_negation
+from medhal.text.synonyms import canonical_stems
+
+__all__ = ["GroupFigure", "UnitComparison", "comparison_conflict", "group_figures", "unit_comparison"]
+
+_GROUP_WORDS = r"[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|vs\b|versus\b|than\b|compared\b)[\w\-/+.]+){0,5}"
+"""A group's name: up to six words, none of them a word that joins two groups."""
+
+_FIGURE = re.compile(
+    r"(?P<value>\d+(?:\.\d+)?)\s?%\s+(?:per\s+year\s+)?(?:"
+    r"(?:of\s+(?:the\s+)?(?:patients|participants|subjects|women|men|children|those|people|infants)\s+)?"
+    r"(?:(?:who\s+were\s+)?(?:assigned|randomi[sz]ed|allocated)\s+to|receiving|given|treated\s+with|taking|"
+    r"with|in|among|on)\s+(?:the\s+)?(?P<group>" + _GROUP_WORDS + r")"
+    r"|of\s+the\s+(?P<named>" + _GROUP_WORDS + r")\s+(?:group|arm|cohort)\b)",
+    re.IGNORECASE,
+)
+"""A percentage (a rate per year too) followed by the group it belongs to: "4.9% of the patients assigned to A",
+"13.8% in the A group", "1.7% with 27 Gy", "5.6% of the A group"."""
+
+_BRACKETED = re.compile(r"\([^()]*(?:\)|$)|\[[^\[\]]*(?:\]|$)")
+"""Bracketed statistics ("(hazard ratio 0.79; 95% CI ...)", "(difference 13.9 points"): not the levels compared."""
+
+_CHANGE = re.compile(
+    r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell|fall)\w*"
+    r"|\b(?:relative|absolute)\b",
+    re.IGNORECASE,
+)
+"""A part that reports changes or differences, not levels: its figures do not order the groups."""
+
+_COMPARISON = re.compile(
+    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller)\s+(?:[\w\-]+\s+){0,5}?"
+    r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + _GROUP_WORDS + r")"
+    r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"
+    r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+)?(?:the\s+)?(?P<rival>" + _GROUP_WORDS + r"))?",
+    re.IGNORECASE,
+)
+"""A comparative, a few words of measure, then the group it is said of and, optionally, the rival group."""
+
+_UP = frozenset({"more", "higher", "greater"})
+
+_GROUP_TAIL = re.compile(r"\s+(?:groups?|arms?|cohorts?|populations?)$", re.IGNORECASE)
+
+_FRAME = frozenset(
+    canonical_stems(
+        "common frequent frequently likely rate rates incidence proportion percentage patients participants "
+        "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
+        "given treated taking compared respectively overall"
+    )
+)
+"""Stems that frame a comparison rather than name the measure compared."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupFigure:
+    """A percentage of a sentence and the name of the group it belongs to."""
+
+    value: float
+    group: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnitComparison:
+    """What a unit compares: its group, the rival it names (``None``: the sentence's other group) and whether it
+    says the group's figure is the larger (``up``)."""
+
+    group: str
+    rival: str | None
+    up: bool
+    words: str
+    """The unit's words of the comparison, from the comparative to the last group."""
+
+
+def _group_name(text: str) -> str:
+    return _GROUP_TAIL.sub("", text.strip().rstrip(".,;:")).strip()
+
+
+def group_figures(part: str) -> list[GroupFigure]:
+    """The percentages of ``part`` with their groups, or ``[]`` when the part reports changes (:data:`_CHANGE`).
+
+    >>> group_figures("Serious adverse events occurred in 4.9% of the patients assigned to early rhythm control "
+    ...               "and in 1.4% of those assigned to usual care.")
+    [GroupFigure(value=4.9, group='early rhythm control'), GroupFigure(value=1.4, group='usual care')]
+    >>> [f.group for f in group_figures("The primary outcome occurred in 13.8% in the empagliflozin group and "
+    ...                                  "17.1% in the placebo group")]
+    ['empagliflozin', 'placebo']
+    >>> [f.group for f in group_figures("Response occurred in 54.8% of the ketamine group and 40.9% of the ECT "
+    ...                                  "group (difference 13.9 percentage points; 95% CI 3.6 to 24.0)")]
+    ['ketamine', 'ECT']
+    >>> group_figures("HbA1c fell by 1.2% with metformin and 0.5% with placebo.")
+    []
+    """
+    part = _BRACKETED.sub(" ", part)
+    if _CHANGE.search(part):
+        return []
+    return [
+        GroupFigure(float(m.group("value")), _group_name(m.group("group") or m.group("named")))
+        for m in _FIGURE.finditer(part)
+    ]
+
+
+def unit_comparison(unit: str) -> UnitComparison | None:
+    """The one comparison of a named group ``unit`` makes, or ``None`` (none, several, or a negated or hedged one).
+
+    >>> unit_comparison("Breast induration was more common with 26 Gy than with 40 Gy.")
+    UnitComparison(group='26 Gy', rival='40 Gy', up=True, words='more common with 26 Gy than with 40 Gy')
+    >>> unit_comparison("Serious adverse events were not less frequent with early rhythm control.") is None
+    True
+    """
+    found = list(_COMPARISON.finditer(unit))
+    if len(found) != 1 or has_negation(unit):
+        return None
+    m = found[0]
+    rival = m.group("rival")
+    return UnitComparison(
+        _group_name(m.group("group")),
+        None if rival is None else _group_name(rival),
+        m.group("word").lower() in _UP,
+        m.group().rstrip(".,;: "),
+    )
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(canonical_stems(text))
+
+
+def _group_stems(name: str) -> frozenset[str]:
+    """What names a group: its content stems and its numbers ("26 Gy" is ``#26``)."""
+    return _stems(name) | frozenset(f"#{n}" for n in bare_numbers(name))
+
+
+def _matching(name: str, figures: list[GroupFigure]) -> list[GroupFigure]:
+    """The figures whose group ``name`` names: its content stems and numbers equal theirs."""
+    stems = _group_stems(name)
+    return [f for f in figures if stems and _group_stems(f.group) == stems]
+
+
+def comparison_conflict(unit: str, sentence: str) -> bool:
+    """Whether a part of ``sentence`` states figures by group that order ``unit``'s groups against its comparison
+    (module docstring).
+
+    >>> sentence = ("Serious adverse events related to rhythm-control therapy occurred in 4.9% of the patients "
+    ...             "assigned to early rhythm control and in 1.4% of those assigned to usual care.")
+    >>> comparison_conflict("Serious adverse events of rhythm-control therapy were less frequent with early "
+    ...                     "rhythm control.", sentence)
+    True
+    >>> comparison_conflict("Serious adverse events of rhythm-control therapy were more frequent with early "
+    ...                     "rhythm control.", sentence)
+    False
+    >>> comparison_conflict("Strokes were less frequent with early rhythm control.", sentence)
+    False
+    """
+    claim = unit_comparison(unit)
+    if claim is None:
+        return False
+    measure = _stems(unit) - _stems(claim.words) - _FRAME
+    if not measure:  # "however, was more frequent with A,": a clause that leaves its measure to another one
+        return False
+    for part in finding_parts(sentence):
+        figures = group_figures(part)
+        if len(figures) < 2 or len({f.group.lower() for f in figures}) != len(figures):
+            continue
+        if not measure <= _stems(part):
+            continue
+        own = _matching(claim.group, figures)
+        if claim.rival is not None:
+            rivals = _matching(claim.rival, figures)
+        else:
+            rivals = [f for f in figures if f not in own] if len(figures) == 2 else []
+        if len(own) != 1 or len(rivals) != 1 or own[0] == rivals[0]:
+            continue
+        a, b = own[0].value, rivals[0].value
+        if a != b and (a > b) != claim.up:
+            return True
+    return False

@@ -1,0 +1,116 @@
+"""The reversed-comparison cue (text/comparisons.py): figures by group against a unit's comparison."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.comparisons import GroupFigure, comparison_conflict, group_figures, unit_comparison
+
+SAFETY = (
+    "Serious adverse events related to rhythm-control therapy occurred in 4.9% of the patients assigned to early "
+    "rhythm control and in 1.4% of those assigned to usual care."
+)
+DOSES = (
+    "After a median follow-up of 71.5 months, the 5-year incidence of ipsilateral breast tumour relapse was 2.1% "
+    "with 40 Gy, 1.7% with 27 Gy and 1.4% with 26 Gy."
+)
+TRIAL = (
+    "Results: The primary end point occurred in 5.6% of the colchicine group and 7.9% of the placebo group "
+    "(hazard ratio 0.70; 95% CI 0.52 to 0.94)."
+)
+
+
+@pytest.mark.parametrize(
+    ("part", "expected"),
+    [
+        (SAFETY, [(4.9, "early rhythm control"), (1.4, "usual care")]),
+        (DOSES, [(2.1, "40 Gy"), (1.7, "27 Gy"), (1.4, "26 Gy")]),
+        (TRIAL, [(5.6, "colchicine"), (7.9, "placebo")]),
+        (
+            "Stroke occurred at 0.8% per year with apixaban and 1.3% per year with aspirin.",
+            [(0.8, "apixaban"), (1.3, "aspirin")],
+        ),
+        (
+            "The primary outcome occurred in 13.8% in the empagliflozin group and 17.1% in the placebo group.",
+            [(13.8, "empagliflozin"), (17.1, "placebo")],
+        ),
+    ],
+)
+def test_figures_are_read_with_their_groups(part: str, expected: list[tuple[float, str]]) -> None:
+    assert group_figures(part) == [GroupFigure(v, g) for v, g in expected]
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        "HbA1c fell by 1.2% with metformin and 0.5% with placebo.",  # changes: the larger fall is the lower level
+        "Condom use increased from 51% in 1988 to 73% in 1996.",  # a change over time, not groups
+        "Weight was reduced 5% with semaglutide and 2% with placebo.",
+        "The 95% CI excluded 1 in the treated group.",  # no group figure pair
+    ],
+)
+def test_changes_and_statistics_order_no_groups(part: str) -> None:
+    assert len(group_figures(part)) < 2
+
+
+def test_a_unit_makes_one_comparison_of_a_named_group() -> None:
+    claim = unit_comparison("Breast induration was more common with 26 Gy than with 40 Gy.")
+    assert claim is not None and (claim.group, claim.rival, claim.up) == ("26 Gy", "40 Gy", True)
+    claim = unit_comparison("The detection rate was lower among the Sami compared with the non-Sami group.")
+    assert claim is not None and (claim.group, claim.rival, claim.up) == ("Sami", "non-Sami", False)
+    assert unit_comparison("Serious adverse events were not less frequent with early rhythm control.") is None
+    assert unit_comparison("Mortality was lower.") is None  # no group named
+    assert unit_comparison("Pain was lower with A and fatigue was higher with B.") is None  # two comparisons
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        ("Serious adverse events of rhythm-control therapy were less frequent with early rhythm control.", SAFETY),
+        ("Serious adverse events related to rhythm-control therapy were more common with usual care.", SAFETY),
+        ("Breast tumour relapse was higher with 26 Gy than with 40 Gy.", DOSES),
+        ("Relapse was less common with 40 Gy than with 27 Gy.", DOSES),
+        ("The primary end point was lower in the placebo group.", TRIAL),
+    ],
+)
+def test_a_comparison_the_figures_reverse_is_contradicted(unit: str, sentence: str) -> None:
+    assert comparison_conflict(unit, sentence)
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        # faithful comparisons
+        ("Serious adverse events of rhythm-control therapy were more frequent with early rhythm control.", SAFETY),
+        (
+            "Serious adverse events of rhythm-control therapy were more frequent with early rhythm control "
+            "(4.9% vs 1.4%).",
+            SAFETY,
+        ),
+        ("Relapse was lower with 26 Gy than with 40 Gy.", DOSES),
+        ("The primary end point was lower in the colchicine group.", TRIAL),
+        # another measure: the sentence's figures say nothing about it
+        ("Strokes were less frequent with early rhythm control.", SAFETY),
+        # three groups and no rival named: which one is compared is not said
+        ("Relapse was higher with 26 Gy.", DOSES),
+        # a group the sentence does not name
+        ("Relapse was higher with 30 Gy than with 40 Gy.", DOSES),
+        # a clause that leaves its measure to the clause before
+        (
+            "however, was more frequent with apixaban,",
+            "Stroke occurred at 0.8% per year with apixaban and 1.3% per year with aspirin.",
+        ),
+        # hedged or negated
+        ("Serious adverse events were not less frequent with early rhythm control.", SAFETY),
+        # a complement is not read as the measure (it would reverse the direction)
+        ("Survival free of the primary end point was lower in the colchicine group.", TRIAL),
+    ],
+)
+def test_faithful_or_unrelated_comparisons_are_not(unit: str, sentence: str) -> None:
+    assert not comparison_conflict(unit, sentence)
+
+
+def test_changes_never_fire() -> None:
+    sentence = "HbA1c fell by 1.2% with metformin and by 0.5% with placebo."
+    assert not comparison_conflict("HbA1c was higher with metformin than with placebo.", sentence)
+    assert not comparison_conflict("HbA1c was lower with metformin than with placebo.", sentence)
