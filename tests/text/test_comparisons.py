@@ -60,6 +60,7 @@ def test_a_unit_makes_one_comparison_of_a_named_group() -> None:
     assert claim is not None and (claim.group, claim.rival, claim.up) == ("Sami", "non-Sami", False)
     assert unit_comparison("Serious adverse events were not less frequent with early rhythm control.") is None
     assert unit_comparison("Mortality was lower.") is None  # no group named
+    assert unit_comparison("Patients with more than 2 comorbidities in the elderly cohort.") is None  # a threshold
     assert unit_comparison("Pain was lower with A and fatigue was higher with B.") is None  # two comparisons
 
 
