@@ -61,6 +61,10 @@ def test_a_unit_makes_one_comparison_of_a_named_group() -> None:
     assert unit_comparison("Serious adverse events were not less frequent with early rhythm control.") is None
     assert unit_comparison("Mortality was lower.") is None  # no group named
     assert unit_comparison("Patients with more than 2 comorbidities in the elderly cohort.") is None  # a threshold
+    # the group after "than" is the rival, never the group the comparative is said of
+    assert unit_comparison("Gastrointestinal side effects were more common than with placebo.") is None
+    figures = "Gastrointestinal adverse events occurred in 18% with metformin and 9% with placebo."
+    assert not comparison_conflict("Gastrointestinal side effects were more common than with placebo.", figures)
     assert unit_comparison("Pain was lower with A and fatigue was higher with B.") is None  # two comparisons
 
 

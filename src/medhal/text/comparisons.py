@@ -63,14 +63,14 @@ _CHANGE = re.compile(
 """A part that reports changes or differences, not levels: its figures do not order the groups."""
 
 _COMPARISON = re.compile(
-    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller)(?!\s+than\b)\s+(?:[\w\-]+\s+){0,5}?"
+    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller)(?!\s+than\b)\s+(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){0,5}?"
     r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + _GROUP_WORDS + r")"
     r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"
     r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+)?(?:the\s+)?(?P<rival>" + _GROUP_WORDS + r"))?",
     re.IGNORECASE,
 )
-"""A comparative (not "more than 2", a threshold), a few words of measure, then the group it is said of and,
-optionally, the rival group."""
+"""A comparative (not "more than 2", a threshold), a few words of measure (never "than": "more common than with
+placebo" says nothing of which group has more), then the group it is said of and, optionally, the rival group."""
 
 _UP = frozenset({"more", "higher", "greater"})
 
