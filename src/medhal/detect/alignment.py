@@ -75,9 +75,9 @@ import numpy as np
 from medhal.detect.records import Verdict
 from medhal.text.assertions import asserts_nothing
 from medhal.text.findings import NullFinding, finding_parts, null_finding
-from medhal.text.lexical import bare_numbers, direction_conflict, directions, has_negation, negated
-from medhal.text.quantities import Quantity, quantities, spelled_numbers
-from medhal.text.synonyms import canonical_stems
+from medhal.text.lexical import direction_conflict, directions, has_negation, negated
+from medhal.text.quantities import Quantity, quantities
+from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
     "AlignedDecision",
@@ -88,19 +88,6 @@ __all__ = [
     "restates",
     "sentence_alignment",
 ]
-
-
-def alignment_tokens(text: str) -> frozenset[str]:
-    """What alignment compares: content-word stems (seed 000's tau, 5-character prefixes, read through
-    :func:`medhal.text.synonyms.canonical_stems`: "deaths" is "mortality", "haem-" is "hem-") and numbers
-    (``#12``), numbers written as words too ("twelve" is ``#12``: the restatement cue must not read "twelve
-    participants" as a restatement of "2 participants").
-
-    >>> sorted(alignment_tokens("Twelve participants took 5 mg."))
-    ['#12', '#5', 'parti', 'took']
-    """
-    spelled = frozenset(f"#{n:g}" for n in spelled_numbers(text))
-    return canonical_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | spelled
 
 
 def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:

@@ -5,7 +5,7 @@ evidence sentence that fires it through the smallest verified window that holds 
   number, dose, duration or percentage that an aligned evidence sentence states differently — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for — `contradicted`;
-* :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.comparison_conflict`): the
+* :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
   round — `contradicted`.
 
@@ -22,7 +22,7 @@ import numpy as np
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import Window, smallest_holding
 from medhal.detect.records import JSONObject
-from medhal.text.comparisons import comparison_conflict, unit_comparison
+from medhal.text.comparisons import reverses, unit_comparison
 from medhal.text.findings import asserts_effect, names
 from medhal.text.quantities import Quantity, number_conflicts
 
@@ -75,10 +75,11 @@ def comparison_cue(index: EvidenceIndex, unit: str, windows: Sequence[Window]) -
     """The reversed-comparison cue: the first evidence sentence whose figures by group order the unit's compared
     groups the other way, and the smallest of ``windows`` that holds it (``(None, None)`` when none fires or no
     window holds one)."""
-    if unit_comparison(unit) is None:
+    claim = unit_comparison(unit)
+    if claim is None:
         return None, None
     for i, sentence in enumerate(index.sentences):
-        if "%" in sentence and comparison_conflict(unit, sentence):
+        if "%" in sentence and reverses(claim, sentence):
             k = smallest_holding(windows, i)
             if k is not None:
                 return sentence, k

@@ -33,10 +33,10 @@ import re
 from dataclasses import dataclass
 
 from medhal.text.findings import finding_parts
-from medhal.text.lexical import bare_numbers, has_negation
-from medhal.text.synonyms import canonical_stems
+from medhal.text.lexical import directions, has_negation
+from medhal.text.synonyms import alignment_tokens, canonical_stems
 
-__all__ = ["GroupFigure", "UnitComparison", "comparison_conflict", "group_figures", "unit_comparison"]
+__all__ = ["GroupFigure", "UnitComparison", "comparison_conflict", "group_figures", "reverses", "unit_comparison"]
 
 _GROUP_WORDS = r"[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|vs\b|versus\b|than\b|compared\b)[\w\-/+.]+){0,5}"
 """A group's name: up to six words, none of them a word that joins two groups."""
@@ -72,16 +72,12 @@ _COMPARISON = re.compile(
 """A comparative (not "more than 2", a threshold), a few words of measure (never "than": "more common than with
 placebo" says nothing of which group has more), then the group it is said of and, optionally, the rival group."""
 
-_UP = frozenset({"more", "higher", "greater"})
-
 _GROUP_TAIL = re.compile(r"\s+(?:groups?|arms?|cohorts?|populations?)$", re.IGNORECASE)
 
-_FRAME = frozenset(
-    canonical_stems(
-        "common frequent frequently likely rate rates incidence proportion percentage patients participants "
-        "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
-        "given treated taking compared respectively overall"
-    )
+_FRAME = canonical_stems(
+    "common frequent frequently likely rate rates incidence proportion percentage patients participants "
+    "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
+    "given treated taking compared respectively overall"
 )
 """Stems that frame a comparison rather than name the measure compared."""
 
@@ -96,14 +92,14 @@ class GroupFigure:
 
 @dataclass(frozen=True, slots=True)
 class UnitComparison:
-    """What a unit compares: its group, the rival it names (``None``: the sentence's other group) and whether it
-    says the group's figure is the larger (``up``)."""
+    """What a unit compares: its group, the rival it names (``None``: the sentence's other group), whether it says
+    the group's figure is the larger (``up``) and the stems of the measure compared (the unit's content stems
+    outside the comparison's own words and :data:`_FRAME`)."""
 
     group: str
     rival: str | None
     up: bool
-    words: str
-    """The unit's words of the comparison, from the comparative to the last group."""
+    measure: frozenset[str]
 
 
 def _group_name(text: str) -> str:
@@ -137,8 +133,9 @@ def group_figures(part: str) -> list[GroupFigure]:
 def unit_comparison(unit: str) -> UnitComparison | None:
     """The one comparison of a named group ``unit`` makes, or ``None`` (none, several, or a negated or hedged one).
 
-    >>> unit_comparison("Breast induration was more common with 26 Gy than with 40 Gy.")
-    UnitComparison(group='26 Gy', rival='40 Gy', up=True, words='more common with 26 Gy than with 40 Gy')
+    >>> claim = unit_comparison("Breast induration was more common with 26 Gy than with 40 Gy.")
+    >>> claim.group, claim.rival, claim.up, sorted(claim.measure)
+    ('26 Gy', '40 Gy', True, ['breas', 'indur'])
     >>> unit_comparison("Serious adverse events were not less frequent with early rhythm control.") is None
     True
     """
@@ -150,24 +147,16 @@ def unit_comparison(unit: str) -> UnitComparison | None:
     return UnitComparison(
         _group_name(m.group("group")),
         None if rival is None else _group_name(rival),
-        m.group("word").lower() in _UP,
-        m.group().rstrip(".,;: "),
+        "up" in directions(m.group("word")),
+        canonical_stems(unit) - canonical_stems(m.group()) - _FRAME,
     )
 
 
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(canonical_stems(text))
-
-
-def _group_stems(name: str) -> frozenset[str]:
-    """What names a group: its content stems and its numbers ("26 Gy" is ``#26``)."""
-    return _stems(name) | frozenset(f"#{n}" for n in bare_numbers(name))
-
-
 def _matching(name: str, figures: list[GroupFigure]) -> list[GroupFigure]:
-    """The figures whose group ``name`` names: its content stems and numbers equal theirs."""
-    stems = _group_stems(name)
-    return [f for f in figures if stems and _group_stems(f.group) == stems]
+    """The figures whose group ``name`` names: the same :func:`~medhal.text.synonyms.alignment_tokens` (content
+    stems and numbers: "26 Gy" is ``#26``)."""
+    tokens = alignment_tokens(name)
+    return [f for f in figures if tokens and alignment_tokens(f.group) == tokens]
 
 
 def comparison_conflict(unit: str, sentence: str) -> bool:
@@ -186,16 +175,19 @@ def comparison_conflict(unit: str, sentence: str) -> bool:
     False
     """
     claim = unit_comparison(unit)
-    if claim is None:
-        return False
-    measure = _stems(unit) - _stems(claim.words) - _FRAME
-    if not measure:  # "however, was more frequent with A,": a clause that leaves its measure to another one
+    return claim is not None and reverses(claim, sentence)
+
+
+def reverses(claim: UnitComparison, sentence: str) -> bool:
+    """Whether a part of ``sentence`` states figures by group that order ``claim``'s groups the other way (what
+    :func:`comparison_conflict` asks, with the unit read once for many sentences)."""
+    if not claim.measure:  # "however, was more frequent with A,": a clause that leaves its measure to another one
         return False
     for part in finding_parts(sentence):
         figures = group_figures(part)
         if len(figures) < 2 or len({f.group.lower() for f in figures}) != len(figures):
             continue
-        if not measure <= _stems(part):
+        if not claim.measure <= canonical_stems(part):
             continue
         own = _matching(claim.group, figures)
         if claim.rival is not None:

@@ -1,5 +1,5 @@
 """Clinical wording that says the same thing in other words: British and American spelling, lay terms and their
-clinical names, words of one meaning.  Alignment (:func:`medhal.detect.alignment.alignment_tokens`) and the
+clinical names, words of one meaning.  Alignment (:func:`alignment_tokens`) and the
 subjects of null findings (:mod:`medhal.text.findings`) read stems through :func:`canonical_stems`, so an answer
 that says "side effects were more common" is aligned with "adverse events were more frequent", and "did not
 reduce death" names the subject of "mortality did not differ".
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from medhal.text.lexical import bare_numbers
+from medhal.text.quantities import spelled_numbers
 from medhal.text.tokens import content_stems
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "SOFTENERS",
     "SPELLINGS",
     "STEM_CLASSES",
+    "alignment_tokens",
     "canonical_stem",
     "canonical_stems",
     "canonical_text",
@@ -129,3 +132,16 @@ def finding_stem(stem: str) -> str:
     True
     """
     return _FINDING.get(stem, stem)
+
+
+def alignment_tokens(text: str) -> frozenset[str]:
+    """What alignment compares: content-word stems (seed 000's tau, 5-character prefixes, read through
+    :func:`canonical_stems`: "deaths" is "mortality", "haem-" is "hem-") and numbers (``#12``), numbers written as
+    words too ("twelve" is ``#12``: the restatement cue must not read "twelve participants" as a restatement of "2
+    participants").
+
+    >>> sorted(alignment_tokens("Twelve participants took 5 mg."))
+    ['#12', '#5', 'parti', 'took']
+    """
+    spelled = frozenset(f"#{n:g}" for n in spelled_numbers(text))
+    return canonical_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | spelled
