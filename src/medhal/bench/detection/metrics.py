@@ -27,46 +27,22 @@ from dataclasses import asdict, dataclass, field
 from numpy.typing import ArrayLike
 
 from medhal.bench.detection._bootstrap import (
-    BootstrapResult,
-    PairedBootstrapResult,
     _bootstrap,
     _check_confidence,
     _percentile_ci,
-    bootstrap_ci,
-    concat_runs,
-    holm_correction,
-    paired_bootstrap_pvalue,
 )
 from medhal.bench.detection._thresholds import (
     FloatArray,
     IntArray,
-    OptimalThreshold,
-    ThresholdMetrics,
     _as_binary,
     _require_both_classes,
     auc_pr_score,
-    f1_optimal_score,
     f1_optimal_threshold,
     threshold_metrics,
 )
 from medhal.detect.records import JSONObject
 
-__all__ = [
-    "BootstrapResult",
-    "DetectionReport",
-    "OptimalThreshold",
-    "PairedBootstrapResult",
-    "ThresholdMetrics",
-    "auc_pr_score",
-    "bootstrap_ci",
-    "concat_runs",
-    "detection_report",
-    "f1_optimal_score",
-    "f1_optimal_threshold",
-    "holm_correction",
-    "paired_bootstrap_pvalue",
-    "threshold_metrics",
-]
+__all__ = ["DetectionReport", "detection_report"]
 
 # ------------------------------------------------------------------------------------------------------ report
 

@@ -42,14 +42,9 @@ from medhal.bench.checking import (
     write_rows,
 )
 from medhal.bench.checkpoint import checks_path
-from medhal.bench.detection.metrics import (
-    DetectionReport,
-    PairedBootstrapResult,
-    auc_pr_score,
-    detection_report,
-    holm_correction,
-    paired_bootstrap_pvalue,
-)
+from medhal.bench.detection._bootstrap import PairedBootstrapResult, holm_correction, paired_bootstrap_pvalue
+from medhal.bench.detection._thresholds import auc_pr_score
+from medhal.bench.detection.metrics import DetectionReport, detection_report
 from medhal.bench.runio import write_json
 from medhal.bench.suite import DataFile, RunConfig
 from medhal.data.detection import DetectionItem

@@ -30,21 +30,6 @@ from typing import Protocol
 from medhal.detect.records import JSONObject
 from medhal.text.tokens import TauRule, tau_function
 
-__all__ = [
-    "ItemLocalization",
-    "LocalizationReport",
-    "LocalizationScores",
-    "aggregate_localization",
-    "binomial_se",
-    "coverage_score",
-    "hit_at_k_score",
-    "item_localization",
-    "localization_by_type",
-    "localization_report",
-    "random_baseline_score",
-    "unit_hits",
-]
-
 
 def unit_hits(gold_span: str, units: Sequence[str], *, tau: TauRule = "paper") -> list[int]:
     """``h(u)`` for each unit: 1 when the unit's content tokens meet the gold span's (seed 000 eq. 1)."""
