@@ -1,6 +1,14 @@
 from __future__ import annotations
 
-from medhal.detect.cues import describe
+from pathlib import Path
+
+from fakes import RuleVerifier
+from medhal.detect import CheckItem, DecomposedDetector
+from medhal.detect.alignment import EvidenceIndex
+from medhal.detect.cues import contradiction_cue, describe
+from medhal.text import split_sentences
+
+README_EVIDENCE = (Path(__file__).resolve().parents[2] / "examples" / "evidence.txt").read_text()
 
 
 def test_describe_says_each_cue_that_fired_in_words() -> None:
@@ -33,3 +41,42 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
         'Not in the evidence: "3%", "2 weeks".',
         'Read with the figures as the evidence writes them: "Women took 150 mg of aspirin."',
     ]
+
+
+def _index(evidence: str) -> EvidenceIndex:
+    return EvidenceIndex.of(evidence, [s.text for s in split_sentences(evidence)])
+
+
+def test_contradiction_cue_names_the_deciding_sentence_number_first() -> None:
+    index = _index(README_EVIDENCE)
+    unit = "Metformin caused lactic acidosis in 3% of patients,"
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and cue.kind == "null_finding" and cue.conflicts == ()
+    assert index.sentences[cue.sentence] == "Lactic acidosis did not occur in either group."
+    assert cue.record(index) == {
+        "number_conflicts": [],
+        "null_finding": "Lactic acidosis did not occur in either group.",
+        "reversed_comparison": None,
+    }
+    dose = "Patients took metformin 500 mg twice daily."
+    cue = contradiction_cue(index, dose, index.alignment(dose), 0.6)
+    assert cue is not None and cue.kind == "number"
+    assert [(a.text, b.text) for a, b in cue.conflicts] == [("500 mg", "1000 mg")]
+    assert cue.record(index)["null_finding"] is None
+    faithful = "Gastrointestinal adverse events were more frequent with metformin."
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+
+
+def test_a_cue_points_at_its_sentence_alone_even_when_the_window_budget_left_it_out() -> None:
+    # one library window per unit: by word overlap it is the conclusions sentence, not the null finding
+    verifier = RuleVerifier()
+    detector = DecomposedDetector(verifier, units="sentence", max_windows=1)
+    response = "Metformin caused lactic acidosis in 3% of patients."
+    result = detector.detect(CheckItem(README_EVIDENCE, response, id="cue"))
+    (unit,) = result.units
+    assert unit.verdict == "contradicted"
+    pointer = unit.contradicting
+    assert pointer is not None and pointer.text == "Lactic acidosis did not occur in either group."
+    assert README_EVIDENCE[pointer.start : pointer.end] == pointer.text and pointer.sentences == (5, 6)
+    assert (pointer.text, response) in verifier.calls[0]  # its P(C) is the sentence's own
+    assert unit.cues is not None and unit.cues["null_finding"] == pointer.text

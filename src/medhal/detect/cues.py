@@ -1,5 +1,5 @@
-"""The deterministic cues of the aligned verdict rule (:mod:`medhal.detect.alignment`), each pointing at the
-evidence sentence that fires it through the smallest verified window that holds it.
+"""The deterministic cues of the aligned verdict rule (:mod:`medhal.detect.alignment`), each naming the evidence
+sentence that fires it.
 
 * :func:`number_cue`: the changed-number cue (:func:`medhal.text.quantities.number_conflicts`): the unit states a
   number, dose, duration or percentage that an aligned evidence sentence states differently — `contradicted`;
@@ -7,36 +7,51 @@ evidence sentence that fires it through the smallest verified window that holds 
   on what an evidence sentence reports no difference, effect or occurrence for — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
-  round — `contradicted`.
+  round — `contradicted`;
+* :func:`contradiction_cue`: the first of the three that fires, in that order.
 
-The third, the unstated-figure cue (:func:`medhal.text.quantities.unstated_quantities`: a figure the evidence
-states nowhere; never `supported`), needs no window: it is read against the whole evidence.
+The cues read text only, so a detector finds them while it plans its verifier pairs and makes sure the verifier reads
+the unit against the deciding sentence alone: the audit trail then points at that sentence and at its own P(C), not
+at a stretch of evidence around it (issue 14).  The fourth, the unstated-figure cue
+(:func:`medhal.text.quantities.unstated_quantities`: a figure the evidence states nowhere; never `supported`),
+names no sentence: it is read against the whole evidence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex
-from medhal.detect.chunking import Window, smallest_holding
 from medhal.detect.records import JSONObject
 from medhal.text.comparisons import reverses, unit_comparison
 from medhal.text.findings import asserts_effect, names
 from medhal.text.quantities import Quantity, number_conflicts
 
-__all__ = ["comparison_cue", "describe", "null_finding_cue", "number_cue"]
+__all__ = [
+    "CueKind",
+    "FiredCue",
+    "comparison_cue",
+    "contradiction_cue",
+    "describe",
+    "null_finding_cue",
+    "number_cue",
+]
+
+CueKind = Literal["number", "null_finding", "reversed_comparison"]
+"""Which contradicting cue fired (:class:`FiredCue`)."""
 
 
 def number_cue(
-    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], threshold: float
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float
 ) -> tuple[list[tuple[Quantity, Quantity]], int | None]:
     """The changed-number cue against the unit's aligned sentences (``by_sentence``: their alignment with the unit;
-    aligned from ``threshold`` up), and the smallest of ``windows`` that holds the sentence that fires it (``None``
-    when the cue does not fire or no window holds it).  When no sentence is aligned, the best one aligned on what
-    the evidence knows of the unit (:meth:`EvidenceIndex.alignment` with ``known_only``) may still state the
-    rival, provided it is a number of the same thing (``anchored``)."""
+    aligned from ``threshold`` up) and the index of the sentence that fires it (``([], None)`` when none does).
+    When no sentence is aligned, the best one aligned on what the evidence knows of the unit
+    (:meth:`EvidenceIndex.alignment` with ``known_only``) may still state the rival, provided it is a number of the
+    same thing (``anchored``)."""
     if not len(by_sentence):
         return [], None
     anchored = by_sentence.max() < threshold
@@ -51,39 +66,59 @@ def number_cue(
     for best in aligned[np.argsort(-by_sentence[aligned], kind="stable")]:
         conflicts = number_conflicts(unit, index.quantities, index.sentences[best], anchored=anchored)
         if conflicts:
-            return conflicts, smallest_holding(windows, int(best))
+            return conflicts, int(best)
     return [], None
 
 
-def null_finding_cue(index: EvidenceIndex, unit: str, windows: Sequence[Window]) -> tuple[str | None, int | None]:
+def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The null-finding cue: the first evidence sentence that reports no difference, effect or occurrence about
-    what the unit asserts an effect on, and the smallest of ``windows`` that holds it (``(None, None)`` when no
-    sentence fires or no window holds one).  The sentences' null findings are read once per item
-    (:attr:`EvidenceIndex.findings`)."""
+    what the unit asserts an effect on (``None`` when none does).  The sentences' null findings are read once per
+    item (:attr:`EvidenceIndex.findings`)."""
     if not asserts_effect(unit):
-        return None, None
-    for i, finding in enumerate(index.findings):
-        if finding is None or not names(unit, finding):  # the unit asserts an effect: checked above
-            continue
-        k = smallest_holding(windows, i)
-        if k is not None:
-            return index.sentences[i], k
-    return None, None
+        return None
+    return next((i for i, f in enumerate(index.findings) if f is not None and names(unit, f)), None)
 
 
-def comparison_cue(index: EvidenceIndex, unit: str, windows: Sequence[Window]) -> tuple[str | None, int | None]:
+def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The reversed-comparison cue: the first evidence sentence whose figures by group order the unit's compared
-    groups the other way, and the smallest of ``windows`` that holds it (``(None, None)`` when none fires or no
-    window holds one)."""
+    groups the other way (``None`` when none does)."""
     claim = unit_comparison(unit)
     if claim is None:
-        return None, None
-    for i, sentence in enumerate(index.sentences):
-        if "%" in sentence and reverses(claim, sentence):
-            k = smallest_holding(windows, i)
-            if k is not None:
-                return sentence, k
-    return None, None
+        return None
+    return next((i for i, s in enumerate(index.sentences) if "%" in s and reverses(claim, s)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class FiredCue:
+    """A contradicting cue that fired for one unit: the evidence sentence that fires it and what it found."""
+
+    sentence: int
+    """Index of the deciding sentence in :attr:`EvidenceIndex.sentences`."""
+    conflicts: tuple[tuple[Quantity, Quantity], ...] = ()
+    """The changed-number cue: (the unit's figure, the evidence's rival) pairs; empty for the other cues."""
+    kind: CueKind = "number"
+
+    def record(self, index: EvidenceIndex) -> JSONObject:
+        """The cue keys of a unit's record (``number_conflicts``, ``null_finding``, ``reversed_comparison``)."""
+        sentence = index.sentences[self.sentence]
+        return {
+            "number_conflicts": [[a.text, b.text] for a, b in self.conflicts],
+            "null_finding": sentence if self.kind == "null_finding" else None,
+            "reversed_comparison": sentence if self.kind == "reversed_comparison" else None,
+        }
+
+
+def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float) -> FiredCue | None:
+    """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
+    comparison (``None`` when none fires); ``by_sentence`` and ``threshold`` as :func:`number_cue`."""
+    conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
+    if sentence is not None:
+        return FiredCue(sentence, tuple(conflicts))
+    sentence = null_finding_cue(index, unit)
+    if sentence is not None:
+        return FiredCue(sentence, kind="null_finding")
+    sentence = comparison_cue(index, unit)
+    return None if sentence is None else FiredCue(sentence, kind="reversed_comparison")
 
 
 def describe(cues: JSONObject | None) -> list[str]:

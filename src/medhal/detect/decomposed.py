@@ -49,10 +49,11 @@ from medhal.detect.chunking import (
     build_library,
     packed_windows,
     range_windows,
+    smallest_holding,
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import comparison_cue, null_finding_cue, number_cue
+from medhal.detect.cues import FiredCue, contradiction_cue
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
@@ -118,6 +119,9 @@ class DecomposedPlan:
     hypotheses: list[str]
     """What the verifier reads of each unit: its text, figures written as the evidence writes them (aligned
     aggregation, :func:`medhal.text.quantities.harmonized`)."""
+    cues: list[FiredCue | None]
+    """Each unit's contradicting cue (aligned aggregation, :func:`medhal.detect.cues.contradiction_cue`); its
+    sentence alone is among the unit's ``chosen`` windows."""
 
 
 class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
@@ -199,6 +203,11 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         n_library, n_tiles = self._allocation(len(units), len(windows), len(tiles))
         window_stems = [alignment_tokens(w.text) for w in windows] if n_library < len(windows) else []
         chosen = [self._select(u.text, windows, window_stems, n_library) for u in units]
+        threshold = self.aligned_rule.align_threshold
+        cues = [contradiction_cue(index, u.text, index.alignment(u.text), threshold) if index else None for u in units]
+        for ks, cue in zip(chosen, cues, strict=True):
+            if cue is not None:  # the verifier reads the unit against the deciding sentence alone
+                ks[:] = sorted({*ks, _sentence_window(item.evidence, sentences, windows, cue.sentence)})
         # the verifier reads each figure the evidence states as the evidence writes it ("0.15 g" -> "150 mg")
         hyps = [harmonized(u.text, index.quantities) if index else u.text for u in units]
         pairs = [(windows[k].text, h) for h, ks in zip(hyps, chosen, strict=True) for k in ks]
@@ -206,7 +215,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         coverage = [_best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
         pairs += [(w.text, h) for h, tiles in zip(hyps, coverage, strict=True) for w in tiles]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
-        data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index, hyps)
+        data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index, hyps, cues)
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
 
     def _coverage_tiles(
@@ -392,16 +401,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             restated = np.zeros(len(windows), dtype=bool)
             if holding:
                 restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
-            threshold = self.aligned_rule.align_threshold
-            conflicts, k_conflict = number_cue(index, span.text, by_sentence, windows, threshold)
-            null_finding, k_null = (
-                (None, None) if k_conflict is not None else null_finding_cue(index, span.text, windows)
-            )
-            reversed_comparison, k_reversed = (
-                (None, None)
-                if k_conflict is not None or k_null is not None
-                else comparison_cue(index, span.text, windows)
-            )
+            cue = data.cues[u]
+            k_cue = None if cue is None else smallest_holding(windows, cue.sentence)
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
             start = span.start if span.start is not None and span.span_text in (None, span.text) else 0
             before = plan.item.response[max(0, start - 32) : start]
@@ -413,7 +414,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 cover_rows[u, :, ENTAILMENT],
                 restated,
                 focus,
-                next((k for k in (k_conflict, k_null, k_reversed) if k is not None), None),
+                k_cue,
                 unstated=bool(unstated),
             )
 
@@ -435,9 +436,11 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "alignment": round(decision.alignment, 6),
                 "coverage_entail": decision.coverage_entail,
                 "restated": decision.restated,
-                "number_conflicts": [[a.text, b.text] for a, b in conflicts] if decision.number_conflict else [],
-                "null_finding": null_finding if decision.number_conflict and k_conflict is None else None,
-                "reversed_comparison": reversed_comparison if decision.number_conflict else None,
+                **(
+                    cue.record(index)
+                    if cue is not None and decision.number_conflict
+                    else {"number_conflicts": [], "null_finding": None, "reversed_comparison": None}
+                ),
                 "unstated_figures": [q.text for q in unstated],
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }
@@ -469,6 +472,16 @@ def _best_tiles(unit: str, tiles: Sequence[Window], index: EvidenceIndex, limit:
     by_sentence = index.alignment(unit)
     order = sorted(range(len(tiles)), key=lambda k: (-by_sentence[tiles[k].first : tiles[k].stop].max(), k))
     return [tiles[k] for k in sorted(order[:limit])]
+
+
+def _sentence_window(evidence: str, sentences: Sequence[Span], windows: list[Window], sentence: int) -> int:
+    """The index in ``windows`` of the window of ``sentence`` alone, appended to ``windows`` when the library has
+    none (evidence of more sentences than the finest granularity)."""
+    for k, w in enumerate(windows):
+        if w.first == sentence and w.stop == sentence + 1:
+            return k
+    windows.append(window_of(evidence, sentences, sentence, sentence + 1, ()))
+    return len(windows) - 1
 
 
 def _window_at(k: int | None, windows: Sequence[Window], coverage: Sequence[Window]) -> Window | None:
