@@ -250,6 +250,25 @@ def test_support_by_the_coverage_premise_points_at_an_aligned_window_that_entail
     assert d.entailing == -1  # no aligned window: the coverage premise itself
 
 
+def test_a_supported_unit_points_at_the_smallest_aligned_window_that_supports_it_alone() -> None:
+    rule = AlignedRule()
+    entail, contradict = np.array([0.9, 0.55, 0.44, 0.5]), np.array([0.1, 0.1, 0.1, 0.3])
+    alignment = np.array([0.9, 0.7, 0.9, 0.9])
+    sizes = np.array([4, 1, 1, 2])
+    d = rule.decide(entail, contradict, alignment, np.array([0.3]), window_sizes=sizes)
+    # E* = 0.9 (the four-sentence window) decides; the pointer names the one-sentence window that supports the
+    # unit by itself (0.55), not the one below the entailment threshold (0.44) nor the larger one (0.5)
+    assert d.verdict == "supported" and d.p_entail == 0.9 and d.entailing == 1
+    # a window supports alone only above the unit's C*: with C* = 0.6 only the four-sentence window does
+    d = rule.decide(entail, np.array([0.1, 0.1, 0.1, 0.6]), alignment, np.array([0.3]), window_sizes=sizes)
+    assert d.verdict == "supported" and d.p_contradict == 0.6 and d.entailing == 0
+    # without the sizes the window that achieved E* is shown, as before
+    assert rule.decide(entail, contradict, alignment, np.array([0.3])).entailing == 0
+    # an unaligned window never becomes the pointer: the two-sentence window is the smallest that is left
+    d = rule.decide(entail, contradict, np.array([0.9, 0.1, 0.9, 0.9]), np.array([0.3]), window_sizes=sizes)
+    assert d.entailing == 3
+
+
 def test_a_fragment_is_not_contradicted_by_the_encoder_but_still_by_a_cue() -> None:
     evidence = "There is no standard protocol for antiseptics used on skin and mucous membranes."
     fragment = "and mucous membranes disorders,"

@@ -270,11 +270,18 @@ class AlignedRule:
         number_conflict: int | None = None,
         *,
         unstated: bool = False,
+        window_sizes: np.ndarray | None = None,
     ) -> AlignedDecision:
         """Decide one unit from its library windows' P(E), P(C), alignment (of their best sentence; of their
         worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E);
         ``number_conflict``: the window of a contradicting cue; ``unstated``: the unit states a figure the
         evidence does not (it may be contradicted, never supported).  Ties among windows go to the first index.
+
+        The ``entailing`` window of a unit the model supports is the one to show an auditor: the smallest aligned
+        library window that supports the unit by itself (``window_sizes``: the windows' sentence counts; P(E) at
+        least ``entail_threshold`` and above ``C*``), better aligned first, then higher P(E); the window that
+        achieved ``E*`` when none does.  ``p_entail`` stays ``E*`` whichever window is shown.  Without
+        ``window_sizes`` only support by a coverage window is pointed at a library window (the best aligned).
         """
         aligned = window_alignment >= self.align_threshold
         focus = aligned if contradiction_alignment is None else contradiction_alignment >= self.align_threshold
@@ -309,12 +316,13 @@ class AlignedRule:
             verdict: Verdict = "contradicted"
         elif p_e >= self.entail_threshold and p_e > p_c and not unstated:
             verdict = "supported"
-            if entailing is not None and entailing < 0:
-                # supported by a coverage window: point at the best-aligned window that entails the unit by itself,
-                # so the audit trail names the sentence, not a stretch of evidence (the verdict and P(E) stand)
+            if window_sizes is not None or (entailing is not None and entailing < 0):
+                # point at the smallest aligned window that entails the unit by itself, so the audit trail names
+                # the sentence, not a stretch of evidence around it (the verdict and P(E) stand)
                 alone = np.flatnonzero(aligned & (window_entail >= self.entail_threshold) & (window_entail > p_c))
                 if len(alone):
-                    entailing = int(alone[np.lexsort((-window_entail[alone], -window_alignment[alone]))[0]])
+                    size = np.zeros(len(alone)) if window_sizes is None else window_sizes[alone]
+                    entailing = int(alone[np.lexsort((-window_entail[alone], -window_alignment[alone], size))[0]])
         else:
             verdict = "unsupported"
         return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best, unstated=unstated)

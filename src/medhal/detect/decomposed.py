@@ -416,6 +416,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 focus,
                 k_cue,
                 unstated=bool(unstated),
+                window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
             )
 
             w_e, w_c = (
@@ -455,7 +456,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                     suspicion=suspicion,
                     p_entail=decision.p_entail,
                     p_contradict=decision.p_contradict,
-                    entailing=None if w_e is None else w_e.pointer(decision.p_entail),
+                    entailing=None if w_e is None else w_e.pointer(_own(decision.entailing, block, cover_rows[u])),
                     contradicting=None if w_c is None else w_c.pointer(decision.p_contradict),
                     signals=signals,
                     cues=cues,
@@ -482,6 +483,12 @@ def _sentence_window(evidence: str, sentences: Sequence[Span], windows: list[Win
             return k
     windows.append(window_of(evidence, sentences, sentence, sentence + 1, ()))
     return len(windows) - 1
+
+
+def _own(k: int | None, block: np.ndarray, cover: np.ndarray) -> float:
+    """P(E) of the unit given the window an :class:`~medhal.detect.alignment.AlignedDecision` index names (negative:
+    a coverage window): the probability its evidence pointer carries."""
+    return 0.0 if k is None else float(cover[-1 - k, ENTAILMENT] if k < 0 else block[k, ENTAILMENT])
 
 
 def _window_at(k: int | None, windows: Sequence[Window], coverage: Sequence[Window]) -> Window | None:
