@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 
 from sklearn.metrics import roc_auc_score
 
-from medhal.bench.detection._thresholds import auc_pr_score
+from medhal.bench.detection import auc_pr_score
 from medhal.bench.localization.metrics import unit_hits
 from medhal.detect.records import CheckResult, JSONObject, Verdict
 from medhal.text import content_tokens
