@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medhal.data.nli import Label, NLIPair
+from medhal.synthesis._draws import weighted_order
 from medhal.synthesis._perturb_records import mentions_within
 from medhal.synthesis.pairs import SynthDoc
 from medhal.synthesis.perturb import (
@@ -274,12 +275,9 @@ def conclusion_examples(
             hyp, kind = (sentence, "clean_sentence") if whole else (clause, "clean_clause")
             made = ConclusionExample(doc.doc_id, premise, hyp, label, kind, clause, 0, 0, "")
         elif label == "contradiction":
-            kinds, weights = list(cfg.contra_kinds), list(cfg.contra_weights)
             mentions = mentions_within(doc.mentions[si], cs, ce)
-            while kinds and made is None:
-                k = rng.choices(range(len(kinds)), weights=weights)[0]
-                pert = _contradiction(kinds[k], clause, mentions, maker, premise)
-                del kinds[k], weights[k]
+            for kind in weighted_order(cfg.contra_kinds, cfg.contra_weights, rng):
+                pert = _contradiction(kind, clause, mentions, maker, premise)
                 if pert is None:
                     continue
                 if whole:
@@ -299,17 +297,15 @@ def conclusion_examples(
                     made = ConclusionExample(
                         doc.doc_id, premise, pert.text, label, pert.kind, clause, pert.start, pert.end, pert.inserted
                     )
+                break
         else:
-            kinds, weights = list(cfg.neutral_kinds), list(cfg.neutral_weights)
-            while kinds and made is None:
-                k = rng.choices(range(len(kinds)), weights=weights)[0]
-                kind = kinds[k]
+            for kind in weighted_order(cfg.neutral_kinds, cfg.neutral_weights, rng):
                 res = _neutral(kind, clause, doc.doc_id, maker, premise)
-                del kinds[k], weights[k]
                 if res is None:
                     continue
                 hyp, start, end, inserted = res
                 made = ConclusionExample(doc.doc_id, premise, hyp, label, kind, clause, start, end, inserted)
+                break
         if made is None or made.hypothesis in premise or (made.premise, made.hypothesis) in seen:
             continue
         seen.add((made.premise, made.hypothesis))

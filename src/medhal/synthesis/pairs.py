@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from medhal.data.corpora import MedErrItem, Passage, split_sentences
 from medhal.data.nli import Label, NLIPair
 from medhal.data.pubtator import Document
+from medhal.synthesis._draws import weighted_order
 from medhal.synthesis._perturb_records import mentions_within
 from medhal.synthesis.perturb import (
     EntityInventory,
@@ -226,23 +227,15 @@ class _Generator:
                     return window, simple, "simplified"
             return window, base, "trimmed" if base != sentence else "verbatim"
         if label == "contradiction":
-            kinds = list(cfg.contra_kinds)
-            weights = list(cfg.contra_weights)
-            while kinds:
-                k = rng.choices(range(len(kinds)), weights=weights)[0]
-                pert = self._contra(kinds[k], base, mentions, window)
+            for kind in weighted_order(cfg.contra_kinds, cfg.contra_weights, rng):
+                pert = self._contra(kind, base, mentions, window)
                 if pert is not None:
                     return window, pert.text, pert.kind
-                del kinds[k], weights[k]
             return None
-        kinds = list(cfg.neutral_kinds)
-        weights = list(cfg.neutral_weights)
-        while kinds:
-            k = rng.choices(range(len(kinds)), weights=weights)[0]
-            hyp = self._neutral(kinds[k], doc, base)
+        for kind in weighted_order(cfg.neutral_kinds, cfg.neutral_weights, rng):
+            hyp = self._neutral(kind, doc, base)
             if hyp is not None and hyp not in window:
-                return window, hyp, kinds[k]
-            del kinds[k], weights[k]
+                return window, hyp, kind
         return None
 
 

@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
+from medhal.synthesis._draws import weighted_order
 from medhal.synthesis.injection.records import ERROR_TYPES, Injection
 from medhal.synthesis.injection.terms import BUILTIN_TERMS, builtin_inventory
 from medhal.synthesis.injection.validate import _gold_span, changed_region, validate_injection
@@ -40,16 +41,6 @@ _INVENTED_TEMPLATES: tuple[str, ...] = (
     "{outcome} was reduced by {pct}% at {months} months",
     "{outcome} doubled among {population} within {months} months",
 )
-
-
-def _ordered(weights: Mapping[str, float], rng: random.Random) -> list[str]:
-    """The keys of ``weights`` in a seeded weighted order (each draw without replacement)."""
-    keys = list(weights)
-    out: list[str] = []
-    while keys:
-        k = rng.choices(range(len(keys)), weights=[weights[x] for x in keys])[0]
-        out.append(keys.pop(k))
-    return out
 
 
 _GOVERNS_WITH = frozenset({"consistent", "comparable", "compatible", "along", "together", "concomitant", "contact"})
@@ -129,7 +120,8 @@ class _Injector:
         return None
 
     def relation(self, sentence: str) -> tuple[Perturbation, str] | None:
-        for op in _ordered({"direction": 0.45, "negation": 0.35, "swap": 0.20}, self.rng):
+        # the whole order is drawn before any operation draws from the same rng
+        for op in list(weighted_order(("direction", "negation", "swap"), (0.45, 0.35, 0.20), self.rng)):
             if op == "direction":
                 pert = flip_direction(sentence, self.rng)
             elif op == "negation":
