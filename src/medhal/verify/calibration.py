@@ -17,11 +17,11 @@ data only (see its model card for how); any ``onnx:`` or ``hf:`` directory can c
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from medhal.verify.base import VerifierError
+from medhal.verify._sidecar import read_sidecar, write_sidecar
 
 __all__ = ["CALIBRATION_FILE", "Calibration", "read_calibration"]
 
@@ -51,30 +51,25 @@ class Calibration:
         }
 
     def write(self, directory: str | Path) -> Path:
-        path = Path(directory) / CALIBRATION_FILE
-        path.write_text(json.dumps(self.to_dict(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        return path
+        return write_sidecar(directory, CALIBRATION_FILE, self.to_dict())
+
+
+def _calibration(raw: Any) -> Calibration:
+    cal = Calibration(
+        entail_threshold=float(raw.get("entail_threshold", 0.5)),
+        contradict_threshold=float(raw.get("contradict_threshold", 0.5)),
+        response_thresholds={str(k): float(v) for k, v in raw.get("response_thresholds", {}).items()},
+        detector_options={str(k): dict(v) for k, v in raw.get("detector_options", {}).items()},
+        max_length=None if raw.get("max_length") is None else int(raw["max_length"]),
+        fitted_on=str(raw.get("fitted_on", "")),
+        method=str(raw.get("method", "")),
+    )
+    for name in ("entail_threshold", "contradict_threshold"):
+        if not 0.0 <= getattr(cal, name) <= 1.0:
+            raise ValueError(f"{name} must lie in [0, 1]")
+    return cal
 
 
 def read_calibration(directory: str | Path) -> Calibration | None:
     """The calibration of a model directory, or ``None`` when it has none; malformed files raise one line."""
-    path = Path(directory) / CALIBRATION_FILE
-    if not path.is_file():
-        return None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        cal = Calibration(
-            entail_threshold=float(raw.get("entail_threshold", 0.5)),
-            contradict_threshold=float(raw.get("contradict_threshold", 0.5)),
-            response_thresholds={str(k): float(v) for k, v in raw.get("response_thresholds", {}).items()},
-            detector_options={str(k): dict(v) for k, v in raw.get("detector_options", {}).items()},
-            max_length=None if raw.get("max_length") is None else int(raw["max_length"]),
-            fitted_on=str(raw.get("fitted_on", "")),
-            method=str(raw.get("method", "")),
-        )
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise VerifierError(f"malformed {path}: {exc}") from None
-    for name in ("entail_threshold", "contradict_threshold"):
-        if not 0.0 <= getattr(cal, name) <= 1.0:
-            raise VerifierError(f"malformed {path}: {name} must lie in [0, 1]")
-    return cal
+    return read_sidecar(directory, CALIBRATION_FILE, _calibration)

@@ -35,7 +35,8 @@ import numpy as np
 
 from medhal.text import content_stems, split_sentences
 from medhal.text.lexical import bare_numbers, direction_conflict, has_negation, normalized, novel_numbers
-from medhal.verify.base import Pair, Probabilities, Verifier, VerifierError, VerifierStats
+from medhal.verify._sidecar import read_sidecar, write_sidecar
+from medhal.verify.base import Pair, Probabilities, Verifier, VerifierStats
 
 __all__ = [
     "LEXICAL_FEATURES",
@@ -160,28 +161,23 @@ class LexicalHead:
         return hashlib.sha256(body.encode()).hexdigest()
 
     def write(self, directory: str | Path) -> Path:
-        path = Path(directory) / LEXICAL_FILE
-        path.write_text(json.dumps(self.to_dict(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        return path
+        return write_sidecar(directory, LEXICAL_FILE, self.to_dict())
+
+
+def _lexical_head(raw: Any) -> LexicalHead:
+    return LexicalHead(
+        coef=tuple(tuple(float(v) for v in row) for row in raw["coef"]),
+        intercept=tuple(float(v) for v in raw["intercept"]),  # type: ignore[arg-type]
+        features=tuple(str(f) for f in raw["features"]),
+        fitted_on=str(raw.get("fitted_on", "")),
+        method=str(raw.get("method", "")),
+        report=dict(raw.get("report", {})),
+    )
 
 
 def read_lexical_head(directory: str | Path) -> LexicalHead | None:
     """The lexical head stored in a model directory, or ``None``; a malformed file raises one line."""
-    path = Path(directory) / LEXICAL_FILE
-    if not path.is_file():
-        return None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        return LexicalHead(
-            coef=tuple(tuple(float(v) for v in row) for row in raw["coef"]),
-            intercept=tuple(float(v) for v in raw["intercept"]),  # type: ignore[arg-type]
-            features=tuple(str(f) for f in raw["features"]),
-            fitted_on=str(raw.get("fitted_on", "")),
-            method=str(raw.get("method", "")),
-            report=dict(raw.get("report", {})),
-        )
-    except (ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise VerifierError(f"malformed {path}: {exc}") from None
+    return read_sidecar(directory, LEXICAL_FILE, _lexical_head)
 
 
 class LexicalVerifier:
