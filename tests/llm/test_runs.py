@@ -3,13 +3,14 @@ from __future__ import annotations
 import json
 import platform
 import re
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from medhal.llm import RunDir, RunDirError
-from medhal.llm.runs import atomic_write_text, cpu_kernels, package_versions, utc_stamp
+from medhal.llm.runs import FILE_MODE, atomic_write_text, cpu_kernels, package_versions, utc_stamp
 
 
 def test_create_names_the_folder_by_utc_time_and_writes_config(tmp_path: Path) -> None:
@@ -69,6 +70,22 @@ def test_atomic_write_leaves_no_temp_files(tmp_path: Path) -> None:
     atomic_write_text(target, '{"a": 1}\n')
     assert json.loads(target.read_text()) == {"a": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["metrics.json"]
+    assert target.stat().st_mode & 0o777 == FILE_MODE
+
+
+def test_failed_rewrite_keeps_the_old_file_and_no_temp_file(tmp_path: Path) -> None:
+    run = RunDir.create({"model": "x"}, path=tmp_path / "run")
+    run.rewrite_items([{"id": "a"}])
+    before = run.items_path.read_bytes()
+
+    def rows() -> Iterator[dict[str, str]]:
+        yield {"id": "b"}
+        raise RuntimeError("stop")
+
+    with pytest.raises(RuntimeError, match="stop"):
+        run.rewrite_items(rows())
+    assert run.items_path.read_bytes() == before
+    assert not list(run.path.glob(".items.*"))
 
 
 def test_note_session_appends(tmp_path: Path) -> None:

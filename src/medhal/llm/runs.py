@@ -33,7 +33,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from medhal._version import __version__
 from medhal.errors import RunDirError
@@ -133,13 +133,15 @@ FILE_MODE = _file_mode()
 """The mode a plain ``open(path, "w")`` would give a new file under this process's umask (0644 normally)."""
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temp file in the same folder, fsync and ``os.replace``."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+@contextlib.contextmanager
+def _replacing(path: Path, prefix: str) -> Iterator[BinaryIO]:
+    """A binary stream onto a temp file (``prefix...tmp``) beside ``path``: when the block ends it is fsynced and
+    moved over ``path`` with ``os.replace`` (then the folder is fsynced); on an exception it is removed."""
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     os.fchmod(fd, FILE_MODE)  # mkstemp creates 0600; run files are as readable as any file the user creates
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -148,6 +150,12 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` via a temp file in the same folder, fsync and ``os.replace``."""
+    with _replacing(path, f".{path.name}.") as handle:
+        handle.write(text.encode("utf-8"))
 
 
 def _dump_row(row: Mapping[str, Any]) -> bytes:
@@ -355,21 +363,10 @@ class RunDir:
     def rewrite_items(self, rows: Iterable[Mapping[str, Any]]) -> int:
         """Atomically replace ``items.jsonl`` with ``rows``; returns how many were written."""
         count = 0
-        fd, tmp = tempfile.mkstemp(prefix=".items.", suffix=".tmp", dir=self.path)
-        os.fchmod(fd, FILE_MODE)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                for row in rows:
-                    handle.write(_dump_row(row))
-                    count += 1
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.items_path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        _fsync_dir(self.path)
+        with _replacing(self.items_path, ".items.") as handle:
+            for row in rows:
+                handle.write(_dump_row(row))
+                count += 1
         return count
 
     def writer(self) -> ItemWriter:
