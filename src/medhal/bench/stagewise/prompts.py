@@ -115,20 +115,17 @@ def _format_rule(stages: Sequence[str]) -> str:
     )
 
 
+def _staged_prompt(intro: Sequence[str], item: StagewiseItem, stages: Sequence[str]) -> str:
+    """``intro``, then the guide of each of ``stages`` and the answer line, the header rule and the question, each
+    part after a blank line: the body of every prompt that asks for the stages from the start."""
+    return "\n".join([*intro, "", *_stage_lines(item, stages), "", _format_rule(stages), "", format_question(item)])
+
+
 def generation_prompt(item: StagewiseItem) -> str:
     """The model under test reasons in the three labelled stages, then answers (seed 004 §3)."""
     source = "image(s) and question" if item.images else "case and question"
-    return "\n".join(
-        [
-            f"Analyse the {source} below with structured reasoning in exactly three stages, then give the answer.",
-            "",
-            *_stage_lines(item, STAGES),
-            "",
-            _format_rule(STAGES),
-            "",
-            format_question(item),
-        ]
-    )
+    intro = f"Analyse the {source} below with structured reasoning in exactly three stages, then give the answer."
+    return _staged_prompt([intro], item, STAGES)
 
 
 def training_prompt(item: StagewiseItem, stages: Sequence[str]) -> str:
@@ -139,16 +136,8 @@ def training_prompt(item: StagewiseItem, stages: Sequence[str]) -> str:
     if not stages:
         return "\n".join([f"Answer the question below.\nAnswer: {_answer_format(item)}", "", format_question(item)])
     named = ", ".join(STAGE_NAMES[s] for s in stages)
-    return "\n".join(
-        [
-            f"Analyse the question below with structured reasoning ({named}), then give the answer.",
-            "",
-            *_stage_lines(item, stages),
-            "",
-            _format_rule(stages),
-            "",
-            format_question(item),
-        ]
+    return _staged_prompt(
+        [f"Analyse the question below with structured reasoning ({named}), then give the answer."], item, stages
     )
 
 
@@ -181,18 +170,14 @@ def intervention_prompt(item: StagewiseItem, context: Context, given: Mapping[st
 
 def reference_prompt(item: StagewiseItem, gold: str) -> str:
     """Reference-trace construction from the gold answer (seed 004 §3, App. G)."""
-    return "\n".join(
+    return _staged_prompt(
         [
             f"The correct answer to the question below is: {gold}",
             "Write the reference explanation an expert would give: structured reasoning in exactly three stages "
             "that leads to this answer, then the answer itself. Do not mention that the answer was given to you.",
-            "",
-            *_stage_lines(item, STAGES),
-            "",
-            _format_rule(STAGES),
-            "",
-            format_question(item),
-        ]
+        ],
+        item,
+        STAGES,
     )
 
 
