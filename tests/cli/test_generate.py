@@ -222,6 +222,9 @@ def test_cache_commands(stub: StubServer, tmp_path: Path, capsys: pytest.Capture
     cache = tmp_path / "c.sqlite"
     code, out, _ = cli(["cache", "stats", "--path", cache], capsys)
     assert code == 0 and "no cache at" in out and not cache.exists()
+    for verb, extra in (("clear", []), ("prune", ["--max-rows", "1"])):
+        code, out, _ = cli(["cache", verb, "--path", cache, *extra], capsys)
+        assert code == 0 and out.strip() == f"no cache; nothing to {verb}" and not cache.exists()
     prompts = write_prompts(tmp_path / "p.jsonl", [{"id": i, "prompt": f"q{i}"} for i in range(3)])
     cli(
         [

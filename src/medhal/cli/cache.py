@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 
@@ -21,6 +22,8 @@ cache_app = typer.Typer(
     add_completion=False,
 )
 
+T = TypeVar("T")
+
 PathOption = Annotated[Path | None, typer.Option("--path", help="The cache file (default: see medhal cache --help).")]
 
 
@@ -35,6 +38,26 @@ def _open(path: Path | None) -> ResponseCache | None:
         return ResponseCache(target)
     except CacheError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _use(cache: ResponseCache, action: Callable[[ResponseCache], T]) -> T:
+    """``action(cache)``, closing the cache afterwards; a :class:`CacheError` is a one-line usage error."""
+    try:
+        return action(cache)
+    except CacheError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        cache.close()
+
+
+def _remove(path: Path | None, verb: str, action: Callable[[ResponseCache], int]) -> None:
+    """Run a deleting ``action`` on the cache at ``path`` and say how many answers went (or that there is none)."""
+    cache = _open(path)
+    if cache is None:
+        typer.echo(f"no cache; nothing to {verb}")
+        return
+    removed = _use(cache, action)
+    typer.echo(f"removed {removed} answer(s)")
 
 
 def _when(timestamp: float | None) -> str:
@@ -57,12 +80,7 @@ def cache_stats(
         else:
             typer.echo(f"no cache at {target}")
         return
-    try:
-        stats = cache.stats()
-    except CacheError as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        cache.close()
+    stats = _use(cache, ResponseCache.stats)
     if as_json:
         typer.echo(json.dumps(stats.to_dict()))
         return
@@ -78,17 +96,7 @@ def cache_clear(
     model: Annotated[str | None, typer.Option(help="Only this model's answers (e.g. openai/my-model).")] = None,
 ) -> None:
     """Delete cached answers (all, or one model's)."""
-    cache = _open(path)
-    if cache is None:
-        typer.echo("no cache; nothing to clear")
-        return
-    try:
-        removed = cache.clear(model)
-    except CacheError as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        cache.close()
-    typer.echo(f"removed {removed} answer(s)")
+    _remove(path, "clear", lambda cache: cache.clear(model))
 
 
 @cache_app.command("prune")
@@ -100,16 +108,5 @@ def cache_prune(
     """Delete old answers, and/or the oldest beyond a row budget."""
     if older_than_days is None and max_rows is None:
         raise UsageError("prune needs --older-than-days and/or --max-rows")
-    cache = _open(path)
-    if cache is None:
-        typer.echo("no cache; nothing to prune")
-        return
-    try:
-        removed = cache.prune(
-            older_than_s=None if older_than_days is None else older_than_days * 86400.0, max_rows=max_rows
-        )
-    except CacheError as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        cache.close()
-    typer.echo(f"removed {removed} answer(s)")
+    older_than_s = None if older_than_days is None else older_than_days * 86400.0
+    _remove(path, "prune", lambda cache: cache.prune(older_than_s=older_than_s, max_rows=max_rows))
