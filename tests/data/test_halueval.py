@@ -83,6 +83,15 @@ def test_empty_response_raises_or_is_skipped(tmp_path: Path) -> None:
     assert len(items) == 1 and items.stats.skipped_incomplete == 1
 
 
+def test_empty_paired_fields_raise_or_are_skipped(tmp_path: Path) -> None:
+    full = {"knowledge": "K.", "question": "Q?", "right_answer": "R", "hallucinated_answer": "H"}
+    path = write(tmp_path / "qa_data.json", [full, {**full, "question": "", "right_answer": " "}])
+    with pytest.raises(DataFormatError, match=r"qa_data\.json:2: empty 'question', 'right_answer' \(HaluEval qa row\)"):
+        read_halueval(path)
+    items = read_halueval(path, skip_incomplete=True)
+    assert len(items) == 2 and items.stats.skipped_incomplete == 1
+
+
 @pytest.mark.parametrize(
     ("task", "row", "question"),
     [

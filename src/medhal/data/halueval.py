@@ -22,7 +22,7 @@ Tasks, told apart by their fields (or chosen with ``task=``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -62,6 +62,16 @@ def _required(row: RawRow, name: str, what: str, incomplete: list[str]) -> str:
     return value
 
 
+def _skips(row: RawRow, incomplete: Sequence[str], what: str, skip_incomplete: bool) -> bool:
+    """Whether ``row`` is skipped for its ``incomplete`` fields (:func:`_required`): never when it has none; when
+    it has some, ``skip_incomplete`` says, else the row is refused (one line naming the empty fields)."""
+    if not incomplete:
+        return False
+    if skip_incomplete:
+        return True
+    raise DataFormatError(f"{row.where}: empty {', '.join(repr(m) for m in incomplete)} ({what})")
+
+
 def _general(
     rows: tuple[RawRow, ...], skip_incomplete: bool, source: str
 ) -> tuple[list[DetectionItem], int, dict[str, int]]:
@@ -76,11 +86,9 @@ def _general(
         query = _required(row, "user_query", what, missing)
         response = _required(row, "chatgpt_response", what, missing)
         raw_label = pick(row, ("hallucination", "hallucination_label"), what)
-        if missing:
-            if skip_incomplete:
-                skipped += 1
-                continue
-            raise DataFormatError(f"{row.where}: empty {', '.join(repr(m) for m in missing)} ({what})")
+        if _skips(row, missing, what, skip_incomplete):
+            skipped += 1
+            continue
         label = _LABELS.get(str(raw_label).strip().lower())
         if label is None:
             raise DataFormatError(f"{row.where}: hallucination label {raw_label!r} is neither 'yes' nor 'no' ({what})")
@@ -123,11 +131,9 @@ def _paired(rows: tuple[RawRow, ...], task: str, skip_incomplete: bool, source: 
         question = _required(row, question_key, what, missing) if question_key else None
         right = _required(row, right_key, what, missing)
         wrong = _required(row, wrong_key, what, missing)
-        if missing:
-            if skip_incomplete:
-                skipped += 1
-                continue
-            raise DataFormatError(f"{row.where}: empty {', '.join(repr(m) for m in missing)} ({what})")
+        if _skips(row, missing, what, skip_incomplete):
+            skipped += 1
+            continue
         pair = f"halueval-{task}-{index}"
         meta = {"pair_id": pair}
         items.append(DetectionItem(f"{pair}:clean", evidence, right, 0, question, source, dict(meta)))
