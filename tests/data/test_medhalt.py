@@ -139,3 +139,15 @@ def test_real_files_load() -> None:
         assert sum(not i.exists for i in items if isinstance(i, MemoryItem)) == 1989
     fct = load_medhalt(MEDHALT / "fct_sample_outputs.json", "fct")
     assert len(fct) == 5 and all(isinstance(i, ReasoningItem) and i.suggested_is_correct is False for i in fct)
+
+
+def test_blank_ids_are_refused_and_fields_are_stripped(tmp_path: Path) -> None:
+    rows = [[" ", "", "", "", "", "Q", "{'0': 'x', '1': 'I do not know'}"]]
+    with pytest.raises(DataFormatError, match=r"empty id \(Med-HALT fqt\)"):
+        load_medhalt(write_csv(tmp_path / "f.csv", HEADER, rows), "fqt")
+    path = write_csv(tmp_path / "IR_abstract2pubmedlink.csv", ["id", "Abstract", "url"], [[" ", "Text.", "u"]])
+    with pytest.raises(DataFormatError, match=r"empty id \(Med-HALT abstract2link\)"):
+        load_medhalt(path, "abstract2link")
+    rows = [[" a ", " Sub ", "", "", " ds ", "Q", "{'0': 'x', '1': 'I do not know'}"]]
+    (item,) = load_medhalt(write_csv(tmp_path / "g.csv", HEADER, rows), "fqt")
+    assert isinstance(item, ReasoningItem) and (item.id, item.dataset, item.subject) == ("a", "ds", "Sub")

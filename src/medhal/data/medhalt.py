@@ -27,6 +27,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -219,16 +220,27 @@ def _match(options: tuple[str, ...], text: str | None) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _reasoning(row: RawRow, test: str, counts: dict[str, int]) -> ReasoningItem:
-    what = f"Med-HALT {test}"
-    ident = (text_field(row, ("id",), what) or "").strip()
+def _stripped(row: RawRow, names: Sequence[str], what: str, *, required: bool = True) -> str:
+    """:func:`~medhal.data.loading.text_field` without surrounding white space, ``""`` when absent or null."""
+    return (text_field(row, names, what, required=required) or "").strip()
+
+
+def _item_id(row: RawRow, what: str) -> str:
+    """The row's ``id``; a row without one (absent, null or blank) is refused."""
+    ident = _stripped(row, ("id",), what)
     if not ident:
         raise DataFormatError(f"{row.where}: empty id ({what})")
+    return ident
+
+
+def _reasoning(row: RawRow, test: str, counts: dict[str, int]) -> ReasoningItem:
+    what = f"Med-HALT {test}"
+    ident = _item_id(row, what)
     question = text_field(row, ("question", "Question"), what) or ""
     keys, options, suggested = _options(row, test)
     if suggested is None:
-        suggested = (text_field(row, ("suggested_answer",), what, required=False) or "").strip() or None
-    answer = (text_field(row, ("correct_answer", "cop"), what, required=False) or "").strip() or None
+        suggested = _stripped(row, ("suggested_answer",), what, required=False) or None
+    answer = _stripped(row, ("correct_answer", "cop"), what, required=False) or None
     index = _index(row.data.get("correct_index"))
     if index is not None and not 0 <= index < len(options):
         raise DataFormatError(f"{row.where}: correct_index {index} is not an option index ({what})")
@@ -258,10 +270,10 @@ def _reasoning(row: RawRow, test: str, counts: dict[str, int]) -> ReasoningItem:
         suggested,
         _match(options, suggested),
         idk,
-        (text_field(row, ("dataset",), what, required=False) or "").strip(),
-        (text_field(row, ("subject_name", "subject"), what, required=False) or "").strip(),
-        (text_field(row, ("topic_name", "topic"), what, required=False) or "").strip(),
-        (text_field(row, ("split_type", "split"), what, required=False) or "").strip(),
+        _stripped(row, ("dataset",), what, required=False),
+        _stripped(row, ("subject_name", "subject"), what, required=False),
+        _stripped(row, ("topic_name", "topic"), what, required=False),
+        _stripped(row, ("split_type", "split"), what, required=False),
     )
 
 
@@ -275,22 +287,20 @@ _QUERY = {
 
 def _memory(row: RawRow, test: str, counts: dict[str, int]) -> MemoryItem:
     what = f"Med-HALT {test}"
-    ident = (text_field(row, ("id",), what) or "").strip()
-    if not ident:
-        raise DataFormatError(f"{row.where}: empty id ({what})")
-    query = (text_field(row, _QUERY[test], what) or "").strip()
+    ident = _item_id(row, what)
+    query = _stripped(row, _QUERY[test], what)
     if test == "pmid2title" and re.fullmatch(r"\d+\.0+", query):
         query = query.split(".")[0]
     replaced: str | None = None
     if test in ("pmid2title", "link2title"):
-        title = (text_field(row, ("Title", "title", "paper_title"), what) or "").strip()
+        title = _stripped(row, ("Title", "title", "paper_title"), what)
         original = text_field(row, ("original_title",), what, required=False)
         answer = original.strip() if original is not None else title
         if original is not None and answer != title:
             replaced = title
             counts["fork_replaced_title"] += 1
     else:
-        answer = (text_field(row, ("url", "URL", "link"), what) or "").strip()
+        answer = _stripped(row, ("url", "URL", "link"), what)
     if not query or not answer:
         raise DataFormatError(f"{row.where}: empty {'query' if not query else 'answer'} field ({what})")
     exists = answer.casefold() != "unknown"
