@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from medhal.cli.check import FLAG_OPTIONS, detector_options
-from medhal.cli.inputs import BATCH_FORMATS, UsageError, batch_format, iter_batch
+from medhal.cli.inputs import BATCH_FORMATS, UsageError, batch_format, iter_batch, read_input_file
 from medhal.detect.registry import DetectorSpecError, accepted_options
 
 
@@ -74,3 +74,18 @@ def test_flags_are_options_of_the_detectors_that_take_them() -> None:
         detector_options("nope")
     for option in FLAG_OPTIONS:  # every flag is an option of some detector
         assert any(option in accepted_options(name) for name in ("decomposed", "nli-clause"))
+
+
+def test_read_input_file_refuses_missing_paths_folders_and_unreadable_files(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("x", encoding="utf-8")
+    assert read_input_file(tmp_path / "a.txt", "notes", Path.read_bytes) == b"x"
+    with pytest.raises(UsageError, match=r"^notes file .*nope\.txt does not exist$"):
+        read_input_file(tmp_path / "nope.txt", "notes", Path.read_bytes)
+    with pytest.raises(UsageError, match=r"^notes path .* is a directory, not a file$"):
+        read_input_file(tmp_path, "notes", Path.read_bytes)
+
+    def unreadable(path: Path) -> bytes:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    with pytest.raises(UsageError, match=r"^cannot read notes file .*a\.txt: Permission denied$"):
+        read_input_file(tmp_path / "a.txt", "notes", unreadable)

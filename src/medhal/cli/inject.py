@@ -24,7 +24,7 @@ from typing import Annotated, Any
 import typer
 
 from medhal.bench.runio import check_output_file, write_output_text
-from medhal.cli.inputs import UsageError
+from medhal.cli.inputs import UsageError, read_input_file
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.options import BaseUrlOption, NoCacheOption
 from medhal.synthesis.injection import (
@@ -55,16 +55,13 @@ def rejected_path(out: Path) -> Path:
 
 
 def _records(path: Path) -> list[CleanRecord]:
-    if not path.exists():
-        raise UsageError(f"input file {path} does not exist")
-    if path.is_dir():
-        raise UsageError(f"input path {path} is a directory, not a file")
-    try:
-        return read_clean_records(path)
-    except OSError as exc:
-        raise UsageError(f"cannot read input file {path}: {exc.strerror}") from None
-    except ValueError as exc:
-        raise UsageError(f"input file {path}: {exc}") from None
+    def read(file: Path) -> list[CleanRecord]:
+        try:
+            return read_clean_records(file)
+        except ValueError as exc:
+            raise UsageError(f"input file {path}: {exc}") from None
+
+    return read_input_file(path, "input", read)
 
 
 def _inventory(paths: Sequence[Path]) -> EntityInventory | None:

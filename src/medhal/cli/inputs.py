@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Annotated, cast
+from typing import IO, Annotated, TypeVar, cast
 
 import typer
 
@@ -25,9 +25,12 @@ __all__ = [
     "batch_format",
     "iter_batch",
     "new_run_dir",
+    "read_input_file",
     "read_text",
     "reusable_run_dir",
 ]
+
+T = TypeVar("T")
 
 VerifierOption = Annotated[
     str | None,
@@ -66,20 +69,25 @@ def _decode(data: bytes, what: str) -> str:
         raise UsageError(f"{what} is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
 
 
-def read_text(source: str, what: str) -> str:
-    """Read ``source`` (a path, or ``-`` for stdin) as UTF-8 text."""
-    if source == "-":
-        return _decode(sys.stdin.buffer.read(), f"{what} from stdin")
+def read_input_file(source: str | Path, what: str, read: Callable[[Path], T]) -> T:
+    """``read(path)`` of the file ``source`` names, with one-line usage errors (naming it as ``what``) for a path
+    that does not exist, a directory, or a file ``read`` cannot read (``OSError``)."""
     path = Path(source)
     if not path.exists():
         raise UsageError(f"{what} file {source} does not exist")
     if path.is_dir():
         raise UsageError(f"{what} path {source} is a directory, not a file")
     try:
-        data = path.read_bytes()
+        return read(path)
     except OSError as exc:
         raise UsageError(f"cannot read {what} file {source}: {exc.strerror}") from None
-    return _decode(data, f"{what} file {source}")
+
+
+def read_text(source: str, what: str) -> str:
+    """Read ``source`` (a path, or ``-`` for stdin) as UTF-8 text."""
+    if source == "-":
+        return _decode(sys.stdin.buffer.read(), f"{what} from stdin")
+    return _decode(read_input_file(source, what, Path.read_bytes), f"{what} file {source}")
 
 
 @dataclass(frozen=True, slots=True)
