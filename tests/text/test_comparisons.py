@@ -119,3 +119,49 @@ def test_changes_never_fire() -> None:
     sentence = "HbA1c fell by 1.2% with metformin and by 0.5% with placebo."
     assert not comparison_conflict("HbA1c was higher with metformin than with placebo.", sentence)
     assert not comparison_conflict("HbA1c was lower with metformin than with placebo.", sentence)
+
+
+PEANUT = (
+    "Among the 518 infants with a negative skin-prick test at baseline, peanut allergy at 60 months was 14.1% with "
+    "avoidance and 2.0% with consumption (p < 0.001)."
+)
+WORDS = (
+    "Diarrhoea was reported in 9.4% of recipients, and pneumonia was more frequent with colchicine (0.9% versus 0.4%)."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "expected"),
+    [
+        # a group named with a modifier the sentence leaves out, and a duration in other units
+        ("Peanut allergy at five years was far more common with early consumption than with avoidance.", PEANUT, True),
+        ("Peanut allergy at five years was far less common with early consumption than with avoidance.", PEANUT, False),
+        # another time point: the sentence's figures say nothing about it
+        ("Peanut allergy at one year was more common with early consumption than with avoidance.", PEANUT, False),
+        # a comparison in words, reversed: the same group with the opposite comparative, or the rival said to have more
+        ("Pneumonia was less frequent with colchicine.", WORDS, True),
+        ("Pneumonia was more frequent with colchicine.", WORDS, False),
+        # a group the sentence does not name: in a trial of three arms it need not be the other one
+        ("Pneumonia was more common with placebo than with colchicine.", WORDS, False),
+        ("Pneumonia occurred more often in the placebo group.", WORDS, False),
+        # the sentence compares another measure
+        ("Diarrhoea was less frequent with colchicine.", WORDS, False),
+        (
+            "Pneumonia was less frequent with colchicine.",
+            "Among patients with pneumonia, death was higher with colchicine.",
+            False,
+        ),
+        (
+            "Stroke was more common with placebo.",
+            "Stroke was more common with placebo than with apixaban.",
+            False,
+        ),
+        (
+            "Stroke was less common with placebo.",
+            "Stroke was more common with placebo than with apixaban.",
+            True,
+        ),
+    ],
+)
+def test_groups_named_loosely_durations_and_comparisons_in_words(unit: str, sentence: str, expected: bool) -> None:
+    assert comparison_conflict(unit, sentence) is expected

@@ -156,3 +156,12 @@ def test_no_correlation_and_not_effective_are_null_findings() -> None:
     finding = null_finding("No significant difference was found in the length of stay or readmission.")
     assert finding is not None
     assert agrees("but it was not effective in reducing readmissions or length of stay.", finding)
+
+
+def test_rare_frames_a_finding_as_common_does() -> None:
+    finding = null_finding("Fatal bleeding was rare and did not differ between groups.")
+    assert finding is not None and finding.subject == frozenset({"fatal", "bleed"})
+    assert null_finding_conflict(
+        "Fatal bleeding was more common with apixaban than with aspirin.",
+        "Fatal bleeding was rare and did not differ between groups.",
+    )

@@ -22,7 +22,17 @@ the worst error a report can make):
   A," that leaves it to the clause before never fires), and every content stem of the unit outside its groups,
   the comparative and the words that frame a comparison ("common", "frequent", "rate", "patients", ...) is in
   the sentence part;
-* the figures differ, and the comparative points the other way from them.
+* the figures differ, and the comparative points the other way from them;
+* or, with no figures by group, the part makes **one comparison in words** about the measure ("pneumonia was more
+  frequent with colchicine") and it is the unit's the other way round: the same group with the opposite comparative
+  ("less frequent with colchicine"), or the part's named rival said to have more where the part says less, or
+  less where it says more ("more frequent with placebo" against "more frequent with colchicine than with placebo").
+  A unit naming a group the part does not name ("more frequent with placebo" against "more frequent with
+  colchicine") never fires: in a trial of three arms it need not be the other one.
+
+Groups are matched by their words; where no group has exactly the unit's words, the one group whose words contain
+them or are contained in them ("early consumption" against "consumption").  A duration the unit states ("at five
+years") is not a measure word: the part must state an equal one ("at 60 months").
 
 Complements ("survival" against "mortality") are never read as one here: they would reverse the direction.
 """
@@ -32,8 +42,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
+from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 
 __all__ = ["GroupFigure", "UnitComparison", "comparison_conflict", "group_figures", "reverses", "unit_comparison"]
@@ -100,6 +112,8 @@ class UnitComparison:
     rival: str | None
     up: bool
     measure: frozenset[str]
+    durations: tuple[Quantity, ...] = ()
+    """The durations the unit states ("at five years"): an evidence part must state an equal one."""
 
 
 def _group_name(text: str) -> str:
@@ -144,19 +158,39 @@ def unit_comparison(unit: str) -> UnitComparison | None:
         return None
     m = found[0]
     rival = m.group("rival")
+    durations = tuple(q for q in quantities(unit) if q.kind == "time")
+    timed = frozenset().union(*(canonical_stems(q.text) for q in durations))
     return UnitComparison(
         _group_name(m.group("group")),
         None if rival is None else _group_name(rival),
         "up" in directions(m.group("word")),
-        canonical_stems(unit) - canonical_stems(m.group()) - _FRAME,
+        canonical_stems(unit) - canonical_stems(m.group()) - _FRAME - timed,
+        durations,
     )
 
 
-def _matching(name: str, figures: list[GroupFigure]) -> list[GroupFigure]:
-    """The figures whose group ``name`` names: the same :func:`~medhal.text.synonyms.alignment_tokens` (content
-    stems and numbers: "26 Gy" is ``#26``)."""
+def _names(name: str, groups: list[str]) -> list[int]:
+    """The indices of the ``groups`` that ``name`` names: the same :func:`~medhal.text.synonyms.alignment_tokens`
+    (content stems and numbers: "26 Gy" is ``#26``), else the one group whose tokens contain or are contained in
+    the name's ("early consumption" names "consumption"; none when several do).
+
+    >>> _names("early consumption", ["avoidance", "consumption"]), _names("26 Gy", ["27 Gy", "40 Gy"])
+    ([1], [])
+    """
     tokens = alignment_tokens(name)
-    return [f for f in figures if tokens and alignment_tokens(f.group) == tokens]
+    if not tokens:
+        return []
+    theirs = [alignment_tokens(g) for g in groups]
+    exact = [i for i, t in enumerate(theirs) if t == tokens]
+    if exact:
+        return exact
+    loose = [i for i, t in enumerate(theirs) if t and (t <= tokens or tokens <= t)]
+    return loose if len(loose) == 1 else []
+
+
+def _matching(name: str, figures: list[GroupFigure]) -> list[GroupFigure]:
+    """The figures whose group ``name`` names (:func:`_names`)."""
+    return [figures[i] for i in _names(name, [f.group for f in figures])]
 
 
 def comparison_conflict(unit: str, sentence: str) -> bool:
@@ -184,10 +218,14 @@ def reverses(claim: UnitComparison, sentence: str) -> bool:
     if not claim.measure:  # "however, was more frequent with A,": a clause that leaves its measure to another one
         return False
     for part in finding_parts(sentence):
-        figures = group_figures(part)
-        if len(figures) < 2 or len({f.group.lower() for f in figures}) != len(figures):
-            continue
         if not claim.measure <= canonical_stems(part):
+            continue
+        if claim.durations and not all(any(q.equals(p) for p in quantities(part)) for q in claim.durations):
+            continue
+        figures = group_figures(part)
+        if not figures and any(_reversed_in_words(claim, clause.text) for clause in split_clauses(part)):
+            return True
+        if len(figures) < 2 or len({f.group.lower() for f in figures}) != len(figures):
             continue
         own = _matching(claim.group, figures)
         if claim.rival is not None:
@@ -199,4 +237,35 @@ def reverses(claim: UnitComparison, sentence: str) -> bool:
         a, b = own[0].value, rivals[0].value
         if a != b and (a > b) != claim.up:
             return True
+    return False
+
+
+def _reversed_in_words(claim: UnitComparison, part: str) -> bool:
+    """Whether ``part`` (a clause of an evidence sentence) makes one comparison in words that orders ``claim``'s
+    groups the other way (module docstring).
+
+    >>> claim = unit_comparison("Pneumonia was less frequent with colchicine.")
+    >>> _reversed_in_words(claim, "pneumonia was more frequent with colchicine (0.9% versus 0.4%).")
+    True
+    >>> _reversed_in_words(unit_comparison("Pneumonia was more frequent with placebo."),
+    ...                    "pneumonia was more frequent with colchicine (0.9% versus 0.4%).")
+    False
+    >>> _reversed_in_words(unit_comparison("Pneumonia was more frequent with placebo."),
+    ...                    "pneumonia was more frequent with colchicine than with placebo.")
+    True
+    >>> _reversed_in_words(claim, "Among patients with pneumonia, mortality was higher with colchicine.")
+    False
+    """
+    stated = unit_comparison(_BRACKETED.sub(" ", part))
+    # the part's comparison must be about the unit's measure and nothing else: "among patients with pneumonia,
+    # mortality was higher with A" says nothing of how frequent pneumonia was with A
+    if stated is None or not stated.measure <= claim.measure <= canonical_stems(part):
+        return False
+    groups = [stated.group] if stated.rival is None else [stated.group, stated.rival]
+    own = _names(claim.group, groups)
+    rival = None if claim.rival is None else _names(claim.rival, groups)
+    if own == [0] and rival in (None, [1]):  # the same group, and the same rival where both name one
+        return claim.up != stated.up
+    if own == [1] and rival in (None, [0]):  # the part's rival is the unit's group
+        return claim.up == stated.up
     return False

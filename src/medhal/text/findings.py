@@ -102,7 +102,8 @@ _FRAME = _word_set(
         "reduce reduced reduction increase increased decrease decreased improve improved improvement lower lowered "
         "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "
         "shorten shortened prolong prolonged delay delayed hasten hastened extend extended worsen worsened "
-        "help helped benefit benefited protect protected more less higher better worse common frequent likely "
+        "help helped benefit benefited protect protected more less higher better worse common frequent likely rare "
+        "rarely uncommon infrequent "
         "background objective objectives methods results conclusion conclusions interpretation findings "
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive"
     ),
