@@ -115,6 +115,17 @@ def test_faithful_or_unrelated_comparisons_are_not(unit: str, sentence: str) -> 
     assert not comparison_conflict(unit, sentence)
 
 
+def test_levels_reported_by_the_patients_of_each_group_are_levels() -> None:
+    sentence = (
+        "Adverse events were reported by 12% of the patients assigned to prednisolone and by 8% of those assigned "
+        "to placebo; none were serious."
+    )
+    assert comparison_conflict("Adverse events were less common with prednisolone than with placebo.", sentence)
+    assert not comparison_conflict("Adverse events were more common with prednisolone than with placebo.", sentence)
+    # "by" before an amount is a change, whatever else the part says
+    assert group_figures("HbA1c was lower by 0.5% with metformin and by 0.3% with placebo.") == []
+
+
 def test_changes_never_fire() -> None:
     sentence = "HbA1c fell by 1.2% with metformin and by 0.5% with placebo."
     assert not comparison_conflict("HbA1c was higher with metformin than with placebo.", sentence)
