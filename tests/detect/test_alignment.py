@@ -90,7 +90,9 @@ def test_detector_aligned_vs_seed_on_an_unrelated_contradiction() -> None:
     assert unit.contradicting is None or "Gastrointestinal" not in unit.contradicting.text
     assert unit.entailing is not None and "did not slow" in unit.entailing.text
     assert aligned.config["aggregation"] == "aligned" and seed.config["aggregation"] == "seed"
-    assert aligned.score == pytest.approx(1 - unit.cues["coverage_entail"])
+    # the unit ranks by 1 - P(E | coverage premise); shown supported, it adds that times the threshold to the score
+    assert unit.suspicion == pytest.approx(1 - unit.cues["coverage_entail"])
+    assert aligned.score == pytest.approx(unit.suspicion * aligned.config["threshold"])
 
 
 def test_a_negated_paraphrase_is_not_contradicted_by_its_negated_source() -> None:
@@ -283,3 +285,24 @@ def test_a_fragment_is_not_contradicted_by_the_encoder_but_still_by_a_cue() -> N
         .units[0]
     )
     assert unit.verdict == "contradicted" and unit.cues is not None and unit.cues["number_conflicts"]
+
+
+def test_a_unit_shown_supported_never_flags_its_answer_by_itself() -> None:
+    # twelve sentences: the whole evidence dilutes the fake verifier's P(E) while the aligned sentence entails
+    filler = [f"Secondary outcome number {w} was recorded at every visit." for w in ("one", "two", "three", "four")]
+    sentences = [
+        "Nausea was more frequent with metformin than with placebo in the trial.",
+        *filler,
+        *(f"Visit {w} took place in the outpatient clinic." for w in ("five", "six", "seven", "eight")),
+        "Adherence was checked by counting tablets.",
+        "Follow-up lasted two years.",
+        "The trial was funded by a public agency.",
+    ]
+    evidence = " ".join(sentences)
+    response = "Nausea was more frequent with metformin than with placebo overall."  # "overall": not a restatement
+    result = DecomposedDetector(RuleVerifier(), units="sentence").detect(CheckItem(evidence, response))
+    (unit,) = result.units
+    assert unit.verdict == "supported" and unit.cues is not None and not unit.cues["restated"]
+    # the unit still ranks by 1 - P(E | coverage premise), above the threshold, but the answer is not flagged
+    assert unit.suspicion == pytest.approx(1.0 - float(unit.cues["coverage_entail"])) and unit.suspicion > 0.5
+    assert result.score == pytest.approx(unit.suspicion * 0.5) and not result.flagged

@@ -428,7 +428,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 rule_suspicion = max(rule_suspicion, self.threshold + (1.0 - self.threshold) * decision.p_contradict)
             elif unstated:  # a figure the evidence never states flags its answer
                 rule_suspicion = max(rule_suspicion, self.threshold)
-            elif decision.restated:  # an evidence sentence says the same: the unit never flags its answer alone
+            elif decision.restated:  # an evidence sentence says the same: the unit ranks below the flag threshold
                 rule_suspicion *= self.threshold
             suspicion, signals = blended_suspicion(
                 self.signals, rule_suspicion, span.text, plan.item.evidence, (w_e or coverage[0]).text
@@ -445,7 +445,9 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "unstated_figures": [q.text for q in unstated],
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }
-            rule_suspicions.append(rule_suspicion)
+            # a unit the report shows supported never flags its answer by itself (its rank stays its suspicion)
+            supported_alone = decision.verdict == "supported" and not decision.restated
+            rule_suspicions.append(rule_suspicion * self.threshold if supported_alone else rule_suspicion)
             results.append(
                 judged_unit(
                     u,
