@@ -3,7 +3,7 @@ from __future__ import annotations
 from medhal.detect.alignment import restates, sentence_alignment
 from medhal.text import content_stems
 from medhal.text.findings import agrees, null_finding
-from medhal.text.synonyms import STEM_CLASSES, canonical_stem, canonical_stems, canonical_text
+from medhal.text.synonyms import STEM_CLASSES, alignment_tokens, canonical_stem, canonical_stems, canonical_text
 
 
 def test_british_spellings_and_lay_phrases_read_as_one_wording() -> None:
@@ -80,3 +80,19 @@ def test_time_nights_and_length_of_stay_in_hospital_are_one_measure() -> None:
     assert contradicts("Patients assigned to early rhythm control spent fewer nights in hospital.", finding)
     assert contradicts("Length of stay was shorter with early rhythm control.", finding)
     assert not contradicts("Readmissions were fewer with early rhythm control.", finding)
+
+
+def test_lay_phrases_of_electrolytes_symptoms_and_drug_classes_read_as_their_clinical_terms() -> None:
+    assert canonical_text("Low potassium and low blood sodium were rarer; hypokalaemia too.") == (
+        "hypokalemia and hyponatremia were rarer; hypokalemia too."
+    )
+    assert alignment_tokens("Low potassium was more common.") == alignment_tokens("Hypokalaemia was more frequent.")
+    # two electrolytes stay two: a swapped one is never read as the other
+    assert alignment_tokens("Low sodium was more common.") != alignment_tokens("Hypokalaemia was more common.")
+    assert canonical_text("shortness of breath, chest infections, water pills") == (
+        "dyspnea, lower respiratory tract infection, diuretics"
+    )
+    assert restates(
+        "Hypokalaemia was more common with chlorthalidone (6.0% versus 4.4%).",
+        "Low potassium was more common with chlorthalidone.",
+    )

@@ -52,6 +52,12 @@ SPELLINGS: tuple[tuple[str, str], ...] = (
     ("labour", "labor"),
     ("randomis", "randomiz"),
     ("hospitalis", "hospitaliz"),
+    ("kalaem", "kalem"),
+    ("natraem", "natrem"),
+    ("glycaem", "glycem"),
+    ("lipidaem", "lipidem"),
+    ("calcaem", "calcem"),
+    ("dyspnoe", "dyspne"),
 )
 """British spellings (word parts) and their American forms: "haemorrhage" and "hemorrhage" are one stem."""
 
@@ -60,6 +66,19 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bheart attacks?\b", re.IGNORECASE), "myocardial infarction"),
     (re.compile(r"\bhigh blood pressure\b", re.IGNORECASE), "hypertension"),
     (re.compile(r"\bblood clots?\b", re.IGNORECASE), "thrombosis"),
+    (re.compile(r"\bchest infections?\b", re.IGNORECASE), "lower respiratory tract infection"),
+    (re.compile(r"\blow (?:blood )?potassium\b", re.IGNORECASE), "hypokalemia"),
+    (re.compile(r"\blow (?:blood )?sodium\b", re.IGNORECASE), "hyponatremia"),
+    (re.compile(r"\bhigh blood (?:sugar|glucose)\b", re.IGNORECASE), "hyperglycemia"),
+    (re.compile(r"\blow blood (?:sugar|glucose)\b", re.IGNORECASE), "hypoglycemia"),
+    (re.compile(r"\bhigh cholesterol\b", re.IGNORECASE), "hypercholesterolemia"),
+    (re.compile(r"\b(?:shortness of breath|breathlessness)\b", re.IGNORECASE), "dyspnea"),
+    (re.compile(r"\birregular heart ?beats?\b", re.IGNORECASE), "arrhythmia"),
+    (re.compile(r"\b(?:stomach|belly|tummy) pain\b", re.IGNORECASE), "abdominal pain"),
+    (re.compile(r"\bblood thinners?\b", re.IGNORECASE), "anticoagulants"),
+    (re.compile(r"\bpainkillers?\b", re.IGNORECASE), "analgesics"),
+    (re.compile(r"\bwater pills?\b", re.IGNORECASE), "diuretics"),
+    (re.compile(r"\btiredness\b", re.IGNORECASE), "fatigue"),
     (
         re.compile(
             r"\b(?:(?:time|nights|days)\s+(?:spent\s+)?(?:in|at)\s+(?:the\s+)?hospital|"
@@ -70,7 +89,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 """Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length
-of stay" are one measure)."""
+of stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics).  Each electrolyte, symptom and
+drug class keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never read as the other."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "morta": ("death", "died", "dying"),
