@@ -1,8 +1,8 @@
-"""How often the deterministic null-finding and reversed-comparison cues would contradict faithful text: each clause
-of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by the abstracts' authors) read against every
-sentence of its own abstract (``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a
-false alarm.  Target: 0 (the cues trade recall for precision: a faithful clause marked contradicted is the worst
-error a report can make).  PubMedQA is evaluation-only data; nothing is tuned on it.
+"""How often the deterministic null-finding, reversed-comparison and unnamed-subject cues would fire on faithful
+text: each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by the abstracts' authors)
+read against every sentence of its own abstract (``CONTEXTS``).  The conclusions are faithful by construction, so
+every firing is a false alarm.  Target: 0 (the cues trade recall for precision: a faithful clause marked
+contradicted is the worst error a report can make).  PubMedQA is evaluation-only data; nothing is tuned on it.
 
     python benchmarks/cue_false_alarms.py ../shared/data/pubmedqa/ori_pqal.json [--show 10]
 
@@ -19,8 +19,9 @@ import json
 from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
-from medhal.text.comparisons import comparison_conflict, unit_comparison
+from medhal.text.comparisons import comparison_conflict, unit_comparison, unnamed_subject
 from medhal.text.findings import asserts_effect, names, null_finding
+from medhal.text.synonyms import alignment_tokens
 
 
 def main() -> None:
@@ -59,6 +60,17 @@ def main() -> None:
     )
     for clause_text, sentence in reversed_firings[: args.show]:
         print(f"  clause:   {clause_text}\n  sentence: {sentence}")
+    unnamed: list[tuple[str, str]] = []
+    for item in items.values():
+        context = " ".join(item["CONTEXTS"])
+        named = alignment_tokens(context)
+        for clause in split_clauses(item["LONG_ANSWER"]):
+            subject = unnamed_subject(clause.text, context, named)
+            if subject is not None:
+                unnamed.append((clause.text, subject))
+    print(f"unnamed-subject cue fired on {len(unnamed)} faithful clauses ({len(unnamed) / max(1, clauses):.2%})")
+    for clause_text, subject in unnamed[: args.show]:
+        print(f"  clause:   {clause_text}\n  subject:  {subject}")
     own, own_firings = 0, list[tuple[str, str]]()
     for item in items.values():
         sentences = [s.text for s in split_sentences(" ".join(item["CONTEXTS"]))]

@@ -30,6 +30,7 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
         "null_finding": "Lactic acidosis did not occur in either group.",
         "reversed_comparison": "Adverse events occurred in 4.9% with A and 1.4% with B.",
         "unstated_figures": ["3%", "2 weeks"],
+        "unnamed_subject": "Low sodium",
         "read_as": "Women took 150 mg of aspirin.",
     }
     assert describe(loud) == [
@@ -39,6 +40,7 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
         "The evidence's figures order the groups the other way: "
         '"Adverse events occurred in 4.9% with A and 1.4% with B."',
         'Not in the evidence: "3%", "2 weeks".',
+        'The evidence never names what the answer compares: "Low sodium".',
         'Read with the figures as the evidence writes them: "Women took 150 mg of aspirin."',
     ]
 
@@ -80,3 +82,18 @@ def test_a_cue_points_at_its_sentence_alone_even_when_the_window_budget_left_it_
     assert README_EVIDENCE[pointer.start : pointer.end] == pointer.text and pointer.sentences == (5, 6)
     assert (pointer.text, response) in verifier.calls[0]  # its P(C) is the sentence's own
     assert unit.cues is not None and unit.cues["null_finding"] == pointer.text
+
+
+def test_a_unit_comparing_a_measure_the_evidence_never_names_is_unsupported_and_flags_its_answer() -> None:
+    evidence = (
+        "Methods: 13,500 adults taking hydrochlorothiazide were randomly assigned to continue it or to switch to "
+        "chlorthalidone. Results: Hypokalaemia was more common with chlorthalidone (6.0% versus 4.4%)."
+    )
+    response = "Low sodium was more common with chlorthalidone."
+    detector = DecomposedDetector(RuleVerifier(), units="sentence")
+    result = detector.detect(CheckItem(evidence, response))
+    (unit,) = result.units
+    assert unit.verdict == "unsupported" and unit.cues is not None and unit.cues["unnamed_subject"] == "Low sodium"
+    assert result.flagged and unit.suspicion >= detector.threshold
+    faithful = detector.detect(CheckItem(evidence, "Low potassium was more common with chlorthalidone."))
+    assert faithful.units[0].cues is not None and faithful.units[0].cues["unnamed_subject"] is None

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.comparisons import GroupFigure, comparison_conflict, group_figures, unit_comparison
+from medhal.text.comparisons import (
+    GroupFigure,
+    comparison_conflict,
+    comparison_subject,
+    group_figures,
+    unit_comparison,
+    unnamed_subject,
+)
+from medhal.text.synonyms import alignment_tokens
 
 SAFETY = (
     "Serious adverse events related to rhythm-control therapy occurred in 4.9% of the patients assigned to early "
@@ -176,3 +184,30 @@ WORDS = (
 )
 def test_groups_named_loosely_durations_and_comparisons_in_words(unit: str, sentence: str, expected: bool) -> None:
     assert comparison_conflict(unit, sentence) is expected
+
+
+@pytest.mark.parametrize(
+    ("unit", "subject"),
+    [
+        ("Low sodium was more common among participants who switched to chlorthalidone.", "Low sodium"),
+        ("Gestational diabetes was also less common among women who were induced.", "Gestational diabetes"),
+        ("Overall, psoriasis was significantly more common with dupilumab than with placebo.", "psoriasis"),
+        # no comparison of a named group, no verb right before it, an acronym: nothing to judge
+        ("Low sodium was common.", None),
+        ("Further research is needed to determine whether lower doses are safer in children.", None),
+        ("The lifetime prevalence of IC was higher in young children.", None),
+    ],
+)
+def test_the_subject_of_a_comparison(unit: str, subject: str | None) -> None:
+    assert comparison_subject(unit) == subject
+
+
+def test_a_comparison_of_a_measure_the_evidence_never_names_is_flagged_by_its_subject() -> None:
+    evidence = "Hypokalaemia was more common with chlorthalidone (6.0% versus 4.4%). Smoking was recorded at baseline."
+    named = alignment_tokens(evidence)
+    assert unnamed_subject("Low sodium was more common with chlorthalidone.", evidence, named) == "Low sodium"
+    # named in other words (a lay phrase), or under another suffix ("smokers" / "smoking"): named
+    assert unnamed_subject("Low potassium was more common with chlorthalidone.", evidence, named) is None
+    assert unnamed_subject("Smokers were less likely to be admitted with chlorthalidone.", evidence, named) is None
+    # framing words alone name no measure
+    assert unnamed_subject("The rate was higher with chlorthalidone.", evidence, named) is None

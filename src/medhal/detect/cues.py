@@ -12,9 +12,10 @@ sentence that fires it.
 
 The cues read text only, so a detector finds them while it plans its verifier pairs and makes sure the verifier reads
 the unit against the deciding sentence alone: the audit trail then points at that sentence and at its own P(C), not
-at a stretch of evidence around it (issue 14).  The fourth, the unstated-figure cue
-(:func:`medhal.text.quantities.unstated_quantities`: a figure the evidence states nowhere; never `supported`),
-names no sentence: it is read against the whole evidence.
+at a stretch of evidence around it (issue 14).  Two more name no sentence, being read against the whole evidence:
+the unstated-figure cue (:func:`medhal.text.quantities.unstated_quantities`: a figure the evidence states nowhere)
+and the unnamed-subject cue (:func:`medhal.text.comparisons.unnamed_subject`: the unit compares groups on a
+measure the evidence never names).  A unit either fires is never `supported`.
 """
 
 from __future__ import annotations
@@ -147,6 +148,9 @@ def describe(cues: JSONObject | None) -> list[str]:
     unstated = cues.get("unstated_figures")
     if isinstance(unstated, list) and unstated:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")
+    unnamed = cues.get("unnamed_subject")
+    if isinstance(unnamed, str):
+        notes.append(f'The evidence never names what the answer compares: "{unnamed}".')
     read_as = cues.get("read_as")
     if isinstance(read_as, str):
         notes.append(f'Read with the figures as the evidence writes them: "{read_as}"')

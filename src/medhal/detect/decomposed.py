@@ -62,6 +62,7 @@ from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoic
 from medhal.errors import InvariantError
 from medhal.text import Span
 from medhal.text.assertions import describes_measurement, states_no_predicate
+from medhal.text.comparisons import unnamed_subject
 from medhal.text.findings import agrees, asserts_effect, reports_null_finding
 from medhal.text.quantities import harmonized, unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
@@ -371,6 +372,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         cover_rows = probs[n_library:].reshape(len(data.units), len(coverages[0]) if coverages else 0, 3)
         results: list[UnitResult] = []
         rule_suspicions: list[float] = []
+        named = frozenset[str]().union(*index.tokens)  # what the evidence names, read as alignment reads it
         row = 0
         for u, span in enumerate(data.units):
             windows = [data.windows[k] for k in data.chosen[u]]
@@ -407,6 +409,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             start = span.start if span.start is not None and span.span_text in (None, span.text) else 0
             before = plan.item.response[max(0, start - 32) : start]
             unstated = unstated_quantities(span.text, index.quantities, before=before)
+            # a comparison of a measure the evidence never names is not supported by it
+            unnamed = unnamed_subject(span.text, plan.item.evidence, named)
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],
@@ -415,7 +419,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 restated,
                 focus,
                 k_cue,
-                unstated=bool(unstated),
+                unstated=bool(unstated) or unnamed is not None,
                 window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
             )
 
@@ -426,7 +430,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             rule_suspicion = decision.suspicion
             if decision.verdict == "contradicted":  # a contradicted unit flags its answer and ranks first
                 rule_suspicion = max(rule_suspicion, self.threshold + (1.0 - self.threshold) * decision.p_contradict)
-            elif unstated:  # a figure the evidence never states flags its answer
+            elif unstated or unnamed is not None:  # a figure or a compared measure the evidence never states flags
                 rule_suspicion = max(rule_suspicion, self.threshold)
             elif decision.restated:  # an evidence sentence says the same: the unit ranks below the flag threshold
                 rule_suspicion *= self.threshold
@@ -443,6 +447,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                     else {"number_conflicts": [], "null_finding": None, "reversed_comparison": None}
                 ),
                 "unstated_figures": [q.text for q in unstated],
+                "unnamed_subject": unnamed,
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }
             # a unit the report shows supported never flags its answer by itself (its rank stays its suspicion)

@@ -46,9 +46,18 @@ from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.synonyms import alignment_tokens, canonical_stems
+from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
 
-__all__ = ["GroupFigure", "UnitComparison", "comparison_conflict", "group_figures", "reverses", "unit_comparison"]
+__all__ = [
+    "GroupFigure",
+    "UnitComparison",
+    "comparison_conflict",
+    "comparison_subject",
+    "group_figures",
+    "reverses",
+    "unit_comparison",
+    "unnamed_subject",
+]
 
 _GROUP_WORDS = r"[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|vs\b|versus\b|than\b|compared\b)[\w\-/+.]+){0,5}"
 """A group's name: up to six words, none of them a word that joins two groups."""
@@ -277,3 +286,73 @@ def _reversed_in_words(claim: UnitComparison, part: str) -> bool:
     if own == [1] and rival in (None, [0]):  # the part's rival is the unit's group
         return claim.up == stated.up
     return False
+
+
+_SUBJECT_VERB = re.compile(
+    r"\b(?:was|were|is|are|occurred|became|remained|appeared)(?:\s+\w+ly)?"
+    r"(?:\s+(?:also|still|even|much|far|no|not))*\s*$",
+    re.IGNORECASE,
+)
+"""The verb right before a comparison ("was more common", "were also less frequent", "was significantly higher")."""
+
+_SUBJECT_START = re.compile(r".*(?:\bthat\b|\bwhether\b|\bwhich\b|\bwho\b|[,;:(])", re.IGNORECASE | re.DOTALL)
+"""Everything up to the last word or mark that opens the clause holding the subject ("We conclude that ...")."""
+
+_ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b")
+"""An acronym or code ("IC", "SLN", "HbA1c"): too short for the stems, so a subject holding one is not judged."""
+
+_SUFFIX = re.compile(r"(?:ers|ing|ed|es|s)$")
+
+_SUBJECT_FRAME = _FRAME | canonical_stems("prevalence")
+
+
+def comparison_subject(unit: str) -> str | None:
+    """The subject of ``unit``'s one comparison of a named group (:func:`unit_comparison`): the words before the
+    verb that comes right before the comparative, from the start of their clause; ``None`` when there is no such
+    comparison or verb, or the subject holds an acronym.
+
+    >>> comparison_subject("Low sodium was more common among participants who switched to chlorthalidone.")
+    'Low sodium'
+    >>> comparison_subject("We conclude that GES is more effective in improving GI symptoms") is None
+    True
+    """
+    if unit_comparison(unit) is None:
+        return None
+    head = unit[: next(_COMPARISON.finditer(unit)).start()]
+    verb = _SUBJECT_VERB.search(head)
+    if verb is None:
+        return None
+    subject = head[: verb.start()]
+    opening = _SUBJECT_START.match(subject)
+    subject = (subject[opening.end() :] if opening else subject).strip()
+    return subject if subject and not _ACRONYM.search(subject) else None
+
+
+def unnamed_subject(unit: str, evidence: str, evidence_tokens: frozenset[str]) -> str | None:
+    """The subject of ``unit``'s comparison when the evidence names none of it, or ``None``.
+
+    ``evidence_tokens`` holds the evidence's :func:`~medhal.text.synonyms.alignment_tokens`.  A word of the subject
+    counts as named when its stem is among them (read through synonyms: "low potassium" is hypokalaemia) or when
+    the word without its suffix ("smok" of "smokers") occurs in the evidence.  A unit that compares groups on a
+    measure the evidence never names is not supported by it, whatever an encoder reads from a sentence about
+    another measure ("Low sodium was more common with chlorthalidone" against "Hypokalaemia was more common with
+    chlorthalidone").
+
+    >>> evidence = "Hypokalaemia was more common with chlorthalidone (6.0% versus 4.4%)."
+    >>> from medhal.text.synonyms import alignment_tokens
+    >>> unnamed_subject("Low sodium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
+    'Low sodium'
+    >>> unnamed_subject("Low potassium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
+    """
+    subject = comparison_subject(unit)
+    if subject is None:
+        return None
+    stems = canonical_stems(subject) - _SUBJECT_FRAME
+    if not stems or stems & evidence_tokens:
+        return None
+    text = canonical_text(evidence).lower()
+    for word in re.findall(r"[a-z]{4,}", canonical_text(subject).lower()):
+        base = _SUFFIX.sub("", word)
+        if len(base) >= 4 and canonical_stems(word) - _SUBJECT_FRAME and base in text:
+            return None
+    return subject
