@@ -20,15 +20,18 @@ measure the evidence never names).  A unit either fires is never `supported`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 
-from medhal.detect.alignment import EvidenceIndex
+from medhal.detect.alignment import EvidenceIndex, negation_agrees, restates
+from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
+from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import reverses, unit_comparison
-from medhal.text.findings import asserts_effect, names
+from medhal.text.findings import agrees, asserts_effect, names, reports_null_finding
 from medhal.text.quantities import Quantity, number_conflicts
 
 __all__ = [
@@ -36,9 +39,11 @@ __all__ = [
     "FiredCue",
     "comparison_cue",
     "contradiction_cue",
+    "contradiction_focus",
     "describe",
     "null_finding_cue",
     "number_cue",
+    "restating_window",
 ]
 
 CueKind = Literal["number", "null_finding", "reversed_comparison"]
@@ -120,6 +125,43 @@ def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, 
         return FiredCue(sentence, kind="null_finding")
     sentence = comparison_cue(index, unit)
     return None if sentence is None else FiredCue(sentence, kind="reversed_comparison")
+
+
+def contradiction_focus(
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], threshold: float
+) -> np.ndarray:
+    """For each of the unit's ``windows``, the alignment that lets it contradict the unit (its worst-aligned
+    sentence's; ``by_sentence`` as :func:`number_cue`), 0 where it may not: a window holding an aim, a question or a
+    hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.assertions.states_no_predicate`);
+    an aligned window whose best sentence is the unit's negated restatement or, for a unit stating a finding, a
+    sentence that says what was measured."""
+    focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
+    if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
+        focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
+    if states_no_predicate(unit):  # a fragment asserts nothing the encoder can judge alone
+        focus[:] = 0.0
+    finding = asserts_effect(unit) or reports_null_finding(unit)
+    for k, w in enumerate(windows):
+        best = index.sentences[w.first + int(np.argmax(by_sentence[w.first : w.stop]))]
+        # a negated unit is not contradicted by its negated restatement, nor a finding by a measurement
+        if focus[k] >= threshold and (negation_agrees(best, unit) or (finding and describes_measurement(best))):
+            focus[k] = 0.0
+    return focus
+
+
+def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window]) -> np.ndarray:
+    """``True`` at the smallest of ``windows`` that holds a sentence restating the unit (the restatement cue:
+    :func:`~medhal.detect.alignment.restates`, or the same null finding reported in other words,
+    :func:`~medhal.text.findings.agrees`); all ``False`` when none does."""
+    restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(index.sentences[i], unit)}
+    # a null finding reported again in other words ("made no significant difference to X" against "no
+    # significant difference in the incidence of X") is a restatement too
+    restating |= {i for i, f in enumerate(index.findings) if f is not None and agrees(unit, f)}
+    holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
+    restated = np.zeros(len(windows), dtype=bool)
+    if holding:
+        restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
+    return restated
 
 
 def describe(cues: JSONObject | None) -> list[str]:

@@ -41,7 +41,7 @@ from typing import Literal
 
 import numpy as np
 
-from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens, negation_agrees, restates
+from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import (
     DYADIC_GRANULARITIES,
@@ -53,7 +53,7 @@ from medhal.detect.chunking import (
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import FiredCue, contradiction_cue
+from medhal.detect.cues import FiredCue, contradiction_cue, contradiction_focus, restating_window
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
@@ -61,9 +61,7 @@ from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
 from medhal.text import Span
-from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import unnamed_subject
-from medhal.text.findings import agrees, asserts_effect, reports_null_finding
 from medhal.text.quantities import harmonized, unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -381,28 +379,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             row += len(windows)
             by_sentence = index.alignment(span.text)
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
-            focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
-            if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
-                focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
-            if states_no_predicate(span.text):  # a fragment asserts nothing the encoder can judge alone
-                focus[:] = 0.0
-            finding = asserts_effect(span.text) or reports_null_finding(span.text)
-            for k, w in enumerate(windows):
-                best = index.sentences[w.first + int(np.argmax(by_sentence[w.first : w.stop]))]
-                # a negated unit is not contradicted by its negated restatement, nor a finding by a measurement
-                if focus[k] >= self.aligned_rule.align_threshold and (
-                    negation_agrees(best, span.text) or (finding and describes_measurement(best))
-                ):
-                    focus[k] = 0.0
-            restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(index.sentences[i], span.text)}
-            # a null finding reported again in other words ("made no significant difference to X" against "no
-            # significant difference in the incidence of X") is a restatement too
-            restating |= {i for i, f in enumerate(index.findings) if f is not None and agrees(span.text, f)}
-            # the restating sentence is pointed at through the smallest verified window that holds it
-            holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
-            restated = np.zeros(len(windows), dtype=bool)
-            if holding:
-                restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
+            focus = contradiction_focus(index, span.text, by_sentence, windows, self.aligned_rule.align_threshold)
+            restated = restating_window(index, span.text, by_sentence, windows)
             cue = data.cues[u]
             k_cue = None if cue is None else smallest_holding(windows, cue.sentence)
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
