@@ -11,6 +11,7 @@ from medhal.text.findings import (
     finding_subject,
     null_finding,
     null_finding_conflict,
+    null_findings,
     reports_null_finding,
 )
 
@@ -165,3 +166,21 @@ def test_rare_frames_a_finding_as_common_does() -> None:
         "Fatal bleeding was more common with apixaban than with aspirin.",
         "Fatal bleeding was rare and did not differ between groups.",
     )
+
+
+def test_a_clause_joined_by_and_reports_its_own_null_finding() -> None:
+    sentence = (
+        "Symptomatic intracranial haemorrhage occurred in 0.6% and 1.2%, respectively, and mortality at 90 days "
+        "was similar."
+    )
+    (finding,) = null_findings(sentence)
+    assert finding.subject == frozenset({"morta", "days"})
+    assert null_finding_conflict("Death by 90 days was higher with thrombectomy.", sentence)
+    # a clause that only modifies the one before keeps the whole part's subject ("with no difference ...")
+    modifier = "The haemoglobin level was measured in 4-15% of patients, with no difference before or after the PEP."
+    assert not null_finding_conflict("Completion of the PEP improved the knowledge of the midwives", modifier)
+    # and so does a clause cut from a list ("between the XGC, chronic cholecystitis and control groups")
+    listed = (
+        "PCNA was higher in GBC (P=0.0001), but there was no difference between the XGC, cholecystitis and controls."
+    )
+    assert not null_finding_conflict("PCNA expression in XGC was significantly different from GBC", listed)

@@ -74,7 +74,7 @@ import numpy as np
 
 from medhal.detect.records import Verdict
 from medhal.text.assertions import asserts_nothing
-from medhal.text.findings import NullFinding, finding_parts, null_finding
+from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import alignment_tokens
@@ -120,8 +120,8 @@ class EvidenceIndex:
     sentences: tuple[str, ...]
     tokens: tuple[frozenset[str], ...]
     quantities: tuple[Quantity, ...]
-    findings: tuple[NullFinding | None, ...] = ()
-    """:func:`medhal.text.findings.null_finding` of each sentence."""
+    findings: tuple[tuple[NullFinding, ...], ...] = ()
+    """:func:`medhal.text.findings.null_findings` of each sentence."""
     assertive: tuple[bool, ...] = ()
     """Whether each sentence may state a finding (``False``: an aim, open question or hypothesis,
     :func:`medhal.text.assertions.asserts_nothing`); empty: all may."""
@@ -132,7 +132,7 @@ class EvidenceIndex:
             tuple(sentences),
             tuple(alignment_tokens(s) for s in sentences),
             tuple(quantities(evidence)),
-            tuple(null_finding(s) for s in sentences),
+            tuple(null_findings(s) for s in sentences),
             tuple(not asserts_nothing(s) for s in sentences),
         )
 

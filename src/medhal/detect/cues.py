@@ -82,7 +82,7 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     item (:attr:`EvidenceIndex.findings`)."""
     if not asserts_effect(unit):
         return None
-    return next((i for i, f in enumerate(index.findings) if f is not None and names(unit, f)), None)
+    return next((i for i, found in enumerate(index.findings) if any(names(unit, f) for f in found)), None)
 
 
 def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
@@ -156,7 +156,7 @@ def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, w
     restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(index.sentences[i], unit)}
     # a null finding reported again in other words ("made no significant difference to X" against "no
     # significant difference in the incidence of X") is a restatement too
-    restating |= {i for i, f in enumerate(index.findings) if f is not None and agrees(unit, f)}
+    restating |= {i for i, found in enumerate(index.findings) if any(agrees(unit, f) for f in found)}
     holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
     restated = np.zeros(len(windows), dtype=bool)
     if holding:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medhal.text.clauses import split_clauses
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import canonical_text, finding_stem
@@ -49,6 +50,7 @@ __all__ = [
     "names",
     "null_finding",
     "null_finding_conflict",
+    "null_findings",
     "reports_null_finding",
 ]
 
@@ -206,18 +208,46 @@ def finding_parts(sentence: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def null_finding(sentence: str) -> NullFinding | None:
-    """The null finding ``sentence`` reports (in its first part that reports one, :func:`finding_parts`), or
-    ``None`` (no null finding, or nothing named it is about); computed once per evidence sentence
-    (:class:`medhal.detect.alignment.EvidenceIndex`)."""
+def null_findings(sentence: str) -> tuple[NullFinding, ...]:
+    """Every null finding ``sentence`` reports: one per part that reports one (:func:`finding_parts`), or one per
+    clause of such a part when its clauses report their own ("intracranial haemorrhage occurred in 0.6% and 1.2%,
+    respectively, and mortality at 90 days was similar": the finding is about mortality alone); computed once per
+    evidence sentence (:class:`medhal.detect.alignment.EvidenceIndex`).
+
+    >>> [sorted(f.subject) for f in null_findings("Haemorrhage occurred in 0.6% and 1.2%, respectively, and "
+    ...                                            "mortality at 90 days was similar.")]
+    [['days', 'morta']]
+    """
+    found: list[NullFinding] = []
     for part in finding_parts(sentence):
         if not reports_null_finding(part):
             continue
-        subject = finding_subject(_BRACKETS.sub(" ", part))  # "(12.0% versus 11.7%)": the data, not the subject
-        if subject:
-            stated = tuple(q for q in quantities(part) if q.kind in _MATCHED_KINDS)
-            return NullFinding(subject, _populations(sentence), stated)
-    return None
+        own = [c.text for c in split_clauses(part) if reports_null_finding(c.text)]
+        # a clause joined by "and" with a verb of its own states its own finding; any other clause ("with no
+        # difference ...", "between A," cut from its list) is read with the part it belongs to
+        pieces = [c for c in own if _COORDINATED.match(c) and _subject_of(c)] if len(own) == 1 else []
+        for piece in pieces or [part]:
+            subject = _subject_of(piece)
+            if subject:
+                stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
+                found.append(NullFinding(subject, _populations(sentence), stated))
+    return tuple(found)
+
+
+_COORDINATED = re.compile(
+    r"and\s+(?!no\b|not\b)\S+(?:\s+\S+){0,8}?\s+(?:was|were|did|does|do|had|has|have|remained|occurred)\b",
+    re.IGNORECASE,
+)
+"""A clause that opens with "and" and a subject of its own before its verb ("and mortality at 90 days was similar")."""
+
+
+def _subject_of(piece: str) -> frozenset[str]:
+    return finding_subject(_BRACKETS.sub(" ", piece))  # "(12.0% versus 11.7%)": the data, not the subject
+
+
+def null_finding(sentence: str) -> NullFinding | None:
+    """The first of :func:`null_findings`, or ``None`` (no null finding, or nothing named it is about)."""
+    return next(iter(null_findings(sentence)), None)
 
 
 def names(unit: str, finding: NullFinding) -> bool:
@@ -250,8 +280,7 @@ def null_finding_conflict(unit: str, sentence: str) -> bool:
     ...                       "Mortality from any cause did not differ significantly between the groups.")
     False
     """
-    finding = null_finding(sentence)
-    return finding is not None and contradicts(unit, finding)
+    return any(contradicts(unit, finding) for finding in null_findings(sentence))
 
 
 def agrees(unit: str, finding: NullFinding) -> bool:
