@@ -184,3 +184,11 @@ def test_a_clause_joined_by_and_reports_its_own_null_finding() -> None:
         "PCNA was higher in GBC (P=0.0001), but there was no difference between the XGC, cholecystitis and controls."
     )
     assert not null_finding_conflict("PCNA expression in XGC was significantly different from GBC", listed)
+
+
+def test_alone_and_composite_frame_a_finding() -> None:
+    sentence = "Cardiovascular death alone did not differ significantly between groups (hazard ratio 0.93)."
+    assert null_findings(sentence)[0].subject == frozenset({"cardi", "morta"})
+    assert null_finding_conflict("Empagliflozin significantly reduced cardiovascular death on its own.", sentence)
+    composite = "Induction did not reduce the composite of death or major morbidity."
+    assert null_finding_conflict("Induction significantly lowered death or major morbidity.", composite)

@@ -105,7 +105,7 @@ _FRAME = _word_set(
         "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "
         "shorten shortened prolong prolonged delay delayed hasten hastened extend extended worsen worsened "
         "help helped benefit benefited protect protected more less higher better worse common frequent likely rare "
-        "rarely uncommon infrequent "
+        "rarely uncommon infrequent alone composite "
         "background objective objectives methods results conclusion conclusions interpretation findings "
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive"
     ),
