@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
-from medhal.text.comparisons import comparison_conflict, unit_comparison, unnamed_subject
+from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison, unnamed_subject
 from medhal.text.findings import asserts_effect, names, null_finding
 from medhal.text.synonyms import alignment_tokens
 
@@ -35,12 +35,13 @@ def main() -> None:
     reversed_firings: list[tuple[str, str]] = []
     for item in items.values():
         sentences = [s.text for s in split_sentences(" ".join(item["CONTEXTS"]))]
+        arms = trial_arms(" ".join(item["CONTEXTS"]))
         findings = [(s, f) for s in sentences if (f := null_finding(s)) is not None]
         for clause in split_clauses(item["LONG_ANSWER"]):
             clauses += 1
             if unit_comparison(clause.text) is not None:
                 comparing += 1
-                hit = next((s for s in sentences if comparison_conflict(clause.text, s)), None)
+                hit = next((s for s in sentences if comparison_conflict(clause.text, s, arms)), None)
                 if hit is not None:
                     reversed_firings.append((clause.text, hit))
             if not asserts_effect(clause.text):
@@ -74,11 +75,12 @@ def main() -> None:
     own, own_firings = 0, list[tuple[str, str]]()
     for item in items.values():
         sentences = [s.text for s in split_sentences(" ".join(item["CONTEXTS"]))]
+        arms = trial_arms(" ".join(item["CONTEXTS"]))
         for clause in (c for s in sentences for c in split_clauses(s)):
             if unit_comparison(clause.text) is None:
                 continue
             own += 1
-            hit = next((s for s in sentences if comparison_conflict(clause.text, s)), None)
+            hit = next((s for s in sentences if comparison_conflict(clause.text, s, arms)), None)
             if hit is not None:
                 own_firings.append((clause.text, hit))
     print(

@@ -9,6 +9,7 @@ from medhal.text.comparisons import (
     comparison_conflict,
     comparison_subject,
     group_figures,
+    trial_arms,
     unit_comparison,
     unnamed_subject,
 )
@@ -211,3 +212,36 @@ def test_a_comparison_of_a_measure_the_evidence_never_names_is_flagged_by_its_su
     assert unnamed_subject("Smokers were less likely to be admitted with chlorthalidone.", evidence, named) is None
     # framing words alone name no measure
     assert unnamed_subject("The rate was higher with chlorthalidone.", evidence, named) is None
+
+
+@pytest.mark.parametrize(
+    ("evidence", "arms"),
+    [
+        (
+            "Patients were randomly assigned to colchicine 0.5 mg once daily or placebo and followed.",
+            ("colchicine 0.5 mg once daily", "placebo"),
+        ),
+        (
+            "We randomly assigned 1,118 adults to azithromycin 250 mg daily or placebo for 1 year.",
+            ("azithromycin 250 mg daily", "placebo"),
+        ),
+        # three arms, an assignment whose first "to" is not the arms', arms one name holds the other: none
+        ("Women were assigned to 40 Gy in 15 fractions, 27 Gy in 5 fractions, or 26 Gy in 5 fractions.", None),
+        ("We assigned patients who were able to walk before the fracture to spinal or general anaesthesia.", None),
+        ("Patients able to walk were assigned to spinal or general anaesthesia.", ("spinal", "general anaesthesia")),
+        ("Patients were randomized to standard care or standard care alone.", None),
+        ("No assignment is described here.", None),
+    ],
+)
+def test_the_two_arms_of_a_trial(evidence: str, arms: tuple[str, str] | None) -> None:
+    assert trial_arms(evidence) == arms
+
+
+def test_a_comparison_in_words_of_one_arm_is_against_the_other() -> None:
+    arms = ("azithromycin 250 mg daily", "placebo")
+    sentence = "Hearing decrements were more common with azithromycin (24% versus 19%; p = 0.04)."
+    assert comparison_conflict("Hearing decrements were more common with placebo.", sentence, arms)
+    assert comparison_conflict("Hearing decrements were less common with azithromycin.", sentence, arms)
+    assert not comparison_conflict("Hearing decrements were more common with azithromycin.", sentence, arms)
+    # without the arms, placebo could be a third group
+    assert not comparison_conflict("Hearing decrements were more common with placebo.", sentence)

@@ -74,6 +74,7 @@ import numpy as np
 
 from medhal.detect.records import Verdict
 from medhal.text.assertions import asserts_nothing
+from medhal.text.comparisons import trial_arms
 from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.quantities import Quantity, quantities
@@ -125,6 +126,8 @@ class EvidenceIndex:
     assertive: tuple[bool, ...] = ()
     """Whether each sentence may state a finding (``False``: an aim, open question or hypothesis,
     :func:`medhal.text.assertions.asserts_nothing`); empty: all may."""
+    arms: tuple[str, str] | None = None
+    """The evidence's two trial arms (:func:`medhal.text.comparisons.trial_arms`), or ``None``."""
 
     @classmethod
     def of(cls, evidence: str, sentences: Sequence[str]) -> EvidenceIndex:
@@ -134,6 +137,7 @@ class EvidenceIndex:
             tuple(quantities(evidence)),
             tuple(null_findings(s) for s in sentences),
             tuple(not asserts_nothing(s) for s in sentences),
+            trial_arms(evidence),
         )
 
     def alignment(self, unit: str, *, known_only: bool = False) -> np.ndarray:

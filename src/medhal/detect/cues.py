@@ -91,7 +91,7 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     claim = unit_comparison(unit)
     if claim is None:
         return None
-    return next((i for i, s in enumerate(index.sentences) if "%" in s and reverses(claim, s)), None)
+    return next((i for i, s in enumerate(index.sentences) if reverses(claim, s, index.arms)), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ __all__ = [
     "comparison_subject",
     "group_figures",
     "reverses",
+    "trial_arms",
     "unit_comparison",
     "unnamed_subject",
 ]
@@ -210,7 +211,46 @@ def _matching(name: str, figures: list[GroupFigure]) -> list[GroupFigure]:
     return [figures[i] for i in _names(name, [f.group for f in figures])]
 
 
-def comparison_conflict(unit: str, sentence: str) -> bool:
+_ARMS = re.compile(
+    r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b(?:[^.;]|\.(?=\d)){0,250}?\bto\s+(?:receive\s+)?"
+    r"(?:either\s+)?(?:the\s+)?(?P<a>" + _GROUP_WORDS + r")\s*,?\s+or\s+(?:to\s+)?(?:receive\s+)?(?:the\s+)?"
+    r"(?P<b>" + _GROUP_WORDS + r")",
+    re.IGNORECASE,
+)
+"""A two-arm assignment: "randomly assigned ... to colchicine 0.5 mg once daily or placebo"."""
+
+
+def trial_arms(evidence: str) -> tuple[str, str] | None:
+    """The two arms ``evidence`` says its participants were assigned to, or ``None`` (none said, more than two, or
+    assignments that disagree).  A comparison in words that names one arm ("pneumonia was more frequent with
+    colchicine") compares it with the other.
+
+    >>> trial_arms("Methods: 2,140 patients were randomly assigned to colchicine 0.5 mg once daily or placebo.")
+    ('colchicine 0.5 mg once daily', 'placebo')
+    >>> trial_arms("Women were assigned to 40 Gy in 15 fractions, 27 Gy in 5 fractions, or 26 Gy in 5 fractions.")
+    """
+    pairs = {(_arm(m.group("a")), _arm(m.group("b"))) for m in _ARMS.finditer(evidence)}
+    if len(pairs) != 1:
+        return None
+    a, b = next(iter(pairs))
+    ta, tb = alignment_tokens(a), alignment_tokens(b)
+    # "able to walk before the fracture to spinal ...": the first "to" was not the assignment's; and two arms one of
+    # which holds the other ("standard care" / "standard care alone") cannot be told apart by name
+    if " to " in f" {a} " or not ta or not tb or ta <= tb or tb <= ta:
+        return None
+    return a, b
+
+
+_ARM_END = re.compile(r"\.\s|[,;:]\s|\s(?:for|during|until|at|from|with|in|over)\s", re.IGNORECASE)
+"""Where an arm's name ends: the sentence, a clause, or the schedule or setting that follows it ("placebo for 3
+years")."""
+
+
+def _arm(text: str) -> str:
+    return _group_name(_ARM_END.split(text + " ", maxsplit=1)[0])
+
+
+def comparison_conflict(unit: str, sentence: str, arms: tuple[str, str] | None = None) -> bool:
     """Whether a part of ``sentence`` states figures by group that order ``unit``'s groups against its comparison
     (module docstring).
 
@@ -226,12 +266,13 @@ def comparison_conflict(unit: str, sentence: str) -> bool:
     False
     """
     claim = unit_comparison(unit)
-    return claim is not None and reverses(claim, sentence)
+    return claim is not None and reverses(claim, sentence, arms)
 
 
-def reverses(claim: UnitComparison, sentence: str) -> bool:
+def reverses(claim: UnitComparison, sentence: str, arms: tuple[str, str] | None = None) -> bool:
     """Whether a part of ``sentence`` states figures by group that order ``claim``'s groups the other way (what
-    :func:`comparison_conflict` asks, with the unit read once for many sentences)."""
+    :func:`comparison_conflict` asks, with the unit read once for many sentences); ``arms``: the evidence's two
+    trial arms (:func:`trial_arms`), the rival of a comparison in words that names only one of them."""
     if not claim.measure:  # "however, was more frequent with A,": a clause that leaves its measure to another one
         return False
     for part in finding_parts(sentence):
@@ -240,7 +281,7 @@ def reverses(claim: UnitComparison, sentence: str) -> bool:
         if claim.durations and not all(any(q.equals(p) for p in quantities(part)) for q in claim.durations):
             continue
         figures = group_figures(part)
-        if not figures and any(_reversed_in_words(claim, clause.text) for clause in split_clauses(part)):
+        if not figures and any(_reversed_in_words(claim, clause.text, arms) for clause in split_clauses(part)):
             return True
         if len(figures) < 2 or len({f.group.lower() for f in figures}) != len(figures):
             continue
@@ -257,7 +298,7 @@ def reverses(claim: UnitComparison, sentence: str) -> bool:
     return False
 
 
-def _reversed_in_words(claim: UnitComparison, part: str) -> bool:
+def _reversed_in_words(claim: UnitComparison, part: str, arms: tuple[str, str] | None = None) -> bool:
     """Whether ``part`` (a clause of an evidence sentence) makes one comparison in words that orders ``claim``'s
     groups the other way (module docstring).
 
@@ -272,6 +313,9 @@ def _reversed_in_words(claim: UnitComparison, part: str) -> bool:
     True
     >>> _reversed_in_words(claim, "Among patients with pneumonia, mortality was higher with colchicine.")
     False
+    >>> _reversed_in_words(unit_comparison("Pneumonia was more frequent in the placebo group."),
+    ...                    "pneumonia was more frequent with colchicine (0.9% versus 0.4%).", ("colchicine", "placebo"))
+    True
     """
     stated = unit_comparison(_BRACKETED.sub(" ", part))
     # the part's comparison must be about the unit's measure and nothing else: "among patients with pneumonia,
@@ -279,6 +323,10 @@ def _reversed_in_words(claim: UnitComparison, part: str) -> bool:
     if stated is None or not stated.measure <= claim.measure <= canonical_stems(part):
         return False
     groups = [stated.group] if stated.rival is None else [stated.group, stated.rival]
+    if stated.rival is None and arms is not None:  # of two arms, the one the part does not name is its rival
+        named = _names(stated.group, list(arms))
+        if len(named) == 1:
+            groups.append(arms[1 - named[0]])
     own = _names(claim.group, groups)
     rival = None if claim.rival is None else _names(claim.rival, groups)
     if own == [0] and rival in (None, [1]):  # the same group, and the same rival where both name one
