@@ -174,6 +174,7 @@ def test_the_terminal_table_shows_an_unaligned_claim() -> None:
     assert "[no span]" in text and "Mayor Lena Ortiz opposed" in text and "CONTRADICTED" in text
     assert "not found in the answer" in text and "1 claim(s) could not be aligned" in text
     assert "answer: The council approved a $4.2 million plan" in text  # the span a rewritten claim sits on
+    assert "contradicts it (P(C) " in text  # the evidence column says what the window is to the unit
 
 
 def test_the_html_viewer_lists_an_unaligned_claim() -> None:

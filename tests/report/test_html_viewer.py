@@ -162,6 +162,10 @@ def test_deciding_windows_highlight_the_evidence(transit: tuple[CheckResult, Che
     contradicted = next(u for u in res.units if u.verdict == "contradicted")
     assert contradicted.contradicting is not None
     assert f"P(C) {contradicted.contradicting.probability:.3f}" in data["windows"][str(contradicted.index)]["label"]
+    # each window says what it is to its unit: an unsupported unit's is the closest evidence, not its support
+    for u in res.units:
+        role = {"supported": "supports it", "contradicted": "contradicts it"}.get(u.verdict, "closest evidence")
+        assert data["windows"][str(u.index)]["label"].startswith(role)
 
 
 def test_everything_is_escaped() -> None:

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from medhal.detect import CheckResult, UnitResult
-from medhal.detect.cues import describe
+from medhal.detect.cues import describe, evidence_role
 
 __all__ = ["render_result"]
 
@@ -22,12 +22,16 @@ def _snippet(text: str, limit: int = 220) -> str:
 
 
 def _deciding(unit: UnitResult) -> str:
-    pointer = unit.contradicting if unit.verdict == "contradicted" else unit.entailing
+    """The evidence the unit points at, with what it is to the unit and its own probability."""
+    contradicted = unit.verdict == "contradicted"
+    pointer = unit.contradicting if contradicted else unit.entailing
     if pointer is None:
         return ""
+    role = f"{evidence_role(unit.verdict)} ({'P(C)' if contradicted else 'P(E)'} {pointer.probability:.2f}): "
     if pointer.passage is not None:  # evidence given as passages: where in which passage
-        return f"passage {pointer.passage} [{pointer.passage_start}:{pointer.passage_end}] {_snippet(pointer.text)}"
-    return f"[{pointer.start}:{pointer.end}] {_snippet(pointer.text)}"
+        where = f"passage {pointer.passage} [{pointer.passage_start}:{pointer.passage_end}]"
+        return f"{role}{where} {_snippet(pointer.text)}"
+    return f"{role}[{pointer.start}:{pointer.end}] {_snippet(pointer.text)}"
 
 
 def answer_text(result: CheckResult, response: str) -> Text:

@@ -41,6 +41,7 @@ __all__ = [
     "contradiction_cue",
     "contradiction_focus",
     "describe",
+    "evidence_role",
     "null_finding_cue",
     "number_cue",
     "restating_window",
@@ -162,6 +163,18 @@ def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, w
     if holding:
         restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
     return restated
+
+
+def evidence_role(verdict: str) -> str:
+    """What the evidence a unit points at is to it, in words an auditor reads: the window that contradicts it, the
+    one that supports it, or, for an unsupported unit, the closest evidence found, which does not support it.
+
+    >>> evidence_role("supported"), evidence_role("unsupported")
+    ('supports it', 'closest evidence, does not support it')
+    """
+    return {"supported": "supports it", "contradicted": "contradicts it"}.get(
+        verdict, "closest evidence, does not support it"
+    )
 
 
 def describe(cues: JSONObject | None) -> list[str]:

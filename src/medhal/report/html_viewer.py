@@ -131,7 +131,8 @@ def _legend() -> str:
         f'<li><span class="unit-sample" data-verdict="{v}">{v}</span> {ICONS[v]} {CUES[v]}</li>' for v in VERDICTS
     )
     entries += (
-        '<li><mark class="window-sample entailing">entailing window</mark> supports a unit (P(E))</li>'
+        '<li><mark class="window-sample entailing">entailing window</mark> supports a unit (P(E)); for an '
+        "unsupported unit, the closest evidence found, which does not support it</li>"
         '<li><mark class="window-sample contradicting">contradicting window</mark> contradicts a unit (P(C))</li>'
     )
     return f'<section class="legend" aria-label="Legend"><h2 class="sr-only">Legend</h2><ul>{entries}</ul></section>'

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from medhal.detect.cues import describe
+from medhal.detect.cues import describe, evidence_role
 from medhal.detect.records import JSON, CheckItem, CheckResult, EvidencePointer, JSONObject, UnitResult
 from medhal.report._viewer.common import deciding_pointer, esc, flag_attr, flag_html, num, verdict_badge, verdict_counts
 from medhal.report._viewer.evidence import (
@@ -180,7 +180,8 @@ def _units_table(units: Sequence[UnitResult]) -> str:
         evidence = (
             "–"
             if deciding is None
-            else f"{deciding[0]} {esc(where(deciding[1]))} {esc(window_label(*deciding))}: {esc(deciding[1].text)}"
+            else f"{esc(evidence_role(unit.verdict))} {esc(where(deciding[1]))} {esc(window_label(*deciding))}: "
+            f"{esc(deciding[1].text)}"
         )
         rows.append(
             f'<tr data-unit="{unit.index}"><td class="num">{unit.index + 1}</td><td>{verdict_badge(unit.verdict)}</td>'
@@ -263,7 +264,7 @@ def render_item(k: int, result: CheckResult, item: CheckItem | None) -> Rendered
                 "block": place[0],
                 "s": place[1],
                 "e": place[2],
-                "label": window_label(*deciding),
+                "label": f"{evidence_role(unit.verdict)}: {window_label(*deciding)}",
             }
             if deciding[1].passage is not None:
                 window["passage"] = deciding[1].passage
