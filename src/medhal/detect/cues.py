@@ -40,6 +40,7 @@ __all__ = [
     "comparison_cue",
     "contradiction_cue",
     "contradiction_focus",
+    "cue_record",
     "describe",
     "evidence_role",
     "null_finding_cue",
@@ -113,6 +114,13 @@ class FiredCue:
             "null_finding": sentence if self.kind == "null_finding" else None,
             "reversed_comparison": sentence if self.kind == "reversed_comparison" else None,
         }
+
+
+def cue_record(cue: FiredCue | None, index: EvidenceIndex) -> JSONObject:
+    """:meth:`FiredCue.record` of ``cue``, or the same keys empty when no cue decided the unit (``None``)."""
+    if cue is None:
+        return {"number_conflicts": [], "null_finding": None, "reversed_comparison": None}
+    return cue.record(index)
 
 
 def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float) -> FiredCue | None:

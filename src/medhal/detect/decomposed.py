@@ -53,7 +53,7 @@ from medhal.detect.chunking import (
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import FiredCue, contradiction_cue, contradiction_focus, restating_window
+from medhal.detect.cues import FiredCue, contradiction_cue, contradiction_focus, cue_record, restating_window
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
@@ -121,6 +121,9 @@ class DecomposedPlan:
     cues: list[FiredCue | None]
     """Each unit's contradicting cue (aligned aggregation, :func:`medhal.detect.cues.contradiction_cue`); its
     sentence alone is among the unit's ``chosen`` windows."""
+    alignments: list[np.ndarray]
+    """Each unit's alignment with every evidence sentence (:meth:`EvidenceIndex.alignment`; aligned aggregation,
+    else empty), read once while planning."""
 
 
 class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
@@ -203,7 +206,10 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         window_stems = [alignment_tokens(w.text) for w in windows] if n_library < len(windows) else []
         chosen = [self._select(u.text, windows, window_stems, n_library) for u in units]
         threshold = self.aligned_rule.align_threshold
-        cues = [contradiction_cue(index, u.text, index.alignment(u.text), threshold) if index else None for u in units]
+        alignments = [index.alignment(u.text) for u in units] if index else []
+        cues: list[FiredCue | None] = [None] * len(units)
+        if index is not None:
+            cues = [contradiction_cue(index, u.text, a, threshold) for u, a in zip(units, alignments, strict=True)]
         for ks, cue in zip(chosen, cues, strict=True):
             if cue is not None:  # the verifier reads the unit against the deciding sentence alone
                 ks[:] = sorted({*ks, _sentence_window(item.evidence, sentences, windows, cue.sentence)})
@@ -214,7 +220,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         coverage = [_best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
         pairs += [(w.text, h) for h, tiles in zip(hyps, coverage, strict=True) for w in tiles]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
-        data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index, hyps, cues)
+        data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index, hyps, cues, alignments)
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
 
     def _coverage_tiles(
@@ -377,7 +383,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             coverage = coverages[u]
             block = probs[row : row + len(windows)]
             row += len(windows)
-            by_sentence = index.alignment(span.text)
+            by_sentence = data.alignments[u]
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
             focus = contradiction_focus(index, span.text, by_sentence, windows, self.aligned_rule.align_threshold)
             restated = restating_window(index, span.text, by_sentence, windows)
@@ -419,11 +425,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "alignment": round(decision.alignment, 6),
                 "coverage_entail": decision.coverage_entail,
                 "restated": decision.restated,
-                **(
-                    cue.record(index)
-                    if cue is not None and decision.number_conflict
-                    else {"number_conflicts": [], "null_finding": None, "reversed_comparison": None}
-                ),
+                **cue_record(cue if decision.number_conflict else None, index),
                 "unstated_figures": [q.text for q in unstated],
                 "unnamed_subject": unnamed,
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
