@@ -192,3 +192,10 @@ def test_alone_and_composite_frame_a_finding() -> None:
     assert null_finding_conflict("Empagliflozin significantly reduced cardiovascular death on its own.", sentence)
     composite = "Induction did not reduce the composite of death or major morbidity."
     assert null_finding_conflict("Induction significantly lowered death or major morbidity.", composite)
+
+
+def test_coordinated_clauses_each_report_their_own_null_finding() -> None:
+    sentence = "Vascular occlusive events were similar in the two groups, and seizures did not differ between groups."
+    assert [f.subject for f in null_findings(sentence)] == [frozenset({"vascu", "occlu"}), frozenset({"seizu"})]
+    assert null_finding_conflict("Seizures were more frequent with tranexamic acid.", sentence)
+    assert null_finding_conflict("Vascular occlusive events were more common with placebo.", sentence)

@@ -217,15 +217,23 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     >>> [sorted(f.subject) for f in null_findings("Haemorrhage occurred in 0.6% and 1.2%, respectively, and "
     ...                                            "mortality at 90 days was similar.")]
     [['days', 'morta']]
+    >>> [sorted(f.subject) for f in null_findings("Vascular occlusive events were similar in the two groups, and "
+    ...                                            "seizures did not differ between groups.")]
+    [['occlu', 'vascu'], ['seizu']]
     """
     found: list[NullFinding] = []
     for part in finding_parts(sentence):
         if not reports_null_finding(part):
             continue
-        own = [c.text for c in split_clauses(part) if reports_null_finding(c.text)]
-        # a clause joined by "and" with a verb of its own states its own finding; any other clause ("with no
-        # difference ...", "between A," cut from its list) is read with the part it belongs to
-        pieces = [c for c in own if _COORDINATED.match(c) and _subject_of(c)] if len(own) == 1 else []
+        clauses = [c.text for c in split_clauses(part)]
+        own = [c for c in clauses if reports_null_finding(c)]
+        # a clause joined by "and" with a verb of its own states its own finding, and so does the clause before a
+        # run of such clauses ("X was similar in the two groups, and Y did not differ"); any other clause ("with
+        # no difference ...", "between A," cut from its list) is read with the part it belongs to
+        if len(clauses) > 1 and all(_COORDINATED.match(c) for c in clauses[1:]):
+            pieces = [c for c in own if _subject_of(c)]
+        else:
+            pieces = [c for c in own if _COORDINATED.match(c) and _subject_of(c)] if len(own) == 1 else []
         for piece in pieces or [part]:
             subject = _subject_of(piece)
             if subject:
