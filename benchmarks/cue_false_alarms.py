@@ -1,8 +1,8 @@
-"""How often the deterministic null-finding, reversed-comparison and unnamed-subject cues would fire on faithful
-text: each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by the abstracts' authors)
-read against every sentence of its own abstract (``CONTEXTS``).  The conclusions are faithful by construction, so
-every firing is a false alarm.  Target: 0 (the cues trade recall for precision: a faithful clause marked
-contradicted is the worst error a report can make).  PubMedQA is evaluation-only data; nothing is tuned on it.
+"""How often the deterministic null-finding, reversed-comparison, unnamed-subject and denied-assertion cues would fire
+on faithful text: each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by the abstracts'
+authors) read against every sentence of its own abstract (``CONTEXTS``).  The conclusions are faithful by
+construction, so every firing is a false alarm.  Target: 0 (the cues trade recall for precision: a faithful clause
+marked contradicted is the worst error a report can make).  PubMedQA is evaluation-only data; nothing is tuned on it.
 
     python benchmarks/cue_false_alarms.py ../shared/data/pubmedqa/ori_pqal.json [--show 10]
 
@@ -10,6 +10,10 @@ Prints the clauses read, the clauses each cue can fire on (asserting an effect; 
 firings, their rate, and the first ``--show`` firings of each with the sentence that fired.  A second pass reads
 the clauses of every abstract sentence that compares a named group against the sentences of its own abstract (the
 abstract's own words are faithful to it too; more comparisons in words and in figures than the conclusions hold).
+A last pass reads the denied-assertion cue (:func:`medhal.text.negation.flips_negation`) on the conclusion clauses
+and on the clauses of every abstract sentence, each against the sentences of its own abstract.  An abstract's
+background may state what its results deny ("X is associated with Y" against "in this cohort X was not associated
+with Y"), so a firing there is not always a false alarm: the firings are printed to be read.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 from medhal.text import split_clauses, split_sentences
 from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison, unnamed_subject
 from medhal.text.findings import asserts_effect, names, null_finding
+from medhal.text.negation import flips_negation
 from medhal.text.synonyms import alignment_tokens
 
 
@@ -89,6 +94,26 @@ def main() -> None:
     )
     for clause_text, sentence in own_firings[: args.show]:
         print(f"  clause:   {clause_text}\n  sentence: {sentence}")
+    _denied_pass(items, args.show)
+
+
+def _denied_pass(items: dict[str, dict[str, object]], show: int) -> None:
+    """The denied-assertion cue on the conclusion clauses and on the abstracts' own clauses."""
+    for name in ("conclusion", "abstract"):
+        read, fired = 0, list[tuple[str, str]]()
+        for item in items.values():
+            contexts = item["CONTEXTS"]
+            assert isinstance(contexts, list)
+            sentences = [s.text for s in split_sentences(" ".join(contexts))]
+            source = [str(item["LONG_ANSWER"])] if name == "conclusion" else sentences
+            for clause in (c for text in source for c in split_clauses(text)):
+                read += 1
+                hit = next((s for s in sentences if flips_negation(clause.text, s) is not None), None)
+                if hit is not None:
+                    fired.append((clause.text, hit))
+        print(f"denied-assertion cue fired on {len(fired)} of {read} {name} clauses ({len(fired) / max(1, read):.2%})")
+        for clause_text, sentence in fired[:show]:
+            print(f"  clause:   {clause_text}\n  sentence: {sentence}")
 
 
 if __name__ == "__main__":

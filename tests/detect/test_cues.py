@@ -29,6 +29,7 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
         "number_conflicts": [["65", "75 years"]],
         "null_finding": "Lactic acidosis did not occur in either group.",
         "reversed_comparison": "Adverse events occurred in 4.9% with A and 1.4% with B.",
+        "denied": "Steroids should not be used in adults without asthma.",
         "unstated_figures": ["3%", "2 weeks"],
         "unnamed_subject": "Low sodium",
         "read_as": "Women took 150 mg of aspirin.",
@@ -39,6 +40,7 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
         'The evidence reports no difference or effect: "Lactic acidosis did not occur in either group."',
         "The evidence's figures order the groups the other way: "
         '"Adverse events occurred in 4.9% with A and 1.4% with B."',
+        'The evidence denies what the answer asserts: "Steroids should not be used in adults without asthma."',
         'Not in the evidence: "3%", "2 weeks".',
         'The evidence never names what the answer compares: "Low sodium".',
         'Read with the figures as the evidence writes them: "Women took 150 mg of aspirin."',
@@ -59,6 +61,7 @@ def test_contradiction_cue_names_the_deciding_sentence_number_first() -> None:
         "number_conflicts": [],
         "null_finding": "Lactic acidosis did not occur in either group.",
         "reversed_comparison": None,
+        "denied": None,
     }
     dose = "Patients took metformin 500 mg twice daily."
     cue = contradiction_cue(index, dose, index.alignment(dose), 0.6)
@@ -97,3 +100,27 @@ def test_a_unit_comparing_a_measure_the_evidence_never_names_is_unsupported_and_
     assert result.flagged and unit.suspicion >= detector.threshold
     faithful = detector.detect(CheckItem(evidence, "Low potassium was more common with chlorthalidone."))
     assert faithful.units[0].cues is not None and faithful.units[0].cues["unnamed_subject"] is None
+
+
+COUGH_EVIDENCE = (
+    "Methods: 401 adults with acute cough and no asthma were randomly assigned to prednisolone 40 mg daily for 5 days "
+    "or placebo. Results: The median duration of cough was 5 days in both groups. Conclusions: Oral corticosteroids "
+    "should not be used for acute lower respiratory tract infection in adults without asthma because they do not "
+    "reduce symptom duration or severity."
+)
+
+
+def test_a_recommendation_the_evidence_denies_is_contradicted_though_both_share_another_negation() -> None:
+    # both say "without asthma": comparing negation by presence read the flip as a restatement (issue 14)
+    detector = DecomposedDetector(RuleVerifier(), units="sentence")
+    flipped = "Corticosteroids should be used for acute chest infections in adults without asthma."
+    (unit,) = detector.detect(CheckItem(COUGH_EVIDENCE, flipped)).units
+    assert unit.verdict == "contradicted" and unit.cues is not None
+    assert unit.cues["restated"] is False
+    conclusion = COUGH_EVIDENCE[COUGH_EVIDENCE.index("Conclusions") :]
+    assert unit.cues["denied"] == conclusion
+    assert unit.contradicting is not None and unit.contradicting.text == conclusion
+    faithful = "Corticosteroids should not be used for acute chest infections in adults without asthma."
+    (unit,) = detector.detect(CheckItem(COUGH_EVIDENCE, faithful)).units
+    assert unit.verdict == "supported" and unit.cues is not None
+    assert unit.cues["restated"] is True and unit.cues["denied"] is None

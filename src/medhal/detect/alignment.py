@@ -77,6 +77,7 @@ from medhal.text.assertions import asserts_nothing
 from medhal.text.comparisons import trial_arms
 from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
+from medhal.text.negation import negation_scopes_agree
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import alignment_tokens
 
@@ -188,6 +189,7 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         bool(wanted)
         and wanted <= alignment_tokens(part)
         and has_negation(part) == has_negation(unit)
+        and negation_scopes_agree(unit, part)
         and not direction_conflict(unit, part)
     )
 

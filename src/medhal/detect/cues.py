@@ -8,7 +8,10 @@ sentence that fires it.
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
   round — `contradicted`;
-* :func:`contradiction_cue`: the first of the three that fires, in that order.
+* :func:`negation_cue`: the denied-assertion cue (:func:`medhal.text.negation.flips_negation`): an evidence
+  sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
+  used" against "should be used", whatever other negations the two share) — `contradicted`;
+* :func:`contradiction_cue`: the first of the four that fires, in that order.
 
 The cues read text only, so a detector finds them while it plans its verifier pairs and makes sure the verifier reads
 the unit against the deciding sentence alone: the audit trail then points at that sentence and at its own P(C), not
@@ -32,6 +35,7 @@ from medhal.detect.records import JSONObject
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import reverses, unit_comparison
 from medhal.text.findings import agrees, asserts_effect, names, reports_null_finding
+from medhal.text.negation import flips_negation
 from medhal.text.quantities import Quantity, number_conflicts
 
 __all__ = [
@@ -43,12 +47,13 @@ __all__ = [
     "cue_record",
     "describe",
     "evidence_role",
+    "negation_cue",
     "null_finding_cue",
     "number_cue",
     "restating_window",
 ]
 
-CueKind = Literal["number", "null_finding", "reversed_comparison"]
+CueKind = Literal["number", "null_finding", "reversed_comparison", "denied"]
 """Which contradicting cue fired (:class:`FiredCue`)."""
 
 
@@ -96,6 +101,12 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     return next((i for i, s in enumerate(index.sentences) if reverses(claim, s, index.arms)), None)
 
 
+def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
+    """The denied-assertion cue: the first evidence sentence that holds all the unit's content words and numbers and
+    only ever says negated a word the unit asserts plainly (``None`` when none does)."""
+    return next((i for i, s in enumerate(index.sentences) if flips_negation(unit, s) is not None), None)
+
+
 @dataclass(frozen=True, slots=True)
 class FiredCue:
     """A contradicting cue that fired for one unit: the evidence sentence that fires it and what it found."""
@@ -107,25 +118,28 @@ class FiredCue:
     kind: CueKind = "number"
 
     def record(self, index: EvidenceIndex) -> JSONObject:
-        """The cue keys of a unit's record (``number_conflicts``, ``null_finding``, ``reversed_comparison``)."""
+        """The cue keys of a unit's record (``number_conflicts``, ``null_finding``, ``reversed_comparison``,
+        ``denied``)."""
         sentence = index.sentences[self.sentence]
         return {
             "number_conflicts": [[a.text, b.text] for a, b in self.conflicts],
             "null_finding": sentence if self.kind == "null_finding" else None,
             "reversed_comparison": sentence if self.kind == "reversed_comparison" else None,
+            "denied": sentence if self.kind == "denied" else None,
         }
 
 
 def cue_record(cue: FiredCue | None, index: EvidenceIndex) -> JSONObject:
     """:meth:`FiredCue.record` of ``cue``, or the same keys empty when no cue decided the unit (``None``)."""
     if cue is None:
-        return {"number_conflicts": [], "null_finding": None, "reversed_comparison": None}
+        return {"number_conflicts": [], "null_finding": None, "reversed_comparison": None, "denied": None}
     return cue.record(index)
 
 
 def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float) -> FiredCue | None:
     """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
-    comparison (``None`` when none fires); ``by_sentence`` and ``threshold`` as :func:`number_cue`."""
+    comparison, else a denied assertion (``None`` when none fires); ``by_sentence`` and ``threshold`` as
+    :func:`number_cue`."""
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
     if sentence is not None:
         return FiredCue(sentence, tuple(conflicts))
@@ -133,7 +147,10 @@ def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, 
     if sentence is not None:
         return FiredCue(sentence, kind="null_finding")
     sentence = comparison_cue(index, unit)
-    return None if sentence is None else FiredCue(sentence, kind="reversed_comparison")
+    if sentence is not None:
+        return FiredCue(sentence, kind="reversed_comparison")
+    sentence = negation_cue(index, unit)
+    return None if sentence is None else FiredCue(sentence, kind="denied")
 
 
 def contradiction_focus(
@@ -208,6 +225,9 @@ def describe(cues: JSONObject | None) -> list[str]:
     comparison = cues.get("reversed_comparison")
     if isinstance(comparison, str):
         notes.append(f'The evidence\'s figures order the groups the other way: "{comparison}"')
+    denied = cues.get("denied")
+    if isinstance(denied, str):
+        notes.append(f'The evidence denies what the answer asserts: "{denied}"')
     unstated = cues.get("unstated_figures")
     if isinstance(unstated, list) and unstated:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")

@@ -1,0 +1,145 @@
+"""Negation scope: *what* a sentence negates, not only *whether* it negates something.
+
+Why (issue 14).  The restatement cue compared negation by presence (:func:`medhal.text.lexical.has_negation` on both
+sides).  A conclusion with two negations, "Oral corticosteroids should not be used for acute lower respiratory tract
+infection in adults without asthma", then "restated" its flipped twin "Corticosteroids should be used for acute
+chest infections in adults without asthma": both sides carry a negation ("without"), so the flip went unseen and
+the wrong recommendation came out ``supported``.  A clinician reads such a verdict as medhal endorsing the error.
+
+Here each negation cue is tied to the first content word it governs (auxiliaries, degree adverbs and determiners
+skipped: "should not be used" negates *used*, "did not significantly reduce" negates *reduce*, "no serious adverse
+events" negates *serious*, "without asthma" negates *asthma*), read as a canonical stem
+(:func:`medhal.text.synonyms.canonical_stems`: "association" and "associated" are one stem).  Two texts agree on
+negation when every stem one of them negates is negated by the other too wherever the other says that word at all;
+a stem only one of them mentions (a clause the other leaves out) does not count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from medhal.text.assertions import asserts_nothing, states_no_predicate
+from medhal.text.lexical import NEGATION, direction_conflict
+from medhal.text.synonyms import alignment_tokens, canonical_stems
+
+__all__ = ["flips_negation", "negated_stems", "negation_scopes_agree"]
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
+_PUNCTUATION = re.compile(r"[.,;:()\[\]]")
+_RELATIVE = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:who|whom|whose|which|where|when|that)\b", re.IGNORECASE)
+_SKIPPED_WORDS = (
+    "be been being is are was were am do does did have has had having should would could can may might must will "
+    "shall a an the any to statistically significantly substantially meaningfully clinically markedly "
+    "appreciably materially further yet also always necessarily significant meaningful substantial appreciable "
+    "notable apparent evident clear relevant detectable measurable additional other"
+)
+_SKIPPED = frozenset(_SKIPPED_WORDS.split())
+"""Words a negation reaches over to the word it governs ("did not *significantly* reduce")."""
+_REACH = 4
+"""How many words after a negation cue may hold the word it governs."""
+
+
+def _scopes(text: str) -> tuple[Counter[str], Counter[str]]:
+    """Per canonical stem of ``text``'s words: how often it stands, and how often a negation cue governs it.  A
+    cue's reach ends at punctuation ("(yes/no), i.e. validated" negates nothing), and "not only" and "not as"
+    (a comparison: "not as useful at predicting X") negate nothing."""
+    words = list(_WORD.finditer(text))
+    governed: set[int] = set()
+    for cue in NEGATION.finditer(text):
+        stop = _PUNCTUATION.search(text, cue.end())
+        end = stop.start() if stop else len(text)
+        after = [k for k, w in enumerate(words) if cue.end() <= w.start() < end][:_REACH]
+        if after and words[after[0]].group().lower() in ("only", "as"):
+            continue
+        for k in after:
+            if words[k].group().lower() not in _SKIPPED and canonical_stems(words[k].group()):
+                governed.add(k)
+                break
+    said: Counter[str] = Counter()
+    negated: Counter[str] = Counter()
+    for k, word in enumerate(words):
+        for stem in canonical_stems(word.group()):
+            said[stem] += 1
+            if k in governed:
+                negated[stem] += 1
+    return said, negated
+
+
+def negated_stems(text: str) -> frozenset[str]:
+    """The canonical stems of the words ``text``'s negation cues govern: the first word after each cue that is
+    not an auxiliary, a degree adverb or a determiner and has a content stem ("not only" is no negation).
+
+    >>> sorted(negated_stems("They should not be used in adults without asthma."))
+    ['asthm', 'used']
+    >>> sorted(negated_stems("Metformin did not significantly slow the decline."))
+    ['slow']
+    >>> sorted(negated_stems("Not only mortality but also morbidity fell."))
+    []
+    """
+    return frozenset(_scopes(text)[1])
+
+
+def _conflicts(text: str, other: str) -> frozenset[str]:
+    """The stems ``text`` only ever says negated while ``other`` only ever says them plainly, and the reverse."""
+    said, negated = _scopes(text)
+    said_o, negated_o = _scopes(other)
+    only_negated = {s for s, n in negated.items() if n == said[s]}
+    only_negated_o = {s for s, n in negated_o.items() if n == said_o[s]}
+    return frozenset(
+        {s for s in only_negated if said_o[s] and not negated_o[s]}
+        | {s for s in only_negated_o if said[s] and not negated[s]}
+    )
+
+
+def negation_scopes_agree(text: str, other: str) -> bool:
+    """Whether ``text`` and ``other`` negate the same things: no stem that one of them only ever says negated does
+    the other only ever say plainly (a stem the other never says is a clause it leaves out and counts for nothing; a
+    stem a text says both ways, "with diabetes but not in those without diabetes", conflicts with neither reading).
+
+    >>> negation_scopes_agree("Steroids should not be used in adults without asthma.",
+    ...                       "Steroids should be used in adults without asthma.")
+    False
+    >>> negation_scopes_agree("Steroids should not be used in adults without asthma.",
+    ...                       "Steroids should not be used in adults who have no asthma.")
+    True
+    >>> negation_scopes_agree("No association was found with age.", "It was not associated with age.")
+    True
+    >>> negation_scopes_agree("It helped those with diabetes but not those without diabetes.",
+    ...                       "It helped those with diabetes.")
+    True
+    """
+    return not _conflicts(text, other)
+
+
+def flips_negation(unit: str, sentence: str) -> str | None:
+    """The word ``unit`` asserts plainly while ``sentence`` denies it, when the sentence states a finding (not an aim,
+    a question or a hypothesis), holds every content stem and number of the unit
+    (:func:`~medhal.text.synonyms.alignment_tokens`), states no opposite direction, only ever says that word negated,
+    and the unit, which asserts something (:func:`~medhal.text.assertions.states_no_predicate`; not a relative
+    clause, "who had chronic diseases", whose subject is elsewhere), never negates it nor anything the sentence
+    does not negate too.  ``None`` otherwise.  Only this direction counts: a unit that negates what the sentence
+    says plainly may deny it in words the sentence does not use ("markers are lacking" against "do not
+    differentiate").
+
+    >>> flips_negation("Corticosteroids should be used in adults without asthma.",
+    ...                "Oral corticosteroids should not be used in adults without asthma.")
+    'used'
+    >>> flips_negation("Metformin reduced eGFR decline.", "Metformin did not reduce the decline in eGFR.")
+    'reduced'
+    >>> print(flips_negation("Metformin did not reduce eGFR decline.", "Metformin did not reduce eGFR decline."))
+    None
+    >>> print(flips_negation("It reduced eGFR decline.", "To test whether it did not reduce eGFR decline."))
+    None
+    """
+    wanted = alignment_tokens(unit)
+    if not wanted or not wanted <= alignment_tokens(sentence) or direction_conflict(unit, sentence):
+        return None
+    if states_no_predicate(unit) or _RELATIVE.match(unit) or asserts_nothing(sentence):
+        return None
+    said, negated = _scopes(unit)
+    said_s, negated_s = _scopes(sentence)
+    if any(not negated_s[s] for s in negated):
+        return None  # the unit negates a word the sentence does not: the two deny in other places, other words
+    denied = {s for s, n in negated_s.items() if n == said_s[s] and said[s] and not negated[s]}
+    return next((w.group() for w in _WORD.finditer(unit) if canonical_stems(w.group()) & denied), None)

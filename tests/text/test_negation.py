@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.lexical import has_negation
+from medhal.text.negation import flips_negation, negated_stems, negation_scopes_agree
+
+RECOMMENDATION = "Oral corticosteroids should not be used in adults without asthma."
+
+
+def test_each_negation_governs_the_first_content_word_after_it() -> None:
+    assert negated_stems(RECOMMENDATION) == {"used", "asthm"}
+    assert negated_stems("There was no significant difference in mortality.") == {"diffe"}
+    assert negated_stems("Tranexamic acid did not statistically significantly reduce death.") == {"reduc"}
+    assert negated_stems("Mortality, not morbidity, fell.") == {"morbi"}
+    # a cue's reach ends at punctuation; "not only" and "not as" negate nothing
+    assert negated_stems("Cavities were recorded (yes/no), i.e. validated clinically.") == frozenset()
+    assert negated_stems("Not only mortality but also morbidity fell.") == frozenset()
+    assert negated_stems("It was not as useful at predicting chest injuries.") == frozenset()
+
+
+def test_presence_of_a_negation_does_not_say_what_it_negates() -> None:
+    flipped = "Corticosteroids should be used in adults without asthma."
+    assert has_negation(flipped) == has_negation(RECOMMENDATION)  # what the restatement cue compared before
+    assert not negation_scopes_agree(flipped, RECOMMENDATION)
+    assert negation_scopes_agree("Corticosteroids should not be used in adults with no asthma.", RECOMMENDATION)
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        # paraphrased negations agree
+        ("Mortality did not differ significantly.", "There was no significant difference in mortality."),
+        ("It was not associated with age.", "No association with age was found."),
+        # a clause the other leaves out counts for nothing
+        ("Steroids should not be used.", RECOMMENDATION),
+        # a word one of them says both ways conflicts with neither reading
+        ("It helped those with diabetes.", "It helped those with diabetes but not those without diabetes."),
+    ],
+)
+def test_scopes_agree(unit: str, sentence: str) -> None:
+    assert negation_scopes_agree(unit, sentence)
+
+
+def test_a_denied_assertion_is_found_in_one_direction_only() -> None:
+    assert flips_negation("Corticosteroids should be used in adults without asthma.", RECOMMENDATION) == "used"
+    assert (
+        flips_negation(
+            "Serious adverse events were attributed to prednisolone.",
+            "No serious adverse events were attributed to prednisolone.",
+        )
+        == "adverse"
+    )
+    # the unit denying what the sentence says may deny it in words the sentence does not use
+    assert flips_negation("Markers do not differentiate NASH from ASH.", "Markers differentiate NASH from ASH.") is None
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        # the sentence must hold every content word and number of the unit
+        ("Corticosteroids should be used in children.", RECOMMENDATION),
+        ("Metformin reduced eGFR decline at 12 months.", "Metformin did not reduce eGFR decline at 24 months."),
+        # an aim or a question denies nothing
+        ("Metformin reduced eGFR decline.", "To test whether metformin did not reduce eGFR decline."),
+        # a fragment asserts nothing, a relative clause's subject is elsewhere
+        ("spinal haematoma,", "No spinal haematoma was noted."),
+        ("and who had chronic diseases.", "Controls were women without chronic disease."),
+        # the unit negates a word the sentence does not: the two deny in other words
+        (
+            "Even though no significant distribution of haemorrhages was observed,",
+            "We did not observe any significant difference in the distribution of the haemorrhages.",
+        ),
+        # an opposite direction is the direction cues' business
+        ("Metformin increased the decline.", "Metformin did not reduce the decline."),
+    ],
+)
+def test_no_denial(unit: str, sentence: str) -> None:
+    assert flips_negation(unit, sentence) is None
