@@ -53,7 +53,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError, ModelClient, generate_each
+from medhal.llm.base import ConcurrentClient, GenerationRequest, GenerationResult, LLMConfigError, ModelClient
 from medhal.llm.openai import BASE_URL_ENV, Endpoint, OpenAIClient, Timeouts
 from medhal.llm.retry import RETRYABLE_STATUS, RetryPolicy, backoff_delay, classify_exception
 
@@ -170,7 +170,7 @@ def _wake(future: asyncio.Future[None]) -> None:
         future.set_result(None)
 
 
-class BalancedClient:
+class BalancedClient(ConcurrentClient):
     """A :class:`~medhal.llm.base.ModelClient` that spreads requests over replicas of one model (module docstring).
 
     ``replicas``: one client per server, all with the same ``model_id``; give them ``max_attempts=1`` so that
@@ -227,14 +227,6 @@ class BalancedClient:
         return ",".join(sorted(r.client.endpoint for r in self._replicas))
 
     @property
-    def batch_size(self) -> int:
-        return 1
-
-    @property
-    def concurrency(self) -> int:
-        return self._concurrency
-
-    @property
     def replica_concurrency(self) -> int:
         return self._limit
 
@@ -277,9 +269,6 @@ class BalancedClient:
     async def aclose(self) -> None:
         for replica in self._replicas:
             await replica.client.aclose()
-
-    async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
-        return await generate_each(requests, self._one)
 
     # -- routing -----------------------------------------------------------------------------------------------
     def _choose(self, tried: set[int], now: float) -> int | None:

@@ -24,6 +24,7 @@ from medhal.errors import ConfigError, InputError
 __all__ = [
     "MAX_TOP_LOGPROBS",
     "STATUSES",
+    "ConcurrentClient",
     "ContentPart",
     "GenerationConfig",
     "GenerationRequest",
@@ -375,3 +376,26 @@ async def generate_each(
     if len(requests) == 1:
         return [await one(requests[0])]
     return list(await asyncio.gather(*(one(r) for r in requests)))
+
+
+class ConcurrentClient:
+    """Base of the clients that send every request on its own, ``concurrency`` of them in flight (an HTTP server,
+    a balancer over several): ``batch_size`` is 1 and ``generate`` is :func:`generate_each` over ``_one``.  A
+    subclass sets ``_concurrency`` and implements ``_one`` (one request -> its result, never raising for a failure
+    of the request)."""
+
+    _concurrency: int
+
+    @property
+    def batch_size(self) -> int:
+        return 1
+
+    @property
+    def concurrency(self) -> int:
+        return self._concurrency
+
+    async def _one(self, request: GenerationRequest) -> GenerationResult:
+        raise NotImplementedError
+
+    async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
+        return await generate_each(requests, self._one)

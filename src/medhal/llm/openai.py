@@ -43,7 +43,7 @@ from typing import Any, Literal
 
 import httpx
 
-from medhal.llm.base import GenerationRequest, GenerationResult, LLMConfigError, generate_each
+from medhal.llm.base import ConcurrentClient, GenerationRequest, GenerationResult, LLMConfigError
 from medhal.llm.openai_wire import (
     ADAPTABLE,
     TOKEN_PARAMS,
@@ -133,7 +133,7 @@ class _LoopState:
     slots: asyncio.Queue[int]
 
 
-class OpenAIClient:
+class OpenAIClient(ConcurrentClient):
     """A :class:`~medhal.llm.base.ModelClient` for an OpenAI-compatible HTTP server.
 
     ``endpoint``: ``auto`` sends chat requests to chat completions and prompt requests to completions;
@@ -209,14 +209,6 @@ class OpenAIClient:
     def endpoint(self) -> str:
         extra = "" if not self._extra else f"#{sorted(self._extra.items())!r}"
         return f"{self._public_base_url}{extra}"
-
-    @property
-    def batch_size(self) -> int:
-        return 1
-
-    @property
-    def concurrency(self) -> int:
-        return self._concurrency
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -421,6 +413,3 @@ class OpenAIClient:
             usage=usage or None,
             logprobs=logprobs,
         )
-
-    async def generate(self, requests: Sequence[GenerationRequest]) -> list[GenerationResult]:
-        return await generate_each(requests, self._one)
