@@ -43,7 +43,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import math
 import os
 import random
 import re
@@ -170,6 +169,17 @@ def _wake(future: asyncio.Future[None]) -> None:
         future.set_result(None)
 
 
+def _replica_limit(concurrency: int, replica_concurrency: int | None, replicas: int) -> int:
+    """The most requests in flight on one replica: ``replica_concurrency``, by default ``concurrency`` split evenly
+    over the ``replicas``, rounded up (both checked to be >= 1)."""
+    if concurrency < 1:
+        raise LLMConfigError(f"concurrency must be >= 1, got {concurrency}")
+    per_replica = replica_concurrency if replica_concurrency is not None else -(-concurrency // replicas)
+    if per_replica < 1:
+        raise LLMConfigError(f"replica concurrency must be >= 1, got {per_replica}")
+    return per_replica
+
+
 class BalancedClient(ConcurrentClient):
     """A :class:`~medhal.llm.base.ModelClient` that spreads requests over replicas of one model (module docstring).
 
@@ -195,11 +205,7 @@ class BalancedClient(ConcurrentClient):
         models = {client.model_id for client in replicas}
         if len(models) != 1:
             raise LLMConfigError(f"replicas must serve one model, got {', '.join(sorted(models))}")
-        if concurrency < 1:
-            raise LLMConfigError(f"concurrency must be >= 1, got {concurrency}")
-        per_replica = replica_concurrency if replica_concurrency is not None else -(-concurrency // len(replicas))
-        if per_replica < 1:
-            raise LLMConfigError(f"replica concurrency must be >= 1, got {per_replica}")
+        per_replica = _replica_limit(concurrency, replica_concurrency, len(replicas))
         self._replicas = [_Replica(client, _replica_url(client)) for client in replicas]
         self._model_id = models.pop()
         self._concurrency = concurrency
@@ -390,12 +396,8 @@ def balanced_openai_client(
     """A :class:`BalancedClient` over one :class:`OpenAIClient` per URL (each making one attempt per call)."""
     if not base_urls:
         raise LLMConfigError("a balanced client needs at least one base URL")
-    if concurrency < 1:
-        raise LLMConfigError(f"concurrency must be >= 1, got {concurrency}")
+    per_replica = _replica_limit(concurrency, replica_concurrency, len(base_urls))
     policy = retry or RetryPolicy()
-    per_replica = replica_concurrency if replica_concurrency is not None else math.ceil(concurrency / len(base_urls))
-    if per_replica < 1:
-        raise LLMConfigError(f"replica concurrency must be >= 1, got {per_replica}")
     single = dataclasses.replace(policy, max_attempts=1)
     replicas = [
         OpenAIClient(
