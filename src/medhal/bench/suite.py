@@ -56,6 +56,7 @@ __all__ = [
     "engine_config",
     "execute",
     "get_suite",
+    "input_label",
     "own_run_dir",
     "read_run_config",
     "read_run_info",
@@ -94,6 +95,12 @@ class DataFile:
 
     def to_json(self) -> JSONObject:
         return {"path": self.path, "sha256": self.sha256, "role": self.role}
+
+
+def input_label(source: Path | Sequence[object] | None) -> str | None:
+    """How ``config.json`` names a suite's input: the file's path, ``inline`` for items given already read, ``None``
+    for none."""
+    return None if source is None else str(source) if isinstance(source, Path) else "inline"
 
 
 @dataclass(frozen=True, slots=True)

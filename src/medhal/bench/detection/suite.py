@@ -46,7 +46,7 @@ from medhal.bench.detection._bootstrap import PairedBootstrapResult, holm_correc
 from medhal.bench.detection._thresholds import auc_pr_score
 from medhal.bench.detection.metrics import DetectionReport, detection_report
 from medhal.bench.runio import write_json
-from medhal.bench.suite import DataFile, RunConfig
+from medhal.bench.suite import DataFile, RunConfig, input_label
 from medhal.data.detection import DetectionItem
 from medhal.detect import CheckResult
 from medhal.detect.records import JSON, JSONObject
@@ -188,10 +188,6 @@ def compare_detectors(
     return rows
 
 
-def _label(source: Path | Sequence[DetectionItem] | None) -> str | None:
-    return None if source is None else str(source) if isinstance(source, Path) else "inline"
-
-
 def row(name: str, item: DetectionItem, result: CheckResult, **extra: JSON) -> JSONObject:
     """The ``items.jsonl`` row of one checked item (``extra`` goes after the detector: the table6 ``seed``)."""
     return {"detector": name, **extra, "id": item.id, "label": item.label, "status": result.status}
@@ -224,9 +220,9 @@ class DetectionSuite:
             "schema_version": SCHEMA_VERSION,
             "items": len(inputs.items),
             "dev_items": len(inputs.dev_items or ()),
-            "data": _label(spec.data),
+            "data": input_label(spec.data),
             "format": spec.format,
-            "dev": _label(spec.dev),
+            "dev": input_label(spec.dev),
             "verifier": inputs.detectors.verifier_id,
             **(inputs.samples or {}),
             "detectors": list(inputs.detectors.detectors),

@@ -30,7 +30,7 @@ from medhal.bench.checking import (
 from medhal.bench.checkpoint import checks_path
 from medhal.bench.detection.suite import SCHEMA_VERSION, row
 from medhal.bench.detection.table6 import BootstrapSummary, PublishedDetection, per_seed_points, table6_bootstrap
-from medhal.bench.suite import DataFile, RunConfig
+from medhal.bench.suite import DataFile, RunConfig, input_label
 from medhal.data.detection import DetectionItem
 from medhal.detect import CheckResult
 from medhal.detect.records import JSONObject
@@ -188,9 +188,9 @@ class Table6Suite:
             "seeds": seeds,
             "items": {str(s): len(inputs.samples[s]) for s in seeds},
             "published_dataset": spec.dataset or spec.format,
-            "data": str(spec.data) if isinstance(spec.data, Path) else "inline",
+            "data": input_label(spec.data),
             "format": spec.format,
-            "dev": None if spec.dev is None else str(spec.dev),
+            "dev": input_label(spec.dev),
             "verifier": inputs.detectors.verifier_id,
         }
         if inputs.dev_sample is not None:

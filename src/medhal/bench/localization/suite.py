@@ -32,7 +32,7 @@ from medhal.bench.localization.records import (
 )
 from medhal.bench.localization.runner import LocalizationRun, run_localization
 from medhal.bench.sampling import stratified_sample
-from medhal.bench.suite import DataFile, RunConfig
+from medhal.bench.suite import DataFile, RunConfig, input_label
 from medhal.data.errors import DataFormatError
 from medhal.data.medhal_loc import LocItem, read_medhal_loc
 from medhal.detect.records import JSON, JSONObject
@@ -154,7 +154,7 @@ class LocalizationSuite:
         options: JSONObject = {
             "schema_version": SCHEMA_VERSION,
             "items": len(inputs.items),
-            "data": str(spec.data) if isinstance(spec.data, Path) else "inline",
+            "data": input_label(spec.data),
             "evidence": spec.evidence or "file",
             "verifier": inputs.detectors.verifier_id,
             "model": spec.model,
