@@ -240,7 +240,7 @@ def bench_localization(
         model_args=parse_model_args(model_arg, model_args),
         skip_unavailable=True,
         threads=threads,
-        device=None if device is None else check_device(device),
+        device=check_device(device),
     )
     runners = ray_runners_for(engine, build, model, num_workers, threads, gpus_per_worker, address, clause_rules)
     spec = LocalizationSpec(
@@ -313,7 +313,7 @@ def bench_detection(
         base_url=base_url,
         model_args=parse_model_args(model_arg, model_args),
         threads=threads,
-        device=None if device is None else check_device(device),
+        device=check_device(device),
     )
     if table6 is not None:
         from medhal.bench.detection.table6_suite import SUITE as TABLE6
@@ -363,7 +363,7 @@ def bench_verdicts(
         cache=cache,
         batch_size=batch_size,
         threads=threads,
-        device=None if device is None else check_device(device),
+        device=check_device(device),
     )
     done = execute(SUITE, VerdictsSpec(list(data), build, format, limit, seed), out)
     for set_name, by_detector in done.result.sets.items():

@@ -270,8 +270,7 @@ def check_command(
         premise=premise,
         aggregation=aggregation,
     )
-    if device is not None:
-        check_device(device)  # a bad spec is a usage error before any input is read
+    check_device(device)  # a bad spec is a usage error before any input is read
     extra = parse_model_args(model_arg, model_args)  # -M: for --model, --claim-model and an LLM --verifier
     if extra and model is None and claim_model is None and not is_llm_spec(verifier):
         raise UsageError("-M / --model-args apply to --model, --claim-model or an LLM --verifier (openai/<model>)")
@@ -374,11 +373,13 @@ def hf_verifier_options(
     return options
 
 
-def check_device(device: str) -> str:
-    """``--device`` in canonical form; an unknown spec is a :class:`UsageError`.  Whether the device exists is
-    found when the verifier is loaded (a one-line error, exit 2, before any item is checked)."""
+def check_device(device: str | None) -> str | None:
+    """``--device`` in canonical form (``None`` when not given); an unknown spec is a :class:`UsageError`.  Whether
+    the device exists is found when the verifier is loaded (a one-line error, exit 2, before any item is checked)."""
     from medhal.verify.device import parse_device
 
+    if device is None:
+        return None
     try:
         return parse_device(device)
     except VerifierError as exc:
