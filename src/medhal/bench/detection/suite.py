@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 from typing import ClassVar
@@ -237,20 +238,10 @@ class DetectionSuite:
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
             for name, detector in inputs.detectors.detectors.items():
                 runner = spec.runners(name) if spec.runners is not None else None
-                results, seconds = timed_check(
-                    detector, checks, checks_path(out, name), label=name, verifier=verifier, runner=runner
-                )
+                check = partial(timed_check, detector, label=name, verifier=verifier, runner=runner)
+                results, seconds = check(checks, checks_path(out, name))
                 dev_results, dev_seconds = (
-                    timed_check(
-                        detector,
-                        dev_checks,
-                        checks_path(out, name, "dev"),
-                        label=name,
-                        verifier=verifier,
-                        runner=runner,
-                    )
-                    if inputs.dev_items
-                    else ([], 0.0)
+                    check(dev_checks, checks_path(out, name, "dev")) if inputs.dev_items else ([], 0.0)
                 )
                 runs[name] = DetectorChecks(results, dev_results, seconds + dev_seconds)
                 write_rows(
