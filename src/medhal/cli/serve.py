@@ -100,7 +100,7 @@ def serve_command(
         verifier,
         batch_size=batch_size,
         threads=threads,
-        device=None if device is None else check_device(device),
+        device=check_device(device),
         detector=detector,
         detectors=tuple(allow_detector or ()),
         units=units,

@@ -284,8 +284,3 @@ class DetectionSuite:
 
 
 SUITE = DetectionSuite()
-
-
-def report_info(options: Mapping[str, JSON]) -> dict[str, JSON]:
-    """What ``report.md`` lists of a run: ``config.json``'s options without the detector list."""
-    return {k: v for k, v in options.items() if k != "detectors"}

@@ -35,7 +35,7 @@ from medhal.bench.sampling import stratified_sample
 from medhal.bench.suite import DataFile, RunConfig, input_label
 from medhal.data.errors import DataFormatError
 from medhal.data.medhal_loc import LocItem, read_medhal_loc
-from medhal.detect.records import JSON, JSONObject
+from medhal.detect.records import JSONObject
 from medhal.errors import UsageError
 from medhal.text.clauses import ClauseRules
 from medhal.text.tokens import TauRule
@@ -203,8 +203,3 @@ class LocalizationSuite:
 
 
 SUITE = LocalizationSuite()
-
-
-def report_info(options: Mapping[str, JSON]) -> dict[str, JSON]:
-    """What ``report.md`` lists of a run: ``config.json``'s options without the detector list."""
-    return {k: v for k, v in options.items() if k != "detectors"}
