@@ -192,6 +192,26 @@ def test_a_difference_of_two_stated_numbers_is_derived_not_changed() -> None:
     assert number_conflicts("It was 4.7% lower with rhythm control.", sentence, sentence) == []
 
 
+def test_the_size_of_a_change_is_not_rivalled_by_a_bound_or_a_lone_level() -> None:
+    # an eligibility bound and the course length are not what a change in cough duration is to be read against
+    sentence = (
+        "401 adults with acute cough (28 days or less) were randomly assigned to prednisolone 40 mg daily for 5 days "
+        "or placebo."
+    )
+    unit = "Prednisolone shortened the acute cough by two days compared with placebo."
+    assert number_conflicts(unit, sentence, sentence) == []
+    # the size of another change still rivals it
+    sentence = "Prednisolone shortened the acute cough by 5 days compared with placebo."
+    ((changed, rival),) = number_conflicts(unit, sentence, sentence)
+    assert (changed.text, rival.text) == ("two days", "5 days")
+    # a level is still a rival where it is not a change's size: "two days" of treatment against "5 days"
+    sentence = "Adults with acute cough took prednisolone 40 mg daily for 5 days."
+    ((changed, rival),) = number_conflicts(
+        "Adults with acute cough took prednisolone for two days.", sentence, sentence
+    )
+    assert (changed.text, rival.text) == ("two days", "5 days")
+
+
 def test_spelled_numbers_are_the_number_words_quantities_reads() -> None:
     text = "Twelve participants took 5 mg for twenty-five days; 3 of them stopped."
     assert spelled_numbers(text) == [q.number for q in quantities(text) if q.text[:1].isalpha()] == [12.0, 25.0]

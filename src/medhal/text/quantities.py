@@ -112,6 +112,12 @@ _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 _NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_NUMBER_WORDS) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
+_BY_BEFORE = re.compile(r"\bby\s+$", re.IGNORECASE)
+_COMPARATIVE_NEXT = re.compile(r"\s+(?:shorter|longer|fewer|less|more|lower|higher|greater|smaller)\b", re.IGNORECASE)
+_BOUND_NEXT = re.compile(
+    r"\s+or\s+(?:less|more|fewer|greater|longer|shorter|older|younger|lower|higher|above|below|over|under)\b",
+    re.IGNORECASE,
+)
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+and\s+$", re.IGNORECASE)
 _DENOMINATOR = re.compile(r"/\s?([^\s,;()]+)|\s+per\s+(kilogram|kg)\b", re.IGNORECASE)
 _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
@@ -245,6 +251,27 @@ def _difference(q: Quantity, said: Sequence[Quantity]) -> bool:
     return any(math.isclose(abs(a - b), q.value, rel_tol=1e-6, abs_tol=1e-9) for a in values for b in values)
 
 
+def _change(text: str, q: Quantity) -> bool:
+    """Whether ``q`` is the size of a change or a gap in ``text`` ("shortened the cough by two days", "three days
+    shorter"), not a level ("5 days in each group") nor a bound ("28 days or less").
+
+    >>> text = "It shortened the cough by two days; the stay was 3 days shorter; 5 days in each group."
+    >>> [_change(text, q) for q in quantities(text)]
+    [True, True, False]
+    """
+    return _BY_BEFORE.search(text, max(0, q.start - 8), q.start) is not None or bool(
+        _COMPARATIVE_NEXT.match(text, q.end)
+    )
+
+
+def _change_rivals(sentence: str, local: Sequence[Quantity]) -> list[Quantity]:
+    """The rivals of the size of a change among ``local`` (the sentence's numbers the unit does not restate): the
+    size of another change, or a level when the sentence states two levels of its kind (the gap between groups:
+    "five days shorter" against "14 days with A and 11 days with B"), never a bound ("cough of 28 days or less")."""
+    levels = [e for e in local if not _change(sentence, e) and not _BOUND_NEXT.match(sentence, e.end)]
+    return [e for e in local if _change(sentence, e) or (e in levels and sum(o.kind == e.kind for o in levels) >= 2)]
+
+
 def _same(q: Quantity, e: Quantity) -> bool:
     """``q`` restates ``e`` anywhere in the evidence: :meth:`Quantity.equals`, except a bare number for a number
     with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate."""
@@ -257,7 +284,9 @@ def number_conflicts(
     """``(unit quantity, sentence quantity)`` pairs where the unit states an exact quantity that equals no
     quantity of ``evidence`` (its text, or its :func:`quantities` read once for many units) while ``sentence``
     (a sentence of the evidence aligned with the unit) states one of the same kind — a changed number, dose,
-    duration or percentage.  A quantity that is the difference of two the sentence states is derived, not changed.
+    duration or percentage.  A quantity that is the difference of two the sentence states is derived, not changed,
+    and the size of a change ("shortened by two days") is rivalled by the size of another ("by 5 days") or by a level
+    of a sentence stating two of its kind (groups' levels, whose gap it is), never by a bound ("28 days or less").
     ``anchored``, for sentences aligned more loosely: small counts in words ("one dose", "two patients") never
     count, and the rival must be a number of the same thing, sharing an :func:`anchors` stem with the unit's
     ("aged 65 or older" against "aged 75 years or older"; a bare count never against a dose), the one sharing the
@@ -273,12 +302,12 @@ def number_conflicts(
             continue
         if _difference(q, said):  # "three days shorter" against "14 days ... and 11 days": derived, not changed
             continue
-        rivals = local
+        rivals = _change_rivals(sentence, local) if _change(unit, q) else local
         if anchored:
             if _lay_count(q):
                 continue  # "one dose", "two patients": lay wording, not a figure ("fifty", "three years" are)
             mine, next_to = anchors(unit, q), anchors(unit, q, 1)
-            rivals = [e for e in local if mine & anchors(sentence, e) and e.kind in (q.kind, "count", "time")]
+            rivals = [e for e in rivals if mine & anchors(sentence, e) and e.kind in (q.kind, "count", "time")]
             # the rival of the same thing first: a shared word right next to both numbers ("aged fifty" is
             # rivalled by "aged 70 years", not by "702 adults aged"), then more shared words around them
             rivals.sort(
