@@ -51,6 +51,13 @@ def test_a_denied_assertion_is_found_in_one_direction_only() -> None:
         )
         == "adverse"
     )
+    # a subgroup the evidence excludes: "but not in patients with severe head injury" negates "severe"
+    sentence = (
+        "In patients with mild-to-moderate head injury, death was reduced with tranexamic acid (risk ratio 0.78), "
+        "but not in patients with severe head injury (risk ratio 0.99)."
+    )
+    assert flips_negation("Death was reduced in severe head injury.", sentence) == "severe"
+    assert flips_negation("Death was reduced in mild-to-moderate head injury.", sentence) is None
     # the unit denying what the sentence says may deny it in words the sentence does not use
     assert flips_negation("Markers do not differentiate NASH from ASH.", "Markers differentiate NASH from ASH.") is None
 

@@ -32,11 +32,13 @@ _SKIPPED_WORDS = (
     "be been being is are was were am do does did have has had having should would could can may might must will "
     "shall a an the any to statistically significantly substantially meaningfully clinically markedly "
     "appreciably materially further yet also always necessarily significant meaningful substantial appreciable "
-    "notable apparent evident clear relevant detectable measurable additional other"
+    "notable apparent evident clear relevant detectable measurable additional other "
+    "in among for with those patients participants subjects individuals people persons cases group groups"
 )
 _SKIPPED = frozenset(_SKIPPED_WORDS.split())
-"""Words a negation reaches over to the word it governs ("did not *significantly* reduce")."""
-_REACH = 4
+"""Words a negation reaches over to the word it governs ("did not *significantly* reduce", "but not in patients with
+*severe* head injury")."""
+_REACH = 5
 """How many words after a negation cue may hold the word it governs."""
 
 
