@@ -53,6 +53,17 @@ def test_restatement_cue(unit: str, expected: bool) -> None:
     assert any(restates(s, unit) for s in sentences) is expected
 
 
+def test_restatement_reads_what_each_side_negates() -> None:
+    sentence = "Oral corticosteroids should not be used in adults without asthma."
+    assert restates(sentence, "Corticosteroids should not be used in adults without asthma.")
+    # both carry a negation ("without"), but the unit asserts what the sentence denies
+    assert not restates(sentence, "Corticosteroids should be used in adults without asthma.")
+    # a fragment asserting nothing has no negation to agree on, provided the sentence's does not govern its words
+    methods = "In total, 401 adults with acute cough and no asthma were randomly assigned to prednisolone or placebo."
+    assert restates(methods, "In 401 adults with acute cough")
+    assert not restates("No adverse events occurred in adults.", "adverse events in adults")
+
+
 def test_decision_table() -> None:
     rule = AlignedRule(align_threshold=0.6, entail_threshold=0.45, contradict_threshold=0.5, margin=0.2)
     pe, pc = np.array([0.1, 0.2]), np.array([0.9, 0.8])

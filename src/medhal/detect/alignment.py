@@ -73,7 +73,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from medhal.detect.records import Verdict
-from medhal.text.assertions import asserts_nothing
+from medhal.text.assertions import asserts_nothing, states_no_predicate
 from medhal.text.comparisons import trial_arms
 from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
@@ -188,7 +188,9 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
     return (
         bool(wanted)
         and wanted <= alignment_tokens(part)
-        and has_negation(part) == has_negation(unit)
+        # a fragment that asserts nothing ("In 401 adults with acute cough") has no negation to agree on: one the
+        # sentence has elsewhere ("and no asthma") may only not govern a word the fragment says
+        and (has_negation(part) == has_negation(unit) or (not has_negation(unit) and states_no_predicate(unit)))
         and negation_scopes_agree(unit, part)
         and not direction_conflict(unit, part)
     )
