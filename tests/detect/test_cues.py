@@ -124,3 +124,25 @@ def test_a_recommendation_the_evidence_denies_is_contradicted_though_both_share_
     (unit,) = detector.detect(CheckItem(COUGH_EVIDENCE, faithful)).units
     assert unit.verdict == "supported" and unit.cues is not None
     assert unit.cues["restated"] is True and unit.cues["denied"] is None
+
+
+TROPONIN_EVIDENCE = (
+    "Methods: 2,486 adults with chest pain had troponin T measured on arrival. Results: A troponin T below 5 ng/L "
+    "ruled out myocardial infarction in 743 patients (29.9%). Sensitivity was lower in patients presenting within 3 "
+    "hours of symptom onset (97.6%)."
+)
+
+
+def test_a_negated_unit_is_not_contradicted_by_a_sentence_its_negation_denies_nothing_of() -> None:
+    # the encoder reads the negation itself as a contradiction: "not be used" has nothing to deny in "was lower"
+    unit = "It should not be used alone in patients presenting within 3 hours of symptom onset."
+    sentence = "Sensitivity was lower in patients presenting within 3 hours of symptom onset (97.6%)."
+    verifier = RuleVerifier(contradictions=[(sentence, unit)])
+    detector = DecomposedDetector(verifier, units="sentence")
+    (result,) = detector.detect(CheckItem(TROPONIN_EVIDENCE, unit)).units
+    assert result.verdict != "contradicted"
+    # a negation that denies what the sentence says may still be contradicted by it
+    denial = "Sensitivity was not lower in patients presenting within 3 hours of symptom onset."
+    verifier = RuleVerifier(contradictions=[(sentence, denial)])
+    (result,) = DecomposedDetector(verifier, units="sentence").detect(CheckItem(TROPONIN_EVIDENCE, denial)).units
+    assert result.verdict == "contradicted"

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from medhal.text.lexical import has_negation
-from medhal.text.negation import flips_negation, negated_stems, negation_scopes_agree
+from medhal.text.negation import flips_negation, negated_stems, negation_scopes_agree, negation_targets
 
 RECOMMENDATION = "Oral corticosteroids should not be used in adults without asthma."
 
@@ -84,3 +84,17 @@ def test_a_denied_assertion_is_found_in_one_direction_only() -> None:
 )
 def test_no_denial(unit: str, sentence: str) -> None:
     assert flips_negation(unit, sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "expected"),
+    [
+        ("It did not reduce mortality.", "It reduced mortality by 20%.", True),  # the governed word, said
+        ("Mortality did not differ.", "Mortality was higher with A (12% vs 8%).", True),  # a difference word
+        ("No patient below the threshold had an infarction.", "Three patients below it had an infarction.", True),
+        ("It should not be used alone within 3 hours.", "Sensitivity was lower within 3 hours.", False),
+        ("Mortality did not differ.", "Mortality was recorded at 90 days.", False),  # no effect stated
+    ],
+)
+def test_negation_targets(unit: str, sentence: str, expected: bool) -> None:
+    assert negation_targets(unit, sentence) is expected

@@ -35,7 +35,8 @@ from medhal.detect.records import JSONObject
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import reverses, unit_comparison
 from medhal.text.findings import agrees, asserts_effect, names, reports_null_finding
-from medhal.text.negation import flips_negation
+from medhal.text.lexical import has_negation, negated
+from medhal.text.negation import flips_negation, negation_targets
 from medhal.text.quantities import Quantity, number_conflicts
 
 __all__ = [
@@ -159,18 +160,25 @@ def contradiction_focus(
     """For each of the unit's ``windows``, the alignment that lets it contradict the unit (its worst-aligned
     sentence's; ``by_sentence`` as :func:`number_cue`), 0 where it may not: a window holding an aim, a question or a
     hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.assertions.states_no_predicate`);
-    an aligned window whose best sentence is the unit's negated restatement or, for a unit stating a finding, a
-    sentence that says what was measured."""
+    an aligned window whose best sentence is the unit's negated restatement, or for a negated unit a sentence without
+    a negation that says nothing the unit's negation denies (:func:`~medhal.text.negation.negation_targets`), or for
+    a unit stating a finding a sentence that says what was measured."""
     focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
         focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
     if states_no_predicate(unit):  # a fragment asserts nothing the encoder can judge alone
         focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
+    negation = has_negation(unit)
     for k, w in enumerate(windows):
         best = index.sentences[w.first + int(np.argmax(by_sentence[w.first : w.stop]))]
-        # a negated unit is not contradicted by its negated restatement, nor a finding by a measurement
-        if focus[k] >= threshold and (negation_agrees(best, unit) or (finding and describes_measurement(best))):
+        # a negated unit is not contradicted by its negated restatement, nor by a sentence that says nothing its
+        # negation denies; nor a finding by a measurement
+        if focus[k] >= threshold and (
+            negation_agrees(best, unit)
+            or (negation and not negated(best) and not negation_targets(unit, best))
+            or (finding and describes_measurement(best))
+        ):
             focus[k] = 0.0
     return focus
 

@@ -20,10 +20,10 @@ import re
 from collections import Counter
 
 from medhal.text.assertions import asserts_nothing, states_no_predicate
-from medhal.text.lexical import NEGATION, direction_conflict
+from medhal.text.lexical import NEGATION, direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 
-__all__ = ["flips_negation", "negated_stems", "negation_scopes_agree"]
+__all__ = ["flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
 _PUNCTUATION = re.compile(r"[.,;:()\[\]]")
@@ -42,11 +42,10 @@ _REACH = 5
 """How many words after a negation cue may hold the word it governs."""
 
 
-def _scopes(text: str) -> tuple[Counter[str], Counter[str]]:
-    """Per canonical stem of ``text``'s words: how often it stands, and how often a negation cue governs it.  A
-    cue's reach ends at punctuation ("(yes/no), i.e. validated" negates nothing), and "not only" and "not as"
-    (a comparison: "not as useful at predicting X") negate nothing."""
-    words = list(_WORD.finditer(text))
+def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
+    """The indices in ``words`` (``text``'s words) of the words its negation cues govern.  A cue's reach ends at
+    punctuation ("(yes/no), i.e. validated" negates nothing), and "not only" and "not as" (a comparison: "not as
+    useful at predicting X") negate nothing."""
     governed: set[int] = set()
     for cue in NEGATION.finditer(text):
         stop = _PUNCTUATION.search(text, cue.end())
@@ -58,6 +57,13 @@ def _scopes(text: str) -> tuple[Counter[str], Counter[str]]:
             if words[k].group().lower() not in _SKIPPED and canonical_stems(words[k].group()):
                 governed.add(k)
                 break
+    return governed
+
+
+def _scopes(text: str) -> tuple[Counter[str], Counter[str]]:
+    """Per canonical stem of ``text``'s words: how often it stands, and how often a negation cue governs it."""
+    words = list(_WORD.finditer(text))
+    governed = _governed(text, words)
     said: Counter[str] = Counter()
     negated: Counter[str] = Counter()
     for k, word in enumerate(words):
@@ -145,3 +151,39 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None  # the unit negates a word the sentence does not: the two deny in other places, other words
     denied = {s for s, n in negated_s.items() if n == said_s[s] and said[s] and not negated[s]}
     return next((w.group() for w in _WORD.finditer(unit) if canonical_stems(w.group()) & denied), None)
+
+
+_EFFECT_WORD = re.compile(
+    r"^(?:differ|chang|affect|effect|impact|influen|associat|relat|correlat|predict|benefi|harm|improv|reduc|"
+    r"increas|decreas|lower|higher|rais|elevat|shorten|prolong|slow|fewer|more|less|greater|smaller|better|worse|"
+    r"superior|inferior|significant|alter|modif)",
+    re.IGNORECASE,
+)
+_SENTENCE_EFFECT = re.compile(
+    r"\b(?:than|versus|vs|compared|differ\w*|associated|correlated|significant\w*|ratio)\b", re.IGNORECASE
+)
+
+
+def negation_targets(unit: str, sentence: str) -> bool:
+    """Whether a negation of ``unit`` denies something ``sentence`` says: a word it governs that the sentence says
+    too ("did not *reduce* mortality" against "reduced mortality"), or an effect, difference or association word
+    ("did not *differ*") against a sentence that states one (a direction, a comparison, an association).  When
+    none does ("it should not be *used* alone within 3 hours" against "sensitivity was lower within 3 hours"), the
+    unit's negation has nothing in the sentence to contradict: what a small encoder reads there is the negation
+    itself (issue 14 measured P(C) ~0.78 for a negated sentence against its own copy).
+
+    >>> negation_targets("It did not reduce mortality.", "It reduced mortality by 20%.")
+    True
+    >>> negation_targets("Mortality did not differ.", "Mortality was higher with A (12% vs 8%).")
+    True
+    >>> negation_targets("It should not be used alone within 3 hours.", "Sensitivity was lower within 3 hours.")
+    False
+    """
+    said = canonical_stems(sentence)
+    effect = bool(directions(sentence)) or _SENTENCE_EFFECT.search(sentence) is not None
+    words = list(_WORD.finditer(unit))
+    for k in _governed(unit, words):
+        word = words[k].group()
+        if canonical_stems(word) & said or (effect and _EFFECT_WORD.match(word)):
+            return True
+    return False
