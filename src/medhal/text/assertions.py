@@ -77,9 +77,17 @@ def asserts_nothing(sentence: str) -> bool:
     return _NON_ASSERTIVE.search(sentence) is not None
 
 
+_FINDING_WORDS = (
+    r"(?:lower|higher|reduced|increased|decreased|similar|significantly|significant|not|no|more|less|greater|"
+    r"smaller|better|worse|improved|comparable|different|achieved|met|reached|observed|seen|found|statistically|"
+    r"superior|inferior|noninferior|non-inferior|unchanged|longer|shorter|prolonged|delayed|attained|present|absent|"
+    r"detected|reported|common|rare|frequent|infrequent)\b"
+)
+"""Words after "the primary outcome was" that report a finding ("was lower with metformin", "was met"), not a
+definition ("was overall survival")."""
 _MEASUREMENT = re.compile(
     r"\b(?:primary|secondary|main|principal|co-?primary)\s+(?:(?:efficacy|safety)\s+)?(?:end\s*-?\s*points?|"
-    r"outcomes?(?:\s+measures?)?)\s+(?:was|were|included|comprised)\s+(?:the|a|an)\b"
+    r"outcomes?(?:\s+measures?)?)\s+(?:was|were|included|comprised)\s+(?:the|a|an\b|(?!" + _FINDING_WORDS + r")[a-z])"
     r"|\b(?:data|information)\s+(?:on|about|regarding|for|from|of)\b[^.;]*\b(?:were|was)\s+(?:collected|"
     r"recorded|obtained|gathered|extracted|retrieved)\b",
     re.IGNORECASE,
@@ -93,7 +101,11 @@ def describes_measurement(sentence: str) -> bool:
     True
     >>> describes_measurement("Data on postoperative morbidity and cost were collected and analyzed.")
     True
+    >>> describes_measurement("The primary end points were overall survival and progression-free survival.")
+    True
     >>> describes_measurement("The primary outcome was lower with metformin.")
+    False
+    >>> describes_measurement("The primary end point was met in 12% of patients.")
     False
     >>> describes_measurement("The primary outcome occurred in 13.8% of patients.")
     False
