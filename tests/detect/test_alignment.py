@@ -64,6 +64,15 @@ def test_restatement_reads_what_each_side_negates() -> None:
     assert not restates("No adverse events occurred in adults.", "adverse events in adults")
 
 
+def test_a_comparison_the_sentence_figures_reverse_is_no_restatement() -> None:
+    sentence = (
+        "Grade 3 or higher treatment-related adverse events occurred in 16% of patients receiving pembrolizumab and "
+        "4% of those receiving placebo, and hypothyroidism was the most common immune-related event."
+    )
+    assert restates(sentence, "Severe treatment-related adverse events were more frequent with pembrolizumab.")
+    assert not restates(sentence, "Severe treatment-related adverse events were less frequent with pembrolizumab.")
+
+
 def test_decision_table() -> None:
     rule = AlignedRule(align_threshold=0.6, entail_threshold=0.45, contradict_threshold=0.5, margin=0.2)
     pe, pc = np.array([0.1, 0.2]), np.array([0.9, 0.8])

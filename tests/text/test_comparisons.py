@@ -77,6 +77,12 @@ def test_a_unit_makes_one_comparison_of_a_named_group() -> None:
     assert unit_comparison("Pain was lower with A and fatigue was higher with B.") is None  # two comparisons
 
 
+ADD_ON = (
+    "Grade 3 or 4 treatment-related adverse events occurred in 59% of patients receiving nivolumab plus chemotherapy "
+    "and 44% of those receiving chemotherapy alone."
+)
+
+
 @pytest.mark.parametrize(
     ("unit", "sentence"),
     [
@@ -85,6 +91,8 @@ def test_a_unit_makes_one_comparison_of_a_named_group() -> None:
         ("Breast tumour relapse was higher with 26 Gy than with 40 Gy.", DOSES),
         ("Relapse was less common with 40 Gy than with 27 Gy.", DOSES),
         ("The primary end point was lower in the placebo group.", TRIAL),
+        # "the combination" is the group that adds a treatment; "grade 3 or 4" adverse events are the severe ones
+        ("Severe treatment-related adverse events were less frequent with the combination.", ADD_ON),
     ],
 )
 def test_a_comparison_the_figures_reverse_is_contradicted(unit: str, sentence: str) -> None:
@@ -116,6 +124,12 @@ def test_a_comparison_the_figures_reverse_is_contradicted(unit: str, sentence: s
         ),
         # hedged or negated
         ("Serious adverse events were not less frequent with early rhythm control.", SAFETY),
+        ("Severe treatment-related adverse events were more frequent with the combination.", ADD_ON),
+        # "the combination" names no group when no group adds a treatment
+        (
+            "Severe treatment-related adverse events were less frequent with the combination.",
+            ADD_ON.replace(" plus chemotherapy", "").replace("chemotherapy alone", "chemotherapy"),
+        ),
         # a complement is not read as the measure (it would reverse the direction)
         ("Survival free of the primary end point was lower in the colchicine group.", TRIAL),
     ],

@@ -11,6 +11,9 @@ def test_british_spellings_and_lay_phrases_read_as_one_wording() -> None:
     assert canonical_stems("side effects") == canonical_stems("adverse events") == {"adver", "event"}
     assert canonical_stems("a heart attack") == canonical_stems("myocardial infarction")
     assert canonical_text("Paediatric side-effects") == "pediatric adverse events"  # lower-cased where changed
+    for graded in ("grade 3 or 4 adverse events", "Grade III-IV adverse events", "grade 3 or higher adverse events"):
+        assert canonical_stems(graded) == canonical_stems("severe adverse events")
+    assert canonical_stems("grade 1 or 2 adverse events") != canonical_stems("severe adverse events")
 
 
 def test_stem_classes_join_words_of_one_meaning_and_never_opposites() -> None:

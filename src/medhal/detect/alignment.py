@@ -74,7 +74,7 @@ import numpy as np
 
 from medhal.detect.records import Verdict
 from medhal.text.assertions import asserts_nothing, states_no_predicate
-from medhal.text.comparisons import trial_arms
+from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_scopes_agree
@@ -193,6 +193,8 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         and (has_negation(part) == has_negation(unit) or (not has_negation(unit) and states_no_predicate(unit)))
         and negation_scopes_agree(unit, part)
         and not direction_conflict(unit, part)
+        # figures by group that order the unit's groups the other way are an opposite direction too
+        and not comparison_conflict(unit, part)
     )
 
 

@@ -187,6 +187,11 @@ def unit_comparison(unit: str) -> UnitComparison | None:
     )
 
 
+_COMBINATION = alignment_tokens("combination combined therapy treatment regimen arm group")
+_ADD_ON = re.compile(r"\bplus\b|\+|\bcombined\s+with\b|\bin\s+combination\s+with\b|\band\b", re.IGNORECASE)
+"""A group that adds one treatment to another ("nivolumab plus chemotherapy", "A + B", "A and B")."""
+
+
 def _names(name: str, groups: list[str]) -> list[int]:
     """The indices of the ``groups`` that ``name`` names: the same :func:`~medhal.text.synonyms.alignment_tokens`
     (content stems and numbers: "26 Gy" is ``#26``), else the one group whose tokens contain or are contained in
@@ -194,10 +199,20 @@ def _names(name: str, groups: list[str]) -> list[int]:
 
     >>> _names("early consumption", ["avoidance", "consumption"]), _names("26 Gy", ["27 Gy", "40 Gy"])
     ([1], [])
+
+    "The combination" names the one group that adds a treatment to another ("nivolumab plus chemotherapy" against
+    "chemotherapy alone"):
+
+    >>> _names("the combination", ["nivolumab plus chemotherapy", "chemotherapy alone"])
+    [0]
+
     """
     tokens = alignment_tokens(name)
     if not tokens:
         return []
+    if "combi" in tokens and tokens <= _COMBINATION:  # "the combination": the one group that adds one to another
+        added = [i for i, g in enumerate(groups) if _ADD_ON.search(g)]
+        return added if len(added) == 1 else []
     theirs = [alignment_tokens(g) for g in groups]
     exact = [i for i, t in enumerate(theirs) if t == tokens]
     if exact:

@@ -81,6 +81,14 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\btiredness\b", re.IGNORECASE), "fatigue"),
     (
         re.compile(
+            r"\bgrades?\s*(?:3|III)\s*(?:or|to|and|-|–)\s*(?:4|IV)\b|\bgrade\s*(?:≥|>=)\s*3\b|"
+            r"\bgrade\s*(?:3|III)\s+or\s+(?:higher|above|greater)\b",
+            re.IGNORECASE,
+        ),
+        "severe",
+    ),
+    (
+        re.compile(
             r"\b(?:(?:time|nights|days)\s+(?:spent\s+)?(?:in|at)\s+(?:the\s+)?hospital|"
             r"(?:length|duration)\s+of\s+(?:the\s+)?(?:hospital\s+)?stay|hospital\s+stay)\b",
             re.IGNORECASE,
@@ -89,7 +97,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 """Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length
-of stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics).  Each electrolyte, symptom and
+of stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics; "grade 3 or 4" adverse events
+are the severe ones, as the common toxicity grading names grade 3).  Each electrolyte, symptom and
 drug class keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never read as the other."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {
