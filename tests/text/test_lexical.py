@@ -16,6 +16,10 @@ from medhal.text.lexical import has_negation, normalized, numbers
         ("HbA1c and IL6 levels", set()),
         ("no numbers here", set()),
         ("1.5-fold in 2010", {"1.5", "2010"}),
+        # a comma before three digits separates thousands, as quantities() reads it; 0,125 stays a decimal
+        ("73,679 participants and 73679 people", {"73679"}),
+        ("a dose of 0,125 mg", {"0.125"}),
+        ("in 1,204 (12,5%)", {"1204", "12.5%"}),
     ],
 )
 def test_numbers(text: str, expected: set[str]) -> None:

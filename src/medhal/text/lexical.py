@@ -118,12 +118,25 @@ _OUTER_PUNCT = " \t\n.,;:!?\"'()[]"
 
 
 def numbers(text: str) -> frozenset[str]:
-    """The numbers of ``text``, normalised: spaces dropped, a decimal comma read as a point.
+    """The numbers of ``text``, normalised: spaces dropped, a comma before three digits read as a thousands
+    separator ("73,679" is 73679, as :func:`medhal.text.quantities.quantities` reads it), any other comma as a
+    decimal point ("3,5").
 
-    >>> sorted(numbers("412 adults, 3,5 mg and 47 % of 1.5"))
-    ['1.5', '3.5', '412', '47%']
+    >>> sorted(numbers("412 adults, 3,5 mg and 47 % of 1.5 in 73,679 people"))
+    ['1.5', '3.5', '412', '47%', '73679']
     """
-    return frozenset(m.group(0).replace(" ", "").replace(",", ".") for m in NUMBER.finditer(text))
+    return frozenset(_normalised_number(m.group(0)) for m in NUMBER.finditer(text))
+
+
+_THOUSANDS = re.compile(r"[1-9]\d{0,2},\d{3}")
+
+
+def _normalised_number(raw: str) -> str:
+    raw = raw.replace(" ", "")
+    digits = raw.rstrip("%")
+    if _THOUSANDS.fullmatch(digits):
+        return raw.replace(",", "")
+    return raw.replace(",", ".")
 
 
 def novel_numbers(text: str, reference: str | frozenset[str]) -> tuple[str, ...]:
