@@ -91,6 +91,8 @@ ADD_ON = (
         ("Breast tumour relapse was higher with 26 Gy than with 40 Gy.", DOSES),
         ("Relapse was less common with 40 Gy than with 27 Gy.", DOSES),
         ("The primary end point was lower in the placebo group.", TRIAL),
+        # "stronger" and "weaker" compare too
+        ("The association was stronger in women.", "The association was stronger in men than in women."),
         # "the combination" is the group that adds a treatment; "grade 3 or 4" adverse events are the severe ones
         ("Severe treatment-related adverse events were less frequent with the combination.", ADD_ON),
     ],
@@ -125,6 +127,7 @@ def test_a_comparison_the_figures_reverse_is_contradicted(unit: str, sentence: s
         # hedged or negated
         ("Serious adverse events were not less frequent with early rhythm control.", SAFETY),
         ("Severe treatment-related adverse events were more frequent with the combination.", ADD_ON),
+        ("The association was weaker in women.", "The association was stronger in men than in women."),
         # "the combination" names no group when no group adds a treatment
         (
             "Severe treatment-related adverse events were less frequent with the combination.",

@@ -272,3 +272,16 @@ def test_a_share_of_two_counts_stated_together_is_derived_not_unstated() -> None
     assert unstated("30% relapsed") == [] and unstated("33.3% had nausea") == [] and unstated("33% had nausea") == []
     assert unstated("31% relapsed") == ["31%"]
     assert unstated("1.9% of women") == ["1.9%"]  # 40 and 2,130 stand too far apart to be one share
+
+
+def test_a_percentage_a_stated_ratio_implies_is_derived_in_its_direction() -> None:
+    evidence = (
+        "Regular users had an increased risk of dementia (hazard ratio 1.44; 95% CI 1.36 to 1.52). "
+        "Mortality was lower (HR, 0.71)."
+    )
+    assert [q.ratio for q in quantities(evidence)] == [True, False, False, False, True]
+    assert unstated_quantities("Regular use was linked to a 44% higher risk of dementia.", evidence) == []
+    assert unstated_quantities("Mortality was 29% lower.", evidence) == []
+    # the magnitude in the opposite direction, or a confidence bound's, is no relative change the evidence states
+    assert [q.text for q in unstated_quantities("It was linked to a 44% lower risk.", evidence)] == ["44%"]
+    assert [q.text for q in unstated_quantities("It was linked to a 52% higher risk.", evidence)] == ["52%"]

@@ -90,7 +90,7 @@ A and by 8% of those assigned to B"), not before an amount of change ("fell by 1
 "and by" still reads as a change when a change word or a first "by" is left: "lower by 5% with A and by 3%")."""
 
 _COMPARISON = re.compile(
-    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller)(?!\s+than\b)\s+(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){0,5}?"
+    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller|stronger|weaker)(?!\s+than\b)\s+(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){0,5}?"
     r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + _GROUP_WORDS + r")"
     r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"
     r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+)?(?:the\s+)?(?P<rival>" + _GROUP_WORDS + r"))?",

@@ -207,10 +207,12 @@ def negated(text: str) -> bool:
     return has_negation(text) or _NEGATED_FORM.search(text) is not None
 
 
-_UP_WORDS = "increase increased increases increasing higher highest more greater elevated raised rise rose gain"
+_UP_WORDS = (
+    "increase increased increases increasing higher highest more greater elevated raised rise rose gain stronger"
+)
 _DOWN_WORDS = (
     "decrease decreased decreases decreasing lower lowest less fewer smaller reduced reduce reduces reduction "
-    "lowered fall fell loss"
+    "lowered fall fell loss weaker"
 )
 _UP, _DOWN = frozenset(_UP_WORDS.split()), frozenset(_DOWN_WORDS.split())
 _LOWER_WORD = re.compile(r"[a-z]+")

@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from medhal.text.lexical import directions
 from medhal.text.tokens import content_stems
 
 __all__ = [
@@ -112,6 +113,11 @@ _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 _NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_NUMBER_WORDS) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
+_RATIO_BEFORE = re.compile(
+    r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+risk)"
+    r"\s*(?:\[[^\]]{0,12}\])?\s*(?:,|:|=|was|of|is)?\s*$",
+    re.IGNORECASE,
+)
 _BY_BEFORE = re.compile(r"\bby\s+$", re.IGNORECASE)
 _COMPARATIVE_NEXT = re.compile(r"\s+(?:shorter|longer|fewer|less|more|lower|higher|greater|smaller)\b", re.IGNORECASE)
 _BOUND_NEXT = re.compile(
@@ -139,6 +145,9 @@ class Quantity:
     approximate: bool
     number: float = math.nan
     """The number as written, before conversion to the base unit ("75 years": 75)."""
+    ratio: bool = False
+    """A hazard, odds, risk or rate ratio ("hazard ratio 1.44", "HR, 0.71"): a relative change of (ratio - 1) x 100
+    percent (:func:`unstated_quantities`)."""
 
     def equals(self, other: Quantity) -> bool:
         """Same quantity: equal values of one kind (a duration in months or years and one in days or weeks within
@@ -199,7 +208,8 @@ def quantities(text: str) -> list[Quantity]:
             or (kind == "count" and _PROPORTION_PREV.search(before))
             or (kind == "time" and _COMPOUND_TIME.search(before))
         )
-        out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value))
+        ratio = kind == "count" and _RATIO_BEFORE.search(before) is not None
+        out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, ratio))
     return out
 
 
@@ -332,9 +342,10 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     exact quantities (not hedged, not a range's lower bound, not a small count in words: "two patients" is lay
     wording) that equal no quantity of the evidence (:meth:`Quantity.equals`: "0.5 g" restates "500 mg", "one
     minute" restates "60 seconds"), round none of them ("93%" for "92.7%", "1.5 g" for "1,520 mg"), are not the
-    share one stated count is of another near it ("30%" for "12 of 40 patients") and are not the difference of two
-    it states. A unit that states such a figure asserts something the evidence does not say ("reduced atrial
-    fibrillation by 40%" against evidence with no 40%): it may be contradicted, never supported. ``before``: the
+    share one stated count is of another near it ("30%" for "12 of 40 patients"), are not the difference of two
+    it states and are not the relative change a stated ratio is ("44% higher" for "hazard ratio 1.44").  A unit that
+    states such a figure asserts something the evidence does not say ("reduced atrial fibrillation by 40%" against
+    evidence with no 40%): it may be contradicted, never supported. ``before``: the
     text of the answer just before the unit, which may hedge its first number ("no more than | 20 minutes") or hold
     the head of a compound duration ("an hour and | twenty minutes"); offsets stay the unit's.
 
@@ -355,10 +366,25 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if any(q.equals(e) or (q.kind == e.kind and _rounds(q, e.value)) for e in stated):
             continue
-        if _difference(q, exact) or _share(q, exact):
+        if _difference(q, exact) or _share(q, exact) or _relative_change(q, exact, directions(unit)):
             continue
         out.append(q)
     return out
+
+
+def _relative_change(q: Quantity, said: Sequence[Quantity], ways: frozenset[str]) -> bool:
+    """Whether the percentage ``q`` is, rounded as written, the relative change a ratio of ``said`` states, in the
+    direction the unit says (``ways``, :func:`medhal.text.lexical.directions`): "a 44% higher risk" for "hazard
+    ratio 1.44", "29% lower" for "HR 0.71"; not "44% lower" for 1.44."""
+    if q.kind != "percent":
+        return False
+    return any(
+        e.ratio
+        and e.value > 0
+        and _rounds(q, abs(e.value - 1.0) * 100.0)
+        and ways != ({"down"} if e.value > 1 else {"up"})
+        for e in said
+    )
 
 
 def _share(q: Quantity, said: Sequence[Quantity]) -> bool:
