@@ -158,8 +158,9 @@ class EvidenceIndex:
 
 def restates(sentence: str, unit: str) -> bool:
     """Whether ``sentence`` restates ``unit``: it (or one of its findings, :func:`medhal.text.findings.finding_parts`)
-    holds all of the unit's :func:`alignment_tokens`, the two agree on negation, and the unit states no direction
-    opposite to it.
+    holds all of the unit's :func:`alignment_tokens`, the two agree on negation (whether each negates, and what:
+    :func:`medhal.text.negation.negation_scopes_agree`), and the unit states no direction opposite to it, in words or
+    against the sentence's figures by group.
 
     >>> restates("Metformin did not slow the decline in eGFR over 24 months.", "Metformin did not slow eGFR decline.")
     True
