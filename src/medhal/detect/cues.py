@@ -38,6 +38,7 @@ from medhal.text.findings import agrees, asserts_effect, names, reports_null_fin
 from medhal.text.lexical import has_negation, negated
 from medhal.text.negation import flips_negation, negation_targets
 from medhal.text.quantities import Quantity, number_conflicts
+from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
     "CueKind",
@@ -104,8 +105,17 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
 
 def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The denied-assertion cue: the first evidence sentence that holds all the unit's content words and numbers and
-    only ever says negated a word the unit asserts plainly (``None`` when none does)."""
-    return next((i for i, s in enumerate(index.sentences) if flips_negation(unit, s) is not None), None)
+    only ever says negated a word the unit asserts plainly (``None`` when none does).  Only the sentences whose
+    tokens (:attr:`EvidenceIndex.tokens`, read once per item) hold all the unit's are read again."""
+    wanted = alignment_tokens(unit)
+    return next(
+        (
+            i
+            for i, (s, tokens) in enumerate(zip(index.sentences, index.tokens, strict=True))
+            if wanted and wanted <= tokens and flips_negation(unit, s) is not None
+        ),
+        None,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ __all__ = [
     "DIRECTION_PAIRS",
     "NEGATION",
     "NUMBER",
+    "THOUSANDS",
     "bare_numbers",
     "direction_conflict",
     "direction_words",
@@ -128,13 +129,14 @@ def numbers(text: str) -> frozenset[str]:
     return frozenset(_normalised_number(m.group(0)) for m in NUMBER.finditer(text))
 
 
-_THOUSANDS = re.compile(r"[1-9]\d{0,2},\d{3}")
+THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
+"""A number whose commas separate groups of three digits ("1,204"); any other comma is a decimal comma ("0,8")."""
 
 
 def _normalised_number(raw: str) -> str:
     raw = raw.replace(" ", "")
     digits = raw.rstrip("%")
-    if _THOUSANDS.fullmatch(digits):
+    if THOUSANDS.fullmatch(digits) and not digits.startswith("0"):  # "0,125" is a decimal
         return raw.replace(",", "")
     return raw.replace(",", ".")
 

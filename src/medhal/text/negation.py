@@ -60,7 +60,11 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
     return governed
 
 
-def _scopes(text: str) -> tuple[Counter[str], Counter[str]]:
+_Scopes = tuple[Counter[str], Counter[str]]
+"""What :func:`_scopes` reads of a text: per stem, how often it stands and how often it is negated."""
+
+
+def _scopes(text: str) -> _Scopes:
     """Per canonical stem of ``text``'s words: how often it stands, and how often a negation cue governs it."""
     words = list(_WORD.finditer(text))
     governed = _governed(text, words)
@@ -88,16 +92,11 @@ def negated_stems(text: str) -> frozenset[str]:
     return frozenset(_scopes(text)[1])
 
 
-def _conflicts(text: str, other: str) -> frozenset[str]:
-    """The stems ``text`` only ever says negated while ``other`` only ever says them plainly, and the reverse."""
-    said, negated = _scopes(text)
-    said_o, negated_o = _scopes(other)
-    only_negated = {s for s, n in negated.items() if n == said[s]}
-    only_negated_o = {s for s, n in negated_o.items() if n == said_o[s]}
-    return frozenset(
-        {s for s in only_negated if said_o[s] and not negated_o[s]}
-        | {s for s in only_negated_o if said[s] and not negated[s]}
-    )
+def _denied(denier: _Scopes, asserter: _Scopes) -> frozenset[str]:
+    """The stems the ``denier`` only ever says negated while the ``asserter`` only ever says them plainly."""
+    said, negated = denier
+    said_a, negated_a = asserter
+    return frozenset(s for s, n in negated.items() if n == said[s] and said_a[s] and not negated_a[s])
 
 
 def negation_scopes_agree(text: str, other: str) -> bool:
@@ -117,7 +116,8 @@ def negation_scopes_agree(text: str, other: str) -> bool:
     ...                       "It helped those with diabetes.")
     True
     """
-    return not _conflicts(text, other)
+    mine, theirs = _scopes(text), _scopes(other)
+    return not _denied(mine, theirs) and not _denied(theirs, mine)
 
 
 def flips_negation(unit: str, sentence: str) -> str | None:
@@ -145,11 +145,10 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None
     if states_no_predicate(unit) or _RELATIVE.match(unit) or asserts_nothing(sentence):
         return None
-    said, negated = _scopes(unit)
-    said_s, negated_s = _scopes(sentence)
-    if any(not negated_s[s] for s in negated):
+    own, theirs = _scopes(unit), _scopes(sentence)
+    if any(not theirs[1][s] for s in own[1]):
         return None  # the unit negates a word the sentence does not: the two deny in other places, other words
-    denied = {s for s, n in negated_s.items() if n == said_s[s] and said[s] and not negated[s]}
+    denied = _denied(theirs, own)
     return next((w.group() for w in _WORD.finditer(unit) if canonical_stems(w.group()) & denied), None)
 
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from medhal.text.lexical import directions
+from medhal.text.lexical import THOUSANDS, directions
 from medhal.text.tokens import content_stems
 
 __all__ = [
@@ -109,7 +109,6 @@ _QUANTITY = re.compile(
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
-_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 _NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_NUMBER_WORDS) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
@@ -234,7 +233,7 @@ def _range_bound(text: str, start: int, end: int) -> bool:
 def _number(raw: str) -> float:
     """A written number: commas between groups of three digits separate thousands ("1,204"), any other comma is
     a decimal comma ("0,8")."""
-    if _THOUSANDS.fullmatch(raw):
+    if THOUSANDS.fullmatch(raw):
         return float(raw.replace(",", ""))
     return float(raw.replace(",", "."))
 
