@@ -326,3 +326,9 @@ def test_a_unit_shown_supported_never_flags_its_answer_by_itself() -> None:
     # the unit still ranks by 1 - P(E | coverage premise), above the threshold, but the answer is not flagged
     assert unit.suspicion == pytest.approx(1.0 - float(unit.cues["coverage_entail"])) and unit.suspicion > 0.5
     assert result.score == pytest.approx(unit.suspicion * 0.5) and not result.flagged
+
+
+def test_a_restatement_says_the_same_way_in_any_words() -> None:
+    sentence = "Among children younger than 2 years, sensitivity fell to 78.6%."
+    assert restates(sentence, "It was less sensitive in children under two.")
+    assert not restates(sentence, "It was more sensitive in children under two.")  # "more" against "fell"

@@ -5,7 +5,8 @@ from pathlib import Path
 from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
-from medhal.detect.cues import contradiction_cue, describe
+from medhal.detect.chunking import window_of
+from medhal.detect.cues import contradiction_cue, contradiction_focus, describe
 from medhal.text import split_sentences
 
 README_EVIDENCE = (Path(__file__).resolve().parents[2] / "examples" / "evidence.txt").read_text()
@@ -37,7 +38,7 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
     assert describe(loud) == [
         "Restated: an evidence sentence says the same.",
         'Changed figure: the answer says "65", the evidence "75 years".',
-        'The evidence reports no difference or effect: "Lactic acidosis did not occur in either group."',
+        'The evidence reports no difference, effect or occurrence: "Lactic acidosis did not occur in either group."',
         "The evidence's figures order the groups the other way: "
         '"Adverse events occurred in 4.9% with A and 1.4% with B."',
         'The evidence denies what the answer asserts: "Steroids should not be used in adults without asthma."',
@@ -146,3 +147,21 @@ def test_a_negated_unit_is_not_contradicted_by_a_sentence_its_negation_denies_no
     verifier = RuleVerifier(contradictions=[(sentence, denial)])
     (result,) = DecomposedDetector(verifier, units="sentence").detect(CheckItem(TROPONIN_EVIDENCE, denial)).units
     assert result.verdict == "contradicted"
+
+
+_EDOXABAN = (
+    "Patients were randomly assigned to edoxaban 15 mg once daily or placebo. The annualized rate of stroke or "
+    "systemic embolism was 2.3% in the edoxaban group and 6.7% in the placebo group (hazard ratio, 0.34)."
+)
+
+
+def test_a_change_between_groups_the_figures_give_the_same_way_cannot_be_contradicted() -> None:
+    index = _index(_EDOXABAN)
+    spans = split_sentences(_EDOXABAN)
+    windows = [window_of(_EDOXABAN, spans, a, b, (1,)) for a, b in ((0, 1), (1, 2), (0, 2))]
+    faithful = "edoxaban cut the yearly rate of stroke or systemic embolism from 6.7% to 2.3%."
+    focus = contradiction_focus(index, faithful, index.alignment(faithful), windows, 0.6)
+    assert focus[1] == 0.0 and contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    reversed_ = "edoxaban raised the yearly rate of stroke or systemic embolism from 2.3% to 6.7%."
+    cue = contradiction_cue(index, reversed_, index.alignment(reversed_), 0.6)
+    assert cue is not None and cue.kind == "reversed_comparison" and cue.sentence == 1

@@ -6,6 +6,7 @@ import pytest
 
 from medhal.text.comparisons import (
     GroupFigure,
+    change_order,
     comparison_conflict,
     comparison_subject,
     group_figures,
@@ -262,3 +263,35 @@ def test_a_comparison_in_words_of_one_arm_is_against_the_other() -> None:
     assert not comparison_conflict("Hearing decrements were more common with azithromycin.", sentence, arms)
     # without the arms, placebo could be a third group
     assert not comparison_conflict("Hearing decrements were more common with placebo.", sentence)
+
+
+_EDOXABAN = (
+    "The annualized rate of stroke or systemic embolism was 2.3% in the edoxaban group and 6.7% in the placebo group "
+    "(hazard ratio, 0.34; 95% CI, 0.19 to 0.61; P<0.001)."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        # the unit names the group of its "to" level: the figures agree, whatever words it uses for the change
+        ("Edoxaban 15 mg once a day cut the yearly rate of stroke or systemic embolism from 6.7% to 2.3%.", True),
+        ("With edoxaban, stroke or systemic embolism went from 6.7% to 2.3% a year.", True),
+        # the "from" level is the named group's: the groups the other way round
+        ("Edoxaban raised the yearly rate of stroke or systemic embolism from 2.3% to 6.7%.", False),
+        # a direction word against the unit's own figures, both groups or neither named, figures not by group
+        ("Edoxaban increased the rate of stroke from 6.7% to 2.3%.", None),
+        ("Edoxaban rather than placebo cut the rate from 6.7% to 2.3%.", None),
+        ("The rate of stroke fell from 6.7% to 2.3%.", None),
+        ("Edoxaban cut the rate from 6.7% to 1.3%.", None),
+    ],
+)
+def test_a_change_between_two_groups_levels_is_read_against_the_figures_by_group(
+    unit: str, expected: bool | None
+) -> None:
+    assert change_order(unit, _EDOXABAN) is expected
+
+
+def test_a_change_within_one_group_is_no_change_between_groups() -> None:
+    sentence = "HbA1c fell from 8.1% at baseline to 7.2% at 12 months with metformin."
+    assert change_order("Metformin lowered HbA1c from 8.1% to 7.2%.", sentence) is None

@@ -7,6 +7,7 @@ import pytest
 from medhal.text.findings import (
     agrees,
     asserts_effect,
+    contradicts,
     finding_parts,
     finding_subject,
     null_finding,
@@ -199,3 +200,35 @@ def test_coordinated_clauses_each_report_their_own_null_finding() -> None:
     assert [f.subject for f in null_findings(sentence)] == [frozenset({"vascu", "occlu"}), frozenset({"seizu"})]
     assert null_finding_conflict("Seizures were more frequent with tranexamic acid.", sentence)
     assert null_finding_conflict("Vascular occlusive events were more common with placebo.", sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "No adverse events were recorded.",
+        "There were no adverse events.",
+        "No adverse events occurred during the study.",
+        "Adverse events did not occur in either group.",
+    ],
+)
+def test_something_that_never_happened_is_contradicted_by_a_unit_saying_it_happened(sentence: str) -> None:
+    [finding] = null_findings(sentence)
+    assert finding.absence and finding.subject == frozenset({"adver"})
+    # to anyone: a population the sentence does not name is among those it is about
+    assert contradicts("Two children had adverse events.", finding)
+    assert contradicts("Adverse events occurred in 3% of the patients.", finding)
+    assert null_finding_conflict("Two children had adverse events.", sentence)
+    # said to have happened to no one, hedged, or of something else
+    assert not contradicts("No child had adverse events.", finding)
+    assert not contradicts("Some children could have adverse events.", finding)
+    assert not contradicts("Two children had rashes.", finding)
+
+
+def test_an_absence_narrowed_to_some_or_a_difference_that_was_not_found_is_no_absence() -> None:
+    assert null_findings("No leak was observed in group B patients.") == ()
+    assert [f.absence for f in null_findings("No significant differences were found in pain.")] == [False]
+    assert [f.absence for f in null_findings("No statistically significant improvements were seen.")] in ([], [False])
+    # a difference not found keeps its populations: a null finding in everyone is not one in children
+    assert not null_finding_conflict(
+        "Children had lower pain scores.", "No significant differences were found in pain."
+    )

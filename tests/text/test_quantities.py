@@ -6,6 +6,7 @@ import pytest
 
 from medhal.text.quantities import (
     anchors,
+    far_off,
     harmonized,
     number_conflicts,
     quantities,
@@ -231,7 +232,9 @@ def test_unstated_quantities_are_figures_no_quantity_of_the_evidence_equals_or_r
     assert unstated("92% were stone-free") == ["92%"]
     assert unstated("rose by 40% within 2 weeks") == ["40%", "2 weeks"]
     assert unstated("two patients relapsed") == []  # a small count in words is lay wording
-    assert unstated("about 40% relapsed") == [] and unstated("urinary sodium <4 mEq/l") == []  # hedged
+    assert unstated("about 90% were stone-free") == [] and unstated("urinary sodium <4 mEq/l") == []  # hedged
+    # hedged as a point estimate but far from every figure of its kind: not even roughly stated
+    assert unstated("about 40% relapsed") == ["40%"] and unstated("more than 40% relapsed") == []
     assert unstated("190 patients") == ["190"]
     # the difference of two stated figures is derived; one minute is sixty seconds
     assert unstated_quantities("a gap of 1 minute", "within 10 seconds or after 70 seconds") == []
@@ -285,3 +288,20 @@ def test_a_percentage_a_stated_ratio_implies_is_derived_in_its_direction() -> No
     # the magnitude in the opposite direction, or a confidence bound's, is no relative change the evidence states
     assert [q.text for q in unstated_quantities("It was linked to a 44% lower risk.", evidence)] == ["44%"]
     assert [q.text for q in unstated_quantities("It was linked to a 52% higher risk.", evidence)] == ["52%"]
+
+
+def test_a_point_estimate_far_from_every_figure_of_its_kind_is_not_even_roughly_stated() -> None:
+    evidence = quantities("Ultrasound took a median of 7 minutes; sensitivity was 91.8% and specificity 86.3%.")
+    [seventeen] = quantities("about seventeen minutes")
+    assert seventeen.about and far_off(seventeen, evidence)
+    assert not far_off(quantities("about 92%")[0], evidence)  # rounded
+    assert not far_off(quantities("nearly 80%")[0], evidence)  # within a fifth of 86.3%
+    assert not far_off(quantities("more than 17 minutes")[0], evidence)  # a bound, not a point estimate
+    assert not far_off(quantities("about two patients")[0], evidence)  # lay wording
+    assert not far_off(quantities("17 minutes")[0], evidence)  # exact: the changed-number cue's own business
+    # the changed-number cue reads a far-off point estimate against the aligned sentence's rival
+    sentence = "Ultrasound took a median of 7 minutes to perform."
+    assert [
+        (a.text, b.text) for a, b in number_conflicts("A scan took about seventeen minutes.", sentence, sentence)
+    ] == [("seventeen minutes", "7 minutes")]
+    assert number_conflicts("A scan took about eight minutes.", sentence, sentence) == []

@@ -170,6 +170,8 @@ def restates(sentence: str, unit: str) -> bool:
     False
     >>> restates("Nausea was more frequent with metformin, but weight did not differ.", "Nausea was more common.")
     True
+    >>> restates("Among children younger than 2 years, sensitivity fell.", "It was more sensitive in children.")
+    False
     """
     wanted = alignment_tokens(unit)
     if not wanted or not wanted <= alignment_tokens(sentence):
@@ -194,9 +196,18 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         and (has_negation(part) == has_negation(unit) or (not has_negation(unit) and states_no_predicate(unit)))
         and negation_scopes_agree(unit, part)
         and not direction_conflict(unit, part)
+        and not _opposite_ways(unit, part)
         # figures by group that order the unit's groups the other way are an opposite direction too
         and not comparison_conflict(unit, part)
     )
+
+
+def _opposite_ways(unit: str, part: str) -> bool:
+    """Whether ``unit`` and ``part`` each say one way something went and the ways are opposite, in any words: "more
+    sensitive" against "sensitivity fell" (no word pair of :func:`~medhal.text.lexical.direction_conflict` joins
+    "more" and "fell")."""
+    mine, theirs = directions(unit), directions(part)
+    return len(mine) == len(theirs) == 1 and mine != theirs
 
 
 def negation_agrees(sentence: str, unit: str) -> bool:

@@ -33,8 +33,8 @@ from medhal.detect.alignment import EvidenceIndex, negation_agrees, restates
 from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.assertions import describes_measurement, states_no_predicate
-from medhal.text.comparisons import reverses, unit_comparison
-from medhal.text.findings import agrees, asserts_effect, names, reports_null_finding
+from medhal.text.comparisons import change_order, reverses, unit_comparison
+from medhal.text.findings import agrees, asserts_effect, asserts_occurrence, contradicts, reports_null_finding
 from medhal.text.lexical import has_negation, negated
 from medhal.text.negation import flips_negation, negation_targets
 from medhal.text.quantities import Quantity, number_conflicts
@@ -87,20 +87,26 @@ def number_cue(
 
 def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The null-finding cue: the first evidence sentence that reports no difference, effect or occurrence about
-    what the unit asserts an effect on (``None`` when none does).  The sentences' null findings are read once per
+    what the unit asserts an effect on, or that says never happened what the unit says happened (``None`` when none
+    does).  The sentences' null findings are read once per
     item (:attr:`EvidenceIndex.findings`)."""
-    if not asserts_effect(unit):
+    if not (asserts_effect(unit) or asserts_occurrence(unit)):
         return None
-    return next((i for i, found in enumerate(index.findings) if any(names(unit, f) for f in found)), None)
+    return next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
 
 
 def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The reversed-comparison cue: the first evidence sentence whose figures by group order the unit's compared
-    groups the other way (``None`` when none does)."""
+    groups the other way, or give its change between two groups' levels ("from 6.7% to 2.3%") the other way round
+    (:func:`~medhal.text.comparisons.change_order`; ``None`` when none does)."""
     claim = unit_comparison(unit)
-    if claim is None:
+    if claim is not None:
+        found = next((i for i, s in enumerate(index.sentences) if reverses(claim, s, index.arms)), None)
+        if found is not None:
+            return found
+    if "%" not in unit:
         return None
-    return next((i for i, s in enumerate(index.sentences) if reverses(claim, s, index.arms)), None)
+    return next((i for i, s in enumerate(index.sentences) if change_order(unit, s) is False), None)
 
 
 def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
@@ -171,8 +177,9 @@ def contradiction_focus(
     sentence's; ``by_sentence`` as :func:`number_cue`), 0 where it may not: a window holding an aim, a question or a
     hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.assertions.states_no_predicate`);
     an aligned window whose best sentence is the unit's negated restatement, or for a negated unit a sentence without
-    a negation that says nothing the unit's negation denies (:func:`~medhal.text.negation.negation_targets`), or for
-    a unit stating a finding a sentence that says what was measured."""
+    a negation that says nothing the unit's negation denies (:func:`~medhal.text.negation.negation_targets`), for
+    a unit stating a finding a sentence that says what was measured, or a sentence whose figures by group give the
+    unit's change between two groups' levels the same way (:func:`~medhal.text.comparisons.change_order`)."""
     focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
         focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
@@ -188,6 +195,7 @@ def contradiction_focus(
             negation_agrees(best, unit)
             or (negation and not negated(best) and not negation_targets(unit, best))
             or (finding and describes_measurement(best))
+            or change_order(unit, best) is True
         ):
             focus[k] = 0.0
     return focus
@@ -239,7 +247,7 @@ def describe(cues: JSONObject | None) -> list[str]:
                 notes.append(f'Changed figure: the answer says "{pair[0]}", the evidence "{pair[1]}".')
     finding = cues.get("null_finding")
     if isinstance(finding, str):
-        notes.append(f'The evidence reports no difference or effect: "{finding}"')
+        notes.append(f'The evidence reports no difference, effect or occurrence: "{finding}"')
     comparison = cues.get("reversed_comparison")
     if isinstance(comparison, str):
         notes.append(f'The evidence\'s figures order the groups the other way: "{comparison}"')

@@ -44,6 +44,7 @@ __all__ = [
     "NullFinding",
     "agrees",
     "asserts_effect",
+    "asserts_occurrence",
     "contradicts",
     "finding_parts",
     "finding_subject",
@@ -70,6 +71,35 @@ _NULL_FINDING = re.compile(
     re.IGNORECASE,
 )
 """A sentence that reports no difference, no effect or no occurrence."""
+
+_NOT_A_DIFFERENCE = (
+    r"(?!(?:[\w-]+\s+){0,2}?(?:statistically\s+)?(?:significant\s+)?(?:differences?|associations?|effects?|correlations?|changes?|"
+    r"relationships?|benefits?|impacts?|influences?|increases?|reductions?|improvements?)\b)"
+)
+_ABSENCE = re.compile(
+    r"\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?(?:was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?"
+    r"(?:recorded|reported|observed|seen|noted|detected|found|identified|documented)\b"
+    r"|\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?occurred\b"
+    r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b",
+    re.IGNORECASE,
+)
+"""A sentence that says something never happened: "No adverse events were recorded", "no deaths occurred", "there
+were no wound infections", "lactic acidosis did not occur"."""
+
+_OCCURRENCE = re.compile(
+    r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|died)\b"
+    r"|\b(?:was|were)\s+(?:recorded|reported|observed|seen|noted|detected)\s+in\b",
+    re.IGNORECASE,
+)
+_MODAL = re.compile(r"\b(?:could|would|should|can|will|may|might)\b", re.IGNORECASE)
+_QUALIFIED = re.compile(
+    r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|the\s+(?:study|trial)\b)",
+    re.IGNORECASE,
+)
+"""A qualifier after an absence that narrows it to some ("no leak was observed in group B patients"), unlike
+"in either group", "in any patient" or "during the study"."""
+"""A word by which a unit says something happened to someone ("two children had adverse events", "wound infection
+occurred in 3 patients", "seizures were reported in 2%")."""
 
 _EFFECT = re.compile(
     r"\b(?:lower|higher|reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
@@ -113,6 +143,9 @@ _FRAME = _word_set(
 )
 """Stems of the words that frame a finding rather than name its subject."""
 
+_REPORTED = _word_set("recorded noted detected found identified documented", stem=True)
+"""Verbs by which a sentence says something never happened ("no X was recorded"): framing, not its subject."""
+
 _FUNCTION_WORDS = CODE_STOPWORDS | _word_set(
     "any all each every either neither none there here only same some own if one two three four five six seven "
     "eight nine ten first second third just whereas although though while yet"
@@ -150,7 +183,18 @@ def reports_null_finding(sentence: str) -> bool:
     >>> reports_null_finding("Mortality was lower with early rhythm control.")
     False
     """
-    return _NULL_FINDING.search(sentence) is not None
+    return _NULL_FINDING.search(sentence) is not None or _absolute_absence(sentence)
+
+
+def _absolute_absence(text: str) -> bool:
+    """Whether ``text`` says something never happened to anyone (:data:`_ABSENCE`, with no :data:`_QUALIFIED`
+    narrowing after it: "no leak was observed in group B" says nothing of group A).
+
+    >>> _absolute_absence("No deaths occurred in either group."), _absolute_absence("No leak was seen in group B.")
+    (True, False)
+    """
+    m = _ABSENCE.search(text)
+    return m is not None and _QUALIFIED.search(_BRACKETS.sub(" ", text[m.end() :])) is None
 
 
 def asserts_effect(unit: str) -> bool:
@@ -160,6 +204,25 @@ def asserts_effect(unit: str) -> bool:
     (True, False)
     """
     return _EFFECT.search(unit) is not None and _HEDGE.search(unit) is None and not has_negation(unit)
+
+
+def asserts_occurrence(unit: str) -> bool:
+    """Whether ``unit`` says, unhedged and unnegated, that something happened to someone.
+
+    >>> asserts_occurrence("Two children had adverse events."), asserts_occurrence("No child had adverse events.")
+    (True, False)
+    """
+    return (
+        _OCCURRENCE.search(unit) is not None
+        and _HEDGE.search(unit) is None
+        and _MODAL.search(unit) is None
+        and not _negated_occurrence(unit)
+    )
+
+
+def _negated_occurrence(unit: str) -> bool:
+    """Whether ``unit`` carries a negation or says "none"/"no one"."""
+    return has_negation(unit) or re.search(r"\b(?:none|nobody|no\s+one)\b", unit, re.IGNORECASE) is not None
 
 
 def _stems(text: str) -> frozenset[str]:
@@ -185,11 +248,14 @@ def finding_subject(sentence: str) -> frozenset[str]:
 @dataclass(frozen=True, slots=True)
 class NullFinding:
     """What a sentence reporting a null finding is about: its subject stems, the populations it names and the
-    durations and doses it states (``quantities``, :data:`_MATCHED_KINDS` only)."""
+    durations and doses it states (``quantities``, :data:`_MATCHED_KINDS` only); ``absence``: it says the subject
+    never happened ("No adverse events were recorded"), so a unit saying it happened to anyone of those populations
+    contradicts it."""
 
     subject: frozenset[str]
     populations: frozenset[str]
     quantities: tuple[Quantity, ...] = ()
+    absence: bool = False
 
 
 def finding_parts(sentence: str) -> list[str]:
@@ -235,10 +301,11 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
         else:
             pieces = [c for c in own if _COORDINATED.match(c) and _subject_of(c)] if len(own) == 1 else []
         for piece in pieces or [part]:
-            subject = _subject_of(piece)
+            absence = _absolute_absence(piece)
+            subject = _subject_of(piece) - _REPORTED if absence else _subject_of(piece)
             if subject:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
-                found.append(NullFinding(subject, _populations(sentence), stated))
+                found.append(NullFinding(subject, _populations(sentence), stated, absence))
     return tuple(found)
 
 
@@ -261,7 +328,11 @@ def null_finding(sentence: str) -> NullFinding | None:
 def names(unit: str, finding: NullFinding) -> bool:
     """Whether ``unit`` names ``finding``'s whole subject, in its populations and, where both state one, at its
     time point and dose."""
-    if not (finding.subject <= _stems(unit) and finding.populations == _populations(unit)):
+    populations = _populations(unit)
+    # nothing happened to anyone: a unit about a subgroup of those the finding is about is about them too
+    if not finding.subject <= _stems(unit):
+        return False
+    if not (finding.populations <= populations if finding.absence else finding.populations == populations):
         return False
     own = quantities(unit)
     for kind in _MATCHED_KINDS:
@@ -273,8 +344,16 @@ def names(unit: str, finding: NullFinding) -> bool:
 
 
 def contradicts(unit: str, finding: NullFinding) -> bool:
-    """Whether ``unit`` :func:`asserts_effect` on what ``finding`` reports absent (it :func:`names` the subject)."""
-    return asserts_effect(unit) and names(unit, finding)
+    """Whether ``unit`` :func:`asserts_effect` on what ``finding`` reports absent, or says what ``finding`` says never
+    happened happened (:func:`asserts_occurrence`); it :func:`names` the subject either way.
+
+    >>> contradicts("Two children had adverse events.", null_finding("No adverse events were recorded."))
+    True
+    >>> contradicts("Two children had rashes.", null_finding("No adverse events were recorded."))
+    False
+    """
+    happened = finding.absence and asserts_occurrence(unit)
+    return (asserts_effect(unit) or happened) and names(unit, finding)
 
 
 def null_finding_conflict(unit: str, sentence: str) -> bool:

@@ -95,6 +95,14 @@ _HEDGES = re.compile(
     r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)|[<>≤≥~]=?|[<>]/=)\s*$",
     re.IGNORECASE,
 )
+_POINT_HEDGE = re.compile(
+    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some)|~)\s*$", re.IGNORECASE
+)
+"""The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`."""
+NEAR = 0.2
+"""How far a figure hedged as a point estimate may lie from the one it stands for, relative to the larger
+(:func:`far_off`): "about 92%" stands for 91.8%, "about 30%" for 26%; "about seventeen minutes" does not stand
+for 7 minutes."""
 _QUANTITY = re.compile(
     r"(?:(?<=\d-)|(?<=\d–)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
     + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
@@ -144,6 +152,9 @@ class Quantity:
     approximate: bool
     number: float = math.nan
     """The number as written, before conversion to the base unit ("75 years": 75)."""
+    about: bool = False
+    """Hedged as a point estimate ("about 92%", "nearly seventeen minutes", "~40 mg"), not as a bound ("more than
+    20") or a range: it is close to the figure it stands for (:func:`far_off`)."""
     ratio: bool = False
     """A hazard, odds, risk or rate ratio ("hazard ratio 1.44", "HR, 0.71"): a relative change of (ratio - 1) x 100
     percent (:func:`unstated_quantities`)."""
@@ -208,7 +219,8 @@ def quantities(text: str) -> list[Quantity]:
             or (kind == "time" and _COMPOUND_TIME.search(before))
         )
         ratio = kind == "count" and _RATIO_BEFORE.search(before) is not None
-        out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, ratio))
+        about = _POINT_HEDGE.search(before[-16:]) is not None
+        out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, about, ratio))
     return out
 
 
@@ -287,6 +299,30 @@ def _same(q: Quantity, e: Quantity) -> bool:
     return q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"})
 
 
+def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is hedged as a point estimate (:attr:`Quantity.about`) and every figure of its kind in ``stated``
+    (and every bare number, for a bare count) lies more than :data:`NEAR` away from it, relative to the larger: a
+    figure the evidence does not state even roughly ("about seventeen minutes" against "a median of 7 minutes").
+    A small count in words ("about two patients") is lay wording and never far off.
+
+    >>> far_off(quantities("about seventeen minutes")[0], quantities("a median of 7 minutes"))
+    True
+    >>> far_off(quantities("about 92%")[0], quantities("a sensitivity of 91.8%"))
+    False
+    >>> far_off(quantities("more than 17 minutes")[0], quantities("a median of 7 minutes"))
+    False
+    """
+    if not q.about or _lay_count(q) or not math.isfinite(q.value):
+        return False
+    for e in stated:
+        if e.kind != q.kind and not (q.kind == "count" and e.kind in ("percent", "count")):
+            continue
+        other = e.value if e.kind == q.kind else e.number
+        if abs(q.value - other) <= NEAR * max(abs(q.value), abs(other)):
+            return False
+    return True
+
+
 def number_conflicts(
     unit: str, evidence: str | Sequence[Quantity], sentence: str, *, anchored: bool = False
 ) -> list[tuple[Quantity, Quantity]]:
@@ -307,7 +343,11 @@ def number_conflicts(
     local = [e for e in said if not e.approximate and not any(q.equals(e) for q in own)]
     conflicts: list[tuple[Quantity, Quantity]] = []
     for q in own:
-        if q.approximate or any(q.equals(e) for e in said) or any(_same(q, e) for e in stated):
+        if (
+            (q.approximate and not far_off(q, stated))
+            or any(q.equals(e) for e in said)
+            or any(_same(q, e) for e in stated)
+        ):
             continue
         if _difference(q, said):  # "three days shorter" against "14 days ... and 11 days": derived, not changed
             continue
@@ -361,7 +401,7 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
         if q.start < len(before):
             continue
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
-        if q.approximate or _lay_count(q):
+        if (q.approximate and not far_off(q, stated)) or _lay_count(q):
             continue
         if any(q.equals(e) or (q.kind == e.kind and _rounds(q, e.value)) for e in stated):
             continue
