@@ -232,3 +232,11 @@ def test_an_absence_narrowed_to_some_or_a_difference_that_was_not_found_is_no_ab
     assert not null_finding_conflict(
         "Children had lower pain scores.", "No significant differences were found in pain."
     )
+
+
+def test_no_one_had_it_is_an_absence_of_what_follows() -> None:
+    [finding] = null_findings("Infusion reactions were rare, and no patient had anaphylaxis.")
+    assert finding.absence and finding.subject == frozenset({"anaph"})
+    assert contradicts("Three patients developed anaphylaxis.", finding)
+    assert agrees("Nobody developed anaphylaxis.", finding)
+    assert [f.absence for f in null_findings("No seizures occurred during the study.")] == [True]

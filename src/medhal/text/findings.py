@@ -80,26 +80,30 @@ _ABSENCE = re.compile(
     r"\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?(?:was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?"
     r"(?:recorded|reported|observed|seen|noted|detected|found|identified|documented)\b"
     r"|\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?occurred\b"
-    r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b",
+    r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b"
+    r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|women|men|infants?|adults?)|nobody|"
+    r"none\s+of\s+the\s+(?:patients|participants|subjects|children|women|men|infants|adults))\s+"
+    r"(?:had|has|developed|experienced|suffered|sustained|required)\b",
     re.IGNORECASE,
 )
 """A sentence that says something never happened: "No adverse events were recorded", "no deaths occurred", "there
-were no wound infections", "lactic acidosis did not occur"."""
+were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis"."""
 
 _OCCURRENCE = re.compile(
     r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|died)\b"
+    r"|\bthere\s+(?:was|were)\s+(?!no\b|not\b)"
     r"|\b(?:was|were)\s+(?:recorded|reported|observed|seen|noted|detected)\s+in\b",
     re.IGNORECASE,
 )
 _MODAL = re.compile(r"\b(?:could|would|should|can|will|may|might)\b", re.IGNORECASE)
 _QUALIFIED = re.compile(
-    r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|the\s+(?:study|trial)\b)",
+    r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|(?:the\s+)?(?:study|trial|follow-?up|treatment\s+period)\b)",
     re.IGNORECASE,
 )
 """A qualifier after an absence that narrows it to some ("no leak was observed in group B patients"), unlike
 "in either group", "in any patient" or "during the study"."""
 """A word by which a unit says something happened to someone ("two children had adverse events", "wound infection
-occurred in 3 patients", "seizures were reported in 2%")."""
+occurred in 3 patients", "seizures were reported in 2%", "there were two adverse events")."""
 
 _EFFECT = re.compile(
     r"\b(?:lower|higher|reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
@@ -143,11 +147,14 @@ _FRAME = _word_set(
 )
 """Stems of the words that frame a finding rather than name its subject."""
 
-_REPORTED = _word_set("recorded noted detected found identified documented", stem=True)
+_REPORTED = _word_set(
+    "recorded noted detected found identified documented had developed experienced suffered sustained required",
+    stem=True,
+)
 """Verbs by which a sentence says something never happened ("no X was recorded"): framing, not its subject."""
 
 _FUNCTION_WORDS = CODE_STOPWORDS | _word_set(
-    "any all each every either neither none there here only same some own if one two three four five six seven "
+    "any all each every either neither none nobody there here only same some own if one two three four five six seven "
     "eight nine ten first second third just whereas although though while yet"
 )
 """Words that never name a subject: the published code's stop list and quantifiers."""
@@ -300,6 +307,8 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
             pieces = [c for c in own if _subject_of(c)]
         else:
             pieces = [c for c in own if _COORDINATED.match(c) and _subject_of(c)] if len(own) == 1 else []
+        if not pieces and len(clauses) > 1:  # "Reactions were rare, and no patient had anaphylaxis": its own
+            pieces = [c for c in own if _absolute_absence(c) and _subject_of(c) - _REPORTED]
         for piece in pieces or [part]:
             absence = _absolute_absence(piece)
             subject = _subject_of(piece) - _REPORTED if absence else _subject_of(piece)
