@@ -165,3 +165,22 @@ def test_a_change_between_groups_the_figures_give_the_same_way_cannot_be_contrad
     reversed_ = "edoxaban raised the yearly rate of stroke or systemic embolism from 2.3% to 6.7%."
     cue = contradiction_cue(index, reversed_, index.alignment(reversed_), 0.6)
     assert cue is not None and cue.kind == "reversed_comparison" and cue.sentence == 1
+
+
+def _focus(evidence: str, unit: str) -> list[float]:
+    index = _index(evidence)
+    spans = split_sentences(evidence)
+    windows = [window_of(evidence, spans, k, k + 1, (1,)) for k in range(len(spans))]
+    return contradiction_focus(index, unit, index.alignment(unit), windows, 0.6).tolist()
+
+
+def test_a_sentence_that_differs_from_the_unit_only_in_the_form_of_its_figures_cannot_contradict_it() -> None:
+    evidence = (
+        "Fractures occurred in 769 of 12,927 participants given vitamin D and in 782 of 12,944 given placebo. "
+        "Hypercalcemia and kidney stones were uncommon and did not differ between groups."
+    )
+    assert _focus(evidence, "About 6% of participants given vitamin D or placebo had fractures.")[0] == 0.0
+    # a negation that denies nothing the unit says is not read as a contradiction of it either
+    assert _focus(evidence, "Kidney stones were uncommon in both groups.")[1] == 0.0
+    # ... but one that denies what the unit says may contradict it
+    assert _focus(evidence, "Kidney stones differed between groups.")[1] > 0.0

@@ -240,3 +240,14 @@ def test_no_one_had_it_is_an_absence_of_what_follows() -> None:
     assert contradicts("Three patients developed anaphylaxis.", finding)
     assert agrees("Nobody developed anaphylaxis.", finding)
     assert [f.absence for f in null_findings("No seizures occurred during the study.")] == [True]
+
+
+def test_a_finding_about_two_listed_outcomes_holds_for_each_but_not_for_a_composite() -> None:
+    listed = "Hypercalcemia and kidney stones were uncommon and did not differ between groups."
+    assert null_finding_conflict("Kidney stones were more common with vitamin D.", listed)
+    assert null_finding_conflict("Hypercalcemia was more frequent with vitamin D.", listed)
+    composite = "The composite of death and myocardial infarction did not differ between groups."
+    assert not null_finding_conflict("Myocardial infarction was less frequent with ticagrelor.", composite)
+    assert null_finding_conflict(
+        "The composite of death and myocardial infarction was lower with ticagrelor.", composite
+    )

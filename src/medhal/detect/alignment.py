@@ -44,13 +44,13 @@ probabilities but changes which of them may decide:
   aligned, the sentence best aligned on the unit's tokens the evidence holds (the disputed number and words the
   evidence never uses left out: "enrolled 1,204 patients aged 65" against "assigned 1,204 patients aged 75
   years") may still be that sentence, but only with a rival of the same thing (sharing a word around the number,
-  :func:`medhal.text.quantities.anchors`);
+  :func:`medhal.text.figures.anchors`);
 * a **null-finding cue** (deterministic, :mod:`medhal.text.findings`): when an evidence sentence reports no
   difference, effect or occurrence ("did not differ", "did not occur", "was not associated with") about a subject
   the unit names whole, in the same population, while the unit asserts an effect on it unhedged and unnegated
   ("was significantly lower", "caused"), the unit is **contradicted** by that sentence (issue 14: the encoder read
   such units as entailed or unsupported);
-* an **unstated-figure cue** (deterministic, :func:`medhal.text.quantities.unstated_quantities`): a unit that
+* an **unstated-figure cue** (deterministic, :func:`medhal.text.figures.unstated_quantities`): a unit that
   states an exact figure the evidence states nowhere, not even rounded or converted ("reduced atrial
   fibrillation by 40%" against evidence without 40%), asserts what the evidence does not say: it is never
   **supported** (the model's P(E) from a window about the same topic is not support for an invented number);
@@ -87,6 +87,7 @@ __all__ = [
     "EvidenceIndex",
     "alignment_tokens",
     "negation_agrees",
+    "opposite_ways",
     "restates",
     "sentence_alignment",
 ]
@@ -196,13 +197,13 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         and (has_negation(part) == has_negation(unit) or (not has_negation(unit) and states_no_predicate(unit)))
         and negation_scopes_agree(unit, part)
         and not direction_conflict(unit, part)
-        and not _opposite_ways(unit, part)
+        and not opposite_ways(unit, part)
         # figures by group that order the unit's groups the other way are an opposite direction too
         and not comparison_conflict(unit, part)
     )
 
 
-def _opposite_ways(unit: str, part: str) -> bool:
+def opposite_ways(unit: str, part: str) -> bool:
     """Whether ``unit`` and ``part`` each say one way something went and the ways are opposite, in any words: "more
     sensitive" against "sensitivity fell" (no word pair of :func:`~medhal.text.lexical.direction_conflict` joins
     "more" and "fell")."""

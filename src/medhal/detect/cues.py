@@ -1,7 +1,7 @@
 """The deterministic cues of the aligned verdict rule (:mod:`medhal.detect.alignment`), each naming the evidence
 sentence that fires it.
 
-* :func:`number_cue`: the changed-number cue (:func:`medhal.text.quantities.number_conflicts`): the unit states a
+* :func:`number_cue`: the changed-number cue (:func:`medhal.text.figures.number_conflicts`): the unit states a
   number, dose, duration or percentage that an aligned evidence sentence states differently — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for — `contradicted`;
@@ -16,7 +16,7 @@ sentence that fires it.
 The cues read text only, so a detector finds them while it plans its verifier pairs and makes sure the verifier reads
 the unit against the deciding sentence alone: the audit trail then points at that sentence and at its own P(C), not
 at a stretch of evidence around it (issue 14).  Two more name no sentence, being read against the whole evidence:
-the unstated-figure cue (:func:`medhal.text.quantities.unstated_quantities`: a figure the evidence states nowhere)
+the unstated-figure cue (:func:`medhal.text.figures.unstated_quantities`: a figure the evidence states nowhere)
 and the unnamed-subject cue (:func:`medhal.text.comparisons.unnamed_subject`: the unit compares groups on a
 measure the evidence never names).  A unit either fires is never `supported`.
 """
@@ -29,15 +29,16 @@ from typing import Literal
 
 import numpy as np
 
-from medhal.detect.alignment import EvidenceIndex, negation_agrees, restates
+from medhal.detect.alignment import EvidenceIndex, negation_agrees, opposite_ways, restates
 from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
+from medhal.text.figures import figures_agree, number_conflicts
 from medhal.text.findings import agrees, asserts_effect, asserts_occurrence, contradicts, reports_null_finding
-from medhal.text.lexical import has_negation, negated
+from medhal.text.lexical import direction_conflict, has_negation, negated
 from medhal.text.negation import flips_negation, negation_targets
-from medhal.text.quantities import Quantity, number_conflicts
+from medhal.text.quantities import Quantity
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
@@ -179,7 +180,9 @@ def contradiction_focus(
     an aligned window whose best sentence is the unit's negated restatement, or for a negated unit a sentence without
     a negation that says nothing the unit's negation denies (:func:`~medhal.text.negation.negation_targets`), for
     a unit stating a finding a sentence that says what was measured, or a sentence whose figures by group give the
-    unit's change between two groups' levels the same way (:func:`~medhal.text.comparisons.change_order`)."""
+    unit's change between two groups' levels the same way (:func:`~medhal.text.comparisons.change_order`) or that
+    states every figure of the unit, in any form, and says no opposite way (:func:`~medhal.text.figures.figures_agree`:
+    what the encoder reads there is the form of the figures)."""
     focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
         focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
@@ -194,11 +197,26 @@ def contradiction_focus(
         if focus[k] >= threshold and (
             negation_agrees(best, unit)
             or (negation and not negated(best) and not negation_targets(unit, best))
+            or (not negated(unit) and has_negation(best) and not negation_targets(best, unit))
             or (finding and describes_measurement(best))
             or change_order(unit, best) is True
+            or _only_figures_differ(unit, best)
         ):
             focus[k] = 0.0
     return focus
+
+
+def _only_figures_differ(unit: str, sentence: str) -> bool:
+    """Whether ``sentence`` states every figure of ``unit`` (:func:`~medhal.text.figures.figures_agree`), says no
+    opposite way and denies nothing the unit says (nor the unit anything it says): all the two may differ in is the
+    form of the figures, which the cues read and the encoder does not ("about 6%" for "769 of 12,927")."""
+    return (
+        figures_agree(unit, sentence)
+        and not direction_conflict(unit, sentence)
+        and not opposite_ways(unit, sentence)
+        and not (has_negation(sentence) and negation_targets(sentence, unit))
+        and not (has_negation(unit) and negation_targets(unit, sentence))
+    )
 
 
 def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window]) -> np.ndarray:

@@ -62,7 +62,7 @@ from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoic
 from medhal.errors import InvariantError
 from medhal.text import Span
 from medhal.text.comparisons import unnamed_subject
-from medhal.text.quantities import harmonized, unstated_quantities
+from medhal.text.figures import harmonized, unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = [
@@ -117,7 +117,7 @@ class DecomposedPlan:
     """The evidence's alignment index (aligned aggregation only)."""
     hypotheses: list[str]
     """What the verifier reads of each unit: its text, figures written as the evidence writes them (aligned
-    aggregation, :func:`medhal.text.quantities.harmonized`)."""
+    aggregation, :func:`medhal.text.figures.harmonized`)."""
     cues: list[FiredCue | None]
     """Each unit's contradicting cue (aligned aggregation, :func:`medhal.detect.cues.contradiction_cue`); its
     sentence alone is among the unit's ``chosen`` windows."""

@@ -309,13 +309,43 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
             pieces = [c for c in own if _COORDINATED.match(c) and _subject_of(c)] if len(own) == 1 else []
         if not pieces and len(clauses) > 1:  # "Reactions were rare, and no patient had anaphylaxis": its own
             pieces = [c for c in own if _absolute_absence(c) and _subject_of(c) - _REPORTED]
+        if _JOINT.search(part):  # "the composite of death and myocardial infarction did not differ": one outcome
+            pieces = []
         for piece in pieces or [part]:
             absence = _absolute_absence(piece)
             subject = _subject_of(piece) - _REPORTED if absence else _subject_of(piece)
             if subject:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
-                found.append(NullFinding(subject, _populations(sentence), stated, absence))
+                found.extend(
+                    NullFinding(each, _populations(sentence), stated, absence) for each in _listed(piece, subject)
+                )
     return tuple(found)
+
+
+_LISTED = re.compile(
+    r"^(?:[A-Z][a-z]+:\s*)?(?:the\s+)?(?:rates?\s+of\s+|incidence\s+of\s+)?(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+and\s+"
+    r"(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:were|was|did|do|does|had|have|remained|occurred)\b",
+    re.IGNORECASE,
+)
+"""A finding about a list of two outcomes: "Hypercalcemia and kidney stones were uncommon and did not differ"."""
+_JOINT = re.compile(r"\b(?:composite|combined|combination|joint|together)\b", re.IGNORECASE)
+
+
+def _listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
+    """``subject``, and for a finding about two listed outcomes also the subject of each ("did not differ" holds for
+    hypercalcemia and for kidney stones), the other outcome's stems left out; never for a composite of the two.
+
+    >>> sorted(sorted(s) for s in _listed("Hypercalcemia and kidney stones did not differ.", frozenset({"hyper",
+    ...                                    "renal", "stone"})))
+    [['hyper'], ['hyper', 'renal', 'stone'], ['renal', 'stone']]
+    """
+    m = _LISTED.match(piece)
+    if m is None or _JOINT.search(piece):
+        return [subject]
+    a, b = _subject_of(m.group("a")), _subject_of(m.group("b"))
+    if not a or not b or a & b:
+        return [subject]
+    return [subject, subject - (b - a), subject - (a - b)]
 
 
 _COORDINATED = re.compile(

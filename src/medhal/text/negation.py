@@ -22,6 +22,7 @@ from collections import Counter
 from medhal.text.assertions import asserts_nothing, states_no_predicate
 from medhal.text.lexical import NEGATION, direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems
+from medhal.text.tokens import STEM_PREFIX
 
 __all__ = ["flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
 
@@ -179,10 +180,24 @@ def negation_targets(unit: str, sentence: str) -> bool:
     False
     """
     said = canonical_stems(sentence)
+    lemmas = {_lemma(w.group()) for w in _WORD.finditer(sentence)}
     effect = bool(directions(sentence)) or _SENTENCE_EFFECT.search(sentence) is not None
     words = list(_WORD.finditer(unit))
     for k in _governed(unit, words):
         word = words[k].group()
-        if canonical_stems(word) & said or (effect and _EFFECT_WORD.match(word)):
+        if canonical_stems(word) & said or _lemma(word) in lemmas or (effect and _EFFECT_WORD.match(word)):
             return True
     return False
+
+
+_INFLECTION = re.compile(r"(?<=\w{3})(?:ing|ed|es|s)$")
+
+
+def _lemma(word: str) -> str:
+    """``word`` without an inflection, cut to a stem: "slow" and "slowed" are one verb (their five-character stems
+    "slow" and "slowe" are not).
+
+    >>> _lemma("slowed") == _lemma("slow"), _lemma("reduces") == _lemma("reduced")
+    (True, True)
+    """
+    return _INFLECTION.sub("", word.lower())[:STEM_PREFIX]

@@ -110,10 +110,12 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "patie": ("peopl",),
     "reduc": ("decre", "lower", "fewer"),
     "regim": ("cours", "sched"),
+    "rare": ("uncom", "infre"),
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and
 "mortality", "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment",
-"people" and "patients", "lower"/"decreased"/"fewer" and "reduced", "course"/"schedule" and "regimen"."""
+"people" and "patients", "lower"/"decreased"/"fewer" and "reduced", "course"/"schedule" and "regimen",
+"uncommon"/"infrequent" and "rare"."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly"): never compared."""

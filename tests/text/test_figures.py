@@ -1,0 +1,300 @@
+"""A unit's figures against the evidence's: the changed-number and unstated-figure cues, hedged figures far off,
+figures harmonized for the verifier."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.figures import anchors, far_off, figures_agree, harmonized, number_conflicts, unstated_quantities
+from medhal.text.quantities import quantities
+
+EVIDENCE = "Patients received dapagliflozin 10 mg daily for 24 months. Of 412 adults, 12% had nausea (p = 0.03)."
+
+DOSE = "Patients received dapagliflozin 10 mg daily for 24 months."
+
+NAUSEA = "Of 412 adults, 12% had nausea (p = 0.03)."
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "conflict"),
+    [
+        ("They got dapagliflozin 25 mg daily.", DOSE, ("25 mg", "10 mg")),  # changed dose
+        ("They got dapagliflozin 0.01 g daily for two years.", DOSE, None),  # the same dose and duration restated
+        ("Nausea affected 0.12 of the 412 adults.", NAUSEA, None),  # 12% as a fraction
+        ("Nausea affected 15% of adults.", NAUSEA, ("15%", "12%")),  # changed percentage
+        ("Nausea affected about 15% of adults.", NAUSEA, None),  # hedged: never a conflict
+        ("Treatment lasted 36 months.", DOSE, ("36 months", "24 months")),  # changed duration
+    ],
+)
+def test_number_conflicts(unit: str, sentence: str, conflict: tuple[str, str] | None) -> None:
+    found = [(a.text, b.text) for a, b in number_conflicts(unit, EVIDENCE, sentence)]
+    assert found == ([conflict] if conflict else [])
+
+
+def test_thousands_separators_and_bare_numbers_against_numbers_with_units() -> None:
+    # a faithful "1,204 patients aged 75 or older" was contradicted: "1,204" read as 1.204 and the bare "75" never
+    # matched "75 years" (compared in days), so the cue paired it with "1,204"
+    evidence = "We randomly assigned 1,204 patients aged 75 years or older to early rhythm control."
+    assert [q.value for q in quantities("1,204 patients; 12,500 doses; 0,8 mg")] == [1204.0, 12_500.0, 0.8]
+    assert number_conflicts("The trial enrolled 1,204 patients aged 75 or older.", evidence, evidence) == []
+    ((changed, rival),) = number_conflicts("The trial enrolled 1,204 patients aged 65 or older.", evidence, evidence)
+    assert (changed.text, rival.text) == ("65", "75 years")
+
+
+def test_anchors_say_what_a_number_is_a_number_of() -> None:
+    text = "The trial enrolled 1,204 patients aged 65 or older."
+    count, age = quantities(text)
+    assert sorted(anchors(text, age)) == ["aged", "older", "patie"]
+    assert "trial" in anchors(text, count) and "aged" in anchors(text, count)
+    with pytest.raises(ValueError):
+        anchors("another text entirely", age)
+
+
+def test_anchored_conflicts_need_a_rival_of_the_same_thing() -> None:
+    # for loosely aligned sentences the rival must share an anchor: "aged 65" vs "aged 75 years" fires ...
+    evidence = "We randomly assigned 1,204 patients aged 75 years or older to rhythm control."
+    ((changed, rival),) = number_conflicts(
+        "The trial enrolled 1,204 patients aged 65 or older.", evidence, evidence, anchored=True
+    )
+    assert (changed.text, rival.text) == ("65", "75 years")
+    # ... but a percentage of something else does not (unanchored, the first percentage would be the rival)
+    sentence = "Stroke occurred in 2.6% of the rhythm control group."
+    unit = "Bleeding was seen in 3% after ablation."
+    assert number_conflicts(unit, sentence, sentence) != []
+    assert number_conflicts(unit, sentence, sentence, anchored=True) == []
+
+
+@pytest.mark.parametrize(
+    ("unit", "evidence"),
+    [
+        ("Transfusion was allowed once haemoglobin fell below 80 g/L.", "The threshold was 10 g/dL; 10 g of iron."),
+        ("Transfusion was given at a haemoglobin of 80 g/L.", "The threshold was 10 g/dL; 10 g of iron."),
+        ("It was reported by fewer than one in ten on placebo.", "Nausea: 9% with placebo vs 31% with 300 mg."),
+        ("It fell from an hour and twenty minutes to 43 minutes.", "It fell from a median of 80 to 43 minutes."),
+    ],
+)
+def test_concentrations_proportions_and_compound_durations_are_not_changed_numbers(unit: str, evidence: str) -> None:
+    assert number_conflicts(unit, evidence, evidence) == []
+
+
+def test_minutes_and_hours_are_durations() -> None:
+    assert [q.kind for q in quantities("43 minutes, 2 h, 24 hours, 80 g/L, 1.9 mL/min")] == [
+        "time",
+        "time",
+        "time",
+        "mass/l",
+        "volume/min",
+    ]
+    ((changed, rival),) = number_conflicts(
+        "Infusion lasted 30 minutes.", "Infusion lasted 45 minutes.", "Infusion lasted 45 minutes."
+    )
+    assert (changed.text, rival.text) == ("30 minutes", "45 minutes")
+    assert (
+        number_conflicts("Infusion lasted 1 hour.", "Infusion lasted 60 minutes.", "Infusion lasted 60 minutes.") == []
+    )
+
+
+def test_anchored_conflicts_skip_lay_number_words_and_doses_against_counts() -> None:
+    sentence = "Patients received a single 8 mg dose of dexamethasone or placebo."
+    assert number_conflicts("One dose of a steroid made vomiting less likely.", sentence, sentence, anchored=True) == []
+    assert number_conflicts("Patients got 3 doses of a steroid.", sentence, sentence, anchored=True) == []
+    assert number_conflicts("Patients got 3 doses of a steroid.", sentence, sentence) != []  # unanchored: as before
+
+
+def test_category_numbers_are_labels_not_counts() -> None:
+    evidence = "In this trial, 1,958 adults without diabetes and 120 with type 1 diabetes were enrolled."
+    assert [q.kind for q in quantities(evidence)] == ["count", "count", "label:type"]
+    ((changed, rival),) = number_conflicts("Adults with type 2 diabetes were enrolled.", evidence, evidence)
+    assert (changed.text, rival.text) == ("2", "1")
+    assert number_conflicts("Grade 3 events were rare.", evidence, evidence) == []
+
+
+def test_compound_number_words_grays_and_doses_per_kilogram() -> None:
+    got = [(q.kind, q.value, q.approximate) for q in quantities("40 Gy in twenty-five fractions; 5 mg per kilogram")]
+    assert got == [("gray", 40.0, False), ("count", 25.0, False), ("mass/kg", 5.0, False)]
+    assert quantities("five milligrams per kilogram")[0].equals(quantities("5 mg/kg")[0])
+    assert not quantities("0.5 mg/kg")[0].equals(quantities("5 mg")[0])  # a dose per weight is not a dose
+    sentence = "Women were assigned to 40 Gy in 15 fractions over 3 weeks or 26 Gy in 5 fractions over 1 week."
+    ((changed, rival),) = number_conflicts("They got 40 Gy in twenty-five fractions.", sentence, sentence)
+    assert (changed.text, rival.text) == ("twenty-five", "15")
+    assert number_conflicts("They got 26 Gy in five fractions.", sentence, sentence) == []
+    assert quantities("one in ten")[0].approximate  # a proportion of counts is still never a changed number
+
+
+def test_durations_in_other_units_allow_calendar_months() -> None:
+    def same(a: str, b: str) -> bool:
+        return quantities(a)[0].equals(quantities(b)[0])
+
+    assert same("three months", "90 days") and same("4 weeks", "1 month") and same("24 months", "2 years")
+    assert not same("10 days", "11 days") and not same("6 weeks", "1 month") and not same("3 months", "120 days")
+    assert not same("2 weeks", "15 days") and same("1 year", "52 weeks")  # only calendar units are inexact
+    sentence = "The primary outcome was death or inability to walk at 60 days."
+    assert number_conflicts("Patients could walk again by two months.", sentence, sentence) == []
+
+
+def test_a_bare_number_is_restated_by_a_number_with_a_unit_only_in_the_aligned_sentence() -> None:
+    evidence = "Follow-up lasted 12 months. Severe hypoglycaemia occurred in 2 participants in each group."
+    sentence = "Severe hypoglycaemia occurred in 2 participants in each group."
+    ((changed, rival),) = number_conflicts("It occurred in twelve participants in each group.", evidence, sentence)
+    assert (changed.text, rival.text) == ("twelve", "2")
+    aged = "We enrolled adults aged 75 years or older."
+    assert number_conflicts("Patients were aged 75 or older.", aged, aged) == []  # the aligned sentence restates it
+
+
+def test_anchored_conflicts_read_large_number_words_and_worded_durations() -> None:
+    sentence = "We enrolled 702 adults aged 70 years or older and followed them for 1 year."
+    ((changed, rival),) = number_conflicts("Participants were aged fifty or over.", sentence, sentence, anchored=True)
+    assert (changed.text, rival.text) == ("fifty", "70 years")
+    ((changed, rival),) = number_conflicts("Adults were followed for three years.", sentence, sentence, anchored=True)
+    assert (changed.text, rival.text) == ("three years", "1 year")
+
+
+def test_hyphenated_units_and_ranges() -> None:
+    def read(text: str) -> list[tuple[str, float, bool]]:
+        return [(q.kind, q.value, q.approximate) for q in quantities(text)]
+
+    assert read("a 12-week course of 10-mg tablets") == [("time", 84.0, False), ("mass", 10.0, False)]
+    # a range: its lower bound, without a unit, is never a changed number; its upper bound is read with the unit
+    assert read("aged 5-10 years") == [("count", 5.0, True), ("time", 3652.5, False)]
+    assert read("IL-6 and COVID-19") == []
+    assert read("2 to 3 days; 0.45 to 0.88") == [
+        ("count", 2, True),
+        ("time", 3, False),
+        ("count", 0.45, True),
+        ("count", 0.88, False),
+    ]
+    assert read("6- to 8-week course") == [("count", 6.0, True), ("time", 56.0, False)]
+    sentence = "Ketamine 0.5 mg/kg was given twice weekly."
+    conflicts = number_conflicts("Ketamine was given at 5-10 mg/kg.", sentence, sentence)
+    assert [(a.text, b.text) for a, b in conflicts] == [("10 mg", "0.5 mg")]
+    assert read("It fell from 80 to 43 minutes.") == [("count", 80.0, False), ("time", 43 / 1440, False)]
+    sentence = "Sensation recovered in 1.51 months on average."
+    conflicts = number_conflicts("Sensation recovers within a 3-month period.", sentence, sentence)
+    assert [(a.text, b.text) for a, b in conflicts] == [("3-month", "1.51 months")]  # a duration, not a count
+
+
+def test_a_difference_of_two_stated_numbers_is_derived_not_changed() -> None:
+    sentence = "The median hospital stay was 14 days with intravenous therapy and 11 days with oral therapy."
+    assert number_conflicts("The stay was three days shorter with oral therapy.", sentence, sentence) == []
+    ((changed, rival),) = number_conflicts("The stay was five days shorter with oral therapy.", sentence, sentence)
+    assert (changed.text, rival.text) == ("five days", "14 days")
+    sentence = "The primary outcome occurred in 18.2% and 22.9% of patients."
+    assert number_conflicts("It was 4.7% lower with rhythm control.", sentence, sentence) == []
+
+
+def test_the_size_of_a_change_is_not_rivalled_by_a_bound_or_a_lone_level() -> None:
+    # an eligibility bound and the course length are not what a change in cough duration is to be read against
+    sentence = (
+        "401 adults with acute cough (28 days or less) were randomly assigned to prednisolone 40 mg daily for 5 days "
+        "or placebo."
+    )
+    unit = "Prednisolone shortened the acute cough by two days compared with placebo."
+    assert number_conflicts(unit, sentence, sentence) == []
+    # the size of another change still rivals it
+    sentence = "Prednisolone shortened the acute cough by 5 days compared with placebo."
+    ((changed, rival),) = number_conflicts(unit, sentence, sentence)
+    assert (changed.text, rival.text) == ("two days", "5 days")
+    # a level is still a rival where it is not a change's size: "two days" of treatment against "5 days"
+    sentence = "Adults with acute cough took prednisolone 40 mg daily for 5 days."
+    ((changed, rival),) = number_conflicts(
+        "Adults with acute cough took prednisolone for two days.", sentence, sentence
+    )
+    assert (changed.text, rival.text) == ("two days", "5 days")
+
+
+def test_unstated_quantities_are_figures_no_quantity_of_the_evidence_equals_or_rounds_to() -> None:
+    evidence = "Of 188 patients, 92.7% were stone-free at 3 months; the dose was 1,520 mg daily (HR 0.85; <5 mEq/l)."
+    said = quantities(evidence)
+
+    def unstated(unit: str, before: str = "") -> list[str]:
+        return [q.text for q in unstated_quantities(unit, said, before=before)]
+
+    assert unstated("93% were stone-free at three months") == []  # rounded; a spelled duration
+    assert unstated("a dose of 1.5 g") == [] and unstated("a dose of 2 g") == ["2 g"]  # "2 g" is not 1.52 g
+    assert unstated("HR 0.9") == [] and unstated("HR 0.7") == ["0.7"]
+    assert unstated("92% were stone-free") == ["92%"]
+    assert unstated("rose by 40% within 2 weeks") == ["40%", "2 weeks"]
+    assert unstated("two patients relapsed") == []  # a small count in words is lay wording
+    assert unstated("about 90% were stone-free") == [] and unstated("urinary sodium <4 mEq/l") == []  # hedged
+    # hedged as a point estimate but far from every figure of its kind: not even roughly stated
+    assert unstated("about 40% relapsed") == ["40%"] and unstated("more than 40% relapsed") == []
+    assert unstated("190 patients") == ["190"]
+    # the difference of two stated figures is derived; one minute is sixty seconds
+    assert unstated_quantities("a gap of 1 minute", "within 10 seconds or after 70 seconds") == []
+    assert unstated_quantities("one minute or longer", "60 seconds or more") == []
+    # the words before a clause may complete its first number: "an hour and | twenty minutes" is 80 minutes
+    assert unstated("twenty minutes", before="fell from an hour and ") == []
+    got = unstated_quantities("twenty minutes later", "80 minutes", before="an hour and ")
+    assert got == [] and unstated_quantities("twenty minutes", "80 minutes")[0].start == 0
+
+
+def test_harmonized_writes_figures_the_evidence_states_as_it_writes_them() -> None:
+    evidence = "Aspirin 150 mg daily for 12 weeks; nausea in 12%; 2 patients stopped; stage 2 disease; 36 weeks."
+    assert harmonized("Women took 0.15 g of aspirin daily for twelve weeks.", evidence) == (
+        "Women took 150 mg of aspirin daily for 12 weeks."
+    )
+    assert harmonized("two patients stopped", evidence) == "two patients stopped"  # lay wording kept
+    assert harmonized("nausea in 0.12", evidence) == "nausea in 12%"  # a fraction and its percentage
+    assert harmonized("about 0.15 g", evidence) == "about 0.15 g"  # hedged: never
+    assert harmonized("36 weeks of 12", evidence) == "36 weeks of 12"  # already the evidence's; bare 12 not "12 weeks"
+    assert harmonized("0.3 g daily", evidence) == "0.3 g daily"  # a changed dose stays as written
+
+
+def test_a_share_of_two_counts_stated_together_is_derived_not_unstated() -> None:
+    evidence = "Of 40 patients, 12 relapsed; 1 of 3 had nausea. We later enrolled 2,130 women."
+
+    def unstated(unit: str) -> list[str]:
+        return [q.text for q in unstated_quantities(unit, evidence)]
+
+    assert unstated("30% relapsed") == [] and unstated("33.3% had nausea") == [] and unstated("33% had nausea") == []
+    assert unstated("31% relapsed") == ["31%"]
+    assert unstated("1.9% of women") == ["1.9%"]  # 40 and 2,130 stand too far apart to be one share
+
+
+def test_a_percentage_a_stated_ratio_implies_is_derived_in_its_direction() -> None:
+    evidence = (
+        "Regular users had an increased risk of dementia (hazard ratio 1.44; 95% CI 1.36 to 1.52). "
+        "Mortality was lower (HR, 0.71)."
+    )
+    assert [q.ratio for q in quantities(evidence)] == [True, False, False, False, True]
+    assert unstated_quantities("Regular use was linked to a 44% higher risk of dementia.", evidence) == []
+    assert unstated_quantities("Mortality was 29% lower.", evidence) == []
+    # the magnitude in the opposite direction, or a confidence bound's, is no relative change the evidence states
+    assert [q.text for q in unstated_quantities("It was linked to a 44% lower risk.", evidence)] == ["44%"]
+    assert [q.text for q in unstated_quantities("It was linked to a 52% higher risk.", evidence)] == ["52%"]
+
+
+def test_a_point_estimate_far_from_every_figure_of_its_kind_is_not_even_roughly_stated() -> None:
+    evidence = quantities("Ultrasound took a median of 7 minutes; sensitivity was 91.8% and specificity 86.3%.")
+    [seventeen] = quantities("about seventeen minutes")
+    assert seventeen.about and far_off(seventeen, evidence)
+    assert not far_off(quantities("about 92%")[0], evidence)  # rounded
+    assert not far_off(quantities("nearly 80%")[0], evidence)  # within a fifth of 86.3%
+    assert not far_off(quantities("more than 17 minutes")[0], evidence)  # a bound, not a point estimate
+    assert not far_off(quantities("about two patients")[0], evidence)  # lay wording
+    assert not far_off(quantities("17 minutes")[0], evidence)  # exact: the changed-number cue's own business
+    # the changed-number cue reads a far-off point estimate against the aligned sentence's rival
+    sentence = "Ultrasound took a median of 7 minutes to perform."
+    assert [
+        (a.text, b.text) for a, b in number_conflicts("A scan took about seventeen minutes.", sentence, sentence)
+    ] == [("seventeen minutes", "7 minutes")]
+    assert number_conflicts("A scan took about eight minutes.", sentence, sentence) == []
+
+
+def test_figures_agree_when_the_sentence_states_each_in_any_form() -> None:
+    counts = (
+        "Fractures occurred in 769 of 12,927 participants in the vitamin D group and in 782 of 12,944 with placebo."
+    )
+    assert figures_agree("About 6% of participants in each group had a fracture.", counts)  # shares of counts
+    assert figures_agree("It was given at 0.5 g daily.", "It was given at 500 mg daily.")  # converted
+    assert not figures_agree("About 16% had a fracture.", counts)
+    assert not figures_agree("More than 6% had a fracture.", counts)  # a bound is not a figure the sentence states
+    assert not figures_agree("Fractures were common.", counts)  # no figure at all
+
+
+def test_a_confidence_level_is_no_figure_of_the_measure() -> None:
+    sentence = "Alignment was closer to neutral with Onlay (mean 2.8; 95% CI 2.4 to 3.2)."
+    assert [q.kind for q in quantities(sentence) if q.text == "95%"] == ["label:ci"]
+    # "98%" has no rival in the sentence: the "95%" of the interval is not one
+    assert number_conflicts("Neutral alignment was achieved in 98% of Onlay cases.", sentence, sentence) == []
+    assert figures_agree("The 95% CI ran from 2.4 to 3.2.", sentence)
