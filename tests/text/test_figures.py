@@ -269,7 +269,8 @@ def test_a_point_estimate_far_from_every_figure_of_its_kind_is_not_even_roughly_
     [seventeen] = quantities("about seventeen minutes")
     assert seventeen.about and far_off(seventeen, evidence)
     assert not far_off(quantities("about 92%")[0], evidence)  # rounded
-    assert not far_off(quantities("nearly 80%")[0], evidence)  # within a fifth of 86.3%
+    assert not far_off(quantities("nearly 85%")[0], evidence)  # 86.3% rounds to it at its step of 5
+    assert far_off(quantities("nearly 80%")[0], evidence)  # 86.3% is well past 80
     assert not far_off(quantities("more than 17 minutes")[0], evidence)  # a bound, not a point estimate
     assert not far_off(quantities("about two patients")[0], evidence)  # lay wording
     assert not far_off(quantities("17 minutes")[0], evidence)  # exact: the changed-number cue's own business
@@ -298,3 +299,12 @@ def test_a_confidence_level_is_no_figure_of_the_measure() -> None:
     # "98%" has no rival in the sentence: the "95%" of the interval is not one
     assert number_conflicts("Neutral alignment was achieved in 98% of Onlay cases.", sentence, sentence) == []
     assert figures_agree("The 95% CI ran from 2.4 to 3.2.", sentence)
+
+
+def test_a_round_figure_stands_for_what_rounds_to_it_and_a_percentage_is_read_on_both_sides() -> None:
+    stone_free = quantities("92.7% were stone-free after a median of 2.7 years")
+    assert not far_off(quantities("about 90%")[0], stone_free)  # rounded to tens
+    assert far_off(quantities("about five years")[0], stone_free)  # a single digit is no round figure
+    discharge = quantities("81.3% with skin-to-skin contact")
+    assert far_off(quantities("about 91%")[0], discharge)  # 9% left over is half of 18.7%
+    assert not far_off(quantities("about 80%")[0], discharge)

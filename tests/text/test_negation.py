@@ -98,3 +98,13 @@ def test_no_denial(unit: str, sentence: str) -> None:
 )
 def test_negation_targets(unit: str, sentence: str, expected: bool) -> None:
     assert negation_targets(unit, sentence) is expected
+
+
+def test_a_negation_with_nothing_after_it_but_the_predicate_denies_the_predicate() -> None:
+    sentence = "Return visits occurred in 17.3% and 21.9%; the differences were not statistically significant."
+    assert negated_stems(sentence) == frozenset({"signi"})
+    assert not negation_scopes_agree("a significant difference.", sentence)
+    # a unit that names nothing ("this was significant") has nothing the sentence could deny
+    assert (
+        flips_negation("The difference was statistically significant.", "The difference was not significant.") is None
+    )

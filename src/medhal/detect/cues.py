@@ -35,7 +35,13 @@ from medhal.detect.records import JSONObject
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.figures import figures_agree, number_conflicts
-from medhal.text.findings import agrees, asserts_effect, asserts_occurrence, contradicts, reports_null_finding
+from medhal.text.findings import (
+    agrees,
+    asserts_effect,
+    asserts_occurrence,
+    contradicts,
+    reports_null_finding,
+)
 from medhal.text.lexical import direction_conflict, has_negation, negated
 from medhal.text.negation import flips_negation, negation_targets
 from medhal.text.quantities import Quantity

@@ -119,7 +119,40 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     ]
     if q.kind == "percent":  # the share one count is of another near it: "about 6%" for "769 of 12,927"
         near += [100.0 * a / b for a, b in _count_pairs(stated)]
-    return all(abs(q.value - other) > NEAR * max(abs(q.value), abs(other)) for other in near)
+    return all(not _near(q, other) for other in near)
+
+
+def _near(q: Quantity, other: float) -> bool:
+    """Whether ``other`` lies within :data:`NEAR` of ``q``, relative to the larger; for percentages also of the larger
+    complement (within a point at least): "about 91%" is not 81.3% (9% against 18.7% left over), "about 93%" is
+    92.0%.
+
+    >>> [_near(quantities(t)[0], 81.3) for t in ("about 91%", "about 80%", "about 91 mg", "about 90%")]
+    [False, True, True, False]
+    """
+    gap = abs(q.value - other)
+    scale = max(abs(q.value), abs(other))
+    if gap <= _roundness(q) / 2:  # "about 90%" is any figure that rounds to 90 at its tens: 92.7% is
+        return True
+    if q.kind == "percent" and min(q.value, other) >= 0.0 and max(q.value, other) <= 100.0:
+        return gap <= max(1.0, NEAR * min(scale, 100.0 - min(q.value, other)))
+    return gap <= NEAR * scale
+
+
+def _roundness(q: Quantity) -> float:
+    """The step ``q`` is rounded to as written, in its kind's base unit: 10 for "90%", 5 for "75%" or "10%", 1 for
+    "91%" or "five years", 0.1 for "9.1%"."""
+    if not q.number or not math.isfinite(q.number) or q.number != int(q.number):
+        digits = q.text.replace(",", ".")
+        decimals = len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
+        step = 10.0**-decimals
+    else:
+        n, step = int(abs(q.number)), 1.0
+        for size in (1000, 100, 10, 5):
+            if n % size == 0 and n >= 2 * size:  # "90" is rounded to tens; "5" and "10" are not rounded to themselves
+                step = float(size)
+                break
+    return step * q.value / q.number if q.number else step
 
 
 def number_conflicts(

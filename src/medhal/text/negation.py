@@ -20,6 +20,7 @@ import re
 from collections import Counter
 
 from medhal.text.assertions import asserts_nothing, states_no_predicate
+from medhal.text.findings import finding_subject
 from medhal.text.lexical import NEGATION, direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.tokens import STEM_PREFIX
@@ -39,6 +40,12 @@ _SKIPPED_WORDS = (
 _SKIPPED = frozenset(_SKIPPED_WORDS.split())
 """Words a negation reaches over to the word it governs ("did not *significantly* reduce", "but not in patients with
 *severe* head injury")."""
+_PREDICATE_WORDS = (
+    "significant meaningful substantial appreciable notable apparent evident clear relevant detectable measurable"
+)
+_PREDICATES = frozenset(_PREDICATE_WORDS.split())
+"""Skipped words that a negation with nothing after them denies ("the difference was not statistically
+*significant*")."""
 _REACH = 5
 """How many words after a negation cue may hold the word it governs."""
 
@@ -58,6 +65,8 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
             if words[k].group().lower() not in _SKIPPED and canonical_stems(words[k].group()):
                 governed.add(k)
                 break
+        else:  # "were not statistically significant": nothing after it but the predicate, which it denies
+            governed.update(k for k in after[-1:] if words[k].group().lower() in _PREDICATES)
     return governed
 
 
@@ -89,6 +98,8 @@ def negated_stems(text: str) -> frozenset[str]:
     ['slow']
     >>> sorted(negated_stems("Not only mortality but also morbidity fell."))
     []
+    >>> sorted(negated_stems("The differences were not statistically significant."))
+    ['signi']
     """
     return frozenset(_scopes(text)[1])
 
@@ -127,7 +138,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     (:func:`~medhal.text.synonyms.alignment_tokens`), states no opposite direction, only ever says that word negated,
     and the unit, which asserts something (:func:`~medhal.text.assertions.states_no_predicate`; not a relative
     clause, "who had chronic diseases", whose subject is elsewhere), never negates it nor anything the sentence
-    does not negate too.  ``None`` otherwise.  Only this direction counts: a unit that negates what the sentence
+    does not negate too, and names what it is about (:func:`~medhal.text.findings.finding_subject`; not "this was
+    statistically significant").  ``None`` otherwise.  Only this direction counts: a unit that negates what the sentence
     says plainly may deny it in words the sentence does not use ("markers are lacking" against "do not
     differentiate").
 
@@ -145,6 +157,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     if not wanted or not wanted <= alignment_tokens(sentence) or direction_conflict(unit, sentence):
         return None
     if states_no_predicate(unit) or _RELATIVE.match(unit) or asserts_nothing(sentence):
+        return None
+    if not finding_subject(unit):  # "the difference was statistically significant": says of nothing named
         return None
     own, theirs = _scopes(unit), _scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
