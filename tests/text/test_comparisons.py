@@ -295,3 +295,12 @@ def test_a_change_between_two_groups_levels_is_read_against_the_figures_by_group
 def test_a_change_within_one_group_is_no_change_between_groups() -> None:
     sentence = "HbA1c fell from 8.1% at baseline to 7.2% at 12 months with metformin."
     assert change_order("Metformin lowered HbA1c from 8.1% to 7.2%.", sentence) is None
+
+
+def test_significance_words_frame_a_comparison_rather_than_name_its_measure() -> None:
+    sentence = (
+        "Major bleeding occurred at an annualized rate of 3.3% with edoxaban and 1.8% with placebo "
+        "(hazard ratio, 1.87; 95% CI, 0.90 to 3.89; P=0.09)."
+    )
+    assert comparison_conflict("Major bleeding was significantly lower with edoxaban.", sentence)
+    assert not comparison_conflict("Major bleeding was numerically higher with edoxaban.", sentence)

@@ -105,7 +105,7 @@ _GROUP_TAIL = re.compile(r"\s+(?:groups?|arms?|cohorts?|populations?)$", re.IGNO
 _FRAME = canonical_stems(
     "common frequent frequently likely rate rates incidence proportion percentage patients participants "
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
-    "given treated taking compared respectively overall"
+    "given treated taking compared respectively overall significantly significant statistically"
 )
 """Stems that frame a comparison rather than name the measure compared."""
 
