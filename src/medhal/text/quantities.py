@@ -17,7 +17,9 @@ A unit may follow a hyphen ("a 3-month course", "10-mg tablets"). A quantity pre
 to", "at least", "at most", "roughly", "around", or a sign: "<5", ">/=33%", "~20"), the lower bound of a range
 written without its unit ("5-10 years", "2 to 3 days": the upper bound is read with the unit; not a change "from 80
 to 43 minutes"), either side of a proportion ("one in ten", "3 out of 4") or the tail of a compound duration ("an
-hour and twenty minutes") is approximate and never conflicts.
+hour and twenty minutes") is approximate: it never conflicts, except a point estimate ("about", "nearly", "~"; not a
+bound) far from every figure of its kind (:attr:`Quantity.about`, :func:`medhal.text.figures.far_off`).  A
+percentage before "CI" or "confidence" is the level of an interval (``label:ci``), not a figure of the measure.
 """
 
 from __future__ import annotations
