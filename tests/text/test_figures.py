@@ -308,3 +308,14 @@ def test_a_round_figure_stands_for_what_rounds_to_it_and_a_percentage_is_read_on
     discharge = quantities("81.3% with skin-to-skin contact")
     assert far_off(quantities("about 91%")[0], discharge)  # 9% left over is half of 18.7%
     assert not far_off(quantities("about 80%")[0], discharge)
+
+
+def test_a_hedged_fraction_far_from_its_groups_figure_is_rivalled_by_that_figure() -> None:
+    sentence = (
+        "Return visits occurred in 17.3% of children given dexamethasone 0.6 mg/kg, 18.8% given dexamethasone "
+        "0.15 mg/kg, and 21.9% given prednisolone; the differences were not statistically significant."
+    )
+    unit = "Around half of children given prednisolone came back."
+    assert [(a.text, b.text) for a, b in number_conflicts(unit, sentence, sentence)] == [("half", "21.9%")]
+    assert number_conflicts("Around a fifth of children given prednisolone came back.", sentence, sentence) == []
+    assert unstated_quantities("Mortality fell by about half.", "HR 1.87 (95% CI 0.90 to 3.89)")[0].text == "half"

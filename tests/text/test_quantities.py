@@ -25,3 +25,12 @@ def test_signs_hedge_a_number() -> None:
         True,
         False,
     ]
+
+
+def test_fractions_in_words_hedged_as_point_estimates_are_percentages() -> None:
+    got = [
+        (q.text, round(q.value, 1), q.about) for q in quantities("nearly two thirds of women and about a fifth of men")
+    ]
+    assert got == [("two thirds", 66.7, True), ("fifth", 20.0, True)]
+    assert quantities("half the dose; a half-life of 6 hours")[-1].text == "6 hours"
+    assert [q.text for q in quantities("half the dose was given")] == []

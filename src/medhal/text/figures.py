@@ -13,8 +13,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from medhal.text.comparisons import group_figures
+from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.synonyms import alignment_tokens
 from medhal.text.tokens import content_stems
 
 __all__ = [
@@ -95,6 +98,18 @@ def _same(q: Quantity, e: Quantity) -> bool:
     return q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"})
 
 
+def _named_groups_figures(unit: str, sentence: str) -> set[float]:
+    """The percentages ``sentence`` states for a group ``unit`` names ("21.9% given prednisolone" for "around half of
+    children given prednisolone"): a far-off estimate's rival is the figure of its own group."""
+    tokens = alignment_tokens(unit)
+    return {
+        f.value
+        for part in finding_parts(sentence)
+        for f in group_figures(part)
+        if alignment_tokens(f.group) and alignment_tokens(f.group) <= tokens
+    }
+
+
 def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     """Whether ``q`` is hedged as a point estimate (:attr:`Quantity.about`) and every figure of its kind in ``stated``
     (and every bare number, for a bare count) lies more than :data:`NEAR` away from it, relative to the larger: a
@@ -117,8 +132,10 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
         for e in stated
         if e.kind == q.kind or (q.kind == "count" and e.kind == "percent")
     ]
-    if q.kind == "percent":  # the share one count is of another near it: "about 6%" for "769 of 12,927"
+    if q.kind == "percent":  # the share one count is of another near it ("about 6%" for "769 of 12,927"), and what
+        # a percentage leaves ("a false-negative rate of approximately 25%" for a sensitivity of 77.8%)
         near += [100.0 * a / b for a, b in _count_pairs(stated)]
+        near += [100.0 - e.value for e in stated if e.kind == "percent" and 0.0 <= e.value <= 100.0]
     return all(not _near(q, other) for other in near)
 
 
@@ -174,6 +191,7 @@ def number_conflicts(
     # the sentence's numbers the unit does not restate, the rivals a changed number is shown against
     local = [e for e in said if not e.approximate and not any(q.equals(e) for q in own)]
     conflicts: list[tuple[Quantity, Quantity]] = []
+    named = _named_groups_figures(unit, sentence) if any(q.about for q in own) else set()
     for q in own:
         if (
             (q.approximate and not far_off(q, stated))
@@ -200,6 +218,8 @@ def number_conflicts(
             )
             if q.kind == "count":  # a bare number: the closest rival, with a unit or not ("aged 65" vs "75 years")
                 rivals = rivals[:1]
+        if q.about and named:  # a far-off estimate: the figure of the group the unit names first
+            rivals = sorted(rivals, key=lambda e: e.value not in named)
         rival = next((e for e in rivals if e.kind == q.kind), None)
         if rival is None and q.kind == "count":  # a bare number against one with a unit ("aged 65" vs "75 years")
             rival = next((e for e in rivals if not e.kind.startswith("label:")), None)
@@ -288,9 +308,9 @@ def _share(q: Quantity, said: Sequence[Quantity]) -> bool:
 
 
 def _count_pairs(said: Sequence[Quantity]) -> list[tuple[float, float]]:
-    """``(smaller, larger)`` exact counts of ``said`` stated within :data:`_SHARE_SPAN` characters of each other: the
-    pairs a share can be read from."""
-    counts = [e for e in said if e.kind == "count" and e.value > 0 and not e.approximate]
+    """``(smaller, larger)`` exact whole counts of ``said`` stated within :data:`_SHARE_SPAN` characters of each
+    other: the pairs a share can be read from (not two bounds of a confidence interval, "0.90 to 1.87")."""
+    counts = [e for e in said if e.kind == "count" and e.value > 0 and not e.approximate and e.value.is_integer()]
     return [
         (a.value, b.value)
         for a in counts

@@ -169,6 +169,8 @@ def quantities(text: str) -> list[Quantity]:
 
     >>> [(q.kind, q.value) for q in quantities("Twenty adults took 0.5 g daily for 24 months; 12% had nausea.")]
     [('count', 20.0), ('mass', 500.0), ('time', 730.5), ('percent', 12.0)]
+    >>> [(q.text, q.value, q.about) for q in quantities("About half relapsed; half the dose was given.")]
+    [('half', 50.0, True)]
     """
     out: list[Quantity] = []
     for m in _QUANTITY.finditer(text):
@@ -204,6 +206,33 @@ def quantities(text: str) -> list[Quantity]:
         ratio = kind == "count" and _RATIO_BEFORE.search(before) is not None
         about = _POINT_HEDGE.search(before[-16:]) is not None
         out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, about, ratio))
+    if _FRACTION_WORD.search(text):
+        fractions = _hedged_fractions(text)
+        out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
+        out = sorted(out + fractions, key=lambda q: q.start)
+    return out
+
+
+_FRACTIONS = {"half": 50.0, "third": 100.0 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+_FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
+_HEDGED_FRACTION = re.compile(
+    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)\s+|one\s+|a\s+)?"
+    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)",
+    re.IGNORECASE,
+)
+
+
+def _hedged_fractions(text: str) -> list[Quantity]:
+    """Fractions in words hedged as point estimates ("about half", "around a fifth", "nearly two thirds"), read as
+    percentages: they may be far from every figure of the evidence ("around half" of children against 21.9%).  An
+    unhedged one ("half the dose") is left unread: it need not be a share the evidence states."""
+    out: list[Quantity] = []
+    for m in _HEDGED_FRACTION.finditer(text):
+        part = m.group("part").lower().rstrip("s")
+        many = {"two": 2, "three": 3, "four": 4}.get((m.group("many") or "").lower(), 1)
+        value = many * _FRACTIONS[part]
+        start = m.start("many") if m.group("many") else m.start("part")
+        out.append(Quantity("percent", value, start, m.end(), text[start : m.end()], True, value, True))
     return out
 
 
