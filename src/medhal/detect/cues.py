@@ -195,19 +195,29 @@ def contradiction_focus(
     if states_no_predicate(unit):  # a fragment asserts nothing the encoder can judge alone
         focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
-    negation = has_negation(unit)
-    for k, w in enumerate(windows):
-        best = index.sentences[w.first + int(np.argmax(by_sentence[w.first : w.stop]))]
+    negation, plain = has_negation(unit), not negated(unit)
+
+    def cannot_contradict(best: str) -> bool:
         # a negated unit is not contradicted by its negated restatement, nor by a sentence that says nothing its
-        # negation denies; nor a finding by a measurement
-        if focus[k] >= threshold and (
+        # negation denies (nor a plain unit by a negation that denies nothing it says); nor a finding by a
+        # measurement; nor a unit by figures that say what it says in another form
+        return (
             negation_agrees(best, unit)
             or (negation and not negated(best) and not negation_targets(unit, best))
-            or (not negated(unit) and has_negation(best) and not negation_targets(best, unit))
+            or (plain and has_negation(best) and not negation_targets(best, unit))
             or (finding and describes_measurement(best))
             or change_order(unit, best) is True
             or _only_figures_differ(unit, best)
-        ):
+        )
+
+    decided: dict[int, bool] = {}  # windows share their best sentence: each is read once
+    for k, w in enumerate(windows):
+        if focus[k] < threshold:
+            continue
+        i = w.first + int(np.argmax(by_sentence[w.first : w.stop]))
+        if i not in decided:
+            decided[i] = cannot_contradict(index.sentences[i])
+        if decided[i]:
             focus[k] = 0.0
     return focus
 

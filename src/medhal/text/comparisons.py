@@ -55,6 +55,7 @@ __all__ = [
     "comparison_conflict",
     "comparison_subject",
     "group_figures",
+    "names_group",
     "reverses",
     "trial_arms",
     "unit_comparison",
@@ -318,6 +319,16 @@ _FROM_TO = re.compile(r"\bfrom\s+(?P<a>\d+(?:\.\d+)?)\s?%\s+to\s+(?P<b>\d+(?:\.\
 """A change between two levels: "cut the rate from 6.7% to 2.3%"."""
 
 
+def names_group(tokens: frozenset[str], group: str) -> bool:
+    """Whether a text whose :func:`~medhal.text.synonyms.alignment_tokens` are ``tokens`` names ``group`` whole.
+
+    >>> names_group(alignment_tokens("Around half of children given prednisolone"), "prednisolone")
+    True
+    """
+    theirs = alignment_tokens(group)
+    return bool(theirs) and theirs <= tokens
+
+
 def change_order(unit: str, sentence: str) -> bool | None:
     """Whether the change ``unit`` states between two groups' levels ("edoxaban cut the rate from 6.7% to 2.3%") is
     the one a part of ``sentence`` states by group ("2.3% in the edoxaban group and 6.7% in the placebo group"):
@@ -349,8 +360,7 @@ def change_order(unit: str, sentence: str) -> bool | None:
         then = [f for f in figures if f.value == b]
         if len(first) != 1 or len(then) != 1 or first[0].group.lower() == then[0].group.lower():
             continue
-        names_from = bool(alignment_tokens(first[0].group)) and alignment_tokens(first[0].group) <= named
-        names_to = bool(alignment_tokens(then[0].group)) and alignment_tokens(then[0].group) <= named
+        names_from, names_to = names_group(named, first[0].group), names_group(named, then[0].group)
         if names_from != names_to:
             return names_to
     return None

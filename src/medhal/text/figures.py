@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from medhal.text.comparisons import group_figures
+from medhal.text.comparisons import group_figures, names_group
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions
 from medhal.text.quantities import Quantity, quantities
@@ -102,12 +102,7 @@ def _named_groups_figures(unit: str, sentence: str) -> set[float]:
     """The percentages ``sentence`` states for a group ``unit`` names ("21.9% given prednisolone" for "around half of
     children given prednisolone"): a far-off estimate's rival is the figure of its own group."""
     tokens = alignment_tokens(unit)
-    return {
-        f.value
-        for part in finding_parts(sentence)
-        for f in group_figures(part)
-        if alignment_tokens(f.group) and alignment_tokens(f.group) <= tokens
-    }
+    return {f.value for part in finding_parts(sentence) for f in group_figures(part) if names_group(tokens, f.group)}
 
 
 def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
@@ -160,9 +155,7 @@ def _roundness(q: Quantity) -> float:
     """The step ``q`` is rounded to as written, in its kind's base unit: 10 for "90%", 5 for "75%" or "10%", 1 for
     "91%" or "five years", 0.1 for "9.1%"."""
     if not q.number or not math.isfinite(q.number) or q.number != int(q.number):
-        digits = q.text.replace(",", ".")
-        decimals = len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
-        step = 10.0**-decimals
+        step = 10.0 ** -_decimals(q)
     else:
         n, step = int(abs(q.number)), 1.0
         for size in (1000, 100, 10, 5):
@@ -328,10 +321,14 @@ def _rounds(q: Quantity, value: float) -> bool:
     ``q``'s unit, within 10% ("93%" for 92.7%, "0.9" for 0.85; not "2 g" for 1,520 mg)."""
     if not q.number or not math.isfinite(q.number):
         return False
-    digits = q.text.replace(",", ".")
-    decimals = len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
     gap = abs(value * q.number / q.value - q.number)
-    return gap <= 0.5 * 10.0**-decimals * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
+    return gap <= 0.5 * 10.0 ** -_decimals(q) * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
+
+
+def _decimals(q: Quantity) -> int:
+    """How many decimals ``q`` is written with ("9.1%": 1, "0,85": 2, "90%": 0)."""
+    digits = q.text.replace(",", ".")
+    return len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
 
 
 def _lay_count(q: Quantity) -> bool:

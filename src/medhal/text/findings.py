@@ -95,6 +95,8 @@ _OCCURRENCE = re.compile(
     r"|\b(?:was|were)\s+(?:recorded|reported|observed|seen|noted|detected)\s+in\b",
     re.IGNORECASE,
 )
+_NO_ONE = re.compile(r"\b(?:none|nobody|no\s+one)\b", re.IGNORECASE)
+"""A unit saying it happened to no one."""
 _MODAL = re.compile(r"\b(?:could|would|should|can|will|may|might)\b", re.IGNORECASE)
 _QUALIFIED = re.compile(
     r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|(?:the\s+)?(?:study|trial|follow-?up|treatment\s+period)\b)",
@@ -210,7 +212,12 @@ def asserts_effect(unit: str) -> bool:
     >>> asserts_effect("Metformin caused lactic acidosis in 3% of patients"), asserts_effect("Mortality was similar")
     (True, False)
     """
-    return _EFFECT.search(unit) is not None and _HEDGE.search(unit) is None and not has_negation(unit)
+    return _EFFECT.search(unit) is not None and _plain(unit)
+
+
+def _plain(unit: str) -> bool:
+    """Neither hedged (:data:`_HEDGE`) nor negated."""
+    return _HEDGE.search(unit) is None and not has_negation(unit)
 
 
 def asserts_occurrence(unit: str) -> bool:
@@ -221,15 +228,10 @@ def asserts_occurrence(unit: str) -> bool:
     """
     return (
         _OCCURRENCE.search(unit) is not None
-        and _HEDGE.search(unit) is None
+        and _plain(unit)
         and _MODAL.search(unit) is None
-        and not _negated_occurrence(unit)
+        and _NO_ONE.search(unit) is None
     )
-
-
-def _negated_occurrence(unit: str) -> bool:
-    """Whether ``unit`` carries a negation or says "none"/"no one"."""
-    return has_negation(unit) or re.search(r"\b(?:none|nobody|no\s+one)\b", unit, re.IGNORECASE) is not None
 
 
 def _stems(text: str) -> frozenset[str]:
