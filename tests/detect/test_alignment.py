@@ -272,6 +272,38 @@ def test_support_by_the_coverage_premise_points_at_an_aligned_window_that_entail
     assert d.entailing == -1  # no aligned window: the coverage premise itself
 
 
+def test_support_by_coverage_alone_points_at_the_tile_that_holds_the_unit() -> None:
+    rule = AlignedRule()
+    unaligned = np.array([0.1, 0.2])
+    tiles_entail, tiles_alignment = np.array([0.71, 0.6, 0.44]), np.array([0.14, 0.23, 0.9])
+    d = rule.decide(np.array([0.3, 0.2]), np.array([0.1, 0.1]), unaligned, tiles_entail)
+    assert d.verdict == "supported" and d.entailing == -1  # without the tiles' alignment: the tile of E*
+    d = rule.decide(
+        np.array([0.3, 0.2]), np.array([0.1, 0.1]), unaligned, tiles_entail, coverage_alignment=tiles_alignment
+    )
+    # E* stays 0.71; the tile shown is the best aligned of those that entail the unit (0.44 is below threshold)
+    assert d.verdict == "supported" and d.p_entail == 0.71 and d.entailing == -2
+    # a tile at or under C* does not support the unit by itself
+    d = rule.decide(
+        np.array([0.3, 0.2]),
+        np.array([0.1, 0.65]),
+        np.array([0.1, 0.7]),
+        tiles_entail,
+        coverage_alignment=tiles_alignment,
+    )
+    assert d.verdict == "supported" and d.p_contradict == 0.65 and d.entailing == -1
+
+
+def test_run_alignment_reads_a_run_of_sentences_as_one_text() -> None:
+    sentences = ["Return visits occurred in 17% of children.", "Croup scores did not differ.", "Vomiting was rare."]
+    index = EvidenceIndex.of(" ".join(sentences), sentences)
+    unit = "Return visits and croup scores did not differ."
+    by_sentence = index.alignment(unit)
+    runs = index.run_alignment(unit, [(0, 2), (2, 3), (0, 1)])
+    assert runs[0] == pytest.approx(1.0) and max(by_sentence[:2]) < 0.7  # the run holds what no one sentence does
+    assert runs[1] == pytest.approx(by_sentence[2]) and runs[2] == pytest.approx(by_sentence[0])
+
+
 def test_a_supported_unit_points_at_the_smallest_aligned_window_that_supports_it_alone() -> None:
     rule = AlignedRule()
     entail, contradict = np.array([0.9, 0.55, 0.44, 0.5]), np.array([0.1, 0.1, 0.1, 0.3])

@@ -105,14 +105,19 @@ def sentence_alignment(unit: str, sentences: Sequence[str]) -> np.ndarray:
     return _alignment(alignment_tokens(unit), [alignment_tokens(s) for s in sentences])
 
 
-def _alignment(wanted: frozenset[str], profiles: Sequence[frozenset[str]]) -> np.ndarray:
+def _alignment(
+    wanted: frozenset[str], profiles: Sequence[frozenset[str]], runs: Sequence[tuple[int, int]] | None = None
+) -> np.ndarray:
+    """IDF-weighted share of ``wanted`` in each profile (IDF over ``profiles``), or in each run ``[first, stop)``
+    of consecutive profiles read as one text (``runs``)."""
+    targets = list(profiles) if runs is None else [frozenset().union(*profiles[a:b]) for a, b in runs]
     if not wanted or not profiles:
-        return np.zeros(len(profiles), dtype=np.float64)
+        return np.zeros(len(targets), dtype=np.float64)
     df = Counter(t for p in profiles for t in p if t in wanted)
     n = len(profiles)
     weight = {t: math.log((n + 1) / (df[t] + 1)) + 1.0 for t in wanted}
     total = math.fsum(weight.values())
-    return np.array([math.fsum(weight[t] for t in wanted & p) / total for p in profiles], dtype=np.float64)
+    return np.array([math.fsum(weight[t] for t in wanted & p) / total for p in targets], dtype=np.float64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +160,12 @@ class EvidenceIndex:
         if known_only:
             wanted &= frozenset().union(*self.tokens)
         return _alignment(wanted, self.tokens)
+
+    def run_alignment(self, unit: str, runs: Sequence[tuple[int, int]]) -> np.ndarray:
+        """For each run of sentences ``[first, stop)``, the IDF-weighted share of ``unit``'s content it holds,
+        read as one text (IDF over the sentences, as :meth:`alignment`): how much of the unit a stretch of
+        evidence covers between its sentences, where :meth:`alignment` asks one sentence to hold it all."""
+        return _alignment(alignment_tokens(unit), self.tokens, runs)
 
 
 def restates(sentence: str, unit: str) -> bool:
@@ -294,6 +305,7 @@ class AlignedRule:
         *,
         unstated: bool = False,
         window_sizes: np.ndarray | None = None,
+        coverage_alignment: np.ndarray | None = None,
     ) -> AlignedDecision:
         """Decide one unit from its library windows' P(E), P(C), alignment (of their best sentence; of their
         worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E);
@@ -305,6 +317,10 @@ class AlignedRule:
         least ``entail_threshold`` and above ``C*``), better aligned first, then higher P(E); the window that
         achieved ``E*`` when none does.  ``p_entail`` stays ``E*`` whichever window is shown.  Without
         ``window_sizes`` only support by a coverage window is pointed at a library window (the best aligned).
+        When no library window supports the unit by itself and ``coverage_alignment`` is given (each coverage
+        window's :meth:`EvidenceIndex.run_alignment`), the coverage window shown is the best aligned of those that
+        entail it (P(E) at least ``entail_threshold`` and above ``C*``), then the higher P(E): the stretch of
+        evidence that holds what the unit says, not one the verifier happened to score higher about something else.
         """
         aligned = window_alignment >= self.align_threshold
         focus = aligned if contradiction_alignment is None else contradiction_alignment >= self.align_threshold
@@ -346,6 +362,11 @@ class AlignedRule:
                 if len(alone):
                     size = np.zeros(len(alone)) if window_sizes is None else window_sizes[alone]
                     entailing = int(alone[np.lexsort((-window_entail[alone], -window_alignment[alone], size))[0]])
+                elif entailing is not None and entailing < 0 and coverage_alignment is not None:
+                    tiles = np.flatnonzero((coverage_entail >= self.entail_threshold) & (coverage_entail > p_c))
+                    if len(tiles):
+                        order = np.lexsort((-coverage_entail[tiles], -coverage_alignment[tiles]))
+                        entailing = -1 - int(tiles[order[0]])
         else:
             verdict = "unsupported"
         return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best, unstated=unstated)

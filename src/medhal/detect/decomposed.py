@@ -405,6 +405,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 k_cue,
                 unstated=bool(unstated) or unnamed is not None,
                 window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
+                coverage_alignment=index.run_alignment(span.text, [(w.first, w.stop) for w in coverage]),
             )
 
             w_e, w_c = (
