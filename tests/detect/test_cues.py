@@ -184,3 +184,24 @@ def test_a_sentence_that_differs_from_the_unit_only_in_the_form_of_its_figures_c
     assert _focus(evidence, "Kidney stones were uncommon in both groups.")[1] == 0.0
     # ... but one that denies what the unit says may contradict it
     assert _focus(evidence, "Kidney stones differed between groups.")[1] > 0.0
+
+
+def test_a_sentence_about_other_people_or_a_composite_cannot_contradict_a_unit() -> None:
+    evidence = (
+        "Statin treatment was not associated with a reduction in cardiovascular disease among participants "
+        "without diabetes. Among participants with type 2 diabetes, statin use was associated with a 24% lower "
+        "risk of cardiovascular disease. Dapagliflozin reduced the combined risk of worsening heart failure or "
+        "cardiovascular death."
+    )
+    subgroup = "Statins did not lower cardiovascular disease in those without diabetes."
+    assert _focus(evidence, subgroup)[1] == 0.0  # the diabetic subgroup's finding is about other people
+    assert _focus(evidence, "Statins lowered cardiovascular disease in those with diabetes.")[1] > 0.0
+    component = "Cardiovascular death on its own was not reduced by dapagliflozin."
+    assert _focus(evidence, component)[2] == 0.0
+    # the whole composite, denied, is the sentence's own outcome: it may contradict the unit
+    assert _focus(evidence, "Dapagliflozin did not reduce worsening heart failure or cardiovascular death.")[2] > 0.0
+    # a population the evidence never reports on is a changed population, which may be contradicted
+    changed = "Participants with psychosis had a lower risk of cardiovascular disease with statins."
+    only = "Participants without psychosis had a lower risk of cardiovascular disease with statins."
+    assert _focus(only, changed)[0] > 0.0
+    assert _focus(only + " " + changed.replace("lower", "higher"), changed)[0] == 0.0

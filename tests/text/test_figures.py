@@ -319,3 +319,9 @@ def test_a_hedged_fraction_far_from_its_groups_figure_is_rivalled_by_that_figure
     assert [(a.text, b.text) for a, b in number_conflicts(unit, sentence, sentence)] == [("half", "21.9%")]
     assert number_conflicts("Around a fifth of children given prednisolone came back.", sentence, sentence) == []
     assert unstated_quantities("Mortality fell by about half.", "HR 1.87 (95% CI 0.90 to 3.89)")[0].text == "half"
+
+
+def test_the_two_sides_of_a_ratio_are_no_share() -> None:
+    evidence = quantities("175 adults were randomly assigned 2:1 to monitoring or meters; 94% still used it.")
+    assert far_off(quantities("about half")[0], evidence)  # 1 of 2 is an allocation ratio, not 50%
+    assert not far_off(quantities("about half")[0], quantities("12 of 25 patients responded"))

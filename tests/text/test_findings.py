@@ -175,7 +175,7 @@ def test_a_clause_joined_by_and_reports_its_own_null_finding() -> None:
         "was similar."
     )
     (finding,) = null_findings(sentence)
-    assert finding.subject == frozenset({"morta", "days"})
+    assert finding.subject == frozenset({"morta"})  # "at 90 days" is its time point, matched as a figure
     assert null_finding_conflict("Death by 90 days was higher with thrombectomy.", sentence)
     # a clause that only modifies the one before keeps the whole part's subject ("with no difference ...")
     modifier = "The haemoglobin level was measured in 4-15% of patients, with no difference before or after the PEP."
@@ -251,3 +251,36 @@ def test_a_finding_about_two_listed_outcomes_holds_for_each_but_not_for_a_compos
     assert null_finding_conflict(
         "The composite of death and myocardial infarction was lower with ticagrelor.", composite
     )
+
+
+def test_a_part_that_names_nothing_reports_the_null_finding_of_what_the_part_before_it_measured() -> None:
+    sentence = "Cardiovascular death alone occurred in 7.4% and 8.3%, respectively; the difference was not significant."
+    assert null_finding_conflict("Dapagliflozin significantly reduced cardiovascular death on its own.", sentence)
+    assert agrees("Cardiovascular death on its own was not significantly reduced.", null_finding(sentence))
+    # the measure is named before the verb only: the groups' figures are not its subject
+    assert not null_finding_conflict("Heart failure was lower with dapagliflozin.", sentence)
+    assert null_findings("The difference was not statistically significant.") == ()
+
+
+def test_two_outcomes_listed_after_no_differences_hold_each() -> None:
+    sentence = "There were no differences in readmission at 28 days or in parent-reported quality of life."
+    assert null_finding_conflict("Readmissions were lower with saline.", sentence)
+    assert null_finding_conflict("Quality of life as reported by parents was better with saline.", sentence)
+    assert any(agrees("Readmissions and quality of life were similar.", f) for f in null_findings(sentence))
+    # a time point the finding states is matched as a figure, not required as a word
+    assert not null_finding_conflict("Readmissions at 7 days were lower with saline.", sentence)
+
+
+def test_a_composite_named_with_or_is_not_the_component_a_null_finding_is_about() -> None:
+    sentence = "Cardiovascular death did not differ between groups."
+    composite = "The drug lowered the rate of worsening heart failure or cardiovascular death from 19.5% to 16.4%."
+    assert not null_finding_conflict(composite, sentence)
+    assert null_finding_conflict("The drug lowered cardiovascular death.", sentence)
+
+
+def test_a_subject_cut_at_and_is_read_whole_and_a_change_in_time_names_its_duration() -> None:
+    sentence = "The duration of diarrhoea and vomiting did not differ between groups."
+    assert sorted(null_findings(sentence)[0].subject) == ["diarr", "durat", "vomit"]
+    assert null_finding_conflict("The probiotic shortened diarrhoea or vomiting compared with placebo.", sentence)
+    assert null_finding_conflict("Diarrhoea and vomiting lasted longer with the probiotic.", sentence)
+    assert not null_finding_conflict("The probiotic reduced diarrhoea.", sentence)

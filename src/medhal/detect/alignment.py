@@ -79,12 +79,14 @@ from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_scopes_agree
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.scope import component_of_composite, disjoint_populations
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
     "AlignedDecision",
     "AlignedRule",
     "EvidenceIndex",
+    "about_else",
     "alignment_tokens",
     "negation_agrees",
     "opposite_ways",
@@ -184,9 +186,11 @@ def restates(sentence: str, unit: str) -> bool:
     True
     >>> restates("Among children younger than 2 years, sensitivity fell.", "It was more sensitive in children.")
     False
+    >>> restates("With diabetes, statins lowered risk.", "Statins lowered risk in patients without diabetes.")
+    False
     """
     wanted = alignment_tokens(unit)
-    if not wanted or not wanted <= alignment_tokens(sentence):
+    if not wanted or not wanted <= alignment_tokens(sentence) or about_else(unit, sentence):
         return False
     parts = finding_parts(sentence)
     if len(parts) == 1:
@@ -212,6 +216,15 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         # figures by group that order the unit's groups the other way are an opposite direction too
         and not comparison_conflict(unit, part)
     )
+
+
+def about_else(unit: str, sentence: str, evidence: str | None = None) -> bool:
+    """Whether ``sentence`` is about other people or another outcome than ``unit`` (:mod:`medhal.text.scope`:
+    disjoint populations, or a composite outcome of which the unit names one component): it can neither restate
+    nor contradict the unit.  Given the whole ``evidence``, a population counts only where the evidence reports on
+    the unit's (:func:`~medhal.text.scope.disjoint_populations`): a unit that moves the trial to people the
+    evidence never names may be contradicted."""
+    return disjoint_populations(unit, sentence, evidence) or component_of_composite(unit, sentence)
 
 
 def opposite_ways(unit: str, part: str) -> bool:

@@ -29,7 +29,7 @@ from typing import Literal
 
 import numpy as np
 
-from medhal.detect.alignment import EvidenceIndex, negation_agrees, opposite_ways, restates
+from medhal.detect.alignment import EvidenceIndex, about_else, negation_agrees, opposite_ways, restates
 from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.assertions import describes_measurement, states_no_predicate
@@ -196,13 +196,16 @@ def contradiction_focus(
         focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
     negation, plain = has_negation(unit), not negated(unit)
+    evidence = " ".join(index.sentences)
 
     def cannot_contradict(best: str) -> bool:
-        # a negated unit is not contradicted by its negated restatement, nor by a sentence that says nothing its
-        # negation denies (nor a plain unit by a negation that denies nothing it says); nor a finding by a
+        # a unit is not contradicted by a sentence about other people or another outcome (a composite of which it
+        # names one component); a negated unit not by its negated restatement, nor by a sentence that says nothing
+        # its negation denies (nor a plain unit by a negation that denies nothing it says); nor a finding by a
         # measurement; nor a unit by figures that say what it says in another form
         return (
-            negation_agrees(best, unit)
+            about_else(unit, best, evidence)
+            or negation_agrees(best, unit)
             or (negation and not negated(best) and not negation_targets(unit, best))
             or (plain and has_negation(best) and not negation_targets(best, unit))
             or (finding and describes_measurement(best))

@@ -308,8 +308,13 @@ def _count_pairs(said: Sequence[Quantity]) -> list[tuple[float, float]]:
         (a.value, b.value)
         for a in counts
         for b in counts
-        if a.value < b.value and abs(a.start - b.start) <= _SHARE_SPAN
+        if a.value < b.value and abs(a.start - b.start) <= _SHARE_SPAN and _apart(a, b)
     ]
+
+
+def _apart(a: Quantity, b: Quantity) -> bool:
+    """Whether two counts stand more than one character apart: not the two sides of a ratio ("assigned 2:1")."""
+    return max(a.start, b.start) - min(a.end, b.end) > 1
 
 
 _SHARE_SPAN = 40

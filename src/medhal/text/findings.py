@@ -291,21 +291,40 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
 
     >>> [sorted(f.subject) for f in null_findings("Haemorrhage occurred in 0.6% and 1.2%, respectively, and "
     ...                                            "mortality at 90 days was similar.")]
-    [['days', 'morta']]
+    [['morta']]
     >>> [sorted(f.subject) for f in null_findings("Vascular occlusive events were similar in the two groups, and "
     ...                                            "seizures did not differ between groups.")]
     [['occlu', 'vascu'], ['seizu']]
+    >>> [sorted(f.subject) for f in null_findings("The duration of diarrhoea and vomiting did not differ.")][0]
+    ['diarr', 'durat', 'vomit']
+
+    A part that names nothing ("the difference was not statistically significant") reports the null finding of
+    what the part before it measured, named before its verb:
+
+    >>> [sorted(f.subject) for f in null_findings("Cardiovascular death alone occurred in 7.4% and 8.3%, "
+    ...                                            "respectively; the difference was not statistically significant.")]
+    [['cardi', 'morta']]
     """
     found: list[NullFinding] = []
-    for part in finding_parts(sentence):
+    parts = finding_parts(sentence)
+    for n, part in enumerate(parts):
         if not reports_null_finding(part):
+            continue
+        if n and not _subject_of(part):  # "X occurred in 7.4% and 8.3%; the difference was not significant"
+            lead = _lead(parts[n - 1])
+            if lead:
+                stated = tuple(q for q in quantities(part) if q.kind in _MATCHED_KINDS)
+                found.append(NullFinding(lead, _populations(sentence), stated))
             continue
         clauses = [c.text for c in split_clauses(part)]
         own = [c for c in clauses if reports_null_finding(c)]
         # a clause joined by "and" with a verb of its own states its own finding, and so does the clause before a
         # run of such clauses ("X was similar in the two groups, and Y did not differ"); any other clause ("with
-        # no difference ...", "between A," cut from its list) is read with the part it belongs to
-        if len(clauses) > 1 and all(_COORDINATED.match(c) for c in clauses[1:]):
+        # no difference ...", "between A," cut from its list) is read with the part it belongs to, and so is one
+        # after a clause with no verb, the first half of its subject ("The duration of diarrhoea | and vomiting")
+        if not _has_verb(clauses[0]):
+            pieces = []
+        elif len(clauses) > 1 and all(_COORDINATED.match(c) for c in clauses[1:]):
             pieces = [c for c in own if _subject_of(c)]
         else:
             pieces = [c for c in own if _COORDINATED.match(c) and _subject_of(c)] if len(own) == 1 else []
@@ -330,6 +349,13 @@ _LISTED = re.compile(
     re.IGNORECASE,
 )
 """A finding about a list of two outcomes: "Hypercalcemia and kidney stones were uncommon and did not differ"."""
+_LISTED_AFTER = re.compile(
+    r"\bno\s+(?:statistically\s+)?(?:significant\s+)?differences?\s+(?:in|between\s+groups\s+in)\s+(?:the\s+)?"
+    r"(?P<a>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:or|and)\s+(?:in\s+)?(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,4})\s*(?:[.;,]|$)",
+    re.IGNORECASE,
+)
+"""A null finding about two outcomes listed after it: "There were no differences in readmission at 28 days or in
+parent-reported quality of life"."""
 _JOINT = re.compile(r"\b(?:composite|combined|combination|joint|together)\b", re.IGNORECASE)
 
 
@@ -340,8 +366,11 @@ def _listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
     >>> sorted(sorted(s) for s in _listed("Hypercalcemia and kidney stones did not differ.", frozenset({"hyper",
     ...                                    "renal", "stone"})))
     [['hyper'], ['hyper', 'renal', 'stone'], ['renal', 'stone']]
+    >>> piece = "There were no differences in readmission at 28 days or in parent-reported quality of life."
+    >>> sorted(sorted(s) for s in _listed(piece, _subject_of(piece)))
+    [['life', 'paren', 'quali'], ['life', 'paren', 'quali', 'readm'], ['readm']]
     """
-    m = _LISTED.match(piece)
+    m = _LISTED.match(piece) or _LISTED_AFTER.search(piece)
     if m is None or _JOINT.search(piece):
         return [subject]
     a, b = _subject_of(m.group("a")), _subject_of(m.group("b"))
@@ -358,7 +387,35 @@ _COORDINATED = re.compile(
 
 
 def _subject_of(piece: str) -> frozenset[str]:
-    return finding_subject(_BRACKETS.sub(" ", piece))  # "(12.0% versus 11.7%)": the data, not the subject
+    # "(12.0% versus 11.7%)": the data, not the subject; "at 28 days", "of 0.6 mg/kg": a time point or dose the
+    # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
+    piece = _BRACKETS.sub(" ", piece)
+    for q in reversed(quantities(piece)):
+        piece = piece[: q.start] + " " + piece[q.end :]
+    return finding_subject(piece)
+
+
+_VERB = re.compile(
+    r"\b(?:occurred|was|were|is|are|did|had|has|have|remained|fell|rose|increased|decreased|declined|improved|"
+    r"developed|affected)\b",
+    re.IGNORECASE,
+)
+
+
+def _has_verb(clause: str) -> bool:
+    """Whether ``clause`` states something of its own (a finite verb), unlike the first half of a subject cut at
+    "and" ("The duration of diarrhoea | and vomiting did not differ")."""
+    return _VERB.search(clause) is not None or _PAST.search(clause) is not None
+
+
+_PAST = re.compile(r"\b[a-z]{3,}ed\b", re.IGNORECASE)
+
+
+def _lead(part: str) -> frozenset[str]:
+    """The subject of what ``part`` reports, named before its first verb ("Cardiovascular death alone occurred in
+    7.4% and 8.3%"); empty when no verb follows a subject."""
+    m = _VERB.search(part)
+    return frozenset() if m is None else _subject_of(part[: m.start()])
 
 
 def null_finding(sentence: str) -> NullFinding | None:
@@ -371,7 +428,8 @@ def names(unit: str, finding: NullFinding) -> bool:
     time point and dose."""
     populations = _populations(unit)
     # nothing happened to anyone: a unit about a subgroup of those the finding is about is about them too
-    if not finding.subject <= _stems(unit):
+    stems = _stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
+    if not finding.subject <= stems:
         return False
     if not (finding.populations <= populations if finding.absence else finding.populations == populations):
         return False
@@ -384,6 +442,13 @@ def names(unit: str, finding: NullFinding) -> bool:
     return True
 
 
+_DURATION_WORD = re.compile(
+    r"\b(?:shorten(?:ed|s)?|prolong(?:ed|s)?|shorter|longer|lengthen(?:ed|s)?|quicker|faster|sooner)\b", re.IGNORECASE
+)
+_DURATION = frozenset({"durat", "time", "lengt"})
+"""A unit that shortens or prolongs something names its duration ("shortened diarrhoea": its duration, time)."""
+
+
 def contradicts(unit: str, finding: NullFinding) -> bool:
     """Whether ``unit`` :func:`asserts_effect` on what ``finding`` reports absent, or says what ``finding`` says never
     happened happened (:func:`asserts_occurrence`); it :func:`names` the subject either way.
@@ -392,9 +457,33 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
     True
     >>> contradicts("Two children had rashes.", null_finding("No adverse events were recorded."))
     False
+
+    A composite ("A or B") is not the component a null finding is about (:func:`_within_either`).
     """
     happened = finding.absence and asserts_occurrence(unit)
-    return (asserts_effect(unit) or happened) and names(unit, finding)
+    return (asserts_effect(unit) or happened) and names(unit, finding) and not _within_either(unit, finding.subject)
+
+
+_EITHER = re.compile(r"(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+or\s+(?P<b>[\w-]+(?:\s+[\w-]+){0,3})", re.IGNORECASE)
+"""Two outcomes joined by "or": "worsening heart failure or cardiovascular death" (either counts)."""
+
+
+def _within_either(unit: str, subject: frozenset[str]) -> bool:
+    """Whether ``unit`` names ``subject`` only as one of two outcomes joined by "or" (a composite: "lowered the
+    rate of worsening heart failure or cardiovascular death"), the other naming more: a null finding about the
+    component says nothing against an effect on the composite.
+
+    >>> _within_either("It lowered the rate of worsening heart failure or cardiovascular death.",
+    ...                finding_subject("Cardiovascular death did not differ."))
+    True
+    >>> _within_either("It lowered cardiovascular death.", finding_subject("Cardiovascular death did not differ."))
+    False
+    """
+    for m in _EITHER.finditer(unit):
+        a, b = (_stems(m.group(k)) - _FRAME for k in ("a", "b"))
+        if (subject <= b and a - subject) or (subject <= a and b - subject):
+            return True
+    return False
 
 
 def null_finding_conflict(unit: str, sentence: str) -> bool:
