@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
@@ -205,3 +207,43 @@ def test_a_sentence_about_other_people_or_a_composite_cannot_contradict_a_unit()
     only = "Participants without psychosis had a lower risk of cardiovascular disease with statins."
     assert _focus(only, changed)[0] > 0.0
     assert _focus(only + " " + changed.replace("lower", "higher"), changed)[0] == 0.0
+
+
+_APPENDICITIS = (
+    "Background: Continuous monitoring helps in type 1 diabetes; its value in type 2 diabetes is unclear. "
+    "Methods: 175 adults with type 2 diabetes were assigned 2:1 to monitoring or meters. "
+    "Adults with uncomplicated appendicitis were assigned to antibiotics or appendectomy. "
+    "Antibiotics were noninferior to appendectomy. "
+    "In the antibiotics group, 29% of participants had undergone appendectomy by 90 days."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "kind", "sentence"),
+    [
+        ("In 175 adults with type 1 diabetes,", "number", 1),  # a category by number, against the best aligned
+        ("Most patients given antibiotics had their appendix removed within 90 days.", "number", 4),  # a share
+        ("Adults with complicated appendicitis were assigned to antibiotics.", "denied", 2),  # un- form only
+        ("Antibiotics were clearly inferior to appendectomy.", "denied", 3),
+    ],
+)
+def test_categories_shares_and_prefixed_antonyms_are_contradicted_by_their_sentence(
+    unit: str, kind: str, sentence: int
+) -> None:
+    index = _index(_APPENDICITIS)
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and (cue.kind, cue.sentence) == (kind, sentence)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "Continuous monitoring helps in type 1 diabetes.",  # the Background says so
+        "Nearly a third of patients given antibiotics had their appendix removed within 90 days.",
+        "Adults with uncomplicated appendicitis were assigned to antibiotics.",
+        "Antibiotics were not inferior to appendectomy.",
+    ],
+)
+def test_faithful_categories_shares_and_prefixed_words_fire_no_cue(unit: str) -> None:
+    index = _index(_APPENDICITIS)
+    assert contradiction_cue(index, unit, index.alignment(unit), 0.6) is None

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.figures import anchors, far_off, figures_agree, harmonized, number_conflicts, unstated_quantities
+from medhal.text.figures import (
+    anchors,
+    far_off,
+    figures_agree,
+    harmonized,
+    label_conflicts,
+    number_conflicts,
+    unstated_quantities,
+)
 from medhal.text.quantities import quantities
 
 EVIDENCE = "Patients received dapagliflozin 10 mg daily for 24 months. Of 412 adults, 12% had nausea (p = 0.03)."
@@ -325,3 +333,14 @@ def test_the_two_sides_of_a_ratio_are_no_share() -> None:
     evidence = quantities("175 adults were randomly assigned 2:1 to monitoring or meters; 94% still used it.")
     assert far_off(quantities("about half")[0], evidence)  # 1 of 2 is an allocation ratio, not 50%
     assert not far_off(quantities("about half")[0], quantities("12 of 25 patients responded"))
+
+
+def test_a_category_named_by_number_conflicts_only_with_another_number_for_the_same_category() -> None:
+    ((mine, theirs),) = label_conflicts("In adults with type 1 diabetes,", "Adults with type 2 diabetes took part.")
+    assert (mine.text, theirs.text) == ("1", "2")
+    assert label_conflicts("a phase 2 trial", "In this phase 3 trial, 1,581 patients took part.")
+    # the sentence names the unit's category too, another category, or none
+    assert not label_conflicts("in type 1 diabetes", "Better control in type 1 diabetes; type 2 diabetes is unclear.")
+    assert not label_conflicts("in type 1 diabetes", "Adults with type 2 hypertension took part.")
+    assert not label_conflicts("in type 1 diabetes", "175 adults were assigned 2:1.")
+    assert not label_conflicts("a 95% CI of 1 to 2", "a 90% CI of 1 to 2")  # a confidence level is no category

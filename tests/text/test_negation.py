@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from medhal.text.lexical import has_negation
-from medhal.text.negation import flips_negation, negated_stems, negation_scopes_agree, negation_targets
+from medhal.text.negation import flips_negation, negated_stems, negation_scopes_agree, negation_targets, prefix_antonym
 
 RECOMMENDATION = "Oral corticosteroids should not be used in adults without asthma."
 
@@ -108,3 +108,29 @@ def test_a_negation_with_nothing_after_it_but_the_predicate_denies_the_predicate
     assert (
         flips_negation("The difference was statistically significant.", "The difference was not significant.") is None
     )
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "word"),
+    [
+        (
+            "In adults with complicated appendicitis,",
+            "Adults with uncomplicated appendicitis took part.",
+            "complicated",
+        ),
+        ("It was clearly inferior to surgery.", "It was noninferior to surgery on the EQ-5D score.", "inferior"),
+        (
+            "Patients with resectable tumours were enrolled.",
+            "Patients with unresectable tumours were enrolled.",
+            "resectable",
+        ),
+        ("smokers had more events", "non-smokers had more events", "smokers"),
+        # the unit negates the word itself, the sentence says the word, or the next word differs
+        ("It was not inferior to surgery.", "It was noninferior to surgery.", None),
+        ("Complicated appendicitis was excluded.", "Complicated and uncomplicated appendicitis were studied.", None),
+        ("It was a controlled trial.", "Patients with uncontrolled hypertension were enrolled.", None),
+        ("an uncomplicated course", "an uncomplicated course", None),
+    ],
+)
+def test_prefix_antonym(unit: str, sentence: str, word: str | None) -> None:
+    assert prefix_antonym(unit, sentence) == word

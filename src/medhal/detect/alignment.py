@@ -75,6 +75,7 @@ import numpy as np
 from medhal.detect.records import Verdict
 from medhal.text.assertions import asserts_nothing, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
+from medhal.text.figures import label_conflicts
 from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_scopes_agree
@@ -215,6 +216,8 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         and not opposite_ways(unit, part)
         # figures by group that order the unit's groups the other way are an opposite direction too
         and not comparison_conflict(unit, part)
+        # nor is "type 2 diabetes" "type 1 diabetes", though the 1 be found elsewhere in it ("assigned 2:1")
+        and not label_conflicts(unit, part)
     )
 
 

@@ -2,7 +2,9 @@
 sentence that fires it.
 
 * :func:`number_cue`: the changed-number cue (:func:`medhal.text.figures.number_conflicts`): the unit states a
-  number, dose, duration or percentage that an aligned evidence sentence states differently — `contradicted`;
+  number, dose, duration or percentage that an aligned evidence sentence states differently, or a share in words
+  ("most", "almost all", "only a few") that every percentage the sentence states of the same people excludes
+  (:func:`medhal.text.quantifiers.share_conflicts`) — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
@@ -10,7 +12,9 @@ sentence that fires it.
   round — `contradicted`;
 * :func:`negation_cue`: the denied-assertion cue (:func:`medhal.text.negation.flips_negation`): an evidence
   sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
-  used" against "should be used", whatever other negations the two share) — `contradicted`;
+  used" against "should be used", whatever other negations the two share), or the evidence only ever says the
+  "un-" / "non-" form of a word the unit says before the same next word ("uncomplicated appendicitis",
+  :func:`medhal.text.negation.prefix_antonym`) — `contradicted`;
 * :func:`contradiction_cue`: the first of the four that fires, in that order.
 
 The cues read text only, so a detector finds them while it plans its verifier pairs and makes sure the verifier reads
@@ -34,7 +38,7 @@ from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
-from medhal.text.figures import figures_agree, number_conflicts
+from medhal.text.figures import figures_agree, label_conflicts, number_conflicts
 from medhal.text.findings import (
     agrees,
     asserts_effect,
@@ -43,7 +47,8 @@ from medhal.text.findings import (
     reports_null_finding,
 )
 from medhal.text.lexical import direction_conflict, has_negation, negated
-from medhal.text.negation import flips_negation, negation_targets
+from medhal.text.negation import flips_negation, negation_targets, prefix_antonym
+from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity
 from medhal.text.synonyms import alignment_tokens
 
@@ -85,8 +90,14 @@ def number_cue(
     # well with several sentences, and a unit of two facts ("relapse was 2% after a median follow-up of ten
     # years") with one sentence per fact; the first may state no rival number
     aligned = np.flatnonzero(by_sentence >= threshold)
-    for best in aligned[np.argsort(-by_sentence[aligned], kind="stable")]:
-        conflicts = number_conflicts(unit, index.quantities, index.sentences[best], anchored=anchored)
+    shares = bool(quantified_shares(unit))
+    for rank, best in enumerate(aligned[np.argsort(-by_sentence[aligned], kind="stable")]):
+        sentence = index.sentences[best]
+        conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored)
+        if not conflicts and shares:  # "most patients" against "29% of participants": a share in words
+            conflicts = share_conflicts(unit, sentence)
+        if not conflicts and rank == 0:  # "type 1 diabetes" against the best-aligned sentence's "type 2 diabetes"
+            conflicts = label_conflicts(unit, sentence)
         if conflicts:
             return conflicts, int(best)
     return [], None
@@ -121,7 +132,7 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
     only ever says negated a word the unit asserts plainly (``None`` when none does).  Only the sentences whose
     tokens (:attr:`EvidenceIndex.tokens`, read once per item) hold all the unit's are read again."""
     wanted = alignment_tokens(unit)
-    return next(
+    found = next(
         (
             i
             for i, (s, tokens) in enumerate(zip(index.sentences, index.tokens, strict=True))
@@ -129,6 +140,16 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
         ),
         None,
     )
+    if found is not None:
+        return found
+    # "complicated appendicitis" where the evidence only ever says "uncomplicated appendicitis": a finding first
+    antonyms = [i for i, s in enumerate(index.sentences) if prefix_antonym(unit, s) is not None]
+    if not antonyms:
+        return None
+    evidence = " ".join(index.sentences)
+    if prefix_antonym(unit, evidence) is None:  # the evidence says the word itself somewhere
+        return None
+    return next((i for i in antonyms if not index.assertive or index.assertive[i]), antonyms[0])
 
 
 @dataclass(frozen=True, slots=True)

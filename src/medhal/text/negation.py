@@ -25,7 +25,7 @@ from medhal.text.lexical import NEGATION, direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.tokens import STEM_PREFIX
 
-__all__ = ["flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
+__all__ = ["flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets", "prefix_antonym"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
 _PUNCTUATION = re.compile(r"[.,;:()\[\]]")
@@ -215,3 +215,46 @@ def _lemma(word: str) -> str:
     (True, True)
     """
     return _INFLECTION.sub("", word.lower())[:STEM_PREFIX]
+
+
+_PREFIXED = r"(?:un|non-?)"
+_NEGATED_BEFORE = re.compile(r"\b(?:not|no|never|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
+
+
+def prefix_antonym(unit: str, sentence: str) -> str | None:
+    """The word ``unit`` says plainly whose "un-" or "non-" form ``sentence`` says before the same next content word,
+    never saying the word itself: "complicated appendicitis" against "uncomplicated appendicitis", "clearly inferior
+    to appendectomy" against "noninferior to appendectomy".  ``None`` otherwise, and for a word the unit negates
+    itself ("not inferior" says "noninferior").  A small encoder reads the two as near-identical: they share every
+    other word.
+
+    >>> prefix_antonym("In adults with complicated appendicitis,", "Adults with uncomplicated appendicitis took part.")
+    'complicated'
+    >>> prefix_antonym("Antibiotics were clearly inferior to surgery.", "Antibiotics were non-inferior to surgery.")
+    'inferior'
+    >>> print(prefix_antonym("Antibiotics were not inferior to surgery.", "They were noninferior to surgery."))
+    None
+    >>> print(prefix_antonym("a controlled trial", "patients with uncontrolled hypertension"))
+    None
+    """
+    for m in _WORD.finditer(unit):
+        word = m.group()
+        lower = word.lower()
+        if len(lower) < 5 or re.match(_PREFIXED, lower) or _NEGATED_BEFORE.search(unit, 0, m.start()):
+            continue
+        if re.search(r"(?<![\w-])" + re.escape(lower) + r"\b", sentence, re.IGNORECASE):
+            continue  # the sentence says the word itself
+        after = _next_content(unit[m.end() :])
+        for found in re.finditer(r"\b" + _PREFIXED + re.escape(lower) + r"\b", sentence, re.IGNORECASE):
+            if after and _next_content(sentence[found.end() :]) == after:
+                return word
+    return None
+
+
+def _next_content(text: str) -> str | None:
+    """The stem of the first content word of ``text`` (function words, "to", "of" and punctuation skipped)."""
+    for w in _WORD.findall(text)[:4]:
+        stems = canonical_stems(w)
+        if stems:
+            return next(iter(stems))
+    return None

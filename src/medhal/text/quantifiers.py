@@ -1,0 +1,153 @@
+"""Quantifier words read as shares: "most patients", "almost all", "only a few" against the percentage the evidence
+states for the same people (issue 14).
+
+An LLM answer restates "29% of participants had undergone appendectomy" as "*most* patients given antibiotics had
+their appendix removed", or "Most patients (71%) were in NYHA class II" as "only *a few* patients were in NYHA class
+II".  Neither states a figure, so the changed-number cue (:func:`medhal.text.figures.number_conflicts`) has nothing
+to compare, and a small encoder reads the shared words as support.  A clinician reads both as wrong figures.
+
+:func:`quantified_shares` reads each quantifier word of a text as the range of shares it allows (percent):
+
+=====================================================================  ==========  ==================================
+words                                                                  allows      contradicted by every figure
+=====================================================================  ==========  ==================================
+"almost all", "nearly all", "virtually all", "practically all"         85-100      below 70
+"the vast / great / overwhelming majority"                             75-100      below 60
+"most" (not "the most", "at most", "most common"), "the majority"      50-100      below 45
+"a minority"                                                           0-50        at or above 60
+"few", "a few", "only a few", "very few", "a handful", "hardly any"    0-30        at or above 50
+=====================================================================  ==========  ==================================
+
+The margins are wide on purpose (a faithful clause marked contradicted is the worst error a report can make): "most"
+stands for 44% in no reading, but 48% is not worth a contradiction.  :func:`share_conflicts` compares a unit's
+quantifier with the percentages a sentence states *of the same people* (the noun the words count among the figure's
+:func:`~medhal.text.figures.anchors`, any word for people standing for another: "most **patients** given antibiotics"
+against "in the antibiotics group, 29% of **participants**"; "most children" is not "12% of adults"); it fires only
+when every percentage the sentence states is outside the range, never on one figure
+among others that fit, and never where either text counts those who did *not* ("documentation was missing in 30%"
+is present in 70%).  Time spans ("a few days", "most of the time") are no share.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from medhal.text.figures import anchors
+from medhal.text.quantities import Quantity, quantities
+from medhal.text.tokens import content_stems
+
+__all__ = ["QuantifiedShare", "quantified_shares", "share_conflicts"]
+
+
+@dataclass(frozen=True, slots=True)
+class QuantifiedShare:
+    """A quantifier word read as a share: ``quantity`` (kind ``percent``, the middle of the range, the words as
+    written) and the figures that contradict it: below ``below`` or at or above ``at_least`` (``None``: no bound)."""
+
+    quantity: Quantity
+    below: float | None = None
+    at_least: float | None = None
+
+    def contradicted_by(self, percent: float) -> bool:
+        return (self.below is not None and percent < self.below) or (
+            self.at_least is not None and percent >= self.at_least
+        )
+
+
+_NOT_A_NOUN = (
+    r"(?!(?:common|commonly|frequent|frequently|likely|often|important|effective|severe|prevalent|recent|cases|"
+    r"of\s+the\s+time|days?|weeks?|months?|years?|hours?|minutes?|times?)\b|[a-z]+ly\b|[a-z]+est\b)"
+)
+_TIME_AFTER = r"(?!\s+(?:more\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|times?|seconds?)\b)"
+
+_WORDS: tuple[tuple[re.Pattern[str], float, float | None, float | None], ...] = (
+    (re.compile(r"\b(?:almost|nearly|virtually|practically)\s+(?:all|every(?:one)?)\b", re.IGNORECASE), 92.5, 70, None),
+    (re.compile(r"\bthe\s+(?:vast|great|overwhelming)\s+majority\b", re.IGNORECASE), 87.5, 60, None),
+    (
+        re.compile(r"(?<!\bthe\s)(?<!\bat\s)(?<!\ba\s)\bmost\s+" + _NOT_A_NOUN + r"|\b(?:the|a)\s+majority\b", re.I),
+        75.0,
+        45,
+        None,
+    ),
+    (re.compile(r"\ba\s+(?:small\s+)?minority\b", re.IGNORECASE), 25.0, None, 60),
+    (
+        re.compile(r"\b(?:only\s+)?(?:a\s+)?(?:very\s+)?(?:few|handful)\b" + _TIME_AFTER + r"|\bhardly\s+any\b", re.I),
+        15.0,
+        None,
+        50,
+    ),
+)
+
+
+def quantified_shares(text: str) -> list[QuantifiedShare]:
+    """Each quantifier word of ``text`` read as a share (module docstring), in text order.
+
+    >>> [(s.quantity.text, s.below, s.at_least) for s in quantified_shares("Most patients, but only a few children")]
+    [('Most', 45, None), ('only a few', None, 50)]
+    >>> quantified_shares("the most common event occurred within a few days, at most")
+    []
+    """
+    found: list[QuantifiedShare] = []
+    taken: list[range] = []
+    for pattern, middle, below, at_least in _WORDS:
+        for m in pattern.finditer(text):
+            words = m.group().strip()
+            start = m.start()
+            if any(start in r for r in taken):
+                continue
+            taken.append(range(start, start + len(words)))
+            q = Quantity("percent", middle, start, start + len(words), words, approximate=True, number=middle)
+            found.append(QuantifiedShare(q, below, at_least))
+    return sorted(found, key=lambda s: s.quantity.start)
+
+
+def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(quantifier, figure)`` pairs where ``unit`` says "most", "almost all", "a few" ... of people for whom
+    ``sentence`` states percentages, every one of which the words exclude (the figure shown is the first).
+
+    >>> share_conflicts("Most patients given antibiotics had their appendix removed.",
+    ...                 "In the antibiotics group, 29% of participants had undergone appendectomy.")[0][1].text
+    '29%'
+    >>> share_conflicts("Most patients were in class II.", "Most patients (71%) were in class II.")
+    []
+    """
+    conflicts: list[tuple[Quantity, Quantity]] = []
+    figures = [e for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
+    if not figures or _COMPLEMENT.search(sentence) or _COMPLEMENT.search(unit):
+        return conflicts
+    for share in quantified_shares(unit):
+        head = _head(unit, share.quantity)
+        if head is None:
+            continue
+        same = [e for e in figures if _of_same(head, anchors(sentence, e))]
+        if same and all(share.contradicted_by(e.value) for e in figures):
+            conflicts.append((share.quantity, same[0]))
+    return conflicts
+
+
+_PEOPLE = frozenset({"patie", "parti", "subje", "peopl", "indiv", "respo", "perso", "case", "cases"})
+"""Stems of the words that name people in general: "most patients" are the "participants" a figure counts."""
+
+_HEAD = re.compile(r"\s+(?:of\s+)?(?:the\s+|these\s+|those\s+|all\s+)?([A-Za-z][\w-]*)")
+
+
+def _head(text: str, words: Quantity) -> str | None:
+    """The stem of the noun a quantifier counts ("most *patients*", "the majority of the *children*"), or ``None``
+    ("most of them", "most were")."""
+    m = _HEAD.match(text, words.end)
+    if m is None:
+        return None
+    stems = content_stems(m.group(1))
+    return next(iter(stems), None)
+
+
+def _of_same(head: str, around: frozenset[str]) -> bool:
+    """Whether a figure with the stems ``around`` it counts the people a quantifier's ``head`` names."""
+    return head in around or (head in _PEOPLE and bool(around & _PEOPLE))
+
+
+_COMPLEMENT = re.compile(
+    r"\b(?:not|no|never|without|missing|missed|lacked|lacking|lack|unaware|failed|absent)\b|n't\b", re.IGNORECASE
+)
+"""Words by which a share may count those who did *not* ("documentation was missing in 30%": present in 70%)."""

@@ -1,0 +1,59 @@
+"""Quantifier words read as shares against the evidence's percentages (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.quantifiers import quantified_shares, share_conflicts
+
+APPENDIX = "In the antibiotics group, 29% of participants had undergone appendectomy by 90 days; 41% if appendicolith."
+NYHA = "Most patients (71%) were in New York Heart Association class II."
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Most patients recovered, and almost all were discharged.", ["Most", "almost all"]),
+        ("The vast majority of children and a minority of adults", ["The vast majority", "a minority"]),
+        ("only a few patients, very few children, hardly any adults", ["only a few", "very few", "hardly any"]),
+        # superlatives, bounds, time spans and "most" before an adjective or adverb are no share
+        ("the most common event; at most two; a few days; most likely; most often; mostly mild", []),
+    ],
+)
+def test_quantified_shares_read_the_words(text: str, words: list[str]) -> None:
+    assert [s.quantity.text for s in quantified_shares(text)] == words
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        ("Most patients given antibiotics had their appendix removed within 90 days.", APPENDIX),
+        ("Only a few patients were in NYHA class II.", NYHA),
+        ("Almost all patients were in NYHA class II.", "Patients (52%) were in class II; 48% in class III."),
+        ("A minority of patients were in class II.", "Of all patients, 66% were in class II."),
+    ],
+)
+def test_a_share_in_words_every_percentage_excludes_conflicts(unit: str, sentence: str) -> None:
+    ((words, figure),) = share_conflicts(unit, sentence)
+    assert words.text.lower() in unit.lower() and figure.text in sentence
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        ("Most patients were in NYHA class II.", NYHA),
+        ("Almost all participants were still using the sensor.", "Nearly all participants (94%) used the sensor."),
+        # one figure fits the words: the cue stays silent whichever figure the words are about
+        ("Most students found them useful.", "Only 4% of students missed a lecture, with 79% finding them useful."),
+        # a share of those who did not: 30% missing is 70% present
+        ("Documentation occurs for the majority.", "Documentation was missing in 30% of patients."),
+        # figures of other people (no anchor shared) or no figure at all
+        ("Most children recovered.", "Adults recovered in 12%."),
+        ("Most patients recovered.", "Patients recovered quickly."),
+        ("Most of them recovered.", "12% of patients recovered."),
+        # 48% is not worth a contradiction of "most"
+        ("Most patients recovered.", "48% of patients recovered."),
+    ],
+)
+def test_silent_when_a_figure_fits_or_counts_the_others(unit: str, sentence: str) -> None:
+    assert share_conflicts(unit, sentence) == []
