@@ -247,3 +247,18 @@ def test_categories_shares_and_prefixed_antonyms_are_contradicted_by_their_sente
 def test_faithful_categories_shares_and_prefixed_words_fire_no_cue(unit: str) -> None:
     index = _index(_APPENDICITIS)
     assert contradiction_cue(index, unit, index.alignment(unit), 0.6) is None
+
+
+def test_a_halving_is_read_against_the_result_that_names_the_outcome_by_its_definition() -> None:
+    evidence = (
+        "Methods: The primary outcome was a composite of worsening heart failure or cardiovascular death. "
+        "Results: The primary outcome occurred in 16.4% of patients in the dapagliflozin group and 19.5% in the "
+        "placebo group (hazard ratio 0.82)."
+    )
+    index = _index(evidence)
+    unit = "Dapagliflozin halved the rate of worsening heart failure or cardiovascular death."
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and cue.kind == "number" and cue.sentence == 1
+    assert [(a.text, b.text) for a, b in cue.conflicts] == [("halved", "0.82")]
+    faithful = "Dapagliflozin lowered the rate of worsening heart failure or cardiovascular death by about a sixth."
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None

@@ -79,6 +79,7 @@ from medhal.text.figures import label_conflicts
 from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_scopes_agree
+from medhal.text.outcomes import defined_outcomes
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.scope import component_of_composite, disjoint_populations
 from medhal.text.synonyms import alignment_tokens
@@ -141,9 +142,11 @@ class EvidenceIndex:
 
     @classmethod
     def of(cls, evidence: str, sentences: Sequence[str]) -> EvidenceIndex:
+        # "the primary outcome occurred in 16.4% ..." is aligned through the words that define the outcome too
+        defined = defined_outcomes(sentences)
         return cls(
             tuple(sentences),
-            tuple(alignment_tokens(s) for s in sentences),
+            tuple(alignment_tokens(s) | alignment_tokens(d) for s, d in zip(sentences, defined, strict=True)),
             tuple(quantities(evidence)),
             tuple(null_findings(s) for s in sentences),
             tuple(not asserts_nothing(s) for s in sentences),

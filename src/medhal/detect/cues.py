@@ -4,7 +4,9 @@ sentence that fires it.
 * :func:`number_cue`: the changed-number cue (:func:`medhal.text.figures.number_conflicts`): the unit states a
   number, dose, duration or percentage that an aligned evidence sentence states differently, or a share in words
   ("most", "almost all", "only a few") that every percentage the sentence states of the same people excludes
-  (:func:`medhal.text.quantifiers.share_conflicts`) — `contradicted`;
+  (:func:`medhal.text.quantifiers.share_conflicts`), or a relative change in words ("halved", "twice as common") far
+  from the factor the sentence states between two groups (:func:`medhal.text.ratios.ratio_conflicts`) —
+  `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
@@ -50,6 +52,7 @@ from medhal.text.lexical import direction_conflict, has_negation, negated
 from medhal.text.negation import flips_negation, negation_targets, prefix_antonym
 from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity
+from medhal.text.ratios import ratio_conflicts, ratio_words
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
@@ -90,12 +93,14 @@ def number_cue(
     # well with several sentences, and a unit of two facts ("relapse was 2% after a median follow-up of ten
     # years") with one sentence per fact; the first may state no rival number
     aligned = np.flatnonzero(by_sentence >= threshold)
-    shares = bool(quantified_shares(unit))
+    shares, factors = bool(quantified_shares(unit)), bool(ratio_words(unit))
     for rank, best in enumerate(aligned[np.argsort(-by_sentence[aligned], kind="stable")]):
         sentence = index.sentences[best]
         conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored)
         if not conflicts and shares:  # "most patients" against "29% of participants": a share in words
             conflicts = share_conflicts(unit, sentence)
+        if not conflicts and factors:  # "halved" against 16.4% and 19.5%: a relative change in words
+            conflicts = ratio_conflicts(unit, sentence)
         if not conflicts and rank == 0:  # "type 1 diabetes" against the best-aligned sentence's "type 2 diabetes"
             conflicts = label_conflicts(unit, sentence)
         if conflicts:

@@ -1,0 +1,107 @@
+"""Relative changes in words: "halved", "doubled", "twice as common", "three times as likely" against the two groups'
+figures or the ratio the evidence states (issue 14).
+
+An answer that says dapagliflozin "halved the rate of worsening heart failure or cardiovascular death" where the
+evidence reports 16.4% against 19.5% (hazard ratio 0.82) states no figure, so the changed-number cue has nothing to
+compare, and a small encoder reads the shared outcome words as support.  A clinician reads a 16% relative reduction
+called a halving as a wrong figure.
+
+:func:`ratio_words` reads each such phrase as a factor (halved, doubled, twice, half as, two-fold: 2; tripled,
+three times, three-fold: 3; four times, four-fold: 4).  :func:`ratio_conflicts` compares it with what one sentence
+states of two groups: a hazard, odds, risk or rate ratio (read either way round: 0.5 and 2.0 are both a factor of 2)
+or, without one, exactly two group percentages (:func:`medhal.text.comparisons.group_figures`) whose larger over
+smaller is the factor.  The words conflict when the stated factor lies outside ``[factor / 1.5, factor x 1.5]``
+("halved" is 1.33-3: 19.5% over 16.4% is 1.19, a hazard ratio of 0.82 is 1.22; 52% against 24% is a halving).
+Direction (which group is higher) is the reversed-comparison cue's concern, not this one's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from medhal.text.comparisons import group_figures
+from medhal.text.findings import finding_parts
+from medhal.text.quantities import Quantity, quantities
+
+__all__ = ["RatioWords", "ratio_conflicts", "ratio_words"]
+
+SLACK = 1.5
+"""How far a stated factor may lie from the words' before they conflict (multiplicative, either way)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatioWords:
+    """A relative change in words: ``quantity`` (kind ``ratio``, the words as written) and its ``factor``."""
+
+    quantity: Quantity
+    factor: float
+
+
+_WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
+    (
+        re.compile(
+            r"\b(?:halved|halving|(?:cut|reduced|lowered|decreased|fell|dropped)\s+(?:\w+\s+){0,5}?(?:in|by)\s+half|"
+            r"half\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)|doubled|doubling|"
+            r"twice\s+as|two-?fold)\b",
+            re.IGNORECASE,
+        ),
+        2.0,
+    ),
+    (re.compile(r"\b(?:tripled|tripling|three\s+times\s+as|three-?fold)\b", re.IGNORECASE), 3.0),
+    (re.compile(r"\b(?:quadrupled|four\s+times\s+as|four-?fold)\b", re.IGNORECASE), 4.0),
+)
+
+
+def ratio_words(text: str) -> list[RatioWords]:
+    """Each relative change ``text`` states in words, with its factor, in text order.
+
+    >>> [(w.quantity.text, w.factor) for w in ratio_words("It halved relapses and made rash three times as common.")]
+    [('halved', 2.0), ('three times as', 3.0)]
+    >>> ratio_words("About half of the patients responded; the dose was doubled in 4 patients.")[0].quantity.text
+    'doubled'
+    """
+    found = [
+        RatioWords(Quantity("ratio", factor, m.start(), m.end(), m.group(), approximate=True, number=factor), factor)
+        for pattern, factor in _WORDS
+        for m in pattern.finditer(text)
+    ]
+    return sorted(found, key=lambda w: w.quantity.start)
+
+
+def _stated_factor(sentence: str) -> tuple[float, Quantity] | None:
+    """The factor between two groups ``sentence`` states, with the figure to show for it: its first stated ratio
+    (hazard, odds, risk or rate ratio), else the larger of exactly two group percentages in one of its parts."""
+    said = quantities(sentence)
+    ratio = next((q for q in said if q.ratio and q.value > 0), None)
+    if ratio is not None:
+        return max(ratio.value, 1.0 / ratio.value), ratio
+    for part in finding_parts(sentence):
+        figures = group_figures(part)
+        if len(figures) == 2 and figures[0].group != figures[1].group and min(f.value for f in figures) > 0:
+            high = max(figures, key=lambda f: f.value)
+            shown = next((q for q in said if q.kind == "percent" and q.value == high.value), None)
+            if shown is not None:
+                return high.value / min(f.value for f in figures), shown
+    return None
+
+
+def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(words, figure)`` pairs where ``unit`` states a relative change in words ("halved") that the factor
+    ``sentence`` states between two groups is far from (module docstring).
+
+    >>> [(a.text, b.text) for a, b in ratio_conflicts(
+    ...     "It halved the rate of worsening heart failure.",
+    ...     "The outcome occurred in 16.4% of the dapagliflozin group and 19.5% of the placebo group.")]
+    [('halved', '19.5%')]
+    >>> ratio_conflicts("It halved the rate.", "Relapse was in 24% of the drug group and 52% of the placebo group.")
+    []
+    """
+    words = ratio_words(unit)
+    if not words:
+        return []
+    stated = _stated_factor(sentence)
+    if stated is None:
+        return []
+    factor, shown = stated
+    return [(w.quantity, shown) for w in words if not w.factor / SLACK <= factor <= w.factor * SLACK]

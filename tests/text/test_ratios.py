@@ -1,0 +1,49 @@
+"""Relative changes in words against the factor the evidence states between two groups (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.ratios import ratio_conflicts, ratio_words
+
+RESULT = (
+    "The primary outcome occurred in 16.4% of patients in the dapagliflozin group and 19.5% in the placebo group "
+    "(hazard ratio 0.82; 95% CI 0.73 to 0.92)."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "factors"),
+    [
+        ("It halved relapses; rash was twice as common; costs tripled.", [2.0, 2.0, 3.0]),
+        ("Mortality was reduced by half and falls were cut in half.", [2.0, 2.0]),
+        ("a four-fold rise and a three-fold one", [4.0, 3.0]),
+        ("About half of the patients responded twice.", []),
+    ],
+)
+def test_ratio_words(text: str, factors: list[float]) -> None:
+    assert [w.factor for w in ratio_words(text)] == factors
+
+
+def test_a_halving_far_from_the_stated_ratio_conflicts_and_shows_the_ratio() -> None:
+    ((words, figure),) = ratio_conflicts("Dapagliflozin halved the primary outcome.", RESULT)
+    assert (words.text, figure.text) == ("halved", "0.82")  # a hazard ratio of 0.82 is a factor of 1.22
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        # 52% over 24% (2.17) and a hazard ratio of 0.45 (2.2) are halvings; 3.5 over 8.1 is "twice as common"
+        ("The drug halved relapse.", "Relapse was 24% in the drug group and 52% in the placebo group."),
+        ("The drug halved the risk of stroke.", "Stroke occurred less often (hazard ratio 0.45)."),
+        (
+            "Complications were twice as common with antibiotics.",
+            "Complications: 8.1% with antibiotics and 3.5% with surgery.",
+        ),
+        # no factor stated between two groups: nothing to compare
+        ("The drug halved relapse.", "Relapse occurred in 24% of patients."),
+        ("Mortality fell.", RESULT),
+    ],
+)
+def test_no_conflict_when_the_factor_fits_or_is_not_stated(unit: str, sentence: str) -> None:
+    assert ratio_conflicts(unit, sentence) == []
