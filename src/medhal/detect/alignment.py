@@ -33,6 +33,9 @@ probabilities but changes which of them may decide:
   whether ...") may not contradict a unit: the finding that answers the question is not its negation
   (:mod:`medhal.text.assertions`; the encoder read "X was not superior in knee strength" against "The aim was to
   compare knee strength after X or Y" as a contradiction);
+* **scope** (:mod:`medhal.text.scope`, :func:`about_else`): a sentence about people the unit excludes ("with type 2
+  diabetes" against "without diabetes", when the evidence reports on both) or about a composite outcome of which the
+  unit names one component neither contradicts nor restates it;
 * **negated agreement**: when the unit and the window's best-aligned sentence are both negated and state no
   opposite direction ("was not more frequent" against "was not more common"), the verifier's P(C) is not
   read as a contradiction (a small encoder reads two negations as a conflict; issue 14 measured P(C) ~0.78 for
