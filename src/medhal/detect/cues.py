@@ -147,12 +147,12 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
     )
     if found is not None:
         return found
-    # "complicated appendicitis" where the evidence only ever says "uncomplicated appendicitis": a finding first
+    # "complicated appendicitis" where the evidence only ever says "uncomplicated appendicitis" (read once over the
+    # whole evidence, which must never say the word itself; then the sentence that says it, a finding first)
+    if prefix_antonym(unit, " ".join(index.sentences)) is None:
+        return None
     antonyms = [i for i, s in enumerate(index.sentences) if prefix_antonym(unit, s) is not None]
     if not antonyms:
-        return None
-    evidence = " ".join(index.sentences)
-    if prefix_antonym(unit, evidence) is None:  # the evidence says the word itself somewhere
         return None
     return next((i for i in antonyms if not index.assertive or index.assertive[i]), antonyms[0])
 

@@ -105,7 +105,7 @@ def disjoint_populations(unit: str, sentence: str, evidence: str | None = None) 
     have_u, lack_u = population_terms(unit)
     have_s, lack_s = population_terms(sentence)
     lacking, having = (lack_u & have_s) - lack_s, (lack_s & have_u) - lack_u
-    if evidence is not None:
+    if evidence is not None and (lacking or having):  # the whole evidence is read only for a candidate pair
         have_e, lack_e = population_terms(evidence)
         lacking, having = lacking & lack_e, having & have_e
     return bool(lacking or having)
