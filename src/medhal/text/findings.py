@@ -34,11 +34,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medhal.text._finding_subjects import (
+    BRACKETS,
+    COORDINATED,
+    FRAME,
+    JOINT,
+    REPORTED,
+    finding_subject,
+    has_verb,
+    lead,
+    listed,
+    stems,
+    subject_of,
+)
 from medhal.text.clauses import split_clauses
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.synonyms import canonical_text, finding_stem
-from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
 
 __all__ = [
     "NullFinding",
@@ -124,44 +135,6 @@ _HEDGE = re.compile(
 """A unit that hedges its effect (or compares without claiming a difference) asserts no definite finding."""
 
 
-def _word_set(words: str, *, stem: bool = False) -> frozenset[str]:
-    """The whitespace-separated ``words`` (their :data:`STEM_PREFIX`-character stems with ``stem``)."""
-    return frozenset(w[:STEM_PREFIX] if stem else w for w in words.split())
-
-
-_FRAME = _word_set(
-    (
-        "differ differed difference differences significant significantly significance statistically statistical "
-        "group groups arm arms either both between among across occur occurred occurrence observed seen reported "
-        "associated association related correlated change changed effect effects similar comparable patients "
-        "participants subjects respectively overall trial study cases events episodes "
-        "rate rates incidence risk risks proportion frequency number odds hazard likelihood mean median average "
-        "score scores outcome outcomes value values level levels measure measures primary secondary "
-        "reduce reduced reduction increase increased decrease decreased improve improved improvement lower lowered "
-        "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "
-        "shorten shortened prolong prolonged delay delayed hasten hastened extend extended worsen worsened "
-        "help helped benefit benefited protect protected more less higher better worse common frequent likely rare "
-        "rarely uncommon infrequent alone composite "
-        "background objective objectives methods results conclusion conclusions interpretation findings "
-        "correlation relationship impact influence effective efficacious beneficial superior linked predictive"
-    ),
-    stem=True,
-)
-"""Stems of the words that frame a finding rather than name its subject."""
-
-_REPORTED = _word_set(
-    "recorded noted detected found identified documented had developed experienced suffered sustained required",
-    stem=True,
-)
-"""Verbs by which a sentence says something never happened ("no X was recorded"): framing, not its subject."""
-
-_FUNCTION_WORDS = CODE_STOPWORDS | _word_set(
-    "any all each every either neither none nobody there here only same some own if one two three four five six seven "
-    "eight nine ten first second third just whereas although though while yet"
-)
-"""Words that never name a subject: the published code's stop list and quantifiers."""
-
-
 _POPULATION = re.compile(
     r"\b(?:men|women|male|female|males|females|boys|girls|children|child|adults?|adolescents?|infants?|neonates?|"
     r"elderly|older|younger|pregnant|smokers?|nonsmokers?|subgroups?)\b",
@@ -171,10 +144,6 @@ _POPULATION = re.compile(
 
 _CONTRAST = re.compile(r";|,?\s+\b(?:but|whereas|although|though|while|however|yet)\b", re.IGNORECASE)
 """Where a sentence turns from one finding to another."""
-
-_WORDS = re.compile(r"[^\W\d_]+")
-
-_BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 _MATCHED_KINDS = ("time", "mass")
 """Quantity kinds a unit and a null finding must share a value of when both state one (time point, dose)."""
@@ -203,7 +172,7 @@ def _absolute_absence(text: str) -> bool:
     (True, False)
     """
     m = _ABSENCE.search(text)
-    return m is not None and _QUALIFIED.search(_BRACKETS.sub(" ", text[m.end() :])) is None
+    return m is not None and _QUALIFIED.search(BRACKETS.sub(" ", text[m.end() :])) is None
 
 
 def asserts_effect(unit: str) -> bool:
@@ -232,26 +201,6 @@ def asserts_occurrence(unit: str) -> bool:
         and _MODAL.search(unit) is None
         and _NO_ONE.search(unit) is None
     )
-
-
-def _stems(text: str) -> frozenset[str]:
-    """Stems of the words that can name a finding's subject: :func:`medhal.text.tokens.content_stems`'s, plus
-    what its stop list and length floor leave out but a subject needs ("thick" vs "thin" melanomas, "PR"), read
-    through :mod:`medhal.text.synonyms` ("deaths" names "mortality", and so does "survival": a null finding about
-    one is a null finding about its complement)."""
-    words = (w.lower() for w in _WORDS.findall(canonical_text(text)))
-    return frozenset(finding_stem(w[:STEM_PREFIX]) for w in words if len(w) >= 2 and w not in _FUNCTION_WORDS)
-
-
-def finding_subject(sentence: str) -> frozenset[str]:
-    """The stems of ``sentence`` that name what its finding is about (the framing words left out).
-
-    >>> sorted(finding_subject("Lactic acidosis did not occur in either group."))
-    ['acido', 'lacti']
-    >>> sorted(finding_subject("There is no significant change in the thick melanomas."))
-    ['melan', 'thick']
-    """
-    return _stems(sentence) - _FRAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,11 +259,11 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     for n, part in enumerate(parts):
         if not reports_null_finding(part):
             continue
-        if n and not _subject_of(part):  # "X occurred in 7.4% and 8.3%; the difference was not significant"
-            lead = _lead(parts[n - 1])
-            if lead:
+        if n and not subject_of(part):  # "X occurred in 7.4% and 8.3%; the difference was not significant"
+            before = lead(parts[n - 1])
+            if before:
                 stated = tuple(q for q in quantities(part) if q.kind in _MATCHED_KINDS)
-                found.append(NullFinding(lead, _populations(sentence), stated))
+                found.append(NullFinding(before, _populations(sentence), stated))
             continue
         clauses = [c.text for c in split_clauses(part)]
         own = [c for c in clauses if reports_null_finding(c)]
@@ -322,100 +271,25 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
         # run of such clauses ("X was similar in the two groups, and Y did not differ"); any other clause ("with
         # no difference ...", "between A," cut from its list) is read with the part it belongs to, and so is one
         # after a clause with no verb, the first half of its subject ("The duration of diarrhoea | and vomiting")
-        if not _has_verb(clauses[0]):
+        if not has_verb(clauses[0]):
             pieces = []
-        elif len(clauses) > 1 and all(_COORDINATED.match(c) for c in clauses[1:]):
-            pieces = [c for c in own if _subject_of(c)]
+        elif len(clauses) > 1 and all(COORDINATED.match(c) for c in clauses[1:]):
+            pieces = [c for c in own if subject_of(c)]
         else:
-            pieces = [c for c in own if _COORDINATED.match(c) and _subject_of(c)] if len(own) == 1 else []
+            pieces = [c for c in own if COORDINATED.match(c) and subject_of(c)] if len(own) == 1 else []
         if not pieces and len(clauses) > 1:  # "Reactions were rare, and no patient had anaphylaxis": its own
-            pieces = [c for c in own if _absolute_absence(c) and _subject_of(c) - _REPORTED]
-        if _JOINT.search(part):  # "the composite of death and myocardial infarction did not differ": one outcome
+            pieces = [c for c in own if _absolute_absence(c) and subject_of(c) - REPORTED]
+        if JOINT.search(part):  # "the composite of death and myocardial infarction did not differ": one outcome
             pieces = []
         for piece in pieces or [part]:
             absence = _absolute_absence(piece)
-            subject = _subject_of(piece) - _REPORTED if absence else _subject_of(piece)
+            subject = subject_of(piece) - REPORTED if absence else subject_of(piece)
             if subject:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
                 found.extend(
-                    NullFinding(each, _populations(sentence), stated, absence) for each in _listed(piece, subject)
+                    NullFinding(each, _populations(sentence), stated, absence) for each in listed(piece, subject)
                 )
     return tuple(found)
-
-
-_LISTED = re.compile(
-    r"^(?:[A-Z][a-z]+:\s*)?(?:the\s+)?(?:rates?\s+of\s+|incidence\s+of\s+)?(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+and\s+"
-    r"(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:were|was|did|do|does|had|have|remained|occurred)\b",
-    re.IGNORECASE,
-)
-"""A finding about a list of two outcomes: "Hypercalcemia and kidney stones were uncommon and did not differ"."""
-_LISTED_AFTER = re.compile(
-    r"\bno\s+(?:statistically\s+)?(?:significant\s+)?differences?\s+(?:in|between\s+groups\s+in)\s+(?:the\s+)?"
-    r"(?P<a>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:or|and)\s+(?:in\s+)?(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,4})\s*(?:[.;,]|$)",
-    re.IGNORECASE,
-)
-"""A null finding about two outcomes listed after it: "There were no differences in readmission at 28 days or in
-parent-reported quality of life"."""
-_JOINT = re.compile(r"\b(?:composite|combined|combination|joint|together)\b", re.IGNORECASE)
-
-
-def _listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
-    """``subject``, and for a finding about two listed outcomes also the subject of each ("did not differ" holds for
-    hypercalcemia and for kidney stones), the other outcome's stems left out; never for a composite of the two.
-
-    >>> sorted(sorted(s) for s in _listed("Hypercalcemia and kidney stones did not differ.", frozenset({"hyper",
-    ...                                    "renal", "stone"})))
-    [['hyper'], ['hyper', 'renal', 'stone'], ['renal', 'stone']]
-    >>> piece = "There were no differences in readmission at 28 days or in parent-reported quality of life."
-    >>> sorted(sorted(s) for s in _listed(piece, _subject_of(piece)))
-    [['life', 'paren', 'quali'], ['life', 'paren', 'quali', 'readm'], ['readm']]
-    """
-    m = _LISTED.match(piece) or _LISTED_AFTER.search(piece)
-    if m is None or _JOINT.search(piece):
-        return [subject]
-    a, b = _subject_of(m.group("a")), _subject_of(m.group("b"))
-    if not a or not b or a & b:
-        return [subject]
-    return [subject, subject - (b - a), subject - (a - b)]
-
-
-_COORDINATED = re.compile(
-    r"and\s+(?!no\b|not\b)\S+(?:\s+\S+){0,8}?\s+(?:was|were|did|does|do|had|has|have|remained|occurred)\b",
-    re.IGNORECASE,
-)
-"""A clause that opens with "and" and a subject of its own before its verb ("and mortality at 90 days was similar")."""
-
-
-def _subject_of(piece: str) -> frozenset[str]:
-    # "(12.0% versus 11.7%)": the data, not the subject; "at 28 days", "of 0.6 mg/kg": a time point or dose the
-    # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
-    piece = _BRACKETS.sub(" ", piece)
-    for q in reversed(quantities(piece)):
-        piece = piece[: q.start] + " " + piece[q.end :]
-    return finding_subject(piece)
-
-
-_VERB = re.compile(
-    r"\b(?:occurred|was|were|is|are|did|had|has|have|remained|fell|rose|increased|decreased|declined|improved|"
-    r"developed|affected)\b",
-    re.IGNORECASE,
-)
-
-
-def _has_verb(clause: str) -> bool:
-    """Whether ``clause`` states something of its own (a finite verb), unlike the first half of a subject cut at
-    "and" ("The duration of diarrhoea | and vomiting did not differ")."""
-    return _VERB.search(clause) is not None or _PAST.search(clause) is not None
-
-
-_PAST = re.compile(r"\b[a-z]{3,}ed\b", re.IGNORECASE)
-
-
-def _lead(part: str) -> frozenset[str]:
-    """The subject of what ``part`` reports, named before its first verb ("Cardiovascular death alone occurred in
-    7.4% and 8.3%"); empty when no verb follows a subject."""
-    m = _VERB.search(part)
-    return frozenset() if m is None else _subject_of(part[: m.start()])
 
 
 def null_finding(sentence: str) -> NullFinding | None:
@@ -428,8 +302,8 @@ def names(unit: str, finding: NullFinding) -> bool:
     time point and dose."""
     populations = _populations(unit)
     # nothing happened to anyone: a unit about a subgroup of those the finding is about is about them too
-    stems = _stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
-    if not finding.subject <= stems:
+    named = stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
+    if not finding.subject <= named:
         return False
     if not (finding.populations <= populations if finding.absence else finding.populations == populations):
         return False
@@ -480,7 +354,7 @@ def _within_either(unit: str, subject: frozenset[str]) -> bool:
     False
     """
     for m in _EITHER.finditer(unit):
-        a, b = (_stems(m.group(k)) - _FRAME for k in ("a", "b"))
+        a, b = (stems(m.group(k)) - FRAME for k in ("a", "b"))
         if (subject <= b and a - subject) or (subject <= a and b - subject):
             return True
     return False

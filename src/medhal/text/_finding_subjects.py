@@ -1,0 +1,168 @@
+"""The subject of a finding: the words of an evidence sentence (or part of one) that name what it reports on, the
+words that merely frame a finding left out ("Mortality from any cause did not differ significantly between the
+groups" is about {mortality}), read through :mod:`medhal.text.synonyms` ("deaths" names "mortality").
+
+Used by :mod:`medhal.text.findings` (issue 14) to decide whether a unit names a null finding's whole subject; split
+out of it because reading a subject (lists of two outcomes, a subject cut at "and", the subject of the part before a
+subjectless "the difference was not significant") is a concept of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text.quantities import quantities
+from medhal.text.synonyms import canonical_text, finding_stem
+from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
+
+__all__ = [
+    "BRACKETS",
+    "COORDINATED",
+    "FRAME",
+    "JOINT",
+    "REPORTED",
+    "finding_subject",
+    "has_verb",
+    "lead",
+    "listed",
+    "stems",
+    "subject_of",
+]
+
+
+def _word_set(words: str, *, stem: bool = False) -> frozenset[str]:
+    """The whitespace-separated ``words`` (their :data:`STEM_PREFIX`-character stems with ``stem``)."""
+    return frozenset(w[:STEM_PREFIX] if stem else w for w in words.split())
+
+
+FRAME = _word_set(
+    (
+        "differ differed difference differences significant significantly significance statistically statistical "
+        "group groups arm arms either both between among across occur occurred occurrence observed seen reported "
+        "associated association related correlated change changed effect effects similar comparable patients "
+        "participants subjects respectively overall trial study cases events episodes "
+        "rate rates incidence risk risks proportion frequency number odds hazard likelihood mean median average "
+        "score scores outcome outcomes value values level levels measure measures primary secondary "
+        "reduce reduced reduction increase increased decrease decreased improve improved improvement lower lowered "
+        "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "
+        "shorten shortened prolong prolonged delay delayed hasten hastened extend extended worsen worsened "
+        "help helped benefit benefited protect protected more less higher better worse common frequent likely rare "
+        "rarely uncommon infrequent alone composite "
+        "background objective objectives methods results conclusion conclusions interpretation findings "
+        "correlation relationship impact influence effective efficacious beneficial superior linked predictive"
+    ),
+    stem=True,
+)
+"""Stems of the words that frame a finding rather than name its subject."""
+
+REPORTED = _word_set(
+    "recorded noted detected found identified documented had developed experienced suffered sustained required",
+    stem=True,
+)
+"""Verbs by which a sentence says something never happened ("no X was recorded"): framing, not its subject."""
+
+_FUNCTION_WORDS = CODE_STOPWORDS | _word_set(
+    "any all each every either neither none nobody there here only same some own if one two three four five six seven "
+    "eight nine ten first second third just whereas although though while yet"
+)
+"""Words that never name a subject: the published code's stop list and quantifiers."""
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def stems(text: str) -> frozenset[str]:
+    """Stems of the words that can name a finding's subject: :func:`medhal.text.tokens.content_stems`'s, plus
+    what its stop list and length floor leave out but a subject needs ("thick" vs "thin" melanomas, "PR"), read
+    through :mod:`medhal.text.synonyms` ("deaths" names "mortality", and so does "survival": a null finding about
+    one is a null finding about its complement)."""
+    words = (w.lower() for w in _WORDS.findall(canonical_text(text)))
+    return frozenset(finding_stem(w[:STEM_PREFIX]) for w in words if len(w) >= 2 and w not in _FUNCTION_WORDS)
+
+
+def finding_subject(sentence: str) -> frozenset[str]:
+    """The stems of ``sentence`` that name what its finding is about (the framing words left out).
+
+    >>> sorted(finding_subject("Lactic acidosis did not occur in either group."))
+    ['acido', 'lacti']
+    >>> sorted(finding_subject("There is no significant change in the thick melanomas."))
+    ['melan', 'thick']
+    """
+    return stems(sentence) - FRAME
+
+
+_LISTED = re.compile(
+    r"^(?:[A-Z][a-z]+:\s*)?(?:the\s+)?(?:rates?\s+of\s+|incidence\s+of\s+)?(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+and\s+"
+    r"(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:were|was|did|do|does|had|have|remained|occurred)\b",
+    re.IGNORECASE,
+)
+"""A finding about a list of two outcomes: "Hypercalcemia and kidney stones were uncommon and did not differ"."""
+_LISTED_AFTER = re.compile(
+    r"\bno\s+(?:statistically\s+)?(?:significant\s+)?differences?\s+(?:in|between\s+groups\s+in)\s+(?:the\s+)?"
+    r"(?P<a>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:or|and)\s+(?:in\s+)?(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,4})\s*(?:[.;,]|$)",
+    re.IGNORECASE,
+)
+"""A null finding about two outcomes listed after it: "There were no differences in readmission at 28 days or in
+parent-reported quality of life"."""
+JOINT = re.compile(r"\b(?:composite|combined|combination|joint|together)\b", re.IGNORECASE)
+
+
+def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
+    """``subject``, and for a finding about two listed outcomes also the subject of each ("did not differ" holds for
+    hypercalcemia and for kidney stones), the other outcome's stems left out; never for a composite of the two.
+
+    >>> sorted(sorted(s) for s in listed("Hypercalcemia and kidney stones did not differ.", frozenset({"hyper",
+    ...                                    "renal", "stone"})))
+    [['hyper'], ['hyper', 'renal', 'stone'], ['renal', 'stone']]
+    >>> piece = "There were no differences in readmission at 28 days or in parent-reported quality of life."
+    >>> sorted(sorted(s) for s in listed(piece, subject_of(piece)))
+    [['life', 'paren', 'quali'], ['life', 'paren', 'quali', 'readm'], ['readm']]
+    """
+    m = _LISTED.match(piece) or _LISTED_AFTER.search(piece)
+    if m is None or JOINT.search(piece):
+        return [subject]
+    a, b = subject_of(m.group("a")), subject_of(m.group("b"))
+    if not a or not b or a & b:
+        return [subject]
+    return [subject, subject - (b - a), subject - (a - b)]
+
+
+COORDINATED = re.compile(
+    r"and\s+(?!no\b|not\b)\S+(?:\s+\S+){0,8}?\s+(?:was|were|did|does|do|had|has|have|remained|occurred)\b",
+    re.IGNORECASE,
+)
+"""A clause that opens with "and" and a subject of its own before its verb ("and mortality at 90 days was similar")."""
+
+
+def subject_of(piece: str) -> frozenset[str]:
+    # "(12.0% versus 11.7%)": the data, not the subject; "at 28 days", "of 0.6 mg/kg": a time point or dose the
+    # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
+    piece = BRACKETS.sub(" ", piece)
+    for q in reversed(quantities(piece)):
+        piece = piece[: q.start] + " " + piece[q.end :]
+    return finding_subject(piece)
+
+
+_VERB = re.compile(
+    r"\b(?:occurred|was|were|is|are|did|had|has|have|remained|fell|rose|increased|decreased|declined|improved|"
+    r"developed|affected)\b",
+    re.IGNORECASE,
+)
+
+
+def has_verb(clause: str) -> bool:
+    """Whether ``clause`` states something of its own (a finite verb), unlike the first half of a subject cut at
+    "and" ("The duration of diarrhoea | and vomiting did not differ")."""
+    return _VERB.search(clause) is not None or _PAST.search(clause) is not None
+
+
+_PAST = re.compile(r"\b[a-z]{3,}ed\b", re.IGNORECASE)
+
+
+def lead(part: str) -> frozenset[str]:
+    """The subject of what ``part`` reports, named before its first verb ("Cardiovascular death alone occurred in
+    7.4% and 8.3%"); empty when no verb follows a subject."""
+    m = _VERB.search(part)
+    return frozenset() if m is None else subject_of(part[: m.start()])
