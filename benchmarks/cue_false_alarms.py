@@ -1,6 +1,6 @@
-"""How often the deterministic null-finding, reversed-comparison, unnamed-subject and denied-assertion cues would fire
-on faithful text: each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by the abstracts'
-authors) read against every sentence of its own abstract (``CONTEXTS``).  The conclusions are faithful by
+"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome and denied-assertion
+cues would fire on faithful text: each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by
+the abstracts' authors) read against every sentence of its own abstract (``CONTEXTS``).  The conclusions are faithful by
 construction, so every firing is a false alarm.  Target: 0 (the cues trade recall for precision: a faithful clause
 marked contradicted is the worst error a report can make).  PubMedQA is evaluation-only data; nothing is tuned on it.
 
@@ -24,6 +24,7 @@ from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
 from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison, unnamed_subject
+from medhal.text.effects import unnamed_outcome
 from medhal.text.findings import asserts_effect, names, null_finding
 from medhal.text.negation import flips_negation
 from medhal.text.synonyms import alignment_tokens
@@ -77,6 +78,20 @@ def main() -> None:
     print(f"unnamed-subject cue fired on {len(unnamed)} faithful clauses ({len(unnamed) / max(1, clauses):.2%})")
     for clause_text, subject in unnamed[: args.show]:
         print(f"  clause:   {clause_text}\n  subject:  {subject}")
+    unnamed_changes: list[tuple[str, str]] = []
+    for item in items.values():
+        context = " ".join(item["CONTEXTS"])
+        named = alignment_tokens(context)
+        for clause in split_clauses(item["LONG_ANSWER"]):
+            outcome = unnamed_outcome(clause.text, context, named)
+            if outcome is not None:
+                unnamed_changes.append((clause.text, outcome))
+    print(
+        f"unnamed-outcome cue fired on {len(unnamed_changes)} faithful clauses "
+        f"({len(unnamed_changes) / max(1, clauses):.2%})"
+    )
+    for clause_text, outcome in unnamed_changes[: args.show]:
+        print(f"  clause:   {clause_text}\n  outcome:  {outcome}")
     own, own_firings = 0, list[tuple[str, str]]()
     for item in items.values():
         sentences = [s.text for s in split_sentences(" ".join(item["CONTEXTS"]))]

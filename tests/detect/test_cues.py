@@ -45,7 +45,7 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
         '"Adverse events occurred in 4.9% with A and 1.4% with B."',
         'The evidence denies what the answer asserts: "Steroids should not be used in adults without asthma."',
         'Not in the evidence: "3%", "2 weeks".',
-        'The evidence never names what the answer compares: "Low sodium".',
+        'The evidence never names what the answer compares or says changed: "Low sodium".',
         'Read with the figures as the evidence writes them: "Women took 150 mg of aspirin."',
     ]
 
@@ -102,6 +102,21 @@ def test_a_unit_comparing_a_measure_the_evidence_never_names_is_unsupported_and_
     assert unit.verdict == "unsupported" and unit.cues is not None and unit.cues["unnamed_subject"] == "Low sodium"
     assert result.flagged and unit.suspicion >= detector.threshold
     faithful = detector.detect(CheckItem(evidence, "Low potassium was more common with chlorthalidone."))
+    assert faithful.units[0].cues is not None and faithful.units[0].cues["unnamed_subject"] is None
+
+
+def test_a_unit_changing_an_outcome_the_evidence_never_names_is_unsupported_and_flags_its_answer() -> None:
+    evidence = (
+        "Methods: 1,320 adults undergoing bowel surgery were randomly assigned to dexamethasone 8 mg or standard "
+        "care. Results: Vomiting within 24 hours occurred in 24.8% and 33.0% (p = 0.002)."
+    )
+    detector = DecomposedDetector(RuleVerifier(), units="sentence")
+    result = detector.detect(CheckItem(evidence, "Dexamethasone shortened their hospital stay."))
+    (unit,) = result.units
+    assert unit.verdict != "supported" and unit.cues is not None
+    assert unit.cues["unnamed_subject"] == "their hospital stay"
+    assert result.flagged and unit.suspicion >= detector.threshold
+    faithful = detector.detect(CheckItem(evidence, "Dexamethasone reduced vomiting within 24 hours."))
     assert faithful.units[0].cues is not None and faithful.units[0].cues["unnamed_subject"] is None
 
 

@@ -284,3 +284,27 @@ def test_a_subject_cut_at_and_is_read_whole_and_a_change_in_time_names_its_durat
     assert null_finding_conflict("The probiotic shortened diarrhoea or vomiting compared with placebo.", sentence)
     assert null_finding_conflict("Diarrhoea and vomiting lasted longer with the probiotic.", sentence)
     assert not null_finding_conflict("The probiotic reduced diarrhoea.", sentence)
+
+
+def test_a_finding_stated_in_passing_with_without_is_a_null_finding_of_its_own() -> None:
+    sentence = (
+        "Conclusions: Skin-to-skin contact in the operating room increased exclusive breastfeeding at discharge "
+        "without increasing hypothermia, but the effect had largely faded by 3 months."
+    )
+    assert finding_parts(sentence)[1] == "without increasing hypothermia"
+    assert [sorted(f.subject) for f in null_findings(sentence)] == [["hypot"]]
+    assert null_finding_conflict("Hypothermia was twice as common with skin-to-skin contact.", sentence)
+    assert null_finding_conflict("Skin-to-skin contact caused more hypothermia.", sentence)
+    # the effect the sentence does report, and the null finding restated, stay uncontradicted
+    assert not null_finding_conflict("Skin-to-skin contact increased exclusive breastfeeding at discharge.", sentence)
+    assert not null_finding_conflict("Hypothermia was no more common with skin-to-skin contact.", sentence)
+    # "without" naming a population is no finding
+    assert not reports_null_finding("Patients without diabetes were enrolled.")
+
+
+def test_a_hedge_of_a_figure_never_names_a_subject() -> None:
+    # "approximately" and "appropriate" share their first five letters; the finding is about the latter
+    sentence = "The difference in appropriate endotracheal intubation between the two settings was not significant."
+    unit = "Intubation in flight takes approximately twice as long as intubation on the ground."
+    assert asserts_effect(unit)
+    assert not null_finding_conflict(unit, sentence)

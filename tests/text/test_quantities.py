@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from medhal.text.figures import unstated_quantities
 from medhal.text.quantities import quantities, spelled_numbers
 
 
@@ -34,3 +35,20 @@ def test_fractions_in_words_hedged_as_point_estimates_are_percentages() -> None:
     assert got == [("two thirds", 66.7, True), ("fifth", 20.0, True)]
     assert quantities("half the dose; a half-life of 6 hours")[-1].text == "6 hours"
     assert [q.text for q in quantities("half the dose was given")] == []
+
+
+def test_percentage_points_are_a_kind_of_their_own_and_a_sign_does_not_hide_a_figure() -> None:
+    got = [(q.kind, q.value) for q in quantities("HbA1c: adjusted difference -0.4 percentage points (95% CI, −0.8 to")]
+    assert got == [("points", 0.4), ("label:ci", 95.0), ("count", 0.8)]
+    assert [(q.kind, q.value) for q in quantities("a 15-percentage-point rise")] == [("points", 15.0)]
+    # not a percentage: "15 percentage points" is no "15%", nor the fraction 0.15
+    assert not quantities("15 percentage points")[0].equals(quantities("15%")[0])
+    # a hyphen inside a word or between two numbers is no sign
+    assert quantities("pre-2000") == []
+    assert [q.text for q in quantities("5-10 years")] == ["5", "10 years"]
+
+
+def test_a_faithful_difference_in_percentage_points_is_stated() -> None:
+    evidence = "Mean HbA1c fell more with monitoring (adjusted difference -0.4 percentage points; P = 0.02)."
+    assert unstated_quantities("by about 0.4 percentage points.", evidence) == []
+    assert [q.text for q in unstated_quantities("by 1.4 percentage points.", evidence)] == ["1.4 percentage points"]

@@ -62,6 +62,7 @@ from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoic
 from medhal.errors import InvariantError
 from medhal.text import Span
 from medhal.text.comparisons import unnamed_subject
+from medhal.text.effects import unnamed_outcome
 from medhal.text.figures import harmonized, unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -393,8 +394,10 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             start = span.start if span.start is not None and span.span_text in (None, span.text) else 0
             before = plan.item.response[max(0, start - 32) : start]
             unstated = unstated_quantities(span.text, index.quantities, before=before)
-            # a comparison of a measure the evidence never names is not supported by it
-            unnamed = unnamed_subject(span.text, plan.item.evidence, named)
+            # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
+            unnamed = unnamed_subject(span.text, plan.item.evidence, named) or unnamed_outcome(
+                span.text, plan.item.evidence, named
+            )
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],

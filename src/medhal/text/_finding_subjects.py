@@ -63,9 +63,11 @@ REPORTED = _word_set(
 
 _FUNCTION_WORDS = CODE_STOPWORDS | _word_set(
     "any all each every either neither none nobody there here only same some own if one two three four five six seven "
-    "eight nine ten first second third just whereas although though while yet"
+    "eight nine ten first second third just whereas although though while yet approximately approx roughly nearly "
+    "almost around"
 )
-"""Words that never name a subject: the published code's stop list and quantifiers."""
+"""Words that never name a subject: the published code's stop list, quantifiers and hedges of a figure
+("approximately" would share its stem with "appropriate")."""
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

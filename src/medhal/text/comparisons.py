@@ -56,6 +56,7 @@ __all__ = [
     "comparison_subject",
     "group_figures",
     "names_group",
+    "never_named",
     "reverses",
     "trial_arms",
     "unit_comparison",
@@ -461,14 +462,27 @@ def unnamed_subject(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     >>> unnamed_subject("Low potassium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
     """
     subject = comparison_subject(unit)
-    if subject is None:
-        return None
-    stems = canonical_stems(subject) - _SUBJECT_FRAME
+    return subject if subject is not None and never_named(subject, evidence, evidence_tokens) else None
+
+
+def never_named(phrase: str, evidence: str, evidence_tokens: frozenset[str]) -> bool:
+    """Whether ``phrase`` names something (a content stem beyond the words that frame a measure: "rate",
+    "risk", "patients", ...) and the evidence names none of it: no stem among ``evidence_tokens`` (its
+    :func:`~medhal.text.synonyms.alignment_tokens`, read through synonyms) and no word of four letters or more,
+    its suffix cut ("smok" of "smokers"), in the evidence's text.
+
+    >>> evidence = "Hypokalaemia was more common with chlorthalidone."
+    >>> never_named("their hospital stay", evidence, alignment_tokens(evidence))
+    True
+    >>> never_named("low potassium", evidence, alignment_tokens(evidence))
+    False
+    """
+    stems = canonical_stems(phrase) - _SUBJECT_FRAME
     if not stems or stems & evidence_tokens:
-        return None
+        return False
     text = canonical_text(evidence).lower()
-    for word in re.findall(r"[a-z]{4,}", canonical_text(subject).lower()):
+    for word in re.findall(r"[a-z]{4,}", canonical_text(phrase).lower()):
         base = _SUFFIX.sub("", word)
         if len(base) >= 4 and canonical_stems(word) - _SUBJECT_FRAME and base in text:
-            return None
-    return subject
+            return False
+    return True

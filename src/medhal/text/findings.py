@@ -66,6 +66,12 @@ __all__ = [
     "reports_null_finding",
 ]
 
+_CHANGING = (
+    r"(?:(?:significantly|meaningfully|materially|substantially|appreciably)\s+)?(?:increasing|raising|reducing|"
+    r"decreasing|lowering|affecting|altering|changing|worsening|compromising|an?\s+(?:significant\s+)?"
+    r"(?:increase|rise|reduction|decrease|change)\s+in)"
+)
+"""What follows "without" in a finding stated in passing: "reduced mortality without increasing bleeding"."""
 _NULL_FINDING = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?"
     r"(?:differ|occur|change|affect|alter|reduce|increase|decrease|improve|lower|raise|prevent|slow|predict|"
@@ -78,10 +84,11 @@ _NULL_FINDING = re.compile(
     r"|\b(?:similar|comparable)\s+(?:between|in|across|among)\b"
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
-    r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b",
+    r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
+    r"|\bwithout\s+" + _CHANGING + r"\b",
     re.IGNORECASE,
 )
-"""A sentence that reports no difference, no effect or no occurrence."""
+"""A sentence that reports no difference, no effect or no occurrence ("... without increasing hypothermia")."""
 
 _NOT_A_DIFFERENCE = (
     r"(?!(?:[\w-]+\s+){0,2}?(?:statistically\s+)?(?:significant\s+)?(?:differences?|associations?|effects?|correlations?|changes?|"
@@ -123,7 +130,8 @@ _EFFECT = re.compile(
     r"decrease|improved|improves|worsened|more|fewer|less|greater|smaller|caused|causes|cause|led\s+to|"
     r"resulted\s+in|associated\s+with|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
-    r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer)\b",
+    r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer|"
+    r"twice|(?:two|three|four|five)-?fold)\b",
     re.IGNORECASE,
 )
 """A word by which a unit asserts an effect, a difference or a cause."""
@@ -142,8 +150,12 @@ _POPULATION = re.compile(
 )
 """Words that narrow a finding to a population (several are too short to be content stems)."""
 
-_CONTRAST = re.compile(r";|,?\s+\b(?:but|whereas|although|though|while|however|yet)\b", re.IGNORECASE)
-"""Where a sentence turns from one finding to another."""
+_CONTRAST = re.compile(
+    r";|,?\s+\b(?:but|whereas|although|though|while|however|yet)\b|,?\s+\b(?=without\s+" + _CHANGING + r"\b)",
+    re.IGNORECASE,
+)
+"""Where a sentence turns from one finding to another ("... increased breastfeeding | without increasing
+hypothermia")."""
 
 _MATCHED_KINDS = ("time", "mass")
 """Quantity kinds a unit and a null finding must share a value of when both state one (time point, dose)."""

@@ -79,6 +79,8 @@ _UNITS: dict[str, tuple[str, float]] = {
     "hours": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),
     "second": ("time", 1 / 86400), "seconds": ("time", 1 / 86400),
     "%": ("percent", 1.0), "percent": ("percent", 1.0), "gy": ("gray", 1.0),
+    "percentage points": ("points", 1.0), "percentage point": ("points", 1.0),
+    "percentage-points": ("points", 1.0), "percentage-point": ("points", 1.0),
 }  # fmt: skip
 _HEDGES = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
@@ -90,7 +92,7 @@ _POINT_HEDGE = re.compile(
 )
 """The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`."""
 _QUANTITY = re.compile(
-    r"(?:(?<=\d-)|(?<=\d–)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
+    r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
     + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
     + r")"
     r"(?![\w.,]\d)(?:(?:\s|\s?-)?(?P<unit>"

@@ -79,6 +79,12 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bpainkillers?\b", re.IGNORECASE), "analgesics"),
     (re.compile(r"\bwater pills?\b", re.IGNORECASE), "diuretics"),
     (re.compile(r"\btiredness\b", re.IGNORECASE), "fatigue"),
+    (re.compile(r"\b(?:short|near)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "myopia"),
+    (re.compile(r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "hyperopia"),
+    (re.compile(r"\beczema\b", re.IGNORECASE), "atopic dermatitis"),
+    (re.compile(r"\bhay fever\b", re.IGNORECASE), "allergic rhinitis"),
+    (re.compile(r"\b(?:brittle|thinning) bones\b", re.IGNORECASE), "osteoporosis"),
+    (re.compile(r"\bmini[- ]strokes?\b", re.IGNORECASE), "transient ischemic attack"),
     (
         re.compile(
             r"\bgrades?\s*(?:3|III)\s*(?:or|to|and|-|–)\s*(?:4|IV)\b|\bgrade\s*(?:≥|>=)\s*3\b|"

@@ -1,0 +1,104 @@
+"""What a unit says an intervention changed, when the evidence never names it (issue 14).
+
+An LLM that embellishes a trial's result adds an outcome the trial never reported: "One dose of a steroid during
+bowel surgery made patients less likely to vomit afterwards **and shortened their hospital stay**" against an
+abstract that never mentions the hospital stay.  A small encoder reads the clause against the abstract's result
+sentences as weakly entailed or merely unsupported, and the answer may go unflagged.  A clinician reads it as an
+invented outcome: nothing in the evidence is about the hospital stay, so nothing can support it.
+
+:func:`changed_outcome` reads the object of an effect verb ("shortened | their hospital stay", "reduced | the
+risk of delirium", "improved | sleep quality"), up to the next punctuation, conjunction or preposition that opens
+a group, a time or a comparison ("in", "among", "by", "compared", "than", "at", "over", ...); :func:`unnamed_outcome`
+returns it when the evidence names none of its words (:func:`medhal.text.comparisons.never_named`: read through
+synonyms, so "deaths" is named by "mortality"; the words that frame a measure, "risk", "rate", "patients", left
+out).  Deliberately narrow, like :func:`medhal.text.comparisons.unnamed_subject`: one word of the outcome named
+anywhere in the evidence keeps the unit judged by the encoder, and a negated or hedged unit ("did not shorten",
+"may reduce") asserts no effect here.  A unit with such an outcome may be contradicted, never supported, and it
+flags its answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text.comparisons import never_named
+from medhal.text.lexical import has_negation
+
+__all__ = ["changed_outcome", "unnamed_outcome"]
+
+_EFFECT_VERB = re.compile(
+    r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bits\s)(?<!\btheir\s)(?<!\bwith\s)(?<!\bof\s)(?<!\bwas\s)"
+    r"(?<!\bwere\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
+    r"\b(?:shortened|shortens|reduced|reduces|lowered|lowers|increased|increases|improved|improves|prevented|"
+    r"prevents|prolonged|prolongs|halved|halves|doubled|doubles|worsened|worsens|decreased|"
+    r"decreases|eliminated|eliminates|boosted|boosts|relieved|relieves|eased|eases|cut|cuts|slowed|slows|"
+    r"delayed|delays|hastened|hastens|accelerated|accelerates)\s+",
+    re.IGNORECASE,
+)
+"""A verb by which a unit says something changed, followed by what changed; not an adjective ("a reduced risk",
+"with increased cost") nor a passive ("was decreased in")."""
+
+_OUTCOME_END = re.compile(
+    r"[,.;:()\[\]]|(?:^|\s)(?:and|or|but|in|among|by|compared|versus|vs|than|at|over|after|before|within|during|for|"
+    r"from|to|with|without|when|while|whereas|which|who|that|because|as|across|between|through|up|down|"
+    r"significantly|substantially|markedly|slightly|only|also|further|more|less|associated|related|linked|caused|"
+    r"induced|seen|observed)\b",
+    re.IGNORECASE,
+)
+"""Where the object of an effect verb ends."""
+
+_NO_OUTCOME = re.compile(
+    r"(?:(?:the|their|its|his|her|our)\s+)?(?:ability|abilities|need|needs|questions?|efficiency|efficacy|use|"
+    r"likelihood|chances?|risks?|odds|rates?|number|amount|level|levels)",
+    re.IGNORECASE,
+)
+"""An object that names no outcome by itself ("reduces the need | for laparoscopy", "increases their risks")."""
+_HEAD_ONLY = re.compile(r"(?:the|their|its|his|her|our|this|that)\s+[\w-]+", re.IGNORECASE)
+"""A determiner and one noun cut before what completes it: the outcome is in the words after."""
+_ADVERB = re.compile(r"^(?:\w+ly\b\s*)+", re.IGNORECASE)
+
+_HEDGED = re.compile(r"\b(?:may|might|could|possibly|potentially|probably|would|suggest\w*|appear\w*|seem\w*)\b", re.I)
+
+_ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b")
+"""An acronym or code ("ICU", "HbA1c"): too short for the stems, so an outcome holding one is not judged."""
+
+
+def changed_outcome(unit: str) -> str | None:
+    """What ``unit`` says changed: the object of its first effect verb (module docstring), or ``None`` (no such
+    verb, a negated or hedged unit, an object of no words or holding an acronym).
+
+    >>> changed_outcome("The steroid made patients less likely to vomit and shortened their hospital stay.")
+    'their hospital stay'
+    >>> changed_outcome("Statins reduced the risk of stroke in adults over 75.")
+    'the risk of stroke'
+    >>> changed_outcome("The steroid did not shorten the hospital stay.") is None
+    True
+    """
+    if has_negation(unit) or _HEDGED.search(unit):
+        return None
+    m = _EFFECT_VERB.search(unit)
+    if m is None or not unit[: m.start()].strip():  # "Improved campaigns, ...": an adjective, or no subject
+        return None
+    rest = _ADVERB.sub("", unit[m.end() :])
+    end = _OUTCOME_END.search(rest)
+    outcome = (rest if end is None else rest[: end.start()]).strip()
+    if not outcome or _ACRONYM.search(outcome) or _NO_OUTCOME.fullmatch(outcome):
+        return None
+    if end is not None and _HEAD_ONLY.fullmatch(outcome):  # "prevents the pathology | associated with apoE4"
+        return None
+    return outcome
+
+
+def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -> str | None:
+    """The outcome ``unit`` says changed (:func:`changed_outcome`) when the evidence names none of it, or ``None``.
+    ``evidence_tokens``: the evidence's :func:`~medhal.text.synonyms.alignment_tokens`.
+
+    >>> from medhal.text.synonyms import alignment_tokens
+    >>> evidence = "Vomiting within 24 hours occurred in 24.8% of the dexamethasone group and 33.0% of controls."
+    >>> unnamed_outcome("Dexamethasone shortened the hospital stay.", evidence, alignment_tokens(evidence))
+    'the hospital stay'
+    >>> unnamed_outcome("Dexamethasone reduced vomiting.", evidence, alignment_tokens(evidence)) is None
+    True
+    """
+    outcome = changed_outcome(unit)
+    return outcome if outcome is not None and never_named(outcome, evidence, evidence_tokens) else None

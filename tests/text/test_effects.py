@@ -1,0 +1,55 @@
+"""An outcome a unit says an intervention changed, which the evidence never names (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.effects import changed_outcome, unnamed_outcome
+from medhal.text.synonyms import alignment_tokens
+
+EVIDENCE = (
+    "Results: Vomiting within 24 hours occurred in 24.8% of the dexamethasone group and 33.0% of the standard-care "
+    "group (p = 0.002). Surgical site infection rates were similar (12.0% versus 11.7%). Myopia progressed less "
+    "with atropine."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "outcome"),
+    [
+        ("The steroid made patients less likely to vomit and shortened their hospital stay.", "their hospital stay"),
+        ("Statins reduced the risk of stroke in adults over 75.", "the risk of stroke"),
+        ("Dexamethasone also markedly improved sleep quality after surgery.", "sleep quality"),
+        ("and it cut the cost of care by half.", "the cost of care"),
+    ],
+)
+def test_the_outcome_is_the_object_of_the_effect_verb(unit: str, outcome: str) -> None:
+    assert changed_outcome(unit) == outcome
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "The steroid did not shorten the hospital stay.",  # negated: no effect asserted
+        "Dexamethasone may reduce the hospital stay.",  # hedged
+        "Patients had a reduced risk of adverse reactions.",  # an adjective
+        "The incidence was decreased in the experimental group.",  # a passive
+        "Improved campaigns are needed.",  # no subject: an adjective
+        "The technique significantly reduces the need for laparoscopy.",  # "the need" names no outcome
+        "Follow-up improved appreciably over time.",  # an adverb, then a time
+        "Gene editing prevents the pathology associated with apoE4.",  # the outcome is in the words after
+        "It reduced ICU admissions.",  # an acronym: too short to judge by its stems
+    ],
+)
+def test_no_outcome_is_read_where_none_is_asserted_whole(unit: str) -> None:
+    assert changed_outcome(unit) is None
+
+
+def test_an_outcome_is_unnamed_only_when_the_evidence_names_none_of_its_words() -> None:
+    tokens = alignment_tokens(EVIDENCE)
+    assert unnamed_outcome("Dexamethasone shortened their hospital stay.", EVIDENCE, tokens) == "their hospital stay"
+    assert unnamed_outcome("Dexamethasone reduced vomiting.", EVIDENCE, tokens) is None
+    # one word named is enough: "wound infection" shares "infection" with "surgical site infection"
+    assert unnamed_outcome("Dexamethasone increased wound infection.", EVIDENCE, tokens) is None
+    # lay wording read through synonyms: short-sightedness is myopia
+    assert unnamed_outcome("Atropine drops slowed short-sightedness.", EVIDENCE, tokens) is None
