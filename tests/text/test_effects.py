@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.effects import changed_outcome, unnamed_outcome
+from medhal.text.effects import changed_outcome, stated_cause, unnamed_outcome
 from medhal.text.synonyms import alignment_tokens
 
 EVIDENCE = (
@@ -53,3 +53,40 @@ def test_an_outcome_is_unnamed_only_when_the_evidence_names_none_of_its_words() 
     assert unnamed_outcome("Dexamethasone increased wound infection.", EVIDENCE, tokens) is None
     # lay wording read through synonyms: short-sightedness is myopia
     assert unnamed_outcome("Atropine drops slowed short-sightedness.", EVIDENCE, tokens) is None
+
+
+@pytest.mark.parametrize(
+    ("unit", "cause"),
+    [
+        ("Aseptic loosening caused almost half of the revisions in the morbidly obese.", "Aseptic loosening"),
+        ("and deep infection accounted for most revisions.", "deep infection"),
+        ("The link was largely explained by shorter sleep in night workers.", "shorter sleep"),
+        ("The surge in hypertension is largely explained by modifiable risk factors.", "modifiable risk factors"),
+    ],
+)
+def test_the_cause_is_named_before_its_verb_or_after_by(unit: str, cause: str) -> None:
+    assert stated_cause(unit) == cause
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "It caused fewer revisions.",  # a pronoun: named elsewhere
+        "while other mechanisms caused damage to the hepatocytes.",  # a generic reference
+        "The dose was appropriate for infections caused by resistant pathogens.",  # a participle, not the verb
+        "Facial palsy is likely caused by a reactivation of HSV-1.",  # hedged
+        "Infection did not cause the revisions.",  # negated
+        "aPKCz causes tumour suppression.",  # a gene symbol: too short for the stems
+    ],
+)
+def test_no_cause_is_read_where_none_is_named_plainly(unit: str) -> None:
+    assert stated_cause(unit) is None
+
+
+def test_a_cause_the_evidence_never_names_is_unnamed() -> None:
+    evidence = "Deep infection accounted for 46% of revisions in morbidly obese patients."
+    tokens = alignment_tokens(evidence)
+    unit = "Aseptic loosening caused almost half of the revisions in the morbidly obese."
+    assert unnamed_outcome(unit, evidence, tokens) == "Aseptic loosening"
+    faithful = "Deep infection caused almost half of the revisions in the morbidly obese."
+    assert unnamed_outcome(faithful, evidence, tokens) is None

@@ -24,7 +24,7 @@ import re
 from medhal.text.comparisons import never_named
 from medhal.text.lexical import has_negation
 
-__all__ = ["changed_outcome", "unnamed_outcome"]
+__all__ = ["changed_outcome", "stated_cause", "unnamed_outcome"]
 
 _EFFECT_VERB = re.compile(
     r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bits\s)(?<!\btheir\s)(?<!\bwith\s)(?<!\bof\s)(?<!\bwas\s)"
@@ -57,10 +57,15 @@ _HEAD_ONLY = re.compile(r"(?:the|their|its|his|her|our|this|that)\s+[\w-]+", re.
 """A determiner and one noun cut before what completes it: the outcome is in the words after."""
 _ADVERB = re.compile(r"^(?:\w+ly\b\s*)+", re.IGNORECASE)
 
-_HEDGED = re.compile(r"\b(?:may|might|could|possibly|potentially|probably|would|suggest\w*|appear\w*|seem\w*)\b", re.I)
+_HEDGED = re.compile(
+    r"\b(?:may|might|could|possibly|potentially|probably|would|suggest\w*|appear\w*|seem\w*)\b"
+    r"|(?<!less\s)(?<!more\s)\blikely\b",
+    re.IGNORECASE,
+)
+"""A hedged unit ("may reduce", "is likely caused by"; not the comparison "less likely to vomit")."""
 
-_ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b")
-"""An acronym or code ("ICU", "HbA1c"): too short for the stems, so an outcome holding one is not judged."""
+_ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b|\b[a-z]+[A-Z][\w-]*")
+"""An acronym or code ("ICU", "HbA1c", "aPKCz"): too short for the stems, so an outcome holding one is not judged."""
 
 
 def changed_outcome(unit: str) -> str | None:
@@ -89,8 +94,57 @@ def changed_outcome(unit: str) -> str | None:
     return outcome
 
 
+_CAUSE_ACTIVE = re.compile(
+    r"^(?:(?:and|but|while|whereas|which|that|so)\s+)?(?P<agent>[^,;:()]+?)\s+(?:(?:mainly|largely|mostly|partly|"
+    r"chiefly|primarily)\s+)?(?:caused|causes|accounted\s+for|accounts\s+for|was\s+responsible\s+for|"
+    r"were\s+responsible\s+for|drove|drives)\b(?!\s+by\b)",
+    re.IGNORECASE,
+)
+"""A cause named before its verb: "Aseptic loosening | caused almost half of the revisions"."""
+_CAUSE_PASSIVE = re.compile(
+    r"\b(?:was|were|is|are)\s+(?:(?:mainly|largely|mostly|partly|chiefly|primarily|fully|entirely)\s+)?"
+    r"(?:caused|explained|driven|mediated|accounted\s+for)\s+by\s+(?P<agent>.+)",
+    re.IGNORECASE,
+)
+"""A cause named after "by": "The link was explained by | shorter sleep in night workers"."""
+_PRONOUN = re.compile(
+    r"(?:the|a|an|other|some|several|many|various|these|those|such)(?:\s+[\w-]+)?"
+    r"|it|this|that|they|which|who|each|both|all|none",
+    re.IGNORECASE,
+)
+"""An agent that refers back to something named elsewhere ("it", "the drug", "other mechanisms"): not judged by its
+words."""
+
+
+def stated_cause(unit: str) -> str | None:
+    """What ``unit`` says caused, drove or explained something: the words before "caused" / "accounted for" /
+    "drove" from the start of the clause, or after "was caused / explained / driven / mediated by"; ``None`` for
+    a negated or hedged unit, a pronoun or a generic reference ("the drug"), or an agent holding an acronym.
+
+    >>> stated_cause("Aseptic loosening caused almost half of the revisions in the morbidly obese.")
+    'Aseptic loosening'
+    >>> stated_cause("The link was explained by shorter sleep in night workers.")
+    'shorter sleep'
+    >>> stated_cause("It caused fewer revisions.") is None
+    True
+    """
+    if has_negation(unit) or _HEDGED.search(unit):
+        return None
+    m = _CAUSE_ACTIVE.match(unit.strip()) or _CAUSE_PASSIVE.search(unit)
+    if m is None:
+        return None
+    agent = _ADVERB.sub("", m.group("agent").strip())
+    end = _OUTCOME_END.search(agent)
+    agent = (agent if end is None else agent[: end.start()]).strip()
+    if not agent or _PRONOUN.fullmatch(agent) or _ACRONYM.search(agent) or _NO_OUTCOME.fullmatch(agent):
+        return None
+    return agent
+
+
 def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -> str | None:
-    """The outcome ``unit`` says changed (:func:`changed_outcome`) when the evidence names none of it, or ``None``.
+    """The outcome ``unit`` says changed (:func:`changed_outcome`), or else the cause it names
+    (:func:`stated_cause`), when the evidence names none of it; ``None`` when there is no such phrase or the evidence
+    names a word of it.
     ``evidence_tokens``: the evidence's :func:`~medhal.text.synonyms.alignment_tokens`.
 
     >>> from medhal.text.synonyms import alignment_tokens
@@ -100,5 +154,7 @@ def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     >>> unnamed_outcome("Dexamethasone reduced vomiting.", evidence, alignment_tokens(evidence)) is None
     True
     """
-    outcome = changed_outcome(unit)
-    return outcome if outcome is not None and never_named(outcome, evidence, evidence_tokens) else None
+    for phrase in (changed_outcome(unit), stated_cause(unit)):
+        if phrase is not None and never_named(phrase, evidence, evidence_tokens):
+            return phrase
+    return None
