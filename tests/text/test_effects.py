@@ -90,3 +90,7 @@ def test_a_cause_the_evidence_never_names_is_unnamed() -> None:
     assert unnamed_outcome(unit, evidence, tokens) == "Aseptic loosening"
     faithful = "Deep infection caused almost half of the revisions in the morbidly obese."
     assert unnamed_outcome(faithful, evidence, tokens) is None
+
+
+def test_the_cause_is_read_from_the_clause_that_holds_it() -> None:
+    assert stated_cause("The study showed that night work causes diabetes.") == "night work"

@@ -116,6 +116,9 @@ _PRONOUN = re.compile(
 words."""
 
 
+_OPENER = re.compile(r"\b(?:that|which|who|whether|because|since)\b", re.IGNORECASE)
+
+
 def stated_cause(unit: str) -> str | None:
     """What ``unit`` says caused, drove or explained something: the words before "caused" / "accounted for" /
     "drove" from the start of the clause, or after "was caused / explained / driven / mediated by"; ``None`` for
@@ -133,7 +136,8 @@ def stated_cause(unit: str) -> str | None:
     m = _CAUSE_ACTIVE.match(unit.strip()) or _CAUSE_PASSIVE.search(unit)
     if m is None:
         return None
-    agent = _ADVERB.sub("", m.group("agent").strip())
+    # the clause that holds the cause: "The study showed that | night work causes diabetes"
+    agent = _ADVERB.sub("", _OPENER.split(m.group("agent"))[-1].strip())
     end = _OUTCOME_END.search(agent)
     agent = (agent if end is None else agent[: end.start()]).strip()
     if not agent or _PRONOUN.fullmatch(agent) or _ACRONYM.search(agent) or _NO_OUTCOME.fullmatch(agent):
