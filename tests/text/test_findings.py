@@ -308,3 +308,10 @@ def test_a_hedge_of_a_figure_never_names_a_subject() -> None:
     unit = "Intubation in flight takes approximately twice as long as intubation on the ground."
     assert asserts_effect(unit)
     assert not null_finding_conflict(unit, sentence)
+
+
+def test_the_variable_that_groups_the_patients_is_not_the_subject_of_a_null_finding() -> None:
+    sentence = "Length of stay did not differ between BMI groups."
+    assert [sorted(f.subject) for f in null_findings(sentence)] == [["hospi", "lengt", "stay"]]
+    assert null_finding_conflict("Length of hospital stay was longer in morbidly obese patients.", sentence)
+    assert not null_finding_conflict("Revision was more common in morbidly obese patients.", sentence)

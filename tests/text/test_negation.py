@@ -134,3 +134,12 @@ def test_a_negation_with_nothing_after_it_but_the_predicate_denies_the_predicate
 )
 def test_prefix_antonym(unit: str, sentence: str, word: str | None) -> None:
     assert prefix_antonym(unit, sentence) == word
+
+
+def test_a_negation_narrowed_by_further_or_additional_denies_only_the_narrowed_thing() -> None:
+    sentence = (
+        "Bleeding after surgery occurred in 17% of operated patients and was mostly managed without further surgery."
+    )
+    assert not negation_targets(sentence, "Post-operative bleeding affected 17% of those who had surgery.")
+    assert negation_targets(sentence, "Most bleeding needed further surgery.")
+    assert negation_targets("No patient needed surgery.", "Two patients had surgery.")

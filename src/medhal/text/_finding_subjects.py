@@ -141,10 +141,20 @@ COORDINATED = re.compile(
 def subject_of(piece: str) -> frozenset[str]:
     # "(12.0% versus 11.7%)": the data, not the subject; "at 28 days", "of 0.6 mg/kg": a time point or dose the
     # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
-    piece = BRACKETS.sub(" ", piece)
+    piece = _GROUPING.sub(" ", BRACKETS.sub(" ", piece))
     for q in reversed(quantities(piece)):
         piece = piece[: q.start] + " " + piece[q.end :]
     return finding_subject(piece)
+
+
+_GROUPING = re.compile(
+    r"\b(?:between|across|among)\s+(?:the\s+)?(?:two\s+|three\s+|four\s+|all\s+)?(?:[\w-]+\s+){1,2}?"
+    r"(?:groups|arms|categories|strata|cohorts)\b",
+    re.IGNORECASE,
+)
+"""The groups a finding compares, named by what groups them ("did not differ between BMI groups"): what the finding
+is about is the measure, not the variable that groups the patients.  Bare groups ("between cohorts") are left to the
+subject, which they only narrow."""
 
 
 _VERB = re.compile(

@@ -192,6 +192,8 @@ def negation_targets(unit: str, sentence: str) -> bool:
     True
     >>> negation_targets("It should not be used alone within 3 hours.", "Sensitivity was lower within 3 hours.")
     False
+    >>> negation_targets("Bleeding was managed without further surgery.", "Bleeding affected 17% who had surgery.")
+    False
     """
     said = canonical_stems(sentence)
     lemmas = {_lemma(w.group()) for w in _WORD.finditer(sentence)}
@@ -199,9 +201,16 @@ def negation_targets(unit: str, sentence: str) -> bool:
     words = list(_WORD.finditer(unit))
     for k in _governed(unit, words):
         word = words[k].group()
+        # "without *further* surgery" denies more surgery, not the surgery a sentence says was done
+        if k and words[k - 1].group().lower() in _RESTRICTIVE and _lemma(words[k - 1].group()) not in lemmas:
+            continue
         if canonical_stems(word) & said or _lemma(word) in lemmas or (effect and _EFFECT_WORD.match(word)):
             return True
     return False
+
+
+_RESTRICTIVE = frozenset({"further", "additional", "other", "repeat", "extra", "subsequent", "new"})
+"""Words a negation reaches over that narrow what it denies: "without further surgery", "no additional treatment"."""
 
 
 _INFLECTION = re.compile(r"(?<=\w{3})(?:ing|ed|es|s)$")
