@@ -315,3 +315,10 @@ def test_the_variable_that_groups_the_patients_is_not_the_subject_of_a_null_find
     assert [sorted(f.subject) for f in null_findings(sentence)] == [["hospi", "lengt", "stay"]]
     assert null_finding_conflict("Length of hospital stay was longer in morbidly obese patients.", sentence)
     assert not null_finding_conflict("Revision was more common in morbidly obese patients.", sentence)
+
+
+def test_linked_to_asserts_an_association() -> None:
+    sentence = "Fewer than 10 years of rotating night work was not associated with diabetes (odds ratio 1.07)."
+    assert asserts_effect("Even a few years of rotating night work was linked to diabetes.")
+    assert null_finding_conflict("Even a few years of rotating night work was linked to diabetes.", sentence)
+    assert not null_finding_conflict("Shorter periods of rotating night work were not linked to diabetes.", sentence)

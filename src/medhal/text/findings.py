@@ -128,7 +128,7 @@ occurred in 3 patients", "seizures were reported in 2%", "there were two adverse
 _EFFECT = re.compile(
     r"\b(?:lower|higher|reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
     r"decrease|improved|improves|worsened|more|fewer|less|greater|smaller|caused|causes|cause|led\s+to|"
-    r"resulted\s+in|associated\s+with|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
+    r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
     r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer|"
     r"twice|(?:two|three|four|five)-?fold)\b",
