@@ -344,3 +344,12 @@ def test_a_category_named_by_number_conflicts_only_with_another_number_for_the_s
     assert not label_conflicts("in type 1 diabetes", "Adults with type 2 hypertension took part.")
     assert not label_conflicts("in type 1 diabetes", "175 adults were assigned 2:1.")
     assert not label_conflicts("a 95% CI of 1 to 2", "a 90% CI of 1 to 2")  # a confidence level is no category
+
+
+def test_the_complement_of_a_stated_percentage_worded_as_the_other_side_is_stated() -> None:
+    evidence = "One-year mortality was 10% (12 of 120 patients). Sensitivity was 80.9% and specificity 52%."
+    assert unstated_quantities("Survival at one year was 90%.", evidence) == []
+    assert number_conflicts("Survival at one year was 90%.", evidence, "One-year mortality was 10%.") == []
+    assert unstated_quantities("The test missed 19% of infections.", evidence) == []
+    # the same measure changed is no complement
+    assert [q.text for q in unstated_quantities("Specificity was 48%.", evidence)] == ["48%"]

@@ -320,5 +320,7 @@ def test_the_variable_that_groups_the_patients_is_not_the_subject_of_a_null_find
 def test_linked_to_asserts_an_association() -> None:
     sentence = "Fewer than 10 years of rotating night work was not associated with diabetes (odds ratio 1.07)."
     assert asserts_effect("Even a few years of rotating night work was linked to diabetes.")
-    assert null_finding_conflict("Even a few years of rotating night work was linked to diabetes.", sentence)
+    assert null_finding_conflict("Fewer than ten years of rotating night work was linked to diabetes.", sentence)
     assert not null_finding_conflict("Shorter periods of rotating night work were not linked to diabetes.", sentence)
+    # the finding is about a stratum bounded by a figure: a unit that names no figure may be about the others
+    assert not null_finding_conflict("Long-term rotating night shift work was linked to type 2 diabetes.", sentence)

@@ -195,6 +195,8 @@ def number_conflicts(
             continue
         if _difference(q, said):  # "three days shorter" against "14 days ... and 11 days": derived, not changed
             continue
+        if _complement(unit, q, [e for e in stated if not e.approximate]):  # "survival 90%" for "mortality 10%"
+            continue
         rivals = _change_rivals(sentence, local) if _change(unit, q) else local
         if anchored:
             if _lay_count(q):
@@ -288,6 +290,8 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if _difference(q, exact) or _share(q, exact) or _relative_change(q, exact, directions(unit)):
             continue
+        if _complement(unit, q, exact):
+            continue
         out.append(q)
     return out
 
@@ -334,6 +338,30 @@ def _share(q: Quantity, said: Sequence[Quantity]) -> bool:
     if q.kind != "percent":
         return False
     return any(_rounds(q, 100.0 * a / b) for a, b in _count_pairs(said))
+
+
+_COMPLEMENT = re.compile(
+    r"\b(?:surviv\w*|alive|died|dead|deaths?|mortality|missed|miss(?:es|ing)?|free\s+(?:of|from)|remained|"
+    r"without|failed|fail(?:s|ure)?|false[- ]negatives?|false[- ]positives?|rest|remaining)\b",
+    re.IGNORECASE,
+)
+"""Words by which a unit may state the complement of a stated percentage ("survival was 90%" for "mortality was
+10%", "missed 19%" for "a sensitivity of 80.9%", "the remaining 40%")."""
+
+
+def _complement(unit: str, q: Quantity, exact: Sequence[Quantity]) -> bool:
+    """Whether the percentage ``q`` is, rounded as it is written, 100 minus an exact percentage of ``exact`` and
+    ``unit`` words it as the other side (:data:`_COMPLEMENT`); a changed figure of the same measure ("specificity
+    48%" for "specificity 52%") says nothing of the other side and stays a changed figure.
+
+    >>> _complement("Survival at one year was 90%.", quantities("90%")[0], quantities("mortality was 10%"))
+    True
+    >>> _complement("Specificity was 48%.", quantities("48%")[0], quantities("specificity was 52%"))
+    False
+    """
+    if q.kind != "percent" or q.approximate or _COMPLEMENT.search(unit) is None:
+        return False
+    return any(_rounds(q, 100.0 - e.value) for e in exact if e.kind == "percent" and 0.0 < e.value < 100.0)
 
 
 def _count_pairs(said: Sequence[Quantity]) -> list[tuple[float, float]]:

@@ -325,6 +325,10 @@ def names(unit: str, finding: NullFinding) -> bool:
         theirs = [q for q in finding.quantities if q.kind == kind]
         if mine and theirs and not any(a.equals(b) for a in mine for b in theirs):
             return False
+        # a stratum the finding bounds by a figure ("fewer than 10 years of night work") that the unit does not
+        # name: "long-term night work was linked to diabetes" is about the others
+        if not mine and any(t.approximate and not t.about for t in theirs):
+            return False
     return True
 
 
