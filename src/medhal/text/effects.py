@@ -79,19 +79,13 @@ def changed_outcome(unit: str) -> str | None:
     >>> changed_outcome("The steroid did not shorten the hospital stay.") is None
     True
     """
-    if has_negation(unit) or _HEDGED.search(unit):
-        return None
-    m = _EFFECT_VERB.search(unit)
+    m = None if _asserts_nothing(unit) else _EFFECT_VERB.search(unit)
     if m is None or not unit[: m.start()].strip():  # "Improved campaigns, ...": an adjective, or no subject
         return None
-    rest = _ADVERB.sub("", unit[m.end() :])
-    end = _OUTCOME_END.search(rest)
-    outcome = (rest if end is None else rest[: end.start()]).strip()
-    if not outcome or _ACRONYM.search(outcome) or _NO_OUTCOME.fullmatch(outcome):
+    outcome, cut = _phrase(unit[m.end() :])
+    if cut and _HEAD_ONLY.fullmatch(outcome):  # "prevents the pathology | associated with apoE4"
         return None
-    if end is not None and _HEAD_ONLY.fullmatch(outcome):  # "prevents the pathology | associated with apoE4"
-        return None
-    return outcome
+    return outcome or None
 
 
 _CAUSE_ACTIVE = re.compile(
@@ -131,18 +125,28 @@ def stated_cause(unit: str) -> str | None:
     >>> stated_cause("It caused fewer revisions.") is None
     True
     """
-    if has_negation(unit) or _HEDGED.search(unit):
-        return None
-    m = _CAUSE_ACTIVE.match(unit.strip()) or _CAUSE_PASSIVE.search(unit)
+    m = None if _asserts_nothing(unit) else _CAUSE_ACTIVE.match(unit.strip()) or _CAUSE_PASSIVE.search(unit)
     if m is None:
         return None
     # the clause that holds the cause: "The study showed that | night work causes diabetes"
-    agent = _ADVERB.sub("", _OPENER.split(m.group("agent"))[-1].strip())
-    end = _OUTCOME_END.search(agent)
-    agent = (agent if end is None else agent[: end.start()]).strip()
-    if not agent or _PRONOUN.fullmatch(agent) or _ACRONYM.search(agent) or _NO_OUTCOME.fullmatch(agent):
-        return None
-    return agent
+    agent, _ = _phrase(_OPENER.split(m.group("agent"))[-1])
+    return None if not agent or _PRONOUN.fullmatch(agent) else agent
+
+
+def _asserts_nothing(unit: str) -> bool:
+    """A negated or hedged unit asserts no change and no cause here."""
+    return has_negation(unit) or _HEDGED.search(unit) is not None
+
+
+def _phrase(text: str) -> tuple[str, bool]:
+    """The phrase ``text`` opens with, its leading adverbs dropped, up to :data:`_OUTCOME_END`, and whether it was
+    cut there; ``""`` when it names nothing judgeable (no words, an acronym, :data:`_NO_OUTCOME`)."""
+    text = _ADVERB.sub("", text.strip())
+    end = _OUTCOME_END.search(text)
+    phrase = (text if end is None else text[: end.start()]).strip()
+    if not phrase or _ACRONYM.search(phrase) or _NO_OUTCOME.fullmatch(phrase):
+        return "", end is not None
+    return phrase, end is not None
 
 
 def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -> str | None:
