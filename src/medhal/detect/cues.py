@@ -38,6 +38,7 @@ import numpy as np
 from medhal.detect.alignment import EvidenceIndex, about_else, negation_agrees, opposite_ways, restates
 from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
+from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.figures import figures_agree, label_conflicts, number_conflicts
@@ -82,6 +83,11 @@ def number_cue(
     When no sentence is aligned, the best one aligned on what the evidence knows of the unit
     (:meth:`EvidenceIndex.alignment` with ``known_only``) may still state the rival, provided it is a number of the
     same thing (``anchored``)."""
+    if speaks_of_discrimination(unit):  # "excellent" discrimination against every stated AUC (text/accuracy.py)
+        graded = [i for i, sentence in enumerate(index.sentences) if auc_values(sentence)]
+        found = [discrimination_conflicts(unit, index.sentences[i]) for i in graded]
+        if graded and all(found):
+            return found[0], graded[0]
     if not len(by_sentence):
         return [], None
     anchored = by_sentence.max() < threshold
