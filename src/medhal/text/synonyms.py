@@ -16,6 +16,7 @@ share a class (survival is not mortality), and a class never joins words that a 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from medhal.text.lexical import bare_numbers
 from medhal.text.quantities import spelled_numbers
@@ -138,6 +139,7 @@ _SPELLING = re.compile("|".join(british for british, _ in SPELLINGS), re.IGNOREC
 _AMERICAN = dict(SPELLINGS)
 
 
+@lru_cache(maxsize=16384)
 def canonical_text(text: str) -> str:
     """``text`` with British spellings in American form and lay phrases in clinical terms (lower-cased where
     changed).
@@ -151,6 +153,7 @@ def canonical_text(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=16384)
 def canonical_stems(text: str) -> frozenset[str]:
     """:func:`medhal.text.tokens.content_stems` of :func:`canonical_text`, each stem replaced by its class's
     canonical stem (:data:`STEM_CLASSES`)."""
