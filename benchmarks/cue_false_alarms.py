@@ -67,7 +67,9 @@ def main() -> None:
     )
     for clause_text, sentence in reversed_firings[: args.show]:
         print(f"  clause:   {clause_text}\n  sentence: {sentence}")
+    # the unnamed-subject and unnamed-outcome cues read each clause against its own abstract in one pass
     unnamed: list[tuple[str, str]] = []
+    unnamed_changes: list[tuple[str, str]] = []
     for item in items.values():
         context = " ".join(item["CONTEXTS"])
         named = alignment_tokens(context)
@@ -75,23 +77,13 @@ def main() -> None:
             subject = unnamed_subject(clause.text, context, named)
             if subject is not None:
                 unnamed.append((clause.text, subject))
-    print(f"unnamed-subject cue fired on {len(unnamed)} faithful clauses ({len(unnamed) / max(1, clauses):.2%})")
-    for clause_text, subject in unnamed[: args.show]:
-        print(f"  clause:   {clause_text}\n  subject:  {subject}")
-    unnamed_changes: list[tuple[str, str]] = []
-    for item in items.values():
-        context = " ".join(item["CONTEXTS"])
-        named = alignment_tokens(context)
-        for clause in split_clauses(item["LONG_ANSWER"]):
             outcome = unnamed_outcome(clause.text, context, named)
             if outcome is not None:
                 unnamed_changes.append((clause.text, outcome))
-    print(
-        f"unnamed-outcome cue fired on {len(unnamed_changes)} faithful clauses "
-        f"({len(unnamed_changes) / max(1, clauses):.2%})"
-    )
-    for clause_text, outcome in unnamed_changes[: args.show]:
-        print(f"  clause:   {clause_text}\n  outcome:  {outcome}")
+    for name, found, label in (("subject", unnamed, "subject: "), ("outcome", unnamed_changes, "outcome: ")):
+        print(f"unnamed-{name} cue fired on {len(found)} faithful clauses ({len(found) / max(1, clauses):.2%})")
+        for clause_text, phrase in found[: args.show]:
+            print(f"  clause:   {clause_text}\n  {label} {phrase}")
     own, own_firings = 0, list[tuple[str, str]]()
     for item in items.values():
         sentences = [s.text for s in split_sentences(" ".join(item["CONTEXTS"]))]

@@ -66,7 +66,12 @@ def auc_values(sentence: str) -> list[float]:
     >>> auc_values("The AUC was 0.73 (95% CI 0.69 to 0.77); the C statistic of the score was 0.81.")
     [0.73, 0.81]
     """
-    return [v for v in (float(m.group("value")) for m in _STATED.finditer(sentence)) if 0.0 <= v <= 1.0]
+    return [float(m.group("value")) for m in _stated(sentence)]
+
+
+def _stated(sentence: str) -> list[re.Match[str]]:
+    """The matches of :data:`_STATED` in ``sentence`` whose value is a proportion."""
+    return [m for m in _STATED.finditer(sentence) if 0.0 <= float(m.group("value")) <= 1.0]
 
 
 def discrimination_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
@@ -82,7 +87,7 @@ def discrimination_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Q
     """
     if not speaks_of_discrimination(unit) or has_negation(unit):
         return []
-    stated = [m for m in _STATED.finditer(sentence) if 0.0 <= float(m.group("value")) <= 1.0]
+    stated = _stated(sentence)
     if not stated:
         return []
     high, low = _HIGH.search(unit), _LOW.search(unit)

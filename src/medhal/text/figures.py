@@ -186,6 +186,7 @@ def number_conflicts(
     local = [e for e in said if not e.approximate and not any(q.equals(e) for q in own)]
     conflicts: list[tuple[Quantity, Quantity]] = []
     named = _named_groups_figures(unit, sentence) if any(q.about for q in own) else set()
+    exact = [e for e in stated if not e.approximate]
     for q in own:
         if (
             (q.approximate and not far_off(q, stated))
@@ -195,7 +196,7 @@ def number_conflicts(
             continue
         if _difference(q, said):  # "three days shorter" against "14 days ... and 11 days": derived, not changed
             continue
-        if _complement(unit, q, [e for e in stated if not e.approximate]):  # "survival 90%" for "mortality 10%"
+        if _complement(unit, q, exact):  # "survival 90%" for "mortality 10%"
             continue
         rivals = _change_rivals(sentence, local) if _change(unit, q) else local
         if anchored:
