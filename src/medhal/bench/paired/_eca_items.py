@@ -15,6 +15,7 @@ from medhal.bench.paired._overlap import (
     EcaScope,
     NoteLike,
     evidence_overlaps,
+    hit_category,
     usable_evidence,
 )
 from medhal.bench.paired.metrics import PairOutcome, is_parsed, pair_outcome
@@ -118,8 +119,7 @@ def eca_items(
         fp = evidence_overlaps(
             pc.evidence, _corrected_sentence(err), language=err.language, threshold=threshold, coverage=coverage
         )
-        category: EcaCategory = ("A" if fp else "B") if tp else ("C" if fp else "D")
-        items.append(EcaItem(pair.error_id, pair.clean_id, outcome, category, tp, fp))
+        items.append(EcaItem(pair.error_id, pair.clean_id, outcome, hit_category(tp, fp), tp, fp))
     return items
 
 

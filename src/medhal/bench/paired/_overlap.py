@@ -141,6 +141,12 @@ def eca_category(
     fp = evidence_overlaps(
         clean_evidence, corrected_sentence, language=language, threshold=threshold, coverage=coverage
     )
+    return hit_category(tp, fp)
+
+
+def hit_category(tp: bool, fp: bool) -> EcaCategory:
+    """The category of a pair whose evidence is usable on both notes, from its two indicators (Figure 3): ``A``
+    TP and FP hit, ``B`` TP only, ``C`` FP only, ``D`` neither."""
     if tp:
         return "A" if fp else "B"
     return "C" if fp else "D"
