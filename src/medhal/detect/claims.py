@@ -27,7 +27,14 @@ from typing import TypedDict
 
 from medhal.detect.records import JSONObject
 from medhal.detect.units import Unit
-from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient, Status
+from medhal.llm.base import (
+    GenerationConfig,
+    GenerationRequest,
+    GenerationResult,
+    ModelClient,
+    Status,
+    one_sample_config,
+)
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import Engine, run_closing
 from medhal.text import Span, split_sentences
@@ -249,9 +256,9 @@ class ClaimExtractor:
     ) -> None:
         self._client = client
         self._engine = Engine(client, cache=cache, concurrency=concurrency)
-        self._config = config or GenerationConfig(temperature=0.0, max_tokens=512)
-        if self._config.n != 1:
-            raise ValueError("claim extraction takes one sample per response (n=1)")
+        self._config = one_sample_config(
+            config, max_tokens=512, refusal="claim extraction takes one sample per response (n=1)"
+        )
         self._chat = chat
         if not 0.0 < min_similarity <= 1.0:
             raise ValueError(f"min_similarity must be in (0, 1], got {min_similarity}")

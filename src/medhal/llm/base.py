@@ -40,6 +40,7 @@ __all__ = [
     "TokenLogprob",
     "generate_each",
     "message_from_dict",
+    "one_sample_config",
 ]
 
 Status = Literal["ok", "parse_failure", "api_error", "input_error"]
@@ -257,6 +258,16 @@ class GenerationConfig:
             return cls(**values)
         except TypeError as exc:
             raise RequestError(f"bad generation options: {exc}") from None
+
+
+def one_sample_config(config: GenerationConfig | None, *, max_tokens: int, refusal: str) -> GenerationConfig:
+    """The decoding settings of a task that reads one answer per request: ``config``, or greedy decoding with
+    ``max_tokens`` new tokens when none is given.  A config asking for several samples (``n != 1``) raises
+    ``ValueError(refusal)``."""
+    chosen = config or GenerationConfig(temperature=0.0, max_tokens=max_tokens)
+    if chosen.n != 1:
+        raise ValueError(refusal)
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)

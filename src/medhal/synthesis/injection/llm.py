@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict
 
-from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
+from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient, one_sample_config
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import Engine, run_closing
 from medhal.llm.parsing import ParseFailure, get_field, parse_json_object
@@ -318,9 +318,9 @@ class LLMInjector:
     ) -> None:
         self._client = client
         self._engine = Engine(client, cache=cache, concurrency=concurrency)
-        self._config = config or GenerationConfig(temperature=0.0, max_tokens=1024)
-        if self._config.n != 1:
-            raise ValueError("error injection takes one sample per request (n=1)")
+        self._config = one_sample_config(
+            config, max_tokens=1024, refusal="error injection takes one sample per request (n=1)"
+        )
         if max_evidence_chars < 0:
             raise ValueError(f"max_evidence_chars must be >= 0, got {max_evidence_chars}")
         self._chat = chat
