@@ -1,8 +1,9 @@
-"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome and denied-assertion
-cues would fire on faithful text: each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by
-the abstracts' authors) read against every sentence of its own abstract (``CONTEXTS``).  The conclusions are faithful by
-construction, so every firing is a false alarm.  Target: 0 (the cues trade recall for precision: a faithful clause
-marked contradicted is the worst error a report can make).  PubMedQA is evaluation-only data; nothing is tuned on it.
+"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design and
+denied-assertion cues would fire on faithful text: each clause of PubMedQA's expert-labelled conclusions
+(``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of its own abstract
+(``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a false alarm.  Target: 0 (the
+cues trade recall for precision: a faithful clause marked contradicted is the worst error a report can make).
+PubMedQA is evaluation-only data; nothing is tuned on it.
 
     python benchmarks/cue_false_alarms.py ../shared/data/pubmedqa/ori_pqal.json [--show 10]
 
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
 from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison, unnamed_subject
+from medhal.text.designs import design_conflict
 from medhal.text.effects import unnamed_outcome
 from medhal.text.findings import asserts_effect, names, null_finding
 from medhal.text.negation import flips_negation
@@ -67,21 +69,30 @@ def main() -> None:
     )
     for clause_text, sentence in reversed_firings[: args.show]:
         print(f"  clause:   {clause_text}\n  sentence: {sentence}")
-    # the unnamed-subject and unnamed-outcome cues read each clause against its own abstract in one pass
+    # the unnamed-subject, unnamed-outcome and design cues read each clause against its own abstract in one pass
     unnamed: list[tuple[str, str]] = []
     unnamed_changes: list[tuple[str, str]] = []
+    designs: list[tuple[str, str]] = []
     for item in items.values():
         context = " ".join(item["CONTEXTS"])
         named = alignment_tokens(context)
+        sentences = [s.text for s in split_sentences(context)]
         for clause in split_clauses(item["LONG_ANSWER"]):
+            stated = design_conflict(clause.text, sentences)
+            if stated is not None:
+                designs.append((clause.text, sentences[stated]))
             subject = unnamed_subject(clause.text, context, named)
             if subject is not None:
                 unnamed.append((clause.text, subject))
             outcome = unnamed_outcome(clause.text, context, named)
             if outcome is not None:
                 unnamed_changes.append((clause.text, outcome))
-    for name, found, label in (("subject", unnamed, "subject: "), ("outcome", unnamed_changes, "outcome: ")):
-        print(f"unnamed-{name} cue fired on {len(found)} faithful clauses ({len(found) / max(1, clauses):.2%})")
+    for name, found, label in (
+        ("unnamed-subject", unnamed, "subject: "),
+        ("unnamed-outcome", unnamed_changes, "outcome: "),
+        ("design", designs, "sentence:"),
+    ):
+        print(f"{name} cue fired on {len(found)} faithful clauses ({len(found) / max(1, clauses):.2%})")
         for clause_text, phrase in found[: args.show]:
             print(f"  clause:   {clause_text}\n  {label} {phrase}")
     own, own_firings = 0, list[tuple[str, str]]()

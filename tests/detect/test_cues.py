@@ -65,6 +65,7 @@ def test_contradiction_cue_names_the_deciding_sentence_number_first() -> None:
         "null_finding": "Lactic acidosis did not occur in either group.",
         "reversed_comparison": None,
         "denied": None,
+        "design": None,
     }
     dose = "Patients took metformin 500 mg twice daily."
     cue = contradiction_cue(index, dose, index.alignment(dose), 0.6)
@@ -276,4 +277,22 @@ def test_a_halving_is_read_against_the_result_that_names_the_outcome_by_its_defi
     assert cue is not None and cue.kind == "number" and cue.sentence == 1
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("halved", "0.82")]
     faithful = "Dapagliflozin lowered the rate of worsening heart failure or cardiovascular death by about a sixth."
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+
+
+def test_contradiction_cue_reads_a_misreported_design_last() -> None:
+    evidence = (
+        "This prospective cohort study included 763 adults admitted to intensive care. Statin administration on a "
+        "given day was associated with a lower risk of delirium the next day. Randomised trials are needed."
+    )
+    index = _index(evidence)
+    unit = "This trial shows that statins prevent delirium."
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and cue.kind == "design"
+    assert cue.record(index)["design"] == index.sentences[0]
+    assert describe(cue.record(index)) == [
+        'The evidence states another study design: "This prospective cohort study included 763 adults admitted to '
+        'intensive care."'
+    ]
+    faithful = "In this cohort study, statins were linked with less delirium the next day."
     assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None

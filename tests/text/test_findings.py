@@ -324,3 +324,29 @@ def test_linked_to_asserts_an_association() -> None:
     assert not null_finding_conflict("Shorter periods of rotating night work were not linked to diabetes.", sentence)
     # the finding is about a stratum bounded by a figure: a unit that names no figure may be about the others
     assert not null_finding_conflict("Long-term rotating night shift work was linked to type 2 diabetes.", sentence)
+
+
+def test_a_question_or_aim_reports_no_null_finding() -> None:
+    # the study's question holds "without increasing": whichever way the study came out, it is no finding
+    aim = "We tested whether intravenous tranexamic acid reduces transfusion without increasing thrombotic events."
+    assert null_findings(aim) == ()
+    assert not null_finding_conflict("Thrombotic events were twice as common with tranexamic acid.", aim)
+    result = "Tranexamic acid reduced transfusion without an apparent increase in thrombotic events."
+    assert [sorted(f.subject) for f in null_findings(result)] == [["throm"]]
+    assert null_finding_conflict("Thrombotic events were twice as common with tranexamic acid.", result)
+
+
+def test_did_not_lead_to_more_is_a_null_finding() -> None:
+    assert reports_null_finding("Adding the app did not lead to more people quitting at six months.")
+    assert reports_null_finding("Screening did not result in a meaningful reduction in mortality.")
+    assert not reports_null_finding("Screening led to more biopsies.")
+
+
+def test_leaving_hospital_earlier_is_a_shorter_stay() -> None:
+    sentence = "Length of stay did not differ between groups (median 9 days in both)."
+    assert null_finding_conflict("Patients given the drug left hospital two days earlier.", sentence)
+    assert null_finding_conflict("Patients given the drug were discharged sooner.", sentence)
+    assert null_finding_conflict("Patients given the drug stayed in hospital two days longer.", sentence)
+    # the stay restated, at the finding's figure, asserts nothing against it
+    assert not null_finding_conflict("Patients stayed in hospital for a median of nine days in both groups.", sentence)
+    assert not null_finding_conflict("Patients given the drug left hospital after a median of nine days.", sentence)

@@ -47,3 +47,10 @@ def test_a_halving_far_from_the_stated_ratio_conflicts_and_shows_the_ratio() -> 
 )
 def test_no_conflict_when_the_factor_fits_or_is_not_stated(unit: str, sentence: str) -> None:
     assert ratio_conflicts(unit, sentence) == []
+
+
+def test_two_figures_given_respectively_are_the_two_arms() -> None:
+    sentence = "Venous thromboembolism occurred in 5 patients (2.4%) and 6 patients (2.9%), respectively."
+    unit = "Blood clots in the veins were about twice as common with the drug as with placebo."
+    assert [(a.text, b.text) for a, b in ratio_conflicts(unit, sentence)] == [("twice as", "2.9%")]
+    assert ratio_conflicts("Blood clots were twice as common.", "Clots occurred in 2.4% and 5.0%, respectively.") == []

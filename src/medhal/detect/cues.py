@@ -17,7 +17,9 @@ sentence that fires it.
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
   "un-" / "non-" form of a word the unit says before the same next word ("uncomplicated appendicitis",
   :func:`medhal.text.negation.prefix_antonym`) — `contradicted`;
-* :func:`contradiction_cue`: the first of the four that fires, in that order.
+* the design cue (:func:`medhal.text.designs.design_conflict`): the unit calls the study a trial where the
+  evidence states an observational design, or the other way round — `contradicted`;
+* :func:`contradiction_cue`: the first of the five that fires, in that order.
 
 The cues read text only, so a detector finds them while it plans its verifier pairs and makes sure the verifier reads
 the unit against the deciding sentence alone: the audit trail then points at that sentence and at its own P(C), not
@@ -41,6 +43,7 @@ from medhal.detect.records import JSONObject
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
+from medhal.text.designs import design_conflict
 from medhal.text.figures import figures_agree, label_conflicts, number_conflicts
 from medhal.text.findings import (
     agrees,
@@ -71,7 +74,7 @@ __all__ = [
     "restating_window",
 ]
 
-CueKind = Literal["number", "null_finding", "reversed_comparison", "denied"]
+CueKind = Literal["number", "null_finding", "reversed_comparison", "denied", "design"]
 """Which contradicting cue fired (:class:`FiredCue`)."""
 
 
@@ -182,20 +185,27 @@ class FiredCue:
             "null_finding": sentence if self.kind == "null_finding" else None,
             "reversed_comparison": sentence if self.kind == "reversed_comparison" else None,
             "denied": sentence if self.kind == "denied" else None,
+            "design": sentence if self.kind == "design" else None,
         }
 
 
 def cue_record(cue: FiredCue | None, index: EvidenceIndex) -> JSONObject:
     """:meth:`FiredCue.record` of ``cue``, or the same keys empty when no cue decided the unit (``None``)."""
     if cue is None:
-        return {"number_conflicts": [], "null_finding": None, "reversed_comparison": None, "denied": None}
+        return {
+            "number_conflicts": [],
+            "null_finding": None,
+            "reversed_comparison": None,
+            "denied": None,
+            "design": None,
+        }
     return cue.record(index)
 
 
 def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float) -> FiredCue | None:
     """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
-    comparison, else a denied assertion (``None`` when none fires); ``by_sentence`` and ``threshold`` as
-    :func:`number_cue`."""
+    comparison, else a denied assertion, else a misreported design (``None`` when none fires); ``by_sentence`` and
+    ``threshold`` as :func:`number_cue`."""
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
     if sentence is not None:
         return FiredCue(sentence, tuple(conflicts))
@@ -206,7 +216,10 @@ def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, 
     if sentence is not None:
         return FiredCue(sentence, kind="reversed_comparison")
     sentence = negation_cue(index, unit)
-    return None if sentence is None else FiredCue(sentence, kind="denied")
+    if sentence is not None:
+        return FiredCue(sentence, kind="denied")
+    sentence = design_conflict(unit, index.sentences)
+    return None if sentence is None else FiredCue(sentence, kind="design")
 
 
 def contradiction_focus(
@@ -323,6 +336,9 @@ def describe(cues: JSONObject | None) -> list[str]:
     denied = cues.get("denied")
     if isinstance(denied, str):
         notes.append(f'The evidence denies what the answer asserts: "{denied}"')
+    design = cues.get("design")
+    if isinstance(design, str):
+        notes.append(f'The evidence states another study design: "{design}"')
     unstated = cues.get("unstated_figures")
     if isinstance(unstated, list) and unstated:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")

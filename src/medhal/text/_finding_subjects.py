@@ -49,7 +49,8 @@ FRAME = _word_set(
         "help helped benefit benefited protect protected more less higher better worse common frequent likely rare "
         "rarely uncommon infrequent alone composite "
         "background objective objectives methods results conclusion conclusions interpretation findings "
-        "correlation relationship impact influence effective efficacious beneficial superior linked predictive"
+        "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
+        "apparent apparently measurable detectable meaningful appreciable"
     ),
     stem=True,
 )

@@ -46,6 +46,7 @@ from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.subgroups import normalise_ages, subject_comparison
 from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
 
 __all__ = [
@@ -93,7 +94,8 @@ A and by 8% of those assigned to B"), not before an amount of change ("fell by 1
 "and by" still reads as a change when a change word or a first "by" is left: "lower by 5% with A and by 3%")."""
 
 _COMPARISON = re.compile(
-    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller|stronger|weaker)(?!\s+than\b)\s+(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){0,5}?"
+    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller|stronger|weaker)(?!\s+than\b)\s+"
+    r"(?P<words>(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){0,5}?)"
     r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + _GROUP_WORDS + r")"
     r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"
     r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+)?(?:the\s+)?(?P<rival>" + _GROUP_WORDS + r"))?",
@@ -175,17 +177,26 @@ def unit_comparison(unit: str) -> UnitComparison | None:
     True
     """
     found = list(_COMPARISON.finditer(unit))
-    if len(found) != 1 or has_negation(unit):
+    if len(found) > 1 or has_negation(unit):
         return None
-    m = found[0]
-    rival = m.group("rival")
     durations = tuple(q for q in quantities(unit) if q.kind == "time")
     timed = frozenset().union(*(canonical_stems(q.text) for q in durations))
+    if not found:  # "Children younger than 6 years had a lower sensitivity than older children"
+        subject = subject_comparison(unit)
+        if subject is None:
+            return None
+        measure = canonical_stems(subject.measure) - _FRAME - timed
+        return UnitComparison(_group_name(subject.group), _group_name(subject.rival), subject.up, measure, durations)
+    m = found[0]
+    rival = m.group("rival")
+    measure = canonical_stems(unit) - canonical_stems(m.group()) - _FRAME - timed
+    if not measure:  # "more sensitive in children under six": the measure is the comparative's own word
+        measure = canonical_stems(m.group("words")) - _FRAME - timed
     return UnitComparison(
-        _group_name(m.group("group")),
-        None if rival is None else _group_name(rival),
+        _group_name(normalise_ages(m.group("group"))),
+        None if rival is None else _group_name(normalise_ages(rival)),
         "up" in directions(m.group("word")),
-        canonical_stems(unit) - canonical_stems(m.group()) - _FRAME - timed,
+        measure,
         durations,
     )
 
@@ -435,7 +446,10 @@ def comparison_subject(unit: str) -> str | None:
     """
     if unit_comparison(unit) is None:
         return None
-    head = unit[: next(_COMPARISON.finditer(unit)).start()]
+    first = next(_COMPARISON.finditer(unit), None)
+    if first is None:  # a comparison in the subject form names its groups as the subject
+        return None
+    head = unit[: first.start()]
     verb = _SUBJECT_VERB.search(head)
     if verb is None:
         return None

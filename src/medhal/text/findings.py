@@ -47,6 +47,7 @@ from medhal.text._finding_subjects import (
     stems,
     subject_of,
 )
+from medhal.text.assertions import asserts_nothing
 from medhal.text.clauses import split_clauses
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import Quantity, quantities
@@ -68,8 +69,8 @@ __all__ = [
 
 _CHANGING = (
     r"(?:(?:significantly|meaningfully|materially|substantially|appreciably)\s+)?(?:increasing|raising|reducing|"
-    r"decreasing|lowering|affecting|altering|changing|worsening|compromising|an?\s+(?:significant\s+)?"
-    r"(?:increase|rise|reduction|decrease|change)\s+in)"
+    r"decreasing|lowering|affecting|altering|changing|worsening|compromising|an?\s+(?:(?:significant|apparent|"
+    r"clear|measurable|detectable|meaningful|notable|important)\s+)?(?:increase|rise|reduction|decrease|change)\s+in)"
 )
 """What follows "without" in a finding stated in passing: "reduced mortality without increasing bleeding"."""
 _NULL_FINDING = re.compile(
@@ -85,6 +86,8 @@ _NULL_FINDING = re.compile(
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
+    r"|\b(?:did|does|do)\s+not\s+(?:lead|result)\s+(?:to|in)\s+(?:more|fewer|less|higher|lower|greater|better|"
+    r"worse|an?\s+(?:\w+\s+)?(?:increase|decrease|reduction|improvement|rise|fall))\b"
     r"|\bwithout\s+" + _CHANGING + r"\b",
     re.IGNORECASE,
 )
@@ -131,7 +134,7 @@ _EFFECT = re.compile(
     r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
     r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer|"
-    r"twice|(?:two|three|four|five)-?fold)\b",
+    r"twice|(?:two|three|four|five)-?fold|earlier|sooner)\b",
     re.IGNORECASE,
 )
 """A word by which a unit asserts an effect, a difference or a cause."""
@@ -267,6 +270,8 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     [['cardi', 'morta']]
     """
     found: list[NullFinding] = []
+    if asserts_nothing(sentence):  # "We tested whether A reduces X without increasing Y": a question, not a finding
+        return ()
     parts = finding_parts(sentence)
     for n, part in enumerate(parts):
         if not reports_null_finding(part):
@@ -315,13 +320,16 @@ def names(unit: str, finding: NullFinding) -> bool:
     populations = _populations(unit)
     # nothing happened to anyone: a unit about a subgroup of those the finding is about is about them too
     named = stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
+    if _DISCHARGE.search(unit):  # "left hospital two days earlier": a shorter stay in hospital
+        named |= _STAY
     if not finding.subject <= named:
         return False
     if not (finding.populations <= populations if finding.absence else finding.populations == populations):
         return False
     own = quantities(unit)
     for kind in _MATCHED_KINDS:
-        mine = [q for q in own if q.kind == kind]
+        # "two days earlier": a difference between the groups, not a time point or dose of the finding's
+        mine = [q for q in own if q.kind == kind and not _DIFFERENCE_AFTER.match(unit, q.end)]
         theirs = [q for q in finding.quantities if q.kind == kind]
         if mine and theirs and not any(a.equals(b) for a in mine for b in theirs):
             return False
@@ -336,6 +344,15 @@ _DURATION_WORD = re.compile(
     r"\b(?:shorten(?:ed|s)?|prolong(?:ed|s)?|shorter|longer|lengthen(?:ed|s)?|quicker|faster|sooner)\b", re.IGNORECASE
 )
 _DURATION = frozenset({"durat", "time", "lengt"})
+_DISCHARGE = re.compile(
+    r"\b(?:left|leave|leaving|discharged|went\s+home|stayed|stays)\b(?:\s+[\w-]+){0,5}?\s+"
+    r"(?:earlier|sooner|later|longer|shorter)\b",
+    re.IGNORECASE,
+)
+_STAY = stems("length of hospital stay")
+_DIFFERENCE_AFTER = re.compile(
+    r"\s+(?:earlier|sooner|later|shorter|longer|more|less|fewer|faster|slower)\b", re.IGNORECASE
+)
 """A unit that shortens or prolongs something names its duration ("shortened diarrhoea": its duration, time)."""
 
 

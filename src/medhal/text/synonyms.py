@@ -66,6 +66,11 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bside[- ]effects?\b", re.IGNORECASE), "adverse events"),
     (re.compile(r"\bheart attacks?\b", re.IGNORECASE), "myocardial infarction"),
     (re.compile(r"\bhigh blood pressure\b", re.IGNORECASE), "hypertension"),
+    (
+        re.compile(r"\bblood clots?\s+in\s+(?:the\s+)?(?:deep\s+)?(?:veins?|legs?)\b", re.IGNORECASE),
+        "venous thromboembolism",
+    ),
+    (re.compile(r"\bblood clots?\s+in\s+(?:the\s+)?lungs?\b", re.IGNORECASE), "pulmonary embolism"),
     (re.compile(r"\bblood clots?\b", re.IGNORECASE), "thrombosis"),
     (re.compile(r"\bchest infections?\b", re.IGNORECASE), "lower respiratory tract infection"),
     (re.compile(r"\blow (?:blood )?potassium\b", re.IGNORECASE), "hypokalemia"),
@@ -97,7 +102,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:(?:time|nights|days)\s+(?:spent\s+)?(?:in|at)\s+(?:the\s+)?hospital|"
-            r"(?:length|duration)\s+of\s+(?:the\s+)?(?:hospital\s+)?stay|hospital\s+stay)\b",
+            r"(?:length|duration)\s+of\s+(?:the\s+)?(?:hospital\s+)?stay|hospital\s+stay|"
+            r"stay(?:ed|s)?\s+in\s+(?:the\s+)?hospital)\b",
             re.IGNORECASE,
         ),
         "length of hospital stay",

@@ -1,0 +1,107 @@
+"""A study's design misreported: "This trial shows that statins prevent delirium" about a prospective cohort study
+(issue 14).
+
+How a study was designed decides how far its findings go: an association seen in a cohort is not an effect shown
+by a randomised trial, and a clinician weighs the two differently.  An answer that calls an observational study a
+trial (or a randomised trial an observational study) misstates the evidence even when every finding it reports is
+right, and a small encoder reads "This trial shows ..." against "This prospective cohort study included ..." as
+entailed.  :func:`design_conflict` is the deterministic cue, kept narrow:
+
+* the unit names the design of *the* study it reports, with a determiner that points at it ("this / the / our
+  (randomised, controlled, clinical) trial", "this RCT"; "this / the / our (prospective, retrospective)
+  observational / cohort / case-control / cross-sectional study");
+* the evidence states one design only (:func:`stated_design`): a randomised one ("randomly assigned",
+  "randomised", "RCT", outside sentences that call for trials to come: "randomised trials are needed") or an
+  observational one ("cohort study", "case-control", "cross-sectional", "observational", "registry",
+  "retrospective review / analysis / study", "chart review"); evidence naming both, or a secondary analysis of a
+  trial ("post hoc", "secondary analysis", "ancillary", "substudy"), states none;
+* the two disagree: the deciding sentence is the evidence's first that names its design.
+
+A single-arm trial is a trial: an evidence that calls itself a trial without randomising states no design here,
+so "this trial" about it never fires.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+__all__ = ["Design", "claimed_design", "design_conflict", "stated_design"]
+
+Design = Literal["randomised", "observational"]
+
+_CLAIM = re.compile(
+    r"\b(?:this|the|our|present|(?:this|it)\s+(?:was|is)\s+an?)\s+(?:(?:double-?blind(?:ed)?|single-?blind(?:ed)?|placebo-?controlled|"
+    r"multi-?cent(?:er|re)|large|small|randomi[sz]ed|controlled|clinical|pragmatic|phase\s+\w+)[,\s]+){0,4}"
+    r"(?P<kind>trial|rct|(?:(?:prospective|retrospective|population-based|nationwide|large|small|longitudinal)"
+    r"[,\s]+){0,3}(?:observational|cohort|case-?control|cross-?sectional)\s+(?:study|analysis|design))\b",
+    re.IGNORECASE,
+)
+_RANDOMISED = re.compile(r"\brandom(?:ly|i[sz]ed|i[sz]ation|i[sz]ing)\b|\bRCTs?\b", re.IGNORECASE)
+_OBSERVATIONAL = re.compile(
+    r"\b(?:cohort|case-?control|cross-?sectional|observational|registry|chart\s+review|"
+    r"retrospective(?:ly)?\s+(?:\w+\s+){0,2}?(?:review|reviewed|analy[sz]ed|analysis|study|studied))\b",
+    re.IGNORECASE,
+)
+_SECONDARY = re.compile(
+    r"\b(?:post[\s-]?hoc|secondary\s+analys[ie]s|ancillary|sub-?stud(?:y|ies)|exploratory\s+analys[ie]s|"
+    r"pooled\s+analys[ie]s|meta-?analys[ie]s|systematic\s+review)\b",
+    re.IGNORECASE,
+)
+_CALL = re.compile(
+    r"\b(?:needed|warranted|required|necessary|should|would|could|future|further|larger|merit|deserve)\b",
+    re.IGNORECASE,
+)
+"""A sentence calling for studies to come ("Randomised trials are needed"): it says nothing of this one's design."""
+
+
+def claimed_design(unit: str) -> Design | None:
+    """The design ``unit`` says the study it reports had, or ``None`` (it names none).
+
+    >>> claimed_design("This trial shows that statins prevent delirium."), claimed_design("Trials are needed.")
+    ('randomised', None)
+    >>> claimed_design("Because this was an observational study, trials are needed.")
+    'observational'
+    """
+    m = _CLAIM.search(unit)
+    if m is None:
+        return None
+    return "randomised" if m.group("kind").lower() in {"trial", "rct"} else "observational"
+
+
+def stated_design(sentences: Sequence[str]) -> tuple[Design, int] | None:
+    """The one design the evidence ``sentences`` state for their own study, with the first sentence naming it;
+    ``None`` when they state none, both, or report a secondary analysis (module docstring).
+
+    >>> stated_design(["This prospective cohort study included 763 adults.", "Randomised trials are needed."])
+    ('observational', 0)
+    >>> stated_design(["Patients were randomly assigned to A or B.", "A cohort of 40 patients was followed."])
+    """
+    if any(_SECONDARY.search(s) for s in sentences):
+        return None
+    randomised = [i for i, s in enumerate(sentences) if _RANDOMISED.search(s) and not _CALL.search(s)]
+    observational = [i for i, s in enumerate(sentences) if _OBSERVATIONAL.search(s) and not _CALL.search(s)]
+    if randomised and not observational:
+        return "randomised", randomised[0]
+    if observational and not randomised:
+        return "observational", observational[0]
+    return None
+
+
+def design_conflict(unit: str, sentences: Sequence[str]) -> int | None:
+    """The evidence sentence naming a design other than the one ``unit`` says the study had, or ``None``.
+
+    >>> evidence = ["This prospective cohort study included 763 adults.", "Randomised trials are needed."]
+    >>> design_conflict("This trial shows that statins prevent delirium.", evidence)
+    0
+    >>> design_conflict("In this cohort study, statins were linked with less delirium.", evidence) is None
+    True
+    """
+    claimed = claimed_design(unit)
+    if claimed is None:
+        return None
+    stated = stated_design(sentences)
+    if stated is None or stated[0] == claimed:
+        return None
+    return stated[1]

@@ -1,0 +1,103 @@
+"""Groups named by their members, compared as the subject of a sentence: "Children younger than 6 years had a lower
+sensitivity (85.7%) than older children (96.3%)" (issue 14).
+
+:mod:`medhal.text.comparisons` reads a comparison whose group follows the comparative ("more common with A than
+with B"); an abstract reporting a subgroup often puts the group first, as the subject that *had* the higher or
+lower figure, and bounds it by an age in words that hold "than" themselves.  This module reads that form so that
+a unit saying it the other way round ("It was more sensitive in children under six than in older children") can
+be compared with it:
+
+* :func:`normalise_ages` writes an age bound one way: "younger than 6 years", "less than six years old", "aged
+  under six" all become "under 6" (and "older than 65 years" "over 65"), so that the two sides name the group with
+  the same words;
+* :func:`subject_comparison` reads "GROUP had / showed / achieved (a) COMPARATIVE MEASURE than RIVAL", the group
+  taken from the start of its clause.  "Mortality was higher in women than in men" is not this form (its subject is
+  the measure) and is left to :mod:`~medhal.text.comparisons`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from medhal.text.lexical import directions
+from medhal.text.quantities import NUMBER_WORDS
+
+__all__ = ["SubjectComparison", "normalise_ages", "subject_comparison"]
+
+_SPELLED = {w: str(i) for i, w in enumerate(NUMBER_WORDS) if i <= 20}
+_NUMBER = r"(?P<n>\d+|" + "|".join(sorted(_SPELLED, key=len, reverse=True)) + r")"
+_AGE_BOUND = re.compile(
+    r"\b(?:(?P<lo>younger|less|under|below)|(?P<hi>older|more|over|above))(?:\s+than)?\s+(?:the\s+age\s+of\s+)?"
+    + _NUMBER
+    + r"(?:\s+(?:years?|yrs?)(?:\s+(?:of\s+age|old))?)?\b",
+    re.IGNORECASE,
+)
+_AGED = re.compile(r"\baged\s+(?=(?:under|over)\s+\d)", re.IGNORECASE)
+
+
+def normalise_ages(text: str) -> str:
+    """``text`` with each age bound written one way ("under N", "over N", digits).
+
+    >>> normalise_ages("Children younger than 6 years had a lower sensitivity")
+    'Children under 6 had a lower sensitivity'
+    >>> normalise_ages("in children under six"), normalise_ages("patients older than 65 years of age")
+    ('in children under 6', 'patients over 65')
+    """
+
+    def bound(m: re.Match[str]) -> str:
+        n = m.group("n")
+        return f"{'under' if m.group('lo') else 'over'} {_SPELLED.get(n.lower(), n)}"
+
+    return _AGED.sub("", _AGE_BOUND.sub(bound, text))
+
+
+_WORD = r"(?P<word>more|less|fewer|higher|lower|greater|smaller|stronger|weaker|better|worse)"
+_FORM = re.compile(
+    r"\b(?:had|has|have|showed|show|shows|achieved|experienced|demonstrated)\s+(?:an?\s+)?"
+    r"(?:(?:significantly|slightly|much|markedly|substantially|considerably)\s+)?" + _WORD + r"\s+"
+    r"(?P<measure>(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){1,4}?)"
+    r"(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+(?:in\s+|among\s+|with\s+|for\s+)?(?:the\s+)?"
+    r"(?P<rival>[A-Za-z0-9][\w\-]*(?:\s+(?!and\b|or\b)[\w\-]+){0,5})",
+    re.IGNORECASE,
+)
+_OPENING = re.compile(r".*(?:\bthat\b|\bwhich\b|\bwhile\b|\bwhereas\b|[,;:(])", re.IGNORECASE | re.DOTALL)
+_BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_SPACES = re.compile(r"\s{2,}")
+_GROUP = re.compile(r"(?:[\w\-]+\s+){0,5}[\w\-]+\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectComparison:
+    """A comparison read from the subject form: the group, its rival, whether the group has more (``up``) and the
+    words of the measure compared."""
+
+    group: str
+    rival: str
+    up: bool
+    measure: str
+
+
+def subject_comparison(part: str) -> SubjectComparison | None:
+    """The one comparison ``part`` makes in the subject form, its ages written by :func:`normalise_ages`; ``None``
+    when there is none or more than one.
+
+    >>> subject_comparison("Children younger than 6 years had a lower sensitivity (85.7%) than older children.")
+    SubjectComparison(group='Children under 6', rival='older children', up=False, measure='sensitivity')
+    >>> subject_comparison("Mortality was higher in women than in men.") is None
+    True
+    """
+    text = normalise_ages(_SPACES.sub(" ", _BRACKETS.sub(" ", part)))
+    found = list(_FORM.finditer(text))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    head = text[: m.start()]
+    opening = _OPENING.match(head)
+    head = head[opening.end() :] if opening else head
+    group = _GROUP.search(head)
+    if group is None or not group.group().strip():
+        return None
+    rival = re.split(r"[.,;:()]", m.group("rival"))[0].strip()
+    up = "up" in directions(m.group("word"))
+    return SubjectComparison(group.group().strip(), rival, up, m.group("measure").strip())

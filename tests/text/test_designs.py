@@ -1,0 +1,50 @@
+"""A study design misreported: a cohort called a trial, a trial called observational (text/designs.py, issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.designs import claimed_design, design_conflict, stated_design
+
+COHORT = [
+    "Purpose: Statins might protect against delirium.",
+    "Methods: This prospective cohort study included 763 adults admitted to two ICUs.",
+    "Conclusions: Randomised trials are needed.",
+]
+TRIAL = [
+    "Methods: In this double-blind trial at six hospitals, 412 patients were randomly assigned to drug or placebo.",
+    "Results: Transfusion was required in 23.3% and 38.3%.",
+]
+
+
+@pytest.mark.parametrize(
+    ("unit", "design"),
+    [
+        ("This trial shows that statins prevent delirium.", "randomised"),
+        ("In this randomised, placebo-controlled trial, the drug worked.", "randomised"),
+        ("The RCT found no benefit.", "randomised"),
+        ("This retrospective cohort study found an association.", "observational"),
+        ("Because this was an observational study, causality is uncertain.", "observational"),
+        ("Randomised trials are needed.", None),
+        ("Unlike the SPRINT trial, this one enrolled older adults.", None),
+    ],
+)
+def test_the_design_a_unit_claims(unit: str, design: str | None) -> None:
+    assert claimed_design(unit) == design
+
+
+def test_the_design_the_evidence_states() -> None:
+    assert stated_design(COHORT) == ("observational", 1)
+    assert stated_design(TRIAL) == ("randomised", 0)
+    # both, or a secondary analysis of a trial: no one design
+    assert stated_design([*TRIAL, "A cohort of non-randomised patients was also followed."]) is None
+    assert stated_design(["This post hoc analysis of a randomised trial used cohort data."]) is None
+    # a single-arm trial randomises no one: "this trial" about it never fires
+    assert stated_design(["In this single-arm phase II trial, 40 patients received the drug."]) is None
+
+
+def test_a_conflicting_design_names_the_sentence_that_states_the_real_one() -> None:
+    assert design_conflict("This trial shows that statins prevent delirium.", COHORT) == 1
+    assert design_conflict("This observational study found less transfusion.", TRIAL) == 0
+    assert design_conflict("In this cohort study, statins were linked with less delirium.", COHORT) is None
+    assert design_conflict("In this trial, transfusion was less common with the drug.", TRIAL) is None

@@ -1,0 +1,52 @@
+"""Groups compared as the subject of a sentence, bounded by an age in words (text/subgroups.py, issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.comparisons import comparison_conflict, comparison_subject, unit_comparison
+from medhal.text.subgroups import SubjectComparison, normalise_ages, subject_comparison
+
+SUBGROUP = "Children younger than 6 years had a lower sensitivity (85.7%) than older children (96.3%)."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("children younger than 6 years", "children under 6"),
+        ("children less than six years old", "children under 6"),
+        ("patients aged under 65", "patients under 65"),
+        ("adults older than 65 years of age", "adults over 65"),
+        ("women above twelve", "women over 12"),
+    ],
+)
+def test_ages_are_written_one_way(text: str, expected: str) -> None:
+    assert normalise_ages(text) == expected
+
+
+def test_the_subject_form_is_read() -> None:
+    assert subject_comparison(SUBGROUP) == SubjectComparison("Children under 6", "older children", False, "sensitivity")
+    assert subject_comparison("Women had significantly higher response rates than men.") == SubjectComparison(
+        "Women", "men", True, "response rates"
+    )
+    # the measure as subject is the other form, left to comparisons.py
+    assert subject_comparison("Mortality was higher in women than in men.") is None
+
+
+@pytest.mark.parametrize(
+    ("unit", "fires"),
+    [
+        ("It was more sensitive in children under six than in older children.", True),
+        ("Children under six had a higher sensitivity than older children.", True),
+        ("It was less sensitive in children under six than in older children.", False),
+        ("Children under 6 had lower sensitivity than older children.", False),
+    ],
+)
+def test_a_subgroup_comparison_said_the_other_way_round_is_contradicted(unit: str, fires: bool) -> None:
+    assert comparison_conflict(unit, SUBGROUP) is fires
+
+
+def test_a_comparison_in_the_subject_form_has_no_comparison_subject() -> None:
+    claim = unit_comparison("Children under six had a higher sensitivity than older children.")
+    assert claim is not None and claim.group == "Children under 6" and claim.measure == frozenset({"sensi"})
+    assert comparison_subject("Children under six had a higher sensitivity than older children.") is None
