@@ -296,3 +296,19 @@ def test_contradiction_cue_reads_a_misreported_design_last() -> None:
     ]
     faithful = "In this cohort study, statins were linked with less delirium the next day."
     assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+
+
+def test_a_factor_in_words_is_read_against_the_sentence_stating_the_units_two_figures() -> None:
+    evidence = (
+        "We randomly assigned 1,214 adult daily smokers to a smartphone app plus brief advice or brief advice alone. "
+        "Verified abstinence at 6 months was 7.7% in the app group and 6.9% in the leaflet group (odds ratio 1.13; "
+        "95% CI 0.73 to 1.74). App engagement was low."
+    )
+    index = _index(evidence)
+    # the unit shares few words with the result sentence, but states both of its figures
+    unit = "Among 1,214 smokers, a quit-smoking app roughly doubled verified abstinence at six months (7.7% vs 6.9%)."
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and cue.kind == "number" and cue.sentence == 1
+    assert [(a.text, b.text) for a, b in cue.conflicts] == [("doubled", "1.13")]
+    faithful = "Adding the app raised verified abstinence only slightly (7.7% vs 6.9%)."
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
