@@ -13,6 +13,7 @@ from medhal.detect.alignment import (
     alignment_tokens,
     negation_agrees,
     restates,
+    restates_in_part,
     sentence_alignment,
 )
 
@@ -364,3 +365,28 @@ def test_a_restatement_says_the_same_way_in_any_words() -> None:
     sentence = "Among children younger than 2 years, sensitivity fell to 78.6%."
     assert restates(sentence, "It was less sensitive in children under two.")
     assert not restates(sentence, "It was more sensitive in children under two.")  # "more" against "fell"
+
+
+def test_a_sentence_writing_the_units_figures_otherwise_restates_it() -> None:
+    sentence = (
+        "Results: Total fractures occurred in 769 of 12,927 participants in the vitamin D group and in 782 of 12,944 "
+        "in the placebo group (hazard ratio, 0.98)."
+    )
+    assert restates(sentence, "About 6% of participants in each group had a fracture.")
+    # a figure the sentence does not state, or a word it does not hold, is no restatement
+    assert not restates(sentence, "About 16% of participants in each group had a fracture.")
+    assert not restates(sentence, "About 6% of participants in each group had a vertebral fracture.")
+    registry = "Methods: We analysed 18,402 primary total knee arthroplasties performed in a regional joint registry."
+    assert restates(registry, "In a registry of about 18,400 knee replacements,")
+
+
+def test_one_finding_of_a_sentence_of_several_restates_a_unit_in_words() -> None:
+    sentence = (
+        "Conclusions: A smartphone app added to brief advice did not improve verified abstinence at 6 months, "
+        "although short-term self-reported quitting was higher."
+    )
+    assert restates_in_part(sentence, "Short-term self-reported quitting was higher with the app (18.3% vs 13.2%).")
+    assert not restates_in_part(sentence, "Short-term self-reported quitting was lower with the app.")
+    assert not restates_in_part(sentence, "The app improved verified abstinence at 6 months.")
+    # a sentence of one finding is restatement's business, not this
+    assert not restates_in_part("Self-reported quitting was higher.", "Self-reported quitting was higher.")

@@ -312,3 +312,32 @@ def test_a_factor_in_words_is_read_against_the_sentence_stating_the_units_two_fi
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("doubled", "1.13")]
     faithful = "Adding the app raised verified abstinence only slightly (7.7% vs 6.9%)."
     assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+
+
+def test_a_unit_reporting_no_effect_is_not_contradicted_by_a_result_whose_interval_holds_none() -> None:
+    evidence = (
+        "We randomly assigned 1,214 adult daily smokers to a smartphone app or a printed leaflet. "
+        "Verified abstinence at 6 months was 7.7% in the app group and 6.9% in the leaflet group (odds ratio 1.13; "
+        "95% CI 0.73 to 1.74)."
+    )
+    index = _index(evidence)
+    spans = split_sentences(evidence)
+    windows = [window_of(evidence, spans, k, k + 1, (1,)) for k in range(len(spans))]
+    null = "Adding the app did not improve verified abstinence at six months (7.7% vs 6.9%)."
+    focus = contradiction_focus(index, null, index.alignment(null), windows, 0.6)
+    assert focus[1] == 0.0
+    # a unit asserting an effect may still be contradicted by it
+    effect = "Adding the app improved verified abstinence at six months."
+    assert contradiction_focus(index, effect, index.alignment(effect), windows, 0.6)[1] > 0.0
+
+
+def test_a_factor_in_words_is_read_against_the_sentence_naming_the_units_subject() -> None:
+    evidence = (
+        "Patients were randomly assigned to tranexamic acid or placebo. Transfusion was required in 23.3% and 38.3%. "
+        "Venous thromboembolism occurred in 5 patients (2.4%) and 6 patients (2.9%), respectively."
+    )
+    index = _index(evidence)
+    unit = "Blood clots in the veins were about twice as common with tranexamic acid as with placebo."
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and cue.kind == "number" and cue.sentence == 2
+    assert [(a.text, b.text) for a, b in cue.conflicts] == [("twice as", "2.9%")]

@@ -78,7 +78,7 @@ import numpy as np
 from medhal.detect.records import Verdict
 from medhal.text.assertions import asserts_nothing, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
-from medhal.text.figures import label_conflicts
+from medhal.text.figures import figures_agree, label_conflicts
 from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_scopes_agree
@@ -179,7 +179,8 @@ class EvidenceIndex:
 
 def restates(sentence: str, unit: str) -> bool:
     """Whether ``sentence`` restates ``unit``: it (or one of its findings, :func:`medhal.text.findings.finding_parts`)
-    holds all of the unit's :func:`alignment_tokens`, the two agree on negation (whether each negates, and what:
+    holds all of the unit's :func:`alignment_tokens` (its figures may be written otherwise where the sentence states
+    each: :func:`_held`), the two agree on negation (whether each negates, and what:
     :func:`medhal.text.negation.negation_scopes_agree`), and the unit states no direction opposite to it, in words or
     against the sentence's figures by group.
 
@@ -197,7 +198,7 @@ def restates(sentence: str, unit: str) -> bool:
     False
     """
     wanted = alignment_tokens(unit)
-    if not wanted or not wanted <= alignment_tokens(sentence) or about_else(unit, sentence):
+    if not wanted or _held(unit, sentence, wanted) is None or about_else(unit, sentence):
         return False
     parts = finding_parts(sentence)
     if len(parts) == 1:
@@ -210,10 +211,52 @@ def restates(sentence: str, unit: str) -> bool:
     return len(own) > 1 and all(any(_restates_part(p, u, alignment_tokens(u)) for p in parts) for u in own)
 
 
+def _held(unit: str, text: str, wanted: frozenset[str]) -> frozenset[str] | None:
+    """What of the unit's tokens ``wanted`` ``text`` holds when it holds enough to restate it: all of them, or, where
+    the two write the unit's figures differently ("About 6% of participants in each group had a fracture" against
+    "769 of 12,927 participants ... and 782 of 12,944"), every word with every figure stated
+    (:func:`~medhal.text.figures.figures_agree`: equal, rounded, derived); ``None`` when it holds neither."""
+    tokens = alignment_tokens(text)
+    if wanted <= tokens:
+        return wanted
+    words = frozenset(t for t in wanted if not t.startswith("#"))
+    if words and words != wanted and words <= tokens and figures_agree(unit, text):
+        return words
+    return None
+
+
+def restates_in_part(sentence: str, unit: str) -> bool:
+    """Whether one finding of a sentence of several (:func:`~medhal.text.findings.finding_parts`) says what ``unit``
+    says in words, its figures aside (the part holding most of the unit's words, every one of which the sentence
+    holds): "although short-term self-reported quitting was higher" for "Short-term self-reported quitting was
+    higher with the app (18.3% vs 13.2%)".  The sentence's other finding ("did not
+    improve verified abstinence") is about something else and cannot contradict the unit; the unit's figures are
+    the number cues' to judge.
+
+    >>> restates_in_part("The app did not improve abstinence, although self-reported quitting was higher.",
+    ...                  "Self-reported quitting was higher with the app (18.3% vs 13.2%).")
+    True
+    >>> restates_in_part("The app did not improve abstinence, although self-reported quitting was higher.",
+    ...                  "Self-reported quitting was lower with the app.")
+    False
+    >>> restates_in_part("The app did not improve abstinence, although self-reported quitting was higher.",
+    ...                  "The app improved abstinence.")
+    False
+    """
+    parts = finding_parts(sentence)
+    words = frozenset(t for t in alignment_tokens(unit) if not t.startswith("#"))
+    if len(parts) < 2 or not words or not words <= alignment_tokens(sentence):
+        return False
+    # the unit's finding is the part holding most of its words ("with the app" may be named in another part)
+    held = [words & alignment_tokens(part) for part in parts]
+    best = max(range(len(parts)), key=lambda k: (len(held[k]), -k))
+    return _restates_part(parts[best], unit, held[best])
+
+
 def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
     return (
         bool(wanted)
-        and wanted <= alignment_tokens(part)
+        and _held(unit, part, wanted) is not None
         # a fragment that asserts nothing ("In 401 adults with acute cough") has no negation to agree on: one the
         # sentence has elsewhere ("and no asthma") may only not govern a word the fragment says
         and (has_negation(part) == has_negation(unit) or (not has_negation(unit) and states_no_predicate(unit)))

@@ -37,7 +37,14 @@ from typing import Literal
 
 import numpy as np
 
-from medhal.detect.alignment import EvidenceIndex, about_else, negation_agrees, opposite_ways, restates
+from medhal.detect.alignment import (
+    EvidenceIndex,
+    about_else,
+    negation_agrees,
+    opposite_ways,
+    restates,
+    restates_in_part,
+)
 from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
@@ -50,6 +57,8 @@ from medhal.text.findings import (
     asserts_effect,
     asserts_occurrence,
     contradicts,
+    finding_subject,
+    lead,
     reports_null_finding,
 )
 from medhal.text.lexical import direction_conflict, has_negation, negated
@@ -57,6 +66,7 @@ from medhal.text.negation import flips_negation, negation_targets, prefix_antony
 from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import ratio_conflicts, ratio_words
+from medhal.text.significance import nonsignificant
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
@@ -92,7 +102,7 @@ def number_cue(
         if graded and all(found):
             return found[0], graded[0]
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures
-        paired = _stated_pair_factor(index, unit)
+        paired = _stated_pair_factor(index, unit) or _subject_factor(index, unit, by_sentence)
         if paired is not None:
             return paired
     if not len(by_sentence):
@@ -133,6 +143,26 @@ def _stated_pair_factor(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Qua
             conflicts = ratio_conflicts(unit, sentence)
             if conflicts:
                 return conflicts, i
+    return None
+
+
+def _subject_factor(
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray
+) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
+    """The relative change in words of a unit against the best-aligned sentence that names the unit's whole subject
+    (named before its verb: "Blood clots in the veins were about twice as common ...") and states a factor between
+    two groups ("Venous thromboembolism occurred in 5 patients (2.4%) and 6 patients (2.9%), respectively"), however
+    few of the unit's other words it shares."""
+    subject = lead(unit)
+    if not subject:
+        return None
+    order = np.argsort(-by_sentence, kind="stable") if len(by_sentence) else range(len(index.sentences))
+    for i in order:
+        sentence = index.sentences[int(i)]
+        if subject <= finding_subject(sentence):
+            conflicts = ratio_conflicts(unit, sentence)
+            if conflicts:
+                return conflicts, int(i)
     return None
 
 
@@ -260,6 +290,7 @@ def contradiction_focus(
         focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
     negation, plain = has_negation(unit), not negated(unit)
+    null = negation and reports_null_finding(unit)
     evidence = " ".join(index.sentences)
 
     def cannot_contradict(best: str) -> bool:
@@ -275,6 +306,10 @@ def contradiction_focus(
             or (finding and describes_measurement(best))
             or change_order(unit, best) is True
             or _only_figures_differ(unit, best)
+            # a unit reporting no effect is not contradicted by a result whose interval holds no effect
+            or (null and nonsignificant(best))
+            # nor a unit by a sentence one of whose findings says what it says ("..., although X was higher")
+            or restates_in_part(best, unit)
         )
 
     decided: dict[int, bool] = {}  # windows share their best sentence: each is read once
@@ -306,7 +341,10 @@ def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, w
     """``True`` at the smallest of ``windows`` that holds a sentence restating the unit (the restatement cue:
     :func:`~medhal.detect.alignment.restates`, or the same null finding reported in other words,
     :func:`~medhal.text.findings.agrees`); all ``False`` when none does."""
-    restating = {i for i, a in enumerate(by_sentence) if a >= 1.0 and restates(index.sentences[i], unit)}
+    # a sentence holding every word and number of the unit is aligned at 1.0; one writing its figures otherwise
+    # ("769 of 12,927" for "about 6%") may restate it too (:func:`~medhal.detect.alignment.restates`)
+    figures = any(token.startswith("#") for token in alignment_tokens(unit))
+    restating = {i for i, a in enumerate(by_sentence) if (a >= 1.0 or figures) and restates(index.sentences[i], unit)}
     # a null finding reported again in other words ("made no significant difference to X" against "no
     # significant difference in the incidence of X") is a restatement too
     restating |= {i for i, found in enumerate(index.findings) if any(agrees(unit, f) for f in found)}

@@ -60,6 +60,7 @@ __all__ = [
     "contradicts",
     "finding_parts",
     "finding_subject",
+    "lead",
     "names",
     "null_finding",
     "null_finding_conflict",

@@ -1,0 +1,62 @@
+"""A result that is not statistically significant, read from its interval: "7.7% in the app group and 6.9% in the
+leaflet group (odds ratio 1.13; 95% CI 0.73 to 1.74)" (issue 14).
+
+A trial report states a null result in numbers as often as in words.  "Adding the app did not improve verified
+abstinence (7.7% vs 6.9%)" restates the sentence above for a clinician: the interval holds no effect.  A small
+encoder sees two figures, one larger, and a unit saying "did not improve", and reads a contradiction.
+:func:`nonsignificant` says when every estimate a sentence gives with a confidence interval has an interval that
+holds its null value (1 for a ratio: hazard, odds, risk, rate ratio, relative risk; 0 for a difference) and no
+P value below 0.05 is stated: such a sentence cannot contradict a unit that reports no effect.  Kept narrow: an
+interval whose estimate is of neither kind, or a sentence with none, is not read.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["nonsignificant"]
+
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_INTERVAL = re.compile(
+    r"(?P<kind>(?:hazard|odds|risk|rate|incidence\s+rate)\s+ratios?|relative\s+risk|\ba?HR\b|\ba?OR\b|\ba?RR\b|"
+    r"\bIRR\b|(?:mean\s+|absolute\s+|risk\s+)?difference)"
+    r"[^;()\[\]]{0,40}?(?P<estimate>" + _NUMBER + r")\s*(?:%|(?:percentage\s+)?points?)?\s*[;,(\[]?\s*"
+    r"95\s?%\s*(?:CI|confidence\s+interval|CrI)\s*[,:=]?\s*(?P<low>" + _NUMBER + r")\s*%?\s*(?:to|-|–|,)\s*"
+    r"(?P<high>" + _NUMBER + r")",
+    re.IGNORECASE,
+)
+_ANY_INTERVAL = re.compile(r"95\s?%\s*(?:CI|confidence\s+interval|CrI)", re.IGNORECASE)
+_P_VALUE = re.compile(r"\bP\s*(?P<op><|≤|=)\s*(?P<value>0?\.\d+)", re.IGNORECASE)
+
+
+def _significant_p(sentence: str) -> bool:
+    """Whether ``sentence`` states a P value below 0.05 ("P = 0.001", "P < 0.05")."""
+    for m in _P_VALUE.finditer(sentence):
+        value = float(m.group("value"))
+        if value < 0.05 or (m.group("op") != "=" and value <= 0.05):
+            return True
+    return False
+
+
+def nonsignificant(sentence: str) -> bool:
+    """Whether ``sentence`` gives at least one estimate with a 95% interval, every interval it gives holds its
+    null value, and it states no P value below 0.05 (module docstring).
+
+    >>> nonsignificant("Abstinence was 7.7% and 6.9% (odds ratio 1.13; 95% CI 0.73 to 1.74).")
+    True
+    >>> nonsignificant("Transfusion was 23.3% and 38.3% (relative risk 0.61; 95% CI 0.45 to 0.82; P = 0.001).")
+    False
+    >>> nonsignificant("The difference was 13.9 percentage points (95% CI 3.6 to 24.0).")
+    False
+    >>> nonsignificant("Abstinence was 7.7% and 6.9%.")
+    False
+    """
+    found = list(_INTERVAL.finditer(sentence))
+    if not found or len(found) != len(_ANY_INTERVAL.findall(sentence)) or _significant_p(sentence):
+        return False
+    for m in found:
+        null = 0.0 if "difference" in m.group("kind").lower() else 1.0
+        low, high = float(m.group("low")), float(m.group("high"))
+        if not min(low, high) <= null <= max(low, high):
+            return False
+    return True
