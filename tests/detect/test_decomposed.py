@@ -163,3 +163,20 @@ def test_max_windows_keeps_the_nested_chain_around_the_best_lexical_match() -> N
     assert [p.count(". ") + 1 for p in premises] == [4, 2, 1]
     with pytest.raises(ConfigError):
         DecomposedDetector(verifier, max_windows=0)
+
+
+def test_superiority_claimed_from_non_inferiority_is_never_supported() -> None:
+    evidence = (
+        "Methods: In this non-inferiority trial, 1,552 adults with appendicitis were randomly assigned to antibiotics "
+        "or appendectomy. Conclusions: Antibiotics were non-inferior to appendectomy for health status at 30 days."
+    )
+    detector = DecomposedDetector(RuleVerifier())
+    faithful = detector.detect(CheckItem(evidence, "Antibiotics were non-inferior to appendectomy at 30 days."))
+    assert faithful.units[0].verdict == "supported" and faithful.units[0].cues is not None
+    assert faithful.units[0].cues["overstated"] is None
+    wrong = detector.detect(CheckItem(evidence, "Antibiotics were superior to appendectomy at 30 days."))
+    unit = wrong.units[0]
+    assert unit.verdict == "unsupported" and wrong.flagged
+    assert unit.cues is not None and unit.cues["overstated"] == (
+        "Conclusions: Antibiotics were non-inferior to appendectomy for health status at 30 days."
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.designs import claimed_design, design_conflict, stated_design
+from medhal.text.designs import claimed_design, design_conflict, overstated_superiority, stated_design
 
 COHORT = [
     "Purpose: Statins might protect against delirium.",
@@ -48,3 +48,19 @@ def test_a_conflicting_design_names_the_sentence_that_states_the_real_one() -> N
     assert design_conflict("This observational study found less transfusion.", TRIAL) == 0
     assert design_conflict("In this cohort study, statins were linked with less delirium.", COHORT) is None
     assert design_conflict("In this trial, transfusion was less common with the drug.", TRIAL) is None
+
+
+def test_superiority_claimed_from_a_non_inferiority_result_is_overstated() -> None:
+    evidence = [
+        "Methods: In this non-inferiority trial, 1,552 adults were randomly assigned to antibiotics or appendectomy.",
+        "Conclusions: Antibiotics were non-inferior to appendectomy on a standard health-status measure.",
+    ]
+    assert overstated_superiority("A course of antibiotics was superior to surgery for health status.", evidence) == 1
+    assert overstated_superiority("Antibiotics showed superiority over surgery.", evidence) == 1
+    # the result restated, a negated claim, or evidence that also reports superiority: nothing overstated
+    assert overstated_superiority("Antibiotics were non-inferior to surgery.", evidence) is None
+    assert overstated_superiority("Antibiotics were not superior to surgery.", evidence) is None
+    both = [*evidence, "In a secondary analysis, antibiotics were superior for days off work."]
+    assert overstated_superiority("Antibiotics were superior to surgery for days off work.", both) is None
+    # a superiority trial: no non-inferiority to overstate
+    assert overstated_superiority("A was superior to B.", ["A was compared with B in a randomised trial."]) is None

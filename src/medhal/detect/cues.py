@@ -396,6 +396,9 @@ def describe(cues: JSONObject | None) -> list[str]:
     design = cues.get("design")
     if isinstance(design, str):
         notes.append(f'The evidence states another study design: "{design}"')
+    overstated = cues.get("overstated")
+    if isinstance(overstated, str):
+        notes.append(f'The evidence shows non-inferiority, not superiority: "{overstated}"')
     unstated = cues.get("unstated_figures")
     if isinstance(unstated, list) and unstated:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")

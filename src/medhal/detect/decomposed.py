@@ -62,6 +62,7 @@ from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoic
 from medhal.errors import InvariantError
 from medhal.text import Span
 from medhal.text.comparisons import unnamed_subject
+from medhal.text.designs import overstated_superiority
 from medhal.text.effects import unnamed_outcome
 from medhal.text.figures import harmonized, unstated_quantities
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
@@ -398,6 +399,9 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             unnamed = unnamed_subject(span.text, plan.item.evidence, named) or unnamed_outcome(
                 span.text, plan.item.evidence, named
             )
+            # superiority claimed from a non-inferiority result: not contradicted, never supported
+            overstated = overstated_superiority(span.text, index.sentences)
+            unfounded = bool(unstated) or unnamed is not None or overstated is not None
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],
@@ -406,7 +410,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 restated,
                 focus,
                 k_cue,
-                unstated=bool(unstated) or unnamed is not None,
+                unstated=unfounded,
                 window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
                 coverage_alignment=index.run_alignment(span.text, [(w.first, w.stop) for w in coverage]),
             )
@@ -418,7 +422,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             rule_suspicion = decision.suspicion
             if decision.verdict == "contradicted":  # a contradicted unit flags its answer and ranks first
                 rule_suspicion = max(rule_suspicion, self.threshold + (1.0 - self.threshold) * decision.p_contradict)
-            elif unstated or unnamed is not None:  # a figure or a compared measure the evidence never states flags
+            elif unfounded:  # a figure or a compared measure the evidence never states flags
                 rule_suspicion = max(rule_suspicion, self.threshold)
             elif decision.restated:  # an evidence sentence says the same: the unit ranks below the flag threshold
                 rule_suspicion *= self.threshold
@@ -432,6 +436,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 **cue_record(cue if decision.number_conflict else None, index),
                 "unstated_figures": [q.text for q in unstated],
                 "unnamed_subject": unnamed,
+                "overstated": None if overstated is None else index.sentences[overstated],
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }
             # a unit the report shows supported never flags its answer by itself (its rank stays its suspicion)

@@ -19,6 +19,11 @@ entailed.  :func:`design_conflict` is the deterministic cue, kept narrow:
 
 A single-arm trial is a trial: an evidence that calls itself a trial without randomising states no design here,
 so "this trial" about it never fires.
+
+:func:`overstated_superiority` reads a neighbouring misreading: a non-inferiority trial reported as showing
+superiority ("antibiotics were superior to surgery" where the evidence says "non-inferior" and never "superior").
+Non-inferiority does not exclude superiority, so the evidence does not contradict the unit; it does not support
+it either, and the unit is never `supported`.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-__all__ = ["Design", "claimed_design", "design_conflict", "stated_design"]
+from medhal.text.lexical import has_negation
+
+__all__ = ["Design", "claimed_design", "design_conflict", "overstated_superiority", "stated_design"]
 
 Design = Literal["randomised", "observational"]
 
@@ -105,3 +112,28 @@ def design_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     if stated is None or stated[0] == claimed:
         return None
     return stated[1]
+
+
+_SUPERIOR = re.compile(r"\bsuperior\s+to\b|\bsuperiority\b", re.IGNORECASE)
+_NON_INFERIOR = re.compile(r"\bnon-?\s?inferior(?:ity)?\b", re.IGNORECASE)
+_SUPERIOR_STATED = re.compile(r"(?<![-\w])superior(?:ity)?\b", re.IGNORECASE)
+
+
+def overstated_superiority(unit: str, sentences: Sequence[str]) -> int | None:
+    """The evidence sentence stating non-inferiority when ``unit`` claims superiority and the evidence never says
+    "superior" (module docstring); ``None`` otherwise.
+
+    >>> evidence = ["Antibiotics were non-inferior to appendectomy at 30 days."]
+    >>> overstated_superiority("Antibiotics were superior to surgery for health status.", evidence)
+    0
+    >>> overstated_superiority("Antibiotics were non-inferior to surgery.", evidence) is None
+    True
+    >>> overstated_superiority("Antibiotics were not superior to surgery.", evidence) is None
+    True
+    """
+    if not _SUPERIOR.search(unit) or _NON_INFERIOR.search(unit) or has_negation(unit):
+        return None
+    if any(_SUPERIOR_STATED.search(_NON_INFERIOR.sub(" ", s)) for s in sentences):
+        return None
+    stating = [i for i, s in enumerate(sentences) if _NON_INFERIOR.search(s)]
+    return stating[-1] if stating else None

@@ -16,7 +16,7 @@ from dataclasses import replace
 from medhal.text.comparisons import group_figures, names_group
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.quantities import Quantity, proportion_side, quantities
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.tokens import content_stems
 
@@ -312,7 +312,8 @@ def figures_agree(unit: str, sentence: str) -> bool:
     False
     """
     own = [q for q in quantities(unit) if not _lay_count(q)]
-    if not own or any(q.approximate and not q.about for q in own):
+    # a bound ("more than 10") is no figure to agree on; a side of a proportion ("3 in 10") is
+    if not own or any(q.approximate and not q.about and not proportion_side(unit, q) for q in own):
         return False
     return not unstated_quantities(unit, quantities(sentence))
 

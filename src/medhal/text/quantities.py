@@ -33,6 +33,7 @@ from medhal.text.lexical import THOUSANDS
 __all__ = [
     "NUMBER_WORDS",
     "Quantity",
+    "proportion_side",
     "quantities",
     "spelled_numbers",
 ]
@@ -236,6 +237,19 @@ def _hedged_fractions(text: str) -> list[Quantity]:
         start = m.start("many") if m.group("many") else m.start("part")
         out.append(Quantity("percent", value, start, m.end(), text[start : m.end()], True, value, True))
     return out
+
+
+def proportion_side(text: str, q: Quantity) -> bool:
+    """Whether ``q`` (a quantity of ``text``) is one side of a proportion in words ("3" or "10" of "3 in 10", "one
+    in five"): hedged like a bound when read alone, but stated as exactly as any figure.
+
+    >>> text = "about 3 in 10 patients"
+    >>> [proportion_side(text, q) for q in quantities(text)]
+    [True, True]
+    """
+    return q.kind == "count" and bool(
+        _PROPORTION_NEXT.match(text, q.end) or _PROPORTION_PREV.search(text[max(0, q.start - 24) : q.start])
+    )
 
 
 def spelled_numbers(text: str) -> list[float]:

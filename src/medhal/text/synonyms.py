@@ -88,10 +88,18 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:short|near)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "myopia"),
     (re.compile(r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "hyperopia"),
     (re.compile(r"\beczema\b", re.IGNORECASE), "atopic dermatitis"),
+    (re.compile(r"\b(?:participants?|individuals|persons)\b", re.IGNORECASE), "patients"),
+    (re.compile(r"\b(?:kidney|renal)\s+(?:problems?|impairment)\b", re.IGNORECASE), "renal dysfunction"),
+    (re.compile(r"\b(?:liver|hepatic)\s+(?:problems?|impairment)\b", re.IGNORECASE), "hepatic dysfunction"),
+    (re.compile(r"\b(?:after|following)\s+(?:the\s+)?(?:surgery|operation)\b", re.IGNORECASE), "postoperative"),
     (re.compile(r"\b(knee|hip|shoulder|joint)\s+replacements?\b", re.IGNORECASE), r"\1 arthroplasty"),
     (re.compile(r"\bhay fever\b", re.IGNORECASE), "allergic rhinitis"),
     (re.compile(r"\b(?:brittle|thinning) bones\b", re.IGNORECASE), "osteoporosis"),
     (re.compile(r"\bmini[- ]strokes?\b", re.IGNORECASE), "transient ischemic attack"),
+    (re.compile(r"\b(?:their|the|an?)\s+appendix\s+(?:was\s+|were\s+)?removed\b", re.IGNORECASE), "appendectomy"),
+    (re.compile(r"\b(?:their|the|a)\s+gall-?bladder\s+(?:was\s+|were\s+)?removed\b", re.I), "cholecystectomy"),
+    (re.compile(r"\b(?:their|the|a)\s+(?:womb|uterus)\s+(?:was\s+|were\s+)?removed\b", re.I), "hysterectomy"),
+    (re.compile(r"\b(?:their|the)\s+tonsils\s+(?:was\s+|were\s+)?removed\b", re.IGNORECASE), "tonsillectomy"),
     (
         re.compile(
             r"\bgrades?\s*(?:3|III)\s*(?:or|to|and|-|–)\s*(?:4|IV)\b|\bgrade\s*(?:≥|>=)\s*3\b|"
@@ -112,7 +120,9 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 """Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length
 of stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics; "grade 3 or 4" adverse events
-are the severe ones, as the common toxicity grading names grade 3).  Each electrolyte, symptom and
+are the severe ones, as the common toxicity grading names grade 3; "participants" and "individuals" are the
+patients a report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction, "after
+surgery" postoperative).  Each electrolyte, symptom and
 drug class keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never read as the other."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {
@@ -123,12 +133,14 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "treat": ("thera",),
     "patie": ("peopl",),
     "reduc": ("decre", "lower", "fewer"),
+    "incre": ("rose", "rise", "risen", "rises"),
     "regim": ("cours", "sched"),
     "rare": ("uncom", "infre"),
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and
 "mortality", "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment",
-"people" and "patients", "lower"/"decreased"/"fewer" and "reduced", "course"/"schedule" and "regimen",
+"people" and "patients", "lower"/"decreased"/"fewer" and "reduced", "rose"/"risen" and "increased",
+"course"/"schedule" and "regimen",
 "uncommon"/"infrequent" and "rare"."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh"})
@@ -188,7 +200,7 @@ def alignment_tokens(text: str) -> frozenset[str]:
     participants").
 
     >>> sorted(alignment_tokens("Twelve participants took 5 mg."))
-    ['#12', '#5', 'parti', 'took']
+    ['#12', '#5', 'patie', 'took']
     """
     spelled = frozenset(f"#{n:g}" for n in spelled_numbers(text))
     return canonical_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | spelled
