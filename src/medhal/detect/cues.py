@@ -16,7 +16,8 @@ sentence that fires it.
   sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
   "un-" / "non-" form of a word the unit says before the same next word ("uncomplicated appendicitis",
-  :func:`medhal.text.negation.prefix_antonym`) — `contradicted`;
+  :func:`medhal.text.negation.prefix_antonym`), or an evidence sentence recommends the other way about what the
+  unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`) — `contradicted`;
 * the design cue (:func:`medhal.text.designs.design_conflict`): the unit calls the study a trial where the
   evidence states an observational design, or the other way round — `contradicted`;
 * :func:`contradiction_cue`: the first of the five that fires, in that order.
@@ -66,6 +67,7 @@ from medhal.text.negation import flips_negation, negation_targets, prefix_antony
 from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import ratio_conflicts, ratio_words
+from medhal.text.recommendations import reversed_advice
 from medhal.text.significance import nonsignificant
 from medhal.text.synonyms import alignment_tokens
 
@@ -265,6 +267,8 @@ def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, 
     if sentence is not None:
         return FiredCue(sentence, kind="reversed_comparison")
     sentence = negation_cue(index, unit)
+    if sentence is None:  # "should be prescribed" against "should not be used": advice the other way
+        sentence = reversed_advice(unit, index.sentences)
     if sentence is not None:
         return FiredCue(sentence, kind="denied")
     sentence = design_conflict(unit, index.sentences)

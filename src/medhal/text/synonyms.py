@@ -91,7 +91,10 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:participants?|individuals|persons)\b", re.IGNORECASE), "patients"),
     (re.compile(r"\b(?:kidney|renal)\s+(?:problems?|impairment)\b", re.IGNORECASE), "renal dysfunction"),
     (re.compile(r"\b(?:liver|hepatic)\s+(?:problems?|impairment)\b", re.IGNORECASE), "hepatic dysfunction"),
-    (re.compile(r"\b(?:after|following)\s+(?:the\s+)?(?:surgery|operation)\b", re.IGNORECASE), "postoperative"),
+    (
+        re.compile(r"\bpost-?\s?operative(?:ly)?\b|\bfollowing\s+(?:the\s+)?(?:surgery|operation)\b", re.I),
+        "after surgery",
+    ),
     (re.compile(r"\b(knee|hip|shoulder|joint)\s+replacements?\b", re.IGNORECASE), r"\1 arthroplasty"),
     (re.compile(r"\bhay fever\b", re.IGNORECASE), "allergic rhinitis"),
     (re.compile(r"\b(?:brittle|thinning) bones\b", re.IGNORECASE), "osteoporosis"),
@@ -121,8 +124,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 """Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length
 of stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics; "grade 3 or 4" adverse events
 are the severe ones, as the common toxicity grading names grade 3; "participants" and "individuals" are the
-patients a report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction, "after
-surgery" postoperative).  Each electrolyte, symptom and
+patients a report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction, "postoperative"
+after surgery).  Each electrolyte, symptom and
 drug class keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never read as the other."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {

@@ -1,0 +1,108 @@
+"""A recommendation turned the other way: "Steroids should therefore be prescribed for this condition" against
+"Oral corticosteroids should not be used for acute lower respiratory tract infection in adults without asthma"
+(issue 14).
+
+The denied-assertion cue (:mod:`medhal.text.negation`) fires when an evidence sentence holds every content word of
+the unit; an answer that restates a recommendation in its own words ("prescribed" for "used", "steroids" for "oral
+corticosteroids", "this condition" for the disease) shares too few of them, and a small encoder reads the reversed
+advice as entailed.  A clinician reads it as the most dangerous error an answer can make.  :func:`advice` reads
+a recommendation: what it is about (the words before "should" in its clause) and whether it recommends for or
+against ("should not be used", "should be avoided" and "should be withheld" are against); :func:`reversed_advice`
+fires when an evidence sentence gives the opposite advice about what the unit's advice is about, deliberately
+narrowly:
+
+* each content word of what the unit advises on (four letters or more, its suffix cut: "steroid" of "Steroids")
+  occurs in what the sentence advises on ("oral corticosteroids");
+* neither qualifies its advice ("routinely", "alone", "only", "in selected patients", "as first-line", "before",
+  "after", "unless", "until", "with caution", ...): "should not be used routinely" and "should be used in
+  selected patients" do not disagree;
+* neither is hedged ("may", "might", "could", "consider", "should be considered"), nor asks a question ("whether",
+  "if", "?").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Advice", "advice", "reversed_advice"]
+
+_AGAINST_VERBS = r"avoided|withheld|discouraged|stopped|discontinued|abandoned"
+_ADVICE = re.compile(
+    r"\b(?:should|must|ought\s+to)\s+(?:(?:therefore|thus|also|hence|then|now)\s+)?(?P<neg>not\s+|never\s+)?"
+    r"(?:be\s+)?"
+    r"(?P<verb>used|prescribed|given|offered|recommended|administered|started|continued|performed|"
+    + _AGAINST_VERBS
+    + r")\b",
+    re.IGNORECASE,
+)
+_QUALIFIED = re.compile(
+    r"\b(?:routinely|routine|alone|only|solely|sole|selected|selectively|first-?line|second-?line|before|after|"
+    r"unless|until|caution|cautiously|carefully|always|universally|all\s+patients|instead|rather|preferred|"
+    r"preferably|doses?|dosing|combination|combined|together|except)\b",
+    re.IGNORECASE,
+)
+_HEDGED = re.compile(r"\b(?:may|might|could|consider|considered|perhaps|possibly|whether|if)\b|\?", re.IGNORECASE)
+_OPENING = re.compile(r".*(?:\bthat\b|\btherefore\b|\bthus\b|\bhence\b|[,;:(])", re.IGNORECASE | re.DOTALL)
+_WORDS = re.compile(r"[A-Za-z][A-Za-z-]{3,}")
+_SUFFIX = re.compile(r"(?:ers|ing|ed|es|s)$")
+_EMPTY = frozenset({"this", "that", "these", "those", "such", "therapy", "treatment", "drug", "drugs", "they", "them"})
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A recommendation: what it is about (lower-cased words before "should" in its clause) and whether it
+    recommends for (``True``) or against (``False``)."""
+
+    about: str
+    recommends: bool
+
+
+def advice(text: str) -> Advice | None:
+    """The one unqualified, unhedged recommendation ``text`` makes, or ``None``.
+
+    >>> advice("Oral corticosteroids should not be used for acute cough in adults without asthma.")
+    Advice(about='oral corticosteroids', recommends=False)
+    >>> advice("Steroids should therefore be prescribed for this condition.")
+    Advice(about='steroids', recommends=True)
+    >>> advice("Steroids should not be used routinely.") is None
+    True
+    """
+    found = list(_ADVICE.finditer(text))
+    if len(found) != 1 or _HEDGED.search(text) or _QUALIFIED.search(text):
+        return None
+    m = found[0]
+    head = text[: m.start()]
+    opening = _OPENING.match(head)
+    about = (head[opening.end() :] if opening else head).strip().lower()
+    if not about:
+        return None
+    against = bool(m.group("neg")) != bool(re.fullmatch(_AGAINST_VERBS, m.group("verb").lower()))
+    return Advice(about, not against)
+
+
+def _names(unit_about: str, sentence_about: str) -> bool:
+    """Whether every content word of ``unit_about`` (suffix cut) occurs in ``sentence_about``."""
+    words = [_SUFFIX.sub("", w.lower()) for w in _WORDS.findall(unit_about) if w.lower() not in _EMPTY]
+    return bool(words) and all(len(w) >= 4 and w in sentence_about for w in words)
+
+
+def reversed_advice(unit: str, sentences: Sequence[str]) -> int | None:
+    """The first evidence sentence recommending the other way about what ``unit`` advises on (module docstring),
+    or ``None``.
+
+    >>> evidence = ["Oral corticosteroids should not be used for acute lower respiratory tract infection."]
+    >>> reversed_advice("Steroids should therefore be prescribed for this condition.", evidence)
+    0
+    >>> reversed_advice("Steroids should therefore not be prescribed for this condition.", evidence) is None
+    True
+    """
+    own = advice(unit)
+    if own is None:
+        return None
+    for i, sentence in enumerate(sentences):
+        theirs = advice(sentence)
+        if theirs is not None and theirs.recommends != own.recommends and _names(own.about, theirs.about):
+            return i
+    return None

@@ -1,0 +1,40 @@
+"""A recommendation turned the other way (text/recommendations.py, issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.recommendations import Advice, advice, reversed_advice
+
+EVIDENCE = [
+    "Objective: To determine whether oral prednisolone should be used for acute cough.",
+    "Results: Median duration of cough was 5 days in both groups.",
+    "Conclusions: Oral corticosteroids should not be used for acute lower respiratory tract infection in adults "
+    "without asthma because they do not reduce symptom duration or severity.",
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Antibiotics should be avoided in viral bronchiolitis.", Advice("antibiotics", False)),
+        ("Antibiotics should not be withheld from these infants.", Advice("antibiotics", True)),
+        ("We conclude that aspirin should be offered to women at high risk.", Advice("aspirin", True)),
+        # qualified, hedged or asked: no advice to reverse
+        ("Steroids should not be used routinely.", None),
+        ("Steroids should be used only in selected patients.", None),
+        ("Steroids may be considered in severe cases.", None),
+        ("It is unclear whether steroids should be used.", None),
+    ],
+)
+def test_advice(text: str, expected: Advice | None) -> None:
+    assert advice(text) == expected
+
+
+def test_advice_the_other_way_about_the_same_treatment_is_reversed() -> None:
+    assert reversed_advice("Steroids should therefore be prescribed for this condition.", EVIDENCE) == 2
+    assert reversed_advice("Corticosteroids should be given to these adults.", EVIDENCE) == 2
+    # the same advice, advice about another treatment, or the question of the objective: nothing reversed
+    assert reversed_advice("Steroids should therefore not be prescribed for this condition.", EVIDENCE) is None
+    assert reversed_advice("Antibiotics should be prescribed for this condition.", EVIDENCE) is None
+    assert reversed_advice("Prednisolone should not be used.", EVIDENCE[:2]) is None
