@@ -1,6 +1,6 @@
-"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design and
-denied-assertion cues would fire on faithful text: each clause of PubMedQA's expert-labelled conclusions
-(``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of its own abstract
+"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design,
+reversed-advice and denied-assertion cues would fire on faithful text: each clause of PubMedQA's expert-labelled
+conclusions (``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of its own abstract
 (``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a false alarm.  Target: 0 (the
 cues trade recall for precision: a faithful clause marked contradicted is the worst error a report can make).
 PubMedQA is evaluation-only data; nothing is tuned on it.
@@ -29,6 +29,7 @@ from medhal.text.designs import design_conflict
 from medhal.text.effects import unnamed_outcome
 from medhal.text.findings import asserts_effect, names, null_finding
 from medhal.text.negation import flips_negation
+from medhal.text.recommendations import reversed_advice
 from medhal.text.synonyms import alignment_tokens
 
 
@@ -73,6 +74,7 @@ def main() -> None:
     unnamed: list[tuple[str, str]] = []
     unnamed_changes: list[tuple[str, str]] = []
     designs: list[tuple[str, str]] = []
+    advised: list[tuple[str, str]] = []
     for item in items.values():
         context = " ".join(item["CONTEXTS"])
         named = alignment_tokens(context)
@@ -81,6 +83,9 @@ def main() -> None:
             stated = design_conflict(clause.text, sentences)
             if stated is not None:
                 designs.append((clause.text, sentences[stated]))
+            reversed_at = reversed_advice(clause.text, sentences)
+            if reversed_at is not None:
+                advised.append((clause.text, sentences[reversed_at]))
             subject = unnamed_subject(clause.text, context, named)
             if subject is not None:
                 unnamed.append((clause.text, subject))
@@ -91,6 +96,7 @@ def main() -> None:
         ("unnamed-subject", unnamed, "subject: "),
         ("unnamed-outcome", unnamed_changes, "outcome: "),
         ("design", designs, "sentence:"),
+        ("reversed-advice", advised, "sentence:"),
     ):
         print(f"{name} cue fired on {len(found)} faithful clauses ({len(found) / max(1, clauses):.2%})")
         for clause_text, phrase in found[: args.show]:
