@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.significance import nonsignificant
+from medhal.text.significance import nonsignificant, null_in_numbers
 
 
 @pytest.mark.parametrize(
@@ -25,3 +25,14 @@ from medhal.text.significance import nonsignificant
 )
 def test_nonsignificant(sentence: str, expected: bool) -> None:
     assert nonsignificant(sentence) is expected
+
+
+def test_a_null_finding_is_restated_by_its_figures_with_an_interval_holding_no_effect() -> None:
+    sentence = "Death at 28 days occurred in 35.4% and 31.6%, respectively (risk ratio 1.17; 95% CI 0.98 to 1.40)."
+    assert null_in_numbers("Mortality alone was not significantly different, at 35.4% and 31.6%.", sentence)
+    # an effect asserted, a figure the sentence does not state, or another outcome: no restatement
+    assert not null_in_numbers("Mortality was significantly higher, at 35.4% and 31.6%.", sentence)
+    assert not null_in_numbers("Mortality alone was not significantly different, at 36.4% and 31.6%.", sentence)
+    assert not null_in_numbers("Organ dysfunction was not significantly different (35.4% vs 31.6%).", sentence)
+    significant = "Death occurred in 35.4% and 21.6%, respectively (risk ratio 1.64; 95% CI 1.28 to 2.10)."
+    assert not null_in_numbers("Mortality was not significantly different (35.4% vs 21.6%).", significant)

@@ -49,6 +49,7 @@ from medhal.detect.alignment import (
 from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
+from medhal.text.arms import moved_figures
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
@@ -68,7 +69,7 @@ from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import ratio_conflicts, ratio_words
 from medhal.text.recommendations import reversed_advice
-from medhal.text.significance import nonsignificant
+from medhal.text.significance import nonsignificant, null_in_numbers
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
@@ -103,6 +104,9 @@ def number_cue(
         found = [discrimination_conflicts(unit, index.sentences[i]) for i in graded]
         if graded and all(found):
             return found[0], graded[0]
+    moved = _moved_figure(index, unit)  # "vitamin C reduced it (38.5% vs 44.5%)" where vitamin C had 44.5%
+    if moved is not None:
+        return moved
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures
         paired = _stated_pair_factor(index, unit) or _subject_factor(index, unit, by_sentence)
         if paired is not None:
@@ -146,6 +150,21 @@ def _stated_pair_factor(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Qua
             if conflicts:
                 return conflicts, i
     return None
+
+
+def _moved_figure(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
+    """The figures of a unit's "(a% vs b%)" that an evidence sentence gives the two trial arms the other way round
+    (:func:`~medhal.text.arms.moved_figures`), as the unit's first figure against the figure the sentence gives the
+    arm the unit names."""
+    if "%" not in unit or index.arms is None:
+        return None
+    found = moved_figures(unit, index.sentences, index.arms)
+    if found is None:
+        return None
+    i, first, theirs = found
+    mine = next((q for q in quantities(unit) if q.kind == "percent" and q.value == first), None)
+    rival = next((q for q in quantities(index.sentences[i]) if q.kind == "percent" and q.value == theirs), None)
+    return ([(mine, rival)], i) if mine is not None and rival is not None else None
 
 
 def _subject_factor(
@@ -352,6 +371,9 @@ def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, w
     # a null finding reported again in other words ("made no significant difference to X" against "no
     # significant difference in the incidence of X") is a restatement too
     restating |= {i for i, found in enumerate(index.findings) if any(agrees(unit, f) for f in found)}
+    # and so is its null finding given in numbers whose interval holds no effect (text/significance.py)
+    if figures:
+        restating |= {i for i, sentence in enumerate(index.sentences) if null_in_numbers(unit, sentence)}
     holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
     restated = np.zeros(len(windows), dtype=bool)
     if holding:

@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medhal.text.arms import GROUP_WORDS, group_name, respective_figures, trial_arms
 from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
@@ -64,15 +65,13 @@ __all__ = [
     "unnamed_subject",
 ]
 
-_GROUP_WORDS = r"[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|vs\b|versus\b|than\b|compared\b)[\w\-/+.]+){0,5}"
-"""A group's name: up to six words, none of them a word that joins two groups."""
 
 _FIGURE = re.compile(
     r"(?P<value>\d+(?:\.\d+)?)\s?%\s+(?:per\s+year\s+)?(?:"
     r"(?:of\s+(?:the\s+)?(?:patients|participants|subjects|women|men|children|those|people|infants)\s+)?"
     r"(?:(?:who\s+were\s+)?(?:assigned|randomi[sz]ed|allocated)\s+to|receiving|given|treated\s+with|taking|"
-    r"with|in|among|on)\s+(?:the\s+)?(?P<group>" + _GROUP_WORDS + r")"
-    r"|of\s+the\s+(?P<named>" + _GROUP_WORDS + r")\s+(?:group|arm|cohort)\b)",
+    r"with|in|among|on)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
+    r"|of\s+the\s+(?P<named>" + GROUP_WORDS + r")\s+(?:group|arm|cohort)\b)",
     re.IGNORECASE,
 )
 """A percentage (a rate per year too) followed by the group it belongs to: "4.9% of the patients assigned to A",
@@ -96,18 +95,17 @@ A and by 8% of those assigned to B"), not before an amount of change ("fell by 1
 _COMPARISON = re.compile(
     r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller|stronger|weaker)(?!\s+than\b)\s+"
     r"(?P<words>(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){0,5}?)"
-    r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + _GROUP_WORDS + r")"
+    r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
     r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"
-    r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+)?(?:the\s+)?(?P<rival>" + _GROUP_WORDS + r"))?",
+    r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+)?(?:the\s+)?(?P<rival>" + GROUP_WORDS + r"))?",
     re.IGNORECASE,
 )
 """A comparative (not "more than 2", a threshold), a few words of measure (never "than": "more common than with
 placebo" says nothing of which group has more), then the group it is said of and, optionally, the rival group."""
 
-_GROUP_TAIL = re.compile(r"\s+(?:groups?|arms?|cohorts?|populations?)$", re.IGNORECASE)
 
 _FRAME = canonical_stems(
-    "common frequent frequently likely rate rates incidence proportion percentage patients participants "
+    "common frequent frequently likely rate rates incidence proportion percentage patients participants alone "
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
     "given treated taking compared respectively overall significantly significant statistically"
 )
@@ -136,10 +134,6 @@ class UnitComparison:
     """The durations the unit states ("at five years"): an evidence part must state an equal one."""
 
 
-def _group_name(text: str) -> str:
-    return _GROUP_TAIL.sub("", text.strip().rstrip(".,;:").rstrip()).strip()
-
-
 def group_figures(part: str) -> list[GroupFigure]:
     """The percentages of ``part`` with their groups, or ``[]`` when the part reports changes (:data:`_CHANGE`).
 
@@ -162,7 +156,7 @@ def group_figures(part: str) -> list[GroupFigure]:
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
         return []
     return [
-        GroupFigure(float(m.group("value")), _group_name(m.group("group") or m.group("named")))
+        GroupFigure(float(m.group("value")), group_name(m.group("group") or m.group("named")))
         for m in _FIGURE.finditer(part)
     ]
 
@@ -186,15 +180,15 @@ def unit_comparison(unit: str) -> UnitComparison | None:
         if subject is None:
             return None
         measure = canonical_stems(subject.measure) - _FRAME - timed
-        return UnitComparison(_group_name(subject.group), _group_name(subject.rival), subject.up, measure, durations)
+        return UnitComparison(group_name(subject.group), group_name(subject.rival), subject.up, measure, durations)
     m = found[0]
     rival = m.group("rival")
     measure = canonical_stems(unit) - canonical_stems(m.group()) - _FRAME - timed
     if not measure:  # "more sensitive in children under six": the measure is the comparative's own word
         measure = canonical_stems(m.group("words")) - _FRAME - timed
     return UnitComparison(
-        _group_name(normalise_ages(m.group("group"))),
-        None if rival is None else _group_name(normalise_ages(rival)),
+        group_name(normalise_ages(m.group("group"))),
+        None if rival is None else group_name(normalise_ages(rival)),
         "up" in directions(m.group("word")),
         measure,
         durations,
@@ -240,45 +234,6 @@ def _matching(name: str, figures: list[GroupFigure]) -> list[GroupFigure]:
     return [figures[i] for i in _names(name, [f.group for f in figures])]
 
 
-_ARMS = re.compile(
-    r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b(?:[^.;]|\.(?=\d)){0,250}?\bto\s+(?:receive\s+)?"
-    r"(?:either\s+)?(?:the\s+)?(?P<a>" + _GROUP_WORDS + r")\s*,?\s+or\s+(?:to\s+)?(?:receive\s+)?(?:the\s+)?"
-    r"(?P<b>" + _GROUP_WORDS + r")",
-    re.IGNORECASE,
-)
-"""A two-arm assignment: "randomly assigned ... to colchicine 0.5 mg once daily or placebo"."""
-
-
-def trial_arms(evidence: str) -> tuple[str, str] | None:
-    """The two arms ``evidence`` says its participants were assigned to, or ``None`` (none said, more than two, or
-    assignments that disagree).  A comparison in words that names one arm ("pneumonia was more frequent with
-    colchicine") compares it with the other.
-
-    >>> trial_arms("Methods: 2,140 patients were randomly assigned to colchicine 0.5 mg once daily or placebo.")
-    ('colchicine 0.5 mg once daily', 'placebo')
-    >>> trial_arms("Women were assigned to 40 Gy in 15 fractions, 27 Gy in 5 fractions, or 26 Gy in 5 fractions.")
-    """
-    pairs = {(_arm(m.group("a")), _arm(m.group("b"))) for m in _ARMS.finditer(evidence)}
-    if len(pairs) != 1:
-        return None
-    a, b = next(iter(pairs))
-    ta, tb = alignment_tokens(a), alignment_tokens(b)
-    # "able to walk before the fracture to spinal ...": the first "to" was not the assignment's; and two arms one of
-    # which holds the other ("standard care" / "standard care alone") cannot be told apart by name
-    if " to " in f" {a} " or not ta or not tb or ta <= tb or tb <= ta:
-        return None
-    return a, b
-
-
-_ARM_END = re.compile(r"\.\s|[,;:]\s|\s(?:for|during|until|at|from|with|in|over)\s", re.IGNORECASE)
-"""Where an arm's name ends: the sentence, a clause, or the schedule or setting that follows it ("placebo for 3
-years")."""
-
-
-def _arm(text: str) -> str:
-    return _group_name(_ARM_END.split(text + " ", maxsplit=1)[0])
-
-
 def comparison_conflict(unit: str, sentence: str, arms: tuple[str, str] | None = None) -> bool:
     """Whether a part of ``sentence`` states figures by group that order ``unit``'s groups against its comparison
     (module docstring).
@@ -312,6 +267,8 @@ def reverses(claim: UnitComparison, sentence: str, arms: tuple[str, str] | None 
         figures = group_figures(part)
         if not figures and any(_reversed_in_words(claim, clause.text, arms) for clause in split_clauses(part)):
             return True
+        if not figures and arms is not None:  # "35.4% and 31.6%, respectively": the arms in the methods' order
+            figures = [GroupFigure(value, arm) for value, arm in respective_figures(part, arms)]
         if len(figures) < 2 or len({f.group.lower() for f in figures}) != len(figures):
             continue
         own = _matching(claim.group, figures)

@@ -39,7 +39,7 @@ __all__ = ["Design", "claimed_design", "design_conflict", "overstated_superiorit
 Design = Literal["randomised", "observational"]
 
 _CLAIM = re.compile(
-    r"\b(?:this|the|our|present|(?:this|it)\s+(?:was|is)\s+an?)\s+(?:(?:double-?blind(?:ed)?|single-?blind(?:ed)?|placebo-?controlled|"
+    r"\b(?:this|the|our|present|(?:this|it)\s+(?:was|is)\s+an?|(?<![\w-])in\s+an?)\s+(?:(?:double-?blind(?:ed)?|single-?blind(?:ed)?|placebo-?controlled|"
     r"multi-?cent(?:er|re)|large|small|randomi[sz]ed|controlled|clinical|pragmatic|phase\s+\w+)[,\s]+){0,4}"
     r"(?P<kind>trial|rct|(?:(?:prospective|retrospective|population-based|nationwide|large|small|longitudinal)"
     r"[,\s]+){0,3}(?:observational|cohort|case-?control|cross-?sectional)\s+(?:study|analysis|design))\b",
@@ -70,6 +70,9 @@ def claimed_design(unit: str) -> Design | None:
     ('randomised', None)
     >>> claimed_design("Because this was an observational study, trials are needed.")
     'observational'
+    >>> claimed_design("In a randomised trial of about 10,500 adults, the risk was higher."), claimed_design(
+    ...     "In a previous trial, the risk was higher.")
+    ('randomised', None)
     """
     m = _CLAIM.search(unit)
     if m is None:

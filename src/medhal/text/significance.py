@@ -8,13 +8,21 @@ encoder sees two figures, one larger, and a unit saying "did not improve", and r
 holds its null value (1 for a ratio: hazard, odds, risk, rate ratio, relative risk; 0 for a difference) and no
 P value below 0.05 is stated: such a sentence cannot contradict a unit that reports no effect.  Kept narrow: an
 interval whose estimate is of neither kind, or a sentence with none, is not read.
+
+:func:`null_in_numbers` reads the same the other way: a unit reporting no difference ("Mortality alone was not
+significantly different, at 35.4% with vitamin C and 31.6% with placebo") is restated by a sentence that gives its
+figures with an interval holding no effect ("Death at 28 days occurred in 35.4% and 31.6%, respectively (risk ratio
+1.17; 95% CI 0.98 to 1.40)") and is about what the unit names.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["nonsignificant"]
+from medhal.text.figures import figures_agree
+from medhal.text.findings import finding_subject, lead, reports_null_finding
+
+__all__ = ["nonsignificant", "null_in_numbers"]
 
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _INTERVAL = re.compile(
@@ -60,3 +68,23 @@ def nonsignificant(sentence: str) -> bool:
         if not min(low, high) <= null <= max(low, high):
             return False
     return True
+
+
+def null_in_numbers(unit: str, sentence: str) -> bool:
+    """Whether ``sentence`` restates ``unit``'s null finding in numbers: the unit reports no difference or effect,
+    the sentence is :func:`nonsignificant`, states every figure of the unit
+    (:func:`~medhal.text.figures.figures_agree`), and the unit names what the sentence reports on (its subject,
+    named before its verb: :func:`~medhal.text.findings.lead`).
+
+    >>> sentence = "Death at 28 days occurred in 35.4% and 31.6%, respectively (risk ratio 1.17; 95% CI 0.98 to 1.40)."
+    >>> null_in_numbers("Mortality was not significantly different (35.4% vs 31.6%).", sentence)
+    True
+    >>> null_in_numbers("Mortality was significantly higher (35.4% vs 31.6%).", sentence)
+    False
+    >>> null_in_numbers("Organ dysfunction did not differ (35.4% vs 31.6%).", sentence)
+    False
+    """
+    if not reports_null_finding(unit) or not nonsignificant(sentence) or not figures_agree(unit, sentence):
+        return False
+    subject = lead(sentence)
+    return bool(subject) and subject <= finding_subject(unit)

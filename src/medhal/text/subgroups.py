@@ -56,7 +56,7 @@ _WORD = r"(?P<word>more|less|fewer|higher|lower|greater|smaller|stronger|weaker|
 _FORM = re.compile(
     r"\b(?:had|has|have|showed|show|shows|achieved|experienced|demonstrated)\s+(?:an?\s+)?"
     r"(?:(?:significantly|slightly|much|markedly|substantially|considerably)\s+)?" + _WORD + r"\s+"
-    r"(?P<measure>(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){1,4}?)"
+    r"(?P<measure>(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){1,10}?)"
     r"(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+(?:in\s+|among\s+|with\s+|for\s+)?(?:the\s+)?"
     r"(?P<rival>[A-Za-z0-9][\w\-]*(?:\s+(?!and\b|or\b)[\w\-]+){0,5})",
     re.IGNORECASE,

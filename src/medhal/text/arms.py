@@ -1,0 +1,166 @@
+"""A trial's two arms, read from its methods ("randomly assigned ... to colchicine 0.5 mg once daily or placebo"), and
+the figures a results sentence gives each arm ("191 of 429 patients (44.5%) in the vitamin C group and ... (38.5%) in
+the placebo group"; "Death at 28 days occurred in 35.4% and 31.6%, respectively") (issue 14).
+
+Split out of :mod:`medhal.text.comparisons`, which orders a unit's compared groups against the figures the evidence
+gives each: a figure with no group named beside it belongs to an arm only by the order the methods named the arms
+in, the convention of trial reports (:func:`respective_figures`).
+
+:func:`moved_figures` is the cue for a figure moved to the other arm: "intravenous vitamin C reduced the combined
+risk of death or organ dysfunction (38.5% vs 44.5%)" puts 38.5% with vitamin C (the figure after the arm the unit
+names comes first, the convention of "(a% vs b%)"), where the evidence gives vitamin C 44.5% and placebo 38.5%.
+The unit must name exactly one arm (a unit naming both may list them in either order) and the evidence sentence
+must give each of the two figures to one arm, the other way round.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from medhal.text.quantities import quantities
+from medhal.text.synonyms import alignment_tokens
+
+__all__ = ["GROUP_WORDS", "arm_figures", "group_name", "moved_figures", "respective_figures", "trial_arms"]
+
+GROUP_WORDS = r"[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|vs\b|versus\b|than\b|compared\b)[\w\-/+.]+){0,5}"
+"""A group's name: up to six words, none of them a word that joins two groups."""
+
+_GROUP_TAIL = re.compile(r"\s+(?:groups?|arms?|cohorts?|populations?)$", re.IGNORECASE)
+
+
+def group_name(text: str) -> str:
+    """``text`` as a group's name: stripped of closing punctuation and of a trailing "group" / "arm" / "cohort"."""
+    return _GROUP_TAIL.sub("", text.strip().rstrip(".,;:").rstrip()).strip()
+
+
+_ARMS = re.compile(
+    r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b(?:[^.;]|\.(?=\d)){0,250}?\bto\s+(?:receive\s+)?"
+    r"(?:either\s+)?(?:the\s+)?(?P<a>" + GROUP_WORDS + r")\s*(?:\([^()]*\)\s*)?,?\s+or\s+(?:to\s+)?(?:receive\s+)?"
+    r"(?:the\s+)?"
+    r"(?P<b>" + GROUP_WORDS + r")",
+    re.IGNORECASE,
+)
+"""A two-arm assignment: "randomly assigned ... to colchicine 0.5 mg once daily or placebo"."""
+
+
+def trial_arms(evidence: str) -> tuple[str, str] | None:
+    """The two arms ``evidence`` says its participants were assigned to, or ``None`` (none said, more than two, or
+    assignments that disagree).  A comparison in words that names one arm ("pneumonia was more frequent with
+    colchicine") compares it with the other.
+
+    >>> trial_arms("Methods: 2,140 patients were randomly assigned to colchicine 0.5 mg once daily or placebo.")
+    ('colchicine 0.5 mg once daily', 'placebo')
+    >>> trial_arms("Women were assigned to 40 Gy in 15 fractions, 27 Gy in 5 fractions, or 26 Gy in 5 fractions.")
+    """
+    pairs = {(_arm(m.group("a")), _arm(m.group("b"))) for m in _ARMS.finditer(evidence)}
+    if len(pairs) != 1:
+        return None
+    a, b = next(iter(pairs))
+    ta, tb = alignment_tokens(a), alignment_tokens(b)
+    # "able to walk before the fracture to spinal ...": the first "to" was not the assignment's; and two arms one of
+    # which holds the other ("standard care" / "standard care alone") cannot be told apart by name
+    if " to " in f" {a} " or not ta or not tb or ta <= tb or tb <= ta:
+        return None
+    return a, b
+
+
+_ARM_END = re.compile(r"\.\s|[,;:]\s|\s(?:for|during|until|at|from|with|in|over)\s", re.IGNORECASE)
+"""Where an arm's name ends: the sentence, a clause, or the schedule or setting that follows it ("placebo for 3
+years")."""
+
+
+def _arm(text: str) -> str:
+    return group_name(_ARM_END.split(text + " ", maxsplit=1)[0])
+
+
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+_BRACKETED = re.compile(r"\([^()]*(?:\)|$)|\[[^\[\]]*(?:\]|$)")
+
+
+def respective_figures(part: str, arms: tuple[str, str]) -> list[tuple[float, str]]:
+    """The two percentages ``part`` gives "respectively" outside brackets, paired with the ``arms`` in order; ``[]``
+    when it gives another number of them, says no "respectively", or names either arm (then the order is its own).
+
+    >>> respective_figures("Death at 28 days occurred in 35.4% and 31.6%, respectively (risk ratio 1.17).",
+    ...                    ("intravenous vitamin C", "placebo"))
+    [(35.4, 'intravenous vitamin C'), (31.6, 'placebo')]
+    >>> respective_figures("Death occurred in 31.6% with placebo and 35.4% with vitamin C, respectively.",
+    ...                    ("vitamin C", "placebo"))
+    []
+    """
+    if not _RESPECTIVELY.search(part):
+        return []
+    tokens = alignment_tokens(part)
+    if any(alignment_tokens(arm) & tokens for arm in arms):
+        return []
+    percents = [q.value for q in quantities(_BRACKETED.sub(" ", part)) if q.kind == "percent"]
+    if len(percents) != 2:
+        return []
+    return [(percents[0], arms[0]), (percents[1], arms[1])]
+
+
+_CHUNK = re.compile(r";|,?\s+\band\b|,?\s+\bwhereas\b|,?\s+\bcompared\s+with\b|,?\s+\bversus\b|,?\s+\bvs\b\.?", re.I)
+_GENERIC = alignment_tokens("matched standard usual care group arm dose daily once twice receive received")
+
+
+def _core(arm: str) -> frozenset[str]:
+    return alignment_tokens(arm) - _GENERIC
+
+
+def arm_figures(sentence: str, arms: tuple[str, str]) -> dict[float, str]:
+    """The percentages ``sentence`` gives the ``arms``: each piece of it between "and", "whereas", "versus" or ";"
+    that states exactly one percentage (a confidence level aside) and names exactly one arm gives that arm the
+    percentage; else the figures it gives "respectively" (:func:`respective_figures`).
+
+    >>> arm_figures("The outcome occurred in 191 of 429 patients (44.5%) in the vitamin C group and in 167 of 434 "
+    ...             "patients (38.5%) in the placebo group (risk ratio 1.21; 95% CI 1.04 to 1.40).",
+    ...             ("intravenous vitamin C", "matched placebo"))
+    {44.5: 'intravenous vitamin C', 38.5: 'matched placebo'}
+    """
+    found: dict[float, str] = {}
+    cores = [_core(arm) for arm in arms]
+    for piece in _CHUNK.split(sentence):
+        percents = [q.value for q in quantities(piece) if q.kind == "percent"]
+        tokens = alignment_tokens(piece)
+        named = [arm for arm, core in zip(arms, cores, strict=True) if core and core & tokens]
+        if len(percents) == 1 and len(named) == 1 and percents[0] not in found:
+            found[percents[0]] = named[0]
+    if len(found) < 2:
+        found = dict(respective_figures(sentence, arms))
+    return found
+
+
+_VERSUS = re.compile(
+    r"\(\s*(?P<a>\d+(?:\.\d+)?)\s?%\s*(?:vs\.?|versus|v\.?|against)\s*(?P<b>\d+(?:\.\d+)?)\s?%", re.IGNORECASE
+)
+
+
+def moved_figures(unit: str, sentences: Sequence[str], arms: tuple[str, str] | None) -> tuple[int, float, float] | None:
+    """The evidence sentence giving the two figures of ``unit``'s "(a% vs b%)" to the arms the other way round
+    from the one arm the unit names (module docstring), with the unit's first figure and the one the sentence
+    gives its arm (the unit's second); ``None`` when there is none.
+
+    >>> arms = ("intravenous vitamin C", "matched placebo")
+    >>> evidence = ["The outcome occurred in 44.5% of the vitamin C group and 38.5% of the placebo group."]
+    >>> moved_figures("Vitamin C reduced the outcome (38.5% vs 44.5%).", evidence, arms)
+    (0, 38.5, 44.5)
+    >>> moved_figures("Vitamin C increased the outcome (44.5% vs 38.5%).", evidence, arms) is None
+    True
+    """
+    found = list(_VERSUS.finditer(unit))
+    if arms is None or len(found) != 1:
+        return None
+    tokens = alignment_tokens(unit)
+    named = [k for k, arm in enumerate(arms) if _core(arm) & tokens]
+    if len(named) != 1:
+        return None
+    own, other = arms[named[0]], arms[1 - named[0]]
+    first, second = float(found[0].group("a")), float(found[0].group("b"))
+    if first == second:
+        return None
+    for i, sentence in enumerate(sentences):
+        given = arm_figures(sentence, arms)
+        if given.get(first) == other and given.get(second) == own:
+            return i, first, second
+    return None
