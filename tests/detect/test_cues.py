@@ -45,7 +45,7 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
         '"Adverse events occurred in 4.9% with A and 1.4% with B."',
         'The evidence denies what the answer asserts: "Steroids should not be used in adults without asthma."',
         'Not in the evidence: "3%", "2 weeks".',
-        'The evidence never names what the answer compares or says changed: "Low sodium".',
+        'The evidence never names what the answer compares, says changed or says did it: "Low sodium".',
         'Read with the figures as the evidence writes them: "Women took 150 mg of aspirin."',
     ]
 

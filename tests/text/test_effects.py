@@ -94,3 +94,17 @@ def test_a_cause_the_evidence_never_names_is_unnamed() -> None:
 
 def test_the_cause_is_read_from_the_clause_that_holds_it() -> None:
     assert stated_cause("The study showed that night work causes diabetes.") == "night work"
+
+
+def test_who_did_something_is_read_and_judged_by_its_words() -> None:
+    from medhal.text.effects import stated_agent
+    from medhal.text.synonyms import alignment_tokens
+
+    evidence = "A home-based strength and balance programme was delivered by physiotherapists over 12 months."
+    named = alignment_tokens(evidence)
+    assert stated_agent("The programme was delivered by nurses.") == "nurses"
+    assert unnamed_outcome("The programme was delivered by nurses.", evidence, named) == "nurses"
+    # the agent named in other words, negated, or a pronoun: nothing unnamed
+    assert unnamed_outcome("The programme was delivered by physical therapists.", evidence, named) is None
+    assert unnamed_outcome("The programme was not delivered by nurses.", evidence, named) is None
+    assert stated_agent("It was run by them.") is None

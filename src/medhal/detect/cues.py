@@ -430,7 +430,7 @@ def describe(cues: JSONObject | None) -> list[str]:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")
     unnamed = cues.get("unnamed_subject")
     if isinstance(unnamed, str):
-        notes.append(f'The evidence never names what the answer compares or says changed: "{unnamed}".')
+        notes.append(f'The evidence never names what the answer compares, says changed or says did it: "{unnamed}".')
     read_as = cues.get("read_as")
     if isinstance(read_as, str):
         notes.append(f'Read with the figures as the evidence writes them: "{read_as}"')

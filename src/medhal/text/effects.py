@@ -15,6 +15,9 @@ out).  Deliberately narrow, like :func:`medhal.text.comparisons.unnamed_subject`
 anywhere in the evidence keeps the unit judged by the encoder, and a negated or hedged unit ("did not shorten",
 "may reduce") asserts no effect here.  A unit with such an outcome may be contradicted, never supported, and it
 flags its answer.
+
+:func:`stated_agent` reads a third such phrase: who the unit says delivered or performed something ("the programme
+was delivered by | nurses" against an abstract whose physiotherapists delivered it).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import re
 from medhal.text.comparisons import never_named
 from medhal.text.lexical import has_negation
 
-__all__ = ["changed_outcome", "stated_cause", "unnamed_outcome"]
+__all__ = ["changed_outcome", "stated_agent", "stated_cause", "unnamed_outcome"]
 
 _EFFECT_VERB = re.compile(
     r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bits\s)(?<!\btheir\s)(?<!\bwith\s)(?<!\bof\s)(?<!\bwas\s)"
@@ -101,9 +104,16 @@ _CAUSE_PASSIVE = re.compile(
     re.IGNORECASE,
 )
 """A cause named after "by": "The link was explained by | shorter sleep in night workers"."""
+_AGENT_PASSIVE = re.compile(
+    r"\b(?:was|were|is|are|been)\s+(?:(?:mainly|mostly|largely|usually|always|only|all)\s+)?"
+    r"(?:delivered|performed|done|administered|carried\s+out|conducted|led|provided|run|interpreted|supervised|"
+    r"taught|read)\s+by\s+(?P<agent>.+)",
+    re.IGNORECASE,
+)
+"""Who a unit says did something, named after "by": "the programme was delivered by | nurses"."""
 _PRONOUN = re.compile(
     r"(?:the|a|an|other|some|several|many|various|these|those|such)(?:\s+[\w-]+)?"
-    r"|it|this|that|they|which|who|each|both|all|none",
+    r"|it|this|that|they|them|him|her|us|themselves|others|which|who|each|both|all|none",
     re.IGNORECASE,
 )
 """An agent that refers back to something named elsewhere ("it", "the drug", "other mechanisms"): not judged by its
@@ -133,6 +143,23 @@ def stated_cause(unit: str) -> str | None:
     return None if not agent or _PRONOUN.fullmatch(agent) else agent
 
 
+def stated_agent(unit: str) -> str | None:
+    """Who ``unit`` says delivered, performed, led or read something: the words after "was delivered / performed /
+    conducted / led / interpreted ... by"; ``None`` for a negated or hedged unit, a pronoun or a generic reference, or
+    an agent holding an acronym.
+
+    >>> stated_agent("The programme was delivered by nurses over twelve months.")
+    'nurses'
+    >>> stated_agent("Ultrasound was performed by the team.") is None
+    True
+    """
+    m = None if _asserts_nothing(unit) else _AGENT_PASSIVE.search(unit)
+    if m is None:
+        return None
+    agent, _ = _phrase(m.group("agent"))
+    return None if not agent or _PRONOUN.fullmatch(agent) else agent
+
+
 def _asserts_nothing(unit: str) -> bool:
     """A negated or hedged unit asserts no change and no cause here."""
     return has_negation(unit) or _HEDGED.search(unit) is not None
@@ -151,8 +178,8 @@ def _phrase(text: str) -> tuple[str, bool]:
 
 def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -> str | None:
     """The outcome ``unit`` says changed (:func:`changed_outcome`), or else the cause it names
-    (:func:`stated_cause`), when the evidence names none of it; ``None`` when there is no such phrase or the evidence
-    names a word of it.
+    (:func:`stated_cause`) or who it says did something (:func:`stated_agent`), when the evidence names none of it;
+    ``None`` when there is no such phrase or the evidence names a word of it.
     ``evidence_tokens``: the evidence's :func:`~medhal.text.synonyms.alignment_tokens`.
 
     >>> from medhal.text.synonyms import alignment_tokens
@@ -162,7 +189,7 @@ def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     >>> unnamed_outcome("Dexamethasone reduced vomiting.", evidence, alignment_tokens(evidence)) is None
     True
     """
-    for phrase in (changed_outcome(unit), stated_cause(unit)):
+    for phrase in (changed_outcome(unit), stated_cause(unit), stated_agent(unit)):
         if phrase is not None and never_named(phrase, evidence, evidence_tokens):
             return phrase
     return None
