@@ -350,3 +350,10 @@ def test_leaving_hospital_earlier_is_a_shorter_stay() -> None:
     # the stay restated, at the finding's figure, asserts nothing against it
     assert not null_finding_conflict("Patients stayed in hospital for a median of nine days in both groups.", sentence)
     assert not null_finding_conflict("Patients given the drug left hospital after a median of nine days.", sentence)
+
+
+def test_one_figure_in_both_groups_is_no_difference() -> None:
+    sentence = "Mortality at 90 days was 6% in both groups."
+    assert reports_null_finding(sentence)
+    assert null_finding_conflict("Deaths were twice as common with the shorter course.", sentence)
+    assert not null_finding_conflict("Six percent of patients died in each group.", sentence)

@@ -36,3 +36,12 @@ def test_a_null_finding_is_restated_by_its_figures_with_an_interval_holding_no_e
     assert not null_in_numbers("Organ dysfunction was not significantly different (35.4% vs 31.6%).", sentence)
     significant = "Death occurred in 35.4% and 21.6%, respectively (risk ratio 1.64; 95% CI 1.28 to 2.10)."
     assert not null_in_numbers("Mortality was not significantly different (35.4% vs 21.6%).", significant)
+
+
+def test_a_unit_naming_nothing_is_anchored_by_its_ratio() -> None:
+    sentence = (
+        "Results: Over a median follow-up of 2.7 years, 336 primary events occurred in the iron group and 411 in the "
+        "placebo group (rate ratio 0.82; 95% CI 0.66 to 1.02; P = 0.070)."
+    )
+    assert null_in_numbers("but the difference was not statistically significant (rate ratio 0.82).", sentence)
+    assert not null_in_numbers("but the difference was not statistically significant (rate ratio 0.72).", sentence)

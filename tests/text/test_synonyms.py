@@ -99,3 +99,23 @@ def test_lay_phrases_of_electrolytes_symptoms_and_drug_classes_read_as_their_cli
         "Hypokalaemia was more common with chlorthalidone (6.0% versus 4.4%).",
         "Low potassium was more common with chlorthalidone.",
     )
+
+
+def test_round_6_to_9_lay_wording() -> None:
+    same = [
+        ("blood clots in the veins", "venous thromboembolism"),
+        ("a blood clot in the lungs", "a pulmonary embolism"),
+        ("knee replacements", "knee arthroplasty"),
+        ("participants", "patients"),
+        ("needed their appendix removed", "needed appendectomy"),
+        ("kidney problems", "renal dysfunction"),
+        ("postoperative", "after surgery"),
+        ("ferric derisomaltose", "iron derisomaltose"),
+        ("rates rose", "rates increased"),
+        ("patients stayed in hospital", "patients length of hospital stay"),
+    ]
+    for lay, clinical in same:
+        assert canonical_stems(lay) == canonical_stems(clinical), lay
+    # a swapped organ or a partial response never reads as the other
+    assert canonical_stems("blood clots in the lungs") != canonical_stems("blood clots in the veins")
+    assert canonical_stems("partial response") != canonical_stems("patients response")

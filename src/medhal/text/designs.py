@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from medhal.text.lexical import has_negation
@@ -99,6 +100,12 @@ def stated_design(sentences: Sequence[str]) -> tuple[Design, int] | None:
     return None
 
 
+@lru_cache(maxsize=256)
+def _stated_once(sentences: tuple[str, ...]) -> tuple[Design, int] | None:
+    """:func:`stated_design`, read once per evidence however many units claim a design."""
+    return stated_design(sentences)
+
+
 def design_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     """The evidence sentence naming a design other than the one ``unit`` says the study had, or ``None``.
 
@@ -111,7 +118,7 @@ def design_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     claimed = claimed_design(unit)
     if claimed is None:
         return None
-    stated = stated_design(sentences)
+    stated = _stated_once(tuple(sentences))
     if stated is None or stated[0] == claimed:
         return None
     return stated[1]

@@ -21,6 +21,7 @@ import re
 
 from medhal.text.figures import figures_agree
 from medhal.text.findings import finding_subject, lead, reports_null_finding
+from medhal.text.quantities import quantities
 
 __all__ = ["nonsignificant", "null_in_numbers"]
 
@@ -87,4 +88,9 @@ def null_in_numbers(unit: str, sentence: str) -> bool:
     if not reports_null_finding(unit) or not nonsignificant(sentence) or not figures_agree(unit, sentence):
         return False
     subject = lead(sentence)
-    return bool(subject) and subject <= finding_subject(unit)
+    if subject and subject <= finding_subject(unit):
+        return True
+    # "the difference was not statistically significant (rate ratio 0.82)": a unit naming nothing is anchored by
+    # the ratio it gives, which the sentence gives too
+    stated = {q.value for q in quantities(sentence) if q.ratio}
+    return any(q.ratio and q.value in stated for q in quantities(unit))
