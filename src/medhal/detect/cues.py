@@ -393,6 +393,16 @@ def evidence_role(verdict: str) -> str:
     )
 
 
+_SENTENCE_NOTES = (
+    ("null_finding", "The evidence reports no difference, effect or occurrence"),
+    ("reversed_comparison", "The evidence's figures order the groups the other way"),
+    ("denied", "The evidence denies what the answer asserts"),
+    ("design", "The evidence states another study design"),
+    ("overstated", "The evidence shows non-inferiority, not superiority"),
+)
+"""The cue keys whose value is the deciding evidence sentence, and what each says of it, in the order shown."""
+
+
 def describe(cues: JSONObject | None) -> list[str]:
     """What a unit's ``cues`` (:attr:`medhal.detect.records.UnitResult.cues`) say, in words an auditor reads: one
     line per cue that fired (none for a unit the model alone decided).
@@ -410,21 +420,10 @@ def describe(cues: JSONObject | None) -> list[str]:
         for pair in conflicts:
             if isinstance(pair, list) and len(pair) == 2:
                 notes.append(f'Changed figure: the answer says "{pair[0]}", the evidence "{pair[1]}".')
-    finding = cues.get("null_finding")
-    if isinstance(finding, str):
-        notes.append(f'The evidence reports no difference, effect or occurrence: "{finding}"')
-    comparison = cues.get("reversed_comparison")
-    if isinstance(comparison, str):
-        notes.append(f'The evidence\'s figures order the groups the other way: "{comparison}"')
-    denied = cues.get("denied")
-    if isinstance(denied, str):
-        notes.append(f'The evidence denies what the answer asserts: "{denied}"')
-    design = cues.get("design")
-    if isinstance(design, str):
-        notes.append(f'The evidence states another study design: "{design}"')
-    overstated = cues.get("overstated")
-    if isinstance(overstated, str):
-        notes.append(f'The evidence shows non-inferiority, not superiority: "{overstated}"')
+    for key, says in _SENTENCE_NOTES:
+        sentence = cues.get(key)
+        if isinstance(sentence, str):
+            notes.append(f'{says}: "{sentence}"')
     unstated = cues.get("unstated_figures")
     if isinstance(unstated, list) and unstated:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 
-__all__ = ["GROUP_WORDS", "arm_figures", "group_name", "moved_figures", "respective_figures", "trial_arms"]
+__all__ = ["BRACKETED", "GROUP_WORDS", "arm_figures", "group_name", "moved_figures", "respective_figures", "trial_arms"]
 
 GROUP_WORDS = r"[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|vs\b|versus\b|than\b|compared\b)[\w\-/+.]+){0,5}"
 """A group's name: up to six words, none of them a word that joins two groups."""
@@ -75,7 +75,8 @@ def _arm(text: str) -> str:
 
 
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
-_BRACKETED = re.compile(r"\([^()]*(?:\)|$)|\[[^\[\]]*(?:\]|$)")
+BRACKETED = re.compile(r"\([^()]*(?:\)|$)|\[[^\[\]]*(?:\]|$)")
+"""A bracketed aside, closed or cut at the end ("(hazard ratio 0.79; 95% CI ...)", "(difference 13.9 points")."""
 
 
 def respective_figures(part: str, arms: tuple[str, str]) -> list[tuple[float, str]]:
@@ -94,7 +95,7 @@ def respective_figures(part: str, arms: tuple[str, str]) -> list[tuple[float, st
     tokens = alignment_tokens(part)
     if any(alignment_tokens(arm) & tokens for arm in arms):
         return []
-    percents = [q.value for q in quantities(_BRACKETED.sub(" ", part)) if q.kind == "percent"]
+    percents = [q.value for q in quantities(BRACKETED.sub(" ", part)) if q.kind == "percent"]
     if len(percents) != 2:
         return []
     return [(percents[0], arms[0]), (percents[1], arms[1])]

@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from medhal.text.arms import GROUP_WORDS, group_name, respective_figures, trial_arms
+from medhal.text.arms import BRACKETED, GROUP_WORDS, group_name, respective_figures, trial_arms
 from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
@@ -76,9 +76,6 @@ _FIGURE = re.compile(
 )
 """A percentage (a rate per year too) followed by the group it belongs to: "4.9% of the patients assigned to A",
 "13.8% in the A group", "1.7% with 27 Gy", "5.6% of the A group"."""
-
-_BRACKETED = re.compile(r"\([^()]*(?:\)|$)|\[[^\[\]]*(?:\]|$)")
-"""Bracketed statistics ("(hazard ratio 0.79; 95% CI ...)", "(difference 13.9 points"): not the levels compared."""
 
 _CHANGE = re.compile(
     r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell|fall)\w*"
@@ -152,7 +149,7 @@ def group_figures(part: str) -> list[GroupFigure]:
     ...                                  "of those assigned to B")]
     [12.0, 8.0]
     """
-    part = _BRACKETED.sub(" ", part)
+    part = BRACKETED.sub(" ", part)
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
         return []
     return [
@@ -354,7 +351,7 @@ def _reversed_in_words(claim: UnitComparison, part: str, arms: tuple[str, str] |
     ...                    "pneumonia was more frequent with colchicine (0.9% versus 0.4%).", ("colchicine", "placebo"))
     True
     """
-    stated = unit_comparison(_BRACKETED.sub(" ", part))
+    stated = unit_comparison(BRACKETED.sub(" ", part))
     # the part's comparison must be about the unit's measure and nothing else: "among patients with pneumonia,
     # mortality was higher with A" says nothing of how frequent pneumonia was with A
     if stated is None or not stated.measure <= claim.measure <= canonical_stems(part):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medhal.text._finding_subjects import BRACKETS
 from medhal.text.lexical import directions
 from medhal.text.quantities import NUMBER_WORDS
 
@@ -62,7 +63,6 @@ _FORM = re.compile(
     re.IGNORECASE,
 )
 _OPENING = re.compile(r".*(?:\bthat\b|\bwhich\b|\bwhile\b|\bwhereas\b|[,;:(])", re.IGNORECASE | re.DOTALL)
-_BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _SPACES = re.compile(r"\s{2,}")
 _GROUP = re.compile(r"(?:[\w\-]+\s+){0,5}[\w\-]+\s*$")
 
@@ -87,7 +87,7 @@ def subject_comparison(part: str) -> SubjectComparison | None:
     >>> subject_comparison("Mortality was higher in women than in men.") is None
     True
     """
-    text = normalise_ages(_SPACES.sub(" ", _BRACKETS.sub(" ", part)))
+    text = normalise_ages(_SPACES.sub(" ", BRACKETS.sub(" ", part)))
     found = list(_FORM.finditer(text))
     if len(found) != 1:
         return None
