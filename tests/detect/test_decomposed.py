@@ -180,3 +180,18 @@ def test_superiority_claimed_from_non_inferiority_is_never_supported() -> None:
     assert unit.cues is not None and unit.cues["overstated"] == (
         "Conclusions: Antibiotics were non-inferior to appendectomy for health status at 30 days."
     )
+
+
+def test_a_design_the_evidence_denies_is_contradicted_even_when_its_words_recur() -> None:
+    evidence = (
+        "Methods: This prospective cohort study included 763 adults admitted to intensive care. "
+        "Results: Statin use was associated with less delirium the next day. Randomised trials are needed."
+    )
+    detector = DecomposedDetector(RuleVerifier())
+    # "Randomised trials are needed" holds every word of the fragment; the design cue decides it
+    result = detector.detect(CheckItem(evidence, "In this randomised trial, statin use was linked to less delirium."))
+    first = result.units[0]
+    assert first.text == "In this randomised trial," and first.verdict == "contradicted"
+    assert first.cues is not None and first.cues["design"] == (
+        "Methods: This prospective cohort study included 763 adults admitted to intensive care."
+    )

@@ -388,8 +388,11 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             by_sentence = data.alignments[u]
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
             focus = contradiction_focus(index, span.text, by_sentence, windows, self.aligned_rule.align_threshold)
-            restated = restating_window(index, span.text, by_sentence, windows)
             cue = data.cues[u]
+            # words shared with "Randomised trials are needed" restate nothing of a design the evidence denies
+            restated = restating_window(index, span.text, by_sentence, windows)
+            if cue is not None and cue.kind == "design":
+                restated[:] = False
             k_cue = None if cue is None else smallest_holding(windows, cue.sentence)
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
             start = span.start if span.start is not None and span.span_text in (None, span.text) else 0

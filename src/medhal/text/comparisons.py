@@ -167,6 +167,7 @@ def unit_comparison(unit: str) -> UnitComparison | None:
     >>> unit_comparison("Serious adverse events were not less frequent with early rhythm control.") is None
     True
     """
+    unit = normalise_ages(unit)  # "children younger than six" holds a "than" of its own: "children under 6"
     found = list(_COMPARISON.finditer(unit))
     if len(found) > 1 or has_negation(unit):
         return None
@@ -184,8 +185,8 @@ def unit_comparison(unit: str) -> UnitComparison | None:
     if not measure:  # "more sensitive in children under six": the measure is the comparative's own word
         measure = canonical_stems(m.group("words")) - _FRAME - timed
     return UnitComparison(
-        group_name(normalise_ages(m.group("group"))),
-        None if rival is None else group_name(normalise_ages(rival)),
+        group_name(m.group("group")),
+        None if rival is None else group_name(rival),
         "up" in directions(m.group("word")),
         measure,
         durations,
