@@ -112,6 +112,7 @@ def test_round_6_to_9_lay_wording() -> None:
         ("postoperative", "after surgery"),
         ("ferric derisomaltose", "iron derisomaltose"),
         ("rates rose", "rates increased"),
+        ("tight glucose control", "intensive glucose control"),
         ("patients stayed in hospital", "patients length of hospital stay"),
     ]
     for lay, clinical in same:

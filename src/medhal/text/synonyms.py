@@ -90,6 +90,12 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\beczema\b", re.IGNORECASE), "atopic dermatitis"),
     (re.compile(r"\b(?:participants?|individuals|persons)\b", re.IGNORECASE), "patients"),
     (re.compile(r"\b(?:ferric|ferrous)\b", re.IGNORECASE), "iron"),
+    (
+        re.compile(
+            r"\b(?:tight|strict)(?=\s+(?:glucose|glycaemic|glycemic|blood\s+sugar|blood\s+pressure)\s+control)", re.I
+        ),
+        "intensive",
+    ),
     (re.compile(r"\b(?:kidney|renal)\s+(?:problems?|impairment)\b", re.IGNORECASE), "renal dysfunction"),
     (re.compile(r"\b(?:liver|hepatic)\s+(?:problems?|impairment)\b", re.IGNORECASE), "hepatic dysfunction"),
     (
@@ -125,9 +131,10 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 """Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length
 of stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics; "grade 3 or 4" adverse events
 are the severe ones, as the common toxicity grading names grade 3; "participants" and "individuals" are the
-patients a report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction, "postoperative"
-after surgery, "ferric" and "ferrous" salts iron).  Each electrolyte, symptom and
-drug class keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never read as the other."""
+patients a report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction,
+"postoperative" after surgery, "ferric" and "ferrous" salts iron, "tight" glucose or blood-pressure control
+intensive control).  Each electrolyte, symptom and drug class keeps its own term, so a swapped one ("low sodium"
+for hypokalaemia) is never read as the other."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "morta": ("death", "died", "dying"),
