@@ -57,3 +57,16 @@ def test_a_share_in_words_every_percentage_excludes_conflicts(unit: str, sentenc
 )
 def test_silent_when_a_figure_fits_or_counts_the_others(unit: str, sentence: str) -> None:
     assert share_conflicts(unit, sentence) == []
+
+
+def test_a_proportion_in_words_is_a_share_of_what_it_counts() -> None:
+    sentence = (
+        "FIT detected 48 of the 65 cancers (sensitivity 73.8%) and 179 of the 757 advanced precancerous lesions "
+        "(sensitivity 23.8%)."
+    )
+    fired = share_conflicts("The test picked up about nine in ten colorectal cancers.", sentence)
+    assert [(a.text, b.text) for a, b in fired] == [("nine in ten", "73.8%")]
+    # the figure within half a step of the proportion, a bound, or a proportion of something else: nothing fires
+    assert share_conflicts("The test picked up about three in four colorectal cancers.", sentence) == []
+    assert share_conflicts("The test picked up fewer than one in four lesions.", sentence) == []
+    assert share_conflicts("About nine in ten patients were women.", sentence) == []

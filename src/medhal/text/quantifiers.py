@@ -87,6 +87,13 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
     [('Most', 45, None), ('only a few', None, 50)]
     >>> quantified_shares("the most common event occurred within a few days, at most")
     []
+
+    A proportion in words allows its value give or take half a step of its denominator and five points:
+
+    >>> [(s.quantity.text, s.below, s.at_least) for s in quantified_shares("about nine in ten cancers")]
+    [('nine in ten', 80.0, None)]
+    >>> quantified_shares("fewer than one in four lesions")
+    []
     """
     found: list[QuantifiedShare] = []
     taken: list[range] = []
@@ -99,7 +106,55 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
             taken.append(range(start, start + len(words)))
             q = Quantity("percent", middle, start, start + len(words), words, approximate=True, number=middle)
             found.append(QuantifiedShare(q, below, at_least))
+    for m in _PROPORTION.finditer(text):
+        start = m.start("n")
+        n, of = _count(m.group("n")), _count(m.group("m"))
+        if any(start in r for r in taken) or not 0 < n < of <= 20 or _BOUND_BEFORE.search(text[:start]):
+            continue
+        middle, half = 100.0 * n / of, 50.0 / of + 5.0
+        words = text[start : m.end()]
+        q = Quantity("percent", middle, start, m.end(), words, approximate=True, number=middle)
+        found.append(QuantifiedShare(q, middle - half, middle + half if middle + half < 100.0 else None))
     return sorted(found, key=lambda s: s.quantity.start)
+
+
+_SMALL = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
+_SMALL_NUMBER = r"(?:\d{1,2}|" + "|".join(_SMALL) + r")"
+_PROPORTION = re.compile(
+    r"\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of)\s+(?:every\s+)?(?P<m>" + _SMALL_NUMBER + r")\b(?!\s*%)",
+    re.IGNORECASE,
+)
+"""A proportion in words: "nine in ten", "3 out of 4", "one in every five" (denominators up to 20)."""
+_BOUND_BEFORE = re.compile(
+    r"\b(?:fewer|less|more|greater|over|under|below|above|up\s+to|at\s+least|at\s+most)(?:\s+than)?\s+$",
+    re.IGNORECASE,
+)
+"""A bound on a proportion ("fewer than one in four"): no share to compare."""
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _SMALL.index(word.lower()) + 1
 
 
 def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
@@ -117,10 +172,10 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     if not figures or _COMPLEMENT.search(sentence) or _COMPLEMENT.search(unit):
         return conflicts
     for share in quantified_shares(unit):
-        head = _head(unit, share.quantity)
-        if head is None:
+        heads = _heads(unit, share.quantity)
+        if not heads:
             continue
-        same = [e for e in figures if _of_same(head, anchors(sentence, e))]
+        same = [e for e in figures if any(_of_same(head, anchors(sentence, e)) for head in heads)]
         if same and all(share.contradicted_by(e.value) for e in figures):
             conflicts.append((share.quantity, same[0]))
     return conflicts
@@ -140,6 +195,19 @@ def _head(text: str, words: Quantity) -> str | None:
         return None
     stems = content_stems(m.group(1))
     return next(iter(stems), None)
+
+
+_NOUN_PHRASE = re.compile(r"\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)")
+
+
+def _heads(text: str, words: Quantity) -> list[str]:
+    """The stems that may name what a share counts: the noun after a quantifier word (:func:`_head`), or the up to
+    three words after a proportion in words ("nine in ten *colorectal cancers*")."""
+    if not _PROPORTION.fullmatch(words.text):
+        head = _head(text, words)
+        return [] if head is None else [head]
+    m = _NOUN_PHRASE.match(text, words.end)
+    return [] if m is None else sorted(content_stems(m.group(1)))
 
 
 def _of_same(head: str, around: frozenset[str]) -> bool:
