@@ -367,12 +367,16 @@ def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, w
     # a sentence holding every word and number of the unit is aligned at 1.0; one writing its figures otherwise
     # ("769 of 12,927" for "about 6%") may restate it too (:func:`~medhal.detect.alignment.restates`)
     figures = any(token.startswith("#") for token in alignment_tokens(unit))
-    restating = {i for i, a in enumerate(by_sentence) if (a >= 1.0 or figures) and restates(index.sentences[i], unit)}
+    restating = {
+        i
+        for i, a in enumerate(by_sentence)
+        if (a >= 1.0 or (figures and a > 0.0)) and restates(index.sentences[i], unit)
+    }
     # a null finding reported again in other words ("made no significant difference to X" against "no
     # significant difference in the incidence of X") is a restatement too
     restating |= {i for i, found in enumerate(index.findings) if any(agrees(unit, f) for f in found)}
     # and so is its null finding given in numbers whose interval holds no effect (text/significance.py)
-    if figures:
+    if figures and reports_null_finding(unit):
         restating |= {i for i, sentence in enumerate(index.sentences) if null_in_numbers(unit, sentence)}
     holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
     restated = np.zeros(len(windows), dtype=bool)

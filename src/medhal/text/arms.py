@@ -18,10 +18,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from medhal.text.quantities import quantities
+from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import alignment_tokens
 
-__all__ = ["BRACKETED", "GROUP_WORDS", "arm_figures", "group_name", "moved_figures", "respective_figures", "trial_arms"]
+__all__ = [
+    "BRACKETED",
+    "GROUP_WORDS",
+    "arm_figures",
+    "group_name",
+    "moved_figures",
+    "respective_figures",
+    "respective_percents",
+    "trial_arms",
+]
 
 GROUP_WORDS = r"[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|vs\b|versus\b|than\b|compared\b)[\w\-/+.]+){0,5}"
 """A group's name: up to six words, none of them a word that joins two groups."""
@@ -95,10 +104,21 @@ def respective_figures(part: str, arms: tuple[str, str]) -> list[tuple[float, st
     tokens = alignment_tokens(part)
     if any(alignment_tokens(arm) & tokens for arm in arms):
         return []
-    percents = [q.value for q in quantities(BRACKETED.sub(" ", part)) if q.kind == "percent"]
-    if len(percents) != 2:
+    percents = respective_percents(BRACKETED.sub(" ", part), said=True)
+    return [(percents[0].value, arms[0]), (percents[1].value, arms[1])] if percents else []
+
+
+def respective_percents(text: str, *, said: bool = False) -> list[Quantity]:
+    """The two percentages ``text`` gives "respectively" (a confidence level is no percentage here), in order;
+    ``[]`` when it says no "respectively" (``said``: already checked) or gives another number of percentages.
+
+    >>> [q.text for q in respective_percents("It occurred in 5 patients (2.4%) and 6 patients (2.9%), respectively.")]
+    ['2.4%', '2.9%']
+    """
+    if not said and not _RESPECTIVELY.search(text):
         return []
-    return [(percents[0], arms[0]), (percents[1], arms[1])]
+    percents = [q for q in quantities(text) if q.kind == "percent"]
+    return percents if len(percents) == 2 else []
 
 
 _CHUNK = re.compile(r";|,?\s+\band\b|,?\s+\bwhereas\b|,?\s+\bcompared\s+with\b|,?\s+\bversus\b|,?\s+\bvs\b\.?", re.I)

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 
 from medhal.text.figures import anchors
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 from medhal.text.tokens import content_stems
 
 __all__ = ["QuantifiedShare", "quantified_shares", "share_conflicts"]
@@ -118,29 +118,7 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
     return sorted(found, key=lambda s: s.quantity.start)
 
 
-_SMALL = (
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-)
-_SMALL_NUMBER = r"(?:\d{1,2}|" + "|".join(_SMALL) + r")"
+_SMALL_NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBER_WORDS[1:21], key=len, reverse=True)) + r")"
 _PROPORTION = re.compile(
     r"\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of)\s+(?:every\s+)?(?P<m>" + _SMALL_NUMBER + r")\b(?!\s*%)",
     re.IGNORECASE,
@@ -154,7 +132,7 @@ _BOUND_BEFORE = re.compile(
 
 
 def _count(word: str) -> int:
-    return int(word) if word.isdigit() else _SMALL.index(word.lower()) + 1
+    return int(word) if word.isdigit() else NUMBER_WORDS.index(word.lower())
 
 
 def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medhal.text.arms import respective_percents
 from medhal.text.comparisons import group_figures
 from medhal.text.findings import finding_parts
 from medhal.text.quantities import Quantity, quantities
@@ -83,17 +84,14 @@ def _stated_factor(sentence: str) -> tuple[float, Quantity] | None:
             shown = next((q for q in said if q.kind == "percent" and q.value == high.value), None)
             if shown is not None:
                 return high.value / min(f.value for f in figures), shown
-        paired = [q for q in quantities(part) if q.kind == "percent"]
-        if _RESPECTIVELY.search(part) and len(paired) == 2 and min(q.value for q in paired) > 0:
+        paired = respective_percents(part)
+        if paired and min(q.value for q in paired) > 0:
             # "occurred in 5 patients (2.4%) and 6 patients (2.9%), respectively": the two arms, in order
             top = max(q.value for q in paired)
             shown = next((q for q in said if q.kind == "percent" and q.value == top), None)
             if shown is not None:
                 return top / min(q.value for q in paired), shown
     return None
-
-
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 
 def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
