@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from fakes import RuleVerifier
@@ -66,6 +67,7 @@ def test_contradiction_cue_names_the_deciding_sentence_number_first() -> None:
         "reversed_comparison": None,
         "denied": None,
         "design": None,
+        "excluded": None,
     }
     dose = "Patients took metformin 500 mg twice daily."
     cue = contradiction_cue(index, dose, index.alignment(dose), 0.6)
@@ -341,3 +343,42 @@ def test_a_factor_in_words_is_read_against_the_sentence_naming_the_units_subject
     cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
     assert cue is not None and cue.kind == "number" and cue.sentence == 2
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("twice as", "2.9%")]
+
+
+FIT_EVIDENCE = (
+    "Objective: To estimate the sensitivity of a faecal immunochemical test (FIT) for colorectal neoplasia. "
+    "Results: FIT detected 48 of the 65 cancers (sensitivity 73.8%). "
+    "Conclusions: A single FIT detected about three quarters of colorectal cancers."
+)
+
+
+def test_a_sentence_using_an_abbreviation_is_aligned_with_a_unit_spelling_it_out() -> None:
+    index = _index(FIT_EVIDENCE)
+    unit = "a single faecal immunochemical test detected about nine in ten colorectal cancers"
+    # "FIT" stands for the words the unit spells out, so the conclusion is the sentence the unit is about
+    assert int(index.alignment(unit).argmax()) == 2
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and cue.kind == "number" and cue.sentence == 2
+    assert [(a.text, b.text) for a, b in cue.conflicts] == [("nine in ten", "three quarters")]
+    faithful = "a single faecal immunochemical test detected about three in four colorectal cancers"
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    # and the other way round: a unit using the abbreviation is aligned with a sentence spelling it out
+    spelled = _index("The faecal immunochemical test (FIT) was offered. A faecal immunochemical test found cancers.")
+    assert spelled.alignment("FIT found cancers.")[1] == pytest.approx(1.0)
+
+
+def test_an_outcome_definition_contradicts_only_a_unit_saying_what_was_measured() -> None:
+    evidence = (
+        "Methods: We enrolled 2,825 adults with chest pain. "
+        "The primary outcome was myocardial infarction or cardiac death within 30 days. "
+        "Results: No patient meeting the rule-out criteria died of cardiac causes within 30 days."
+    )
+    index = _index(evidence)
+    spans = split_sentences(evidence)
+    window = [window_of(evidence, spans, 1, 2, (1,))]
+    everywhere = np.ones(len(spans))
+    # a result, which a definition does not report
+    assert contradiction_focus(index, "and none died of cardiac causes.", everywhere, window, 0.6)[0] == 0.0
+    # what was measured: the definition may decide it
+    unit = "The primary outcome was death within 90 days."
+    assert contradiction_focus(index, unit, everywhere, window, 0.6)[0] == 1.0

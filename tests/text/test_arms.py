@@ -41,3 +41,31 @@ def test_a_figure_moved_to_the_other_arm() -> None:
 def test_a_comparison_is_read_against_figures_given_respectively() -> None:
     assert comparison_conflict("Mortality alone was significantly lower with vitamin C.", DEATH, ARMS)
     assert not comparison_conflict("Mortality was higher with vitamin C.", DEATH, ARMS)
+
+
+GLUCOSE_METHODS = (
+    "Methods: 1,151 adults with hyperglycaemia were randomly assigned to intensive treatment with continuous "
+    "intravenous insulin targeting a blood glucose of 80-130 mg/dL or to standard treatment with subcutaneous insulin "
+    "on a sliding scale targeting 80-179 mg/dL, for up to 72 hours."
+)
+GLUCOSE_RESULT = (
+    "A favourable outcome occurred in 20.5% of the intensive-treatment group and 21.6% of the standard-treatment group."
+)
+
+
+def test_arms_described_at_length_are_read_up_to_or_to() -> None:
+    arms = trial_arms(GLUCOSE_METHODS)
+    assert arms == ("intensive treatment", "standard treatment")
+    # the word both arms share ("treatment") names neither; the one that tells them apart names each
+    assert arm_figures(GLUCOSE_RESULT, arms) == {20.5: "intensive treatment", 21.6: "standard treatment"}
+
+
+def test_a_unit_naming_both_arms_gives_the_first_figure_to_the_arm_it_names_first() -> None:
+    arms = trial_arms(GLUCOSE_METHODS)
+    unit = "Tight glucose control improved function compared with standard sliding-scale insulin ({})."
+    # "tight control" is the intensive arm, read across its two words
+    assert moved_figures(unit.format("21.6% vs 20.5%"), [GLUCOSE_RESULT], arms) == (0, 21.6, 20.5)
+    assert moved_figures(unit.format("20.5% vs 21.6%"), [GLUCOSE_RESULT], arms) is None
+    # opening with the comparison, the words' order is not the figures'
+    opened = "Compared with standard insulin, tight control improved function (21.6% vs 20.5%)."
+    assert moved_figures(opened, [GLUCOSE_RESULT], arms) is None

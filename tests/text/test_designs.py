@@ -64,3 +64,12 @@ def test_superiority_claimed_from_a_non_inferiority_result_is_overstated() -> No
     assert overstated_superiority("Antibiotics were superior to surgery for days off work.", both) is None
     # a superiority trial: no non-inferiority to overstate
     assert overstated_superiority("A was superior to B.", ["A was compared with B in a randomised trial."]) is None
+
+
+def test_mendelian_randomization_does_not_make_a_cohort_a_trial() -> None:
+    evidence = [
+        "Methods: In this prospective cohort study, we followed 386,258 adults from a national biobank.",
+        "Mendelian randomization analyses found no evidence that caffeine intake was associated with arrhythmia.",
+    ]
+    assert stated_design(evidence) == ("observational", 0)
+    assert design_conflict("In a randomized trial of about 386,000 adults, coffee lowered the risk.", evidence) == 0

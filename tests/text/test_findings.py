@@ -357,3 +357,22 @@ def test_one_figure_in_both_groups_is_no_difference() -> None:
     assert reports_null_finding(sentence)
     assert null_finding_conflict("Deaths were twice as common with the shorter course.", sentence)
     assert not null_finding_conflict("Six percent of patients died in each group.", sentence)
+
+
+STROKE_CONCLUSION = (
+    "Conclusions: Among patients with acute ischaemic stroke and hyperglycaemia, intensive glucose control did not "
+    "improve functional outcome at 90 days and caused more severe hypoglycaemia."
+)
+
+
+def test_a_conclusion_restating_the_study_population_is_about_its_finding() -> None:
+    # the population a labelled conclusion opens with is the study's, not the finding's subject; the effect the
+    # same subject goes on to have ("and caused more severe hypoglycaemia") is a finding of its own
+    (finding,) = null_findings(STROKE_CONCLUSION)
+    assert finding.subject == frozenset({"inten", "gluco", "contr", "funct"})
+    wrong = "Tight glucose control with an insulin drip improved function 90 days after stroke."
+    assert contradicts(wrong, finding)
+    assert agrees("Tight glucose control did not improve function 90 days after stroke.", finding)
+    # in the results, "among patients with diabetes" may be a subgroup: still part of what the finding is about
+    subgroup = "Results: Among patients with diabetes, intensive glucose control did not improve function."
+    assert not null_finding_conflict("Intensive glucose control improved function.", subgroup)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.recommendations import Advice, advice, reversed_advice
+from medhal.text.recommendations import Advice, advice, reversed_advice, unadvised
 
 EVIDENCE = [
     "Objective: To determine whether oral prednisolone should be used for acute cough.",
@@ -38,3 +38,38 @@ def test_advice_the_other_way_about_the_same_treatment_is_reversed() -> None:
     assert reversed_advice("Steroids should therefore not be prescribed for this condition.", EVIDENCE) is None
     assert reversed_advice("Antibiotics should be prescribed for this condition.", EVIDENCE) is None
     assert reversed_advice("Prednisolone should not be used.", EVIDENCE[:2]) is None
+
+
+COFFEE = [
+    "In this prospective cohort study, we followed 386,258 adults.",
+    "Each additional daily cup of coffee was associated with a 3% lower risk of incident arrhythmia.",
+]
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "Adults with arrhythmias should therefore be advised to drink more coffee.",
+        "Coffee is recommended for patients with atrial fibrillation.",
+        "We recommend coffee for everyone.",
+    ],
+)
+def test_advice_the_evidence_never_gives_is_the_answers_own(unit: str) -> None:
+    assert unadvised(unit, COFFEE)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "Adults with arrhythmias might consider drinking coffee.",  # hedged
+        "Randomized trials should test whether coffee prevents arrhythmias.",  # research, not care
+        "Each cup of coffee was linked to a 3% lower risk.",  # no advice
+    ],
+)
+def test_hedged_research_or_no_advice_is_not(unit: str) -> None:
+    assert not unadvised(unit, COFFEE)
+
+
+def test_evidence_that_says_anything_of_what_to_do_leaves_the_advice_to_the_encoder() -> None:
+    assert not unadvised("Coffee should be encouraged.", [*COFFEE, "Coffee need not be discouraged."])
+    assert not unadvised("Coffee should be encouraged.", [*COFFEE, "These findings support moderate intake."])

@@ -70,12 +70,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from medhal.detect.records import Verdict
+from medhal.text.abbreviations import abbreviated, defined_abbreviations
 from medhal.text.assertions import asserts_nothing, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.figures import figures_agree, label_conflicts
@@ -142,11 +143,18 @@ class EvidenceIndex:
     :func:`medhal.text.assertions.asserts_nothing`); empty: all may."""
     arms: tuple[str, str] | None = None
     """The evidence's two trial arms (:func:`medhal.text.comparisons.trial_arms`), or ``None``."""
+    abbreviations: tuple[tuple[str, str], ...] = ()
+    """The abbreviations the evidence defines, (short form, long form) (:mod:`medhal.text.abbreviations`)."""
+    profiles: tuple[frozenset[str], ...] = ()
+    """What alignment compares of each sentence: its :attr:`tokens`, each abbreviation the evidence defines one
+    token whether the sentence uses it or spells it out (:func:`_profile`); empty: the :attr:`tokens`."""
 
     @classmethod
     def of(cls, evidence: str, sentences: Sequence[str]) -> EvidenceIndex:
-        # "the primary outcome occurred in 16.4% ..." is aligned through the words that define the outcome too
+        # "the primary outcome occurred in 16.4% ..." is aligned through the words that define the outcome too, and
+        # "FIT detected 48 of the 65 cancers" through the words "FIT" stands for
         defined = defined_outcomes(sentences)
+        abbreviations = defined_abbreviations(evidence)
         return cls(
             tuple(sentences),
             tuple(alignment_tokens(s) | alignment_tokens(d) for s, d in zip(sentences, defined, strict=True)),
@@ -154,6 +162,12 @@ class EvidenceIndex:
             tuple(null_findings(s) for s in sentences),
             tuple(not asserts_nothing(s) for s in sentences),
             trial_arms(evidence),
+            tuple(abbreviations.items()),
+            tuple(
+                _profile(s, abbreviations) | _profile(d, abbreviations) for s, d in zip(sentences, defined, strict=True)
+            )
+            if abbreviations
+            else (),
         )
 
     def alignment(self, unit: str, *, known_only: bool = False) -> np.ndarray:
@@ -165,16 +179,27 @@ class EvidenceIndex:
         the evidence never uses: they count against every sentence alike and keep the sentence stating the rival
         below the threshold.  Looser than the default, so its users ask for more (an anchored rival).
         """
-        wanted = alignment_tokens(unit)
+        profiles = self.profiles or self.tokens
+        wanted = _profile(unit, dict(self.abbreviations))
         if known_only:
-            wanted &= frozenset().union(*self.tokens)
-        return _alignment(wanted, self.tokens)
+            wanted &= frozenset().union(*profiles)
+        return _alignment(wanted, profiles)
 
     def run_alignment(self, unit: str, runs: Sequence[tuple[int, int]]) -> np.ndarray:
         """For each run of sentences ``[first, stop)``, the IDF-weighted share of ``unit``'s content it holds,
         read as one text (IDF over the sentences, as :meth:`alignment`): how much of the unit a stretch of
         evidence covers between its sentences, where :meth:`alignment` asks one sentence to hold it all."""
-        return _alignment(alignment_tokens(unit), self.tokens, runs)
+        return _alignment(_profile(unit, dict(self.abbreviations)), self.profiles or self.tokens, runs)
+
+
+def _profile(text: str, abbreviations: Mapping[str, str]) -> frozenset[str]:
+    """The :func:`alignment_tokens` of ``text``, each of the ``abbreviations`` it uses or spells out one token
+    (:func:`medhal.text.abbreviations.abbreviated`): "FIT detected 48 of the 65 cancers" is about the "faecal
+    immunochemical test" a unit names in full, and the abbreviation counts once, as one thing."""
+    if not abbreviations:
+        return alignment_tokens(text)
+    stripped, marks = abbreviated(text, abbreviations)
+    return alignment_tokens(stripped) | marks
 
 
 def restates(sentence: str, unit: str) -> bool:

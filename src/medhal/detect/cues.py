@@ -8,7 +8,8 @@ sentence that fires it.
   from the factor the sentence states between two groups (:func:`medhal.text.ratios.ratio_conflicts`) —
   `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
-  on what an evidence sentence reports no difference, effect or occurrence for — `contradicted`;
+  on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
+  what the sentence says happened in one only (:mod:`medhal.text.exclusive`) — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
   round — `contradicted`;
@@ -20,7 +21,10 @@ sentence that fires it.
   unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`) — `contradicted`;
 * the design cue (:func:`medhal.text.designs.design_conflict`): the unit calls the study a trial where the
   evidence states an observational design, or the other way round — `contradicted`;
-* :func:`contradiction_cue`: the first of the five that fires, in that order.
+* the excluded-population cue (:func:`medhal.text.exclusions.excluded_population`): the unit claims a finding for
+  people the evidence says the study excluded ("The benefit was greatest in patients with septic shock" against
+  "Patients with influenza or septic shock were excluded") — `contradicted`;
+* :func:`contradiction_cue`: the first of the six that fires, in that order.
 
 The cues read text only, so a detector finds them while it plans its verifier pairs and makes sure the verifier reads
 the unit against the deciding sentence alone: the audit trail then points at that sentence and at its own P(C), not
@@ -32,6 +36,7 @@ measure the evidence never names).  A unit either fires is never `supported`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -53,6 +58,8 @@ from medhal.text.arms import moved_figures
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
+from medhal.text.exclusions import excluded_population
+from medhal.text.exclusive import exclusive_conflict
 from medhal.text.figures import figures_agree, label_conflicts, number_conflicts
 from medhal.text.findings import (
     agrees,
@@ -87,7 +94,7 @@ __all__ = [
     "restating_window",
 ]
 
-CueKind = Literal["number", "null_finding", "reversed_comparison", "denied", "design"]
+CueKind = Literal["number", "null_finding", "reversed_comparison", "denied", "design", "excluded"]
 """Which contradicting cue fired (:class:`FiredCue`)."""
 
 
@@ -190,11 +197,15 @@ def _subject_factor(
 def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The null-finding cue: the first evidence sentence that reports no difference, effect or occurrence about
     what the unit asserts an effect on, or that says never happened what the unit says happened (``None`` when none
-    does).  The sentences' null findings are read once per
+    does), or that says happened in one group only what the unit says happened in both
+    (:func:`~medhal.text.exclusive.exclusive_conflict`).  The sentences' null findings are read once per
     item (:attr:`EvidenceIndex.findings`)."""
     if not (asserts_effect(unit) or asserts_occurrence(unit)):
         return None
-    return next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
+    found = next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
+    if found is None:
+        found = next((i for i, sentence in enumerate(index.sentences) if exclusive_conflict(unit, sentence)), None)
+    return found
 
 
 def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
@@ -248,7 +259,7 @@ class FiredCue:
 
     def record(self, index: EvidenceIndex) -> JSONObject:
         """The cue keys of a unit's record (``number_conflicts``, ``null_finding``, ``reversed_comparison``,
-        ``denied``)."""
+        ``denied``, ``design``, ``excluded``)."""
         sentence = index.sentences[self.sentence]
         return {
             "number_conflicts": [[a.text, b.text] for a, b in self.conflicts],
@@ -256,6 +267,7 @@ class FiredCue:
             "reversed_comparison": sentence if self.kind == "reversed_comparison" else None,
             "denied": sentence if self.kind == "denied" else None,
             "design": sentence if self.kind == "design" else None,
+            "excluded": sentence if self.kind == "excluded" else None,
         }
 
 
@@ -268,13 +280,15 @@ def cue_record(cue: FiredCue | None, index: EvidenceIndex) -> JSONObject:
             "reversed_comparison": None,
             "denied": None,
             "design": None,
+            "excluded": None,
         }
     return cue.record(index)
 
 
 def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float) -> FiredCue | None:
     """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
-    comparison, else a denied assertion, else a misreported design (``None`` when none fires); ``by_sentence`` and
+    comparison, else a denied assertion, else a misreported design, else a finding for an excluded population
+    (``None`` when none fires); ``by_sentence`` and
     ``threshold`` as :func:`number_cue`."""
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
     if sentence is not None:
@@ -291,7 +305,10 @@ def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, 
     if sentence is not None:
         return FiredCue(sentence, kind="denied")
     sentence = design_conflict(unit, index.sentences)
-    return None if sentence is None else FiredCue(sentence, kind="design")
+    if sentence is not None:
+        return FiredCue(sentence, kind="design")
+    sentence = excluded_population(unit, index.sentences)  # a finding for people the study left out
+    return None if sentence is None else FiredCue(sentence, kind="excluded")
 
 
 def contradiction_focus(
@@ -319,14 +336,16 @@ def contradiction_focus(
     def cannot_contradict(best: str) -> bool:
         # a unit is not contradicted by a sentence about other people or another outcome (a composite of which it
         # names one component); a negated unit not by its negated restatement, nor by a sentence that says nothing
-        # its negation denies (nor a plain unit by a negation that denies nothing it says); nor a finding by a
-        # measurement; nor a unit by figures that say what it says in another form
+        # its negation denies (nor a plain unit by a negation that denies nothing it says); nor a finding, nor
+        # any unit that does not itself say what was measured, by a measurement ("The primary outcome was
+        # myocardial infarction or cardiac death" against "none died of cardiac causes"); nor a unit by figures
+        # that say what it says in another form
         return (
             about_else(unit, best, evidence)
             or negation_agrees(best, unit)
             or (negation and not negated(best) and not negation_targets(unit, best))
             or (plain and has_negation(best) and not negation_targets(best, unit))
-            or (finding and describes_measurement(best))
+            or (describes_measurement(best) and (finding or not _SPEAKS_OF_MEASURES.search(unit)))
             or change_order(unit, best) is True
             or _only_figures_differ(unit, best)
             # a unit reporting no effect is not contradicted by a result whose interval holds no effect
@@ -345,6 +364,12 @@ def contradiction_focus(
         if decided[i]:
             focus[k] = 0.0
     return focus
+
+
+_SPEAKS_OF_MEASURES = re.compile(
+    r"\b(?:outcomes?|end\s*-?\s*points?|measured|assessed|recorded|collected|defined|primary|secondary)\b", re.I
+)
+"""A unit that says what a study measured, which a sentence defining its outcomes may contradict."""
 
 
 def _only_figures_differ(unit: str, sentence: str) -> bool:
@@ -402,6 +427,7 @@ _SENTENCE_NOTES = (
     ("reversed_comparison", "The evidence's figures order the groups the other way"),
     ("denied", "The evidence denies what the answer asserts"),
     ("design", "The evidence states another study design"),
+    ("excluded", "The study excluded these patients"),
     ("overstated", "The evidence shows non-inferiority, not superiority"),
 )
 """The cue keys whose value is the deciding evidence sentence, and what each says of it, in the order shown."""
@@ -434,6 +460,8 @@ def describe(cues: JSONObject | None) -> list[str]:
     unnamed = cues.get("unnamed_subject")
     if isinstance(unnamed, str):
         notes.append(f'The evidence never names what the answer compares, says changed or says did it: "{unnamed}".')
+    if cues.get("unadvised") is True:
+        notes.append("The evidence gives no advice: the answer's recommendation is its own.")
     read_as = cues.get("read_as")
     if isinstance(read_as, str):
         notes.append(f'Read with the figures as the evidence writes them: "{read_as}"')

@@ -65,6 +65,7 @@ from medhal.text.comparisons import unnamed_subject
 from medhal.text.designs import overstated_superiority
 from medhal.text.effects import unnamed_outcome
 from medhal.text.figures import harmonized, unstated_quantities
+from medhal.text.recommendations import unadvised
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = [
@@ -391,7 +392,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             cue = data.cues[u]
             # words shared with "Randomised trials are needed" restate nothing of a design the evidence denies
             restated = restating_window(index, span.text, by_sentence, windows)
-            if cue is not None and cue.kind == "design":
+            if cue is not None and cue.kind in ("design", "excluded"):
                 restated[:] = False
             k_cue = None if cue is None else smallest_holding(windows, cue.sentence)
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
@@ -402,9 +403,10 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             unnamed = unnamed_subject(span.text, plan.item.evidence, named) or unnamed_outcome(
                 span.text, plan.item.evidence, named
             )
-            # superiority claimed from a non-inferiority result: not contradicted, never supported
+            # superiority claimed from non-inferiority, or advice where the evidence gives none: never supported
             overstated = overstated_superiority(span.text, index.sentences)
-            unfounded = bool(unstated) or unnamed is not None or overstated is not None
+            advised = unadvised(span.text, index.sentences)
+            flags = bool(unstated) or unnamed is not None or overstated is not None  # advice flags no answer alone
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],
@@ -413,7 +415,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 restated,
                 focus,
                 k_cue,
-                unstated=unfounded,
+                unstated=flags or advised,
                 window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
                 coverage_alignment=index.run_alignment(span.text, [(w.first, w.stop) for w in coverage]),
             )
@@ -425,7 +427,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             rule_suspicion = decision.suspicion
             if decision.verdict == "contradicted":  # a contradicted unit flags its answer and ranks first
                 rule_suspicion = max(rule_suspicion, self.threshold + (1.0 - self.threshold) * decision.p_contradict)
-            elif unfounded:  # a figure or a compared measure the evidence never states flags
+            elif flags:  # a figure or a compared measure the evidence never states flags
                 rule_suspicion = max(rule_suspicion, self.threshold)
             elif decision.restated:  # an evidence sentence says the same: the unit ranks below the flag threshold
                 rule_suspicion *= self.threshold
@@ -440,6 +442,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "unstated_figures": [q.text for q in unstated],
                 "unnamed_subject": unnamed,
                 "overstated": None if overstated is None else index.sentences[overstated],
+                "unadvised": advised,
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }
             # a unit the report shows supported never flags its answer by itself (its rank stays its suspicion)

@@ -21,6 +21,7 @@ __all__ = [
     "FRAME",
     "JOINT",
     "REPORTED",
+    "VERB",
     "finding_subject",
     "has_verb",
     "lead",
@@ -158,17 +159,18 @@ is about is the measure, not the variable that groups the patients.  Bare groups
 subject, which they only narrow."""
 
 
-_VERB = re.compile(
+VERB = re.compile(
     r"\b(?:occurred|was|were|is|are|did|had|has|have|remained|fell|rose|increased|decreased|declined|improved|"
     r"developed|affected)\b",
     re.IGNORECASE,
 )
+"""The finite verb after the subject of a finding ("Cardiovascular death alone *occurred* in 7.4%")."""
 
 
 def has_verb(clause: str) -> bool:
     """Whether ``clause`` states something of its own (a finite verb), unlike the first half of a subject cut at
     "and" ("The duration of diarrhoea | and vomiting did not differ")."""
-    return _VERB.search(clause) is not None or _PAST.search(clause) is not None
+    return VERB.search(clause) is not None or _PAST.search(clause) is not None
 
 
 _PAST = re.compile(r"\b[a-z]{3,}ed\b", re.IGNORECASE)
@@ -177,5 +179,5 @@ _PAST = re.compile(r"\b[a-z]{3,}ed\b", re.IGNORECASE)
 def lead(part: str) -> frozenset[str]:
     """The subject of what ``part`` reports, named before its first verb ("Cardiovascular death alone occurred in
     7.4% and 8.3%"); empty when no verb follows a subject."""
-    m = _VERB.search(part)
+    m = VERB.search(part)
     return frozenset() if m is None else subject_of(part[: m.start()])

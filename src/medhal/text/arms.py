@@ -51,6 +51,15 @@ _ARMS = re.compile(
     re.IGNORECASE,
 )
 """A two-arm assignment: "randomly assigned ... to colchicine 0.5 mg once daily or placebo"."""
+_ARMS_TO = re.compile(
+    r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b(?:[^.;]|\.(?=\d)){0,250}?\bto\s+(?:receive\s+)?"
+    r"(?:either\s+)?(?:the\s+)?(?P<a>" + GROUP_WORDS + r")\s+(?:with|receiving|targeting|given|using|at|of)\s"
+    r"(?:[^.;]|\.(?=\d)){0,200}?,?\s+or\s+to\s+(?:receive\s+)?(?:the\s+)?(?P<b>" + GROUP_WORDS + r")",
+    re.IGNORECASE,
+)
+"""A two-arm assignment whose first arm is described at length, the second named after "or to": "randomly assigned
+to intensive treatment with continuous intravenous insulin targeting 80-130 mg/dL or to standard treatment with
+subcutaneous insulin"."""
 
 
 def trial_arms(evidence: str) -> tuple[str, str] | None:
@@ -61,8 +70,12 @@ def trial_arms(evidence: str) -> tuple[str, str] | None:
     >>> trial_arms("Methods: 2,140 patients were randomly assigned to colchicine 0.5 mg once daily or placebo.")
     ('colchicine 0.5 mg once daily', 'placebo')
     >>> trial_arms("Women were assigned to 40 Gy in 15 fractions, 27 Gy in 5 fractions, or 26 Gy in 5 fractions.")
+    >>> trial_arms("Adults were randomly assigned to intensive treatment with intravenous insulin targeting a glucose "
+    ...            "of 80-130 mg/dL or to standard treatment with subcutaneous insulin.")
+    ('intensive treatment', 'standard treatment')
     """
-    pairs = {(_arm(m.group("a")), _arm(m.group("b"))) for m in _ARMS.finditer(evidence)}
+    found = list(_ARMS.finditer(evidence)) or list(_ARMS_TO.finditer(evidence))
+    pairs = {(_arm(m.group("a")), _arm(m.group("b"))) for m in found}
     if len(pairs) != 1:
         return None
     a, b = next(iter(pairs))
@@ -125,8 +138,15 @@ _CHUNK = re.compile(r";|,?\s+\band\b|,?\s+\bwhereas\b|,?\s+\bcompared\s+with\b|,
 _GENERIC = alignment_tokens("matched standard usual care group arm dose daily once twice receive received")
 
 
-def _core(arm: str) -> frozenset[str]:
-    return alignment_tokens(arm) - _GENERIC
+def _core(arm: str, other: str = "") -> frozenset[str]:
+    """The words that name ``arm`` apart from ``other``: its own, less the generic ones ("matched", "group") unless
+    only they tell it from the other ("intensive treatment" / "standard treatment")."""
+    own, theirs = alignment_tokens(arm), alignment_tokens(other)
+    return (own - _GENERIC - theirs) or (own - theirs)
+
+
+def _cores(arms: tuple[str, str]) -> tuple[frozenset[str], frozenset[str]]:
+    return _core(arms[0], arms[1]), _core(arms[1], arms[0])
 
 
 def arm_figures(sentence: str, arms: tuple[str, str]) -> dict[float, str]:
@@ -140,7 +160,7 @@ def arm_figures(sentence: str, arms: tuple[str, str]) -> dict[float, str]:
     {44.5: 'intravenous vitamin C', 38.5: 'matched placebo'}
     """
     found: dict[float, str] = {}
-    cores = [_core(arm) for arm in arms]
+    cores = _cores(arms)
     for piece in _CHUNK.split(sentence):
         percents = [q.value for q in quantities(piece) if q.kind == "percent"]
         tokens = alignment_tokens(piece)
@@ -172,11 +192,10 @@ def moved_figures(unit: str, sentences: Sequence[str], arms: tuple[str, str] | N
     found = list(_VERSUS.finditer(unit))
     if arms is None or len(found) != 1:
         return None
-    tokens = alignment_tokens(unit)
-    named = [k for k, arm in enumerate(arms) if _core(arm) & tokens]
-    if len(named) != 1:
+    named = _named_first(unit[: found[0].start()], arms)
+    if named is None:
         return None
-    own, other = arms[named[0]], arms[1 - named[0]]
+    own, other = arms[named], arms[1 - named]
     first, second = float(found[0].group("a")), float(found[0].group("b"))
     if first == second:
         return None
@@ -185,3 +204,22 @@ def moved_figures(unit: str, sentences: Sequence[str], arms: tuple[str, str] | N
         if given.get(first) == other and given.get(second) == own:
             return i, first, second
     return None
+
+
+_COMPARED_FIRST = re.compile(r"^\W*(?:compared\s+(?:with|to)|versus|vs\.?|relative\s+to|unlike)\b", re.IGNORECASE)
+
+
+def _named_first(text: str, arms: tuple[str, str]) -> int | None:
+    """Which of the ``arms`` ``text`` (a unit up to its "(a% vs b%)") names first, the one the first figure is
+    given to: the one arm it names, or of two the one named first ("A ... compared with B (a% vs b%)"); ``None``
+    when it names neither, or opens with the comparison ("Compared with B, A ...": the order is not the words')."""
+    # the prefixes of the text, each read whole: a synonym may take two words ("tight control" is intensive)
+    prefixes = [alignment_tokens(text[: m.end()]) for m in re.finditer(r"[\w-]+", text)]
+    first = [next((i for i, t in enumerate(prefixes) if core & t), None) for core in _cores(arms)]
+    if first[0] is None and first[1] is None:
+        return None
+    if first[0] is not None and first[1] is not None:
+        if _COMPARED_FIRST.match(text) or first[0] == first[1]:
+            return None
+        return 0 if first[0] < first[1] else 1
+    return 0 if first[0] is not None else 1

@@ -46,7 +46,8 @@ _CLAIM = re.compile(
     r"[,\s]+){0,3}(?:observational|cohort|case-?control|cross-?sectional)\s+(?:study|analysis|design))\b",
     re.IGNORECASE,
 )
-_RANDOMISED = re.compile(r"\brandom(?:ly|i[sz]ed|i[sz]ation|i[sz]ing)\b|\bRCTs?\b", re.IGNORECASE)
+_RANDOMISED = re.compile(r"(?<!mendelian\s)\brandom(?:ly|i[sz]ed|i[sz]ation|i[sz]ing)\b|\bRCTs?\b", re.IGNORECASE)
+"""Randomisation, the trial's: "Mendelian randomization" reads genetic variants in observational data."""
 _OBSERVATIONAL = re.compile(
     r"\b(?:cohort|case-?control|cross-?sectional|observational|registry|chart\s+review|"
     r"retrospective(?:ly)?\s+(?:\w+\s+){0,2}?(?:review|reviewed|analy[sz]ed|analysis|study|studied))\b",
@@ -88,6 +89,9 @@ def stated_design(sentences: Sequence[str]) -> tuple[Design, int] | None:
     >>> stated_design(["This prospective cohort study included 763 adults.", "Randomised trials are needed."])
     ('observational', 0)
     >>> stated_design(["Patients were randomly assigned to A or B.", "A cohort of 40 patients was followed."])
+    >>> stated_design(["In this prospective cohort study, we followed 386,258 adults.", "Mendelian randomization "
+    ...                "analyses found no evidence of an effect."])
+    ('observational', 0)
     """
     if any(_SECONDARY.search(s) for s in sentences):
         return None

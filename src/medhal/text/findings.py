@@ -40,6 +40,7 @@ from medhal.text._finding_subjects import (
     FRAME,
     JOINT,
     REPORTED,
+    VERB,
     finding_subject,
     has_verb,
     lead,
@@ -57,6 +58,7 @@ __all__ = [
     "agrees",
     "asserts_effect",
     "asserts_occurrence",
+    "concluded",
     "contradicts",
     "finding_parts",
     "finding_subject",
@@ -274,17 +276,20 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     found: list[NullFinding] = []
     if asserts_nothing(sentence):  # "We tested whether A reduces X without increasing Y": a question, not a finding
         return ()
-    parts = finding_parts(sentence)
+    parts = finding_parts(concluded(sentence))
     for n, part in enumerate(parts):
         if not reports_null_finding(part):
             continue
         if n and not subject_of(part):  # "X occurred in 7.4% and 8.3%; the difference was not significant"
-            before = lead(parts[n - 1])
+            before = _measured(parts[n - 1])
             if before:
                 stated = tuple(q for q in quantities(part) if q.kind in _MATCHED_KINDS)
                 found.append(NullFinding(before, _populations(sentence), stated))
             continue
         clauses = [c.text for c in split_clauses(part)]
+        while len(clauses) > 1 and _PREDICATE_ONLY.match(clauses[-1]) and not reports_null_finding(clauses[-1]):
+            # "X did not improve function | and caused more hypoglycaemia": the same subject's other finding
+            part = part[: part.rindex(clauses.pop())].rstrip(" ,")
         own = [c for c in clauses if reports_null_finding(c)]
         # a clause joined by "and" with a verb of its own states its own finding, and so does the clause before a
         # run of such clauses ("X was similar in the two groups, and Y did not differ"); any other clause ("with
@@ -309,6 +314,47 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                     NullFinding(each, _populations(sentence), stated, absence) for each in listed(piece, subject)
                 )
     return tuple(found)
+
+
+_CONCLUDED_POPULATION = re.compile(
+    r"^(?P<label>(?:conclusions?|interpretation)\s*:\s*)(?:among|in|for)\s+(?:(?:adult|older|hospitali[sz]ed|"
+    r"critically\s+ill|consecutive)\s+)?(?:patients|participants|people|persons|individuals)\s+"
+    r"(?:with|who|undergoing|receiving|having|admitted|presenting|treated|at)\b[^,;()]{3,120},\s+",
+    re.IGNORECASE,
+)
+"""A conclusion that opens by restating whom the study enrolled ("Conclusions: Among patients with acute ischaemic
+stroke and hyperglycaemia, ..."): not what its finding is about.  Only a labelled conclusion is read so, where the
+population is the study's own; "Among patients with diabetes, ..." in the results may be a subgroup.  A population
+word the filter keeps ("adults", "women") still narrows the finding (:func:`_populations`)."""
+
+_PREDICATE_ONLY = re.compile(
+    r"and\s+(?:also\s+)?(?:\w+ly\s+)?(?:[a-z]{3,}ed|was|were|had|led|rose|fell)\b", re.IGNORECASE
+)
+"""A clause that goes on with the same subject's next finding ("and caused more severe hypoglycaemia")."""
+
+
+def concluded(sentence: str) -> str:
+    """``sentence`` without the study population a labelled conclusion opens with (:data:`_CONCLUDED_POPULATION`).
+
+    >>> concluded("Conclusions: Among patients with acute stroke and hyperglycaemia, insulin did not help.")
+    'Conclusions: insulin did not help.'
+    >>> concluded("Results: Among patients with diabetes, insulin did not help.")
+    'Results: Among patients with diabetes, insulin did not help.'
+    """
+    m = _CONCLUDED_POPULATION.match(sentence)
+    return sentence if m is None else m.group("label") + sentence[m.end() :]
+
+
+def _measured(part: str) -> frozenset[str]:
+    """What ``part`` measured, for the subjectless part after it ("the difference was not significant"): the subject
+    named before its verb ("Cardiovascular death alone occurred in 7.4% and 8.3%"), or, when the part goes on to an
+    effect on something ("ferric derisomaltose was associated with a lower risk of hospital admissions"), all it
+    names: the treatment before the verb is not what was measured."""
+    subject = lead(part)
+    verb = VERB.search(part)
+    if verb is not None and asserts_effect(part[verb.end() :]):
+        return subject_of(part)
+    return subject
 
 
 def null_finding(sentence: str) -> NullFinding | None:

@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Advice", "advice", "reversed_advice"]
+__all__ = ["Advice", "advice", "reversed_advice", "unadvised"]
 
 _AGAINST_VERBS = r"avoided|withheld|discouraged|stopped|discontinued|abandoned"
 _ADVICE = re.compile(
@@ -106,3 +106,45 @@ def reversed_advice(unit: str, sentences: Sequence[str]) -> int | None:
         if theirs is not None and theirs.recommends != own.recommends and _names(own.about, theirs.about):
             return i
     return None
+
+
+_ANY_ADVICE = re.compile(
+    r"\b(?:should|must|ought\s+to)\s+(?:(?:therefore|thus|also|hence|then|now|routinely|always)\s+)?"
+    r"(?:not\s+|never\s+)?(?:be\s+)?[a-z]{3,}|\b(?:is|are)\s+(?:therefore\s+|thus\s+)?(?:recommended|advised|"
+    r"indicated|contraindicated)\b|\bwe\s+(?:therefore\s+)?(?:recommend|advise)\b",
+    re.IGNORECASE,
+)
+"""A unit that tells the reader what to do ("Adults with arrhythmias should therefore be advised to drink more
+coffee", "Aspirin is recommended after ...")."""
+_RESEARCH = re.compile(
+    r"\b(?:stud(?:y|ies)|trials?|research|investigat\w*|evaluat\w*|data|analys[ie]s|replicat\w*|confirm\w*)\b",
+    re.IGNORECASE,
+)
+"""Advice about research to come ("further studies should ..."), not about care."""
+_NORMATIVE = re.compile(
+    r"\b(?:should|must|ought|recommend\w*|advis\w*|advice|guidelines?|indicated|contraindicated|suggest\w*|"
+    r"warrant\w*|implications?|favou?rs?|preferred|justif\w*|support\w*|safe|safely|reasonable|options?|"
+    r"encourag\w*|discourag\w*|avoid\w*|need\s+not)\b",
+    re.IGNORECASE,
+)
+"""Words by which an evidence text says anything of what to do, however weakly."""
+
+
+def unadvised(unit: str, sentences: Sequence[str]) -> bool:
+    """Whether ``unit`` tells the reader, unhedged, what to do in care while the evidence ``sentences`` say nothing
+    of what to do at all (no :data:`_NORMATIVE` word): advice the evidence never gives, which no finding it reports
+    supports by itself, however well the encoder reads the two as about one thing (the unit is never `supported`).
+
+    >>> evidence = ["Each daily cup of coffee was associated with a 3% lower risk of arrhythmia."]
+    >>> unadvised("Adults with arrhythmias should therefore be advised to drink more coffee.", evidence)
+    True
+    >>> unadvised("Adults with arrhythmias may wish to drink coffee.", evidence)
+    False
+    >>> unadvised("Further trials should test whether coffee prevents arrhythmias.", evidence)
+    False
+    >>> unadvised("Coffee should be avoided.", evidence + ["Coffee need not be avoided, our data suggest."])
+    False
+    """
+    if _ANY_ADVICE.search(unit) is None or _HEDGED.search(unit) or _RESEARCH.search(unit):
+        return False
+    return not any(_NORMATIVE.search(sentence) for sentence in sentences)

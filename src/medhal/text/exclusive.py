@@ -1,0 +1,71 @@
+"""Something that happened in one group only, against a unit that says it happened in both (issue 14).
+
+"Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)" says the other group had none; an
+answer that turns it into "Severe low blood sugar occurred in both groups, in about 2.6% of patients" keeps every
+word and figure the encoder looks at (P(E) 0.62 on a clinician-read abstract) and changes the finding a prescriber
+acts on: the harm belongs to one treatment.
+
+:func:`exclusive_conflict` is kept narrow, like the null-finding cue (:mod:`medhal.text.findings`):
+
+* the sentence says a subject happened **only** in, with or among one group ("occurred only in the X group", "was
+  seen exclusively with X", "was confined to the X arm"); its subject is what it names before that verb, read as a
+  null finding's subject is (:func:`medhal.text.findings.lead`: "Severe hypoglycaemia");
+* the unit says, unhedged and unnegated, that it happened (:func:`medhal.text.findings.asserts_occurrence`) **in
+  both / either / each / all** groups or arms, or "in the two groups";
+* the unit names that whole subject (its stems read through :mod:`medhal.text.synonyms`: "low blood sugar" is
+  hypoglycaemia).
+"""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text._finding_subjects import stems
+from medhal.text.findings import asserts_occurrence, lead
+
+__all__ = ["exclusive_conflict", "exclusive_subject"]
+
+_ONLY = re.compile(
+    r"\b(?:occurred|was\s+(?:seen|observed|reported|recorded|found|noted)|were\s+(?:seen|observed|reported|recorded|"
+    r"found|noted)|developed|arose)\s+(?:only|exclusively|solely)\s+(?:in|with|among)\s+(?:the\s+)?[\w-]+"
+    r"|\b(?:was|were)\s+(?:confined|limited|restricted)\s+to\s+(?:the\s+)?[\w-]+",
+    re.IGNORECASE,
+)
+"""A sentence saying something happened in one group alone."""
+
+_BOTH = re.compile(
+    r"\b(?:in|with|among|across)\s+(?:both|either|each|all)(?:\s+of\s+the)?\s+(?:(?:treatment|study|trial)\s+)?"
+    r"(?:groups?|arms?|treatments?|cohorts?)\b|\bin\s+the\s+two\s+(?:groups|arms)\b|\bin\s+both\b",
+    re.IGNORECASE,
+)
+"""A unit saying something happened in every group."""
+
+
+def exclusive_subject(sentence: str) -> frozenset[str]:
+    """The subject ``sentence`` says happened in one group only (empty when it says no such thing).
+
+    >>> sorted(exclusive_subject("Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)."))
+    ['hypog', 'sever']
+    >>> sorted(exclusive_subject("Severe hypoglycaemia occurred in 2.6% of the intensive-treatment group."))
+    []
+    """
+    m = _ONLY.search(sentence)
+    return frozenset() if m is None else lead(sentence[: m.end()])
+
+
+def exclusive_conflict(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` says happened in every group what ``sentence`` says happened in one group only (module
+    docstring).
+
+    >>> sentence = "Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)."
+    >>> exclusive_conflict("Severe low blood sugar occurred in both groups, in about 2.6% of patients.", sentence)
+    True
+    >>> exclusive_conflict("Severe low blood sugar occurred only with intensive treatment.", sentence)
+    False
+    >>> exclusive_conflict("Nausea occurred in both groups.", sentence)
+    False
+    """
+    if _BOTH.search(unit) is None or not asserts_occurrence(unit):
+        return False
+    subject = exclusive_subject(sentence)
+    return bool(subject) and subject <= stems(unit)

@@ -1,0 +1,54 @@
+"""A finding claimed for people the study excluded (text/exclusions.py, issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.exclusions import excluded_items, excluded_population
+
+EVIDENCE = [
+    "Methods: Adults with severe community-acquired pneumonia were randomly assigned to hydrocortisone or placebo.",
+    "Patients with influenza or septic shock were excluded.",
+    "Results: Death by day 28 occurred in 6.2% and 11.9%, respectively.",
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "items"),
+    [
+        (EVIDENCE[1], [{"influ"}, {"septi", "shock"}]),
+        ("We excluded patients with cirrhosis, dialysis, or pregnancy.", [{"cirrh"}, {"dialy"}, {"pregn"}]),
+        ("Children who had received antibiotics were not eligible.", [{"recei", "antib"}]),
+        ("Patients with septic shock were treated first.", []),
+    ],
+)
+def test_excluded_items(sentence: str, items: list[set[str]]) -> None:
+    assert [set(i) for i in excluded_items(sentence)] == items
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "The benefit was greatest in patients with septic shock.",
+        "Hydrocortisone also reduced mortality in patients with influenza.",
+    ],
+)
+def test_a_finding_for_an_excluded_population_is_contradicted_by_the_exclusion(unit: str) -> None:
+    assert excluded_population(unit, EVIDENCE) == 1
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "People with influenza or septic shock were not included.",  # says they were left out
+        "Hydrocortisone reduced mortality in patients with severe pneumonia.",  # the enrolled population
+        "Patients with septic shock often need steroids.",  # asserts no finding of the study's
+    ],
+)
+def test_other_units_are_not(unit: str) -> None:
+    assert excluded_population(unit, EVIDENCE) is None
+
+
+def test_a_population_the_evidence_reports_on_elsewhere_is_not_left_out() -> None:
+    reported = [*EVIDENCE, "In a separate registry, patients with septic shock had higher mortality."]
+    assert excluded_population("Mortality was higher in patients with septic shock.", reported) is None

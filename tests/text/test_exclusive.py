@@ -1,0 +1,47 @@
+"""Something that happened in one group only, against a unit that says it happened in both (text/exclusive.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.exclusive import exclusive_conflict, exclusive_subject
+
+ONLY = "Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)."
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        ONLY,
+        "Severe hypoglycaemia was seen exclusively with intensive treatment.",
+        "Severe hypoglycaemia was confined to the intensive arm.",
+    ],
+)
+def test_one_group_only_is_read(sentence: str) -> None:
+    assert exclusive_subject(sentence) == frozenset({"sever", "hypog"})
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "Severe low blood sugar occurred in both groups, in about 2.6% of patients.",
+        "Severe hypoglycaemia was reported in each treatment arm.",
+        "Patients had severe hypoglycaemia in the two groups.",
+    ],
+)
+def test_both_groups_contradicts_one_group_only(unit: str) -> None:
+    assert exclusive_conflict(unit, ONLY)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "Severe low blood sugar occurred only with intensive treatment.",  # the same finding
+        "Hypoglycaemia occurred in both groups.",  # not the whole subject: mild episodes may have
+        "Severe hypoglycaemia did not occur in both groups.",  # negated
+        "Nausea occurred in both groups.",  # another subject
+    ],
+)
+def test_other_units_do_not(unit: str) -> None:
+    assert not exclusive_conflict(unit, ONLY)
+    assert not exclusive_conflict("Severe hypoglycaemia occurred in both groups.", "Hypoglycaemia was rare.")
