@@ -9,7 +9,8 @@ sentence that fires it.
   `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
-  what the sentence says happened in one only (:mod:`medhal.text.exclusive`) — `contradicted`;
+  what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
+  subgroup in which the sentence reports it the same (:mod:`medhal.text.modification`) — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
   round — `contradicted`;
@@ -71,6 +72,7 @@ from medhal.text.findings import (
     reports_null_finding,
 )
 from medhal.text.lexical import direction_conflict, has_negation, negated
+from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.negation import flips_negation, negation_targets, prefix_antonym
 from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity, quantities
@@ -198,8 +200,13 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The null-finding cue: the first evidence sentence that reports no difference, effect or occurrence about
     what the unit asserts an effect on, or that says never happened what the unit says happened (``None`` when none
     does), or that says happened in one group only what the unit says happened in both
-    (:func:`~medhal.text.exclusive.exclusive_conflict`).  The sentences' null findings are read once per
-    item (:attr:`EvidenceIndex.findings`)."""
+    (:func:`~medhal.text.exclusive.exclusive_conflict`), or that reports the effect the same in a subgroup where the
+    unit claims it differs (:func:`~medhal.text.modification.modification_conflict`).  The sentences' null findings
+    are read once per item (:attr:`EvidenceIndex.findings`)."""
+    if claims_modification(unit):  # "People with faster caffeine metabolism benefited more": a subgroup effect
+        found = next((i for i, s in enumerate(index.sentences) if modification_conflict(unit, s)), None)
+        if found is not None:
+            return found
     if not (asserts_effect(unit) or asserts_occurrence(unit)):
         return None
     found = next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)

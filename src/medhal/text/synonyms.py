@@ -89,6 +89,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "hyperopia"),
     (re.compile(r"\beczema\b", re.IGNORECASE), "atopic dermatitis"),
     (re.compile(r"\b(?:participants?|individuals|persons)\b", re.IGNORECASE), "patients"),
+    (re.compile(r"\b25-?(?:hydroxy-?\s?|\(OH\)\s?)vitamin\s+D\b|\b25\(OH\)D\b", re.IGNORECASE), "vitamin D"),
     (re.compile(r"\b(?:ferric|ferrous)\b", re.IGNORECASE), "iron"),
     (
         re.compile(
@@ -128,13 +129,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
         "length of hospital stay",
     ),
 )
-"""Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length
-of stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics; "grade 3 or 4" adverse events
-are the severe ones, as the common toxicity grading names grade 3; "participants" and "individuals" are the
-patients a report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction,
-"postoperative" after surgery, "ferric" and "ferrous" salts iron, "tight" glucose or blood-pressure control
-intensive control).  Each electrolyte, symptom and drug class keeps its own term, so a swapped one ("low sodium"
-for hypokalaemia) is never read as the other."""
+"""Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length of
+stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics; "grade 3 or 4" adverse events are
+the severe ones, as the common toxicity grading names grade 3; "participants" and "individuals" are the patients a
+report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction, "postoperative" after
+surgery, "ferric" and "ferrous" salts iron, "tight" glucose or blood-pressure control intensive control,
+"25-hydroxyvitamin D", the form in which vitamin D is measured, vitamin D). Each electrolyte, symptom and drug class
+keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never read as the other."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "morta": ("death", "died", "dying"),

@@ -1,0 +1,44 @@
+"""A subgroup effect the evidence reports absent (text/modification.py, issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.modification import claims_modification, modification_conflict, unmodified_by
+
+GENETIC = "Genetic variants associated with faster caffeine metabolism did not modify this association."
+VITAMIN = "Results were similar in participants whose baseline 25-hydroxyvitamin D level was below 20 ng/mL."
+INTERACTION = "There was no significant interaction with diabetes status (P=0.41)."
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        ("People with faster genetic caffeine metabolism benefited more.", GENETIC),
+        ("The benefit was limited to people who started with low vitamin D levels.", VITAMIN),
+        ("The reduction was greater in patients with diabetes status recorded as type 2.", INTERACTION),
+    ],
+)
+def test_a_claimed_subgroup_effect_is_contradicted_where_the_evidence_reports_it_the_same(
+    unit: str, sentence: str
+) -> None:
+    assert modification_conflict(unit, sentence)
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        ("Faster caffeine metabolism did not change this link.", GENETIC),  # reports the same
+        ("The benefit was similar in people with low vitamin D levels.", VITAMIN),  # claims no difference
+        ("The benefit was greater in women.", VITAMIN),  # another subgroup
+        ("The benefit was greater with faster caffeine metabolism.", "The effect was greater in women."),
+    ],
+)
+def test_other_pairs_do_not(unit: str, sentence: str) -> None:
+    assert not modification_conflict(unit, sentence)
+
+
+def test_what_each_side_reads() -> None:
+    assert unmodified_by(VITAMIN) == frozenset({"basel", "vitam", "level"})  # "25-hydroxyvitamin D" is vitamin D
+    assert claims_modification("Older patients responded less.")
+    assert not claims_modification("Older patients responded.")
