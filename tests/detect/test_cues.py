@@ -9,7 +9,7 @@ from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import window_of
-from medhal.detect.cues import contradiction_cue, contradiction_focus, describe
+from medhal.detect.cues import contradiction_cue, contradiction_focus, describe, restating_window
 from medhal.text import split_sentences
 
 README_EVIDENCE = (Path(__file__).resolve().parents[2] / "examples" / "evidence.txt").read_text()
@@ -382,3 +382,20 @@ def test_an_outcome_definition_contradicts_only_a_unit_saying_what_was_measured(
     # what was measured: the definition may decide it
     unit = "The primary outcome was death within 90 days."
     assert contradiction_focus(index, unit, everywhere, window, 0.6)[0] == 1.0
+
+
+def test_the_sentence_a_cue_reads_restates_nothing() -> None:
+    evidence = (
+        "Methods: Adults were randomly assigned to intensive or standard glucose control. "
+        "Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)."
+    )
+    index = _index(evidence)
+    spans = split_sentences(evidence)
+    windows = [window_of(evidence, spans, k, k + 1, (1,)) for k in range(len(spans))]
+    unit = "Severe low blood sugar occurred in both groups."
+    by_sentence = index.alignment(unit)
+    cue = contradiction_cue(index, unit, by_sentence, 0.6)
+    assert cue is not None and cue.kind == "null_finding" and cue.sentence == 1
+    # every word of the unit is in the sentence, which says "only in" where the unit says "in both"
+    assert restating_window(index, unit, by_sentence, windows).tolist() == [False, True]
+    assert restating_window(index, unit, by_sentence, windows, cue).tolist() == [False, False]

@@ -376,3 +376,28 @@ def test_a_conclusion_restating_the_study_population_is_about_its_finding() -> N
     # in the results, "among patients with diabetes" may be a subgroup: still part of what the finding is about
     subgroup = "Results: Among patients with diabetes, intensive glucose control did not improve function."
     assert not null_finding_conflict("Intensive glucose control improved function.", subgroup)
+
+
+@pytest.mark.parametrize(
+    ("text", "effect", "null"),
+    [
+        ("Apixaban caused about as much bleeding as a vitamin K antagonist (45.8% vs 51.0%).", False, True),
+        ("Bleeding was about as common with apixaban as with warfarin.", False, True),
+        ("Deaths occurred twice as often as with placebo.", True, False),
+        ("It caused three times as much bleeding as warfarin.", True, False),
+    ],
+)
+def test_as_much_as_compares_without_a_difference_unless_multiplied(text: str, effect: bool, null: bool) -> None:
+    assert asserts_effect(text) is effect
+    assert reports_null_finding(text) is null
+
+
+def test_as_much_as_restates_a_null_finding_with_respect_to_its_subject() -> None:
+    finding = null_finding(
+        "Conclusions: In patients with atrial fibrillation on haemodialysis, apixaban did not differ from a vitamin K "
+        "antagonist with respect to bleeding, but the trial was underpowered to detect differences."
+    )
+    assert finding is not None
+    assert agrees("Apixaban caused about as much bleeding as a vitamin K antagonist.", finding)
+    assert not contradicts("Apixaban caused about as much bleeding as a vitamin K antagonist.", finding)
+    assert contradicts("Apixaban caused significantly less bleeding than a vitamin K antagonist.", finding)

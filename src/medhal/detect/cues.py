@@ -392,10 +392,17 @@ def _only_figures_differ(unit: str, sentence: str) -> bool:
     )
 
 
-def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window]) -> np.ndarray:
+def restating_window(
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], cue: FiredCue | None = None
+) -> np.ndarray:
     """``True`` at the smallest of ``windows`` that holds a sentence restating the unit (the restatement cue:
     :func:`~medhal.detect.alignment.restates`, or the same null finding reported in other words,
-    :func:`~medhal.text.findings.agrees`); all ``False`` when none does."""
+    :func:`~medhal.text.findings.agrees`); all ``False`` when none does.  The sentence of the unit's contradicting
+    ``cue`` restates nothing ("occurred only in the intensive-treatment group" holds every word of "occurred in
+    both groups"), and after a design or excluded-population cue no sentence does (words shared with "Randomised
+    trials are needed" restate nothing of a design the evidence denies)."""
+    if cue is not None and cue.kind in ("design", "excluded"):
+        return np.zeros(len(windows), dtype=bool)
     # a sentence holding every word and number of the unit is aligned at 1.0; one writing its figures otherwise
     # ("769 of 12,927" for "about 6%") may restate it too (:func:`~medhal.detect.alignment.restates`)
     figures = any(token.startswith("#") for token in alignment_tokens(unit))
@@ -410,6 +417,7 @@ def restating_window(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, w
     # and so is its null finding given in numbers whose interval holds no effect (text/significance.py)
     if figures and reports_null_finding(unit):
         restating |= {i for i, sentence in enumerate(index.sentences) if null_in_numbers(unit, sentence)}
+    restating.discard(-1 if cue is None else cue.sentence)
     holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
     restated = np.zeros(len(windows), dtype=bool)
     if holding:

@@ -390,10 +390,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
             focus = contradiction_focus(index, span.text, by_sentence, windows, self.aligned_rule.align_threshold)
             cue = data.cues[u]
-            # words shared with "Randomised trials are needed" restate nothing of a design the evidence denies
-            restated = restating_window(index, span.text, by_sentence, windows)
-            if cue is not None and cue.kind in ("design", "excluded"):
-                restated[:] = False
+            restated = restating_window(index, span.text, by_sentence, windows, cue)
             k_cue = None if cue is None else smallest_holding(windows, cue.sentence)
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
             start = span.start if span.start is not None and span.span_text in (None, span.text) else 0

@@ -87,6 +87,8 @@ _NULL_FINDING = re.compile(
     r"|\b(?:was|were|is|are)\s+not\s+(?:\w+ly\s+)?(?:effective|efficacious|beneficial|superior|linked|predictive)\b"
     r"|\b(?:similar|comparable)\s+(?:between|in|across|among)\b"
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
+    r"|(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:much|many|often|common|frequent|likely)\s+"
+    r"(?:[\w-]+\s+){0,3}?as\b"
     r"|\b(?:was|were)\s+(?:about\s+|approximately\s+)?\d+(?:\.\d+)?\s?%?\s+in\s+(?:both|each|all)\s+(?:groups|arms)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
@@ -144,10 +146,14 @@ _EFFECT = re.compile(
 """A word by which a unit asserts an effect, a difference or a cause."""
 
 _HEDGE = re.compile(
-    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not)\b",
+    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"
+    r"|(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:much|many|often|common|frequent|likely|well|effective|"
+    r"high|low)\s+(?:\w+\s+){0,3}?as\b"
+    r"|\bthe\s+same\b",
     re.IGNORECASE,
 )
-"""A unit that hedges its effect (or compares without claiming a difference) asserts no definite finding."""
+"""A unit that hedges its effect (or compares without claiming a difference: "caused about as much bleeding as a
+vitamin K antagonist", "the same") asserts no definite finding."""
 
 
 _POPULATION = re.compile(
