@@ -401,3 +401,16 @@ def test_as_much_as_restates_a_null_finding_with_respect_to_its_subject() -> Non
     assert agrees("Apixaban caused about as much bleeding as a vitamin K antagonist.", finding)
     assert not contradicts("Apixaban caused about as much bleeding as a vitamin K antagonist.", finding)
     assert contradicts("Apixaban caused significantly less bleeding than a vitamin K antagonist.", finding)
+
+
+def test_a_conclusions_study_population_narrows_nothing() -> None:
+    conclusion = (
+        "Conclusions: Among older adults undergoing cardiac surgery, EEG-guided anaesthesia did not decrease the "
+        "incidence of postoperative delirium."
+    )
+    (finding,) = null_findings(conclusion)
+    assert finding.populations == frozenset()  # "older adults" is whom the study enrolled
+    assert contradicts("Guiding anaesthesia with EEG monitoring reduced delirium after surgery.", finding)
+    # "In women, ..." may be a subgroup wherever it stands
+    (women,) = null_findings("Conclusions: In women, aspirin did not reduce stroke.")
+    assert "women" in women.populations

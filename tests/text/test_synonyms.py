@@ -120,3 +120,18 @@ def test_round_6_to_9_lay_wording() -> None:
     # a swapped organ or a partial response never reads as the other
     assert canonical_stems("blood clots in the lungs") != canonical_stems("blood clots in the veins")
     assert canonical_stems("partial response") != canonical_stems("patients response")
+
+
+def test_a_words_forms_that_five_letters_tell_apart_are_one_stem() -> None:
+    for forms in (
+        "guiding guided guidance",
+        "smoking smokers",
+        "bled bleeding",
+        "admitted admission",
+        "dosing dose",
+        "25-hydroxyvitamin vitamin",
+    ):
+        if forms.startswith("25"):
+            assert canonical_stems("25-hydroxyvitamin D level") == canonical_stems("vitamin D level")
+            continue
+        assert len({canonical_stem(s) for s in content_stems(forms)}) == 1, forms

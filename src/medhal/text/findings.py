@@ -282,7 +282,8 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     found: list[NullFinding] = []
     if asserts_nothing(sentence):  # "We tested whether A reduces X without increasing Y": a question, not a finding
         return ()
-    parts = finding_parts(concluded(sentence))
+    sentence = concluded(sentence)
+    parts = finding_parts(sentence)
     for n, part in enumerate(parts):
         if not reports_null_finding(part):
             continue
@@ -323,15 +324,16 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
 
 
 _CONCLUDED_POPULATION = re.compile(
-    r"^(?P<label>(?:conclusions?|interpretation)\s*:\s*)(?:among|in|for)\s+(?:(?:adult|older|hospitali[sz]ed|"
-    r"critically\s+ill|consecutive)\s+)?(?:patients|participants|people|persons|individuals)\s+"
+    r"^(?P<label>(?:conclusions?|interpretation)\s*:\s*)(?:among|in|for)\s+(?:[\w-]+\s+){0,3}?(?:patients|"
+    r"participants|people|persons|individuals|adults|children|women|men|infants|neonates|adolescents)\s+"
     r"(?:with|who|undergoing|receiving|having|admitted|presenting|treated|at)\b[^,;()]{3,120},\s+",
     re.IGNORECASE,
 )
 """A conclusion that opens by restating whom the study enrolled ("Conclusions: Among patients with acute ischaemic
-stroke and hyperglycaemia, ..."): not what its finding is about.  Only a labelled conclusion is read so, where the
-population is the study's own; "Among patients with diabetes, ..." in the results may be a subgroup.  A population
-word the filter keeps ("adults", "women") still narrows the finding (:func:`_populations`)."""
+stroke and hyperglycaemia, ...", "Among older adults undergoing cardiac surgery, ..."): not what its finding is
+about, nor whom it narrows it to (:func:`_populations`).  Only a labelled conclusion is read so, where the population
+is the study's own, and only one named by what its people have or undergo; "Among patients with diabetes, ..." in
+the results may be a subgroup, and so may "In women, ..." anywhere."""
 
 _PREDICATE_ONLY = re.compile(
     r"and\s+(?:also\s+)?(?:\w+ly\s+)?(?:[a-z]{3,}ed|was|were|had|led|rose|fell)\b", re.IGNORECASE

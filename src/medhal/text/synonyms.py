@@ -148,12 +148,18 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "incre": ("rose", "rise", "risen", "rises"),
     "regim": ("cours", "sched"),
     "rare": ("uncom", "infre"),
+    "guide": ("guidi", "guida"),
+    "smoke": ("smoki",),
+    "bleed": ("bled",),
+    "admis": ("admit",),
+    "dose": ("dosin",),
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and
 "mortality", "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment",
 "people" and "patients", "lower"/"decreased"/"fewer" and "reduced", "rose"/"risen" and "increased",
 "course"/"schedule" and "regimen",
-"uncommon"/"infrequent" and "rare"."""
+"uncommon"/"infrequent" and "rare"; and one word's forms that five letters tell apart ("guiding", "guided",
+"guidance"; "smoking", "smokers"; "bled", "bleeding"; "admitted", "admission"; "dosing", "dose")."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly"): never compared."""

@@ -1,0 +1,77 @@
+"""A unit reporting no difference where the evidence reports one (issue 14): the null-finding cue read the other
+way round.
+
+"It performed equally well on darker skin" against "Performance of the application was lower on images of lesions
+from patients with darker skin types (sensitivity 71.2%)": an answer that smooths a reported difference away (the
+harm of a tool in the patients it fails, a drug's excess of an adverse event) keeps the evidence's words and reads
+as entailed to a small encoder.
+
+:func:`denied_null` fires, narrowly, when
+
+* the unit reports a null finding (:func:`medhal.text.findings.reports_null_finding`, or "equally well",
+  "as well as") about a subject (:func:`medhal.text.findings.null_findings`);
+* a part of the sentence (:func:`medhal.text.findings.finding_parts`) asserts, unhedged, an effect or a difference
+  (:func:`medhal.text.findings.asserts_effect`) and does not itself report a null finding;
+* that part names the unit's whole subject, in the same populations (:func:`medhal.text.findings.names`), and states
+  no time point or dose the unit does not ("lower at 30 days" says nothing against "did not differ" overall);
+* and no evidence sentence reports the unit's null finding again (checked by the caller,
+  :func:`medhal.detect.cues.null_finding_cue`): an abstract may report a difference at one time point and none
+  overall.
+"""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text.findings import asserts_effect, finding_parts, names, null_findings, reports_null_finding
+from medhal.text.quantities import quantities
+
+__all__ = ["denied_null", "reports_no_difference"]
+
+_EQUALLY = re.compile(
+    r"\b(?:equally|just\s+as)\s+(?:well|effective|safe|accurate|good|sensitive|specific)\b"
+    r"|\bas\s+(?:well|effective|safe|accurate|good)\s+as\b",
+    re.IGNORECASE,
+)
+"""A unit saying two things did as well ("performed equally well", "worked as well as a higher dose")."""
+_EQUALLY_AS_NULL = "did not differ"
+_MATCHED = ("time", "mass")
+
+
+def reports_no_difference(unit: str) -> bool:
+    """Whether ``unit`` reports no difference, effect or occurrence, or that something did equally well.
+
+    >>> reports_no_difference("It performed equally well on darker skin."), reports_no_difference("It was worse.")
+    (True, False)
+    """
+    return reports_null_finding(unit) or _EQUALLY.search(unit) is not None
+
+
+def denied_null(unit: str, sentence: str) -> bool:
+    """Whether a part of ``sentence`` asserts an effect on the whole subject of the null finding ``unit`` reports
+    (module docstring).
+
+    >>> denied_null("It performed equally well on darker skin.", "Performance was lower on images of darker skin "
+    ...             "types (sensitivity 71.2%).")
+    True
+    >>> denied_null("Mortality did not differ.", "Mortality was lower at 30 days but not at 90 days.")
+    False
+    >>> denied_null("It performed equally well on darker skin.", "Performance was similar on darker skin types.")
+    False
+    """
+    if not reports_no_difference(unit):
+        return False
+    # "performed equally well on darker skin": the null finding of what did equally well
+    read = _EQUALLY.sub(_EQUALLY_AS_NULL, unit)
+    findings = null_findings(read)
+    if not findings:
+        return False
+    own = {q.kind: q for q in quantities(unit) if q.kind in _MATCHED}
+    for part in finding_parts(sentence):
+        if reports_null_finding(part) or not asserts_effect(part):
+            continue
+        if any(q.kind in _MATCHED and q.kind not in own for q in quantities(part)):
+            continue  # "lower at 30 days": a time point or dose the unit does not name
+        if any(names(part, finding) for finding in findings):
+            return True
+    return False
