@@ -52,3 +52,9 @@ def test_other_units_are_not(unit: str) -> None:
 def test_a_population_the_evidence_reports_on_elsewhere_is_not_left_out() -> None:
     reported = [*EVIDENCE, "In a separate registry, patients with septic shock had higher mortality."]
     assert excluded_population("Mortality was higher in patients with septic shock.", reported) is None
+
+
+def test_a_treatment_called_the_preferred_one_for_excluded_patients() -> None:
+    evidence = ["Patients were assigned to apixaban or warfarin.", "Patients with a mechanical valve were excluded."]
+    unit = "which makes it the preferred anticoagulant for patients with mechanical valves on dialysis."
+    assert excluded_population(unit, evidence) == 1

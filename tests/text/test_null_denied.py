@@ -1,10 +1,10 @@
-"""A unit reporting no difference where the evidence reports one (text/null_denied.py, issue 14)."""
+"""A unit saying two things did equally well where the evidence reports a difference (text/null_denied.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from medhal.text.null_denied import denied_null, reports_no_difference
+from medhal.text.null_denied import denied_null, says_equally
 
 LOWER = (
     "Performance of the application was lower on images of lesions from patients with darker skin types "
@@ -12,34 +12,31 @@ LOWER = (
 )
 
 
-@pytest.mark.parametrize(
-    ("unit", "sentence"),
-    [
-        ("It performed equally well on darker skin.", LOWER),
-        (
-            "Hypotension did not differ between groups.",
-            "Hypotension was less frequent with EEG guidance (16.0% vs 23.3%).",
-        ),
-    ],
-)
-def test_no_difference_where_the_evidence_reports_one(unit: str, sentence: str) -> None:
-    assert denied_null(unit, sentence)
+def test_equally_well_where_the_evidence_reports_a_difference() -> None:
+    assert denied_null("It performed equally well on darker skin.", LOWER)
+    assert denied_null("The app worked just as well on darker skin.", "The app worked worse on darker skin.")
 
 
 @pytest.mark.parametrize(
     ("unit", "sentence"),
     [
         ("It performed equally well on darker skin.", "Performance was similar on darker skin types."),
-        ("Mortality did not differ.", "Mortality was lower at 30 days but did not differ at 90 days."),  # a time point
-        ("Mortality did not differ.", "Stroke was less frequent with apixaban."),  # another subject
-        ("It performed worse on darker skin.", LOWER),  # no null finding
-        ("Hypotension did not differ in women.", "Hypotension was less frequent with EEG guidance."),  # a population
+        ("It worked equally well at 90 days.", "It worked better at 30 days."),  # a time point the unit does not name
+        ("It performed equally well on darker skin.", "Stroke was less frequent with apixaban."),  # another subject
+        ("It performed worse on darker skin.", LOWER),  # no "equally"
+        # null findings in other words are left alone: faithful PubMedQA conclusions were contradicted by questions
+        (
+            "A routinely inserted tube did not improve the clinical course.",
+            "A routinely inserted tube improved the clinical course.",
+        ),
+        ("It performed equally well on darker skin.", "We asked whether it performed better on darker skin."),
     ],
 )
 def test_other_pairs_do_not(unit: str, sentence: str) -> None:
     assert not denied_null(unit, sentence)
 
 
-def test_equally_well_is_no_difference() -> None:
-    assert reports_no_difference("A lower dose worked as well as a higher dose.")
-    assert not reports_no_difference("A lower dose worked better.")
+def test_equally_well_is_read_as_no_difference() -> None:
+    assert says_equally("A lower dose worked as well as a higher dose.")
+    assert not says_equally("A lower dose worked better.")
+    assert not says_equally("Mortality did not differ.")

@@ -10,8 +10,8 @@ sentence that fires it.
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
-  subgroup in which the sentence reports it the same (:mod:`medhal.text.modification`), or reports no difference
-  in what the sentence reports one in (:mod:`medhal.text.null_denied`) — `contradicted`;
+  subgroup in which the sentence reports it the same (:mod:`medhal.text.modification`), or says something did
+  equally well where the sentence reports a difference (:mod:`medhal.text.null_denied`) — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
   round — `contradicted`;
@@ -75,7 +75,7 @@ from medhal.text.findings import (
 from medhal.text.lexical import direction_conflict, has_negation, negated
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.negation import flips_negation, negation_targets, prefix_antonym
-from medhal.text.null_denied import denied_null, reports_no_difference
+from medhal.text.null_denied import denied_null, says_equally
 from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import ratio_conflicts, ratio_words
@@ -203,8 +203,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     what the unit asserts an effect on, or that says never happened what the unit says happened (``None`` when none
     does), or that says happened in one group only what the unit says happened in both
     (:func:`~medhal.text.exclusive.exclusive_conflict`), or that reports the effect the same in a subgroup where the
-    unit claims it differs (:func:`~medhal.text.modification.modification_conflict`), or that reports an effect on
-    what the unit reports no difference in (:func:`~medhal.text.null_denied.denied_null`).  The sentences' null findings
+    unit claims it differs (:func:`~medhal.text.modification.modification_conflict`), or that reports a difference
+    in what the unit says did equally well (:func:`~medhal.text.null_denied.denied_null`).  The sentences' null findings
     are read once per item (:attr:`EvidenceIndex.findings`)."""
     if claims_modification(unit):  # "People with faster caffeine metabolism benefited more": a subgroup effect
         found = next((i for i, s in enumerate(index.sentences) if modification_conflict(unit, s)), None)
@@ -212,7 +212,7 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
             return found
     # "It performed equally well on darker skin" against "Performance ... was lower on ... darker skin types", unless
     # the evidence also reports the unit's null finding (a difference at one time point, none overall)
-    if reports_no_difference(unit) and not any(agrees(unit, f) for found in index.findings for f in found):
+    if says_equally(unit) and not any(agrees(unit, f) for found in index.findings for f in found):
         found = next((i for i, s in enumerate(index.sentences) if denied_null(unit, s)), None)
         if found is not None:
             return found

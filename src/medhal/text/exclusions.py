@@ -12,8 +12,9 @@ the patients the trial left out, the error that harms them.
   excluded population, read as content stems;
 * the unit names, after "with" / "who had", every stem of one such item ("in patients with septic shock"), says
   something happened to them or an effect on them (:func:`medhal.text.findings.asserts_effect`,
-  :func:`~medhal.text.findings.asserts_occurrence`, or a benefit / harm / response), and does not itself say they
-  were left out ("were not included", "excluded", "without");
+  :func:`~medhal.text.findings.asserts_occurrence`, a benefit / harm / response, or that a treatment is the
+  preferred or recommended one for them), and does not itself say they were left out ("were not included",
+  "excluded", "without");
 * no other evidence sentence names the item: a population excluded from one analysis and reported in another is
   not left out of the evidence.
 """
@@ -41,7 +42,11 @@ _ITEM = re.compile(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", re.IGNORECASE)
 _LEFT_OUT = re.compile(
     r"\b(?:exclud\w*|ineligible|not\s+(?:eligible|included|enrolled|studied|recruited)|without|except)\b", re.I
 )
-_BENEFIT = re.compile(r"\b(?:benefit\w*|harm\w*|respon\w*|effective|helped|worked)\b", re.IGNORECASE)
+_BENEFIT = re.compile(
+    r"\b(?:benefit\w*|harm\w*|respon\w*|effective|helped|worked|preferred|recommended|indicated|first-line|"
+    r"(?:treatment|drug|option)\s+of\s+choice)\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[A-Za-z][\w-]*")
 
 

@@ -1,5 +1,5 @@
-"""A unit reporting no difference where the evidence reports one (issue 14): the null-finding cue read the other
-way round.
+"""A unit saying two things did equally well where the evidence reports a difference (issue 14): the null-finding
+cue read the other way round, for the one form of it an answer uses to smooth a difference away.
 
 "It performed equally well on darker skin" against "Performance of the application was lower on images of lesions
 from patients with darker skin types (sensitivity 71.2%)": an answer that smooths a reported difference away (the
@@ -8,9 +8,13 @@ as entailed to a small encoder.
 
 :func:`denied_null` fires, narrowly, when
 
-* the unit reports a null finding (:func:`medhal.text.findings.reports_null_finding`, or "equally well",
-  "as well as") about a subject (:func:`medhal.text.findings.null_findings`);
-* a part of the sentence (:func:`medhal.text.findings.finding_parts`) asserts, unhedged, an effect or a difference
+* the unit says something did "equally well" / "just as well" / "as well as" (read as the null finding of what
+  did, :func:`medhal.text.findings.null_findings`).  Null findings in other words ("did not improve", "no
+  difference in", "was not superior") are left alone: on PubMedQA's faithful conclusions they were "contradicted"
+  by a question ("Little is known about whether ... improves"), by a hedged background claim ("is presumably
+  better") and by results in subgroups the unit did not name (5 of 1,068 clauses);
+* the sentence asserts a finding (not an aim or a question, :func:`medhal.text.assertions.asserts_nothing`), and a
+  part of it (:func:`medhal.text.findings.finding_parts`) asserts, unhedged, an effect or a difference
   (:func:`medhal.text.findings.asserts_effect`) and does not itself report a null finding;
 * that part names the unit's whole subject, in the same populations (:func:`medhal.text.findings.names`), and states
   no time point or dose the unit does not ("lower at 30 days" says nothing against "did not differ" overall);
@@ -23,10 +27,11 @@ from __future__ import annotations
 
 import re
 
+from medhal.text.assertions import asserts_nothing
 from medhal.text.findings import asserts_effect, finding_parts, names, null_findings, reports_null_finding
 from medhal.text.quantities import quantities
 
-__all__ = ["denied_null", "reports_no_difference"]
+__all__ = ["denied_null", "says_equally"]
 
 _EQUALLY = re.compile(
     r"\b(?:equally|just\s+as)\s+(?:well|effective|safe|accurate|good|sensitive|specific)\b"
@@ -38,13 +43,13 @@ _EQUALLY_AS_NULL = "did not differ"
 _MATCHED = ("time", "mass")
 
 
-def reports_no_difference(unit: str) -> bool:
-    """Whether ``unit`` reports no difference, effect or occurrence, or that something did equally well.
+def says_equally(unit: str) -> bool:
+    """Whether ``unit`` says something did equally well.
 
-    >>> reports_no_difference("It performed equally well on darker skin."), reports_no_difference("It was worse.")
+    >>> says_equally("It performed equally well on darker skin."), says_equally("It did not differ.")
     (True, False)
     """
-    return reports_null_finding(unit) or _EQUALLY.search(unit) is not None
+    return _EQUALLY.search(unit) is not None
 
 
 def denied_null(unit: str, sentence: str) -> bool:
@@ -54,12 +59,12 @@ def denied_null(unit: str, sentence: str) -> bool:
     >>> denied_null("It performed equally well on darker skin.", "Performance was lower on images of darker skin "
     ...             "types (sensitivity 71.2%).")
     True
-    >>> denied_null("Mortality did not differ.", "Mortality was lower at 30 days but not at 90 days.")
+    >>> denied_null("It worked equally well at 90 days.", "It worked better at 30 days.")
     False
     >>> denied_null("It performed equally well on darker skin.", "Performance was similar on darker skin types.")
     False
     """
-    if not reports_no_difference(unit):
+    if not says_equally(unit) or asserts_nothing(sentence):
         return False
     # "performed equally well on darker skin": the null finding of what did equally well
     read = _EQUALLY.sub(_EQUALLY_AS_NULL, unit)
