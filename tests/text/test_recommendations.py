@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.recommendations import Advice, advice, reversed_advice, unadvised
+from medhal.text.recommendations import Advice, advice, premature_use, reversed_advice, unadvised
 
 EVIDENCE = [
     "Objective: To determine whether oral prednisolone should be used for acute cough.",
@@ -73,3 +73,30 @@ def test_hedged_research_or_no_advice_is_not(unit: str) -> None:
 def test_evidence_that_says_anything_of_what_to_do_leaves_the_advice_to_the_encoder() -> None:
     assert not unadvised("Coffee should be encouraged.", [*COFFEE, "Coffee need not be discouraged."])
     assert not unadvised("Coffee should be encouraged.", [*COFFEE, "These findings support moderate intake."])
+
+
+APP = [
+    "The application had a sensitivity of 86.3% and a specificity of 78.4%.",
+    "Conclusions: Its performance on darker skin types requires further evaluation before clinical use.",
+]
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["so it is ready to be used in clinics.", "The app can now be used routinely.", "It can replace dermatologists."],
+)
+def test_a_tool_called_ready_for_care_the_evidence_says_needs_more_study_first(unit: str) -> None:
+    assert premature_use(unit, APP) == 1
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "so it needs more testing before being used in clinics.",  # says what the evidence says
+        "It may be ready for clinical use.",  # hedged
+        "It is not ready for routine use.",
+    ],
+)
+def test_hedged_or_agreeing_units_are_not(unit: str) -> None:
+    assert premature_use(unit, APP) is None
+    assert premature_use("It is ready to be used in clinics.", APP[:1]) is None  # the evidence says nothing of it

@@ -20,7 +20,9 @@ sentence that fires it.
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
   "un-" / "non-" form of a word the unit says before the same next word ("uncomplicated appendicitis",
   :func:`medhal.text.negation.prefix_antonym`), or an evidence sentence recommends the other way about what the
-  unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`) — `contradicted`;
+  unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`), or says needs more study
+  before use in care what the unit calls ready for it (:func:`~medhal.text.recommendations.premature_use`) —
+  `contradicted`;
 * the design cue (:func:`medhal.text.designs.design_conflict`): the unit calls the study a trial where the
   evidence states an observational design, or the other way round — `contradicted`;
 * the excluded-population cue (:func:`medhal.text.exclusions.excluded_population`): the unit claims a finding for
@@ -79,7 +81,7 @@ from medhal.text.null_denied import denied_null, says_equally
 from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import ratio_conflicts, ratio_words
-from medhal.text.recommendations import reversed_advice
+from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.significance import nonsignificant, null_in_numbers
 from medhal.text.synonyms import alignment_tokens
 
@@ -318,6 +320,8 @@ def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, 
     sentence = negation_cue(index, unit)
     if sentence is None:  # "should be prescribed" against "should not be used": advice the other way
         sentence = reversed_advice(unit, index.sentences)
+    if sentence is None:  # "ready to be used in clinics" against "requires further evaluation before clinical use"
+        sentence = premature_use(unit, index.sentences)
     if sentence is not None:
         return FiredCue(sentence, kind="denied")
     sentence = design_conflict(unit, index.sentences)

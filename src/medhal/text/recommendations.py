@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Advice", "advice", "reversed_advice", "unadvised"]
+__all__ = ["Advice", "advice", "premature_use", "reversed_advice", "unadvised"]
 
 _AGAINST_VERBS = r"avoided|withheld|discouraged|stopped|discontinued|abandoned"
 _ADVICE = re.compile(
@@ -148,3 +148,41 @@ def unadvised(unit: str, sentences: Sequence[str]) -> bool:
     if _ANY_ADVICE.search(unit) is None or _HEDGED.search(unit) or _RESEARCH.search(unit):
         return False
     return not any(_NORMATIVE.search(sentence) for sentence in sentences)
+
+
+_READY = re.compile(
+    r"\bready\s+(?:to\s+be\s+used|for\s+(?:use|clinical|routine|widespread|everyday))"
+    r"|\b(?:can|should)\s+(?:now\s+|therefore\s+|safely\s+)*be\s+(?:used|adopted|implemented|introduced|"
+    r"deployed)\s+(?:routinely|widely|in\s+(?:routine\s+)?(?:clinical\s+)?(?:practice|care|clinics?))"
+    r"|\bcan\s+(?:now\s+)?replace\b",
+    re.IGNORECASE,
+)
+"""A unit saying a test or treatment is ready for use in care ("so it is ready to be used in clinics")."""
+_NOT_YET = re.compile(
+    r"\b(?:requires?|needs?|warrants?|merits?|calls?\s+for)\s+(?:further|additional|more|prospective|external|"
+    r"larger)\s+(?:\w+\s+){0,2}?(?:evaluation|validation|study|studies|research|testing|trials?|investigation)\s+"
+    r"before\b"
+    r"|\bnot\s+(?:yet\s+)?(?:ready|recommended|suitable|appropriate)\s+for\s+(?:clinical|routine|widespread)"
+    r"|\bbefore\s+(?:it\s+(?:can|could)\s+be\s+)?(?:\w+\s+)?(?:clinical|routine)\s+(?:use|implementation|"
+    r"adoption|practice)\b",
+    re.IGNORECASE,
+)
+"""An evidence sentence saying it is not yet for use in care ("requires further evaluation before clinical use")."""
+
+
+def premature_use(unit: str, sentences: Sequence[str]) -> int | None:
+    """The first evidence sentence saying what ``unit`` calls ready for use in care needs more study first (the
+    advice turned the other way: "so it is ready to be used in clinics" against "its performance on darker skin types
+    requires further evaluation before clinical use"), or ``None``; a hedged unit never fires.
+
+    >>> evidence = ["The app had a sensitivity of 86%.", "It requires further evaluation before clinical use."]
+    >>> premature_use("So it is ready to be used in clinics.", evidence)
+    1
+    >>> premature_use("So it may be ready for clinical use.", evidence) is None
+    True
+    >>> premature_use("It needs more testing before being used in clinics.", evidence) is None
+    True
+    """
+    if _READY.search(unit) is None or _HEDGED.search(unit) or re.search(r"\bnot\b|\bbefore\b", unit, re.I):
+        return None
+    return next((i for i, sentence in enumerate(sentences) if _NOT_YET.search(sentence)), None)
