@@ -58,3 +58,12 @@ def test_a_treatment_called_the_preferred_one_for_excluded_patients() -> None:
     evidence = ["Patients were assigned to apixaban or warfarin.", "Patients with a mechanical valve were excluded."]
     unit = "which makes it the preferred anticoagulant for patients with mechanical valves on dialysis."
     assert excluded_population(unit, evidence) == 1
+
+
+def test_two_words_of_a_long_excluded_item_name_it() -> None:
+    evidence = [
+        "Adults were assigned to early or usual mobilisation.",
+        "Patients with dementia severe enough to prevent participation were excluded.",
+    ]
+    assert excluded_population("It was also effective in patients with severe dementia.", evidence) == 1
+    assert excluded_population("It was also effective in patients with dementia.", evidence) is None  # one word

@@ -7,6 +7,7 @@ import pytest
 from medhal.text.findings import (
     agrees,
     asserts_effect,
+    asserts_occurrence,
     contradicts,
     finding_parts,
     finding_subject,
@@ -414,3 +415,15 @@ def test_a_conclusions_study_population_narrows_nothing() -> None:
     # "In women, ..." may be a subgroup wherever it stands
     (women,) = null_findings("Conclusions: In women, aspirin did not reduce stroke.")
     assert "women" in women.populations
+
+
+def test_a_median_in_both_groups_is_no_difference_and_a_shorter_stay_contradicts_it() -> None:
+    (finding,) = null_findings("Length of hospital stay was a median of 9 days in both groups.")
+    assert contradicts("Hospital stays were two days shorter with early mobilisation.", finding)
+    assert not contradicts("Hospital stays were the same length, about nine days in both groups.", finding)
+
+
+def test_faster_recovery_is_an_effect_and_happened_an_occurrence() -> None:
+    finding = null_findings("Recovery at 28 days and rates of hospital admission did not differ between groups.")
+    assert any(contradicts("Recovery was faster with CRP testing.", f) for f in finding)
+    assert asserts_occurrence("Falls in hospital happened in both groups.")

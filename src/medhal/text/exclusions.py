@@ -89,6 +89,10 @@ def excluded_population(unit: str, sentences: Sequence[str]) -> int | None:
         return None
     for i, sentence in enumerate(sentences):
         for item in excluded_items(sentence):
-            if item <= named and not any(item <= _stems(other) for k, other in enumerate(sentences) if k != i):
+            # the unit names the whole item, or two or more of its words and no others ("severe dementia" for
+            # "dementia severe enough to prevent participation")
+            if (item <= named or (len(named) >= 2 and named <= item)) and not any(
+                item <= _stems(other) for k, other in enumerate(sentences) if k != i
+            ):
                 return i
     return None

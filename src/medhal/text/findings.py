@@ -89,7 +89,8 @@ _NULL_FINDING = re.compile(
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
     r"|(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:much|many|often|common|frequent|likely)\s+"
     r"(?:[\w-]+\s+){0,3}?as\b"
-    r"|\b(?:was|were)\s+(?:about\s+|approximately\s+)?\d+(?:\.\d+)?\s?%?\s+in\s+(?:both|each|all)\s+(?:groups|arms)\b"
+    r"|\b(?:was|were)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+(?:\.\d+)?\s?"
+    r"(?:%|(?:days?|hours?|weeks?|months?|years?)\b)?\s+in\s+(?:both|each|all)\s+(?:groups|arms)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
     r"|\b(?:did|does|do)\s+not\s+(?:lead|result)\s+(?:to|in)\s+(?:more|fewer|less|higher|lower|greater|better|"
@@ -117,7 +118,7 @@ _ABSENCE = re.compile(
 were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis"."""
 
 _OCCURRENCE = re.compile(
-    r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|died)\b"
+    r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|happened|died)\b"
     r"|\bthere\s+(?:was|were)\s+(?!no\b|not\b)"
     r"|\b(?:was|were)\s+(?:recorded|reported|observed|seen|noted|detected)\s+in\b",
     re.IGNORECASE,
@@ -140,7 +141,7 @@ _EFFECT = re.compile(
     r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
     r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer|"
-    r"twice|(?:two|three|four|five)-?fold|earlier|sooner)\b",
+    r"twice|(?:two|three|four|five)-?fold|earlier|sooner|faster|slower|quicker)\b",
     re.IGNORECASE,
 )
 """A word by which a unit asserts an effect, a difference or a cause."""
