@@ -67,3 +67,13 @@ def test_two_words_of_a_long_excluded_item_name_it() -> None:
     ]
     assert excluded_population("It was also effective in patients with severe dementia.", evidence) == 1
     assert excluded_population("It was also effective in patients with dementia.", evidence) is None  # one word
+
+
+def test_an_age_bound_the_study_left_out() -> None:
+    evidence = [
+        "General practices offered CRP testing or usual care.",
+        "Children younger than 12 years were not included.",
+    ]
+    assert excluded_population("The test worked best in children younger than 12 years.", evidence) == 1
+    assert excluded_population("The test worked best in children older than 12 years.", evidence) is None
+    assert excluded_population("Children younger than 12 years were not studied.", evidence) is None

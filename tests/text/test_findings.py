@@ -427,3 +427,8 @@ def test_faster_recovery_is_an_effect_and_happened_an_occurrence() -> None:
     finding = null_findings("Recovery at 28 days and rates of hospital admission did not differ between groups.")
     assert any(contradicts("Recovery was faster with CRP testing.", f) for f in finding)
     assert asserts_occurrence("Falls in hospital happened in both groups.")
+
+
+def test_a_count_in_each_group_is_no_difference() -> None:
+    assert reports_null_finding("Stroke or systemic embolism occurred in 2 patients in each group.")
+    assert not reports_null_finding("Stroke occurred in 2 patients in the apixaban group.")

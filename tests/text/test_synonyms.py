@@ -135,3 +135,8 @@ def test_a_words_forms_that_five_letters_tell_apart_are_one_stem() -> None:
             assert canonical_stems("25-hydroxyvitamin D level") == canonical_stems("vitamin D level")
             continue
         assert len({canonical_stem(s) for s in content_stems(forms)}) == 1, forms
+
+
+def test_during_admission_is_in_hospital_and_chosen_is_selected() -> None:
+    assert canonical_stems("Falls during admission") == canonical_stems("falls in hospital")
+    assert canonical_stem("chose") == canonical_stem("selec")

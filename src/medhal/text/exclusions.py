@@ -17,6 +17,9 @@ the patients the trial left out, the error that harms them.
   "excluded", "without");
 * no other evidence sentence names the item: a population excluded from one analysis and reported in another is
   not left out of the evidence.
+
+An age bound is an item too: "The test worked best in children younger than 12 years" against "Children younger than
+12 years were not included" (the same bound, the same way).
 """
 
 from __future__ import annotations
@@ -38,6 +41,18 @@ _EXCLUDED = re.compile(
     re.IGNORECASE,
 )
 """Who a sentence says the study left out, and the list of what they had."""
+_AGE = (
+    r"(?:aged\s+)?(?P<cmp>younger|older|under|over|below|above|less|more)\s+(?:than\s+)?(?P<n>\d+)\s*"
+    r"(?:years?|months?|yrs?)\b(?:\s+(?:of\s+age|old))?"
+)
+_AGE_EXCLUDED = re.compile(
+    _WHO + r"\s+" + _AGE + r"\s+(?:were|was)\s+(?:also\s+)?(?:excluded|ineligible|not\s+eligible|not\s+included|"
+    r"not\s+enrolled)\b",
+    re.IGNORECASE,
+)
+"""An age bound a sentence says the study left out ("Children younger than 12 years were not included")."""
+_AGE_NAMED = re.compile(r"\b" + _AGE, re.IGNORECASE)
+_YOUNGER = frozenset({"younger", "under", "below", "less"})
 _ITEM = re.compile(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", re.IGNORECASE)
 _LEFT_OUT = re.compile(
     r"\b(?:exclud\w*|ineligible|not\s+(?:eligible|included|enrolled|studied|recruited)|without|except)\b", re.I
@@ -48,6 +63,13 @@ _BENEFIT = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _ages(text: str) -> frozenset[str]:
+    """The age bounds ``text`` names, as marks ("<12" for "younger than 12 years")."""
+    return frozenset(
+        ("<" if m.group("cmp").lower() in _YOUNGER else ">") + m.group("n") for m in _AGE_NAMED.finditer(text)
+    )
 
 
 def _stems(text: str) -> frozenset[str]:
@@ -63,8 +85,10 @@ def excluded_items(sentence: str) -> list[frozenset[str]]:
     [['influ'], ['septi', 'shock']]
     >>> excluded_items("Patients with septic shock were treated first.")
     []
+    >>> excluded_items("Children younger than 12 years were not included.")
+    [frozenset({'<12'})]
     """
-    items: list[frozenset[str]] = []
+    items: list[frozenset[str]] = [_ages(m.group(0)) for m in _AGE_EXCLUDED.finditer(sentence)]
     for m in _EXCLUDED.finditer(sentence):
         listed = m.group("a") or m.group("b") or ""
         items.extend(s for s in (_stems(part) for part in _ITEM.split(listed)) if s)
@@ -84,7 +108,7 @@ def excluded_population(unit: str, sentences: Sequence[str]) -> int | None:
     """
     if _LEFT_OUT.search(unit) or not (asserts_effect(unit) or asserts_occurrence(unit) or _BENEFIT.search(unit)):
         return None
-    named = population_terms(unit)[0]
+    named = population_terms(unit)[0] | _ages(unit)
     if not named:
         return None
     for i, sentence in enumerate(sentences):
@@ -92,7 +116,7 @@ def excluded_population(unit: str, sentences: Sequence[str]) -> int | None:
             # the unit names the whole item, or two or more of its words and no others ("severe dementia" for
             # "dementia severe enough to prevent participation")
             if (item <= named or (len(named) >= 2 and named <= item)) and not any(
-                item <= _stems(other) for k, other in enumerate(sentences) if k != i
+                item <= _stems(other) | _ages(other) for k, other in enumerate(sentences) if k != i
             ):
                 return i
     return None

@@ -89,6 +89,10 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "hyperopia"),
     (re.compile(r"\beczema\b", re.IGNORECASE), "atopic dermatitis"),
     (re.compile(r"\b(?:participants?|individuals|persons)\b", re.IGNORECASE), "patients"),
+    (
+        re.compile(r"\b(?:during|throughout)\s+(?:the\s+)?(?:hospital\s+)?(?:admission|hospitali[sz]ation)\b", re.I),
+        "in hospital",
+    ),
     (re.compile(r"\b25-?(?:hydroxy-?\s?|\(OH\)\s?)vitamin\s+D\b|\b25\(OH\)D\b", re.IGNORECASE), "vitamin D"),
     (re.compile(r"\b(?:ferric|ferrous)\b", re.IGNORECASE), "iron"),
     (
@@ -134,8 +138,9 @@ stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics;
 the severe ones, as the common toxicity grading names grade 3; "participants" and "individuals" are the patients a
 report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction, "postoperative" after
 surgery, "ferric" and "ferrous" salts iron, "tight" glucose or blood-pressure control intensive control,
-"25-hydroxyvitamin D", the form in which vitamin D is measured, vitamin D). Each electrolyte, symptom and drug class
-keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never read as the other."""
+"25-hydroxyvitamin D", the form in which vitamin D is measured, vitamin D; "during admission" in hospital). Each
+electrolyte, symptom and drug class keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never
+read as the other."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "morta": ("death", "died", "dying"),
@@ -153,13 +158,15 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "bleed": ("bled",),
     "admis": ("admit",),
     "dose": ("dosin",),
+    "selec": ("chose",),
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and
 "mortality", "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment",
 "people" and "patients", "lower"/"decreased"/"fewer" and "reduced", "rose"/"risen" and "increased",
 "course"/"schedule" and "regimen",
 "uncommon"/"infrequent" and "rare"; and one word's forms that five letters tell apart ("guiding", "guided",
-"guidance"; "smoking", "smokers"; "bled", "bleeding"; "admitted", "admission"; "dosing", "dose")."""
+"guidance"; "smoking", "smokers"; "bled", "bleeding"; "admitted", "admission"; "dosing", "dose"); "chosen" and
+"selected"."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly"): never compared."""
