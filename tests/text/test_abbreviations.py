@@ -44,3 +44,9 @@ def test_only_a_short_form_standing_alone_is_used() -> None:
         "body-mass index",
     ]
     assert used_abbreviations("Patients were fit; FIT-based screening", defined) == []
+
+
+def test_a_long_text_of_definitions_is_read_in_linear_time() -> None:
+    # each definition reads a bounded stretch before its bracket, not the whole text before it
+    text = "a bad word (ABW) " * 3000
+    assert defined_abbreviations(text) == {"ABW": "a bad word"}

@@ -69,7 +69,10 @@ def defined_abbreviations(text: str) -> dict[str, str]:
         short = m.group("short").strip()
         if short in found or not any(c.isupper() for c in short):
             continue
-        long_form = _long_form(short, text[: m.start()])
+        # at most twenty words precede a long form: a bounded stretch (from a word's start) keeps this linear
+        start = max(0, m.start() - 400)
+        before = text[start : m.start()]
+        long_form = _long_form(short, before if start == 0 else before[before.find(" ") + 1 :])
         if long_form is not None:
             found[short] = long_form
     return found
