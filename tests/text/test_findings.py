@@ -429,6 +429,9 @@ def test_faster_recovery_is_an_effect_and_happened_an_occurrence() -> None:
     assert asserts_occurrence("Falls in hospital happened in both groups.")
 
 
-def test_a_count_in_each_group_is_no_difference() -> None:
-    assert reports_null_finding("Stroke or systemic embolism occurred in 2 patients in each group.")
-    assert not reports_null_finding("Stroke occurred in 2 patients in the apixaban group.")
+def test_a_count_in_each_group_is_no_absence() -> None:
+    # "occurred in one participant in each group" is no null finding: read as one, it restated the wrong "Severe
+    # hypoglycaemia did not occur in either group" (bad17 of round 3)
+    sentence = "Severe hypoglycaemia occurred in one participant in each group."
+    assert not reports_null_finding(sentence)
+    assert not any(agrees("Severe hypoglycaemia did not occur in either group.", f) for f in null_findings(sentence))

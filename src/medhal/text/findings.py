@@ -91,8 +91,6 @@ _NULL_FINDING = re.compile(
     r"(?:[\w-]+\s+){0,3}?as\b"
     r"|\b(?:was|were)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+(?:\.\d+)?\s?"
     r"(?:%|(?:days?|hours?|weeks?|months?|years?)\b)?\s+in\s+(?:both|each|all)\s+(?:groups|arms)\b"
-    r"|\b(?:occurred|was\s+reported|were\s+reported)\s+in\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
-    r"(?:patients?|participants?|children|women|men|infants)\s+in\s+(?:each|both)\s+(?:group|groups|arm|arms)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
     r"|\b(?:did|does|do)\s+not\s+(?:lead|result)\s+(?:to|in)\s+(?:more|fewer|less|higher|lower|greater|better|"
