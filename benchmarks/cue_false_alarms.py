@@ -1,5 +1,7 @@
 """How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design,
-reversed-advice and denied-assertion cues would fire on faithful text: each clause of PubMedQA's expert-labelled
+reversed-advice, one-group-only, subgroup-effect, equally-well, excluded-population, premature-use and
+denied-assertion cues would fire on faithful text (and how often advice is read as the answer's own, never
+supported): each clause of PubMedQA's expert-labelled
 conclusions (``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of its own abstract
 (``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a false alarm.  Target: 0 (the
 cues trade recall for precision: a faithful clause marked contradicted is the worst error a report can make).
@@ -27,9 +29,13 @@ from medhal.text import split_clauses, split_sentences
 from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison, unnamed_subject
 from medhal.text.designs import design_conflict
 from medhal.text.effects import unnamed_outcome
+from medhal.text.exclusions import excluded_population
+from medhal.text.exclusive import exclusive_conflict
 from medhal.text.findings import asserts_effect, names, null_finding
+from medhal.text.modification import modification_conflict
 from medhal.text.negation import flips_negation
-from medhal.text.recommendations import reversed_advice
+from medhal.text.null_denied import denied_null
+from medhal.text.recommendations import premature_use, reversed_advice, unadvised
 from medhal.text.synonyms import alignment_tokens
 
 
@@ -75,6 +81,15 @@ def main() -> None:
     unnamed_changes: list[tuple[str, str]] = []
     designs: list[tuple[str, str]] = []
     advised: list[tuple[str, str]] = []
+    sentence_cues = {
+        "one-group-only": exclusive_conflict,
+        "subgroup-effect": modification_conflict,
+        "equally-well": denied_null,
+    }
+    by_sentence: dict[str, list[tuple[str, str]]] = {name: [] for name in sentence_cues}
+    excluded: list[tuple[str, str]] = []
+    premature: list[tuple[str, str]] = []
+    unadvised_units: list[tuple[str, str]] = []
     for item in items.values():
         context = " ".join(item["CONTEXTS"])
         named = alignment_tokens(context)
@@ -86,6 +101,18 @@ def main() -> None:
             reversed_at = reversed_advice(clause.text, sentences)
             if reversed_at is not None:
                 advised.append((clause.text, sentences[reversed_at]))
+            for name, cue in sentence_cues.items():
+                hit = next((s for s in sentences if cue(clause.text, s)), None)
+                if hit is not None:
+                    by_sentence[name].append((clause.text, hit))
+            for found_at, bucket in (
+                (excluded_population(clause.text, sentences), excluded),
+                (premature_use(clause.text, sentences), premature),
+            ):
+                if found_at is not None:
+                    bucket.append((clause.text, sentences[found_at]))
+            if unadvised(clause.text, sentences):  # never supported, flags nothing: counted apart
+                unadvised_units.append((clause.text, "(no evidence sentence says what to do)"))
             subject = unnamed_subject(clause.text, context, named)
             if subject is not None:
                 unnamed.append((clause.text, subject))
@@ -97,6 +124,10 @@ def main() -> None:
         ("unnamed-outcome", unnamed_changes, "outcome: "),
         ("design", designs, "sentence:"),
         ("reversed-advice", advised, "sentence:"),
+        *((name, found, "sentence:") for name, found in by_sentence.items()),
+        ("excluded-population", excluded, "sentence:"),
+        ("premature-use", premature, "sentence:"),
+        ("unadvised (never supported, not contradicted)", unadvised_units, "         "),
     ):
         print(f"{name} cue fired on {len(found)} faithful clauses ({len(found) / max(1, clauses):.2%})")
         for clause_text, phrase in found[: args.show]:

@@ -40,3 +40,9 @@ def test_equally_well_is_read_as_no_difference() -> None:
     assert says_equally("A lower dose worked as well as a higher dose.")
     assert not says_equally("A lower dose worked better.")
     assert not says_equally("Mortality did not differ.")
+
+
+def test_as_well_as_joining_two_things_is_no_comparison() -> None:
+    # a PubMedQA conclusion clause the benchmark read as "equally well"
+    assert not says_equally("as well as those demonstrating HGUCA.")
+    assert says_equally("The lower dose worked as well as the higher dose.")

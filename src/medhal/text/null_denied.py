@@ -35,10 +35,12 @@ __all__ = ["denied_null", "says_equally"]
 
 _EQUALLY = re.compile(
     r"\b(?:equally|just\s+as)\s+(?:well|effective|safe|accurate|good|sensitive|specific)\b"
-    r"|\bas\s+(?:well|effective|safe|accurate|good)\s+as\b",
+    r"|\bas\s+(?:effective|safe|accurate|good)\s+as\b"
+    r"|\b(?:worked|works|work|performed|performs|perform|did|does|do)\s+as\s+well\s+as\b",
     re.IGNORECASE,
 )
-"""A unit saying two things did as well ("performed equally well", "worked as well as a higher dose")."""
+"""A unit saying two things did as well ("performed equally well", "worked as well as a higher dose"); a bare "as
+well as" is a conjunction ("... as well as those demonstrating HGUCA")."""
 _EQUALLY_AS_NULL = "did not differ"
 _MATCHED = ("time", "mass")
 
