@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from medhal.text.synonyms import canonical_text
 
@@ -86,14 +87,18 @@ def used_abbreviations(text: str, abbreviations: Mapping[str, str]) -> list[str]
     >>> used_abbreviations("They were fit to go home.", {"FIT": "faecal immunochemical test"})
     []
     """
-    return [
-        long_form
-        for short, long_form in abbreviations.items()
-        if re.search(r"(?<![\w-])" + re.escape(short) + r"(?![\w-])", text)
-    ]
+    return [long_form for short, long_form in abbreviations.items() if _standing(short).search(text)]
 
 
+@lru_cache(maxsize=1024)
+def _standing(short: str) -> re.Pattern[str]:
+    """``short`` as a word of its own (not "FIT-based", not "fit")."""
+    return re.compile(r"(?<![\w-])" + re.escape(short) + r"(?![\w-])")
+
+
+@lru_cache(maxsize=1024)
 def _spelled(long_form: str) -> re.Pattern[str]:
+    """``long_form`` spelled out, its words joined by spaces or hyphens, read as :func:`canonical_text` writes it."""
     words = re.findall(r"[\w']+", canonical_text(long_form))
     return re.compile(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, words)) + r"(?![\w-])", re.IGNORECASE)
 
@@ -112,7 +117,7 @@ def abbreviated(text: str, abbreviations: Mapping[str, str]) -> tuple[str, froze
     marks = set()
     for short, long_form in abbreviations.items():
         stripped = _spelled(long_form).sub(" ", text)
-        if stripped != text or used_abbreviations(text, {short: long_form}):
+        if stripped != text or _standing(short).search(text):
             marks.add(f"@{short}")
             text = stripped
     return text, frozenset(marks)

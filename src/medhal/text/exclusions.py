@@ -28,8 +28,7 @@ import re
 from collections.abc import Sequence
 
 from medhal.text.findings import asserts_effect, asserts_occurrence
-from medhal.text.scope import population_terms
-from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
+from medhal.text.scope import population_stems, population_terms
 
 __all__ = ["excluded_items", "excluded_population"]
 
@@ -62,19 +61,12 @@ _BENEFIT = re.compile(
     r"(?:treatment|drug|option)\s+of\s+choice)\b",
     re.IGNORECASE,
 )
-_WORD = re.compile(r"[A-Za-z][\w-]*")
 
 
 def _ages(text: str) -> frozenset[str]:
     """The age bounds ``text`` names, as marks ("<12" for "younger than 12 years")."""
     return frozenset(
         ("<" if m.group("cmp").lower() in _YOUNGER else ">") + m.group("n") for m in _AGE_NAMED.finditer(text)
-    )
-
-
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(
-        w.lower()[:STEM_PREFIX] for w in _WORD.findall(text) if w.lower() not in CODE_STOPWORDS and len(w) >= 3
     )
 
 
@@ -91,7 +83,7 @@ def excluded_items(sentence: str) -> list[frozenset[str]]:
     items: list[frozenset[str]] = [_ages(m.group(0)) for m in _AGE_EXCLUDED.finditer(sentence)]
     for m in _EXCLUDED.finditer(sentence):
         listed = m.group("a") or m.group("b") or ""
-        items.extend(s for s in (_stems(part) for part in _ITEM.split(listed)) if s)
+        items.extend(s for s in (population_stems(part) for part in _ITEM.split(listed)) if s)
     return items
 
 
@@ -116,7 +108,7 @@ def excluded_population(unit: str, sentences: Sequence[str]) -> int | None:
             # the unit names the whole item, or two or more of its words and no others ("severe dementia" for
             # "dementia severe enough to prevent participation")
             if (item <= named or (len(named) >= 2 and named <= item)) and not any(
-                item <= _stems(other) | _ages(other) for k, other in enumerate(sentences) if k != i
+                item <= population_stems(other) | _ages(other) for k, other in enumerate(sentences) if k != i
             ):
                 return i
     return None

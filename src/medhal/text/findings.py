@@ -76,6 +76,9 @@ _CHANGING = (
     r"clear|measurable|detectable|meaningful|notable|important)\s+)?(?:increase|rise|reduction|decrease|change)\s+in)"
 )
 """What follows "without" in a finding stated in passing: "reduced mortality without increasing bleeding"."""
+_AS_MUCH_AS = r"(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:{words})\s+(?:[\w-]+\s+){{0,3}}?as\b"
+"""A comparison without a difference ("about as much bleeding as", "as common with A as with B"), unless multiplied
+("twice as often as"); ``{words}`` the words compared."""
 _NULL_FINDING = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?"
     r"(?:differ|occur|change|affect|alter|reduce|increase|decrease|improve|lower|raise|prevent|slow|predict|"
@@ -87,9 +90,9 @@ _NULL_FINDING = re.compile(
     r"|\b(?:was|were|is|are)\s+not\s+(?:\w+ly\s+)?(?:effective|efficacious|beneficial|superior|linked|predictive)\b"
     r"|\b(?:similar|comparable)\s+(?:between|in|across|among)\b"
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
-    r"|(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:much|many|often|common|frequent|likely)\s+"
-    r"(?:[\w-]+\s+){0,3}?as\b"
-    r"|\b(?:was|were)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+(?:\.\d+)?\s?"
+    r"|"
+    + _AS_MUCH_AS.format(words="much|many|often|common|frequent|likely")
+    + r"|\b(?:was|were)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+(?:\.\d+)?\s?"
     r"(?:%|(?:days?|hours?|weeks?|months?|years?)\b)?\s+in\s+(?:both|each|all)\s+(?:groups|arms)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
@@ -148,9 +151,9 @@ _EFFECT = re.compile(
 
 _HEDGE = re.compile(
     r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"
-    r"|(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:much|many|often|common|frequent|likely|well|effective|"
-    r"high|low)\s+(?:\w+\s+){0,3}?as\b"
-    r"|\bthe\s+same\b",
+    r"|"
+    + _AS_MUCH_AS.format(words="much|many|often|common|frequent|likely|well|effective|high|low")
+    + r"|\bthe\s+same\b",
     re.IGNORECASE,
 )
 """A unit that hedges its effect (or compares without claiming a difference: "caused about as much bleeding as a

@@ -26,9 +26,17 @@ as entailed to a small encoder.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from medhal.text.assertions import asserts_nothing
-from medhal.text.findings import asserts_effect, finding_parts, names, null_findings, reports_null_finding
+from medhal.text.findings import (
+    NullFinding,
+    asserts_effect,
+    finding_parts,
+    names,
+    null_findings,
+    reports_null_finding,
+)
 from medhal.text.quantities import quantities
 
 __all__ = ["denied_null", "says_equally"]
@@ -54,6 +62,15 @@ def says_equally(unit: str) -> bool:
     return _EQUALLY.search(unit) is not None
 
 
+@lru_cache(maxsize=256)
+def _equal_reading(unit: str) -> tuple[tuple[NullFinding, ...], frozenset[str]]:
+    """What ``unit`` says did equally well, read once however many sentences it is held against: the null finding
+    of "performed equally well on darker skin" read as "did not differ", and the kinds of time point or dose the
+    unit names."""
+    findings = null_findings(_EQUALLY.sub(_EQUALLY_AS_NULL, unit))
+    return findings, frozenset(q.kind for q in quantities(unit) if q.kind in _MATCHED)
+
+
 def denied_null(unit: str, sentence: str) -> bool:
     """Whether a part of ``sentence`` asserts an effect on the whole subject of the null finding ``unit`` reports
     (module docstring).
@@ -68,12 +85,9 @@ def denied_null(unit: str, sentence: str) -> bool:
     """
     if not says_equally(unit) or asserts_nothing(sentence):
         return False
-    # "performed equally well on darker skin": the null finding of what did equally well
-    read = _EQUALLY.sub(_EQUALLY_AS_NULL, unit)
-    findings = null_findings(read)
+    findings, own = _equal_reading(unit)
     if not findings:
         return False
-    own = {q.kind: q for q in quantities(unit) if q.kind in _MATCHED}
     for part in finding_parts(sentence):
         if reports_null_finding(part) or not asserts_effect(part):
             continue

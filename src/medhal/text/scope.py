@@ -28,7 +28,7 @@ import re
 
 from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
 
-__all__ = ["component_of_composite", "composite_items", "disjoint_populations", "population_terms"]
+__all__ = ["component_of_composite", "composite_items", "disjoint_populations", "population_stems", "population_terms"]
 
 _WITH = re.compile(r"\b(with|without)\s+(?=((?:[\w-]+\s+){0,2}[\w-]+))", re.IGNORECASE)
 """"with" / "without" and the (up to) three words after it."""
@@ -60,7 +60,9 @@ def _stem(word: str) -> str:
     return word.lower()[:STEM_PREFIX]
 
 
-def _content(words: str) -> frozenset[str]:
+def population_stems(words: str) -> frozenset[str]:
+    """The content stems of ``words`` that can say whom a finding is about (stop words and the fillers of
+    :data:`_FILLER` left out: "without *known* diabetes" is about diabetes)."""
     return frozenset(
         _stem(w) for w in re.findall(r"[A-Za-z][\w-]*", words) if w.lower() not in CODE_STOPWORDS | _FILLER
     )
@@ -79,7 +81,7 @@ def population_terms(text: str) -> tuple[frozenset[str], frozenset[str]]:
     lack: set[str] = set()
     for m in _WITH.finditer(text):
         words = _STOP.split(m.group(2))[0]
-        (lack if m.group(1).lower() == "without" else have).update(_content(words))
+        (lack if m.group(1).lower() == "without" else have).update(population_stems(words))
     lack.update(_stem(m.group(1)) for m in _NON.finditer(text))
     return frozenset(have), frozenset(lack)
 
@@ -121,7 +123,7 @@ def composite_items(sentence: str) -> tuple[frozenset[str], frozenset[str]] | No
     m = _COMPOSITE.search(sentence)
     if m is None:
         return None
-    a, b = _content(m.group("a")), _content(_ITEM_END.sub("", _STOP.split(m.group("b"))[0]))
+    a, b = population_stems(m.group("a")), population_stems(_ITEM_END.sub("", _STOP.split(m.group("b"))[0]))
     if not a or not b or a & b:
         return None
     return a, b
@@ -143,7 +145,7 @@ def component_of_composite(unit: str, sentence: str) -> bool:
     items = composite_items(sentence)
     if items is None or _COMPOSITE_WORD.search(unit):
         return False
-    stems = _content(unit)
+    stems = population_stems(unit)
     a, b = (len(item & stems) / len(item) for item in items)
     return (a == 1.0 and b < 0.5) or (b == 1.0 and a < 0.5)
 
