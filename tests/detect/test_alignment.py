@@ -8,6 +8,7 @@ import pytest
 from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import (
+    AlignedDecision,
     AlignedRule,
     EvidenceIndex,
     alignment_tokens,
@@ -276,22 +277,31 @@ def test_support_by_the_coverage_premise_points_at_an_aligned_window_that_entail
 def test_support_by_coverage_alone_points_at_the_tile_that_holds_the_unit() -> None:
     rule = AlignedRule()
     unaligned = np.array([0.1, 0.2])
-    tiles_entail, tiles_alignment = np.array([0.71, 0.6, 0.44]), np.array([0.14, 0.23, 0.9])
-    d = rule.decide(np.array([0.3, 0.2]), np.array([0.1, 0.1]), unaligned, tiles_entail)
+    tiles_entail = np.array([0.71, 0.6, 0.44])
+
+    def decide(tiles_alignment: np.ndarray | None, contradict: tuple[float, float] = (0.1, 0.1)) -> AlignedDecision:
+        return rule.decide(
+            np.array([0.3, 0.2]),
+            np.array(contradict),
+            unaligned if contradict == (0.1, 0.1) else np.array([0.1, 0.7]),
+            tiles_entail,
+            coverage_alignment=tiles_alignment,
+        )
+
+    d = decide(None)
     assert d.verdict == "supported" and d.entailing == -1  # without the tiles' alignment: the tile of E*
-    d = rule.decide(
-        np.array([0.3, 0.2]), np.array([0.1, 0.1]), unaligned, tiles_entail, coverage_alignment=tiles_alignment
-    )
-    # E* stays 0.71; the tile shown is the best aligned of those that entail the unit (0.44 is below threshold)
+    # two tiles about the unit: E* is the better entailing (0.71), the tile shown the better aligned that entails
+    d = decide(np.array([0.7, 0.9, 0.2]))
     assert d.verdict == "supported" and d.p_entail == 0.71 and d.entailing == -2
+    # only the third tile holds the unit's content: the others' P(E) is no support, whatever it is (0.44 < 0.45)
+    d = decide(np.array([0.14, 0.23, 0.9]))
+    assert d.verdict == "unsupported" and d.p_entail == 0.44 and d.entailing == -3
+    assert d.coverage_entail == 0.71 and d.suspicion == pytest.approx(0.29)  # the rank still reads every tile
+    # no tile reaches the threshold: the best aligned may support
+    d = decide(np.array([0.5, 0.55, 0.3]))
+    assert d.verdict == "supported" and d.p_entail == 0.6 and d.entailing == -2
     # a tile at or under C* does not support the unit by itself
-    d = rule.decide(
-        np.array([0.3, 0.2]),
-        np.array([0.1, 0.65]),
-        np.array([0.1, 0.7]),
-        tiles_entail,
-        coverage_alignment=tiles_alignment,
-    )
+    d = decide(np.array([0.7, 0.9, 0.2]), contradict=(0.1, 0.65))
     assert d.verdict == "supported" and d.p_contradict == 0.65 and d.entailing == -1
 
 
@@ -390,3 +400,15 @@ def test_one_finding_of_a_sentence_of_several_restates_a_unit_in_words() -> None
     assert not restates_in_part(sentence, "The app improved verified abstinence at 6 months.")
     # a sentence of one finding is restatement's business, not this
     assert not restates_in_part("Self-reported quitting was higher.", "Self-reported quitting was higher.")
+
+
+def test_a_without_that_denies_nothing_the_unit_says_does_not_stop_a_restatement() -> None:
+    sentence = (
+        "SGLT2 inhibitors reduced the risk of kidney disease progression by 37% (relative risk 0.63), with similar "
+        "relative effects in patients with and without diabetes."
+    )
+    assert restates(sentence, "SGLT2 inhibitors cut the risk of kidney disease progression (RR 0.63).")
+    # a negated verb is another matter: it may deny what the unit says in words it does not govern
+    denied = "Vitamin D did not result in a significantly lower risk of fractures among adults."
+    assert not restates(denied, "Fractures were reduced.")
+    assert not restates(sentence, "SGLT2 inhibitors raised the risk of kidney disease progression (RR 0.63).")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from medhal.text.arms import arm_figures, moved_figures, respective_figures, trial_arms
+import pytest
+
+from medhal.text.arms import arm_figures, converse, moved_figures, respective_figures, trial_arms
 from medhal.text.comparisons import comparison_conflict
 
 METHODS = (
@@ -69,3 +71,26 @@ def test_a_unit_naming_both_arms_gives_the_first_figure_to_the_arm_it_names_firs
     # opening with the comparison, the words' order is not the figures'
     opened = "Compared with standard insulin, tight control improved function (21.6% vs 20.5%)."
     assert moved_figures(opened, [GLUCOSE_RESULT], arms) is None
+
+
+OVIVA_ARMS = ("continue intravenous antibiotics", "switch to oral antibiotics")
+CATHETER = (
+    "Catheter complications were more common with intravenous therapy (9.4% vs 1.0%), and the median hospital stay "
+    "was 14 days with intravenous and 11 days with oral therapy."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        ("Catheter problems were far less frequent with oral treatment.", True),  # less with one arm, more with other
+        ("Catheter problems were more frequent with oral treatment.", False),  # the opposite finding
+        ("Catheter problems were less frequent with intravenous treatment.", False),
+        ("Catheter problems were not less frequent with oral treatment.", False),  # negated
+        ("Hospital stay was shorter with oral treatment.", False),  # "shorter" says no way the cue reads
+        ("Mortality was lower with oral treatment.", False),  # speaks of nothing the piece does
+    ],
+)
+def test_a_comparison_told_from_the_other_arm(unit: str, expected: bool) -> None:
+    assert converse(unit, CATHETER, OVIVA_ARMS) is expected
+    assert not converse(unit, CATHETER, None)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.designs import claimed_design, design_conflict, overstated_superiority, stated_design
+from medhal.text.designs import (
+    blinding_conflict,
+    claimed_design,
+    design_conflict,
+    overstated_superiority,
+    stated_design,
+)
 
 COHORT = [
     "Purpose: Statins might protect against delirium.",
@@ -73,3 +79,27 @@ def test_mendelian_randomization_does_not_make_a_cohort_a_trial() -> None:
     ]
     assert stated_design(evidence) == ("observational", 0)
     assert design_conflict("In a randomized trial of about 386,000 adults, coffee lowered the risk.", evidence) == 0
+
+
+OPEN_LABEL = ["Methods: In this open-label, noninferiority trial, 1,054 adults were randomly assigned to A or B."]
+DOUBLE_BLIND = ["Methods: In this double-blind trial, 886 children were randomly assigned to a probiotic or placebo."]
+
+
+@pytest.mark.parametrize(
+    ("unit", "evidence", "expected"),
+    [
+        ("The trial was double-blind.", OPEN_LABEL, 0),
+        ("In this blinded trial, oral antibiotics were noninferior.", OPEN_LABEL, 0),
+        ("This was an open-label trial of a probiotic.", DOUBLE_BLIND, 0),
+        ("The trial was open-label.", OPEN_LABEL, None),
+        ("The trial was double-blind.", DOUBLE_BLIND, None),
+        ("The trial was not double-blind.", OPEN_LABEL, None),  # says what the evidence says
+        # an open-label trial may blind its outcome assessment: the evidence states both, and no conflict
+        ("The trial was double-blind.", [*OPEN_LABEL, "Outcomes were adjudicated by blinded assessors."], None),
+        ("Oral antibiotics were noninferior.", OPEN_LABEL, None),  # states no blinding
+        ("The trial was double-blind.", ["Double-blind trials are needed."], None),  # a call, not this study
+    ],
+)
+def test_a_trial_blinded_the_other_way(unit: str, evidence: list[str], expected: int | None) -> None:
+    assert blinding_conflict(unit, evidence) == expected
+    assert design_conflict(unit, evidence) == expected  # the design cue reads it

@@ -435,3 +435,12 @@ def test_a_count_in_each_group_is_no_absence() -> None:
     sentence = "Severe hypoglycaemia occurred in one participant in each group."
     assert not reports_null_finding(sentence)
     assert not any(agrees("Severe hypoglycaemia did not occur in either group.", f) for f in null_findings(sentence))
+
+
+def test_a_compound_adjective_is_no_verb_of_its_own() -> None:
+    # "Pregnancy-related hypertension | and neonatal lean body mass did not differ": one subject of two conjuncts,
+    # each reported without a difference ("-related" is not a verb that would give the first half a finding of its own)
+    found = null_findings("Pregnancy-related hypertension and neonatal lean body mass did not differ between groups.")
+    subjects = [f.subject for f in found]
+    assert frozenset({"pregn", "hyper"}) in subjects and frozenset({"neona", "lean", "body", "mass"}) in subjects
+    assert any(contradicts("Immediate treatment also prevented pregnancy-related hypertension.", f) for f in found)

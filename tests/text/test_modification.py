@@ -9,6 +9,10 @@ from medhal.text.modification import claims_modification, modification_conflict,
 GENETIC = "Genetic variants associated with faster caffeine metabolism did not modify this association."
 VITAMIN = "Results were similar in participants whose baseline 25-hydroxyvitamin D level was below 20 ng/mL."
 INTERACTION = "There was no significant interaction with diabetes status (P=0.41)."
+SGLT2 = (
+    "SGLT2 inhibitors reduced the risk of kidney disease progression by 37%, with similar relative effects in patients "
+    "with and without diabetes (P for heterogeneity 0.39)."
+)
 
 
 @pytest.mark.parametrize(
@@ -17,6 +21,9 @@ INTERACTION = "There was no significant interaction with diabetes status (P=0.41
         ("People with faster genetic caffeine metabolism benefited more.", GENETIC),
         ("The benefit was limited to people who started with low vitamin D levels.", VITAMIN),
         ("The reduction was greater in patients with diabetes status recorded as type 2.", INTERACTION),
+        # one word names the subgroup; "the increase" is an effect too
+        ("The benefit was confined to patients with diabetes.", SGLT2),
+        ("The increase was limited to coronary events.", "Associations were similar for coronary and cerebral events."),
     ],
 )
 def test_a_claimed_subgroup_effect_is_contradicted_where_the_evidence_reports_it_the_same(
@@ -31,6 +38,7 @@ def test_a_claimed_subgroup_effect_is_contradicted_where_the_evidence_reports_it
         ("Faster caffeine metabolism did not change this link.", GENETIC),  # reports the same
         ("The benefit was similar in people with low vitamin D levels.", VITAMIN),  # claims no difference
         ("The benefit was greater in women.", VITAMIN),  # another subgroup
+        ("The benefit was greater in women.", SGLT2),
         ("The benefit was greater with faster caffeine metabolism.", "The effect was greater in women."),
     ],
 )
@@ -42,3 +50,7 @@ def test_what_each_side_reads() -> None:
     assert unmodified_by(VITAMIN) == frozenset({"basel", "vitam", "level"})  # "25-hydroxyvitamin D" is vitamin D
     assert claims_modification("Older patients responded less.")
     assert not claims_modification("Older patients responded.")
+
+
+def test_a_bracket_ends_the_subgroup() -> None:
+    assert unmodified_by(SGLT2) == frozenset({"diabe"})  # not the P value of the heterogeneity test

@@ -16,7 +16,12 @@ probabilities but changes which of them may decide:
   must not lend the other sentence's "contradiction" to the unit);
 * **support** ``E*`` is the larger of the entailment of the unit by the *coverage* premise (the whole evidence,
   or when it exceeds the verifier's budget the packed sentence runs that tile it, as ``nli-clause --premise
-  windows``) and the best entailment among aligned windows;
+  windows``) and the best entailment among aligned windows.  Of several tiles only those about the unit may
+  support it: the tiles that hold as much of the unit's content as any tile does, up to ``align_threshold``
+  (:meth:`EvidenceIndex.run_alignment` over the unit's words the evidence uses, so a paraphrase's own words
+  count against no tile).  A tile that lacks what the unit is about ("patients were equally satisfied" against
+  the tile before "Patient satisfaction was high in both groups") is not the evidence that decided it, whatever
+  the verifier's P(E); the unit's rank still reads every tile;
 * **contradiction** ``C*`` is the best contradiction among *aligned* windows only; an unaligned window cannot
   contradict (it is about something else: at most the unit is unsupported);
 * the verdict is **contradicted** when ``C* >= contradict_threshold`` and ``C* >= E* + margin`` (a strong
@@ -69,6 +74,7 @@ The seed-faithful rule (eq. 1 over all windows, FED, the 0.5 cut) stays availabl
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -82,7 +88,7 @@ from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.figures import figures_agree, label_conflicts
 from medhal.text.findings import NullFinding, finding_parts, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
-from medhal.text.negation import negation_scopes_agree
+from medhal.text.negation import negation_scopes_agree, negation_targets
 from medhal.text.outcomes import defined_outcomes
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.scope import component_of_composite, disjoint_populations
@@ -179,17 +185,19 @@ class EvidenceIndex:
         the evidence never uses: they count against every sentence alike and keep the sentence stating the rival
         below the threshold.  Looser than the default, so its users ask for more (an anchored rival).
         """
-        profiles = self.profiles or self.tokens
-        wanted = _profile(unit, dict(self.abbreviations))
-        if known_only:
-            wanted &= frozenset().union(*profiles)
-        return _alignment(wanted, profiles)
+        return _alignment(self._wanted(unit, known_only), self.profiles or self.tokens)
 
-    def run_alignment(self, unit: str, runs: Sequence[tuple[int, int]]) -> np.ndarray:
+    def run_alignment(self, unit: str, runs: Sequence[tuple[int, int]], *, known_only: bool = False) -> np.ndarray:
         """For each run of sentences ``[first, stop)``, the IDF-weighted share of ``unit``'s content it holds,
         read as one text (IDF over the sentences, as :meth:`alignment`): how much of the unit a stretch of
-        evidence covers between its sentences, where :meth:`alignment` asks one sentence to hold it all."""
-        return _alignment(_profile(unit, dict(self.abbreviations)), self.profiles or self.tokens, runs)
+        evidence covers between its sentences, where :meth:`alignment` asks one sentence to hold it all.
+        ``known_only`` as in :meth:`alignment`."""
+        return _alignment(self._wanted(unit, known_only), self.profiles or self.tokens, runs)
+
+    def _wanted(self, unit: str, known_only: bool) -> frozenset[str]:
+        """What alignment looks for of ``unit``: its profile, or the part of it some sentence holds."""
+        wanted = _profile(unit, dict(self.abbreviations))
+        return wanted & frozenset().union(*(self.profiles or self.tokens)) if known_only else wanted
 
 
 def _profile(text: str, abbreviations: Mapping[str, str]) -> frozenset[str]:
@@ -284,7 +292,18 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         and _held(unit, part, wanted) is not None
         # a fragment that asserts nothing ("In 401 adults with acute cough") has no negation to agree on: one the
         # sentence has elsewhere ("and no asthma") may only not govern a word the fragment says
-        and (has_negation(part) == has_negation(unit) or (not has_negation(unit) and states_no_predicate(unit)))
+        # nor a "without" the sentence has that denies nothing the unit says ("in patients with and without
+        # diabetes" for "cut the risk of kidney disease progression by about a third")
+        and (
+            has_negation(part) == has_negation(unit)
+            or (
+                not has_negation(unit)
+                and (
+                    states_no_predicate(unit)
+                    or (not has_negation(_WITHOUT.sub(" ", part)) and not negation_targets(part, unit))
+                )
+            )
+        )
         and negation_scopes_agree(unit, part)
         and not direction_conflict(unit, part)
         and not opposite_ways(unit, part)
@@ -293,6 +312,9 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         # nor is "type 2 diabetes" "type 1 diabetes", though the 1 be found elsewhere in it ("assigned 2:1")
         and not label_conflicts(unit, part)
     )
+
+
+_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
 
 
 def about_else(unit: str, sentence: str, evidence: str | None = None) -> bool:
@@ -402,6 +424,10 @@ class AlignedRule:
         ``number_conflict``: the window of a contradicting cue; ``unstated``: the unit states a figure the
         evidence does not (it may be contradicted, never supported).  Ties among windows go to the first index.
 
+        ``coverage_alignment`` (each coverage window's :meth:`EvidenceIndex.run_alignment`, ``known_only``): of
+        several coverage windows only those aligned at least as well as ``min(align_threshold, best)`` may support
+        the unit; all of them give its rank (``coverage_entail``).
+
         The ``entailing`` window of a unit the model supports is the one to show an auditor: the smallest aligned
         library window that supports the unit by itself (``window_sizes``: the windows' sentence counts; P(E) at
         least ``entail_threshold`` and above ``C*``), better aligned first, then higher P(E); the window that
@@ -417,7 +443,11 @@ class AlignedRule:
         k_cover = int(np.argmax(coverage_entail)) if len(coverage_entail) else None
         e_cover = float(coverage_entail[k_cover]) if k_cover is not None else 0.0
         entailing: int | None = None if k_cover is None else -1 - k_cover
-        p_e = e_cover
+        p_e = e_cover  # the rank (``coverage_entail``) reads every tile; support only the tiles about the unit
+        if coverage_alignment is not None and len(coverage_alignment) > 1:
+            grounded = np.flatnonzero(coverage_alignment >= min(self.align_threshold, float(coverage_alignment.max())))
+            k_ground = int(grounded[np.argmax(coverage_entail[grounded])])
+            entailing, p_e = -1 - k_ground, float(coverage_entail[k_ground])
         p_c = 0.0
         contradicting: int | None = None
         if aligned.any():

@@ -58,7 +58,7 @@ from medhal.detect.alignment import (
 from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
-from medhal.text.arms import moved_figures
+from medhal.text.arms import converse, moved_figures
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
@@ -372,6 +372,7 @@ def contradiction_focus(
             or (null and nonsignificant(best))
             # nor a unit by a sentence one of whose findings says what it says ("..., although X was higher")
             or restates_in_part(best, unit)
+            or converse(unit, best, index.arms)  # "less with A" is "more with B"
         )
 
     decided: dict[int, bool] = {}  # windows share their best sentence: each is read once

@@ -414,7 +414,9 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 k_cue,
                 unstated=flags or advised,
                 window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
-                coverage_alignment=index.run_alignment(span.text, [(w.first, w.stop) for w in coverage]),
+                coverage_alignment=index.run_alignment(
+                    span.text, [(w.first, w.stop) for w in coverage], known_only=True
+                ),
             )
 
             w_e, w_c = (

@@ -173,7 +173,8 @@ def has_verb(clause: str) -> bool:
     return VERB.search(clause) is not None or _PAST.search(clause) is not None
 
 
-_PAST = re.compile(r"\b[a-z]{3,}ed\b", re.IGNORECASE)
+_PAST = re.compile(r"(?<![\w-])[a-z]{3,}ed\b", re.IGNORECASE)
+"""A past form standing alone: not the end of a compound adjective ("pregnancy-related hypertension")."""
 
 
 def lead(part: str) -> frozenset[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import alignment_tokens
 
@@ -25,6 +26,7 @@ __all__ = [
     "BRACKETED",
     "GROUP_WORDS",
     "arm_figures",
+    "converse",
     "group_name",
     "moved_figures",
     "respective_figures",
@@ -135,7 +137,11 @@ def respective_percents(text: str, *, said: bool = False) -> list[Quantity]:
 
 
 _CHUNK = re.compile(r";|,?\s+\band\b|,?\s+\bwhereas\b|,?\s+\bcompared\s+with\b|,?\s+\bversus\b|,?\s+\bvs\b\.?", re.I)
-_GENERIC = alignment_tokens("matched standard usual care group arm dose daily once twice receive received")
+_GENERIC = alignment_tokens(
+    "matched standard usual care group arm dose daily once twice receive received continue switch complete"
+)
+"""Words of an arm's description that name no treatment ("to continue intravenous antibiotics or to switch to oral
+antibiotics to complete 6 weeks": "complete" must not name the arm of "complications")."""
 
 
 def _core(arm: str, other: str = "") -> frozenset[str]:
@@ -223,3 +229,46 @@ def _named_first(text: str, arms: tuple[str, str]) -> int | None:
             return None
         return 0 if first[0] < first[1] else 1
     return 0 if first[0] is not None else 1
+
+
+_COMPARING = alignment_tokens("more less higher lower fewer greater frequent common treatment therapy")
+"""Words of a comparison that say nothing of what is compared."""
+
+
+def converse(unit: str, sentence: str, arms: tuple[str, str] | None) -> bool:
+    """Whether a piece of ``sentence`` says what ``unit`` says from the other arm's side: the unit names one of the
+    two ``arms`` and says one way something went ("Catheter problems were far less frequent with oral treatment"),
+    the piece (between "and", "whereas", "versus" or ";") names the other arm, says the opposite way and speaks of
+    something the unit does ("Catheter complications were more common with intravenous therapy"), neither negated.
+    In a two-arm trial less with one arm is more with the other: the encoder reads the two direction words as a
+    contradiction (P(C) 0.95), a clinician reads the same finding.
+
+    >>> arms = ("continue intravenous antibiotics", "switch to oral antibiotics")
+    >>> sentence = "Catheter complications were more common with intravenous therapy (9.4% vs 1.0%)."
+    >>> converse("Catheter problems were less frequent with oral treatment.", sentence, arms)
+    True
+    >>> converse("Catheter problems were more frequent with oral treatment.", sentence, arms)
+    False
+    >>> converse("Catheter problems were less frequent with intravenous treatment.", sentence, arms)
+    False
+    """
+    way = directions(unit)
+    if arms is None or len(way) != 1 or has_negation(unit):
+        return False
+    cores, tokens = _cores(arms), alignment_tokens(unit)
+    named = [k for k, core in enumerate(cores) if core & tokens]
+    if len(named) != 1:
+        return False
+    other = 1 - named[0]
+    about = tokens - cores[0] - cores[1] - _GENERIC - _COMPARING
+    for piece in _CHUNK.split(sentence):
+        said = alignment_tokens(piece)
+        if (
+            directions(piece) == {"up", "down"} - way
+            and not has_negation(piece)
+            and cores[other] & said
+            and not cores[named[0]] & said
+            and about & said
+        ):
+            return True
+    return False

@@ -17,6 +17,9 @@ entailed.  :func:`design_conflict` is the deterministic cue, kept narrow:
   trial ("post hoc", "secondary analysis", "ancillary", "substudy"), states none;
 * the two disagree: the deciding sentence is the evidence's first that names its design.
 
+:func:`blinding_conflict` reads the trial's blinding the same way: "The trial was double-blind" against an evidence
+that calls it open-label and never blinded, or the reverse.
+
 A single-arm trial is a trial: an evidence that calls itself a trial without randomising states no design here,
 so "this trial" about it never fires.
 
@@ -35,7 +38,14 @@ from typing import Literal
 
 from medhal.text.lexical import has_negation
 
-__all__ = ["Design", "claimed_design", "design_conflict", "overstated_superiority", "stated_design"]
+__all__ = [
+    "Design",
+    "blinding_conflict",
+    "claimed_design",
+    "design_conflict",
+    "overstated_superiority",
+    "stated_design",
+]
 
 Design = Literal["randomised", "observational"]
 
@@ -120,12 +130,49 @@ def design_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     True
     """
     claimed = claimed_design(unit)
-    if claimed is None:
+    stated = None if claimed is None else _stated_once(tuple(sentences))
+    if stated is not None and stated[0] != claimed:
+        return stated[1]
+    return blinding_conflict(unit, sentences)
+
+
+_BLIND = r"(?:double|single|triple)[\s-]?blind(?:ed)?"
+_BLINDED_CLAIM = re.compile(
+    rf"\b{_BLIND}\b|\b(?:trial|study)\s+(?:was|is)\s+(?:\w+ly\s+)?(?:blinded|masked)\b|\bblinded\s+(?:trial|study)\b",
+    re.IGNORECASE,
+)
+"""A unit calling the study blinded: "The trial was double-blind", "in this blinded trial"."""
+_BLINDED_STATED = re.compile(rf"\b{_BLIND}\b|\b(?:blinded|blinding|masked|masking)\b", re.IGNORECASE)
+_OPEN = re.compile(r"\bopen[\s-]label\b|\b(?:un|non-?)blinded\b|\bunmasked\b|\bnot\s+blinded\b", re.IGNORECASE)
+
+
+def blinding_conflict(unit: str, sentences: Sequence[str]) -> int | None:
+    """The evidence sentence stating the study's blinding when ``unit`` states the other: "The trial was
+    double-blind" against "In this open-label, noninferiority trial", or "an open-label trial" against "In this
+    double-blind trial"; ``None`` when the unit states none or the evidence states both (an open-label trial with
+    blinded outcome assessment) or neither.  Who knew which treatment was given bears on how far a trial's
+    subjective outcomes go, and an answer that blinds an open trial overstates it.
+
+    >>> evidence = ["In this open-label, noninferiority trial at 26 centres, 1,054 adults were assigned to A or B."]
+    >>> blinding_conflict("The trial was double-blind.", evidence), blinding_conflict("It was open-label.", evidence)
+    (0, None)
+    >>> blinding_conflict("The trial was double-blind.", evidence + ["Outcomes were assessed by blinded reviewers."])
+    """
+    if _OPEN.search(unit):
+        claimed_open = True
+    elif _BLINDED_CLAIM.search(unit) and not has_negation(unit):
+        claimed_open = False
+    else:
         return None
-    stated = _stated_once(tuple(sentences))
-    if stated is None or stated[0] == claimed:
-        return None
-    return stated[1]
+    open_at = [i for i, s in enumerate(sentences) if _OPEN.search(s) and not _CALL.search(s)]
+    blinded_at = [
+        i for i, s in enumerate(sentences) if _BLINDED_STATED.search(_OPEN.sub(" ", s)) and not _CALL.search(s)
+    ]
+    if open_at and not blinded_at and not claimed_open:
+        return open_at[0]
+    if blinded_at and not open_at and claimed_open and any(re.search(_BLIND, sentences[i], re.I) for i in blinded_at):
+        return blinded_at[0]
+    return None
 
 
 _SUPERIOR = re.compile(r"\bsuperior\s+to\b|\bsuperiority\b", re.IGNORECASE)

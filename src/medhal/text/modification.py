@@ -10,13 +10,14 @@ opposite finding: the evidence tested that subgroup and found the effect the sam
 :func:`modification_conflict` fires, narrowly, when
 
 * the sentence reports **no effect modification**: "results / the effect / the association were similar /
-  consistent in <subgroup>", "<variable> did not modify / alter the association / effect", "no (significant)
-  interaction with <variable>";
-* the unit claims **one**: the benefit / effect / association / risk "was greater / greatest / stronger / weaker /
-  limited to / confined to / only ..." or some group "benefited more / most / only";
+  consistent in <subgroup>", "with similar (relative) effects in <subgroup>", "<variable> did not modify / alter
+  the association / effect", "no (significant) interaction with <variable>";
+* the unit claims **one**: the benefit / effect / association / risk / increase "was greater / greatest / stronger /
+  weaker / limited to / confined to / only ..." or some group "benefited more / most / only";
 * the two name the same subgroup: at least two content stems of the sentence's subgroup (or variable) are the
-  unit's, read through :mod:`medhal.text.synonyms` ("25-hydroxyvitamin D" is vitamin D), the words that name no
-  one ("patients", "group") left out.
+  unit's (its one stem, when it has one: "in patients with and without diabetes"), read through
+  :mod:`medhal.text.synonyms` ("25-hydroxyvitamin D" is vitamin D), the words that name no one ("patients",
+  "group") left out.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ _UNMODIFIED = re.compile(
     r"\s+(?:\w+ly\s+)?(?:similar|consistent|unchanged|comparable)\s+(?:in|among|across|for)\s+(?P<who>[^.;]{3,160})"
     r"|^(?P<var>[^.;]{3,160}?)\s+did\s+not\s+(?:significantly\s+)?(?:modify|alter|change|influence)\s+(?:this|the)\s+"
     r"(?:association|effect|relationship|benefit|link)"
+    r"|\b(?:similar|consistent|comparable)\s+(?:\w+\s+)?(?:results?|effects?|associations?|benefits?|reductions?)\s+"
+    r"(?:in|among|across|for)\s+(?P<in>[^.;()]{3,160})"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:interaction|effect\s+modification|heterogeneity)\s+"
     r"(?:by|with|between|across|for|according\s+to)\s+(?P<by>[^.;]{3,160})",
     re.IGNORECASE,
@@ -39,7 +42,8 @@ _UNMODIFIED = re.compile(
 """A sentence reporting the effect the same in a subgroup, and the subgroup or the variable that defines it."""
 
 _MODIFIED = re.compile(
-    r"\b(?:benefits?|effects?|associations?|reductions?|protection|risk|risks|links?|advantages?)\s+(?:was|were|is|are)"
+    r"\b(?:benefits?|effects?|associations?|reductions?|protection|risk|risks|links?|advantages?|increases?|"
+    r"decreases?|differences?)\s+(?:was|were|is|are)"
     r"\s+(?:\w+ly\s+)?(?:greater|greatest|larger|largest|stronger|strongest|smaller|weaker|weakest|limited|confined|"
     r"restricted|only|most\s+pronounced|more\s+pronounced|seen\s+only|found\s+only)\b"
     r"|\b(?:benefit(?:t?ed)?|gained|responded|profited)\s+(?:more|most|less|least|only)\b",
@@ -63,7 +67,7 @@ def unmodified_by(sentence: str) -> frozenset[str]:
     m = _UNMODIFIED.search(sentence.split(":", 1)[-1].strip())
     if m is None:
         return frozenset()
-    return canonical_stems(m.group("who") or m.group("var") or m.group("by") or "") - _NO_ONE
+    return canonical_stems(m.group("who") or m.group("in") or m.group("var") or m.group("by") or "") - _NO_ONE
 
 
 def claims_modification(unit: str) -> bool:
@@ -91,4 +95,5 @@ def modification_conflict(unit: str, sentence: str) -> bool:
     if not claims_modification(unit):
         return False
     subgroup = unmodified_by(sentence)
-    return len(subgroup & canonical_stems(unit)) >= 2
+    # two words of the subgroup, or its one word ("in patients with and without diabetes")
+    return len(subgroup & canonical_stems(unit)) >= min(2, len(subgroup)) > 0
