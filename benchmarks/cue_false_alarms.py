@@ -1,7 +1,7 @@
 """How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design,
-reversed-advice, one-group-only, subgroup-effect, equally-well, excluded-population, premature-use and
-denied-assertion cues would fire on faithful text (and how often advice is read as the answer's own, never
-supported): each clause of PubMedQA's expert-labelled
+reversed-advice, one-group-only, subgroup-effect, equally-well, duration-by-group, excluded-population,
+premature-use and denied-assertion cues would fire on faithful text (and how often advice is read as the
+answer's own, never supported): each clause of PubMedQA's expert-labelled
 conclusions (``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of its own abstract
 (``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a false alarm.  Target: 0 (the
 cues trade recall for precision: a faithful clause marked contradicted is the worst error a report can make).
@@ -28,6 +28,7 @@ from pathlib import Path
 from medhal.text import split_clauses, split_sentences
 from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison, unnamed_subject
 from medhal.text.designs import design_conflict
+from medhal.text.durations import duration_conflict
 from medhal.text.effects import unnamed_outcome
 from medhal.text.exclusions import excluded_population
 from medhal.text.exclusive import exclusive_conflict
@@ -85,6 +86,7 @@ def main() -> None:
         "one-group-only": exclusive_conflict,
         "subgroup-effect": modification_conflict,
         "equally-well": denied_null,
+        "duration-by-group": duration_conflict,
     }
     by_sentence: dict[str, list[tuple[str, str]]] = {name: [] for name in sentence_cues}
     excluded: list[tuple[str, str]] = []

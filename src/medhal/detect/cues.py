@@ -14,7 +14,7 @@ sentence that fires it.
   equally well where the sentence reports a difference (:mod:`medhal.text.null_denied`) — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
-  round — `contradicted`;
+  round, or a duration by group turned around (:mod:`medhal.text.durations`) — `contradicted`;
 * :func:`negation_cue`: the denied-assertion cue (:func:`medhal.text.negation.flips_negation`): an evidence
   sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
@@ -62,6 +62,7 @@ from medhal.text.arms import converse, moved_figures
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
+from medhal.text.durations import duration_conflict
 from medhal.text.exclusions import excluded_population
 from medhal.text.exclusive import exclusive_conflict
 from medhal.text.figures import figures_agree, label_conflicts, number_conflicts
@@ -231,10 +232,9 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     groups the other way, or give its change between two groups' levels ("from 6.7% to 2.3%") the other way round
     (:func:`~medhal.text.comparisons.change_order`; ``None`` when none does)."""
     claim = unit_comparison(unit)
-    if claim is not None:
-        found = next((i for i, s in enumerate(index.sentences) if reverses(claim, s, index.arms)), None)
-        if found is not None:
-            return found
+    for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
+        if (claim is not None and reverses(claim, s, index.arms)) or duration_conflict(unit, s):
+            return i
     if "%" not in unit:
         return None
     return next((i for i, s in enumerate(index.sentences) if change_order(unit, s) is False), None)
