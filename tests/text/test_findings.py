@@ -444,3 +444,16 @@ def test_a_compound_adjective_is_no_verb_of_its_own() -> None:
     subjects = [f.subject for f in found]
     assert frozenset({"pregn", "hyper"}) in subjects and frozenset({"neona", "lean", "body", "mass"}) in subjects
     assert any(contradicts("Immediate treatment also prevented pregnancy-related hypertension.", f) for f in found)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The site of access does not appear to influence complications.",
+        "The site of access did not seem to affect complications.",
+        "The site of access does not influence complications.",
+    ],
+)
+def test_a_hedged_or_influence_null_finding_is_one(sentence: str) -> None:
+    # "appear" and "seem" frame the finding: they name nothing of its subject
+    assert [f.subject for f in null_findings(sentence)] == [frozenset({"site", "acces", "compl"})]

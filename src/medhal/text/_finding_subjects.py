@@ -51,7 +51,8 @@ FRAME = _word_set(
         "rarely uncommon infrequent alone composite "
         "background objective objectives methods results conclusion conclusions interpretation findings "
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
-        "apparent apparently measurable meaningful appreciable respect regard regards"
+        "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
+        "regard regards"
     ),
     stem=True,
 )

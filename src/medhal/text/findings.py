@@ -80,8 +80,8 @@ _AS_MUCH_AS = r"(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:{words})
 """A comparison without a difference ("about as much bleeding as", "as common with A as with B"), unless multiplied
 ("twice as often as"); ``{words}`` the words compared."""
 _NULL_FINDING = re.compile(
-    r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?"
-    r"(?:differ|occur|change|affect|alter|reduce|increase|decrease|improve|lower|raise|prevent|slow|predict|"
+    r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?(?:(?:appear|seem)\s+to\s+(?:be\s+)?)?"
+    r"(?:differ|occur|change|affect|alter|influence|reduce|increase|decrease|improve|lower|raise|prevent|slow|predict|"
     r"shorten|prolong|delay|hasten|extend|worsen|help|benefit|protect|"
     r"associated|different|related|correlated|observed|seen|reported)\w*"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:difference|differences|effect|effects|association|"
