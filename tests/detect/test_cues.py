@@ -9,7 +9,8 @@ from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import window_of
-from medhal.detect.cues import contradiction_cue, contradiction_focus, describe, restating_window
+from medhal.detect.cues import contradiction_cue, describe, restating_window
+from medhal.detect.focus import contradiction_focus
 from medhal.text import split_sentences
 
 README_EVIDENCE = (Path(__file__).resolve().parents[2] / "examples" / "evidence.txt").read_text()

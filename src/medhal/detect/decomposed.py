@@ -53,7 +53,8 @@ from medhal.detect.chunking import (
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import FiredCue, contradiction_cue, contradiction_focus, cue_record, restating_window
+from medhal.detect.cues import FiredCue, contradiction_cue, cue_record, restating_window
+from medhal.detect.focus import contradiction_focus
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score

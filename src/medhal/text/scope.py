@@ -18,7 +18,7 @@ faithful clauses ``contradicted`` on trial abstracts a clinician reads every day
   list "A or B" / "A and B"; a unit is about a component when it names one item of that list and not another.
 
 Both are *scope* tests: they say a sentence is about something else, so the encoder's P(C) there is no
-contradiction (:func:`medhal.detect.cues.contradiction_focus`) and the sentence cannot restate the unit either
+contradiction (:func:`medhal.detect.focus.contradiction_focus`) and the sentence cannot restate the unit either
 (:func:`medhal.detect.alignment.restates`).
 """
 

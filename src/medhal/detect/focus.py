@@ -1,0 +1,108 @@
+"""Which of a unit's windows may contradict it (issue 14): the contradiction focus of the aligned verdict rule
+(:mod:`medhal.detect.alignment`).
+
+A window may contradict a unit only when every one of its sentences is aligned with the unit;
+:func:`contradiction_focus` also takes that right away from a window whose best-aligned sentence does not say the
+opposite of the unit, however the small encoder reads the pair: an aim, a question or a hypothesis; a sentence about
+other people or another outcome; a negated restatement; a negation that denies nothing the unit says; a measurement
+against a finding; figures that order the unit's groups its way or say its figures in another form; a
+non-significant result against a unit reporting none; one finding of a two-finding sentence that says what the unit
+says; the same comparison told from the other arm.  Split out of :mod:`medhal.detect.cues` (which names the
+sentences that *do* contradict) when that module reached the 500-line limit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from medhal.detect.alignment import EvidenceIndex, about_else, negation_agrees, opposite_ways, restates_in_part
+from medhal.detect.chunking import Window
+from medhal.text.arms import converse
+from medhal.text.assertions import describes_measurement, states_no_predicate
+from medhal.text.comparisons import change_order
+from medhal.text.figures import figures_agree
+from medhal.text.findings import asserts_effect, reports_null_finding
+from medhal.text.lexical import direction_conflict, has_negation, negated
+from medhal.text.negation import negation_targets
+from medhal.text.significance import nonsignificant
+
+__all__ = ["contradiction_focus"]
+
+
+def contradiction_focus(
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], threshold: float
+) -> np.ndarray:
+    """For each of the unit's ``windows``, the alignment that lets it contradict the unit (its worst-aligned
+    sentence's; ``by_sentence``: the unit's alignment with each evidence sentence, as
+    :func:`medhal.detect.cues.number_cue`), 0 where it may not: a window holding an aim, a question or a
+    hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.assertions.states_no_predicate`);
+    an aligned window whose best sentence is the unit's negated restatement, or for a negated unit a sentence without
+    a negation that says nothing the unit's negation denies (:func:`~medhal.text.negation.negation_targets`), for
+    a unit stating a finding a sentence that says what was measured, or a sentence whose figures by group give the
+    unit's change between two groups' levels the same way (:func:`~medhal.text.comparisons.change_order`) or that
+    states every figure of the unit, in any form, and says no opposite way (:func:`~medhal.text.figures.figures_agree`:
+    what the encoder reads there is the form of the figures)."""
+    focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
+    if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
+        focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
+    if states_no_predicate(unit):  # a fragment asserts nothing the encoder can judge alone
+        focus[:] = 0.0
+    finding = asserts_effect(unit) or reports_null_finding(unit)
+    negation, plain = has_negation(unit), not negated(unit)
+    null = negation and reports_null_finding(unit)
+    evidence = " ".join(index.sentences)
+
+    def cannot_contradict(best: str) -> bool:
+        # a unit is not contradicted by a sentence about other people or another outcome (a composite of which it
+        # names one component); a negated unit not by its negated restatement, nor by a sentence that says nothing
+        # its negation denies (nor a plain unit by a negation that denies nothing it says); nor a finding, nor
+        # any unit that does not itself say what was measured, by a measurement ("The primary outcome was
+        # myocardial infarction or cardiac death" against "none died of cardiac causes"); nor a unit by figures
+        # that say what it says in another form
+        return (
+            about_else(unit, best, evidence)
+            or negation_agrees(best, unit)
+            or (negation and not negated(best) and not negation_targets(unit, best))
+            or (plain and has_negation(best) and not negation_targets(best, unit))
+            or (describes_measurement(best) and (finding or not _SPEAKS_OF_MEASURES.search(unit)))
+            or change_order(unit, best) is True
+            or _only_figures_differ(unit, best)
+            # a unit reporting no effect is not contradicted by a result whose interval holds no effect
+            or (null and nonsignificant(best))
+            # nor a unit by a sentence one of whose findings says what it says ("..., although X was higher")
+            or restates_in_part(best, unit)
+            or converse(unit, best, index.arms)  # "less with A" is "more with B"
+        )
+
+    decided: dict[int, bool] = {}  # windows share their best sentence: each is read once
+    for k, w in enumerate(windows):
+        if focus[k] < threshold:
+            continue
+        i = w.first + int(np.argmax(by_sentence[w.first : w.stop]))
+        if i not in decided:
+            decided[i] = cannot_contradict(index.sentences[i])
+        if decided[i]:
+            focus[k] = 0.0
+    return focus
+
+
+_SPEAKS_OF_MEASURES = re.compile(
+    r"\b(?:outcomes?|end\s*-?\s*points?|measured|assessed|recorded|collected|defined|primary|secondary)\b", re.I
+)
+"""A unit that says what a study measured, which a sentence defining its outcomes may contradict."""
+
+
+def _only_figures_differ(unit: str, sentence: str) -> bool:
+    """Whether ``sentence`` states every figure of ``unit`` (:func:`~medhal.text.figures.figures_agree`), says no
+    opposite way and denies nothing the unit says (nor the unit anything it says): all the two may differ in is the
+    form of the figures, which the cues read and the encoder does not ("about 6%" for "769 of 12,927")."""
+    return (
+        figures_agree(unit, sentence)
+        and not direction_conflict(unit, sentence)
+        and not opposite_ways(unit, sentence)
+        and not (has_negation(sentence) and negation_targets(sentence, unit))
+        and not (has_negation(unit) and negation_targets(unit, sentence))
+    )
