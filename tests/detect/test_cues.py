@@ -8,7 +8,7 @@ import pytest
 from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
-from medhal.detect.chunking import window_of
+from medhal.detect.chunking import Window, window_of
 from medhal.detect.cues import contradiction_cue, describe, restating_window
 from medhal.detect.focus import contradiction_focus
 from medhal.text import split_sentences
@@ -54,6 +54,12 @@ def test_describe_says_each_cue_that_fired_in_words() -> None:
 
 def _index(evidence: str) -> EvidenceIndex:
     return EvidenceIndex.of(evidence, [s.text for s in split_sentences(evidence)])
+
+
+def _sentence_windows(evidence: str) -> list[Window]:
+    """One window per sentence of ``evidence``."""
+    spans = split_sentences(evidence)
+    return [window_of(evidence, spans, k, k + 1, (1,)) for k in range(len(spans))]
 
 
 def test_contradiction_cue_names_the_deciding_sentence_number_first() -> None:
@@ -190,8 +196,7 @@ def test_a_change_between_groups_the_figures_give_the_same_way_cannot_be_contrad
 
 def _focus(evidence: str, unit: str) -> list[float]:
     index = _index(evidence)
-    spans = split_sentences(evidence)
-    windows = [window_of(evidence, spans, k, k + 1, (1,)) for k in range(len(spans))]
+    windows = _sentence_windows(evidence)
     return contradiction_focus(index, unit, index.alignment(unit), windows, 0.6).tolist()
 
 
@@ -324,8 +329,7 @@ def test_a_unit_reporting_no_effect_is_not_contradicted_by_a_result_whose_interv
         "95% CI 0.73 to 1.74)."
     )
     index = _index(evidence)
-    spans = split_sentences(evidence)
-    windows = [window_of(evidence, spans, k, k + 1, (1,)) for k in range(len(spans))]
+    windows = _sentence_windows(evidence)
     null = "Adding the app did not improve verified abstinence at six months (7.7% vs 6.9%)."
     focus = contradiction_focus(index, null, index.alignment(null), windows, 0.6)
     assert focus[1] == 0.0
@@ -391,8 +395,7 @@ def test_the_sentence_a_cue_reads_restates_nothing() -> None:
         "Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)."
     )
     index = _index(evidence)
-    spans = split_sentences(evidence)
-    windows = [window_of(evidence, spans, k, k + 1, (1,)) for k in range(len(spans))]
+    windows = _sentence_windows(evidence)
     unit = "Severe low blood sugar occurred in both groups."
     by_sentence = index.alignment(unit)
     cue = contradiction_cue(index, unit, by_sentence, 0.6)

@@ -25,6 +25,7 @@ from medhal.text.synonyms import alignment_tokens
 __all__ = [
     "BRACKETED",
     "GROUP_WORDS",
+    "PIECE_BREAK",
     "arm_figures",
     "converse",
     "group_name",
@@ -136,7 +137,10 @@ def respective_percents(text: str, *, said: bool = False) -> list[Quantity]:
     return percents if len(percents) == 2 else []
 
 
-_CHUNK = re.compile(r";|,?\s+\band\b|,?\s+\bwhereas\b|,?\s+\bcompared\s+with\b|,?\s+\bversus\b|,?\s+\bvs\b\.?", re.I)
+PIECE_BREAK = re.compile(
+    r";|,?\s+\band\b|,?\s+\bwhereas\b|,?\s+\bcompared\s+with\b|,?\s+\bversus\b|,?\s+\bvs\b\.?", re.IGNORECASE
+)
+"""Where a sentence turns from one group's figure to the next ("... in the A group | and 38.5% in the B group")."""
 _GENERIC = alignment_tokens(
     "matched standard usual care group arm dose daily once twice receive received continue switch complete"
 )
@@ -167,7 +171,7 @@ def arm_figures(sentence: str, arms: tuple[str, str]) -> dict[float, str]:
     """
     found: dict[float, str] = {}
     cores = _cores(arms)
-    for piece in _CHUNK.split(sentence):
+    for piece in PIECE_BREAK.split(sentence):
         percents = [q.value for q in quantities(piece) if q.kind == "percent"]
         tokens = alignment_tokens(piece)
         named = [arm for arm, core in zip(arms, cores, strict=True) if core and core & tokens]
@@ -261,7 +265,7 @@ def converse(unit: str, sentence: str, arms: tuple[str, str] | None) -> bool:
         return False
     other = 1 - named[0]
     about = tokens - cores[0] - cores[1] - _GENERIC - _COMPARING
-    for piece in _CHUNK.split(sentence):
+    for piece in PIECE_BREAK.split(sentence):
         said = alignment_tokens(piece)
         if (
             directions(piece) == {"up", "down"} - way

@@ -142,6 +142,8 @@ _BLINDED_CLAIM = re.compile(
     re.IGNORECASE,
 )
 """A unit calling the study blinded: "The trial was double-blind", "in this blinded trial"."""
+_FULLY_BLINDED = re.compile(rf"\b{_BLIND}\b", re.IGNORECASE)
+"""A trial blinded as a whole (not only its outcome assessors): what an open-label claim contradicts."""
 _BLINDED_STATED = re.compile(rf"\b{_BLIND}\b|\b(?:blinded|blinding|masked|masking)\b", re.IGNORECASE)
 _OPEN = re.compile(r"\bopen[\s-]label\b|\b(?:un|non-?)blinded\b|\bunmasked\b|\bnot\s+blinded\b", re.IGNORECASE)
 
@@ -170,7 +172,7 @@ def blinding_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     ]
     if open_at and not blinded_at and not claimed_open:
         return open_at[0]
-    if blinded_at and not open_at and claimed_open and any(re.search(_BLIND, sentences[i], re.I) for i in blinded_at):
+    if blinded_at and not open_at and claimed_open and any(_FULLY_BLINDED.search(sentences[i]) for i in blinded_at):
         return blinded_at[0]
     return None
 

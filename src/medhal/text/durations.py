@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from medhal.text.arms import GROUP_WORDS, group_name
+from medhal.text.arms import GROUP_WORDS, PIECE_BREAK, group_name
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
@@ -44,7 +44,6 @@ _GIVEN = re.compile(
 )
 """A duration with the group it belongs to: "49 hours with probiotic", "10 days with 3-day treatment"."""
 _ONE = re.compile(r"\b(?:a|an|one)\s+(?P<unit>minute|hour|day|week|month|year)\b", re.IGNORECASE)
-_PIECE = re.compile(r";|,?\s+\band\b|,?\s+\bwhereas\b|,?\s+\bcompared\s+with\b|,?\s+\bversus\b|,?\s+\bvs\b\.?", re.I)
 _FRAME = alignment_tokens("median mean duration time length days hours weeks group groups patients participants")
 
 
@@ -56,7 +55,7 @@ def group_durations(sentence: str) -> list[tuple[str, float]]:
     [('probiotic', 49), ('placebo', 50)]
     """
     found: list[tuple[str, float]] = []
-    for piece in _PIECE.split(sentence):
+    for piece in PIECE_BREAK.split(sentence):
         given = list(_GIVEN.finditer(piece))
         if len(given) != 1:
             continue
