@@ -1,7 +1,7 @@
-"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design,
-reversed-advice, one-group-only, subgroup-effect, equally-well, duration-by-group, excluded-population,
-premature-use and denied-assertion cues would fire on faithful text (and how often advice is read as the
-answer's own, never supported): each clause of PubMedQA's expert-labelled
+"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design (and
+timing), reversed-advice, one-group-only, subgroup-effect, equally-well, denied-in-numbers, duration-by-group,
+measure-figure, most-common, excluded-population, premature-use and denied-assertion cues would fire on faithful
+text (and how often advice is read as the answer's own, never supported): each clause of PubMedQA's expert-labelled
 conclusions (``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of its own abstract
 (``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a false alarm.  Target: 0 (the
 cues trade recall for precision: a faithful clause marked contradicted is the worst error a report can make).
@@ -33,10 +33,12 @@ from medhal.text.effects import unnamed_outcome
 from medhal.text.exclusions import excluded_population
 from medhal.text.exclusive import exclusive_conflict
 from medhal.text.findings import asserts_effect, names, null_finding
+from medhal.text.measures import measure_conflicts
 from medhal.text.modification import modification_conflict
 from medhal.text.negation import flips_negation
-from medhal.text.null_denied import denied_null
+from medhal.text.null_denied import denied_in_numbers, denied_null
 from medhal.text.recommendations import premature_use, reversed_advice, unadvised
+from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
 
@@ -86,11 +88,14 @@ def main() -> None:
         "one-group-only": exclusive_conflict,
         "subgroup-effect": modification_conflict,
         "equally-well": denied_null,
+        "denied-in-numbers": denied_in_numbers,
         "duration-by-group": duration_conflict,
     }
     by_sentence: dict[str, list[tuple[str, str]]] = {name: [] for name in sentence_cues}
     excluded: list[tuple[str, str]] = []
     premature: list[tuple[str, str]] = []
+    measured: list[tuple[str, str]] = []
+    ranked: list[tuple[str, str]] = []
     unadvised_units: list[tuple[str, str]] = []
     for item in items.values():
         context = " ".join(item["CONTEXTS"])
@@ -110,6 +115,8 @@ def main() -> None:
             for found_at, bucket in (
                 (excluded_population(clause.text, sentences), excluded),
                 (premature_use(clause.text, sentences), premature),
+                (_measure_at(clause.text, sentences), measured),
+                (superlative_conflict(clause.text, sentences), ranked),
             ):
                 if found_at is not None:
                     bucket.append((clause.text, sentences[found_at]))
@@ -129,6 +136,8 @@ def main() -> None:
         *((name, found, "sentence:") for name, found in by_sentence.items()),
         ("excluded-population", excluded, "sentence:"),
         ("premature-use", premature, "sentence:"),
+        ("measure-figure", measured, "sentence:"),
+        ("most-common", ranked, "sentence:"),
         ("unadvised (never supported, not contradicted)", unadvised_units, "         "),
     ):
         print(f"{name} cue fired on {len(found)} faithful clauses ({len(found) / max(1, clauses):.2%})")
@@ -152,6 +161,12 @@ def main() -> None:
     for clause_text, sentence in own_firings[: args.show]:
         print(f"  clause:   {clause_text}\n  sentence: {sentence}")
     _denied_pass(items, args.show)
+
+
+def _measure_at(clause: str, sentences: list[str]) -> int | None:
+    """The sentence whose figure of a measure the clause's contradicts (:func:`measure_conflicts`), or ``None``."""
+    found = measure_conflicts(clause, sentences)
+    return None if found is None else found[1]
 
 
 def _denied_pass(items: dict[str, dict[str, object]], show: int) -> None:

@@ -402,6 +402,17 @@ def test_one_finding_of_a_sentence_of_several_restates_a_unit_in_words() -> None
     assert not restates_in_part("Self-reported quitting was higher.", "Self-reported quitting was higher.")
 
 
+def test_the_finding_of_a_unit_is_the_part_that_names_its_subject() -> None:
+    """A unit saying blood glucose was lower is about the part on blood glucose ("at the cost of" turns to it), not
+    the part whose "reduced" (about nausea) shares as many of the unit's words."""
+    sentence = (
+        "Conclusions: Adding dexamethasone to ondansetron reduced nausea and vomiting after laparoscopic "
+        "cholecystectomy, at the cost of a transient rise in blood glucose."
+    )
+    assert not restates_in_part(sentence, "Blood glucose was lower with dexamethasone.")
+    assert restates_in_part(sentence, "Blood glucose rose transiently with dexamethasone.")
+
+
 def test_a_without_that_denies_nothing_the_unit_says_does_not_stop_a_restatement() -> None:
     sentence = (
         "SGLT2 inhibitors reduced the risk of kidney disease progression by 37% (relative risk 0.63), with similar "

@@ -403,3 +403,53 @@ def test_the_sentence_a_cue_reads_restates_nothing() -> None:
     # every word of the unit is in the sentence, which says "only in" where the unit says "in both"
     assert restating_window(index, unit, by_sentence, windows).tolist() == [False, True]
     assert restating_window(index, unit, by_sentence, windows, cue).tolist() == [False, False]
+
+
+def test_round_14_cues_name_their_sentence() -> None:
+    """A measure given another's figure, an item called the most common that a list ranks lower, and no effect
+    where an interval shows one: each contradicted by the sentence that says otherwise, through its cue kind."""
+    evidence = (
+        "Methods: We retrospectively reviewed 214 women who underwent pelvic MRI. "
+        "MRI had a sensitivity of 88% (95% CI 78 to 95) and a specificity of 94% (95% CI 89 to 97). "
+        "The most common findings were nodules (52%), cysts (38%) and adhesions (21%). "
+        "Pain scores were lower after surgery (mean difference -1.9, 95% CI -2.6 to -1.2)."
+    )
+    index = _index(evidence)
+
+    def fired(unit: str) -> tuple[str, int] | None:
+        cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+        return None if cue is None else (cue.kind, cue.sentence)
+
+    assert fired("MRI had a sensitivity of 94%.") == ("number", 1)
+    assert fired("Cysts were the most common finding.") == ("reversed_comparison", 2)
+    assert fired("Surgery had no effect on pain scores.") == ("null_finding", 3)
+    assert fired("In this prospective study, MRI was accurate.") == ("design", 0)
+    for faithful in (
+        "MRI had a sensitivity of 88%.",
+        "Nodules were the most common finding.",
+        "Pain scores were lower after surgery.",
+        "In this retrospective study, MRI was accurate.",
+    ):
+        assert fired(faithful) is None, faithful
+    # the evidence also reports a null finding about all the unit names: no effect where an interval shows one is
+    # then another stratum's, and the unit is left to the encoder
+    both = evidence + " Pain scores at one year did not differ."
+    index = _index(both)
+    unit = "Surgery had no effect on pain scores."
+    assert contradiction_cue(index, unit, index.alignment(unit), 0.6) is None
+
+
+def test_a_sentence_turning_both_the_direction_and_a_condition_cannot_contradict_a_unit() -> None:
+    evidence = (
+        "Fever occurred in 8% of infants and was more frequent when paracetamol was not given prophylactically "
+        "(13% vs 4%). No seizures were reported."
+    )
+    assert _focus(evidence, "High fever was less frequent when paracetamol was given prophylactically.")[0] == 0.0
+    assert _focus(evidence, "High fever was more frequent when paracetamol was given prophylactically.")[0] > 0.0
+
+
+def test_a_sentence_saying_the_unit_but_for_how_much_or_how_long_cannot_contradict_it() -> None:
+    evidence = "Blood glucose 4 hours after surgery was higher with dexamethasone (7.8 vs 6.4 mmol/L)."
+    assert _focus(evidence, "Blood glucose was transiently higher with dexamethasone.")[0] == 0.0
+    assert _focus(evidence, "Blood glucose was slightly higher with dexamethasone.")[0] == 0.0
+    assert _focus(evidence, "Blood glucose was transiently lower with dexamethasone.")[0] > 0.0

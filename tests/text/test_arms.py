@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.arms import arm_figures, converse, moved_figures, respective_figures, trial_arms
+from medhal.text.arms import (
+    arm_figures,
+    converse,
+    moved_figures,
+    negated_converse,
+    respective_figures,
+    trial_arms,
+)
 from medhal.text.comparisons import comparison_conflict
 
 METHODS = (
@@ -94,3 +101,25 @@ CATHETER = (
 def test_a_comparison_told_from_the_other_arm(unit: str, expected: bool) -> None:
     assert converse(unit, CATHETER, OVIVA_ARMS) is expected
     assert not converse(unit, CATHETER, None)
+
+
+PARACETAMOL = (
+    "Fever of 39°C or higher occurred in 8% of infants and was more frequent when paracetamol was not given "
+    "prophylactically (13% vs 4%)."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        ("High fever was less frequent when paracetamol was given prophylactically.", True),
+        ("High fever was less common when infants were given paracetamol prophylactically.", True),
+        # one turn only: the direction, or the condition
+        ("High fever was more frequent when paracetamol was given prophylactically.", False),
+        ("High fever was less frequent when paracetamol was not given prophylactically.", False),
+        ("High fever was less frequent without prophylactic paracetamol.", False),
+        ("Fever occurred in 8% of infants.", False),  # no direction
+    ],
+)
+def test_direction_and_condition_both_turned(unit: str, expected: bool) -> None:
+    assert negated_converse(unit, PARACETAMOL) is expected

@@ -10,6 +10,7 @@ from medhal.text.designs import (
     design_conflict,
     overstated_superiority,
     stated_design,
+    timing_conflict,
 )
 
 COHORT = [
@@ -102,4 +103,37 @@ DOUBLE_BLIND = ["Methods: In this double-blind trial, 886 children were randomly
 )
 def test_a_trial_blinded_the_other_way(unit: str, evidence: list[str], expected: int | None) -> None:
     assert blinding_conflict(unit, evidence) == expected
+    assert design_conflict(unit, evidence) == expected  # the design cue reads it
+
+
+RETROSPECTIVE = ["Methods: We retrospectively reviewed 214 women who underwent pelvic MRI before surgery."]
+PROSPECTIVE = ["Methods: In this prospective surveillance study, parents of 2,310 infants kept a symptom diary."]
+
+
+@pytest.mark.parametrize(
+    ("unit", "evidence", "expected"),
+    [
+        ("In this prospective study, MRI identified the lesions.", RETROSPECTIVE, 0),
+        ("The study was prospective.", RETROSPECTIVE, 0),
+        ("In this retrospective study, fever was common.", PROSPECTIVE, 0),
+        ("Data were retrospectively collected.", PROSPECTIVE, 0),
+        ("In this retrospective study, MRI identified the lesions.", RETROSPECTIVE, None),
+        # both stated: prospectively collected data analysed retrospectively
+        ("In this prospective study, MRI was accurate.", [*RETROSPECTIVE, "Data were collected prospectively."], None),
+        # calls for, or news of, studies to come say nothing of this one's timing
+        ("Prospective studies are needed.", RETROSPECTIVE, None),
+        ("We recommend a prospective trial to confirm our findings.", RETROSPECTIVE, None),
+        ("A prospective study is ongoing.", RETROSPECTIVE, None),
+        ("The study was not prospective.", RETROSPECTIVE, None),
+        ("MRI identified the lesions.", RETROSPECTIVE, None),
+        # a trial registered prospectively says nothing of when its data were gathered
+        (
+            "The trial was prospectively registered.",
+            ["In this randomised trial, records were audited retrospectively."],
+            None,
+        ),
+    ],
+)
+def test_a_study_timed_the_other_way(unit: str, evidence: list[str], expected: int | None) -> None:
+    assert timing_conflict(unit, evidence) == expected
     assert design_conflict(unit, evidence) == expected  # the design cue reads it

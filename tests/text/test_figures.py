@@ -299,6 +299,8 @@ def test_figures_agree_when_the_sentence_states_each_in_any_form() -> None:
     assert not figures_agree("About 16% had a fracture.", counts)
     assert not figures_agree("More than 6% had a fracture.", counts)  # a bound is not a figure the sentence states
     assert not figures_agree("Fractures were common.", counts)  # no figure at all
+    # a proportion in words is no figure the sentence can be read to state: "nine in ten" is not "a threshold of 5"
+    assert not figures_agree("At a threshold of 5 it detected nine in ten events.", "A threshold of 5 detects events.")
 
 
 def test_a_confidence_level_is_no_figure_of_the_measure() -> None:

@@ -95,6 +95,13 @@ def test_stays_silent_on_faithful_or_unrelated_units(unit: str, sentence: str) -
     assert not null_finding_conflict(unit, sentence)
 
 
+def test_at_the_cost_of_turns_to_another_finding() -> None:
+    assert finding_parts("It reduced nausea, at the cost of a transient rise in blood glucose.") == [
+        "It reduced nausea",
+        "at the cost of a transient rise in blood glucose.",
+    ]
+
+
 def test_parts() -> None:
     assert reports_null_finding("The drug was not associated with weight gain.")
     assert reports_null_finding("The difference was not statistically significant.")
@@ -351,6 +358,12 @@ def test_leaving_hospital_earlier_is_a_shorter_stay() -> None:
     # the stay restated, at the finding's figure, asserts nothing against it
     assert not null_finding_conflict("Patients stayed in hospital for a median of nine days in both groups.", sentence)
     assert not null_finding_conflict("Patients given the drug left hospital after a median of nine days.", sentence)
+
+
+def test_who_developed_it_frames_a_finding_as_its_occurrence_does() -> None:
+    sentence = "Among patients who developed delirium, its duration did not differ (median 3 days in both groups)."
+    assert null_finding_conflict("When delirium did occur, it was shorter with the intervention.", sentence)
+    assert not null_finding_conflict("When delirium did occur, it lasted about as long in both groups.", sentence)
 
 
 def test_one_figure_in_both_groups_is_no_difference() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.null_denied import denied_null, says_equally
+from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 
 LOWER = (
     "Performance of the application was lower on images of lesions from patients with darker skin types "
@@ -46,3 +46,36 @@ def test_as_well_as_joining_two_things_is_no_comparison() -> None:
     # a PubMedQA conclusion clause the benchmark read as "equally well"
     assert not says_equally("as well as those demonstrating HGUCA.")
     assert says_equally("The lower dose worked as well as the higher dose.")
+
+
+HF_READMISSIONS = (
+    "Heart failure readmissions were less frequent with the programme (14.2% vs 19.0%; hazard ratio 0.73, 95% CI 0.57 "
+    "to 0.93)."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "expected"),
+    [
+        ("but it had no effect on heart failure readmissions.", HF_READMISSIONS, True),
+        ("The programme did not reduce heart failure readmissions.", HF_READMISSIONS, True),
+        # the effect said, not shown by an interval; or an interval that holds no effect
+        ("It had no effect on heart failure readmissions.", "Heart failure readmissions were less frequent.", False),
+        (
+            "It did not reduce readmission.",
+            "Readmission was 29.1% vs 33.8% (hazard ratio 0.84, 95% CI 0.70 to 1.01).",
+            False,
+        ),
+        # another subject, or a unit that asserts an effect
+        ("It had no effect on mortality.", HF_READMISSIONS, False),
+        ("It reduced heart failure readmissions.", HF_READMISSIONS, False),
+        # a significant P value alone is not read (subgroups and strata have theirs)
+        (
+            "There is no increase in testicular atrophy.",
+            "Atrophy was highest at 13-24 months (12% vs 5%; p=0.0024).",
+            False,
+        ),
+    ],
+)
+def test_no_effect_where_an_interval_shows_one(unit: str, sentence: str, expected: bool) -> None:
+    assert denied_in_numbers(unit, sentence) is expected

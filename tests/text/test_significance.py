@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.significance import nonsignificant, null_in_numbers
+from medhal.text.significance import nonsignificant, null_in_numbers, significant
 
 
 @pytest.mark.parametrize(
@@ -45,3 +45,18 @@ def test_a_unit_naming_nothing_is_anchored_by_its_ratio() -> None:
     )
     assert null_in_numbers("but the difference was not statistically significant (rate ratio 0.82).", sentence)
     assert not null_in_numbers("but the difference was not statistically significant (rate ratio 0.72).", sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Heart failure readmissions were fewer (14.2% vs 19.0%; hazard ratio 0.73, 95% CI 0.57 to 0.93).", True),
+        ("The difference was 13.9 percentage points (95% CI 3.6 to 24.0).", True),
+        ("Readmission was 29.1% and 33.8% (hazard ratio 0.84, 95% CI 0.70 to 1.01).", False),
+        # a P value alone names no estimate: an abstract gives one for subgroups and strata too
+        ("Atrophy was highest at ages 13-24 months (12% vs 5%; p=0.0024).", False),
+        ("Readmissions were fewer with the programme.", False),
+    ],
+)
+def test_an_effect_shown_by_its_interval(sentence: str, expected: bool) -> None:
+    assert significant(sentence) is expected

@@ -86,7 +86,7 @@ from medhal.text.abbreviations import abbreviated, defined_abbreviations
 from medhal.text.assertions import asserts_nothing, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.figures import figures_agree, label_conflicts
-from medhal.text.findings import NullFinding, finding_parts, null_findings
+from medhal.text.findings import NullFinding, finding_parts, finding_subject, null_findings
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_scopes_agree, negation_targets
 from medhal.text.outcomes import defined_outcomes
@@ -280,9 +280,12 @@ def restates_in_part(sentence: str, unit: str) -> bool:
     words = frozenset(t for t in alignment_tokens(unit) if not t.startswith("#"))
     if len(parts) < 2 or not words or not words <= alignment_tokens(sentence):
         return False
-    # the unit's finding is the part holding most of its words ("with the app" may be named in another part)
+    # the unit's finding is the part naming its subject, then holding most of its words ("with the app" may be
+    # named in another part): "Blood glucose was lower" is about the part on glucose, not the one saying "reduced"
     held = [words & alignment_tokens(part) for part in parts]
-    best = max(range(len(parts)), key=lambda k: (len(held[k]), -k))
+    subject = finding_subject(unit)
+    named = [len(subject & finding_subject(part)) for part in parts]
+    best = max(range(len(parts)), key=lambda k: (named[k], len(held[k]), -k))
     return _restates_part(parts[best], unit, held[best])
 
 

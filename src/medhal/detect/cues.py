@@ -5,16 +5,19 @@ sentence that fires it.
   number, dose, duration or percentage that an aligned evidence sentence states differently, or a share in words
   ("most", "almost all", "only a few") that every percentage the sentence states of the same people excludes
   (:func:`medhal.text.quantifiers.share_conflicts`), or a relative change in words ("halved", "twice as common") far
-  from the factor the sentence states between two groups (:func:`medhal.text.ratios.ratio_conflicts`) —
-  `contradicted`;
+  from the factor the sentence states between two groups (:func:`medhal.text.ratios.ratio_conflicts`), or gives a
+  measure of accuracy or agreement another's figure or one the evidence states nowhere ("a sensitivity of 94%"
+  where the specificity was 94%: :mod:`medhal.text.measures`) — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
   subgroup in which the sentence reports it the same (:mod:`medhal.text.modification`), or says something did
-  equally well where the sentence reports a difference (:mod:`medhal.text.null_denied`) — `contradicted`;
+  equally well, or reports no effect on what the sentence shows an effect on with an interval that leaves out
+  none, where no sentence reports the unit's null finding (:mod:`medhal.text.null_denied`) — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
-  round, or a duration by group turned around (:mod:`medhal.text.durations`) — `contradicted`;
+  round, or a duration by group turned around (:mod:`medhal.text.durations`), or calls the most common an item a
+  list ranks lower by its percentages (:mod:`medhal.text.superlatives`) — `contradicted`;
 * :func:`negation_cue`: the denied-assertion cue (:func:`medhal.text.negation.flips_negation`): an evidence
   sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
@@ -24,7 +27,8 @@ sentence that fires it.
   before use in care what the unit calls ready for it (:func:`~medhal.text.recommendations.premature_use`) —
   `contradicted`;
 * the design cue (:func:`medhal.text.designs.design_conflict`): the unit calls the study a trial where the
-  evidence states an observational design, or the other way round — `contradicted`;
+  evidence states an observational design, or the other way round, or misstates its blinding or calls it
+  prospective where the evidence says retrospective (or the reverse) — `contradicted`;
 * the excluded-population cue (:func:`medhal.text.exclusions.excluded_population`): the unit claims a finding for
   people the evidence says the study excluded ("The benefit was greatest in patients with septic shock" against
   "Patients with influenza or septic shock were excluded") — `contradicted`;
@@ -67,16 +71,19 @@ from medhal.text.findings import (
     contradicts,
     finding_subject,
     lead,
+    null_findings,
     reports_null_finding,
 )
+from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.negation import flips_negation, prefix_antonym
-from medhal.text.null_denied import denied_null, says_equally
+from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import ratio_conflicts, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.significance import null_in_numbers
+from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
@@ -110,6 +117,9 @@ def number_cue(
         found = [discrimination_conflicts(unit, index.sentences[i]) for i in graded]
         if graded and all(found):
             return found[0], graded[0]
+    measured = measure_conflicts(unit, index.sentences)  # "a sensitivity of 94%" where specificity was 94%
+    if measured is not None:
+        return measured
     moved = _moved_figure(index, unit)  # "vitamin C reduced it (38.5% vs 44.5%)" where vitamin C had 44.5%
     if moved is not None:
         return moved
@@ -211,6 +221,12 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
         found = next((i for i, s in enumerate(index.sentences) if denied_null(unit, s)), None)
         if found is not None:
             return found
+    # "It had no effect on heart failure readmissions" against "... were less frequent (hazard ratio 0.73, 95% CI
+    # 0.57 to 0.93)", unless the evidence also reports the null finding, or one about more than the unit names
+    if not says_equally(unit) and reports_null_finding(unit) and not _null_reported(index, unit):
+        found = next((i for i, s in enumerate(index.sentences) if denied_in_numbers(unit, s)), None)
+        if found is not None:
+            return found
     if not (asserts_effect(unit) or asserts_occurrence(unit)):
         return None
     found = next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
@@ -219,16 +235,27 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     return found
 
 
+def _null_reported(index: EvidenceIndex, unit: str) -> bool:
+    """Whether an evidence sentence reports ``unit``'s null finding again (:func:`~medhal.text.findings.agrees`),
+    or one about all the unit's subject and more ("did not reduce all-cause readmission" for "did not reduce
+    readmission")."""
+    subjects = [f.subject for f in null_findings(unit)]
+    return any(
+        agrees(unit, f) or any(subject <= f.subject for subject in subjects) for found in index.findings for f in found
+    )
+
+
 def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The reversed-comparison cue: the first evidence sentence whose figures by group order the unit's compared
     groups the other way, or give its change between two groups' levels ("from 6.7% to 2.3%") the other way round
-    (:func:`~medhal.text.comparisons.change_order`; ``None`` when none does)."""
+    (:func:`~medhal.text.comparisons.change_order`), or rank first an item a listing sentence ranks lower
+    (:func:`~medhal.text.superlatives.superlative_conflict`); ``None`` when none does."""
     claim = unit_comparison(unit)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
         if (claim is not None and reverses(claim, s, index.arms)) or duration_conflict(unit, s):
             return i
-    if "%" not in unit:
-        return None
+    if "%" not in unit:  # "Lack of time was the barrier cited most often" against "resistance (82%), time (64%)"
+        return superlative_conflict(unit, index.sentences)
     return next((i for i, s in enumerate(index.sentences) if change_order(unit, s) is False), None)
 
 

@@ -7,8 +7,9 @@ opposite of the unit, however the small encoder reads the pair: an aim, a questi
 other people or another outcome; a negated restatement; a negation that denies nothing the unit says; a measurement
 against a finding; figures that order the unit's groups its way or say its figures in another form; a
 non-significant result against a unit reporting none; one finding of a two-finding sentence that says what the unit
-says; the same comparison told from the other arm.  Split out of :mod:`medhal.detect.cues` (which names the
-sentences that *do* contradict) when that module reached the 500-line limit.
+says; the same comparison told from the other arm, or with its direction and a condition both turned.  Split out
+of :mod:`medhal.detect.cues` (which names the sentences that *do* contradict) when that module reached the 500-line
+limit.
 """
 
 from __future__ import annotations
@@ -18,9 +19,16 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from medhal.detect.alignment import EvidenceIndex, about_else, negation_agrees, opposite_ways, restates_in_part
+from medhal.detect.alignment import (
+    EvidenceIndex,
+    about_else,
+    negation_agrees,
+    opposite_ways,
+    restates,
+    restates_in_part,
+)
 from medhal.detect.chunking import Window
-from medhal.text.arms import converse
+from medhal.text.arms import converse, negated_converse
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order
 from medhal.text.figures import figures_agree
@@ -75,6 +83,9 @@ def contradiction_focus(
             # nor a unit by a sentence one of whose findings says what it says ("..., although X was higher")
             or restates_in_part(best, unit)
             or converse(unit, best, index.arms)  # "less with A" is "more with B"
+            or negated_converse(unit, best)  # "less frequent when given" is "more frequent when not given"
+            # nor by a sentence that says what it says but for how much or how long ("transiently higher")
+            or (_DEGREE.search(unit) is not None and restates(best, _DEGREE.sub("", unit)))
         )
 
     decided: dict[int, bool] = {}  # windows share their best sentence: each is read once
@@ -88,6 +99,15 @@ def contradiction_focus(
             focus[k] = 0.0
     return focus
 
+
+_DEGREE = re.compile(
+    r"\b(?:transiently|temporarily|briefly|initially|slightly|modestly|marginally|somewhat|markedly|substantially|"
+    r"considerably|moderately|significantly|far|much)\s+",
+    re.IGNORECASE,
+)
+"""Words of how much or how long a unit's finding held, which a sentence saying the same finding may leave out: a
+small encoder reads "Blood glucose was transiently higher with dexamethasone" against "Blood glucose 4 hours after
+surgery was higher with dexamethasone (7.8 vs 6.4 mmol/L)" as a contradiction (P(C) 0.96)."""
 
 _SPEAKS_OF_MEASURES = re.compile(
     r"\b(?:outcomes?|end\s*-?\s*points?|measured|assessed|recorded|collected|defined|primary|secondary)\b", re.I

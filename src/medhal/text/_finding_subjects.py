@@ -48,7 +48,7 @@ FRAME = _word_set(
         "raise raised slow slowed prevent prevented affect affected alter altered predict predicted "
         "shorten shortened prolong prolonged delay delayed hasten hastened extend extended worsen worsened "
         "help helped benefit benefited protect protected more less higher better worse common frequent likely rare "
-        "rarely uncommon infrequent alone composite "
+        "rarely uncommon infrequent alone composite develop developed developing "
         "background objective objectives methods results conclusion conclusions interpretation findings "
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "

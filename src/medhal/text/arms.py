@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from medhal.text.lexical import directions, has_negation
+from medhal.text.negation import negation_targets
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import alignment_tokens
 
@@ -276,3 +277,32 @@ def converse(unit: str, sentence: str, arms: tuple[str, str] | None) -> bool:
         ):
             return True
     return False
+
+
+def negated_converse(unit: str, sentence: str) -> bool:
+    """Whether a piece of ``sentence`` says what ``unit`` says with both its direction and a condition turned:
+    "(fever) was more frequent when paracetamol was not given prophylactically" for "High fever was less frequent
+    when paracetamol was given prophylactically".  The piece says the opposite way, negates a word the unit says
+    (:func:`~medhal.text.negation.negation_targets`) and shares two or more of the unit's other words; the unit is
+    unnegated.  Two turns cancel: the encoder reads each as a contradiction (P(C) 0.99), a clinician reads the same
+    finding.  A unit that turns only one ("more frequent when paracetamol was given") is not read here.
+
+    >>> sentence = "Fever occurred in 8% and was more frequent when paracetamol was not given (13% vs 4%)."
+    >>> negated_converse("High fever was less frequent when paracetamol was given.", sentence)
+    True
+    >>> negated_converse("High fever was more frequent when paracetamol was given.", sentence)
+    False
+    >>> negated_converse("High fever was less frequent when paracetamol was not given.", sentence)
+    False
+    """
+    way = directions(unit)
+    if len(way) != 1 or has_negation(unit):
+        return False
+    about = alignment_tokens(unit) - _GENERIC - _COMPARING
+    return any(
+        directions(piece) == {"up", "down"} - way
+        and has_negation(piece)
+        and negation_targets(piece, unit)
+        and len(about & alignment_tokens(piece)) >= 2
+        for piece in PIECE_BREAK.split(sentence)
+    )

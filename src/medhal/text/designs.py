@@ -18,7 +18,8 @@ entailed.  :func:`design_conflict` is the deterministic cue, kept narrow:
 * the two disagree: the deciding sentence is the evidence's first that names its design.
 
 :func:`blinding_conflict` reads the trial's blinding the same way: "The trial was double-blind" against an evidence
-that calls it open-label and never blinded, or the reverse.
+that calls it open-label and never blinded, or the reverse; :func:`timing_conflict` its timing: "In this prospective
+study" against an evidence that only ever says it was retrospective, or the reverse.
 
 A single-arm trial is a trial: an evidence that calls itself a trial without randomising states no design here,
 so "this trial" about it never fires.
@@ -45,6 +46,7 @@ __all__ = [
     "design_conflict",
     "overstated_superiority",
     "stated_design",
+    "timing_conflict",
 ]
 
 Design = Literal["randomised", "observational"]
@@ -133,7 +135,8 @@ def design_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     stated = None if claimed is None else _stated_once(tuple(sentences))
     if stated is not None and stated[0] != claimed:
         return stated[1]
-    return blinding_conflict(unit, sentences)
+    blinding = blinding_conflict(unit, sentences)
+    return blinding if blinding is not None else timing_conflict(unit, sentences)
 
 
 _BLIND = r"(?:double|single|triple)[\s-]?blind(?:ed)?"
@@ -174,6 +177,48 @@ def blinding_conflict(unit: str, sentences: Sequence[str]) -> int | None:
         return open_at[0]
     if blinded_at and not open_at and claimed_open and any(_FULLY_BLINDED.search(sentences[i]) for i in blinded_at):
         return blinded_at[0]
+    return None
+
+
+_PROSPECTIVE = re.compile(r"\bprospective(?:ly)?\b(?!\s+(?:registered|registration))", re.IGNORECASE)
+_RETROSPECTIVE = re.compile(r"\bretrospective(?:ly)?\b", re.IGNORECASE)
+_OWN_TIMING = re.compile(
+    r"\b(?:this|the|our|present)\s+(?:[\w-]+\s+){0,2}?(?:prospective|retrospective)\b|"
+    r"\b(?:prospectively|retrospectively)\s+(?:\w+ed|\w+en)\b|\b(?:was|were|is)\s+(?:\w+\s+)?(?:prospective|retrospective)\b",
+    re.IGNORECASE,
+)
+"""A unit that times *the* study it reports: "in this prospective study", "we retrospectively reviewed", "the study
+was retrospective"; a bare "prospective study" may be one to come."""
+_PLANNED = re.compile(r"\b(?:recommend\w*|ongoing|underway|planned|confirm\w*|propose\w*)\b", re.IGNORECASE)
+
+
+def timing_conflict(unit: str, sentences: Sequence[str]) -> int | None:
+    """The evidence sentence calling the study retrospective when ``unit`` calls it prospective, or the other way
+    round; ``None`` when the unit says neither, the evidence says both ("prospectively collected data were
+    retrospectively analysed") or neither.  Data gathered before the outcomes were known bear on how far a study's
+    findings go, and an answer that makes a chart review prospective overstates it.  "Prospectively registered" is
+    about the trial's registration, and a call for studies to come says nothing of this one's.
+
+    >>> evidence = ["We retrospectively reviewed 214 women who underwent pelvic MRI before surgery."]
+    >>> timing_conflict("In this prospective study, MRI was accurate.", evidence)
+    0
+    >>> timing_conflict("In this retrospective study, MRI was accurate.", evidence) is None
+    True
+    >>> timing_conflict("Prospective studies are needed.", evidence) is None
+    True
+    """
+    if _CALL.search(unit) or _PLANNED.search(unit) or has_negation(unit) or not _OWN_TIMING.search(unit):
+        return None
+    claimed = (_PROSPECTIVE.search(unit) is not None, _RETROSPECTIVE.search(unit) is not None)
+    if claimed[0] == claimed[1]:
+        return None
+    own = [s for s in sentences if not _CALL.search(s)]
+    prospective = [i for i, s in enumerate(sentences) if s in own and _PROSPECTIVE.search(s)]
+    retrospective = [i for i, s in enumerate(sentences) if s in own and _RETROSPECTIVE.search(s)]
+    if claimed[0] and retrospective and not prospective:
+        return retrospective[0]
+    if claimed[1] and prospective and not retrospective:
+        return prospective[0]
     return None
 
 

@@ -310,10 +310,16 @@ def figures_agree(unit: str, sentence: str) -> bool:
     False
     >>> figures_agree("Fractures were common.", "Fractures occurred in 769 of 12,927 participants.")
     False
+    >>> figures_agree("At a threshold of 5 it detected nine in ten events.", "A threshold of 5 detected events.")
+    False
     """
-    own = [q for q in quantities(unit) if not _lay_count(q)]
-    # a bound ("more than 10") is no figure to agree on; a side of a proportion ("3 in 10") is
+    stated = quantities(unit)
+    own = [q for q in stated if not _lay_count(q)]
+    # a bound ("more than 10") is no figure to agree on; a side of a proportion ("3 in 10") is, but one in words
+    # ("nine in ten") is read as no figure here, so it cannot agree: a sentence must then say it in the same words
     if not own or any(q.approximate and not q.about and not proportion_side(unit, q) for q in own):
+        return False
+    if any(_lay_count(q) and proportion_side(unit, q) for q in stated):
         return False
     return not unstated_quantities(unit, quantities(sentence))
 

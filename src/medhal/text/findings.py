@@ -168,11 +168,12 @@ _POPULATION = re.compile(
 """Words that narrow a finding to a population (several are too short to be content stems)."""
 
 _CONTRAST = re.compile(
-    r";|,?\s+\b(?:but|whereas|although|though|while|however|yet)\b|,?\s+\b(?=without\s+" + _CHANGING + r"\b)",
+    r";|,?\s+\b(?:but|whereas|although|though|while|however|yet|at\s+the\s+(?:cost|expense)\s+of)\b|"
+    r",?\s+\b(?=without\s+" + _CHANGING + r"\b)",
     re.IGNORECASE,
 )
 """Where a sentence turns from one finding to another ("... increased breastfeeding | without increasing
-hypothermia")."""
+hypothermia", "reduced nausea | at the cost of a transient rise in blood glucose")."""
 
 _MATCHED_KINDS = ("time", "mass")
 """Quantity kinds a unit and a null finding must share a value of when both state one (time point, dose)."""

@@ -38,8 +38,9 @@ from medhal.text.findings import (
     reports_null_finding,
 )
 from medhal.text.quantities import quantities
+from medhal.text.significance import significant
 
-__all__ = ["denied_null", "says_equally"]
+__all__ = ["denied_in_numbers", "denied_null", "says_equally"]
 
 _EQUALLY = re.compile(
     r"\b(?:equally|just\s+as)\s+(?:well|effective|safe|accurate|good|sensitive|specific)\b"
@@ -86,10 +87,33 @@ def denied_null(unit: str, sentence: str) -> bool:
     if not says_equally(unit) or asserts_nothing(sentence):
         return False
     findings, own = _equal_reading(unit)
-    if not findings:
+    return _asserted(sentence, findings, own, shown=False)
+
+
+def denied_in_numbers(unit: str, sentence: str) -> bool:
+    """Whether a part of ``sentence`` asserts, and shows in numbers (:func:`~medhal.text.significance.significant`:
+    an interval that leaves out no effect, or P below 0.05), an effect on the whole subject of a null finding
+    ``unit`` reports in any words (module docstring).
+
+    >>> denied_in_numbers("It had no effect on heart failure readmissions.", "Heart failure readmissions were less "
+    ...                   "frequent with the programme (14.2% vs 19.0%; hazard ratio 0.73, 95% CI 0.57 to 0.93).")
+    True
+    >>> denied_in_numbers("It had no effect on heart failure readmissions.", "Heart failure readmissions were less "
+    ...                   "frequent with the programme (14.2% vs 19.0%).")
+    False
+    """
+    if asserts_nothing(sentence):
         return False
+    findings = tuple(null_findings(unit))
+    own = frozenset(q.kind for q in quantities(unit) if q.kind in _MATCHED)
+    return bool(findings) and _asserted(sentence, findings, own, shown=True)
+
+
+def _asserted(sentence: str, findings: tuple[NullFinding, ...], own: frozenset[str], *, shown: bool) -> bool:
+    """Whether a part of ``sentence`` asserts an effect on the whole subject of one of ``findings`` at no time point
+    or dose of a kind the unit (``own``: the kinds it names) does not name; ``shown``: and shows it in numbers."""
     for part in finding_parts(sentence):
-        if reports_null_finding(part) or not asserts_effect(part):
+        if reports_null_finding(part) or not asserts_effect(part) or (shown and not significant(part)):
             continue
         if any(q.kind in _MATCHED and q.kind not in own for q in quantities(part)):
             continue  # "lower at 30 days": a time point or dose the unit does not name

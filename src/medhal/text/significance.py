@@ -23,7 +23,7 @@ from medhal.text.figures import figures_agree
 from medhal.text.findings import finding_subject, lead, reports_null_finding
 from medhal.text.quantities import quantities
 
-__all__ = ["nonsignificant", "null_in_numbers"]
+__all__ = ["nonsignificant", "null_in_numbers", "significant"]
 
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _INTERVAL = re.compile(
@@ -63,12 +63,30 @@ def nonsignificant(sentence: str) -> bool:
     found = list(_INTERVAL.finditer(sentence))
     if not found or len(found) != len(_ANY_INTERVAL.findall(sentence)) or _significant_p(sentence):
         return False
-    for m in found:
-        null = 0.0 if "difference" in m.group("kind").lower() else 1.0
-        low, high = float(m.group("low")), float(m.group("high"))
-        if not min(low, high) <= null <= max(low, high):
-            return False
-    return True
+    return not any(_excludes_null(m) for m in found)
+
+
+def _excludes_null(interval: re.Match[str]) -> bool:
+    """Whether an estimate's 95% interval (a match of :data:`_INTERVAL`) leaves out its null value (1 for a ratio, 0
+    for a difference)."""
+    null = 0.0 if "difference" in interval.group("kind").lower() else 1.0
+    low, high = float(interval.group("low")), float(interval.group("high"))
+    return not min(low, high) <= null <= max(low, high)
+
+
+def significant(sentence: str) -> bool:
+    """Whether ``sentence`` gives an estimate whose 95% interval leaves out its null value: the effect it reports is
+    shown in numbers, not only said.  A P value alone is not read here: an abstract gives one for every comparison,
+    of subgroups and strata too, and it names no estimate of the effect.
+
+    >>> significant("Readmissions were fewer (14.2% vs 19.0%; hazard ratio 0.73, 95% CI 0.57 to 0.93).")
+    True
+    >>> significant("Readmission was 29.1% and 33.8% (hazard ratio 0.84, 95% CI 0.70 to 1.01).")
+    False
+    >>> significant("Atrophy was highest at ages 13-24 months (12% vs 5%; p=0.0024).")
+    False
+    """
+    return any(_excludes_null(m) for m in _INTERVAL.finditer(sentence))
 
 
 def null_in_numbers(unit: str, sentence: str) -> bool:
