@@ -102,11 +102,17 @@ def denied_in_numbers(unit: str, sentence: str) -> bool:
     ...                   "frequent with the programme (14.2% vs 19.0%).")
     False
     """
-    if asserts_nothing(sentence):
+    if not significant(sentence) or asserts_nothing(sentence):  # the interval first: most sentences give none
         return False
-    findings = tuple(null_findings(unit))
-    own = frozenset(q.kind for q in quantities(unit) if q.kind in _MATCHED)
+    findings, own = _null_reading(unit)
     return bool(findings) and _asserted(sentence, findings, own, shown=True)
+
+
+@lru_cache(maxsize=256)
+def _null_reading(unit: str) -> tuple[tuple[NullFinding, ...], frozenset[str]]:
+    """The null findings ``unit`` reports and the kinds of time point or dose it names, read once however many
+    sentences it is held against."""
+    return tuple(null_findings(unit)), frozenset(q.kind for q in quantities(unit) if q.kind in _MATCHED)
 
 
 def _asserted(sentence: str, findings: tuple[NullFinding, ...], own: frozenset[str], *, shown: bool) -> bool:
