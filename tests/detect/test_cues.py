@@ -453,3 +453,13 @@ def test_a_sentence_saying_the_unit_but_for_how_much_or_how_long_cannot_contradi
     assert _focus(evidence, "Blood glucose was transiently higher with dexamethasone.")[0] == 0.0
     assert _focus(evidence, "Blood glucose was slightly higher with dexamethasone.")[0] == 0.0
     assert _focus(evidence, "Blood glucose was transiently lower with dexamethasone.")[0] > 0.0
+
+
+def test_a_finding_going_the_units_way_in_other_words_cannot_contradict_it() -> None:
+    evidence = (
+        "Conclusions: Adding dexamethasone to ondansetron reduced nausea and vomiting after laparoscopic "
+        "cholecystectomy, at the cost of a transient rise in blood glucose."
+    )
+    assert _focus(evidence, "Blood glucose was transiently higher with dexamethasone.")[0] == 0.0
+    # the other way, or the way of the other finding ("reduced" is about nausea), may still contradict
+    assert _focus(evidence, "Blood glucose was transiently lower with dexamethasone.")[0] > 0.0
