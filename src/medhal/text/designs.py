@@ -212,9 +212,9 @@ def timing_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     claimed = (_PROSPECTIVE.search(unit) is not None, _RETROSPECTIVE.search(unit) is not None)
     if claimed[0] == claimed[1]:
         return None
-    own = [s for s in sentences if not _CALL.search(s)]
-    prospective = [i for i, s in enumerate(sentences) if s in own and _PROSPECTIVE.search(s)]
-    retrospective = [i for i, s in enumerate(sentences) if s in own and _RETROSPECTIVE.search(s)]
+    own = [(i, s) for i, s in enumerate(sentences) if not _CALL.search(s)]
+    prospective = [i for i, s in own if _PROSPECTIVE.search(s)]
+    retrospective = [i for i, s in own if _RETROSPECTIVE.search(s)]
     if claimed[0] and retrospective and not prospective:
         return retrospective[0]
     if claimed[1] and prospective and not retrospective:

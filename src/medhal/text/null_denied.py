@@ -1,5 +1,5 @@
-"""A unit saying two things did equally well where the evidence reports a difference (issue 14): the null-finding
-cue read the other way round, for the one form of it an answer uses to smooth a difference away.
+"""A unit saying two things did equally well, or reporting no effect in any words where an interval shows one,
+while the evidence reports a difference (issue 14): the null-finding cue read the other way round.
 
 "It performed equally well on darker skin" against "Performance of the application was lower on images of lesions
 from patients with darker skin types (sensitivity 71.2%)": an answer that smooths a reported difference away (the
@@ -21,6 +21,13 @@ as entailed to a small encoder.
 * and no evidence sentence reports the unit's null finding again (checked by the caller,
   :func:`medhal.detect.cues.null_finding_cue`): an abstract may report a difference at one time point and none
   overall.
+
+:func:`denied_in_numbers` reads a null finding in any words ("had no effect on", "did not reduce") the same way, where
+the part that asserts the effect also shows it: an estimate (hazard, odds, risk or rate ratio, a difference) whose
+95% interval leaves out no effect (:func:`medhal.text.significance.significant`).  A P value alone is not enough:
+abstracts give one for every subgroup and stratum, and on PubMedQA's faithful conclusions it fired on 7 of 1,068
+clauses, each against another comparison's P value; with the interval it fires on none.  The caller also stays
+silent where the evidence reports a null finding about all the unit names and more.
 """
 
 from __future__ import annotations
@@ -92,8 +99,8 @@ def denied_null(unit: str, sentence: str) -> bool:
 
 def denied_in_numbers(unit: str, sentence: str) -> bool:
     """Whether a part of ``sentence`` asserts, and shows in numbers (:func:`~medhal.text.significance.significant`:
-    an interval that leaves out no effect, or P below 0.05), an effect on the whole subject of a null finding
-    ``unit`` reports in any words (module docstring).
+    an estimate whose 95% interval leaves out no effect), an effect on the whole subject of a null finding ``unit``
+    reports in any words (module docstring).
 
     >>> denied_in_numbers("It had no effect on heart failure readmissions.", "Heart failure readmissions were less "
     ...                   "frequent with the programme (14.2% vs 19.0%; hazard ratio 0.73, 95% CI 0.57 to 0.93).")
