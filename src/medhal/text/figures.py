@@ -24,6 +24,7 @@ __all__ = [
     "ANCHOR_WORDS",
     "NEAR",
     "anchors",
+    "decimals",
     "far_off",
     "figures_agree",
     "harmonized",
@@ -156,7 +157,7 @@ def _roundness(q: Quantity) -> float:
     """The step ``q`` is rounded to as written, in its kind's base unit: 10 for "90%", 5 for "75%" or "10%", 1 for
     "91%" or "five years", 0.1 for "9.1%"."""
     if not q.number or not math.isfinite(q.number) or q.number != int(q.number):
-        step = 10.0 ** -_decimals(q)
+        step = 10.0 ** -decimals(q)
     else:
         n, step = int(abs(q.number)), 1.0
         for size in (1000, 100, 10, 5):
@@ -399,10 +400,10 @@ def _rounds(q: Quantity, value: float) -> bool:
     if not q.number or not math.isfinite(q.number):
         return False
     gap = abs(value * q.number / q.value - q.number)
-    return gap <= 0.5 * 10.0 ** -_decimals(q) * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
+    return gap <= 0.5 * 10.0 ** -decimals(q) * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
 
 
-def _decimals(q: Quantity) -> int:
+def decimals(q: Quantity) -> int:
     """How many decimals ``q`` is written with ("9.1%": 1, "0,85": 2, "90%": 0)."""
     digits = q.text.replace(",", ".")
     return len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0

@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from medhal.text.figures import decimals
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["MEASURES", "BoundFigure", "bound_figures", "measure_conflicts"]
@@ -97,17 +98,11 @@ def _fraction(q: Quantity) -> float:
     return q.value / 100.0 if q.kind == "percent" else q.value
 
 
-def _decimals(q: Quantity) -> int:
-    """How many decimals the number of ``q`` is written with ("87.6%": 1, "0.79": 2)."""
-    digits = re.search(r"\d+(?:[.,](\d+))?", q.text)
-    return len(digits.group(1)) if digits is not None and digits.group(1) else 0
-
-
 def _same(mine: Quantity, theirs: Quantity) -> bool:
     """Whether ``mine`` and ``theirs`` are one figure rounded to the decimals of the coarser ("88%" is 87.6%, and
     so is "87.6%" 88%)."""
-    coarser = mine if _decimals(mine) <= _decimals(theirs) else theirs
-    step = 0.5 * 10.0 ** -_decimals(coarser) / (100.0 if coarser.kind == "percent" else 1.0)
+    coarser = mine if decimals(mine) <= decimals(theirs) else theirs
+    step = 0.5 * 10.0 ** -decimals(coarser) / (100.0 if coarser.kind == "percent" else 1.0)
     return abs(_fraction(mine) - _fraction(theirs)) <= step + 1e-12
 
 

@@ -70,15 +70,6 @@ def says_equally(unit: str) -> bool:
     return _EQUALLY.search(unit) is not None
 
 
-@lru_cache(maxsize=256)
-def _equal_reading(unit: str) -> tuple[tuple[NullFinding, ...], frozenset[str]]:
-    """What ``unit`` says did equally well, read once however many sentences it is held against: the null finding
-    of "performed equally well on darker skin" read as "did not differ", and the kinds of time point or dose the
-    unit names."""
-    findings = null_findings(_EQUALLY.sub(_EQUALLY_AS_NULL, unit))
-    return findings, frozenset(q.kind for q in quantities(unit) if q.kind in _MATCHED)
-
-
 def denied_null(unit: str, sentence: str) -> bool:
     """Whether a part of ``sentence`` asserts an effect on the whole subject of the null finding ``unit`` reports
     (module docstring).
@@ -93,7 +84,8 @@ def denied_null(unit: str, sentence: str) -> bool:
     """
     if not says_equally(unit) or asserts_nothing(sentence):
         return False
-    findings, own = _equal_reading(unit)
+    # the null finding of "performed equally well on darker skin" read as "did not differ"
+    findings, own = _null_reading(_EQUALLY.sub(_EQUALLY_AS_NULL, unit))
     return _asserted(sentence, findings, own, shown=False)
 
 
