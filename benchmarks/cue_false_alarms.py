@@ -1,10 +1,12 @@
 """How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design (and
 timing), reversed-advice, one-group-only, subgroup-effect, equally-well, denied-in-numbers, duration-by-group,
-measure-figure, most-common, excluded-population, premature-use and denied-assertion cues would fire on faithful
-text (and how often advice is read as the answer's own, never supported): each clause of PubMedQA's expert-labelled
-conclusions (``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of its own abstract
-(``CONTEXTS``).  The conclusions are faithful by construction, so every firing is a false alarm.  Target: 0 (the
-cues trade recall for precision: a faithful clause marked contradicted is the worst error a report can make).
+absence-denied, survival-end-point, share-in-words, relative-change-in-words (these three against every sentence,
+where the checker reads only the aligned ones: an upper bound), measure-figure, most-common, excluded-population,
+premature-use and denied-assertion cues would fire on faithful text (and how often advice is read as the answer's
+own, never supported): each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by the
+abstracts' authors) read against every sentence of its own abstract (``CONTEXTS``). The conclusions are faithful by
+construction, so every firing is a false alarm. Target: 0 (the cues trade recall for precision: a faithful clause
+marked contradicted is the worst error a report can make).
 PubMedQA is evaluation-only data; nothing is tuned on it.
 
     python benchmarks/cue_false_alarms.py ../shared/data/pubmedqa/ori_pqal.json [--show 10]
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Sized
 from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
@@ -30,13 +33,16 @@ from medhal.text.comparisons import comparison_conflict, trial_arms, unit_compar
 from medhal.text.designs import design_conflict
 from medhal.text.durations import duration_conflict
 from medhal.text.effects import unnamed_outcome
+from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population
-from medhal.text.exclusive import exclusive_conflict
+from medhal.text.exclusive import absence_denied, exclusive_conflict
 from medhal.text.findings import asserts_effect, names, null_finding
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import modification_conflict
 from medhal.text.negation import flips_negation
 from medhal.text.null_denied import denied_in_numbers, denied_null
+from medhal.text.quantifiers import share_conflicts
+from medhal.text.ratios import ratio_conflicts
 from medhal.text.recommendations import premature_use, reversed_advice, unadvised
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
@@ -90,6 +96,11 @@ def main() -> None:
         "equally-well": denied_null,
         "denied-in-numbers": denied_in_numbers,
         "duration-by-group": duration_conflict,
+        "absence-denied": absence_denied,
+        # read by the checker against aligned sentences only; here against every sentence, an upper bound
+        "survival-end-point": _fires(endpoint_conflicts),
+        "share-in-words": _fires(share_conflicts),
+        "relative-change-in-words": _fires(ratio_conflicts),
     }
     by_sentence: dict[str, list[tuple[str, str]]] = {name: [] for name in sentence_cues}
     excluded: list[tuple[str, str]] = []
@@ -161,6 +172,15 @@ def main() -> None:
     for clause_text, sentence in own_firings[: args.show]:
         print(f"  clause:   {clause_text}\n  sentence: {sentence}")
     _denied_pass(items, args.show)
+
+
+def _fires(conflicts: Callable[[str, str], Sized]) -> Callable[[str, str], bool]:
+    """A cue returning its conflicts read as whether it fires."""
+
+    def fired(clause: str, sentence: str) -> bool:
+        return len(conflicts(clause, sentence)) > 0
+
+    return fired
 
 
 def _measure_at(clause: str, sentences: list[str]) -> int | None:

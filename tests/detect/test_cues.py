@@ -9,7 +9,7 @@ from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import Window, window_of
-from medhal.detect.cues import contradiction_cue, describe, restating_window
+from medhal.detect.cues import contradiction_cue, deciding_sentences, describe, restating_window
 from medhal.detect.focus import contradiction_focus
 from medhal.text import split_sentences
 
@@ -463,3 +463,59 @@ def test_a_finding_going_the_units_way_in_other_words_cannot_contradict_it() -> 
     assert _focus(evidence, "Blood glucose was transiently higher with dexamethasone.")[0] == 0.0
     # the other way, or the way of the other finding ("reduced" is about nausea), may still contradict
     assert _focus(evidence, "Blood glucose was transiently lower with dexamethasone.")[0] > 0.0
+
+
+def test_a_null_finding_in_other_words_is_read_against_its_sentence_even_when_the_window_budget_left_it_out() -> None:
+    # "Deaths from all causes" shares one word with "Overall mortality did not differ" and more with the screening
+    # sentences: the restating sentence is read alone and is the pointer, not the closest stretch of evidence
+    evidence = (
+        "Methods: Current or former smokers were assigned to low-dose CT screening or no screening. "
+        "Results: Lung cancer mortality was 24% lower in the screening group (rate ratio 0.76, 95% CI 0.61 to 0.94). "
+        "Overall mortality did not differ between groups. Of the cancers detected by screening, 59% were stage I."
+    )
+    verifier = RuleVerifier()
+    detector = DecomposedDetector(verifier, units="sentence", max_windows=1)
+    index = _index(evidence)
+    unit = "Deaths from all causes were not reduced by screening."
+    assert deciding_sentences(index, unit, None) == [2]
+    result = detector.detect(CheckItem(evidence, unit))
+    (checked,) = result.units
+    assert checked.cues is not None and checked.cues["restated"] is True
+    assert ("Overall mortality did not differ between groups.", unit) in verifier.calls[0]
+    # and a kind of death is not what "overall mortality" denies: no null-finding cue on lung cancer deaths
+    faithful = "Screening lowered lung cancer deaths by about a quarter."
+    cue = contradiction_cue(index, faithful, index.alignment(faithful), 0.6)
+    assert cue is None or cue.kind != "null_finding"
+    wrong = "Screening also reduced deaths from all causes."
+    cue = contradiction_cue(index, wrong, index.alignment(wrong), 0.6)
+    assert cue is not None and cue.kind == "null_finding" and cue.sentence == 2
+
+
+def test_round_15_cues_name_their_sentence() -> None:
+    """Overall survival given progression-free survival's figures, an absence the evidence says happened, "twice as
+    frequent" against one figure in each group and "most" against the evidence's "few": each contradicted by the
+    sentence that says otherwise; their faithful twins by none."""
+    evidence = (
+        "Methods: Patients with melanoma were assigned to relatlimab plus nivolumab or nivolumab alone. "
+        "Results: Median progression-free survival was 10.1 months and 4.6 months, respectively. "
+        "Serious adverse events occurred in 3% of patients. "
+        "Symptomatic intracranial haemorrhage occurred in 2% of patients in each group. "
+        "Few patients had used the hospital's counselling service."
+    )
+    index = _index(evidence)
+
+    def fired(unit: str) -> tuple[str, int] | None:
+        cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+        return None if cue is None else (cue.kind, cue.sentence)
+
+    assert fired("Median overall survival was 10.1 months and 4.6 months.") == ("number", 1)
+    assert fired("No serious adverse events occurred.") == ("null_finding", 2)
+    assert fired("Symptomatic intracranial haemorrhage was twice as frequent with relatlimab.") == ("number", 3)
+    assert fired("Most patients had used the hospital's counselling service.") == ("number", 4)
+    for faithful in (
+        "Median progression-free survival was 10.1 months and 4.6 months.",
+        "Serious adverse events occurred in 3% of patients.",
+        "Symptomatic intracranial haemorrhage was equally frequent in the two groups.",
+        "Few patients had used the hospital's counselling service.",
+    ):
+        assert fired(faithful) is None, faithful

@@ -10,6 +10,7 @@ from medhal.text.comparisons import (
     comparison_conflict,
     comparison_subject,
     group_figures,
+    reverses,
     trial_arms,
     unit_comparison,
     unnamed_subject,
@@ -304,3 +305,13 @@ def test_significance_words_frame_a_comparison_rather_than_name_its_measure() ->
     )
     assert comparison_conflict("Major bleeding was significantly lower with edoxaban.", sentence)
     assert not comparison_conflict("Major bleeding was numerically higher with edoxaban.", sentence)
+
+
+def test_larger_and_commoner_are_comparatives() -> None:
+    sentence = "The volume of distribution was larger in obese patients (98 vs 52 L)."
+    claim = unit_comparison("The volume of distribution was smaller in obese patients.")
+    assert claim is not None and not claim.up and reverses(claim, sentence)
+    claim = unit_comparison("The volume of distribution was larger in obese patients.")
+    assert claim is not None and claim.up and not reverses(claim, sentence)
+    claim = unit_comparison("Myocarditis was commoner with nivolumab alone.")
+    assert claim is not None and claim.up

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.exclusive import exclusive_conflict, exclusive_subject
+from medhal.text.exclusive import absence_denied, exclusive_conflict, exclusive_subject
 
 ONLY = "Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)."
 
@@ -45,3 +45,16 @@ def test_both_groups_contradicts_one_group_only(unit: str) -> None:
 def test_other_units_do_not(unit: str) -> None:
     assert not exclusive_conflict(unit, ONLY)
     assert not exclusive_conflict("Severe hypoglycaemia occurred in both groups.", "Hypoglycaemia was rare.")
+
+
+def test_an_absence_the_evidence_says_happened() -> None:
+    assert absence_denied("No serious adverse events occurred.", "Serious adverse events occurred in 3% of patients.")
+    # another subject, an aim, or a sentence reporting the absence too
+    assert not absence_denied("No serious adverse events occurred.", "Adverse events occurred in 3% of patients.")
+    assert not absence_denied(
+        "No alteration in practice was detected.",
+        "The design was used to assess changes in practice and to monitor whether any changes occurred.",
+    )
+    assert not absence_denied(
+        "No serious adverse events occurred.", "No serious adverse events occurred in either group."
+    )

@@ -355,3 +355,9 @@ def test_the_complement_of_a_stated_percentage_worded_as_the_other_side_is_state
     assert unstated_quantities("The test missed 19% of infections.", evidence) == []
     # the same measure changed is no complement
     assert [q.text for q in unstated_quantities("Specificity was 48%.", evidence)] == ["48%"]
+
+
+def test_a_rounded_gap_between_two_levels_is_not_far_off() -> None:
+    evidence = quantities("first mobilised a median of 18.5 hours after onset, compared with 22.4 hours")
+    assert not far_off(quantities("about four hours sooner")[0], evidence)
+    assert far_off(quantities("about twelve hours sooner")[0], evidence)

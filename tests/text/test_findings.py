@@ -470,3 +470,51 @@ def test_a_compound_adjective_is_no_verb_of_its_own() -> None:
 def test_a_hedged_or_influence_null_finding_is_one(sentence: str) -> None:
     # "appear" and "seem" frame the finding: they name nothing of its subject
     assert [f.subject for f in null_findings(sentence)] == [frozenset({"site", "acces", "compl"})]
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        # one kind of death is not what an overall null finding denies
+        ("Screening lowered lung cancer deaths by a quarter.", False),
+        ("It reduced deaths from cardiovascular causes.", False),
+        ("Progression-free survival was longer with A.", False),
+        # every kind, or none named
+        ("Screening also reduced deaths from all causes.", True),
+        ("All-cause mortality was lower with screening.", True),
+        ("Survival was longer with A.", True),
+    ],
+)
+def test_an_overall_null_finding_on_deaths_is_not_one_on_a_kind_of_them(unit: str, expected: bool) -> None:
+    (finding,) = null_findings("Overall mortality did not differ between groups.")
+    assert contradicts(unit, finding) is expected
+
+
+def test_kinds_are_read_only_for_deaths() -> None:
+    # "newborn hypothermia" is the finding's hypothermia, "left hospital" its stay (both clinical pairs)
+    (finding,) = null_findings("Skin-to-skin contact did not increase hypothermia.")
+    assert contradicts("Skin-to-skin contact made newborn hypothermia twice as common.", finding)
+    (stay,) = null_findings("Length of stay did not differ between groups (median 9 days in both).")
+    assert contradicts("Patients given tranexamic acid left hospital two days earlier.", stay)
+
+
+def test_the_groups_a_null_finding_compares_may_be_left_out() -> None:
+    (finding,) = null_findings("Bleeding did not differ between carriers and non-carriers.")
+    assert agrees("Bleeding was similar.", finding)
+    assert contradicts("Carriers bled more.", finding)
+    # a unit naming anything else the finding does not is about something else
+    assert not agrees("Metformin did not reduce bleeding.", finding)
+    assert not contradicts("Metformin reduced bleeding.", finding)
+    assert not contradicts("Bleeding was more frequent in women.", finding)
+
+
+def test_a_composite_with_the_subject_across_its_halves_is_not_the_component() -> None:
+    (finding,) = null_findings("There were no neonatal deaths in either group.")
+    assert finding.absence
+    assert not contradicts("Betamethasone reduced neonatal respiratory support or death.", finding)
+    assert contradicts("Betamethasone reduced neonatal deaths.", finding)
+
+
+def test_unchanged_frames_a_null_finding() -> None:
+    (finding,) = null_findings("The proportion of patients admitted to intensive care was unchanged.")
+    assert contradicts("Admissions to intensive care fell by a third.", finding)

@@ -79,3 +79,39 @@ HF_READMISSIONS = (
 )
 def test_no_effect_where_an_interval_shows_one(unit: str, sentence: str, expected: bool) -> None:
     assert denied_in_numbers(unit, sentence) is expected
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "expected"),
+    [
+        # "equally common" against a difference in words, or against two figures far apart
+        (
+            "Stent thrombosis was equally frequent.",
+            "Stent thrombosis was more than twice as frequent in carriers (1.8% vs 0.7%).",
+            True,
+        ),
+        (
+            "Acute kidney injury was equally common in both groups.",
+            "Acute kidney injury occurred in 18% of obese and 7% of normal-weight patients.",
+            True,
+        ),
+        # figures close together, or a difference only inside brackets
+        ("Acute kidney injury was equally common.", "Acute kidney injury occurred in 18% and 17% of patients.", False),
+        ("Rash was about as common in both groups.", "Rash occurred in 12% of the drug group and 4% of placebo.", True),
+        (
+            "Rash was about as common in both groups.",
+            "Rash occurred in 12% of the drug group and 11% of placebo.",
+            False,
+        ),
+        # an association in words is no figure ("equally common across other syndromes", PubMedQA)
+        (
+            "They are equally common across other syndromes.",
+            "They were also associated with other syndromes (OR 1.8).",
+            False,
+        ),
+        ("Cure was equally common.", "Cure occurred in 93% and 92% (95% CI of the difference -4 to 60%).", False),
+    ],
+)
+def test_equally_common_where_the_evidence_reports_a_difference(unit: str, sentence: str, expected: bool) -> None:
+    assert says_equally(unit)
+    assert denied_null(unit, sentence) is expected

@@ -70,3 +70,23 @@ def test_a_proportion_in_words_is_a_share_of_what_it_counts() -> None:
     assert share_conflicts("The test picked up about three in four colorectal cancers.", sentence) == []
     assert share_conflicts("The test picked up fewer than one in four lesions.", sentence) == []
     assert share_conflicts("About nine in ten patients were women.", sentence) == []
+
+
+def test_a_quantifier_against_the_evidence_s_opposite_quantifier_of_the_same_thing() -> None:
+    sentence = "Peer support helped them cope; few had used the hospital's counselling service."
+    fired = share_conflicts("Most of them used the hospital's counselling service.", sentence)
+    assert [(a.text, b.text) for a, b in fired] == [("Most", "few")]
+    assert share_conflicts("Most of the nurses had used the hospital's counselling service.", sentence)
+    # the sentence's share counts other people
+    assert share_conflicts("Most nurses used the service.", "Few doctors used the service.") == []
+    # the same quantifier, or one said of something else, is no conflict
+    assert share_conflicts("Few of them used the counselling service.", sentence) == []
+    assert share_conflicts("Most of them relied on peer support.", sentence) == []
+
+
+def test_a_share_of_a_named_group_is_read_against_that_group_s_figure() -> None:
+    sentence = "41% of obese patients had troughs above 20 mg per litre, compared with 9% of normal-weight patients."
+    fired = share_conflicts("About one in ten obese patients had troughs above 20 mg per litre.", sentence)
+    assert [(a.text, b.text) for a, b in fired] == [("one in ten", "41%")]
+    assert share_conflicts("About four in ten obese patients had troughs above 20 mg per litre.", sentence) == []
+    assert share_conflicts("About one in ten normal-weight patients had high troughs.", sentence) == []

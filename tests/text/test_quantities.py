@@ -52,3 +52,9 @@ def test_a_faithful_difference_in_percentage_points_is_stated() -> None:
     evidence = "Mean HbA1c fell more with monitoring (adjusted difference -0.4 percentage points; P = 0.02)."
     assert unstated_quantities("by about 0.4 percentage points.", evidence) == []
     assert [q.text for q in unstated_quantities("by 1.4 percentage points.", evidence)] == ["1.4 percentage points"]
+
+
+def test_ratio_abbreviations_are_read_in_capitals_only() -> None:
+    assert quantities("(OR 2.1; 95% CI 1.7 to 2.6)")[0].ratio
+    assert [q.ratio for q in quantities("aOR 1.3, HR 0.71")] == [True, True]
+    assert not any(q.ratio for q in quantities("Grade 3 or 4 events occurred in 12 or 14 patients."))

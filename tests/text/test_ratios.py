@@ -54,3 +54,19 @@ def test_two_figures_given_respectively_are_the_two_arms() -> None:
     unit = "Blood clots in the veins were about twice as common with the drug as with placebo."
     assert [(a.text, b.text) for a, b in ratio_conflicts(unit, sentence)] == [("twice as", "2.9%")]
     assert ratio_conflicts("Blood clots were twice as common.", "Clots occurred in 2.4% and 5.0%, respectively.") == []
+
+
+def test_one_figure_in_each_group_is_a_factor_of_one() -> None:
+    sentence = "Symptomatic intracranial haemorrhage occurred in 2% of patients in each group."
+    unit = "Symptomatic intracranial haemorrhage was twice as frequent with tenecteplase."
+    assert [(a.text, b.text) for a, b in ratio_conflicts(unit, sentence)] == [("twice as", "2%")]
+
+
+def test_grade_3_or_4_is_no_odds_ratio() -> None:
+    # "or 4" read as "OR 4" made "about twice as frequent" (18.9% vs 9.7%) a conflict with an odds ratio of 4
+    sentence = (
+        "Grade 3 or 4 treatment-related adverse events occurred in 18.9% of patients in the combination group and "
+        "9.7% in the monotherapy group."
+    )
+    unit = "Severe treatment-related adverse events were about twice as frequent with the combination."
+    assert ratio_conflicts(unit, sentence) == []

@@ -7,7 +7,9 @@ sentence that fires it.
   (:func:`medhal.text.quantifiers.share_conflicts`), or a relative change in words ("halved", "twice as common") far
   from the factor the sentence states between two groups (:func:`medhal.text.ratios.ratio_conflicts`), or gives a
   measure of accuracy or agreement another's figure or one the evidence states nowhere ("a sensitivity of 94%"
-  where the specificity was 94%: :mod:`medhal.text.measures`) — `contradicted`;
+  where the specificity was 94%: :mod:`medhal.text.measures`), or gives a survival end point the figures of
+  another ("overall survival ... 10.1 months" for progression-free survival: :mod:`medhal.text.endpoints`) —
+  `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
@@ -61,8 +63,9 @@ from medhal.text.arms import moved_figures
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
 from medhal.text.durations import duration_conflict
+from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population
-from medhal.text.exclusive import exclusive_conflict
+from medhal.text.exclusive import absence_denied, exclusive_conflict
 from medhal.text.figures import label_conflicts, number_conflicts
 from medhal.text.findings import (
     agrees,
@@ -92,6 +95,7 @@ __all__ = [
     "comparison_cue",
     "contradiction_cue",
     "cue_record",
+    "deciding_sentences",
     "describe",
     "evidence_role",
     "negation_cue",
@@ -148,6 +152,8 @@ def number_cue(
             conflicts = ratio_conflicts(unit, sentence)
         if not conflicts and rank == 0:  # "type 1 diabetes" against the best-aligned sentence's "type 2 diabetes"
             conflicts = label_conflicts(unit, sentence)
+        if not conflicts:  # "overall survival" given the figures of "progression-free survival"
+            conflicts = endpoint_conflicts(unit, sentence)
         if conflicts:
             return conflicts, int(best)
     return [], None
@@ -207,7 +213,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The null-finding cue: the first evidence sentence that reports no difference, effect or occurrence about
     what the unit asserts an effect on, or that says never happened what the unit says happened (``None`` when none
     does), or that says happened in one group only what the unit says happened in both
-    (:func:`~medhal.text.exclusive.exclusive_conflict`), or that reports the effect the same in a subgroup where the
+    (:func:`~medhal.text.exclusive.exclusive_conflict`), or that says happened what the unit says never did
+    (:func:`~medhal.text.exclusive.absence_denied`), or that reports the effect the same in a subgroup where the
     unit claims it differs (:func:`~medhal.text.modification.modification_conflict`), or that reports a difference
     in what the unit says did equally well (:func:`~medhal.text.null_denied.denied_null`).  The sentences' null findings
     are read once per item (:attr:`EvidenceIndex.findings`)."""
@@ -225,6 +232,12 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     # 0.57 to 0.93)", unless the evidence also reports the null finding, or one about more than the unit names
     if not says_equally(unit) and reports_null_finding(unit) and not _null_reported(index, unit):
         found = next((i for i, s in enumerate(index.sentences) if denied_in_numbers(unit, s)), None)
+        if found is not None:
+            return found
+    # "No serious adverse events occurred" against "... occurred in 3% of patients", unless the evidence also
+    # reports that absence (in one group, say)
+    if not asserts_effect(unit) and not _null_reported(index, unit):
+        found = next((i for i, s in enumerate(index.sentences) if absence_denied(unit, s)), None)
         if found is not None:
             return found
     if not (asserts_effect(unit) or asserts_occurrence(unit)):
@@ -348,6 +361,17 @@ def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, 
         return FiredCue(sentence, kind="design")
     sentence = excluded_population(unit, index.sentences)  # a finding for people the study left out
     return None if sentence is None else FiredCue(sentence, kind="excluded")
+
+
+def deciding_sentences(index: EvidenceIndex | None, unit: str, cue: FiredCue | None) -> list[int]:
+    """The evidence sentences the verifier must read ``unit`` against alone, whatever words they share with it: the
+    sentence of its fired ``cue``, and each that reports its null finding again in other words ("Deaths from all
+    causes were not reduced" against "Overall mortality did not differ between groups"), which
+    :func:`restating_window` then finds among the unit's windows."""
+    if index is None:
+        return []
+    found = {i for i, findings in enumerate(index.findings) if any(agrees(unit, f) for f in findings)}
+    return sorted(found if cue is None else {*found, cue.sentence})
 
 
 def restating_window(

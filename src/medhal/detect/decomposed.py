@@ -53,7 +53,7 @@ from medhal.detect.chunking import (
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import FiredCue, contradiction_cue, cue_record, restating_window
+from medhal.detect.cues import FiredCue, contradiction_cue, cue_record, deciding_sentences, restating_window
 from medhal.detect.focus import contradiction_focus
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
@@ -214,9 +214,9 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         cues: list[FiredCue | None] = [None] * len(units)
         if index is not None:
             cues = [contradiction_cue(index, u.text, a, threshold) for u, a in zip(units, alignments, strict=True)]
-        for ks, cue in zip(chosen, cues, strict=True):
-            if cue is not None:  # the verifier reads the unit against the deciding sentence alone
-                ks[:] = sorted({*ks, _sentence_window(item.evidence, sentences, windows, cue.sentence)})
+        for u, ks, cue in zip(units, chosen, cues, strict=True):  # and against each deciding sentence alone
+            decide = deciding_sentences(index, u.text, cue)
+            ks[:] = sorted({*ks, *(_sentence_window(item.evidence, sentences, windows, i) for i in decide)})
         # the verifier reads each figure the evidence states as the evidence writes it ("0.15 g" -> "150 mg")
         hyps = [harmonized(u.text, index.quantities) if index else u.text for u in units]
         pairs = [(windows[k].text, h) for h, ks in zip(hyps, chosen, strict=True) for k in ks]

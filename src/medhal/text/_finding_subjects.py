@@ -22,12 +22,15 @@ __all__ = [
     "JOINT",
     "REPORTED",
     "VERB",
+    "compared_groups",
     "finding_subject",
     "has_verb",
     "lead",
     "listed",
+    "narrows",
     "stems",
     "subject_of",
+    "within_either",
 ]
 
 
@@ -52,7 +55,7 @@ FRAME = _word_set(
         "background objective objectives methods results conclusion conclusions interpretation findings "
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
-        "regard regards"
+        "regard regards unchanged unaffected unaltered"
     ),
     stem=True,
 )
@@ -85,6 +88,99 @@ def stems(text: str) -> frozenset[str]:
     one is a null finding about its complement)."""
     words = (w.lower() for w in _WORDS.findall(canonical_text(text)))
     return frozenset(finding_stem(w[:STEM_PREFIX]) for w in words if len(w) >= 2 and w not in _FUNCTION_WORDS)
+
+
+_EITHER = re.compile(r"(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+or\s+(?P<b>[\w-]+(?:\s+[\w-]+){0,3})", re.IGNORECASE)
+"""Two outcomes joined by "or": "worsening heart failure or cardiovascular death" (either counts)."""
+
+
+def within_either(unit: str, subject: frozenset[str]) -> bool:
+    """Whether ``unit`` names ``subject`` only as one of two outcomes joined by "or" (a composite: "lowered the
+    rate of worsening heart failure or cardiovascular death"), the other naming more: a null finding about the
+    component says nothing against an effect on the composite.
+
+    >>> within_either("It lowered the rate of worsening heart failure or cardiovascular death.",
+    ...                finding_subject("Cardiovascular death did not differ."))
+    True
+    >>> within_either("It lowered cardiovascular death.", finding_subject("Cardiovascular death did not differ."))
+    False
+    >>> within_either("It reduced neonatal respiratory support or death.", finding_subject("No neonatal deaths."))
+    True
+    """
+    for m in _EITHER.finditer(unit):
+        a, b = (stems(m.group(k)) - FRAME for k in ("a", "b"))
+        # "respiratory support or death" for "no neonatal deaths": the subject's words on both sides, one naming more
+        if (subject <= b and a - subject) or (subject <= a and b - subject):
+            return True
+        if subject <= a | b and not subject <= a and not subject <= b and (a - subject or b - subject):
+            return True
+    return False
+
+
+_KIND_LINKS = _word_set("related associated specific attributable induced")
+"""Words that join a kind to what it is a kind of ("infection-related deaths"): the kind stands before them."""
+_ALL_KINDS = _word_set("cause causes total overall global crude", stem=True)
+"""Words that name every kind ("all-cause mortality"), not one of them."""
+_EFFECT_VERBS = _word_set("cut cuts halve halved halves lowers reduces raises increases improves prolongs shortens")
+"""Verbs with no "-ed" that state the effect on a subject ("screening cut deaths"), not a kind of it."""
+_CAUSE_AFTER = re.compile(r"\s*(?:from|due\s+to|caused\s+by|attributable\s+to|attributed\s+to)\s+", re.IGNORECASE)
+
+
+_KINDED = "morta"
+"""The stem of the one subject read in kinds (death, mortality, survival: :func:`narrows`)."""
+
+
+def narrows(unit: str, subject: frozenset[str]) -> bool:
+    """Whether ``unit`` names the deaths of a ``subject`` that is about deaths, mortality or survival only as one
+    kind of them: a word that names a kind, which the subject lacks, stands right before the word for deaths
+    ("lung cancer deaths", "progression-free survival") or after "from" or "due to" after it ("deaths from lung
+    cancer").  A finding that overall mortality did not differ says nothing of deaths from one cause.  Other
+    subjects are not read so: "newborn hypothermia" is the finding's hypothermia, "left hospital" its stay.
+
+    >>> narrows("Screening lowered lung cancer deaths by a quarter.", frozenset({"morta"}))
+    True
+    >>> narrows("It reduced deaths from cardiovascular causes.", frozenset({"morta"}))
+    True
+    >>> narrows("Screening lowered all-cause mortality.", frozenset({"morta"}))
+    False
+    >>> narrows("Screening cut deaths from any cause.", frozenset({"morta"}))
+    False
+    >>> narrows("It lowered lung cancer mortality.", frozenset({"lung", "cance", "morta"}))
+    False
+    >>> narrows("It made newborn hypothermia more common.", frozenset({"hypot"}))
+    False
+    """
+    text = canonical_text(unit)
+    words = list(_WORDS.finditer(text))
+    keys = [finding_stem(w.group().lower()[:STEM_PREFIX]) for w in words]
+    at = [i for i, key in enumerate(keys) if key == _KINDED]
+    if _KINDED not in subject or not at:
+        return False
+    before = at[0] - 1
+    if before >= 1 and words[before].group().lower() in _KIND_LINKS:
+        before -= 1
+    if before >= 0 and _names_kind(words[before].group(), keys[before], subject):
+        return True
+    cause = _CAUSE_AFTER.match(text, words[at[0]].end())
+    if cause is None:
+        return False
+    after = [(w, k) for w, k in zip(words, keys, strict=True) if w.start() >= cause.end()]
+    after = [(w, k) for w, k in after if w.group().lower() not in _FUNCTION_WORDS]
+    return bool(after) and _names_kind(after[0][0].group(), after[0][1], subject)
+
+
+def _names_kind(word: str, key: str, subject: frozenset[str]) -> bool:
+    """Whether ``word`` (stem ``key``) can name a kind of ``subject``: a content word, not a verb of effect."""
+    lowered = word.lower()
+    return (
+        len(lowered) >= 3
+        and key not in subject
+        and key not in FRAME
+        and key not in _ALL_KINDS
+        and lowered not in _FUNCTION_WORDS
+        and lowered not in _EFFECT_VERBS
+        and not lowered.endswith("ed")
+    )
 
 
 def finding_subject(sentence: str) -> frozenset[str]:
@@ -148,6 +244,30 @@ def subject_of(piece: str) -> frozenset[str]:
     for q in reversed(quantities(piece)):
         piece = piece[: q.start] + " " + piece[q.end :]
     return finding_subject(piece)
+
+
+_BETWEEN = re.compile(
+    r"\bbetween\s+(?:the\s+)?(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+and\s+(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,3}?)"
+    r"\s*(?:[.;,)]|$)",
+    re.IGNORECASE,
+)
+"""The two groups a finding compares, named last ("did not differ between carriers and non-carriers")."""
+
+
+def compared_groups(piece: str) -> frozenset[str]:
+    """The stems naming the two groups ``piece``'s finding compares, when it names them last, "between A and B"
+    (empty otherwise): what the finding is said of, which a unit restating it may leave out ("Bleeding was
+    similar").
+
+    >>> sorted(compared_groups("Bleeding did not differ between carriers and non-carriers."))
+    ['carri', 'non']
+    >>> sorted(compared_groups("The correlation between age and stiffness was weak."))
+    []
+    """
+    m = _BETWEEN.search(BRACKETS.sub(" ", piece))
+    if m is None or VERB.search(m.group()):  # "between age and stiffness was weak": what it is about
+        return frozenset()
+    return finding_subject(f"{m.group('a')} {m.group('b')}")
 
 
 _GROUPING = re.compile(

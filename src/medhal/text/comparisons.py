@@ -12,9 +12,9 @@ the worst error a report can make):
   followed by the group it belongs to ("4.9% of the patients assigned to A", "13.8% in the A group",
   "1.7% with 27 Gy"), and reports levels, not changes (no "by 5", "from 5", "reduced", "increased", "fell",
   "differed", ... outside brackets: "HbA1c fell by 1.2% with A and 0.5% with B" says A's HbA1c ended *lower*);
-* the unit makes **one comparison** of a named group, read from its words: a comparative ("more", "less",
-  "fewer", "higher", "lower", "greater", "smaller") within a few words of "with / in / among / for / on" and a
-  group, optionally "than (with) B" or "compared with B";
+* the unit makes **one comparison** of a named group, read from its words: a comparative ("more", "less", "fewer",
+  "higher", "lower", "greater", "larger", "smaller", "commoner", "rarer") within a few words of "with / in / among /
+  for / on" and a group, optionally "than (with) B" or "compared with B";
 * the unit's groups are the sentence's: each is named by the words of exactly one of the sentence's groups
   (content stems, read through :mod:`medhal.text.synonyms`), and the rival is the named "than" group or, when
   the sentence has exactly two groups, the other one;
@@ -90,7 +90,7 @@ A and by 8% of those assigned to B"), not before an amount of change ("fell by 1
 "and by" still reads as a change when a change word or a first "by" is left: "lower by 5% with A and by 3%")."""
 
 _COMPARISON = re.compile(
-    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller|stronger|weaker)(?!\s+than\b)\s+"
+    r"\b(?P<word>more|less|fewer|higher|lower|greater|larger|smaller|stronger|weaker|commoner|rarer)(?!\s+than\b)\s+"
     r"(?P<words>(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){0,5}?)"
     r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
     r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"

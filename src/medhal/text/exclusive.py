@@ -14,6 +14,9 @@ acts on: the harm belongs to one treatment.
   both / either / each / all** groups or arms, or "in the two groups";
 * the unit names that whole subject (its stems read through :mod:`medhal.text.synonyms`: "low blood sugar" is
   hypoglycaemia).
+
+:func:`absence_denied` reads the null-finding cue the other way round: a unit that says something never happened
+("No serious adverse events occurred") against a sentence that says it happened ("... occurred in 3% of patients").
 """
 
 from __future__ import annotations
@@ -21,9 +24,17 @@ from __future__ import annotations
 import re
 
 from medhal.text._finding_subjects import stems
-from medhal.text.findings import asserts_occurrence, lead
+from medhal.text.assertions import asserts_nothing
+from medhal.text.findings import (
+    asserts_occurrence,
+    contradicts,
+    finding_parts,
+    lead,
+    null_findings,
+    reports_null_finding,
+)
 
-__all__ = ["exclusive_conflict", "exclusive_subject"]
+__all__ = ["absence_denied", "exclusive_conflict", "exclusive_subject"]
 
 _ONLY = re.compile(
     r"\b(?:occurred|was\s+(?:seen|observed|reported|recorded|found|noted)|were\s+(?:seen|observed|reported|recorded|"
@@ -69,3 +80,22 @@ def exclusive_conflict(unit: str, sentence: str) -> bool:
         return False
     subject = exclusive_subject(sentence)
     return bool(subject) and subject <= stems(unit)
+
+
+def absence_denied(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` says something never happened ("No serious adverse events occurred") that a part of
+    ``sentence`` reporting no null finding of its own says happened, naming it whole (the null-finding cue the other
+    way round: the unit's absence is the finding, the sentence the unit).
+
+    >>> absence_denied("No serious adverse events occurred.", "Serious adverse events occurred in 3% of patients.")
+    True
+    >>> absence_denied("No serious adverse events occurred.", "Adverse events occurred in 3% of patients.")
+    False
+    """
+    absent = [f for f in null_findings(unit) if f.absence]
+    # "to monitor whether any changes occurred": an aim, no occurrence
+    parts = [p for p in finding_parts(sentence) if not (reports_null_finding(p) or _AIM.search(p))]
+    return not asserts_nothing(sentence) and any(contradicts(part, f) for part in parts for f in absent)
+
+
+_AIM = re.compile(r"\bwhether\b|\bto\s+(?:assess|monitor|determine|evaluate|examine|investigate|test)\b", re.I)

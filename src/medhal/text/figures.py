@@ -121,6 +121,8 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     False
     >>> far_off(quantities("about 6%")[0], quantities("769 of 12,927 participants"))
     False
+    >>> far_off(quantities("about four hours sooner")[0], quantities("a median of 18.5 hours, and 22.4 hours"))
+    False
     """
     if not q.about or _lay_count(q) or not math.isfinite(q.value):
         return False
@@ -133,6 +135,9 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
         # a percentage leaves ("a false-negative rate of approximately 25%" for a sensitivity of 77.8%)
         near += [100.0 * a / b for a, b in _count_pairs(stated)]
         near += [100.0 - e.value for e in stated if e.kind == "percent" and 0.0 <= e.value <= 100.0]
+    elif q.kind != "count":  # the gap between two levels ("about four hours sooner" for 18.5 and 22.4 hours)
+        levels = [e.value for e in stated if e.kind == q.kind and not e.approximate]
+        near += [abs(a - b) for a in levels for b in levels if a > b]
     return all(not _near(q, other) for other in near)
 
 

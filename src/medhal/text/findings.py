@@ -41,12 +41,15 @@ from medhal.text._finding_subjects import (
     JOINT,
     REPORTED,
     VERB,
+    compared_groups,
     finding_subject,
     has_verb,
     lead,
     listed,
+    narrows,
     stems,
     subject_of,
+    within_either,
 )
 from medhal.text.assertions import asserts_nothing
 from medhal.text.clauses import split_clauses
@@ -244,6 +247,8 @@ class NullFinding:
     populations: frozenset[str]
     quantities: tuple[Quantity, ...] = ()
     absence: bool = False
+    groups: frozenset[str] = frozenset()
+    """Stems of the two groups it compares, named last (:func:`~medhal.text._finding_subjects.compared_groups`)."""
 
 
 def finding_parts(sentence: str) -> list[str]:
@@ -322,8 +327,10 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
             subject = subject_of(piece) - REPORTED if absence else subject_of(piece)
             if subject:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
+                groups = compared_groups(piece)
                 found.extend(
-                    NullFinding(each, _populations(sentence), stated, absence) for each in listed(piece, subject)
+                    NullFinding(each, _populations(sentence), stated, absence, groups)
+                    for each in listed(piece, subject)
                 )
     return tuple(found)
 
@@ -383,7 +390,10 @@ def names(unit: str, finding: NullFinding) -> bool:
     named = stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
     if _DISCHARGE.search(unit):  # "left hospital two days earlier": a shorter stay in hospital
         named |= _STAY
-    if not finding.subject <= named:
+    # "Bleeding was similar", "Carriers bled more" for "Bleeding did not differ between carriers and non-carriers":
+    # the groups compared may be left out where the unit names nothing else the finding does not
+    rest = finding.subject - finding.groups
+    if not (finding.subject <= named or (rest and rest <= named and not stems(unit) - FRAME - finding.subject)):
         return False
     if not (finding.populations <= populations if finding.absence else finding.populations == populations):
         return False
@@ -426,32 +436,16 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
     >>> contradicts("Two children had rashes.", null_finding("No adverse events were recorded."))
     False
 
-    A composite ("A or B") is not the component a null finding is about (:func:`_within_either`).
+    A composite ("A or B") is not the component a null finding is about (:func:`within_either`), nor is one kind
+    of it ("lung cancer deaths" against "overall mortality did not differ", :func:`narrows`).
     """
     happened = finding.absence and asserts_occurrence(unit)
-    return (asserts_effect(unit) or happened) and names(unit, finding) and not _within_either(unit, finding.subject)
-
-
-_EITHER = re.compile(r"(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+or\s+(?P<b>[\w-]+(?:\s+[\w-]+){0,3})", re.IGNORECASE)
-"""Two outcomes joined by "or": "worsening heart failure or cardiovascular death" (either counts)."""
-
-
-def _within_either(unit: str, subject: frozenset[str]) -> bool:
-    """Whether ``unit`` names ``subject`` only as one of two outcomes joined by "or" (a composite: "lowered the
-    rate of worsening heart failure or cardiovascular death"), the other naming more: a null finding about the
-    component says nothing against an effect on the composite.
-
-    >>> _within_either("It lowered the rate of worsening heart failure or cardiovascular death.",
-    ...                finding_subject("Cardiovascular death did not differ."))
-    True
-    >>> _within_either("It lowered cardiovascular death.", finding_subject("Cardiovascular death did not differ."))
-    False
-    """
-    for m in _EITHER.finditer(unit):
-        a, b = (stems(m.group(k)) - FRAME for k in ("a", "b"))
-        if (subject <= b and a - subject) or (subject <= a and b - subject):
-            return True
-    return False
+    return (
+        (asserts_effect(unit) or happened)
+        and names(unit, finding)
+        and not within_either(unit, finding.subject)
+        and (finding.absence or not narrows(unit, finding.subject))
+    )
 
 
 def null_finding_conflict(unit: str, sentence: str) -> bool:

@@ -210,11 +210,12 @@ def negated(text: str) -> bool:
 
 
 _UP_WORDS = (
-    "increase increased increases increasing higher highest more greater elevated raised rise rose gain stronger"
+    "increase increased increases increasing higher highest more greater larger commoner elevated raised rise rose "
+    "gain stronger"
 )
 _DOWN_WORDS = (
     "decrease decreased decreases decreasing lower lowest less fewer smaller reduced reduce reduces reduction "
-    "lowered fall fell loss weaker"
+    "lowered fall fell loss weaker rarer"
 )
 _UP, _DOWN = frozenset(_UP_WORDS.split()), frozenset(_DOWN_WORDS.split())
 _LOWER_WORD = re.compile(r"[a-z]+")

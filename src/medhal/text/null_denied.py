@@ -51,12 +51,18 @@ __all__ = ["denied_in_numbers", "denied_null", "says_equally"]
 
 _EQUALLY = re.compile(
     r"\b(?:equally|just\s+as)\s+(?:well|effective|safe|accurate|good|sensitive|specific)\b"
+    r"|\b(?:equally|(?:about|roughly|just)\s+as)\s+(?:common|frequent|rare|likely)\b"  # :data:`_AS_FREQUENT`
     r"|\bas\s+(?:effective|safe|accurate|good)\s+as\b"
     r"|\b(?:worked|works|work|performed|performs|perform|did|does|do)\s+as\s+well\s+as\b",
     re.IGNORECASE,
 )
-"""A unit saying two things did as well ("performed equally well", "worked as well as a higher dose"); a bare "as
-well as" is a conjunction ("... as well as those demonstrating HGUCA")."""
+"""A unit saying two things did as well ("performed equally well", "worked as well as a higher dose") or were as
+frequent ("was equally common in both groups"); a bare "as well as" is a conjunction ("... as well as those
+demonstrating HGUCA")."""
+_AS_FREQUENT = re.compile(r"\b(?:equally|(?:about|roughly|just)\s+as)\s+(?:common|frequent|rare|likely)\b", re.I)
+"""Said of how often something happened: contradicted only by two percentages far apart (:func:`_apart`), not by an
+association in words ("equally common across other syndromes" against "also commonly associated with ... (OR 1.8)",
+the one PubMedQA conclusion the wider reading fired on)."""
 _EQUALLY_AS_NULL = "did not differ"
 _MATCHED = ("time", "mass")
 
@@ -86,7 +92,7 @@ def denied_null(unit: str, sentence: str) -> bool:
         return False
     # the null finding of "performed equally well on darker skin" read as "did not differ"
     findings, own = _null_reading(_EQUALLY.sub(_EQUALLY_AS_NULL, unit))
-    return _asserted(sentence, findings, own, shown=False)
+    return _asserted(sentence, findings, own, shown=False, in_figures=_AS_FREQUENT.search(unit) is not None)
 
 
 def denied_in_numbers(unit: str, sentence: str) -> bool:
@@ -107,6 +113,25 @@ def denied_in_numbers(unit: str, sentence: str) -> bool:
     return bool(findings) and _asserted(sentence, findings, own, shown=True)
 
 
+def _apart(part: str) -> bool:
+    """Whether ``part`` gives two percentages, one at least half as large again as the other ("in 18% of obese and
+    7% of normal-weight patients", "(1.8% vs 0.7%)"), a bracket of an interval or P value left out: a difference no
+    one reads as "equally common".
+
+    >>> _apart("Acute kidney injury occurred in 18% of obese and 7% of normal-weight patients.")
+    True
+    >>> _apart("Clinical cure occurred in 93% and 92% (difference 1 percentage point, 95% CI -4 to 6%).")
+    False
+    """
+    part = _STATISTICS.sub(" ", part)
+    figures = [q.value for q in quantities(part) if q.kind == "percent"]
+    return len(figures) == 2 and min(figures) > 0 and max(figures) >= 1.5 * min(figures)
+
+
+_STATISTICS = re.compile(r"\([^()]*\b(?:CI|interval|P\s*[=<>]|difference)[^()]*\)", re.IGNORECASE)
+"""A bracket of statistics, whose percentages are no group's."""
+
+
 @lru_cache(maxsize=256)
 def _null_reading(unit: str) -> tuple[tuple[NullFinding, ...], frozenset[str]]:
     """The null findings ``unit`` reports and the kinds of time point or dose it names, read once however many
@@ -114,11 +139,15 @@ def _null_reading(unit: str) -> tuple[tuple[NullFinding, ...], frozenset[str]]:
     return tuple(null_findings(unit)), frozenset(q.kind for q in quantities(unit) if q.kind in _MATCHED)
 
 
-def _asserted(sentence: str, findings: tuple[NullFinding, ...], own: frozenset[str], *, shown: bool) -> bool:
+def _asserted(
+    sentence: str, findings: tuple[NullFinding, ...], own: frozenset[str], *, shown: bool, in_figures: bool = False
+) -> bool:
     """Whether a part of ``sentence`` asserts an effect on the whole subject of one of ``findings`` at no time point
-    or dose of a kind the unit (``own``: the kinds it names) does not name; ``shown``: and shows it in numbers."""
+    or dose of a kind the unit (``own``: the kinds it names) does not name; ``shown``: and shows it in numbers;
+    ``in_figures``: states it as two percentages far apart (:func:`_apart`), in words or not."""
     for part in finding_parts(sentence):
-        if reports_null_finding(part) or not asserts_effect(part) or (shown and not significant(part)):
+        differs = _apart(part) if in_figures else asserts_effect(part)
+        if reports_null_finding(part) or not differs or (shown and not significant(part)):
             continue
         if any(q.kind in _MATCHED and q.kind not in own for q in quantities(part)):
             continue  # "lower at 30 days": a time point or dose the unit does not name

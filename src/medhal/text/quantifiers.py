@@ -144,19 +144,59 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     '29%'
     >>> share_conflicts("Most patients were in class II.", "Most patients (71%) were in class II.")
     []
+    >>> share_conflicts("About one in ten obese patients had high troughs.", "High troughs occurred in 41% of obese "
+    ...                 "patients, compared with 9% of normal-weight patients.")[0][1].text
+    '41%'
+
+    With no percentage, a quantifier of the sentence's that excludes the unit's, said of all the unit says of its
+    share (:func:`_said_of`):
+
+    >>> share_conflicts("Most of them used the service.", "Few had used the service.")[0][1].text
+    'Few'
+    >>> share_conflicts("Most of them recovered.", "Few had used the counselling service.")
+    []
     """
     conflicts: list[tuple[Quantity, Quantity]] = []
-    figures = [e for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
-    if not figures or _COMPLEMENT.search(sentence) or _COMPLEMENT.search(unit):
+    if _COMPLEMENT.search(sentence) or _COMPLEMENT.search(unit):
         return conflicts
+    figures = [e for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
+    if not figures:
+        theirs = [w for w in quantified_shares(sentence) if not _PROPORTION.fullmatch(w.quantity.text)]
+        for share in quantified_shares(unit):
+            # what is said of them, without whom the share counts ("most *of the nurses*"): the sentence's may count
+            # no one or the same people
+            head = _head(unit, share.quantity)
+            said = _said_of(unit, share.quantity) - {head}
+            for other in theirs:
+                apart = share.contradicted_by(other.quantity.value) and other.contradicted_by(share.quantity.value)
+                counted = _head(sentence, other.quantity)
+                if counted not in (None, head) or not apart or len(said) < 2:
+                    continue
+                if said <= _said_of(sentence, other.quantity):
+                    conflicts.append((share.quantity, other.quantity))
+        return conflicts[:1]
     for share in quantified_shares(unit):
         heads = _heads(unit, share.quantity)
         if not heads:
             continue
         same = [e for e in figures if any(_of_same(head, anchors(sentence, e)) for head in heads)]
-        if same and all(share.contradicted_by(e.value) for e in figures):
+        # "one in ten obese patients" against "41% of obese patients ... and 9% of normal-weight patients": the
+        # figures of the group the unit names, where it names one the sentence gives figures for
+        specific = frozenset(heads) - _PEOPLE
+        own = [e for e in same if specific & anchors(sentence, e)]
+        if same and all(share.contradicted_by(e.value) for e in (own or figures)):
             conflicts.append((share.quantity, same[0]))
     return conflicts
+
+
+_CLAUSE_END = re.compile(r"[;.]|,\s+(?:but|while|whereas|and)\b|$")
+
+
+def _said_of(text: str, words: Quantity) -> frozenset[str]:
+    """The content stems of what ``text`` says of the share its quantifier ``words`` count, up to the end of the
+    clause ("most *of them used the counselling service*")."""
+    end = _CLAUSE_END.search(text, words.end)
+    return content_stems(text[words.end : len(text) if end is None else end.start()])
 
 
 _PEOPLE = frozenset({"patie", "parti", "subje", "peopl", "indiv", "respo", "perso", "case", "cases"})

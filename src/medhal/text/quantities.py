@@ -110,7 +110,7 @@ _NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_NUMBER_WORDS) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
 _RATIO_BEFORE = re.compile(
-    r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+risk)"
+    r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?-i:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+risk)"
     r"\s*(?:\[[^\]]{0,12}\])?\s*(?:,|:|=|was|of|is)?\s*$",
     re.IGNORECASE,
 )

@@ -70,14 +70,29 @@ def ratio_words(text: str) -> list[RatioWords]:
     return sorted(found, key=lambda w: w.quantity.start)
 
 
+_EACH_GROUP = re.compile(
+    r"\b\d+(?:\.\d+)?\s?%\s+(?:of\s+(?:the\s+)?(?:patients|participants|women|men|children|infants)\s+)?"
+    r"in\s+(?:each|both)\s+(?:groups?|arms?)\b",
+    re.IGNORECASE,
+)
+"""One percentage said of both groups ("occurred in 2% of patients in each group")."""
+
+
 def _stated_factor(sentence: str) -> tuple[float, Quantity] | None:
     """The factor between two groups ``sentence`` states, with the figure to show for it: its first stated ratio
-    (hazard, odds, risk or rate ratio), else the larger of exactly two group percentages in one of its parts."""
+    (hazard, odds, risk or rate ratio), else one percentage said of each group (a factor of 1), else the larger of
+    exactly two group percentages in one of its parts."""
     said = quantities(sentence)
     ratio = next((q for q in said if q.ratio and q.value > 0), None)
     if ratio is not None:
         return max(ratio.value, 1.0 / ratio.value), ratio
     for part in finding_parts(sentence):
+        each = _EACH_GROUP.search(part)  # "in 2% of patients in each group": the same in both, a factor of 1
+        if each is not None:
+            value = quantities(each.group())[0].value
+            shown = next((q for q in said if q.kind == "percent" and q.value == value), None)
+            if shown is not None:
+                return 1.0, shown
         figures = group_figures(part)
         if len(figures) == 2 and figures[0].group != figures[1].group and min(f.value for f in figures) > 0:
             high = max(figures, key=lambda f: f.value)
@@ -104,6 +119,9 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     [('halved', '19.5%')]
     >>> ratio_conflicts("It halved the rate.", "Relapse was in 24% of the drug group and 52% of the placebo group.")
     []
+    >>> [(a.text, b.text) for a, b in ratio_conflicts("Bleeding was twice as frequent with A.",
+    ...                                               "Bleeding occurred in 2% of patients in each group.")]
+    [('twice as', '2%')]
     """
     words = ratio_words(unit)
     if not words:
