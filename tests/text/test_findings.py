@@ -518,3 +518,15 @@ def test_a_composite_with_the_subject_across_its_halves_is_not_the_component() -
 def test_unchanged_frames_a_null_finding() -> None:
     (finding,) = null_findings("The proportion of patients admitted to intensive care was unchanged.")
     assert contradicts("Admissions to intensive care fell by a third.", finding)
+
+
+def test_a_null_finding_about_several_listed_outcomes_is_one_about_each() -> None:
+    found = null_findings(
+        "There were no significant differences between groups in large-for-gestational-age infants (8.9% vs 9.2%), "
+        "a perinatal composite outcome (3.1% vs 3.0%), gestational hypertension or preeclampsia (13.6% vs 13.5%), "
+        "or primary caesarean delivery (24.0% vs 24.6%)."
+    )
+    assert any(contradicts("Caesarean deliveries were less frequent with one-step screening.", f) for f in found)
+    assert any(agrees("Perinatal outcomes did not differ.", f) for f in found)
+    # an outcome joined by "or" inside one item stays that item's: no null finding on preeclampsia alone
+    assert not any(contradicts("One-step screening reduced preeclampsia.", f) for f in found)

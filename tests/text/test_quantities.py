@@ -58,3 +58,17 @@ def test_ratio_abbreviations_are_read_in_capitals_only() -> None:
     assert quantities("(OR 2.1; 95% CI 1.7 to 2.6)")[0].ratio
     assert [q.ratio for q in quantities("aOR 1.3, HR 0.71")] == [True, True]
     assert not any(q.ratio for q in quantities("Grade 3 or 4 events occurred in 12 or 14 patients."))
+
+
+def test_a_denominator_in_words_is_its_symbol() -> None:
+    # "5 µg per cubic metre" was a mass, "5 µg/m3" a concentration: a faithful restatement read as a new figure
+    for words, symbol in (
+        ("5 µg per cubic metre", "5 µg/m3"),
+        ("20 mg per litre", "20 mg/L"),
+        ("0.2 g per decilitre", "0.2 g/dL"),
+        ("5 milligrams per kilogram", "5 mg/kg"),
+    ):
+        (a,) = quantities(words)
+        (b,) = quantities(symbol)
+        assert a.kind == b.kind and a.kind.count("/") == 1 and a.equals(b), (words, symbol)
+    assert quantities("80 g per day")[0].kind == "mass"

@@ -72,3 +72,14 @@ def test_other_sentences_are_no_list(sentence: str) -> None:
 )
 def test_a_most_common_item_the_list_ranks_lower(unit: str, evidence: list[str], expected: int | None) -> None:
     assert superlative_conflict(unit, evidence) == expected
+
+
+def test_another_item_the_sentence_calls_the_most_common_of_the_same_kind() -> None:
+    evidence = ["Nausea was the most common adverse event with varenicline (25%)."]
+    assert superlative_conflict("Insomnia was the most common adverse event with varenicline.", evidence) == 0
+    assert superlative_conflict("The most common adverse event with varenicline was insomnia.", evidence) == 0
+    # the same item; another kind (the patch's events); or a sentence naming the unit's item too
+    assert superlative_conflict("Nausea was the most common adverse event with varenicline.", evidence) is None
+    assert superlative_conflict("Insomnia was the most common adverse event with the patch.", evidence) is None
+    both = ["Nausea was the most common adverse event with varenicline, and insomnia with the patch."]
+    assert superlative_conflict("Insomnia was the most common adverse event with the patch.", both) is None

@@ -28,6 +28,7 @@ __all__ = [
     "lead",
     "listed",
     "narrows",
+    "several_listed",
     "stems",
     "subject_of",
     "within_either",
@@ -208,6 +209,21 @@ _LISTED_AFTER = re.compile(
 """A null finding about two outcomes listed after it: "There were no differences in readmission at 28 days or in
 parent-reported quality of life"."""
 JOINT = re.compile(r"\b(?:composite|combined|combination|joint|together)\b", re.IGNORECASE)
+_SEVERAL_AFTER = re.compile(
+    r"\bno\s+(?:statistically\s+)?(?:significant\s+)?differences?\s+(?:between\s+(?:the\s+)?groups\s+)?in\s+"
+    r"(?P<items>[^;]+?)\s*(?:\.|$)",
+    re.IGNORECASE,
+)
+"""A null finding about three or more outcomes listed after it, each its own (a composite among them is one)."""
+_ITEM_BREAK = re.compile(r",\s*(?:(?:or|and)\s+)?")
+
+
+def several_listed(piece: str) -> str:
+    """The three or more outcomes ``piece`` lists after a null finding ("no significant differences in A (..), B
+    (..), or C (..)"), brackets left out, each naming something; ``""`` when it lists none."""
+    m = _SEVERAL_AFTER.search(BRACKETS.sub(" ", piece))
+    items = [] if m is None else _ITEM_BREAK.split(m.group("items"))
+    return m.group("items") if m is not None and len(items) >= 3 and all(map(subject_of, items)) else ""
 
 
 def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
@@ -217,10 +233,17 @@ def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
     >>> sorted(sorted(s) for s in listed("Hypercalcemia and kidney stones did not differ.", frozenset({"hyper",
     ...                                    "renal", "stone"})))
     [['hyper'], ['hyper', 'renal', 'stone'], ['renal', 'stone']]
+    >>> piece = ("There were no significant differences in large infants (8.9% vs 9.2%), a perinatal composite "
+    ...          "(3.1% vs 3.0%), or primary caesarean delivery (24.0% vs 24.6%).")
+    >>> [sorted(s) for s in listed(piece, subject_of(piece))][1:]
+    [['infan', 'large'], ['perin'], ['cesar', 'deliv']]
     >>> piece = "There were no differences in readmission at 28 days or in parent-reported quality of life."
     >>> sorted(sorted(s) for s in listed(piece, subject_of(piece)))
     [['life', 'paren', 'quali'], ['life', 'paren', 'quali', 'readm'], ['readm']]
     """
+    several = several_listed(piece)
+    if several:  # "no significant differences in A (..), B (..), C (..), or D (..)"
+        return [subject, *(subject_of(item) for item in _ITEM_BREAK.split(several))]
     m = _LISTED.match(piece) or _LISTED_AFTER.search(piece)
     if m is None or JOINT.search(piece):
         return [subject]

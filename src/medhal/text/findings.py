@@ -47,6 +47,7 @@ from medhal.text._finding_subjects import (
     lead,
     listed,
     narrows,
+    several_listed,
     stems,
     subject_of,
     within_either,
@@ -328,10 +329,10 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
             if subject:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
                 groups = compared_groups(piece)
-                found.extend(
-                    NullFinding(each, _populations(sentence), stated, absence, groups)
-                    for each in listed(piece, subject)
-                )
+                # the outcomes of a list name no population ("large-for-gestational-age infants")
+                outcomes = several_listed(piece)
+                populations = _populations(BRACKETS.sub(" ", sentence).replace(outcomes, " ") if outcomes else sentence)
+                found.extend(NullFinding(each, populations, stated, absence, groups) for each in listed(piece, subject))
     return tuple(found)
 
 

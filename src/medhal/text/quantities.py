@@ -115,7 +115,23 @@ _RATIO_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+and\s+$", re.IGNORECASE)
-_DENOMINATOR = re.compile(r"/\s?([^\s,;()]+)|\s+per\s+(kilogram|kg)\b", re.IGNORECASE)
+_DENOMINATOR = re.compile(
+    r"/\s?([^\s,;()]+)|\s+per\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|decilit(?:re|er)|dl|millilit(?:re|er)|ml|"
+    r"lit(?:re|er)|l)\b",
+    re.IGNORECASE,
+)
+_PER = {
+    "kilogram": "kg",
+    "cubic metre": "m3",
+    "cubic meter": "m3",
+    "decilitre": "dl",
+    "deciliter": "dl",
+    "millilitre": "ml",
+    "milliliter": "ml",
+    "litre": "l",
+    "liter": "l",
+}
+"""A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "20 mg per litre" "20 mg/L")."""
 _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number."""
@@ -189,7 +205,8 @@ def quantities(text: str) -> list[Quantity]:
                 continue
         denominator = _DENOMINATOR.match(text, m.end()) if m.group("unit") else None
         if denominator is not None:  # a concentration or rate (80 g/L, 1.9 mL/min): its own kind, never mass
-            per = (denominator.group(1) or "kg").lower().rstrip(".:")  # "5 milligrams per kilogram" = "5 mg/kg"
+            per = (denominator.group(1) or denominator.group(2)).lower().rstrip(".:")  # "5 mg per kilogram" = "5 mg/kg"
+            per = _PER.get(" ".join(per.split()), per)
             kind = f"{kind}/{per}"
         before = text[max(0, m.start() - 24) : m.start()]
         label = _LABEL.search(before) if kind == "count" else None

@@ -15,7 +15,10 @@ A clinician reads the list's figures and sees that the unit's item is not the fi
   percentage in brackets ("headache (21%)", "patient resistance (82%)"); a sentence with any other bracket, such as
   two groups' figures, or with an entry of figures ("in 7/32 (22%)") is no such list;
 * the unit's item is one of them (every content word the unit names it by is in the item's words), and another item
-  of the same list has a larger percentage.
+  of the same list has a larger percentage;
+* or the sentence, no such list, itself calls another item the most common of the same kind (every other content
+  word of the unit is in it: "Nausea was the most common adverse event with varenicline (25%)" against "Insomnia was
+  the most common adverse event with varenicline"), and names the unit's item nowhere.
 """
 
 from __future__ import annotations
@@ -111,12 +114,23 @@ def superlative_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     0
     >>> superlative_conflict("Patient resistance was the barrier cited most often.", evidence) is None
     True
+    >>> superlative_conflict("Insomnia was the most common adverse event.", ["Nausea was the most common adverse "
+    ...                                                                       "event (25%)."])
+    0
     """
     wanted = most_common_item(unit)
     if wanted is None:
         return None
+    kind = content_stems(unit) - wanted
     for i, sentence in enumerate(sentences):
+        # "Insomnia was the most common adverse event with varenicline" against "Nausea was the most common
+        # adverse event with varenicline (25%)": another item called the most common of the same kind, the unit's
+        # named nowhere in the sentence
         items = listed_items(sentence)
+        other = None if items else most_common_item(sentence)
+        said = content_stems(sentence)
+        if other is not None and not other & wanted and not wanted & said and kind <= said - other:
+            return i
         own = [item for item in items if wanted <= item.stems]
         if len(own) == 1 and any(item.percent > own[0].percent for item in items):
             return i
