@@ -530,3 +530,12 @@ def test_a_null_finding_about_several_listed_outcomes_is_one_about_each() -> Non
     assert any(agrees("Perinatal outcomes did not differ.", f) for f in found)
     # an outcome joined by "or" inside one item stays that item's: no null finding on preeclampsia alone
     assert not any(contradicts("One-step screening reduced preeclampsia.", f) for f in found)
+
+
+def test_what_a_null_finding_was_adjusted_for_is_not_its_subject() -> None:
+    (finding,) = null_findings("No association was found for nitrogen dioxide after adjustment for PM2.5.")
+    assert finding.adjusted and finding.subject == frozenset({"nitro", "dioxi"})
+    assert agrees("Nitrogen dioxide was not associated with dementia once PM2.5 was accounted for.", finding)
+    assert contradicts("Nitrogen dioxide was independently associated with dementia.", finding)
+    # the crude association may hold where the adjusted one does not
+    assert not contradicts("Nitrogen dioxide was associated with dementia.", finding)

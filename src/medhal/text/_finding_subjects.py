@@ -16,6 +16,8 @@ from medhal.text.synonyms import canonical_text, finding_stem
 from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
 
 __all__ = [
+    "ADJUSTED",
+    "ADJUSTING",
     "BRACKETS",
     "COORDINATED",
     "FRAME",
@@ -263,7 +265,7 @@ COORDINATED = re.compile(
 def subject_of(piece: str) -> frozenset[str]:
     # "(12.0% versus 11.7%)": the data, not the subject; "at 28 days", "of 0.6 mg/kg": a time point or dose the
     # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
-    piece = _GROUPING.sub(" ", BRACKETS.sub(" ", piece))
+    piece = ADJUSTED.sub(" ", _GROUPING.sub(" ", BRACKETS.sub(" ", piece)))
     for q in reversed(quantities(piece)):
         piece = piece[: q.start] + " " + piece[q.end :]
     return finding_subject(piece)
@@ -291,6 +293,17 @@ def compared_groups(piece: str) -> frozenset[str]:
     if m is None or VERB.search(m.group()):  # "between age and stiffness was weak": what it is about
         return frozenset()
     return finding_subject(f"{m.group('a')} {m.group('b')}")
+
+
+ADJUSTED = re.compile(
+    r"\b(?:after|with|following|once|on)\s+(?:adjustment|adjusting|controlling|accounting)\s+for\s+[^,;.()]+",
+    re.IGNORECASE,
+)
+"""What a finding was adjusted for ("after adjustment for body-mass index"): how it was estimated, not its subject."""
+ADJUSTING = re.compile(
+    r"\b(?:independent(?:ly)?|adjust\w*|accounted|controlled|controlling)\b|\bafter\s+accounting\b", re.IGNORECASE
+)
+"""A unit that speaks of an adjusted estimate ("independently associated", "once PM2.5 was accounted for")."""
 
 
 _GROUPING = re.compile(

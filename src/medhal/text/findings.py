@@ -35,6 +35,8 @@ import re
 from dataclasses import dataclass
 
 from medhal.text._finding_subjects import (
+    ADJUSTED,
+    ADJUSTING,
     BRACKETS,
     COORDINATED,
     FRAME,
@@ -250,6 +252,8 @@ class NullFinding:
     absence: bool = False
     groups: frozenset[str] = frozenset()
     """Stems of the two groups it compares, named last (:func:`~medhal.text._finding_subjects.compared_groups`)."""
+    adjusted: bool = False
+    """Reported after adjustment for something ("after adjustment for body-mass index"), left out of its subject."""
 
 
 def finding_parts(sentence: str) -> list[str]:
@@ -332,7 +336,10 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 # the outcomes of a list name no population ("large-for-gestational-age infants")
                 outcomes = several_listed(piece)
                 populations = _populations(BRACKETS.sub(" ", sentence).replace(outcomes, " ") if outcomes else sentence)
-                found.extend(NullFinding(each, populations, stated, absence, groups) for each in listed(piece, subject))
+                adjusted = ADJUSTED.search(piece) is not None
+                found.extend(
+                    NullFinding(each, populations, stated, absence, groups, adjusted) for each in listed(piece, subject)
+                )
     return tuple(found)
 
 
@@ -446,6 +453,8 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
         and names(unit, finding)
         and not within_either(unit, finding.subject)
         and (finding.absence or not narrows(unit, finding.subject))
+        # an adjusted null finding denies only an adjusted effect ("independently associated"): the crude one may hold
+        and (not finding.adjusted or ADJUSTING.search(unit) is not None)
     )
 
 
