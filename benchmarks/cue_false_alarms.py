@@ -1,12 +1,12 @@
 """How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design (and
 timing), reversed-advice, one-group-only, subgroup-effect, equally-well, denied-in-numbers, duration-by-group,
 absence-denied, survival-end-point, share-in-words, relative-change-in-words (these three against every sentence,
-where the checker reads only the aligned ones: an upper bound), measure-figure, most-common, excluded-population,
-premature-use and denied-assertion cues would fire on faithful text (and how often advice is read as the answer's
-own, never supported): each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``, written by the
-abstracts' authors) read against every sentence of its own abstract (``CONTEXTS``). The conclusions are faithful by
-construction, so every firing is a false alarm. Target: 0 (the cues trade recall for precision: a faithful clause
-marked contradicted is the worst error a report can make).
+where the checker reads only the aligned ones: an upper bound), measure-figure, grade-certainty, most-common,
+excluded-population, premature-use and denied-assertion cues would fire on faithful text (and how often advice is
+read as the answer's own, never supported): each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``,
+written by the abstracts' authors) read against every sentence of its own abstract (``CONTEXTS``). The conclusions
+are faithful by construction, so every firing is a false alarm. Target: 0 (the cues trade recall for precision: a
+faithful clause marked contradicted is the worst error a report can make).
 PubMedQA is evaluation-only data; nothing is tuned on it.
 
     python benchmarks/cue_false_alarms.py ../shared/data/pubmedqa/ori_pqal.json [--show 10]
@@ -29,6 +29,7 @@ from collections.abc import Callable, Sized
 from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
+from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison, unnamed_subject
 from medhal.text.designs import design_conflict
 from medhal.text.durations import duration_conflict
@@ -106,6 +107,7 @@ def main() -> None:
     excluded: list[tuple[str, str]] = []
     premature: list[tuple[str, str]] = []
     measured: list[tuple[str, str]] = []
+    graded: list[tuple[str, str]] = []
     ranked: list[tuple[str, str]] = []
     unadvised_units: list[tuple[str, str]] = []
     for item in items.values():
@@ -127,6 +129,7 @@ def main() -> None:
                 (excluded_population(clause.text, sentences), excluded),
                 (premature_use(clause.text, sentences), premature),
                 (_measure_at(clause.text, sentences), measured),
+                (_certainty_at(clause.text, sentences), graded),
                 (superlative_conflict(clause.text, sentences), ranked),
             ):
                 if found_at is not None:
@@ -148,6 +151,7 @@ def main() -> None:
         ("excluded-population", excluded, "sentence:"),
         ("premature-use", premature, "sentence:"),
         ("measure-figure", measured, "sentence:"),
+        ("grade-certainty", graded, "sentence:"),
         ("most-common", ranked, "sentence:"),
         ("unadvised (never supported, not contradicted)", unadvised_units, "         "),
     ):
@@ -181,6 +185,12 @@ def _fires(conflicts: Callable[[str, str], Sized]) -> Callable[[str, str], bool]
         return len(conflicts(clause, sentence)) > 0
 
     return fired
+
+
+def _certainty_at(clause: str, sentences: list[str]) -> int | None:
+    """The sentence whose GRADE level the clause's contradicts (:func:`certainty_conflicts`), or ``None``."""
+    found = certainty_conflicts(clause, sentences)
+    return None if found is None else found[1]
 
 
 def _measure_at(clause: str, sentences: list[str]) -> int | None:

@@ -519,3 +519,16 @@ def test_round_15_cues_name_their_sentence() -> None:
         "Few patients had used the hospital's counselling service.",
     ):
         assert fired(faithful) is None, faithful
+
+
+def test_a_grade_level_the_review_never_gives_is_a_changed_figure() -> None:
+    evidence = (
+        "Methods: We pooled randomised trials of probiotics in children given antibiotics. "
+        "Results: Diarrhoea occurred in 8% and 19% (risk ratio 0.45; moderate-certainty evidence)."
+    )
+    index = _index(evidence)
+    unit = "The evidence that probiotics prevent diarrhoea was of high certainty."
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and cue.kind == "number" and cue.sentence == 1
+    faithful = "The evidence that probiotics prevent diarrhoea was of moderate certainty."
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None

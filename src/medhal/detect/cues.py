@@ -8,8 +8,8 @@ sentence that fires it.
   from the factor the sentence states between two groups (:func:`medhal.text.ratios.ratio_conflicts`), or gives a
   measure of accuracy or agreement another's figure or one the evidence states nowhere ("a sensitivity of 94%"
   where the specificity was 94%: :mod:`medhal.text.measures`), or gives a survival end point the figures of
-  another ("overall survival ... 10.1 months" for progression-free survival: :mod:`medhal.text.endpoints`) —
-  `contradicted`;
+  another ("overall survival ... 10.1 months" for progression-free survival: :mod:`medhal.text.endpoints`), or a
+  GRADE certainty the evidence never gives (:mod:`medhal.text.certainty`) — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
@@ -60,6 +60,7 @@ from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.arms import moved_figures
+from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
 from medhal.text.durations import duration_conflict
@@ -122,6 +123,8 @@ def number_cue(
         if graded and all(found):
             return found[0], graded[0]
     measured = measure_conflicts(unit, index.sentences)  # "a sensitivity of 94%" where specificity was 94%
+    if measured is None:  # "of high certainty" where the review grades its evidence moderate and low
+        measured = certainty_conflicts(unit, index.sentences)
     if measured is not None:
         return measured
     moved = _moved_figure(index, unit)  # "vitamin C reduced it (38.5% vs 44.5%)" where vitamin C had 44.5%
