@@ -214,7 +214,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         cues: list[FiredCue | None] = [None] * len(units)
         if index is not None:
             cues = [contradiction_cue(index, u.text, a, threshold) for u, a in zip(units, alignments, strict=True)]
-        for u, ks, cue in zip(units, chosen, cues, strict=True):  # and against each deciding sentence alone
+        for u, ks, cue in zip(units, chosen, cues, strict=True):  # the verifier reads each deciding sentence alone
             decide = deciding_sentences(index, u.text, cue)
             ks[:] = sorted({*ks, *(_sentence_window(item.evidence, sentences, windows, i) for i in decide)})
         # the verifier reads each figure the evidence states as the evidence writes it ("0.15 g" -> "150 mg")
