@@ -227,23 +227,23 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
             return found
     # "It performed equally well on darker skin" against "Performance ... was lower on ... darker skin types", unless
     # the evidence also reports the unit's null finding (a difference at one time point, none overall)
-    if says_equally(unit) and not any(agrees(unit, f) for found in index.findings for f in found):
+    if says_equally(unit) and not _agreeing(index, unit):
         found = next((i for i, s in enumerate(index.sentences) if denied_null(unit, s)), None)
         if found is not None:
             return found
-    # "It had no effect on heart failure readmissions" against "... were less frequent (hazard ratio 0.73, 95% CI
-    # 0.57 to 0.93)", unless the evidence also reports the null finding, or one about more than the unit names
-    if not says_equally(unit) and reports_null_finding(unit) and not _null_reported(index, unit):
-        found = next((i for i, s in enumerate(index.sentences) if denied_in_numbers(unit, s)), None)
-        if found is not None:
-            return found
-    # "No serious adverse events occurred" against "... occurred in 3% of patients", unless the evidence also
-    # reports that absence (in one group, say)
-    if not asserts_effect(unit) and not _null_reported(index, unit):
-        found = next((i for i, s in enumerate(index.sentences) if absence_denied(unit, s)), None)
-        if found is not None:
-            return found
-    if not (asserts_effect(unit) or asserts_occurrence(unit)):
+    # no effect where an interval shows one ("It had no effect on heart failure readmissions" against "... were less
+    # frequent (hazard ratio 0.73, 95% CI 0.57 to 0.93)") and an absence the evidence says happened ("No serious
+    # adverse events occurred" against "... occurred in 3%"), unless the evidence also reports the unit's null
+    # finding, or one about more than the unit names
+    effect = asserts_effect(unit)
+    in_numbers = not says_equally(unit) and reports_null_finding(unit)
+    if (in_numbers or not effect) and not _null_reported(index, unit):
+        denials = ([denied_in_numbers] if in_numbers else []) + ([] if effect else [absence_denied])
+        for denied in denials:
+            found = next((i for i, s in enumerate(index.sentences) if denied(unit, s)), None)
+            if found is not None:
+                return found
+    if not (effect or asserts_occurrence(unit)):
         return None
     found = next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
     if found is None:
@@ -373,8 +373,13 @@ def deciding_sentences(index: EvidenceIndex | None, unit: str, cue: FiredCue | N
     :func:`restating_window` then finds among the unit's windows."""
     if index is None:
         return []
-    found = {i for i, findings in enumerate(index.findings) if any(agrees(unit, f) for f in findings)}
+    found = _agreeing(index, unit)
     return sorted(found if cue is None else {*found, cue.sentence})
+
+
+def _agreeing(index: EvidenceIndex, unit: str) -> set[int]:
+    """The evidence sentences that report ``unit``'s null finding again (:func:`~medhal.text.findings.agrees`)."""
+    return {i for i, findings in enumerate(index.findings) if any(agrees(unit, f) for f in findings)}
 
 
 def restating_window(
@@ -398,7 +403,7 @@ def restating_window(
     }
     # a null finding reported again in other words ("made no significant difference to X" against "no
     # significant difference in the incidence of X") is a restatement too
-    restating |= {i for i, found in enumerate(index.findings) if any(agrees(unit, f) for f in found)}
+    restating |= _agreeing(index, unit)
     # and so is its null finding given in numbers whose interval holds no effect (text/significance.py)
     if figures and reports_null_finding(unit):
         restating |= {i for i, sentence in enumerate(index.sentences) if null_in_numbers(unit, sentence)}

@@ -156,15 +156,15 @@ def narrows(unit: str, subject: frozenset[str]) -> bool:
     text = canonical_text(unit)
     words = list(_WORDS.finditer(text))
     keys = [finding_stem(w.group().lower()[:STEM_PREFIX]) for w in words]
-    at = [i for i, key in enumerate(keys) if key == _KINDED]
-    if _KINDED not in subject or not at:
+    at = next((i for i, key in enumerate(keys) if key == _KINDED), None)
+    if _KINDED not in subject or at is None:
         return False
-    before = at[0] - 1
+    before = at - 1
     if before >= 1 and words[before].group().lower() in _KIND_LINKS:
         before -= 1
     if before >= 0 and _names_kind(words[before].group(), keys[before], subject):
         return True
-    cause = _CAUSE_AFTER.match(text, words[at[0]].end())
+    cause = _CAUSE_AFTER.match(text, words[at].end())
     if cause is None:
         return False
     after = [(w, k) for w, k in zip(words, keys, strict=True) if w.start() >= cause.end()]

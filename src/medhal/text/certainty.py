@@ -32,6 +32,9 @@ _LEVEL = re.compile(
 """A GRADE level named with what it grades: "moderate-certainty evidence", "low quality evidence", "the certainty of
 evidence was low", "of high certainty"."""
 
+_GRADES = {"very": 1.0, "low": 2.0, "moderate": 3.0, "high": 4.0}
+"""Each level's first word and its rank ("very" is very low)."""
+
 
 def certainty_levels(text: str) -> list[Quantity]:
     """The GRADE levels ``text`` states, in order, each as a ``label:certainty`` quantity whose text is the level's
@@ -45,7 +48,7 @@ def certainty_levels(text: str) -> list[Quantity]:
     found: list[Quantity] = []
     for m in _LEVEL.finditer(text):
         level = next(g for g in (m.group("level"), m.group("after"), m.group("of")) if g)
-        value = {"very": 1.0, "low": 2.0, "moderate": 3.0, "high": 4.0}[level.lower().split()[0].split("-")[0]]
+        value = _GRADES[level.lower().split()[0].split("-")[0]]
         found.append(Quantity("label:certainty", value, m.start(), m.end(), m.group(), approximate=False))
     return found
 

@@ -49,17 +49,19 @@ from medhal.text.significance import significant
 
 __all__ = ["denied_in_numbers", "denied_null", "says_equally"]
 
+_FREQUENTLY = r"\b(?:equally|(?:about|roughly|just)\s+as)\s+(?:common|frequent|rare|likely)\b"
+"""Said of how often something happened ("equally common", "about as frequent")."""
 _EQUALLY = re.compile(
     r"\b(?:equally|just\s+as)\s+(?:well|effective|safe|accurate|good|sensitive|specific)\b"
-    r"|\b(?:equally|(?:about|roughly|just)\s+as)\s+(?:common|frequent|rare|likely)\b"  # :data:`_AS_FREQUENT`
     r"|\bas\s+(?:effective|safe|accurate|good)\s+as\b"
-    r"|\b(?:worked|works|work|performed|performs|perform|did|does|do)\s+as\s+well\s+as\b",
+    r"|\b(?:worked|works|work|performed|performs|perform|did|does|do)\s+as\s+well\s+as\b"
+    rf"|{_FREQUENTLY}",
     re.IGNORECASE,
 )
 """A unit saying two things did as well ("performed equally well", "worked as well as a higher dose") or were as
 frequent ("was equally common in both groups"); a bare "as well as" is a conjunction ("... as well as those
 demonstrating HGUCA")."""
-_AS_FREQUENT = re.compile(r"\b(?:equally|(?:about|roughly|just)\s+as)\s+(?:common|frequent|rare|likely)\b", re.I)
+_AS_FREQUENT = re.compile(_FREQUENTLY, re.IGNORECASE)
 """Said of how often something happened: contradicted only by two percentages far apart (:func:`_apart`), not by an
 association in words ("equally common across other syndromes" against "also commonly associated with ... (OR 1.8)",
 the one PubMedQA conclusion the wider reading fired on)."""

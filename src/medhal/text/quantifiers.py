@@ -167,12 +167,15 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
             # no one or the same people
             head = _head(unit, share.quantity)
             said = _said_of(unit, share.quantity) - {head}
+            if len(said) < 2:
+                continue
             for other in theirs:
                 apart = share.contradicted_by(other.quantity.value) and other.contradicted_by(share.quantity.value)
-                counted = _head(sentence, other.quantity)
-                if counted not in (None, head) or not apart or len(said) < 2:
-                    continue
-                if said <= _said_of(sentence, other.quantity):
+                if (
+                    apart
+                    and _head(sentence, other.quantity) in (None, head)
+                    and said <= _said_of(sentence, other.quantity)
+                ):
                     conflicts.append((share.quantity, other.quantity))
         return conflicts[:1]
     for share in quantified_shares(unit):
@@ -195,8 +198,8 @@ _CLAUSE_END = re.compile(r"[;.]|,\s+(?:but|while|whereas|and)\b|$")
 def _said_of(text: str, words: Quantity) -> frozenset[str]:
     """The content stems of what ``text`` says of the share its quantifier ``words`` count, up to the end of the
     clause ("most *of them used the counselling service*")."""
-    end = _CLAUSE_END.search(text, words.end)
-    return content_stems(text[words.end : len(text) if end is None else end.start()])
+    end = _CLAUSE_END.search(text, words.end)  # "$" always matches
+    return content_stems(text[words.end : end.start() if end is not None else len(text)])
 
 
 _PEOPLE = frozenset({"patie", "parti", "subje", "peopl", "indiv", "respo", "perso", "case", "cases"})

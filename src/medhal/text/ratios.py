@@ -71,7 +71,7 @@ def ratio_words(text: str) -> list[RatioWords]:
 
 
 _EACH_GROUP = re.compile(
-    r"\b\d+(?:\.\d+)?\s?%\s+(?:of\s+(?:the\s+)?(?:patients|participants|women|men|children|infants)\s+)?"
+    r"\b(?P<value>\d+(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+)?(?:patients|participants|women|men|children|infants)\s+)?"
     r"in\s+(?:each|both)\s+(?:groups?|arms?)\b",
     re.IGNORECASE,
 )
@@ -89,7 +89,7 @@ def _stated_factor(sentence: str) -> tuple[float, Quantity] | None:
     for part in finding_parts(sentence):
         each = _EACH_GROUP.search(part)  # "in 2% of patients in each group": the same in both, a factor of 1
         if each is not None:
-            value = quantities(each.group())[0].value
+            value = float(each.group("value"))
             shown = next((q for q in said if q.kind == "percent" and q.value == value), None)
             if shown is not None:
                 return 1.0, shown

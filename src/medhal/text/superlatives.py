@@ -128,9 +128,10 @@ def superlative_conflict(unit: str, sentences: Sequence[str]) -> int | None:
         # named nowhere in the sentence
         items = listed_items(sentence)
         other = None if items else most_common_item(sentence)
-        said = content_stems(sentence)
-        if other is not None and not other & wanted and not wanted & said and kind <= said - other:
-            return i
+        if other is not None and not other & wanted:
+            said = content_stems(sentence)
+            if not wanted & said and kind <= said - other:
+                return i
         own = [item for item in items if wanted <= item.stems]
         if len(own) == 1 and any(item.percent > own[0].percent for item in items):
             return i
