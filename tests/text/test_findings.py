@@ -539,3 +539,11 @@ def test_what_a_null_finding_was_adjusted_for_is_not_its_subject() -> None:
     assert contradicts("Nitrogen dioxide was independently associated with dementia.", finding)
     # the crude association may hold where the adjusted one does not
     assert not contradicts("Nitrogen dioxide was associated with dementia.", finding)
+
+
+def test_one_woman_and_two_women_are_the_same_people() -> None:
+    # "No woman developed ileus" was no null finding at all, and "woman" and "women" named different people
+    (finding,) = null_findings("No woman developed ileus.")
+    assert finding.absence
+    assert contradicts("Two women developed ileus.", finding)
+    assert not contradicts("Two women developed wound infections.", finding)

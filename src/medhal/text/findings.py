@@ -118,7 +118,7 @@ _ABSENCE = re.compile(
     r"(?:recorded|reported|observed|seen|noted|detected|found|identified|documented)\b"
     r"|\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?occurred\b"
     r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b"
-    r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|women|men|infants?|adults?)|nobody|"
+    r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|wom[ae]n|m[ae]n|infants?|adults?)|nobody|"
     r"none\s+of\s+the\s+(?:patients|participants|subjects|children|women|men|infants|adults))\s+"
     r"(?:had|has|developed|experienced|suffered|sustained|required)\b",
     re.IGNORECASE,
@@ -167,7 +167,7 @@ vitamin K antagonist", "the same") asserts no definite finding."""
 
 
 _POPULATION = re.compile(
-    r"\b(?:men|women|male|female|males|females|boys|girls|children|child|adults?|adolescents?|infants?|neonates?|"
+    r"\b(?:m[ae]n|wom[ae]n|male|female|males|females|boys|girls|children|child|adults?|adolescents?|infants?|neonates?|"
     r"elderly|older|younger|pregnant|smokers?|nonsmokers?|subgroups?)\b",
     re.IGNORECASE,
 )
@@ -186,7 +186,14 @@ _MATCHED_KINDS = ("time", "mass")
 
 
 def _populations(text: str) -> frozenset[str]:
-    return frozenset(m.group().lower() for m in _POPULATION.finditer(text))
+    """The populations ``text`` names, each in one form ("no woman" and "two women" name the same people)."""
+    words = (m.group().lower() for m in _POPULATION.finditer(text))
+    return frozenset(_PLURAL.get(w, w) for w in words)
+
+
+_PLURAL = {"woman": "women", "man": "men", "child": "children", "male": "males", "female": "females"} | {
+    w: w + "s" for w in ("adult", "adolescent", "infant", "neonate", "smoker", "nonsmoker", "subgroup")
+}
 
 
 def reports_null_finding(sentence: str) -> bool:

@@ -24,6 +24,7 @@ from medhal.text.tokens import content_stems
 
 __all__ = [
     "COMPLEMENTS",
+    "PEOPLE_FORMS",
     "SOFTENERS",
     "SPELLINGS",
     "STEM_CLASSES",
@@ -178,7 +179,16 @@ says "mortality did not differ"), so the subjects of null findings read them as 
 (:func:`finding_stem`)."""
 
 _CANONICAL = {stem: canon for canon, stems in STEM_CLASSES.items() for stem in stems}
-_FINDING = _CANONICAL | {stem: canon for canon, stems in COMPLEMENTS.items() for stem in stems}
+PEOPLE_FORMS: dict[str, tuple[str, ...]] = {"women": ("woman",)}
+"""One word for people in its singular and plural forms, which five letters tell apart: the same people to a null
+finding's subject ("No woman developed ileus" is about the women who "developed ileus"), left out of alignment,
+whose coverage and windows stay as they were."""
+
+_FINDING = (
+    _CANONICAL
+    | {stem: canon for canon, stems in COMPLEMENTS.items() for stem in stems}
+    | {stem: canon for canon, stems in PEOPLE_FORMS.items() for stem in stems}
+)
 _SPELLING = re.compile("|".join(british for british, _ in SPELLINGS), re.IGNORECASE)
 _AMERICAN = dict(SPELLINGS)
 
