@@ -121,3 +121,10 @@ def test_the_default_path_never_imports_ray(tmp_path: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
+
+
+@pytest.mark.parametrize("name", ["out.jsonl", "out.parquet"])
+def test_a_missing_input_leaves_no_output_behind(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, err = run(["check", "-i", tmp_path / "nope.jsonl", "-o", tmp_path / name], capsys)
+    assert code == 2 and "input file" in err and "does not exist" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / name).exists()

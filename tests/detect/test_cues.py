@@ -532,3 +532,43 @@ def test_a_grade_level_the_review_never_gives_is_a_changed_figure() -> None:
     assert cue is not None and cue.kind == "number" and cue.sentence == 1
     faithful = "The evidence that probiotics prevent diarrhoea was of moderate certainty."
     assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+
+
+def test_a_share_or_factor_in_words_another_sentence_aligned_as_well_allows_is_not_contradicted() -> None:
+    # two sentences name appendicitis: 38% of all children, 16% of those whose appendix was not seen
+    evidence = (
+        "Results: Appendicitis was confirmed in 194 children (38%). The appendix could not be visualised in 61 "
+        "children (12%); in these children, the rate of appendicitis was 16%."
+    )
+    index = _index(evidence)
+    faithful = "Even then, about one in six of those children turned out to have appendicitis."
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    wrong = "Even then, most of those children turned out to have appendicitis."
+    cue = contradiction_cue(index, wrong, index.alignment(wrong), 0.6)
+    assert cue is not None and cue.kind == "number"
+    # adverse events 35% vs 30%, misuse 20% vs 10%: "twice as common" is misuse's factor, "five times" no one's
+    evidence = (
+        "Adverse events were reported by 35% of the opioid group and 30% of the placebo group. "
+        "At 52 weeks, the risk of misuse was higher in the opioid group (20% vs 10%; p=0.049)."
+    )
+    index = _index(evidence)
+    faithful = "After a year, opioid misuse was twice as common in the opioid group."
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    wrong = "After a year, opioid misuse was five times as common in the opioid group."
+    cue = contradiction_cue(index, wrong, index.alignment(wrong), 0.6)
+    assert cue is not None and [a.text for a, _ in cue.conflicts] == ["five times as"]
+
+
+def test_a_sentence_going_the_units_way_without_a_figure_stated_elsewhere_cannot_contradict_it() -> None:
+    evidence = (
+        "The primary end point occurred in 5.5% of the colchicine group and 7.1% of the placebo group (hazard ratio "
+        "0.77; 95% CI 0.61 to 0.96). Conclusions: Colchicine led to a significantly lower risk of ischaemic "
+        "cardiovascular events than placebo."
+    )
+    faithful = "Colchicine reduced ischaemic cardiovascular events by about 23% compared with placebo."
+    assert _focus(evidence, faithful)[1] == 0.0
+    # a figure stated nowhere, or the other way, leaves the conclusion free to contradict the unit
+    nowhere = "Colchicine reduced ischaemic cardiovascular events by about 53% compared with placebo."
+    other_way = "Colchicine increased ischaemic cardiovascular events by 23% compared with placebo."
+    assert _focus(evidence, nowhere)[1] > 0.0
+    assert _focus(evidence, other_way)[1] > 0.0

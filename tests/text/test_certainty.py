@@ -29,3 +29,9 @@ def test_silent_when_the_evidence_gives_the_level_or_grades_nothing() -> None:
     assert certainty_conflicts("Moderate-certainty evidence shows a benefit.", REVIEW) is None
     assert certainty_conflicts("Harms were graded low certainty.", REVIEW) is None
     assert certainty_conflicts("The evidence was of high certainty.", ["Diarrhoea fell (risk ratio 0.45)."]) is None
+
+
+def test_a_level_said_of_the_evidence_on_one_outcome_is_read() -> None:
+    found = certainty_conflicts("The certainty of the mortality evidence was high.", REVIEW)
+    assert found is not None and found[0][0][0].value == 4.0
+    assert certainty_conflicts("The certainty of the evidence for diarrhoea was moderate.", REVIEW) is None

@@ -547,3 +547,31 @@ def test_one_woman_and_two_women_are_the_same_people() -> None:
     assert finding.absence
     assert contradicts("Two women developed ileus.", finding)
     assert not contradicts("Two women developed wound infections.", finding)
+
+
+def test_advice_after_a_null_finding_is_not_its_subject() -> None:
+    # "... and should not be used outside randomised trials" made "outside" and "randomised" part of the subject
+    (finding,) = null_findings(
+        "Conclusions: Tranexamic acid did not reduce death from gastrointestinal bleeding and should not be used "
+        "outside randomised trials."
+    )
+    assert agrees("Tranexamic acid did not lower deaths from gastrointestinal bleeding.", finding)
+    assert contradicts("Tranexamic acid lowered deaths from gastrointestinal bleeding.", finding)
+
+
+def test_a_result_that_did_not_reach_significance_is_a_null_finding() -> None:
+    (finding,) = null_findings("The reduction in relapse did not reach statistical significance.")
+    assert finding.subject == frozenset({"relap"})
+    assert contradicts("Relapse was significantly reduced.", finding)
+    (finding,) = null_findings("The reduction in relapse failed to reach significance.")
+    assert finding.subject == frozenset({"relap"})
+    assert null_findings("The reduction in relapse did reach significance.") == ()
+
+
+def test_needing_what_no_one_required_denies_an_absence() -> None:
+    (finding,) = null_findings("No child required intensive care.")
+    assert contradicts("Two children in the placebo group needed intensive care.", finding)
+    assert not contradicts("No child needed intensive care.", finding)
+    # whom a study took in is not what happened to them
+    (finding,) = null_findings("No patient required intensive care.")
+    assert not contradicts("Patients who required intensive care were enrolled.", finding)

@@ -125,6 +125,8 @@ def test_a_negation_with_nothing_after_it_but_the_predicate_denies_the_predicate
             "resectable",
         ),
         ("smokers had more events", "non-smokers had more events", "smokers"),
+        # "inferior" is followed by what is compared, which an answer words its own way
+        ("One week was inferior to a two-week course.", "Seven days was non-inferior to 14 days.", "inferior"),
         # the unit negates the word itself, the sentence says the word, or the next word differs
         ("It was not inferior to surgery.", "It was noninferior to surgery.", None),
         ("Complicated appendicitis was excluded.", "Complicated and uncomplicated appendicitis were studied.", None),

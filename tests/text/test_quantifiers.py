@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.quantifiers import quantified_shares, share_conflicts
+from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_stated
 
 APPENDIX = "In the antibiotics group, 29% of participants had undergone appendectomy by 90 days; 41% if appendicolith."
 NYHA = "Most patients (71%) were in New York Heart Association class II."
@@ -90,3 +90,10 @@ def test_a_share_of_a_named_group_is_read_against_that_group_s_figure() -> None:
     assert [(a.text, b.text) for a, b in fired] == [("one in ten", "41%")]
     assert share_conflicts("About four in ten obese patients had troughs above 20 mg per litre.", sentence) == []
     assert share_conflicts("About one in ten normal-weight patients had high troughs.", sentence) == []
+
+
+def test_a_share_in_words_is_stated_by_a_percentage_it_allows() -> None:
+    unit = "About one in six of those children had appendicitis."
+    assert shares_stated(unit, "In these children, the rate of appendicitis was 16%.")
+    assert not shares_stated(unit, "Appendicitis was confirmed in 38%.")
+    assert not shares_stated("Appendicitis was common.", "Appendicitis was confirmed in 38%.")

@@ -72,3 +72,11 @@ def test_a_denominator_in_words_is_its_symbol() -> None:
         (b,) = quantities(symbol)
         assert a.kind == b.kind and a.kind.count("/") == 1 and a.equals(b), (words, symbol)
     assert quantities("80 g per day")[0].kind == "mass"
+
+
+def test_litres_in_words_are_a_volume() -> None:
+    assert [(q.kind, q.value) for q in quantities("roughly 1.3 litres less fluid; 500 millilitres")] == [
+        ("volume", 1300.0),
+        ("volume", 500.0),
+    ]
+    assert quantities("2 liters")[0].equals(quantities("2,000 mL")[0])

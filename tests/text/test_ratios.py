@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.ratios import ratio_conflicts, ratio_words
+from medhal.text.ratios import ratio_conflicts, ratio_stated, ratio_words
 
 RESULT = (
     "The primary outcome occurred in 16.4% of patients in the dapagliflozin group and 19.5% in the placebo group "
@@ -70,3 +70,17 @@ def test_grade_3_or_4_is_no_odds_ratio() -> None:
     )
     unit = "Severe treatment-related adverse events were about twice as frequent with the combination."
     assert ratio_conflicts(unit, sentence) == []
+
+
+def test_five_to_ten_times_and_a_versus_pair_are_read() -> None:
+    assert [(w.quantity.text, w.factor) for w in ratio_words("It was five times as common; a tenfold rise.")] == [
+        ("five times as", 5.0),
+        ("tenfold", 10.0),
+    ]
+    sentence = "At 52 weeks, the risk of misuse was higher in the opioid group (20% vs 10%; p=0.049)."
+    assert ratio_stated("Misuse was twice as common with opioids.", sentence)
+    assert [(a.text, b.text) for a, b in ratio_conflicts("Misuse was five times as common.", sentence)] == [
+        ("five times as", "20%")
+    ]
+    # two pairs: which two groups the unit compares is not known
+    assert ratio_conflicts("Misuse was five times as common.", "Misuse: 20% vs 10%; relapse: 30% vs 29%.") == []

@@ -45,7 +45,7 @@ from medhal.bench.runio import (
     write_output_text,
 )
 from medhal.checker import Checker
-from medhal.cli.inputs import BatchLine, UsageError, batch_format, iter_batch
+from medhal.cli.inputs import BatchLine, UsageError, batch_format, iter_batch, require_batch
 from medhal.detect import CheckItem, CheckResult
 from medhal.detect.parquet import ResultWriter
 from medhal.detect.records import JSONObject
@@ -262,6 +262,7 @@ def run_batch(
         written.require()
     read = batch_format(source)
     read.require()
+    require_batch(source)
     if resume and (out is None or page is not None or overwrite):
         raise UsageError("--resume continues a JSONL --out file, without --overwrite")
     keep, kept = 0, list[JSONObject]()

@@ -27,6 +27,7 @@ __all__ = [
     "new_run_dir",
     "read_input_file",
     "read_text",
+    "require_batch",
     "reusable_run_dir",
 ]
 
@@ -193,7 +194,13 @@ def iter_batch(source: str) -> Iterator[BatchLine]:
     if source == "-":
         yield from _jsonl_lines(sys.stdin.buffer)
         return
+    require_batch(source)
     path = Path(source)
-    if not path.is_file():
-        raise UsageError(f"input file {source} does not exist")
     yield from batch_format(path).read(path)
+
+
+def require_batch(source: str) -> None:
+    """Raise :class:`UsageError` unless the batch ``source`` is stdin (``-``) or a file: called before any output is
+    opened, so a mistyped input path leaves no empty output file behind."""
+    if source != "-" and not Path(source).is_file():
+        raise UsageError(f"input file {source} does not exist")

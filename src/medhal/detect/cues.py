@@ -46,7 +46,7 @@ measure the evidence never names).  A unit either fires is never `supported`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -82,9 +82,9 @@ from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.negation import flips_negation, prefix_antonym
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
-from medhal.text.quantifiers import quantified_shares, share_conflicts
+from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_stated
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.ratios import ratio_conflicts, ratio_words
+from medhal.text.ratios import ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.significance import null_in_numbers
 from medhal.text.superlatives import superlative_conflict
@@ -151,8 +151,12 @@ def number_cue(
         conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored)
         if not conflicts and shares:  # "most patients" against "29% of participants": a share in words
             conflicts = share_conflicts(unit, sentence)
+            if conflicts and _told_as_well(index, unit, by_sentence, int(best), shares_stated):
+                conflicts = []
         if not conflicts and factors:  # "halved" against 16.4% and 19.5%: a relative change in words
             conflicts = ratio_conflicts(unit, sentence)
+            if conflicts and _told_as_well(index, unit, by_sentence, int(best), ratio_stated):
+                conflicts = []
         if not conflicts and rank == 0:  # "type 1 diabetes" against the best-aligned sentence's "type 2 diabetes"
             conflicts = label_conflicts(unit, sentence)
         if not conflicts:  # "overall survival" given the figures of "progression-free survival"
@@ -160,6 +164,21 @@ def number_cue(
         if conflicts:
             return conflicts, int(best)
     return [], None
+
+
+def _told_as_well(
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, conflicting: int, told: Callable[[str, str], bool]
+) -> bool:
+    """Whether a sentence other than the ``conflicting`` one, aligned with ``unit`` at least as well, gives a figure
+    its words allow (``told``): "one in six of those children" where appendicitis was 38% of all and 16% of those,
+    "misuse was twice as common" where adverse events were 35% and 30% and misuse 20% and 10%.  Which one the unit
+    means is not known, so neither contradicts it."""
+    level = by_sentence[conflicting]
+    return any(
+        told(unit, s)
+        for i, (s, a) in enumerate(zip(index.sentences, by_sentence, strict=True))
+        if a >= level and i != conflicting
+    )
 
 
 def _stated_pair_factor(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, Quantity]], int] | None:

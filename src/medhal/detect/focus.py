@@ -7,7 +7,8 @@ opposite of the unit, however the small encoder reads the pair: an aim, a questi
 other people or another outcome; a negated restatement; a negation that denies nothing the unit says; a measurement
 against a finding; figures that order the unit's groups its way or say its figures in another form; a
 non-significant result against a unit reporting none; one finding of a two-finding sentence that says what the unit
-says; the same comparison told from the other arm, or with its direction and a condition both turned.  Split out
+says; the same comparison told from the other arm, or with its direction and a condition both turned; a sentence
+that goes the unit's way but leaves out a figure the evidence states elsewhere.  Split out
 of :mod:`medhal.detect.cues` (which names the sentences that *do* contradict) when that module reached the 500-line
 limit.
 """
@@ -31,10 +32,11 @@ from medhal.detect.chunking import Window
 from medhal.text.arms import converse, negated_converse
 from medhal.text.assertions import describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order
-from medhal.text.figures import figures_agree
+from medhal.text.figures import figures_agree, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_targets
+from medhal.text.quantities import Quantity, quantities
 from medhal.text.significance import nonsignificant
 
 __all__ = ["contradiction_focus"]
@@ -62,6 +64,9 @@ def contradiction_focus(
     negation, plain = has_negation(unit), not negated(unit)
     null = negation and reports_null_finding(unit)
     evidence = " ".join(index.sentences)
+    # every figure of the unit stated somewhere in the evidence, in some form: a sentence that leaves one out
+    figures = quantities(unit)
+    told = bool(figures) and not unstated_quantities(unit, index.quantities)
 
     def cannot_contradict(best: str) -> bool:
         # a unit is not contradicted by a sentence about other people or another outcome (a composite of which it
@@ -87,6 +92,7 @@ def contradiction_focus(
             # nor by a sentence that says what it says but for how much or how long ("transiently higher")
             or (_DEGREE.search(unit) is not None and restates(best, _DEGREE.sub("", unit)))
             or _same_way_in_part(unit, best)  # "transiently higher" against "..., at the cost of a transient rise"
+            or (told and _figure_left_out(unit, figures, best))  # "reduced X by about 23%" against "lowered X"
         )
 
     decided: dict[int, bool] = {}  # windows share their best sentence: each is read once
@@ -145,3 +151,16 @@ def _same_way_in_part(unit: str, sentence: str) -> bool:
         return False
     plain = " ".join(word for word in unit.split() if not directions(word))
     return restates_in_part(sentence, plain)
+
+
+def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> bool:
+    """Whether ``sentence`` leaves out one of the unit's ``figures`` (each stated elsewhere in the evidence) and says
+    the unit's one way, neither of them negated: "colchicine reduced ischaemic events by about 23%" (the hazard ratio
+    0.77 stated in the results) against the conclusion "colchicine led to a significantly lower risk of ischaemic
+    cardiovascular events" (P(C) 0.83: what the encoder and the lexical head read there is the missing figure, and
+    the figures are the cues' to judge, against the sentences that state them)."""
+    way = directions(unit)
+    if len(way) != 1 or directions(sentence) != way or has_negation(unit) or has_negation(sentence):
+        return False
+    theirs = quantities(sentence)
+    return any(not any(q.equals(t) for t in theirs) for q in figures)

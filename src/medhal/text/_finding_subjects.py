@@ -58,7 +58,7 @@ FRAME = _word_set(
         "background objective objectives methods results conclusion conclusions interpretation findings "
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
-        "regard regards unchanged unaffected unaltered"
+        "regard regards unchanged unaffected unaltered reach reached achieve achieved attain attained failed"
     ),
     stem=True,
 )

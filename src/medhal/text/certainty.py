@@ -24,13 +24,14 @@ __all__ = ["certainty_conflicts", "certainty_levels"]
 _LEVEL = re.compile(
     r"\b(?P<level>very[\s-]+low|low|moderate|high)(?:[\s-]+(?:to[\s-]+(?:very[\s-]+low|low|moderate|high)[\s-]+)?)"
     r"(?:certainty|quality)(?:\s+(?:of\s+)?evidence)?\b"
-    r"|\b(?:certainty|quality)\s+of\s+(?:the\s+)?evidence\s+(?:was|is|were|are)\s+(?:rated\s+|judged\s+)?(?:as\s+)?"
+    r"|\b(?:certainty|quality)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?evidence\s+(?:(?:for|on)\s+(?:[\w-]+\s+){1,3}?)?"
+    r"(?:was|is|were|are)\s+(?:rated\s+|judged\s+|graded\s+)?(?:as\s+)?"
     r"(?P<after>very[\s-]+low|low|moderate|high)\b"
     r"|\bof\s+(?P<of>very[\s-]+low|low|moderate|high)\s+(?:certainty|quality)\b",
     re.IGNORECASE,
 )
 """A GRADE level named with what it grades: "moderate-certainty evidence", "low quality evidence", "the certainty of
-evidence was low", "of high certainty"."""
+evidence was low", "the certainty of the mortality evidence was high", "of high certainty"."""
 
 _GRADES = {"very": 1.0, "low": 2.0, "moderate": 3.0, "high": 4.0}
 """Each level's first word and its rank ("very" is very low)."""
@@ -44,6 +45,8 @@ def certainty_levels(text: str) -> list[Quantity]:
     [('moderate-certainty evidence', 3.0), ('low certainty', 2.0)]
     >>> [q.value for q in certainty_levels("The certainty of evidence was very low.")]
     [1.0]
+    >>> [q.value for q in certainty_levels("The certainty of the mortality evidence was high.")]
+    [4.0]
     """
     found: list[Quantity] = []
     for m in _LEVEL.finditer(text):

@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Literal
 
 from medhal.text.lexical import has_negation
+from medhal.text.stopping import stopping_conflict
 
 __all__ = [
     "Design",
@@ -123,7 +124,8 @@ def _stated_once(sentences: tuple[str, ...]) -> tuple[Design, int] | None:
 
 
 def design_conflict(unit: str, sentences: Sequence[str]) -> int | None:
-    """The evidence sentence naming a design other than the one ``unit`` says the study had, or ``None``.
+    """The evidence sentence naming a design other than the one ``unit`` says the study had (its kind, blinding,
+    timing, or why it stopped early), or ``None``.
 
     >>> evidence = ["This prospective cohort study included 763 adults.", "Randomised trials are needed."]
     >>> design_conflict("This trial shows that statins prevent delirium.", evidence)
@@ -136,7 +138,11 @@ def design_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     if stated is not None and stated[0] != claimed:
         return stated[1]
     blinding = blinding_conflict(unit, sentences)
-    return blinding if blinding is not None else timing_conflict(unit, sentences)
+    if blinding is not None:
+        return blinding
+    timing = timing_conflict(unit, sentences)
+    # "stopped early for benefit" where the trial stopped for futility (text/stopping.py)
+    return timing if timing is not None else stopping_conflict(unit, sentences)
 
 
 _BLIND = r"(?:double|single|triple)[\s-]?blind(?:ed)?"

@@ -101,6 +101,7 @@ _NULL_FINDING = re.compile(
     + r"|\b(?:was|were)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+(?:\.\d+)?\s?"
     r"(?:%|(?:days?|hours?|weeks?|months?|years?)\b)?\s+in\s+(?:both|each|all)\s+(?:groups|arms)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
+    r"|\b(?:(?:did|does|do)\s+not|failed\s+to)\s+(?:reach|achieve|attain)\s+(?:statistical\s+)?significance\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
     r"|\b(?:did|does|do)\s+not\s+(?:lead|result)\s+(?:to|in)\s+(?:more|fewer|less|higher|lower|greater|better|"
     r"worse|an?\s+(?:\w+\s+)?(?:increase|decrease|reduction|improvement|rise|fall))\b"
@@ -128,21 +129,23 @@ were no wound infections", "lactic acidosis did not occur", "no patient had anap
 
 _OCCURRENCE = re.compile(
     r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|happened|died)\b"
+    r"|(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)\b(?:needed|required)\b"
     r"|\bthere\s+(?:was|were)\s+(?!no\b|not\b)"
     r"|\b(?:was|were)\s+(?:recorded|reported|observed|seen|noted|detected)\s+in\b",
     re.IGNORECASE,
 )
+"""A word by which a unit says something happened to someone ("two children had adverse events", "seizures were
+reported in 2%", "two children needed intensive care"; not "infants who needed oxygen were enrolled")."""
 _NO_ONE = re.compile(r"\b(?:none|nobody|no\s+one)\b", re.IGNORECASE)
 """A unit saying it happened to no one."""
-_MODAL = re.compile(r"\b(?:could|would|should|can|will|may|might)\b", re.IGNORECASE)
+_MODALS = r"could|would|should|can|will|may|might"
+_MODAL = re.compile(r"\b(?:" + _MODALS + r")\b", re.IGNORECASE)
 _QUALIFIED = re.compile(
     r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|(?:the\s+)?(?:study|trial|follow-?up|treatment\s+period)\b)",
     re.IGNORECASE,
 )
 """A qualifier after an absence that narrows it to some ("no leak was observed in group B patients"), unlike
 "in either group", "in any patient" or "during the study"."""
-"""A word by which a unit says something happened to someone ("two children had adverse events", "wound infection
-occurred in 3 patients", "seizures were reported in 2%", "there were two adverse events")."""
 
 _EFFECT = re.compile(
     r"\b(?:lower|higher|reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
@@ -178,8 +181,7 @@ _CONTRAST = re.compile(
     r",?\s+\b(?=without\s+" + _CHANGING + r"\b)",
     re.IGNORECASE,
 )
-"""Where a sentence turns from one finding to another ("... increased breastfeeding | without increasing
-hypothermia", "reduced nausea | at the cost of a transient rise in blood glucose")."""
+"""Where a sentence turns to another finding ("reduced nausea | at the cost of a transient rise in glucose")."""
 
 _MATCHED_KINDS = ("time", "mass")
 """Quantity kinds a unit and a null finding must share a value of when both state one (time point, dose)."""
@@ -357,15 +359,15 @@ _CONCLUDED_POPULATION = re.compile(
     re.IGNORECASE,
 )
 """A conclusion that opens by restating whom the study enrolled ("Conclusions: Among patients with acute ischaemic
-stroke and hyperglycaemia, ...", "Among older adults undergoing cardiac surgery, ..."): not what its finding is
-about, nor whom it narrows it to (:func:`_populations`).  Only a labelled conclusion is read so, where the population
-is the study's own, and only one named by what its people have or undergo; "Among patients with diabetes, ..." in
-the results may be a subgroup, and so may "In women, ..." anywhere."""
+stroke and hyperglycaemia, ..."): not what its finding is about, nor whom it narrows it to (:func:`_populations`).
+Only a labelled conclusion, and a population named by what its people have or undergo: "Among patients with
+diabetes, ..." in the results may be a subgroup, and so may "In women, ..." anywhere."""
 
 _PREDICATE_ONLY = re.compile(
-    r"and\s+(?:also\s+)?(?:\w+ly\s+)?(?:[a-z]{3,}ed|was|were|had|led|rose|fell)\b", re.IGNORECASE
+    r"and\s+(?:also\s+)?(?:\w+ly\s+)?(?:[a-z]{3,}ed|was|were|had|led|rose|fell|must|" + _MODALS + r")\b", re.I
 )
-"""A clause that goes on with the same subject's next finding ("and caused more severe hypoglycaemia")."""
+"""A clause that goes on with the same subject's next finding ("and caused more severe hypoglycaemia") or with advice
+on it ("X did not reduce death from bleeding | and should not be used outside trials")."""
 
 
 def concluded(sentence: str) -> str:

@@ -227,6 +227,9 @@ def _lemma(word: str) -> str:
 
 
 _PREFIXED = r"(?:un|non-?)"
+_COMPARED = frozenset({"inferior"})
+"""Words followed by what is compared, which answers write in their own words ("inferior to a two-week course"
+against "non-inferior to 14 days"): their prefixed form denies them whatever follows."""
 _NEGATED_BEFORE = re.compile(r"\b(?:not|no|never|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
@@ -243,6 +246,8 @@ def prefix_antonym(unit: str, sentence: str) -> str | None:
     'inferior'
     >>> print(prefix_antonym("Antibiotics were not inferior to surgery.", "They were noninferior to surgery."))
     None
+    >>> prefix_antonym("One week was inferior to a two-week course.", "Seven days was non-inferior to 14 days.")
+    'inferior'
     >>> print(prefix_antonym("a controlled trial", "patients with uncontrolled hypertension"))
     None
     """
@@ -255,7 +260,7 @@ def prefix_antonym(unit: str, sentence: str) -> str | None:
             continue  # the sentence says the word itself
         after = _next_content(unit[m.end() :])
         for found in re.finditer(r"\b" + _PREFIXED + re.escape(lower) + r"\b", sentence, re.IGNORECASE):
-            if after and _next_content(sentence[found.end() :]) == after:
+            if lower in _COMPARED or (after and _next_content(sentence[found.end() :]) == after):
                 return word
     return None
 

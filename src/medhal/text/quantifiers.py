@@ -37,7 +37,7 @@ from medhal.text.figures import anchors
 from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 from medhal.text.tokens import content_stems
 
-__all__ = ["QuantifiedShare", "quantified_shares", "share_conflicts"]
+__all__ = ["QuantifiedShare", "quantified_shares", "share_conflicts", "shares_stated"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +190,20 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
         if same and all(share.contradicted_by(e.value) for e in (own or figures)):
             conflicts.append((share.quantity, same[0]))
     return conflicts
+
+
+def shares_stated(unit: str, sentence: str) -> bool:
+    """Whether ``sentence`` states, for each share ``unit`` gives in words, a percentage those words allow.
+
+    >>> shares_stated("About one in six of those children had appendicitis.", "In these children, the rate of "
+    ...               "appendicitis was 16%.")
+    True
+    >>> shares_stated("About one in six of those children had appendicitis.", "Appendicitis was confirmed in 38%.")
+    False
+    """
+    figures = [e.value for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
+    shares = quantified_shares(unit)
+    return bool(shares and figures) and all(any(not s.contradicted_by(v) for v in figures) for s in shares)
 
 
 _CLAUSE_END = re.compile(r"[;.]|,\s+(?:but|while|whereas|and)\b|$")

@@ -5,11 +5,11 @@ A small encoder reads numbers poorly in both directions: it "contradicts" a fait
 unit into comparable :class:`Quantity` values; :mod:`medhal.text.figures` compares a unit's figures with the
 evidence's (changed, unstated, written another way).
 
-Kinds: ``mass`` (mcg, mg, g, kg -> mg), ``volume`` (ml, l -> ml), ``time`` (seconds, minutes, hours, days, weeks,
-months, years -> days; months as 30.4375 days, so 24 months = 2 years), ``percent`` (also equal to the fraction
-x/100: 12% = 0.12), ``count`` (a bare number); a unit over another ("80 g/L", "1.9 mL/min") is a kind of its own
-(``mass/l``), never compared with a bare mass; a number naming a category ("type 2", "grade 3", "stage",
-"phase", "class", "tier") is ``label:type`` etc., compared only with numbers of the same label.  Number
+Kinds: ``mass`` (mcg, mg, g, kg -> mg), ``volume`` (ml, l, in symbols or words -> ml), ``time`` (seconds, minutes,
+hours, days, weeks, months, years -> days; months as 30.4375 days, so 24 months = 2 years), ``percent`` (also equal
+to the fraction x/100: 12% = 0.12), ``count`` (a bare number); a unit over another ("80 g/L", "1.9 mL/min") is a
+kind of its own (``mass/l``), never compared with a bare mass; a number naming a category ("type 2", "grade 3",
+"stage", "phase", "class", "tier") is ``label:type`` etc., compared only with numbers of the same label.  Number
 words zero to ninety-nine are read as numbers ("twenty-five"); "Gy" is a kind of its own; "mg per kilogram" is
 ``mass/kg``.
 A unit may follow a hyphen ("a 3-month course", "10-mg tablets"). A quantity preceded by a hedge ("about",
@@ -73,6 +73,9 @@ _UNITS: dict[str, tuple[str, float]] = {
     "mg": ("mass", 1.0), "g": ("mass", 1000.0), "gram": ("mass", 1000.0), "grams": ("mass", 1000.0),
     "kg": ("mass", 1e6), "microgram": ("mass", 0.001), "micrograms": ("mass", 0.001),
     "milligram": ("mass", 1.0), "milligrams": ("mass", 1.0), "ml": ("volume", 1.0), "l": ("volume", 1000.0),
+    "millilitre": ("volume", 1.0), "millilitres": ("volume", 1.0), "milliliter": ("volume", 1.0),
+    "milliliters": ("volume", 1.0), "litre": ("volume", 1000.0), "litres": ("volume", 1000.0),
+    "liter": ("volume", 1000.0), "liters": ("volume", 1000.0),
     "day": ("time", 1.0), "days": ("time", 1.0), "week": ("time", 7.0), "weeks": ("time", 7.0),
     "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
     "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),

@@ -25,7 +25,7 @@ from medhal.text.comparisons import group_figures
 from medhal.text.findings import finding_parts
 from medhal.text.quantities import Quantity, quantities
 
-__all__ = ["RatioWords", "ratio_conflicts", "ratio_words"]
+__all__ = ["RatioWords", "ratio_conflicts", "ratio_stated", "ratio_words"]
 
 SLACK = 1.5
 """How far a stated factor may lie from the words' before they conflict (multiplicative, either way)."""
@@ -51,6 +51,10 @@ _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
     ),
     (re.compile(r"\b(?:tripled|tripling|three\s+times\s+as|three-?fold)\b", re.IGNORECASE), 3.0),
     (re.compile(r"\b(?:quadrupled|four\s+times\s+as|four-?fold)\b", re.IGNORECASE), 4.0),
+    *(
+        (re.compile(rf"\b{word}(?:\s+times\s+as|-?fold)\b", re.IGNORECASE), float(n))
+        for n, word in enumerate(("five", "six", "seven", "eight", "nine", "ten"), start=5)
+    ),
 )
 
 
@@ -61,6 +65,8 @@ def ratio_words(text: str) -> list[RatioWords]:
     [('halved', 2.0), ('three times as', 3.0)]
     >>> ratio_words("About half of the patients responded; the dose was doubled in 4 patients.")[0].quantity.text
     'doubled'
+    >>> [(w.quantity.text, w.factor) for w in ratio_words("Misuse was five times as common; a tenfold rise.")]
+    [('five times as', 5.0), ('tenfold', 10.0)]
     """
     found = [
         RatioWords(Quantity("ratio", factor, m.start(), m.end(), m.group(), approximate=True, number=factor), factor)
@@ -81,7 +87,8 @@ _EACH_GROUP = re.compile(
 def _stated_factor(sentence: str) -> tuple[float, Quantity] | None:
     """The factor between two groups ``sentence`` states, with the figure to show for it: its first stated ratio
     (hazard, odds, risk or rate ratio), else one percentage said of each group (a factor of 1), else the larger of
-    exactly two group percentages in one of its parts."""
+    exactly two group percentages in one of its parts, else the one pair of percentages it sets against each other
+    ("20% vs 10%")."""
     said = quantities(sentence)
     ratio = next((q for q in said if q.ratio and q.value > 0), None)
     if ratio is not None:
@@ -106,6 +113,12 @@ def _stated_factor(sentence: str) -> tuple[float, Quantity] | None:
             shown = next((q for q in said if q.kind == "percent" and q.value == top), None)
             if shown is not None:
                 return top / min(q.value for q in paired), shown
+    versus = _versus_percents(sentence)
+    if len(versus) == 1:  # "the risk of misuse was higher in the opioid group (20% vs 10%)"
+        top = max(versus[0])
+        shown = next((q for q in said if q.kind == "percent" and q.value == top), None)
+        if shown is not None:
+            return top / min(versus[0]), shown
     return None
 
 
@@ -131,3 +144,26 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
         return []
     factor, shown = stated
     return [(w.quantity, shown) for w in words if not w.factor / SLACK <= factor <= w.factor * SLACK]
+
+
+def ratio_stated(unit: str, sentence: str) -> bool:
+    """Whether ``sentence`` states between two groups a factor near every relative change ``unit`` states in words.
+
+    >>> ratio_stated("Misuse was twice as common with opioids.", "Misuse was higher with opioids (20% vs 10%).")
+    True
+    >>> ratio_stated("Misuse was twice as common with opioids.", "Adverse events: 35% vs 30%.")
+    False
+    """
+    words = ratio_words(unit)
+    stated = _stated_factor(sentence)
+    return bool(words) and stated is not None and all(w.factor / SLACK <= stated[0] <= w.factor * SLACK for w in words)
+
+
+_VERSUS = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:vs\.?|versus|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)\s?%")
+"""Two percentages set against each other ("20% vs 10%"): a factor a sentence states without naming the groups."""
+
+
+def _versus_percents(sentence: str) -> list[tuple[float, float]]:
+    """The ``(a, b)`` pairs of :data:`_VERSUS` in ``sentence``, both above zero."""
+    pairs = ((float(m.group("a")), float(m.group("b"))) for m in _VERSUS.finditer(sentence))
+    return [(a, b) for a, b in pairs if a > 0 and b > 0]
