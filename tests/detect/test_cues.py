@@ -572,3 +572,47 @@ def test_a_sentence_going_the_units_way_without_a_figure_stated_elsewhere_cannot
     other_way = "Colchicine increased ischaemic cardiovascular events by 23% compared with placebo."
     assert _focus(evidence, nowhere)[1] > 0.0
     assert _focus(evidence, other_way)[1] > 0.0
+
+
+def test_halved_is_read_against_a_hazard_ratio_for_death() -> None:
+    evidence = (
+        "Five-year overall survival was 88% in the osimertinib group and 78% in the placebo group (hazard ratio for "
+        "death 0.49; 95% CI 0.33 to 0.73)."
+    )
+    index = _index(evidence)
+    faithful = "The risk of death was roughly halved."
+    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+
+
+def test_whom_a_trial_enrolled_cannot_contradict_what_it_found() -> None:
+    evidence = (
+        "Methods: 12,721 people aged 70 years or older without atrial fibrillation were randomly assigned to "
+        "screening or usual care. Atrial fibrillation was newly detected in 5.4% of the screening group and 3.2% of "
+        "the control group."
+    )
+    finding = "Screening found more atrial fibrillation than usual care (5.4% vs 3.2%)."
+    assert _focus(evidence, finding)[0] == 0.0
+    # a unit about the design may still be contradicted by it
+    assert _focus(evidence, "People aged 70 years or older with atrial fibrillation were randomly assigned.")[0] > 0.0
+
+
+def test_the_part_of_a_two_finding_sentence_about_the_unit_decides_its_way() -> None:
+    evidence = (
+        "Background: Dual antiplatelet therapy after minor stroke reduces recurrence but increases bleeding. "
+        "Methods: In this trial, 4,881 patients with minor ischaemic stroke or high-risk transient ischaemic "
+        "attack were randomly assigned within 12 hours to clopidogrel (600 mg loading dose, then 75 mg per "
+        "day) plus aspirin (50 to 325 mg per day) or aspirin alone. The primary efficacy outcome was a "
+        "composite of ischaemic stroke, myocardial infarction or death from an ischaemic vascular event at 90"
+        " days. Results: Major ischaemic events occurred in 5.0% of patients receiving clopidogrel-aspirin "
+        "and in 6.5% of those receiving aspirin alone (hazard ratio 0.75; 95% CI 0.59 to 0.95; p=0.02), with "
+        "most events occurring during the first week. Major haemorrhage occurred in 0.9% and 0.4%, "
+        "respectively (hazard ratio 2.32; 95% CI 1.10 to 4.87). Conclusions: In patients with minor ischaemic"
+        " stroke or high-risk TIA, those who received a combination of clopidogrel and aspirin had a lower "
+        "risk of major ischaemic events but a higher risk of major haemorrhage at 90 days than those who "
+        "received aspirin alone."
+    )
+    # the conclusion "a lower risk of major ischaemic events but a higher risk of major haemorrhage" (P(C) 0.85)
+    faithful = "adding clopidogrel to aspirin lowered major ischaemic events at 90 days from 6.5% to 5.0%,"
+    assert _focus(evidence, faithful)[5] == 0.0
+    # a figure stated nowhere leaves it free to contradict the unit
+    assert _focus(evidence, faithful.replace("5.0%", "3.0%"))[5] > 0.6

@@ -48,3 +48,11 @@ def test_other_pairs_do_not(unit: str, sentence: str) -> None:
 def test_durations_are_read_per_group_in_days() -> None:
     assert group_durations(STAY) == [("intravenous", 14.0), ("oral therapy", 11.0)]
     assert group_durations("Stays were 14 days overall.") == []
+
+
+def test_a_comparison_naming_the_other_group_after_than() -> None:
+    sentence = "Median recovery time was 21 minutes with ketamine and 13 minutes with propofol."
+    faster = "Patients given ketamine recovered 8 minutes faster than those given propofol."
+    longer = "Ketamine patients took 8 minutes longer to recover than those given propofol."
+    assert duration_conflict(faster, sentence)
+    assert not duration_conflict(longer, sentence)

@@ -361,3 +361,31 @@ def test_a_rounded_gap_between_two_levels_is_not_far_off() -> None:
     evidence = quantities("first mobilised a median of 18.5 hours after onset, compared with 22.4 hours")
     assert not far_off(quantities("about four hours sooner")[0], evidence)
     assert far_off(quantities("about twelve hours sooner")[0], evidence)
+
+
+def test_a_hedged_relative_change_near_a_stated_ratio_is_stated() -> None:
+    evidence = "Higher activity was associated with lower odds of depression (odds ratio 0.74; 95% CI 0.59 to 0.92)."
+    assert unstated_quantities("Activity had about a quarter lower odds of depression.", evidence) == []
+    assert unstated_quantities("Activity had about 30% lower odds of depression.", evidence) == []
+    # far from it, or not said as a change ("about half of patients" is a share, not 1.51's 51%)
+    assert [q.text for q in unstated_quantities("It had about 53% lower odds.", evidence)] == ["53%"]
+    shift = "A shift toward better outcomes favoured thrombectomy (generalised odds ratio 1.51; 95% CI 1.20 to 1.89)."
+    assert [q.text for q in unstated_quantities("About half of patients regained independence.", shift)] == ["half"]
+
+
+def test_a_round_count_restates_the_exact_count_it_rounds() -> None:
+    sentence = "Among 43,044 antibody-positive persons followed for a median of 16.3 weeks, 314 had a positive swab."
+    assert number_conflicts("A cohort of 43,000 antibody-positive people was followed.", sentence, sentence) == []
+    assert unstated_quantities("A cohort of 43,000 antibody-positive people was followed.", sentence) == []
+    changed = number_conflicts("A cohort of 45,000 antibody-positive people was followed.", sentence, sentence)
+    assert [(a.text, b.text) for a, b in changed] == [("45,000", "43,044")]
+    # not a dose, not a count under a thousand
+    assert number_conflicts("Patients took 500 mg.", "Patients took 520 mg.", "Patients took 520 mg.") != []
+
+
+def test_a_difference_in_points_may_be_written_as_a_percentage() -> None:
+    evidence = "HbA1c differed little from controls (mean difference -0.19%; 95% CI -0.34 to -0.03)."
+    assert unstated_quantities("HbA1c fell by about 0.2 percentage points.", evidence) == []
+    assert [q.text for q in unstated_quantities("HbA1c fell by about 1.2 percentage points.", evidence)] == [
+        "1.2 percentage points"
+    ]

@@ -107,7 +107,7 @@ def test_parts() -> None:
     assert reports_null_finding("The difference was not statistically significant.")
     assert not reports_null_finding("Weight gain was more common with the drug.")
     assert asserts_effect("Weight gain led to discontinuation") and not asserts_effect("Weight gain may be higher")
-    assert finding_subject(MORTALITY) == frozenset({"morta", "cause"})
+    assert finding_subject(MORTALITY) == frozenset({"morta"})  # "from any cause": every kind, no subject word
 
 
 def test_findings_are_read_part_by_part() -> None:
@@ -575,3 +575,32 @@ def test_needing_what_no_one_required_denies_an_absence() -> None:
     # whom a study took in is not what happened to them
     (finding,) = null_findings("No patient required intensive care.")
     assert not contradicts("Patients who required intensive care were enrolled.", finding)
+
+
+def test_what_an_absence_includes_never_happened_either() -> None:
+    found = null_findings("No serious adverse events, including pneumothorax, were reported in either group.")
+    assert [sorted(f.subject) for f in found] == [["adver", "serio"], ["pneum"]]
+    assert agrees("Nobody had a pneumothorax.", found[1])
+    assert contradicts("Pneumothorax occurred in 2% of infants.", found[1])
+    # a null finding that is no absence says nothing of each thing it includes
+    assert len(null_findings("Serious adverse events, including pneumothorax, did not differ between groups.")) == 1
+
+
+def test_none_admitted_to_intensive_care_is_an_absence() -> None:
+    (finding,) = null_findings("Readmission occurred in 9 children (2.2%); none were admitted to intensive care.")
+    assert finding.absence and finding.subject == frozenset({"inten", "care"})
+    assert contradicts("Two children needed intensive care.", finding)
+    assert agrees("No child needed intensive care.", finding)
+
+
+def test_a_time_point_before_deaths_is_no_kind_of_death() -> None:
+    (finding,) = null_findings("There was no significant difference in all-cause mortality at 6 months (3% and 5%).")
+    assert finding.subject == frozenset({"morta"})
+    assert contradicts("Six-month mortality was significantly lower with early surgery.", finding)
+    assert agrees("Six-month mortality did not differ significantly between the strategies.", finding)
+    assert not contradicts("One-year mortality was lower with early surgery.", finding)  # another time point
+
+
+def test_did_not_result_in_a_significantly_lower_risk_reports_a_null_finding() -> None:
+    assert reports_null_finding("Aspirin did not result in a significantly lower risk of cardiovascular disease.")
+    assert not reports_null_finding("Aspirin resulted in a significantly lower risk of cardiovascular disease.")

@@ -97,3 +97,9 @@ def test_a_share_in_words_is_stated_by_a_percentage_it_allows() -> None:
     assert shares_stated(unit, "In these children, the rate of appendicitis was 16%.")
     assert not shares_stated(unit, "Appendicitis was confirmed in 38%.")
     assert not shares_stated("Appendicitis was common.", "Appendicitis was confirmed in 38%.")
+
+
+def test_a_share_the_sentence_says_in_the_same_words_is_not_contradicted_by_its_figures() -> None:
+    sentence = "Events occurred in 5.0% and 6.5% of patients, with most events occurring during the first week."
+    assert share_conflicts("Most events happened in the first week.", sentence) == []
+    assert share_conflicts("Most patients had an event.", sentence) != []

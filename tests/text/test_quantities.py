@@ -80,3 +80,14 @@ def test_litres_in_words_are_a_volume() -> None:
         ("volume", 500.0),
     ]
     assert quantities("2 liters")[0].equals(quantities("2,000 mL")[0])
+
+
+def test_a_ratio_named_with_what_it_is_for_is_a_ratio() -> None:
+    said = quantities("(hazard ratio for death 0.49; 95% CI 0.33 to 0.73); odds ratio for disease progression 1.5")
+    assert [(q.text, q.ratio) for q in said if q.kind == "count"] == [
+        ("0.49", True),
+        ("0.33", False),
+        ("0.73", False),
+        ("1.5", True),
+    ]
+    assert not quantities("the risk ratio for 3 patients")[0].ratio

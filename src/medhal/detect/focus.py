@@ -4,13 +4,13 @@
 A window may contradict a unit only when every one of its sentences is aligned with the unit;
 :func:`contradiction_focus` also takes that right away from a window whose best-aligned sentence does not say the
 opposite of the unit, however the small encoder reads the pair: an aim, a question or a hypothesis; a sentence about
-other people or another outcome; a negated restatement; a negation that denies nothing the unit says; a measurement
-against a finding; figures that order the unit's groups its way or say its figures in another form; a
-non-significant result against a unit reporting none; one finding of a two-finding sentence that says what the unit
-says; the same comparison told from the other arm, or with its direction and a condition both turned; a sentence
-that goes the unit's way but leaves out a figure the evidence states elsewhere.  Split out
-of :mod:`medhal.detect.cues` (which names the sentences that *do* contradict) when that module reached the 500-line
-limit.
+other people or another outcome; whom a trial enrolled or how it assigned them, against a finding; a negated
+restatement; a negation that denies nothing the unit says; a measurement against a finding; figures that order the
+unit's groups its way or say its figures in another form; a non-significant result against a unit reporting none;
+one finding of a two-finding sentence that says what the unit says; the same comparison told from the other arm, or
+with its direction and a condition both turned; a sentence that goes the unit's way but leaves out a figure the
+evidence states elsewhere. Split out of :mod:`medhal.detect.cues` (which names the sentences that *do* contradict)
+when that module reached the 500-line limit.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from medhal.detect.alignment import (
 )
 from medhal.detect.chunking import Window
 from medhal.text.arms import converse, negated_converse
-from medhal.text.assertions import describes_measurement, states_no_predicate
+from medhal.text.assertions import describes_allocation, describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order
 from medhal.text.figures import figures_agree, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
@@ -81,6 +81,7 @@ def contradiction_focus(
             or (negation and not negated(best) and not negation_targets(unit, best))
             or (plain and has_negation(best) and not negation_targets(best, unit))
             or (describes_measurement(best) and (finding or not _SPEAKS_OF_MEASURES.search(unit)))
+            or (finding and describes_allocation(best))  # whom a trial enrolled, against what it found
             or change_order(unit, best) is True
             or _only_figures_differ(unit, best)
             # a unit reporting no effect is not contradicted by a result whose interval holds no effect
@@ -158,9 +159,13 @@ def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> b
     the unit's one way, neither of them negated: "colchicine reduced ischaemic events by about 23%" (the hazard ratio
     0.77 stated in the results) against the conclusion "colchicine led to a significantly lower risk of ischaemic
     cardiovascular events" (P(C) 0.83: what the encoder and the lexical head read there is the missing figure, and
-    the figures are the cues' to judge, against the sentences that state them)."""
+    the figures are the cues' to judge, against the sentences that state them).  Of a sentence of two findings ("a
+    lower risk of ischaemic events but a higher risk of haemorrhage") the part about the unit's subject is read."""
     way = directions(unit)
-    if len(way) != 1 or directions(sentence) != way or has_negation(unit) or has_negation(sentence):
+    parts = finding_parts(sentence)  # of a two-finding sentence, the part about the unit's subject
+    subject = finding_subject(unit)
+    named = max(parts, key=lambda part: len(subject & finding_subject(part))) if len(parts) > 1 else sentence
+    if len(way) != 1 or directions(named) != way or has_negation(unit) or has_negation(named):
         return False
     theirs = quantities(sentence)
     return any(not any(q.equals(t) for t in theirs) for q in figures)

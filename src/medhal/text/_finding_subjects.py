@@ -25,8 +25,10 @@ __all__ = [
     "REPORTED",
     "VERB",
     "compared_groups",
+    "concluded",
     "finding_subject",
     "has_verb",
+    "inclusions",
     "lead",
     "listed",
     "narrows",
@@ -58,14 +60,16 @@ FRAME = _word_set(
         "background objective objectives methods results conclusion conclusions interpretation findings "
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
-        "regard regards unchanged unaffected unaltered reach reached achieve achieved attain attained failed"
+        "regard regards unchanged unaffected unaltered reach reached achieve achieved attain attained failed "
+        "cause causes"
     ),
     stem=True,
 )
 """Stems of the words that frame a finding rather than name its subject."""
 
 REPORTED = _word_set(
-    "recorded noted detected found identified documented had developed experienced suffered sustained required",
+    "recorded noted detected found identified documented had developed experienced suffered sustained required "
+    "admission",
     stem=True,
 )
 """Verbs by which a sentence says something never happened ("no X was recorded"): framing, not its subject."""
@@ -129,6 +133,8 @@ _EFFECT_VERBS = _word_set("cut cuts halve halved halves lowers reduces raises in
 _CAUSE_AFTER = re.compile(r"\s*(?:from|due\s+to|caused\s+by|attributable\s+to|attributed\s+to)\s+", re.IGNORECASE)
 
 
+_TIME_UNITS = frozenset({"hour", "day", "week", "month", "year"})
+"""A time point's unit before deaths ("six-month mortality", "30-day deaths"): when, not what kind."""
 _KINDED = "morta"
 """The stem of the one subject read in kinds (death, mortality, survival: :func:`narrows`)."""
 
@@ -152,6 +158,8 @@ def narrows(unit: str, subject: frozenset[str]) -> bool:
     False
     >>> narrows("It made newborn hypothermia more common.", frozenset({"hypot"}))
     False
+    >>> narrows("Six-month mortality was lower with early surgery.", frozenset({"morta"}))
+    False
     """
     text = canonical_text(unit)
     words = list(_WORDS.finditer(text))
@@ -173,10 +181,12 @@ def narrows(unit: str, subject: frozenset[str]) -> bool:
 
 
 def _names_kind(word: str, key: str, subject: frozenset[str]) -> bool:
-    """Whether ``word`` (stem ``key``) can name a kind of ``subject``: a content word, not a verb of effect."""
+    """Whether ``word`` (stem ``key``) can name a kind of ``subject``: a content word, not a verb of effect, nor a
+    time point ("six-month mortality")."""
     lowered = word.lower()
     return (
         len(lowered) >= 3
+        and lowered.rstrip("s") not in _TIME_UNITS
         and key not in subject
         and key not in FRAME
         and key not in _ALL_KINDS
@@ -339,3 +349,55 @@ def lead(part: str) -> frozenset[str]:
     7.4% and 8.3%"); empty when no verb follows a subject."""
     m = VERB.search(part)
     return frozenset() if m is None else subject_of(part[: m.start()])
+
+
+_CONCLUDED_POPULATION = re.compile(
+    r"^(?P<label>(?:conclusions?|interpretation)\s*:\s*)(?:among|in|for)\s+(?:[\w-]+\s+){0,3}?(?:patients|"
+    r"participants|people|persons|individuals|adults|children|women|men|infants|neonates|adolescents)\s+"
+    r"(?:with|who|undergoing|receiving|having|admitted|presenting|treated|at)\b[^,;()]{3,120},\s+",
+    re.IGNORECASE,
+)
+"""A conclusion that opens by restating whom the study enrolled ("Conclusions: Among patients with acute ischaemic
+stroke and hyperglycaemia, ..."): not what its finding is about, nor whom it narrows it to.  Only a labelled
+conclusion, and a population named by what its people have or undergo: "Among patients with diabetes, ..." in the
+results may be a subgroup, and so may "In women, ..." anywhere."""
+
+
+def concluded(sentence: str) -> str:
+    """``sentence`` without the study population a labelled conclusion opens with (:data:`_CONCLUDED_POPULATION`).
+
+    >>> concluded("Conclusions: Among patients with acute stroke and hyperglycaemia, insulin did not help.")
+    'Conclusions: insulin did not help.'
+    >>> concluded("Results: Among patients with diabetes, insulin did not help.")
+    'Results: Among patients with diabetes, insulin did not help.'
+    """
+    m = _CONCLUDED_POPULATION.match(sentence)
+    return sentence if m is None else m.group("label") + sentence[m.end() :]
+
+
+_INCLUDING = re.compile(
+    r",\s+including\s+(?P<items>[^;()]+?),\s+(?=(?:was|were|has|have|had|occurred)\b)"
+    r"|\s*\(\s*including\s+(?P<bracketed>[^()]+?)\s*\)",
+    re.IGNORECASE,
+)
+"""What an absence names as included in what never happened: "No serious adverse events, including pneumothorax, were
+reported", "No major complications (including bleeding or perforation) occurred"."""
+_ITEMS = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+
+
+def inclusions(sentence: str) -> tuple[str, list[str]]:
+    """``sentence`` without what it names as included (:data:`_INCLUDING`), and each item so named: an absence of
+    "serious adverse events, including pneumothorax" is an absence of pneumothorax too.
+
+    >>> inclusions("No serious adverse events, including pneumothorax, were reported in either group.")
+    ('No serious adverse events were reported in either group.', ['pneumothorax'])
+    >>> inclusions("No major complications (including bleeding or perforation) occurred.")
+    ('No major complications occurred.', ['bleeding', 'perforation'])
+    """
+    items: list[str] = []
+
+    def cut(m: re.Match[str]) -> str:
+        items.extend(i.strip() for i in _ITEMS.split(m.group("items") or m.group("bracketed")) if i.strip())
+        return " " if m.group("items") else ""
+
+    return _INCLUDING.sub(cut, sentence), items

@@ -10,7 +10,8 @@ read as entailed.  The percentages of two groups are :mod:`medhal.text.compariso
 :func:`duration_conflict` fires, narrowly, when
 
 * the unit says one group took less time ("shorter", "sooner", "earlier", "faster", "quicker") or more ("longer",
-  "later", "slower") and names the group after it ("... faster with the 3-day course"), unnegated;
+  "later", "slower") and names the group after it ("... faster with the 3-day course"), or the other group after
+  "than" ("... faster than those given propofol"), unnegated;
 * a sentence gives exactly two groups a duration each ("<n> <unit of time> with / in / among / on <group>"), one of
   them the unit's group (the one that shares most of its words, uniquely) and speaks of something the unit does
   (a content word outside the groups and the comparison);
@@ -36,6 +37,14 @@ _CLAIM = re.compile(
     r"(?P<group>" + GROUP_WORDS + r")",
     re.IGNORECASE,
 )
+_CLAIM_THAN = re.compile(
+    r"\b(?P<word>" + "|".join(sorted(_LESS_TIME | _MORE_TIME)) + r")\s+than\s+(?:(?:those|patients|participants|"
+    r"people|children|adults|women|men)\s+)?(?:given|receiving|treated\s+with|with|in|among|on|after)\s+(?:the\s+)?"
+    r"(?P<group>" + GROUP_WORDS + r")",
+    re.IGNORECASE,
+)
+"""A comparison naming the other group ("recovered 8 minutes faster than those given propofol"): the unit's group is
+the one it does not name."""
 _TIME_UNIT = r"(?:minutes?|min|hours?|h|days?|weeks?|months?|years?)"
 _GIVEN = re.compile(
     r"(?P<value>\d+(?:\.\d+)?)\s+(?P<unit>" + _TIME_UNIT + r")\s+(?:with|in|among|on|for|after)\s+(?:the\s+)?"
@@ -79,11 +88,15 @@ def duration_conflict(unit: str, sentence: str) -> bool:
     True
     >>> duration_conflict("Fever lasted longer with the 3-day course.", evidence)  # another measure
     False
+    >>> duration_conflict("Cough cleared two days later than with 7-day treatment.", evidence)
+    False
+    >>> duration_conflict("Cough cleared two days sooner than with 7-day treatment.", evidence)
+    True
     """
-    claims = list(_CLAIM.finditer(unit))
+    claims = [(m, False) for m in _CLAIM.finditer(unit)] + [(m, True) for m in _CLAIM_THAN.finditer(unit)]
     if len(claims) != 1 or has_negation(unit):
         return False
-    claim = claims[0]
+    claim, named_other = claims[0]
     given = group_durations(sentence)
     if len(given) != 2:
         return False
@@ -92,6 +105,8 @@ def duration_conflict(unit: str, sentence: str) -> bool:
     if max(shared) == 0 or shared[0] == shared[1]:
         return False
     own, other = (given[0][1], given[1][1]) if shared[0] > shared[1] else (given[1][1], given[0][1])
+    if named_other:  # "faster than those given propofol": the group named is the other one
+        own, other = other, own
     about = alignment_tokens(unit[: claim.start()]) - _FRAME - own_words
     about = frozenset(t for t in about if not t.startswith("#"))
     if not about & alignment_tokens(sentence):

@@ -96,8 +96,26 @@ def _change_rivals(sentence: str, local: Sequence[Quantity]) -> list[Quantity]:
 
 def _same(q: Quantity, e: Quantity) -> bool:
     """``q`` restates ``e`` anywhere in the evidence: :meth:`Quantity.equals`, except a bare number for a number
-    with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate."""
-    return q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"})
+    with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate; or a round
+    count of a thousand or more for an exact count near it (:func:`_round_count`)."""
+    return (q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"})) or _round_count(q, e)
+
+
+def _round_count(q: Quantity, e: Quantity) -> bool:
+    """Whether ``q`` is a round count of a thousand or more ("a cohort of 43,000", "8,000 tests") that is the exact
+    count ``e`` rounded to its hundreds or thousands (43,044; 8,276): how a summary writes a large count.
+
+    >>> _round_count(quantities("43,000 people")[0], quantities("43,044 persons")[0])
+    True
+    >>> _round_count(quantities("45,000 people")[0], quantities("43,044 persons")[0])
+    False
+    >>> _round_count(quantities("500 mg")[0], quantities("520 mg")[0])
+    False
+    """
+    if q.kind != "count" or e.kind != "count" or q.approximate or e.approximate or q.value < 1000:
+        return False
+    step = _roundness(q)
+    return step >= 100 and abs(q.value - e.value) <= step / 2
 
 
 def _named_groups_figures(unit: str, sentence: str) -> set[float]:
@@ -123,6 +141,8 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     False
     >>> far_off(quantities("about four hours sooner")[0], quantities("a median of 18.5 hours, and 22.4 hours"))
     False
+    >>> far_off(quantities("by about 0.2 percentage points")[0], quantities("(mean difference -0.19%)"))
+    False
     """
     if not q.about or _lay_count(q) or not math.isfinite(q.value):
         return False
@@ -135,7 +155,9 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
         # a percentage leaves ("a false-negative rate of approximately 25%" for a sensitivity of 77.8%)
         near += [100.0 * a / b for a, b in _count_pairs(stated)]
         near += [100.0 - e.value for e in stated if e.kind == "percent" and 0.0 <= e.value <= 100.0]
-    elif q.kind != "count":  # the gap between two levels ("about four hours sooner" for 18.5 and 22.4 hours)
+    elif q.kind == "points":  # a difference in points written as a percentage ("mean difference -0.19%" of HbA1c)
+        near += [e.value for e in stated if e.kind == "percent"]
+    if q.kind not in ("count", "percent"):  # the gap between two levels ("about four hours sooner" for 18.5 and 22.4 h)
         levels = [e.value for e in stated if e.kind == q.kind and not e.approximate]
         near += [abs(a - b) for a in levels for b in levels if a > b]
     return all(not _near(q, other) for other in near)
@@ -293,7 +315,7 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and not far_off(q, stated)) or _lay_count(q):
             continue
-        if any(q.equals(e) or (q.kind == e.kind and _rounds(q, e.value)) for e in stated):
+        if any(q.equals(e) or (q.kind == e.kind and _rounds(q, e.value)) or _round_count(q, e) for e in stated):
             continue
         if _difference(q, exact) or _share(q, exact) or _relative_change(q, exact, directions(unit)):
             continue
@@ -333,13 +355,15 @@ def figures_agree(unit: str, sentence: str) -> bool:
 def _relative_change(q: Quantity, said: Sequence[Quantity], ways: frozenset[str]) -> bool:
     """Whether the percentage ``q`` is, rounded as written, the relative change a ratio of ``said`` states, in the
     direction the unit says (``ways``, :func:`medhal.text.lexical.directions`): "a 44% higher risk" for "hazard
-    ratio 1.44", "29% lower" for "HR 0.71"; not "44% lower" for 1.44."""
+    ratio 1.44", "29% lower" for "HR 0.71", a point estimate hedged near it and said as a change ("about a quarter
+    lower" for 0.74, as :func:`far_off` reads one; not "about half of patients" for 1.51); not "44% lower" for
+    1.44."""
     if q.kind != "percent":
         return False
     return any(
         e.ratio
         and e.value > 0
-        and _rounds(q, abs(e.value - 1.0) * 100.0)
+        and (_rounds(q, abs(e.value - 1.0) * 100.0) or (q.about and bool(ways) and _near(q, abs(e.value - 1.0) * 100)))
         and ways != ({"down"} if e.value > 1 else {"up"})
         for e in said
     )

@@ -44,8 +44,10 @@ from medhal.text._finding_subjects import (
     REPORTED,
     VERB,
     compared_groups,
+    concluded,
     finding_subject,
     has_verb,
+    inclusions,
     lead,
     listed,
     narrows,
@@ -103,7 +105,8 @@ _NULL_FINDING = re.compile(
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
     r"|\b(?:(?:did|does|do)\s+not|failed\s+to)\s+(?:reach|achieve|attain)\s+(?:statistical\s+)?significance\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
-    r"|\b(?:did|does|do)\s+not\s+(?:lead|result)\s+(?:to|in)\s+(?:more|fewer|less|higher|lower|greater|better|"
+    r"|\b(?:did|does|do)\s+not\s+(?:lead|result)\s+(?:to|in)\s+(?:an?\s+(?:statistically\s+)?significantly\s+)?"
+    r"(?:more|fewer|less|higher|lower|greater|better|"
     r"worse|an?\s+(?:\w+\s+)?(?:increase|decrease|reduction|improvement|rise|fall))\b"
     r"|\bwithout\s+" + _CHANGING + r"\b",
     re.IGNORECASE,
@@ -120,12 +123,13 @@ _ABSENCE = re.compile(
     r"|\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?occurred\b"
     r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b"
     r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|wom[ae]n|m[ae]n|infants?|adults?)|nobody|"
-    r"none\s+of\s+the\s+(?:patients|participants|subjects|children|women|men|infants|adults))\s+"
-    r"(?:had|has|developed|experienced|suffered|sustained|required)\b",
+    r"none(?:\s+of\s+the\s+(?:patients|participants|subjects|children|women|men|infants|adults))?)\s+"
+    r"(?:had|has|developed|experienced|suffered|sustained|required|needed|(?:was|were)\s+(?:admitted|transferred)\s+to)\b",
     re.IGNORECASE,
 )
 """A sentence that says something never happened: "No adverse events were recorded", "no deaths occurred", "there
-were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis"."""
+were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis", "none were admitted to
+intensive care"."""
 
 _OCCURRENCE = re.compile(
     r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|happened|died)\b"
@@ -306,7 +310,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     found: list[NullFinding] = []
     if asserts_nothing(sentence):  # "We tested whether A reduces X without increasing Y": a question, not a finding
         return ()
-    sentence = concluded(sentence)
+    sentence, included = inclusions(concluded(sentence))
     parts = finding_parts(sentence)
     for n, part in enumerate(parts):
         if not reports_null_finding(part):
@@ -349,37 +353,16 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 found.extend(
                     NullFinding(each, populations, stated, absence, groups, adjusted) for each in listed(piece, subject)
                 )
+    if included and any(f.absence for f in found):  # "no serious adverse events, including pneumothorax"
+        found.extend(NullFinding(s, _populations(sentence), (), True) for i in included if (s := subject_of(i)))
     return tuple(found)
 
-
-_CONCLUDED_POPULATION = re.compile(
-    r"^(?P<label>(?:conclusions?|interpretation)\s*:\s*)(?:among|in|for)\s+(?:[\w-]+\s+){0,3}?(?:patients|"
-    r"participants|people|persons|individuals|adults|children|women|men|infants|neonates|adolescents)\s+"
-    r"(?:with|who|undergoing|receiving|having|admitted|presenting|treated|at)\b[^,;()]{3,120},\s+",
-    re.IGNORECASE,
-)
-"""A conclusion that opens by restating whom the study enrolled ("Conclusions: Among patients with acute ischaemic
-stroke and hyperglycaemia, ..."): not what its finding is about, nor whom it narrows it to (:func:`_populations`).
-Only a labelled conclusion, and a population named by what its people have or undergo: "Among patients with
-diabetes, ..." in the results may be a subgroup, and so may "In women, ..." anywhere."""
 
 _PREDICATE_ONLY = re.compile(
     r"and\s+(?:also\s+)?(?:\w+ly\s+)?(?:[a-z]{3,}ed|was|were|had|led|rose|fell|must|" + _MODALS + r")\b", re.I
 )
 """A clause that goes on with the same subject's next finding ("and caused more severe hypoglycaemia") or with advice
 on it ("X did not reduce death from bleeding | and should not be used outside trials")."""
-
-
-def concluded(sentence: str) -> str:
-    """``sentence`` without the study population a labelled conclusion opens with (:data:`_CONCLUDED_POPULATION`).
-
-    >>> concluded("Conclusions: Among patients with acute stroke and hyperglycaemia, insulin did not help.")
-    'Conclusions: insulin did not help.'
-    >>> concluded("Results: Among patients with diabetes, insulin did not help.")
-    'Results: Among patients with diabetes, insulin did not help.'
-    """
-    m = _CONCLUDED_POPULATION.match(sentence)
-    return sentence if m is None else m.group("label") + sentence[m.end() :]
 
 
 def _measured(part: str) -> frozenset[str]:

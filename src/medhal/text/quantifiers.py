@@ -155,6 +155,9 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     'Few'
     >>> share_conflicts("Most of them recovered.", "Few had used the counselling service.")
     []
+    >>> share_conflicts("Most events happened in the first week.", "Events occurred in 5.0% and 6.5%, with most "
+    ...                 "events occurring during the first week.")
+    []
     """
     conflicts: list[tuple[Quantity, Quantity]] = []
     if _COMPLEMENT.search(sentence) or _COMPLEMENT.search(unit):
@@ -178,9 +181,10 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
                 ):
                     conflicts.append((share.quantity, other.quantity))
         return conflicts[:1]
+    in_words = quantified_shares(sentence)
     for share in quantified_shares(unit):
         heads = _heads(unit, share.quantity)
-        if not heads:
+        if not heads or any(_says_itself(sentence, share, other, heads) for other in in_words):
             continue
         same = [e for e in figures if any(_of_same(head, anchors(sentence, e)) for head in heads)]
         # "one in ten obese patients" against "41% of obese patients ... and 9% of normal-weight patients": the
@@ -204,6 +208,13 @@ def shares_stated(unit: str, sentence: str) -> bool:
     figures = [e.value for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
     shares = quantified_shares(unit)
     return bool(shares and figures) and all(any(not s.contradicted_by(v) for v in figures) for s in shares)
+
+
+def _says_itself(sentence: str, share: QuantifiedShare, other: QuantifiedShare, heads: list[str]) -> bool:
+    """Whether ``other``, a share of ``sentence``, is ``share`` in the same words of the same thing: "with most
+    events occurring during the first week" says "Most events happened in the first week" whatever figures the
+    sentence gives the groups."""
+    return other.quantity.text.lower() == share.quantity.text.lower() and _head(sentence, other.quantity) in heads
 
 
 _CLAUSE_END = re.compile(r"[;.]|,\s+(?:but|while|whereas|and)\b|$")

@@ -114,6 +114,7 @@ _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NU
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
 _RATIO_BEFORE = re.compile(
     r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?-i:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+risk)"
+    r"(?:\s+for\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)?"  # "hazard ratio for death 0.49", "for disease progression"
     r"\s*(?:\[[^\]]{0,12}\])?\s*(?:,|:|=|was|of|is)?\s*$",
     re.IGNORECASE,
 )
@@ -226,7 +227,7 @@ def quantities(text: str) -> list[Quantity]:
             or (kind == "count" and _PROPORTION_PREV.search(before))
             or (kind == "time" and _COMPOUND_TIME.search(before))
         )
-        ratio = kind == "count" and _RATIO_BEFORE.search(before) is not None
+        ratio = kind == "count" and _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None
         about = _POINT_HEDGE.search(before[-16:]) is not None
         out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, about, ratio))
     if _FRACTION_WORD.search(text):

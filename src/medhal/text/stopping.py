@@ -29,14 +29,16 @@ _REASONS: dict[str, str] = {
 _STOPPED = re.compile(
     r"\b(?P<what>trial|study|arms?|groups?|enrol(?:l)?ment|recruitment|randomi[sz]ation)\b(?:\s+[\w-]+){0,6}?\s+"
     r"(?:was|were|had\s+been|has\s+been)?\s*(?:stopped|halted|ended|terminated|closed|suspended|discontinued|"
-    r"stopping|halting|ending)\s+(?:(?:early|prematurely)\s+)?(?:\w+\s+){0,4}?(?:for|because\s+of|due\s+to|"
-    r"owing\s+to|on\s+(?:the\s+)?grounds\s+of)\s+(?P<reason>(?:[\w-]+\s+){0,3}?(?:"
+    r"stopping|halting|ending)\s+(?:(?:early|prematurely)\s+)?(?:[\w-]+\s+){0,8}?(?:for|because\s+of|due\s+to|"
+    r"owing\s+to|on\s+(?:the\s+)?grounds\s+of|after\s+(?:[\w-]+\s+){0,4}?(?:showed|demonstrated|indicated|"
+    r"revealed))\s+(?P<reason>(?:[\w-]+\s+){0,3}?(?:"
     + "|".join(f"(?P<{name}>{words})" for name, words in _REASONS.items())
     + r"))\b",
     re.IGNORECASE,
 )
 """A trial, arm or enrolment stopped (early) for a reason: "The trial was stopped early for efficacy", "the 2000 IU
-arm was halted because of safety concerns", "enrolment was terminated for futility"."""
+arm was halted because of safety concerns", "enrolment was terminated for futility", "stopped after an interim
+analysis showed superiority"."""
 
 
 def stopping_reason(text: str) -> str | None:
@@ -48,6 +50,9 @@ def stopping_reason(text: str) -> str | None:
     >>> stopping_reason("The trial was stopped for futility after the second interim analysis.")
     'futility'
     >>> stopping_reason("The trial ended early because of clear benefit.")
+    'benefit'
+    >>> stopping_reason("The trial was stopped early by the monitoring board after an interim analysis showed "
+    ...                 "superiority of cabotegravir.")
     'benefit'
     >>> print(stopping_reason("Treatment was stopped because of adverse events in 5% of patients."))
     None
