@@ -143,7 +143,12 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     if stated is None:
         return []
     factor, shown = stated
-    return [(w.quantity, shown) for w in words if not w.factor / SLACK <= factor <= w.factor * SLACK]
+    return [(w.quantity, shown) for w in words if not _fits(w, factor)]
+
+
+def _fits(words: RatioWords, factor: float) -> bool:
+    """Whether a stated ``factor`` lies within :data:`SLACK` of the relative change ``words`` state."""
+    return words.factor / SLACK <= factor <= words.factor * SLACK
 
 
 def ratio_stated(unit: str, sentence: str) -> bool:
@@ -156,7 +161,7 @@ def ratio_stated(unit: str, sentence: str) -> bool:
     """
     words = ratio_words(unit)
     stated = _stated_factor(sentence)
-    return bool(words) and stated is not None and all(w.factor / SLACK <= stated[0] <= w.factor * SLACK for w in words)
+    return bool(words) and stated is not None and all(_fits(w, stated[0]) for w in words)
 
 
 _VERSUS = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:vs\.?|versus|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)\s?%")
