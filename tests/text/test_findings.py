@@ -604,3 +604,9 @@ def test_a_time_point_before_deaths_is_no_kind_of_death() -> None:
 def test_did_not_result_in_a_significantly_lower_risk_reports_a_null_finding() -> None:
     assert reports_null_finding("Aspirin did not result in a significantly lower risk of cardiovascular disease.")
     assert not reports_null_finding("Aspirin resulted in a significantly lower risk of cardiovascular disease.")
+
+
+def test_a_null_finding_on_a_pathogen_named_in_full_covers_its_abbreviation() -> None:
+    (finding,) = null_findings("Rates of Clostridioides difficile infection did not differ.")
+    assert contradicts("C. difficile infections were halved.", finding)
+    assert not contradicts("S. aureus infections were halved.", finding)

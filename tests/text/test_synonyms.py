@@ -140,3 +140,11 @@ def test_a_words_forms_that_five_letters_tell_apart_are_one_stem() -> None:
 def test_during_admission_is_in_hospital_and_chosen_is_selected() -> None:
     assert canonical_stems("Falls during admission") == canonical_stems("falls in hospital")
     assert canonical_stem("chose") == canonical_stem("selec")
+
+
+def test_a_pathogen_in_full_or_by_its_initial_is_one_word() -> None:
+    assert alignment_tokens("C. difficile infections") == alignment_tokens("Clostridioides difficile infections")
+    assert alignment_tokens("E coli") == alignment_tokens("Escherichia coli")
+    # two genera with one species name stay two organisms, and a short word is no genus
+    assert alignment_tokens("K. pneumoniae") != alignment_tokens("S. pneumoniae")
+    assert "coli" in alignment_tokens("The coli bacteria")

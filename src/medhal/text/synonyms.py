@@ -193,17 +193,34 @@ _SPELLING = re.compile("|".join(british for british, _ in SPELLINGS), re.IGNOREC
 _AMERICAN = dict(SPELLINGS)
 
 
+_SPECIES = (
+    "difficile aureus coli pylori pneumoniae aeruginosa tuberculosis falciparum vivax albicans faecalis faecium "
+    "influenzae meningitidis gonorrhoeae trachomatis jejuni typhi epidermidis pyogenes agalactiae baumannii cloacae "
+    "mirabilis"
+)
+_BINOMIAL = re.compile(
+    r"\b(?:(?P<genus>[A-Z])[a-z]{3,}|(?P<initial>[A-Za-z])\.?)\s?(?P<species>" + "|".join(_SPECIES.split()) + r")\b"
+)
+"""A pathogen named by genus and species, in full or by the genus's initial ("Clostridioides difficile", "C.
+difficile", "E coli"): one word of the initial and the species ("cdifficile"), so that the two forms name the same
+organism and "K. pneumoniae" and "S. pneumoniae" do not."""
+
+
 @lru_cache(maxsize=16384)
 def canonical_text(text: str) -> str:
-    """``text`` with British spellings in American form and lay phrases in clinical terms (lower-cased where
-    changed).
+    """``text`` with British spellings in American form, lay phrases in clinical terms (lower-cased where changed)
+    and pathogens in one form (:data:`_BINOMIAL`).
 
     >>> canonical_text("Oesophageal side effects were rare.")
     'esophageal adverse events were rare.'
+    >>> canonical_text("Clostridioides difficile infection was rarer than C. difficile carriage.")
+    'cdifficile infection was rarer than cdifficile carriage.'
     """
     text = _SPELLING.sub(lambda m: _AMERICAN[m.group(0).lower()], text)
     for pattern, term in _PHRASES:
         text = pattern.sub(term, text)
+    if _BINOMIAL.search(text) is not None:
+        text = _BINOMIAL.sub(lambda m: (m.group("genus") or m.group("initial")).lower() + m.group("species"), text)
     return text
 
 
