@@ -219,9 +219,7 @@ def canonical_text(text: str) -> str:
     text = _SPELLING.sub(lambda m: _AMERICAN[m.group(0).lower()], text)
     for pattern, term in _PHRASES:
         text = pattern.sub(term, text)
-    if _BINOMIAL.search(text) is not None:
-        text = _BINOMIAL.sub(lambda m: (m.group("genus") or m.group("initial")).lower() + m.group("species"), text)
-    return text
+    return _BINOMIAL.sub(lambda m: (m.group("genus") or m.group("initial")).lower() + m.group("species"), text)
 
 
 @lru_cache(maxsize=16384)
