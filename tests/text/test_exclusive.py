@@ -58,3 +58,9 @@ def test_an_absence_the_evidence_says_happened() -> None:
     assert not absence_denied(
         "No serious adverse events occurred.", "No serious adverse events occurred in either group."
     )
+
+
+def test_an_absence_up_to_a_dose_is_denied_where_it_happened_at_that_dose() -> None:
+    sentence = "Dose-limiting toxicities occurred in 2 of 6 patients at 1,200 mg; the maximum tolerated dose was 900 mg"
+    assert absence_denied("No dose-limiting toxicities were seen up to 1,200 mg.", sentence)
+    assert not absence_denied("No dose-limiting toxicities were seen up to 1,200 mg.", "Nausea occurred in 45%.")

@@ -389,3 +389,16 @@ def test_a_difference_in_points_may_be_written_as_a_percentage() -> None:
     assert [q.text for q in unstated_quantities("HbA1c fell by about 1.2 percentage points.", evidence)] == [
         "1.2 percentage points"
     ]
+
+
+def test_a_figure_in_digits_rounding_a_stated_one_restates_it() -> None:
+    sentence = "STAI-S scores fell by 9.4 points with music and by 3.1 points with headphones alone."
+    assert number_conflicts("compared with 3 points for headphones without music.", sentence, sentence) == []
+    changed = number_conflicts("compared with 8 points for headphones without music.", sentence, sentence)
+    assert [(a.text, b.text) for a, b in changed] == [("8", "9.4")]
+    # the verifier reads the figure as the evidence writes it
+    assert harmonized("compared with 3 points for headphones", sentence) == "compared with 3.1 points for headphones"
+    # a duration in words is no rounded decimal: "five years" stays
+    assert harmonized("reaching a third higher after five years.", "Follow-up lasted 4.7 years.") == (
+        "reaching a third higher after five years."
+    )

@@ -610,3 +610,40 @@ def test_a_null_finding_on_a_pathogen_named_in_full_covers_its_abbreviation() ->
     (finding,) = null_findings("Rates of Clostridioides difficile infection did not differ.")
     assert contradicts("C. difficile infections were halved.", finding)
     assert not contradicts("S. aureus infections were halved.", finding)
+
+
+def test_outcomes_listed_before_the_verb_each_hold_the_null_finding() -> None:
+    sentence = "Waist circumference, body fat, blood pressure and glucose did not differ between groups."
+    assert null_finding_conflict("It also improved blood pressure.", sentence)
+    assert null_finding_conflict("Glucose was lower with time-restricted eating.", sentence)
+    bracketed = "Rates of delirium (18% vs 22%) and 30-day mortality (4% vs 5%) did not differ significantly."
+    assert null_finding_conflict("Early mobilisation significantly reduced delirium (18% vs 22%).", bracketed)
+    after = "There were no differences in length of stay, falls or sedative use."
+    assert null_finding_conflict("Falls were less frequent with melatonin.", after)
+    # a composite listed before its verb is one outcome
+    composite = "The composite of death, myocardial infarction or stroke did not differ."
+    assert not null_finding_conflict("Stroke was less frequent with the drug.", composite)
+
+
+def test_did_not_produce_a_greater_effect_is_a_null_finding() -> None:
+    sentence = "Adding time-restricted eating to calorie restriction did not produce significantly greater weight loss."
+    assert reports_null_finding(sentence)
+    assert null_finding_conflict(
+        "Adding time-restricted eating to calorie restriction led to significantly more weight loss.", sentence
+    )
+
+
+def test_a_composite_called_one_is_not_a_component_the_unit_names_elsewhere() -> None:
+    component = "Myocardial infarction alone did not differ significantly (2.0% vs 2.4%)."
+    unit = "Giving the flu vaccine within three days of a heart attack lowered the combined risk of death,"
+    assert not null_finding_conflict(unit, component)
+    # a unit about the component itself is still contradicted
+    assert null_finding_conflict("The vaccine lowered the risk of another heart attack.", component)
+
+
+def test_cause_as_a_noun_asserts_no_effect() -> None:
+    assert not asserts_effect("Deaths from any cause,")
+    assert not asserts_effect("The cause of death was unclear.")
+    assert asserts_effect("Statins cause myopathy.")
+    sentence = "There were no differences in all-cause death, reinfarction or stroke."
+    assert not null_finding_conflict("Deaths from any cause,", sentence)

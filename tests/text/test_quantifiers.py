@@ -103,3 +103,18 @@ def test_a_share_the_sentence_says_in_the_same_words_is_not_contradicted_by_its_
     sentence = "Events occurred in 5.0% and 6.5% of patients, with most events occurring during the first week."
     assert share_conflicts("Most events happened in the first week.", sentence) == []
     assert share_conflicts("Most patients had an event.", sentence) != []
+
+
+def test_a_share_in_words_is_rivalled_by_another_only_when_said_of_the_same_thing() -> None:
+    unit = "About one in eight patients with chest pain had a myocardial infarction."
+    low_risk = "It identifies about a third of patients with chest pain as being at very low risk."
+    assert share_conflicts(unit, low_risk) == []
+    same = "About a third of patients with chest pain had a myocardial infarction."
+    assert [b.text for _, b in share_conflicts(unit, same)] == ["third"]
+
+
+def test_a_share_the_unit_gives_its_figure_is_read_as_that_figure() -> None:
+    unit = "Most semaglutide users (86%) lost at least 5% of their weight."
+    sentence = "Mean body weight change was -14.9% with semaglutide and -2.4% with placebo."
+    assert share_conflicts(unit, sentence) == []
+    assert share_conflicts("Most semaglutide users lost at least 5% of their weight.", sentence) != []

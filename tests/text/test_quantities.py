@@ -91,3 +91,14 @@ def test_a_ratio_named_with_what_it_is_for_is_a_ratio() -> None:
         ("1.5", True),
     ]
     assert not quantities("the risk ratio for 3 patients")[0].ratio
+
+
+def test_a_list_of_ratios_after_one_named_ratio_is_read_as_ratios() -> None:
+    sentence = (
+        "The hazard ratio was 1.05 (95% CI 1.00-1.11) for 1-2 years, 1.20 (1.14-1.26) for 3-9 years and 1.58 "
+        "(1.43-1.74) for 20 years or more."
+    )
+    assert [q.text for q in quantities(sentence) if q.ratio] == ["1.05", "1.20", "1.58"]
+    assert unstated_quantities("Twenty years of night shifts carried a 58% higher risk.", sentence) == []
+    # a count with its range in a sentence naming no ratio is no ratio
+    assert not any(q.ratio for q in quantities("Median age was 64.5 (58.0-71.0) years."))

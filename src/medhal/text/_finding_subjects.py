@@ -61,7 +61,7 @@ FRAME = _word_set(
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
         "regard regards unchanged unaffected unaltered reach reached achieve achieved attain attained failed "
-        "cause causes"
+        "cause causes produce produced yield yielded greater fewer"
     ),
     stem=True,
 )
@@ -99,6 +99,12 @@ def stems(text: str) -> frozenset[str]:
 
 _EITHER = re.compile(r"(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+or\s+(?P<b>[\w-]+(?:\s+[\w-]+){0,3})", re.IGNORECASE)
 """Two outcomes joined by "or": "worsening heart failure or cardiovascular death" (either counts)."""
+_COMPOSITE = re.compile(
+    r"\b(?:combined|composite)\s+(?:(?:primary|secondary|main)\s+)?(?:risk|rate|incidence|outcome|end\s*-?\s*point|of)\b",
+    re.IGNORECASE,
+)
+"""An outcome called a composite ("the combined risk of", "the composite primary outcome"), not a therapy
+("combined with aspirin")."""
 
 
 def within_either(unit: str, subject: frozenset[str]) -> bool:
@@ -113,7 +119,19 @@ def within_either(unit: str, subject: frozenset[str]) -> bool:
     False
     >>> within_either("It reduced neonatal respiratory support or death.", finding_subject("No neonatal deaths."))
     True
+
+    Nor is what a unit names only before the composite it speaks of ("after a heart attack lowered the combined
+    risk of death," a clause whose components follow in the next one):
+
+    >>> within_either("Vaccination after a heart attack lowered the combined risk of death,",
+    ...               finding_subject("Myocardial infarction alone did not differ significantly."))
+    True
+    >>> within_either("It lowered the combined risk of death.", finding_subject("Death did not differ."))
+    False
     """
+    composite = _COMPOSITE.search(unit)
+    if composite is not None and not subject <= stems(unit[composite.start() :]):
+        return True
     for m in _EITHER.finditer(unit):
         a, b = (stems(m.group(k)) - FRAME for k in ("a", "b"))
         # "respiratory support or death" for "no neonatal deaths": the subject's words on both sides, one naming more
@@ -227,13 +245,22 @@ _SEVERAL_AFTER = re.compile(
     re.IGNORECASE,
 )
 """A null finding about three or more outcomes listed after it, each its own (a composite among them is one)."""
-_ITEM_BREAK = re.compile(r",\s*(?:(?:or|and)\s+)?")
+_SEVERAL_BEFORE = re.compile(
+    r"^(?:[A-Z][a-z]+:\s*)?(?:the\s+)?(?P<items>[\w-]+(?:\s+[\w-]+){0,3}(?:,\s*[\w-]+(?:\s+[\w-]+){0,3})+,?\s+"
+    r"(?:and|or)\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:were|was|did|do|does|had|have|remained|occurred)\b",
+    re.IGNORECASE,
+)
+"""A null finding about three or more outcomes listed before its verb: "Waist circumference, body fat, blood pressure
+and glucose did not differ between groups"."""
+_ITEM_BREAK = re.compile(r",\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+(?=[^,]*$)")
+"""Between two items of a list: a comma, and the "and" / "or" before the last item ("A, B or C")."""
 
 
 def several_listed(piece: str) -> str:
     """The three or more outcomes ``piece`` lists after a null finding ("no significant differences in A (..), B
     (..), or C (..)"), brackets left out, each naming something; ``""`` when it lists none."""
-    m = _SEVERAL_AFTER.search(BRACKETS.sub(" ", piece))
+    bare = BRACKETS.sub(" ", piece)
+    m = _SEVERAL_AFTER.search(bare) or (None if JOINT.search(bare) else _SEVERAL_BEFORE.match(bare))
     items = [] if m is None else _ITEM_BREAK.split(m.group("items"))
     return m.group("items") if m is not None and len(items) >= 3 and all(map(subject_of, items)) else ""
 
@@ -249,6 +276,11 @@ def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
     ...          "(3.1% vs 3.0%), or primary caesarean delivery (24.0% vs 24.6%).")
     >>> [sorted(s) for s in listed(piece, subject_of(piece))][1:]
     [['infan', 'large'], ['perin'], ['cesar', 'deliv']]
+    >>> [sorted(s) for s in listed("Waist size, body fat, blood pressure and glucose did not differ.", frozenset())][1:]
+    [['size', 'waist'], ['body', 'fat'], ['blood', 'press'], ['gluco']]
+    >>> piece = "Rates of delirium (18% vs 22%) and 30-day mortality (4% vs 5%) did not differ significantly."
+    >>> sorted(sorted(s) for s in listed(piece, subject_of(piece)))
+    [['delir'], ['delir', 'morta'], ['morta']]
     >>> piece = "There were no differences in readmission at 28 days or in parent-reported quality of life."
     >>> sorted(sorted(s) for s in listed(piece, subject_of(piece)))
     [['life', 'paren', 'quali'], ['life', 'paren', 'quali', 'readm'], ['readm']]
@@ -256,7 +288,8 @@ def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
     several = several_listed(piece)
     if several:  # "no significant differences in A (..), B (..), C (..), or D (..)"
         return [subject, *(subject_of(item) for item in _ITEM_BREAK.split(several))]
-    m = _LISTED.match(piece) or _LISTED_AFTER.search(piece)
+    bare = BRACKETS.sub(" ", piece)  # "Rates of delirium (18% vs 22%) and 30-day mortality (4% vs 5%) did not differ"
+    m = _LISTED.match(bare) or _LISTED_AFTER.search(bare)
     if m is None or JOINT.search(piece):
         return [subject]
     a, b = subject_of(m.group("a")), subject_of(m.group("b"))
@@ -277,8 +310,13 @@ def subject_of(piece: str) -> frozenset[str]:
     # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
     piece = ADJUSTED.sub(" ", _GROUPING.sub(" ", BRACKETS.sub(" ", piece)))
     for q in reversed(quantities(piece)):
-        piece = piece[: q.start] + " " + piece[q.end :]
+        # with the words that make it a bound ("up to 1,200 mg", "at least 3 days")
+        start = m.start() if (m := _BOUND_WORDS.search(piece, 0, q.start)) is not None else q.start
+        piece = piece[:start] + " " + piece[q.end :]
     return finding_subject(piece)
+
+
+_BOUND_WORDS = re.compile(r"\b(?:up\s+to|at\s+(?:least|most))\s*$", re.IGNORECASE)
 
 
 _BETWEEN = re.compile(

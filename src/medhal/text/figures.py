@@ -96,9 +96,18 @@ def _change_rivals(sentence: str, local: Sequence[Quantity]) -> list[Quantity]:
 
 def _same(q: Quantity, e: Quantity) -> bool:
     """``q`` restates ``e`` anywhere in the evidence: :meth:`Quantity.equals`, except a bare number for a number
-    with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate; or a round
-    count of a thousand or more for an exact count near it (:func:`_round_count`)."""
-    return (q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"})) or _round_count(q, e)
+    with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate; or ``e``
+    rounded to the decimals ``q`` is written with in digits ("3 points" for 3.1, "10%" for 9.9%, as
+    :func:`unstated_quantities` reads them; "five years" is no rounded 4.7 years); or a round count of a thousand or
+    more for an exact count near it (:func:`_round_count`).
+
+    >>> [_same(quantities(t)[0], quantities("fell by 3.1 points")[0]) for t in ("3 points", "3.1 points", "4 points")]
+    [True, True, False]
+    """
+    if q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"}):
+        return True
+    rounded = q.kind == e.kind and not e.approximate and q.text[:1].isdigit() and _rounds(q, e.value)
+    return rounded or _round_count(q, e)
 
 
 def _round_count(q: Quantity, e: Quantity) -> bool:

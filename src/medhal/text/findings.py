@@ -105,7 +105,7 @@ _NULL_FINDING = re.compile(
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
     r"|\b(?:(?:did|does|do)\s+not|failed\s+to)\s+(?:reach|achieve|attain)\s+(?:statistical\s+)?significance\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
-    r"|\b(?:did|does|do)\s+not\s+(?:lead|result)\s+(?:to|in)\s+(?:an?\s+(?:statistically\s+)?significantly\s+)?"
+    r"|\b(?:did|does|do)\s+not\s+(?:lead\s+to|result\s+in|produce|yield)\s+(?:an?\s+)?(?:(?:statistically\s+)?significantly\s+)?"
     r"(?:more|fewer|less|higher|lower|greater|better|"
     r"worse|an?\s+(?:\w+\s+)?(?:increase|decrease|reduction|improvement|rise|fall))\b"
     r"|\bwithout\s+" + _CHANGING + r"\b",
@@ -153,14 +153,16 @@ _QUALIFIED = re.compile(
 
 _EFFECT = re.compile(
     r"\b(?:lower|higher|reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
-    r"decrease|improved|improves|worsened|more|fewer|less|greater|smaller|caused|causes|cause|led\s+to|"
+    r"decrease|improved|improves|worsened|more|fewer|less|greater|smaller|caused|"
+    r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)causes?(?!\s+of\b)|led\s+to|"
     r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
     r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer|"
     r"twice|(?:two|three|four|five)-?fold|earlier|sooner|faster|slower|quicker)\b",
     re.IGNORECASE,
 )
-"""A word by which a unit asserts an effect, a difference or a cause."""
+"""A word by which a unit asserts an effect, a difference or a cause (a verb: "deaths from any cause", "the cause of"
+are nouns)."""
 
 _HEDGE = re.compile(
     r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"

@@ -158,14 +158,24 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     >>> share_conflicts("Most events happened in the first week.", "Events occurred in 5.0% and 6.5%, with most "
     ...                 "events occurring during the first week.")
     []
+    >>> share_conflicts("Most users (86%) lost weight.", "Mean weight change was -14.9% with semaglutide.")
+    []
+    >>> share_conflicts("About one in eight patients with chest pain had an infarction.", "It identifies about a third "
+    ...                 "of patients with chest pain as being at very low risk.")
+    []
+    >>> share_conflicts("About one in eight patients had an infarction.",
+    ...                 "About a third of patients had an infarction.")[0][1].text
+    'third'
     """
     conflicts: list[tuple[Quantity, Quantity]] = []
     if _COMPLEMENT.search(sentence) or _COMPLEMENT.search(unit):
         return conflicts
+    # "Most semaglutide users (86%)": a share the unit gives its figure is that figure, read as a number
+    mine = [share for share in quantified_shares(unit) if not _OWN_FIGURE.match(unit, share.quantity.end)]
     figures = [e for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
     if not figures:
         theirs = [w for w in quantified_shares(sentence) if not _PROPORTION.fullmatch(w.quantity.text)]
-        for share in quantified_shares(unit):
+        for share in mine:
             # what is said of them, without whom the share counts ("most *of the nurses*"): the sentence's may count
             # no one or the same people
             head = _head(unit, share.quantity)
@@ -182,11 +192,19 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
                     conflicts.append((share.quantity, other.quantity))
         return conflicts[:1]
     in_words = quantified_shares(sentence)
-    for share in quantified_shares(unit):
+    for share in mine:
         heads = _heads(unit, share.quantity)
         if not heads or any(_says_itself(sentence, share, other, heads) for other in in_words):
             continue
-        same = [e for e in figures if any(_of_same(head, anchors(sentence, e)) for head in heads)]
+        # a share the sentence gives in words ("about a third of patients") is another share of them unless it is
+        # said of all the unit says of its own ("... as being at very low risk" is not "had an infarction")
+        said = _said_of(unit, share.quantity) - set(heads)
+        same = [
+            e
+            for e in figures
+            if any(_of_same(head, anchors(sentence, e)) for head in heads)
+            and (any(ch.isdigit() for ch in e.text) or said <= _said_of(sentence, e))
+        ]
         # "one in ten obese patients" against "41% of obese patients ... and 9% of normal-weight patients": the
         # figures of the group the unit names, where it names one the sentence gives figures for
         specific = frozenset(heads) - _PEOPLE
@@ -216,6 +234,9 @@ def _says_itself(sentence: str, share: QuantifiedShare, other: QuantifiedShare, 
     sentence gives the groups."""
     return other.quantity.text.lower() == share.quantity.text.lower() and _head(sentence, other.quantity) in heads
 
+
+_OWN_FIGURE = re.compile(r"(?:\s+(?:of\s+)?[A-Za-z][\w-]*){0,3}\s*\(\s*\d+(?:\.\d+)?\s*%")
+"""A percentage in brackets right after a share's words and its noun ("most semaglutide users (86%)")."""
 
 _CLAUSE_END = re.compile(r"[;.]|,\s+(?:but|while|whereas|and)\b|$")
 

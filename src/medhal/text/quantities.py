@@ -227,7 +227,9 @@ def quantities(text: str) -> list[Quantity]:
             or (kind == "count" and _PROPORTION_PREV.search(before))
             or (kind == "time" and _COMPOUND_TIME.search(before))
         )
-        ratio = kind == "count" and _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None
+        ratio = kind == "count" and (
+            _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or _listed_ratio(text, m, out)
+        )
         about = _POINT_HEDGE.search(before[-16:]) is not None
         out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, about, ratio))
     if _FRACTION_WORD.search(text):
@@ -236,6 +238,18 @@ def quantities(text: str) -> list[Quantity]:
         out = sorted(out + fractions, key=lambda q: q.start)
     return out
 
+
+def _listed_ratio(text: str, m: re.Match[str], before: list[Quantity]) -> bool:
+    """Whether the number ``m`` with decimals and its own interval goes on a list of ratios the same sentence opened
+    ("hazard ratio 1.05 (1.00-1.11) for 1-2 years, ... and 1.58 (1.43-1.74) for 20 years or more")."""
+    if "." not in m.group("num") or _INTERVAL_NEXT.match(text, m.end()) is None:
+        return False
+    last = next((q for q in reversed(before) if q.ratio), None)
+    return last is not None and _SENTENCE_BREAK.search(text, last.end, m.start()) is None
+
+
+_INTERVAL_NEXT = re.compile(r"\s*\((?:95%\s*CI[,:]?\s*)?-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d+(?:\.\d+)?\s*\)")
+_SENTENCE_BREAK = re.compile(r"[.;]\s+[A-Z(]|;")
 
 _FRACTIONS = {"half": 50.0, "third": 100.0 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
 _FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
