@@ -145,3 +145,10 @@ def test_a_negation_narrowed_by_further_or_additional_denies_only_the_narrowed_t
     assert not negation_targets(sentence, "Post-operative bleeding affected 17% of those who had surgery.")
     assert negation_targets(sentence, "Most bleeding needed further surgery.")
     assert negation_targets("No patient needed surgery.", "Two patients had surgery.")
+
+
+def test_none_of_the_patients_denies_the_patients_as_no_patient_does() -> None:
+    sentence = "No patient developed a gastrointestinal bleed."
+    assert flips_negation("and none of the patients had a gastrointestinal bleed.", sentence) is None
+    assert flips_negation("A patient developed a gastrointestinal bleed.", sentence) == "patient"
+    assert "patie" in negated_stems("None of the patients had a bleed.")

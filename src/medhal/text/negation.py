@@ -61,6 +61,10 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
         after = [k for k, w in enumerate(words) if cue.end() <= w.start() < end][:_REACH]
         if after and words[after[0]].group().lower() in ("only", "as"):
             continue
+        if cue.group().lower() == "none" and (head := _NONE_OF.match(text, cue.end())) is not None:
+            # "none of the patients had a bleed" denies the patients as "no patient developed a bleed" does
+            governed.update(k for k in after if words[k].start() == head.start("head"))
+            continue
         for k in after:
             if words[k].group().lower() not in _SKIPPED and canonical_stems(words[k].group()):
                 governed.add(k)
@@ -69,6 +73,9 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
             governed.update(k for k in after[-1:] if words[k].group().lower() in _PREDICATES)
     return governed
 
+
+_NONE_OF = re.compile(r"\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<head>[A-Za-z][\w-]*)", re.IGNORECASE)
+"""What "none" counts: "none *of the patients*"."""
 
 _Scopes = tuple[Counter[str], Counter[str]]
 """What :func:`_scopes` reads of a text: per stem, how often it stands and how often it is negated."""
