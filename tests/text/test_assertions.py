@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.assertions import asserts_nothing
+from medhal.text.assertions import asserts_nothing, denies_proof
 
 
 @pytest.mark.parametrize(
@@ -75,3 +75,11 @@ def test_states_no_predicate_reads_fragments_of_a_list_or_contrast() -> None:
         "Aspirin reduces the risk of preeclampsia.",
     ):
         assert not states_no_predicate(clause), clause
+
+
+def test_a_unit_saying_a_study_cannot_show_a_cause_is_no_claim_an_association_denies() -> None:
+    unit = "As an observational study, it cannot show that ultra-processed food causes heart disease."
+    association = "Higher consumption of ultra-processed food was associated with higher cardiovascular risks."
+    assert denies_proof(unit, association)
+    assert not denies_proof(unit, "Ultra-processed food causes heart disease.")
+    assert not denies_proof("Ultra-processed food does not cause heart disease.", association)

@@ -647,3 +647,12 @@ def test_cause_as_a_noun_asserts_no_effect() -> None:
     assert asserts_effect("Statins cause myopathy.")
     sentence = "There were no differences in all-cause death, reinfarction or stroke."
     assert not null_finding_conflict("Deaths from any cause,", sentence)
+
+
+def test_cut_asserts_an_effect_and_a_cut_off_does_not() -> None:
+    assert asserts_effect("The programme cut unscheduled asthma care by a quarter.")
+    assert not asserts_effect("A cut-off of 5 ng/L was used.")
+    assert reports_null_finding("The programme did not cut unscheduled asthma care.")
+    assert null_finding_conflict(
+        "The programme cut unscheduled asthma care by a quarter.", "The programme did not reduce unscheduled care."
+    )

@@ -69,3 +69,13 @@ def test_a_measure_given_another_figure_is_contradicted(unit: str, expected: tup
 )
 def test_other_units_do_not_fire(unit: str) -> None:
     assert measure_conflicts(unit, ACCURACY) is None
+
+
+def test_a_hedged_figure_is_bound_to_its_measure_and_read_as_an_estimate() -> None:
+    evidence = ["The system had a sensitivity of 87.2% (95% CI 81.8-91.2) and specificity of 90.7% (95% CI 88.3-92.7)."]
+    swapped = measure_conflicts("It had a sensitivity of about 91% and a specificity of about 87%.", evidence)
+    assert swapped is not None and [(a.text, b.text) for a, b in swapped[0]] == [("91%", "87.2%")]
+    assert measure_conflicts("It had a sensitivity of about 87% and a specificity of about 91%.", evidence) is None
+    assert measure_conflicts("It had a sensitivity of about 90% and a specificity of about 90%.", evidence) is None
+    # a bound is no estimate
+    assert bound_figures("It had a sensitivity of over 80%.") == []

@@ -31,7 +31,7 @@ from medhal.detect.alignment import (
 )
 from medhal.detect.chunking import Window
 from medhal.text.arms import converse, negated_converse
-from medhal.text.assertions import describes_allocation, describes_measurement, states_no_predicate
+from medhal.text.assertions import denies_proof, describes_allocation, describes_measurement, states_no_predicate
 from medhal.text.comparisons import change_order
 from medhal.text.figures import figures_agree, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
@@ -86,6 +86,7 @@ def contradiction_focus(
             or (plain and has_negation(best) and not negation_targets(best, unit))
             or (describes_measurement(best) and (finding or not _SPEAKS_OF_MEASURES.search(unit)))
             or (finding and describes_allocation(best))  # whom a trial enrolled, against what it found
+            or (negation and denies_proof(unit, best))  # "it cannot show that X causes Y" against an association
             or change_order(unit, best) is True
             or _only_figures_differ(unit, best)
             # a unit reporting no effect is not contradicted by a result whose interval holds no effect

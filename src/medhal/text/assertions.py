@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asserts_nothing", "describes_allocation", "describes_measurement", "states_no_predicate"]
+__all__ = ["asserts_nothing", "denies_proof", "describes_allocation", "describes_measurement", "states_no_predicate"]
 
 _LABEL = r"^\s*(?:(?:background|objectives?|aims?|purpose|introduction|context|importance)\s*[:.]\s*)?"
 _INQUIRY_VERBS = (
@@ -141,6 +141,32 @@ def describes_allocation(sentence: str) -> bool:
     False
     """
     return _ALLOCATION.search(sentence) is not None and _RESULT.search(sentence) is None
+
+
+def denies_proof(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` says a study cannot show a cause ("As an observational study, it cannot show that
+    ultra-processed food causes heart disease") and ``sentence`` claims no cause: a limitation, which an association
+    does not contradict (a small encoder reads the negated "causes" against "was associated with higher risks" as a
+    contradiction, P(C) 0.69).
+
+    >>> denies_proof("It cannot show that ultra-processed food causes heart disease.",
+    ...              "Higher consumption was associated with higher risks of cardiovascular disease.")
+    True
+    >>> denies_proof("It cannot show that ultra-processed food causes heart disease.",
+    ...              "Ultra-processed food causes heart disease.")
+    False
+    >>> denies_proof("Ultra-processed food does not cause heart disease.", "It was associated with heart disease.")
+    False
+    """
+    return _NO_PROOF.search(unit) is not None and _CAUSAL.search(sentence) is None
+
+
+_NO_PROOF = re.compile(
+    r"\b(?:cannot|can\s*not|can't|could\s+not|does\s+not|do\s+not|did\s+not|not)\s+(?:\w+\s+){0,2}?"
+    r"(?:show|prove|establish|demonstrate|determine|confirm)\b[^.;]*?\b(?:caus\w*)\b",
+    re.IGNORECASE,
+)
+_CAUSAL = re.compile(r"\bcaus(?:e|es|ed|ing|al|ally|ation|ality)\b", re.IGNORECASE)
 
 
 _VERB_WORDS = (

@@ -29,6 +29,7 @@ __all__ = [
     "figures_agree",
     "harmonized",
     "label_conflicts",
+    "near_estimate",
     "number_conflicts",
     "unstated_quantities",
 ]
@@ -169,15 +170,15 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     if q.kind not in ("count", "percent"):  # the gap between two levels ("about four hours sooner" for 18.5 and 22.4 h)
         levels = [e.value for e in stated if e.kind == q.kind and not e.approximate]
         near += [abs(a - b) for a in levels for b in levels if a > b]
-    return all(not _near(q, other) for other in near)
+    return all(not near_estimate(q, other) for other in near)
 
 
-def _near(q: Quantity, other: float) -> bool:
+def near_estimate(q: Quantity, other: float) -> bool:
     """Whether ``other`` lies within :data:`NEAR` of ``q``, relative to the larger; for percentages also of the larger
     complement (within a point at least): "about 91%" is not 81.3% (9% against 18.7% left over), "about 93%" is
     92.0%.
 
-    >>> [_near(quantities(t)[0], 81.3) for t in ("about 91%", "about 80%", "about 91 mg", "about 90%")]
+    >>> [near_estimate(quantities(t)[0], 81.3) for t in ("about 91%", "about 80%", "about 91 mg", "about 90%")]
     [False, True, True, False]
     """
     gap = abs(q.value - other)
@@ -372,7 +373,10 @@ def _relative_change(q: Quantity, said: Sequence[Quantity], ways: frozenset[str]
     return any(
         e.ratio
         and e.value > 0
-        and (_rounds(q, abs(e.value - 1.0) * 100.0) or (q.about and bool(ways) and _near(q, abs(e.value - 1.0) * 100)))
+        and (
+            _rounds(q, abs(e.value - 1.0) * 100.0)
+            or (q.about and bool(ways) and near_estimate(q, abs(e.value - 1.0) * 100))
+        )
         and ways != ({"down"} if e.value > 1 else {"up"})
         for e in said
     )

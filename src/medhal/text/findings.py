@@ -90,7 +90,7 @@ _AS_MUCH_AS = r"(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:{words})
 _NULL_FINDING = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?(?:(?:appear|seem)\s+to\s+(?:be\s+)?)?"
     r"(?:differ|occur|change|affect|alter|influence|reduce|increase|decrease|improve|lower|raise|prevent|slow|predict|"
-    r"shorten|prolong|delay|hasten|extend|worsen|help|benefit|protect|"
+    r"shorten|prolong|delay|hasten|extend|worsen|help|benefit|protect|cut(?!-)|"
     r"associated|different|related|correlated|observed|seen|reported)\w*"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:difference|differences|effect|effects|association|"
     r"change|changes|increase|reduction|benefit|improvement|cases?|events?|episodes?|correlation|relationship|"
@@ -156,7 +156,7 @@ _EFFECT = re.compile(
     r"decrease|improved|improves|worsened|more|fewer|less|greater|smaller|caused|"
     r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)causes?(?!\s+of\b)|led\s+to|"
     r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
-    r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
+    r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|cut(?!-)|"
     r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer|"
     r"twice|(?:two|three|four|five)-?fold|earlier|sooner|faster|slower|quicker)\b",
     re.IGNORECASE,

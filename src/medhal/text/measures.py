@@ -27,7 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from medhal.text.figures import decimals
+from medhal.text.figures import decimals, near_estimate
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["MEASURES", "BoundFigure", "bound_figures", "measure_conflicts"]
@@ -78,7 +78,9 @@ def bound_figures(text: str) -> list[BoundFigure]:
         if k and _LISTED.search(text[mentions[k - 1].end() : m.start()]) and m.start() - mentions[k - 1].end() < 12:
             continue
         figure = next((q for q in figures if q.start >= m.end()), None)
-        if figure is None or figure.start - m.end() > _GAP or figure.approximate or not _measure_figure(figure):
+        # a point estimate hedged ("a sensitivity of about 91%") is bound; a bound ("over 90%") is not
+        hedged = figure is not None and figure.approximate and not figure.about
+        if figure is None or figure.start - m.end() > _GAP or hedged or not _measure_figure(figure):
             continue
         gap = text[m.end() : figure.start]
         if _BREAK.search(gap) or _MEASURE.search(gap):
@@ -100,7 +102,10 @@ def _fraction(q: Quantity) -> float:
 
 def _same(mine: Quantity, theirs: Quantity) -> bool:
     """Whether ``mine`` and ``theirs`` are one figure rounded to the decimals of the coarser ("88%" is 87.6%, and
-    so is "87.6%" 88%)."""
+    so is "87.6%" 88%), or ``mine`` hedged near ``theirs`` (:func:`~medhal.text.figures.near_estimate`: "about 90%"
+    is 87.2%, "about 91%" is not)."""
+    if mine.about and mine.kind == theirs.kind:
+        return near_estimate(mine, theirs.value)
     coarser = mine if decimals(mine) <= decimals(theirs) else theirs
     step = 0.5 * 10.0 ** -decimals(coarser) / (100.0 if coarser.kind == "percent" else 1.0)
     return abs(_fraction(mine) - _fraction(theirs)) <= step + 1e-12
