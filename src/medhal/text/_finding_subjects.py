@@ -311,7 +311,7 @@ def subject_of(piece: str) -> frozenset[str]:
     piece = ADJUSTED.sub(" ", _GROUPING.sub(" ", BRACKETS.sub(" ", piece)))
     for q in reversed(quantities(piece)):
         # with the words that make it a bound ("up to 1,200 mg", "at least 3 days")
-        start = m.start() if (m := _BOUND_WORDS.search(piece, 0, q.start)) is not None else q.start
+        start = m.start() if (m := _BOUND_WORDS.search(piece, max(0, q.start - 16), q.start)) is not None else q.start
         piece = piece[:start] + " " + piece[q.end :]
     return finding_subject(piece)
 
