@@ -656,3 +656,18 @@ def test_cut_asserts_an_effect_and_a_cut_off_does_not() -> None:
     assert null_finding_conflict(
         "The programme cut unscheduled asthma care by a quarter.", "The programme did not reduce unscheduled care."
     )
+
+
+def test_did_not_rise_is_a_null_finding_and_no_patient_died_an_absence() -> None:
+    assert reports_null_finding("Falls and fractures from falls did not rise.")
+    assert any(
+        agrees("Falls and fractures from falls did not rise,", f)
+        for f in null_findings("Falls and fall-related fractures did not increase.")
+    )
+    deaths = "No patient in either group died within 30 days."
+    assert [f.absence for f in null_findings(deaths)] == [True]
+    assert null_finding_conflict("and three patients died within a month.", deaths)
+    assert agrees("Nobody died within a month.", null_finding(deaths))
+    # a death narrowed to some ("during surgery") is no absence
+    assert null_findings("No patient died during surgery.") == ()
+

@@ -89,7 +89,8 @@ _AS_MUCH_AS = r"(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:{words})
 ("twice as often as"); ``{words}`` the words compared."""
 _NULL_FINDING = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?(?:(?:appear|seem)\s+to\s+(?:be\s+)?)?"
-    r"(?:differ|occur|change|affect|alter|influence|reduce|increase|decrease|improve|lower|raise|prevent|slow|predict|"
+    r"(?:differ|occur|change|affect|alter|influence|reduce|increase|decrease|improve|lower|raise|rise|fall|prevent|"
+    r"slow|predict|"
     r"shorten|prolong|delay|hasten|extend|worsen|help|benefit|protect|cut(?!-)|"
     r"associated|different|related|correlated|observed|seen|reported)\w*"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:difference|differences|effect|effects|association|"
@@ -124,7 +125,9 @@ _ABSENCE = re.compile(
     r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b"
     r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|wom[ae]n|m[ae]n|infants?|adults?)|nobody|"
     r"none(?:\s+of\s+the\s+(?:patients|participants|subjects|children|women|men|infants|adults))?)\s+"
-    r"(?:had|has|developed|experienced|suffered|sustained|required|needed|(?:was|were)\s+(?:admitted|transferred)\s+to)\b",
+    r"(?:in\s+(?:either|both|each|any)\s+(?:groups?|arms?)\s+)?"  # "no patient in either group died"
+    r"(?:had|has|developed|experienced|suffered|sustained|required|needed|died|"
+    r"(?:was|were)\s+(?:admitted|transferred)\s+to)\b",
     re.IGNORECASE,
 )
 """A sentence that says something never happened: "No adverse events were recorded", "no deaths occurred", "there
