@@ -670,4 +670,3 @@ def test_did_not_rise_is_a_null_finding_and_no_patient_died_an_absence() -> None
     assert agrees("Nobody died within a month.", null_finding(deaths))
     # a death narrowed to some ("during surgery") is no absence
     assert null_findings("No patient died during surgery.") == ()
-
