@@ -350,6 +350,38 @@ def test_a_factor_in_words_is_read_against_the_sentence_naming_the_units_subject
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("twice as", "2.9%")]
 
 
+def test_a_factor_in_words_is_read_against_the_sentence_naming_what_it_changed() -> None:
+    # round 18: "reduced symptomatic intracranial haemorrhage by half" against "occurred in 9.0% and 8.8%"
+    evidence = (
+        "Methods: 324 patients were randomised to intensive systolic blood pressure lowering or standard management. "
+        "Functional independence at 90 days was achieved by 39.4% and 54.4%. "
+        "Symptomatic intracranial haemorrhage occurred in 9.0% and 8.8%."
+    )
+    index = _index(evidence)
+    unit = "Lowering systolic pressure reduced symptomatic intracranial haemorrhage by half."
+    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    assert cue is not None and cue.kind == "number" and cue.sentence == 2
+    same = "Lowering systolic pressure left symptomatic intracranial haemorrhage much the same."
+    assert contradiction_cue(index, same, index.alignment(same), 0.6) is None
+    doubled = "Lowering systolic pressure doubled symptomatic intracranial haemorrhage within three days."
+    cue = contradiction_cue(index, doubled, index.alignment(doubled), 0.6)
+    assert cue is not None and cue.kind == "number" and cue.sentence == 2
+
+
+def test_a_sentence_stating_no_way_and_leaving_out_the_units_figure_cannot_contradict_it() -> None:
+    # round 18: "Nearly half of US residents (45%) reported symptoms of burnout" against the conclusion
+    evidence = (
+        "Results: Symptoms of burnout were reported by 45.2% of residents. "
+        "Conclusions: Nearly half of residents report burnout, with wide variation by specialty."
+    )
+    assert _focus(evidence, "Nearly half of US residents (45%) reported symptoms of burnout.")[1] == 0.0
+    # a figure the evidence does not state is left to the encoder
+    assert _focus(evidence, "Nearly half of US residents (35%) reported symptoms of burnout.")[1] > 0.0
+    # nor a sentence that states a rival of the figure it leaves out
+    dosing = "Methods: Patients received pembrolizumab 200 mg or placebo every 3 weeks for up to 17 cycles."
+    assert _focus(dosing, "Patients received pembrolizumab 200 mg every 3 weeks for up to 35 cycles.")[0] > 0.0
+
+
 FIT_EVIDENCE = (
     "Objective: To estimate the sensitivity of a faecal immunochemical test (FIT) for colorectal neoplasia. "
     "Results: FIT detected 48 of the 65 cancers (sensitivity 73.8%). "

@@ -123,3 +123,28 @@ PARACETAMOL = (
 )
 def test_direction_and_condition_both_turned(unit: str, expected: bool) -> None:
     assert negated_converse(unit, PARACETAMOL) is expected
+
+
+def test_the_one_arm_named_as_the_comparator_holds_the_second_figure() -> None:
+    # round 18: "did not significantly lower death ... compared with a restrictive threshold (14.5% vs 16.9%)" was
+    # read as giving the restrictive arm 14.5%
+    arms = ("a restrictive strategy", "a liberal strategy")
+    result = "Death occurred in 16.9% of the restrictive group and 14.5% of the liberal group."
+    faithful = "Transfusing more did not lower death compared with a restrictive threshold (14.5% vs 16.9%)."
+    assert moved_figures(faithful, [result], arms) is None
+    moved = "Transfusing more did not lower death compared with a restrictive threshold (16.9% vs 14.5%)."
+    assert moved_figures(moved, [result], arms) == (0, 16.9, 14.5)
+    assert (
+        moved_figures("Death was about as common as with a restrictive threshold (14.5% vs 16.9%).", [result], arms)
+        is None
+    )
+
+
+def test_two_percentages_alone_are_the_arms_in_turn() -> None:
+    # round 18: "increased maternal infection (6.3% vs 4.8%)" against "occurred in 4.8% and 6.3%" was supported
+    arms = ("intramuscular dexamethasone", "placebo")
+    result = "Possible maternal bacterial infection occurred in 4.8% and 6.3%."
+    assert moved_figures("Dexamethasone increased maternal infection (6.3% vs 4.8%).", [result], arms) == (0, 6.3, 4.8)
+    assert moved_figures("Dexamethasone lowered maternal infection (4.8% vs 6.3%).", [result], arms) is None
+    # a range, or figures of one arm, give the arms nothing
+    assert respective_figures("Rates ranged between 4.8% and 6.3%.", arms) == []

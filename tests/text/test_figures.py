@@ -402,3 +402,12 @@ def test_a_figure_in_digits_rounding_a_stated_one_restates_it() -> None:
     assert harmonized("reaching a third higher after five years.", "Follow-up lasted 4.7 years.") == (
         "reaching a third higher after five years."
     )
+
+
+def test_an_estimate_near_the_total_of_two_counts_is_not_far_off() -> None:
+    # round 18: "Among nearly 400,000 matched new users" for 196,061 users of each drug was a changed figure
+    stated = quantities("196,061 new users of apixaban and 196,061 matched new users of rivaroxaban.")
+    assert not far_off(quantities("nearly 400,000 matched new users")[0], stated)
+    assert far_off(quantities("nearly 800,000 matched new users")[0], stated)
+    # small measures are no head counts (round 17's "by about 15 mmHg" against 7.7 and 6.1 mmHg)
+    assert far_off(quantities("by about 15 mmHg")[0], quantities("fell by 7.7 mmHg and by 6.1 mmHg; 8 and 7 sites"))

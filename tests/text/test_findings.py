@@ -670,3 +670,15 @@ def test_did_not_rise_is_a_null_finding_and_no_patient_died_an_absence() -> None
     assert agrees("Nobody died within a month.", null_finding(deaths))
     # a death narrowed to some ("during surgery") is no absence
     assert null_findings("No patient died during surgery.") == ()
+
+
+def test_emerged_says_something_happened() -> None:
+    # round 18: "Mupirocin resistance emerged in 4% of isolates" was not read against "No mupirocin-resistant isolates
+    # were found"
+    assert asserts_occurrence("Mupirocin resistance emerged in 4% of isolates.")
+    assert asserts_occurrence("Resistance arose in two patients.")
+    # "emerged from" a state is an outcome, not an occurrence (PubMedQA: "Six of 9 patients ... emerged from an MCS")
+    assert not asserts_occurrence("Six of 9 patients emerged from a minimally conscious state.")
+    assert null_finding_conflict(
+        "Resistance to the drug emerged in two patients.", "No resistance to the drug was detected in any patient."
+    )

@@ -102,3 +102,36 @@ def test_a_list_of_ratios_after_one_named_ratio_is_read_as_ratios() -> None:
     assert unstated_quantities("Twenty years of night shifts carried a 58% higher risk.", sentence) == []
     # a count with its range in a sentence naming no ratio is no ratio
     assert not any(q.ratio for q in quantities("Median age was 64.5 (58.0-71.0) years."))
+
+
+def test_a_fraction_of_a_risk_is_no_share() -> None:
+    # round 18: "about half the risk of death (adjusted HR 0.47)" was an unstated 50%
+    assert [q.kind for q in quantities("linked with about half the risk of death (adjusted HR 0.47)")] == ["count"]
+    assert [q.value for q in quantities("about half of the veterans died")] == [50.0]
+
+
+def test_a_fraction_said_of_those_who_had_something_is_a_share() -> None:
+    # round 18: "two thirds had no documented red flags" for 36% went unread
+    (share,) = quantities("The audit found that two thirds had no documented red flags.")
+    assert (share.kind, round(share.value, 1), share.about) == ("percent", 66.7, True)
+    assert [q.value for q in quantities("Half of the patients responded.")] == [50.0]
+    # a bound, a change or a dose is no share
+    for text in (
+        "More than half had a rash.",
+        "It cut relapses by a third.",
+        "Half the dose was given.",
+        "A quarter of a gram.",
+    ):
+        assert quantities(text) == [], text
+
+
+def test_a_hedge_may_take_an_article() -> None:
+    # round 18: "roughly a 60% reduction in odds" (odds ratio 0.38) was read as an exact, unstated 60%
+    (q,) = quantities("which is roughly a 60% reduction in odds")
+    assert q.approximate and q.about
+    (bound,) = quantities("more than a 50% reduction")
+    assert bound.approximate and not bound.about
+    assert not quantities("a 60% reduction")[0].approximate
+    # written with a hyphen, as evidence may state one (COVID-Fact: "as high as one-third of those who test positive")
+    assert [round(q.value, 1) for q in quantities("as high as one-third of those who test positive")] == [33.3]
+    assert [round(q.value, 1) for q in quantities("about two-thirds of patients")] == [66.7]

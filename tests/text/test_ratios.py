@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.ratios import ratio_conflicts, ratio_stated, ratio_words
+from medhal.text.ratios import both_groups_conflicts, changed_subjects, ratio_conflicts, ratio_stated, ratio_words
 
 RESULT = (
     "The primary outcome occurred in 16.4% of patients in the dapagliflozin group and 19.5% in the placebo group "
@@ -84,3 +84,49 @@ def test_five_to_ten_times_and_a_versus_pair_are_read() -> None:
     ]
     # two pairs: which two groups the unit compares is not known
     assert ratio_conflicts("Misuse was five times as common.", "Misuse: 20% vs 10%; relapse: 30% vs 29%.") == []
+
+
+def test_words_fitting_the_percentages_fit_though_an_odds_ratio_overstates_them() -> None:
+    # round 18: "more than doubled validated quitting, from 8.6% to 22.5%" was contradicted by the odds ratio 3.08
+    sentence = (
+        "Results: Validated abstinence in late pregnancy was 22.5% with incentives versus 8.6% with usual care "
+        "(odds ratio 3.08, 95% CI 2.06 to 4.61)."
+    )
+    assert ratio_conflicts("Vouchers doubled validated quitting in late pregnancy.", sentence) == []
+    assert ratio_stated("Vouchers doubled validated quitting in late pregnancy.", sentence)
+    # neither the odds ratio nor the percentages make a halving
+    assert [w.text for w, _ in ratio_conflicts("Vouchers halved smoking in pregnancy.", "Quitting: 12% vs 10%.")] == [
+        "halved"
+    ]
+
+
+def test_more_than_doubled_is_a_lower_bound() -> None:
+    sentence = "Quitting was 16% with vouchers and 4% with usual care."
+    assert ratio_conflicts("Vouchers more than doubled quitting.", sentence) == []
+    assert ratio_conflicts("Vouchers doubled quitting.", sentence) != []
+    assert ratio_conflicts("Vouchers more than doubled quitting.", "Quitting: 12% vs 10%.") != []
+
+
+def test_two_percentages_said_of_the_groups_in_turn_give_a_factor() -> None:
+    # round 18: "reduced symptomatic brain haemorrhage by half" against "occurred in 9.0% and 8.8%" was supported
+    sentence = "Symptomatic intracranial haemorrhage occurred in 9.0% and 8.8%."
+    ((words, shown),) = ratio_conflicts("It reduced symptomatic brain haemorrhage by half.", sentence)
+    assert words.text.endswith("by half") and shown.text == "9.0%"
+    assert ratio_conflicts("Haemorrhage was twice as common.", "Haemorrhage occurred in 4.9% and 1.4%, respectively.")
+    # a range is no pair of groups
+    assert ratio_conflicts("Haemorrhage was twice as common.", "Rates lay between 9.0% and 8.8%.") == []
+
+
+def test_one_figure_given_to_both_groups_where_the_sentence_gives_each_its_own() -> None:
+    # round 18: "gut side effects were just as common (56% in both groups)" for 56% and 36% was supported
+    sentence = "Gastrointestinal side effects were reported by 56% with daily dosing and 36% with alternate-day dosing."
+    ((mine, other),) = both_groups_conflicts("Gut side effects were just as common (56% in both groups).", sentence)
+    assert (mine.text, other.text) == ("56%", "36%")
+    # a figure the sentence does not give either group is the changed-number cue's, not this one's
+    assert both_groups_conflicts("Gut side effects: 40% in both groups.", sentence) == []
+    assert both_groups_conflicts("Gut side effects were more common with daily dosing (56%).", sentence) == []
+
+
+def test_what_a_relative_change_in_words_is_said_of() -> None:
+    assert changed_subjects("It tripled the risk.") == []  # "the risk" is framing, no subject
+    assert [sorted(s) for s in changed_subjects("Vouchers doubled quitting in pregnancy.")] == [["quitt"]]

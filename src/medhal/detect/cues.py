@@ -84,7 +84,7 @@ from medhal.text.negation import flips_negation, prefix_antonym
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_stated
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.ratios import ratio_conflicts, ratio_stated, ratio_words
+from medhal.text.ratios import both_groups_conflicts, changed_subjects, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.significance import null_in_numbers
 from medhal.text.superlatives import superlative_conflict
@@ -157,6 +157,8 @@ def number_cue(
             conflicts = ratio_conflicts(unit, sentence)
             if conflicts and _told_as_well(index, unit, by_sentence, int(best), ratio_stated):
                 conflicts = []
+        if not conflicts:  # "just as common (56% in both groups)" against 56% with one dosing and 36% with the other
+            conflicts = both_groups_conflicts(unit, sentence)
         if not conflicts and rank == 0:  # "type 1 diabetes" against the best-aligned sentence's "type 2 diabetes"
             conflicts = label_conflicts(unit, sentence)
         if not conflicts:  # "overall survival" given the figures of "progression-free survival"
@@ -217,14 +219,16 @@ def _subject_factor(
     """The relative change in words of a unit against the best-aligned sentence that names the unit's whole subject
     (named before its verb: "Blood clots in the veins were about twice as common ...") and states a factor between
     two groups ("Venous thromboembolism occurred in 5 patients (2.4%) and 6 patients (2.9%), respectively"), however
-    few of the unit's other words it shares."""
-    subject = lead(unit)
-    if not subject:
+    few of the unit's other words it shares; or the subject the words of change hold themselves ("Lowering systolic
+    pressure reduced symptomatic intracranial haemorrhage by half": round 18)."""
+    subjects = [subject] if (subject := lead(unit)) else []
+    subjects += changed_subjects(unit)
+    if not subjects:
         return None
     order = np.argsort(-by_sentence, kind="stable") if len(by_sentence) else range(len(index.sentences))
     for i in order:
         sentence = index.sentences[int(i)]
-        if subject <= finding_subject(sentence):
+        if any(subject <= finding_subject(sentence) for subject in subjects):
             conflicts = ratio_conflicts(unit, sentence)
             if conflicts:
                 return conflicts, int(i)

@@ -100,14 +100,19 @@ def _arm(text: str) -> str:
     return group_name(_ARM_END.split(text + " ", maxsplit=1)[0])
 
 
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+_RESPECTIVELY = re.compile(
+    r"\brespectively\b|\bin\s+\d+(?:\.\d+)?\s?%\s+and\s+\d+(?:\.\d+)?\s?%(?=\s*(?:[,;.)]|$))", re.IGNORECASE
+)
+"""Words giving two figures to the arms in turn: "respectively", or two percentages alone ("Possible maternal infection
+occurred in 4.8% and 6.3%."), as abstracts report a two-arm trial's results in the order of its arms."""
 BRACKETED = re.compile(r"\([^()]*(?:\)|$)|\[[^\[\]]*(?:\]|$)")
 """A bracketed aside, closed or cut at the end ("(hazard ratio 0.79; 95% CI ...)", "(difference 13.9 points")."""
 
 
 def respective_figures(part: str, arms: tuple[str, str]) -> list[tuple[float, str]]:
-    """The two percentages ``part`` gives "respectively" outside brackets, paired with the ``arms`` in order; ``[]``
-    when it gives another number of them, says no "respectively", or names either arm (then the order is its own).
+    """The two percentages ``part`` gives "respectively" (or alone, "occurred in 4.8% and 6.3%": :data:`_RESPECTIVELY`)
+    outside brackets, paired with the ``arms`` in order; ``[]`` when it gives another number of them, says no
+    "respectively", or names either arm (then the order is its own).
 
     >>> respective_figures("Death at 28 days occurred in 35.4% and 31.6%, respectively (risk ratio 1.17).",
     ...                    ("intravenous vitamin C", "placebo"))
@@ -115,6 +120,8 @@ def respective_figures(part: str, arms: tuple[str, str]) -> list[tuple[float, st
     >>> respective_figures("Death occurred in 31.6% with placebo and 35.4% with vitamin C, respectively.",
     ...                    ("vitamin C", "placebo"))
     []
+    >>> respective_figures("Maternal infection occurred in 4.8% and 6.3%.", ("dexamethasone", "placebo"))
+    [(4.8, 'dexamethasone'), (6.3, 'placebo')]
     """
     if not _RESPECTIVELY.search(part):
         return []
@@ -199,6 +206,10 @@ def moved_figures(unit: str, sentences: Sequence[str], arms: tuple[str, str] | N
     (0, 38.5, 44.5)
     >>> moved_figures("Vitamin C increased the outcome (44.5% vs 38.5%).", evidence, arms) is None
     True
+    >>> moved_figures("It raised the outcome compared with placebo (44.5% vs 38.5%).", evidence, arms) is None
+    True
+    >>> moved_figures("It lowered the outcome compared with placebo (38.5% vs 44.5%).", evidence, arms)
+    (0, 38.5, 44.5)
     """
     found = list(_VERSUS.finditer(unit))
     if arms is None or len(found) != 1:
@@ -225,7 +236,8 @@ def _named_first(text: str, arms: tuple[str, str]) -> int | None:
     given to: the one arm it names, or of two the one named first ("A ... compared with B (a% vs b%)"); ``None``
     when it names neither, or opens with the comparison ("Compared with B, A ...": the order is not the words')."""
     # the prefixes of the text, each read whole: a synonym may take two words ("tight control" is intensive)
-    prefixes = [alignment_tokens(text[: m.end()]) for m in re.finditer(r"[\w-]+", text)]
+    words = list(re.finditer(r"[\w-]+", text))
+    prefixes = [alignment_tokens(text[: m.end()]) for m in words]
     first = [next((i for i, t in enumerate(prefixes) if core & t), None) for core in _cores(arms)]
     if first[0] is None and first[1] is None:
         return None
@@ -233,7 +245,22 @@ def _named_first(text: str, arms: tuple[str, str]) -> int | None:
         if _COMPARED_FIRST.match(text) or first[0] == first[1]:
             return None
         return 0 if first[0] < first[1] else 1
-    return 0 if first[0] is not None else 1
+    named = 0 if first[0] is not None else 1
+    at = first[named]
+    assert at is not None
+    if _COMPARED_FIRST.match(text):  # "Compared with standard insulin, tight control ...": no order to read
+        return None
+    # the one arm named as what the other is set against ("did not lower death compared with a restrictive
+    # threshold (14.5% vs 16.9%)", "about as common as with placebo (11.8% vs 12.6%)"): the first figure is the
+    # other arm's, the one the unit speaks of without naming it (round 18)
+    return 1 - named if _COMPARATOR_BEFORE.search(text, 0, words[at].start()) else named
+
+
+_COMPARATOR_BEFORE = re.compile(
+    r"\b(?:compared\s+(?:with|to)|than(?:\s+with)?|versus|vs\.?|as\s+with|relative\s+to)\s+(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+"""Words naming the arm after them as the one compared against."""
 
 
 _COMPARING = alignment_tokens("more less higher lower fewer greater frequent common treatment therapy")

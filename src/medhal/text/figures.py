@@ -135,6 +135,10 @@ def _named_groups_figures(unit: str, sentence: str) -> set[float]:
     return {f.value for part in finding_parts(sentence) for f in group_figures(part) if names_group(tokens, f.group)}
 
 
+_TOTAL_FROM = 1000.0
+"""The smallest estimate read as a total of two stated head counts (each at least a tenth of it)."""
+
+
 def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     """Whether ``q`` is hedged as a point estimate (:attr:`Quantity.about`) and every figure of its kind in ``stated``
     (and every bare number, for a bare count) lies more than :data:`NEAR` away from it, relative to the larger: a
@@ -153,6 +157,8 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     False
     >>> far_off(quantities("by about 0.2 percentage points")[0], quantities("(mean difference -0.19%)"))
     False
+    >>> far_off(quantities("nearly 400,000 users")[0], quantities("196,061 users of A and 196,061 users of B"))
+    False
     """
     if not q.about or _lay_count(q) or not math.isfinite(q.value):
         return False
@@ -167,6 +173,10 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
         near += [100.0 - e.value for e in stated if e.kind == "percent" and 0.0 <= e.value <= 100.0]
     elif q.kind == "points":  # a difference in points written as a percentage ("mean difference -0.19%" of HbA1c)
         near += [e.value for e in stated if e.kind == "percent"]
+    elif q.kind == "count" and q.value >= _TOTAL_FROM:  # a total of two stated head counts ("nearly 400,000
+        # matched users" for 196,061 in each arm); not a sum of small measures ("about 15 mmHg" for 7.7 and 6.1)
+        counts = [e.value for e in stated if e.kind == "count" and not e.approximate and e.value == int(e.value)]
+        near += [a + b for i, a in enumerate(counts) for b in counts[i + 1 :] if min(a, b) >= _TOTAL_FROM / 10]
     if q.kind not in ("count", "percent"):  # the gap between two levels ("about four hours sooner" for 18.5 and 22.4 h)
         levels = [e.value for e in stated if e.kind == q.kind and not e.approximate]
         near += [abs(a - b) for a in levels for b in levels if a > b]

@@ -135,14 +135,15 @@ were no wound infections", "lactic acidosis did not occur", "no patient had anap
 intensive care"."""
 
 _OCCURRENCE = re.compile(
-    r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|happened|died)\b"
+    r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|happened|died|(?:emerged|arose)(?!\s+from\b))\b"
     r"|(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)\b(?:needed|required)\b"
     r"|\bthere\s+(?:was|were)\s+(?!no\b|not\b)"
     r"|\b(?:was|were)\s+(?:recorded|reported|observed|seen|noted|detected)\s+in\b",
     re.IGNORECASE,
 )
 """A word by which a unit says something happened to someone ("two children had adverse events", "seizures were
-reported in 2%", "two children needed intensive care"; not "infants who needed oxygen were enrolled")."""
+reported in 2%", "resistance emerged in 4%", "two children needed intensive care"; not "infants who needed oxygen were
+enrolled")."""
 _NO_ONE = re.compile(r"\b(?:none|nobody|no\s+one)\b", re.IGNORECASE)
 """A unit saying it happened to no one."""
 _MODALS = r"could|would|should|can|will|may|might"

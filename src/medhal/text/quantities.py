@@ -88,13 +88,15 @@ _UNITS: dict[str, tuple[str, float]] = {
 }  # fmt: skip
 _HEDGES = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
-    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)|[<>≤≥~]=?|[<>]/=)\s*$",
+    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)(?:\s+an?)?|[<>≤≥~]=?|[<>]/=)"
+    r"\s*$",
     re.IGNORECASE,
 )
 _POINT_HEDGE = re.compile(
-    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some)|~)\s*$", re.IGNORECASE
+    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some)(?:\s+an?)?|~)\s*$", re.IGNORECASE
 )
-"""The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`."""
+"""The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`; either may take an article
+("roughly a 60% reduction in odds")."""
 _QUANTITY = re.compile(
     r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
     + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
@@ -254,23 +256,51 @@ _SENTENCE_BREAK = re.compile(r"[.;]\s+[A-Z(]|;")
 _FRACTIONS = {"half": 50.0, "third": 100.0 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
 _FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
 _HEDGED_FRACTION = re.compile(
-    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)\s+|one\s+|a\s+)?"
-    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)",
+    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
+    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)"
+    r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)",
     re.IGNORECASE,
 )
+
+
+_SHARE_FRACTION = re.compile(
+    r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)"
+    r"(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
+    r"lacked\b|showed\b|needed\b|required\b))",
+    re.IGNORECASE,
+)
+"""A fraction in words said, unhedged, of those who had something ("two thirds had no documented red flags", "half of
+the patients"): a share as much as "about half" is; not of one thing ("a quarter of a gram")."""
+_NOT_A_SHARE_BEFORE = re.compile(
+    r"\b(?:than|over|under|least|most|by|in|to|into|up|about|approximately|nearly|almost|roughly|around)\s+$",
+    re.IGNORECASE,
+)
+"""Words making the fraction after them a bound or a change ("more than half", "cut by a third", "cut in half")."""
 
 
 def _hedged_fractions(text: str) -> list[Quantity]:
     """Fractions in words hedged as point estimates ("about half", "around a fifth", "nearly two thirds"), read as
     percentages: they may be far from every figure of the evidence ("around half" of children against 21.9%).  An
-    unhedged one ("half the dose") is left unread: it need not be a share the evidence states."""
+    unhedged one ("half the dose") is left unread: it need not be a share the evidence states, unless said of those
+    who had something (:data:`_SHARE_FRACTION`); so is one of a risk
+    ("about half the risk of death" for a hazard ratio of 0.47: a ratio, no share; round 18).
+
+    >>> [q.text for q in _hedged_fractions("About half relapsed, at about half the risk of death of the others.")]
+    ['half']
+    >>> [q.text for q in _hedged_fractions("Two thirds had no red flags; more than half of them were cut by a third.")]
+    ['Two thirds']
+    """
     out: list[Quantity] = []
-    for m in _HEDGED_FRACTION.finditer(text):
+    shares = [m for m in _SHARE_FRACTION.finditer(text) if not _NOT_A_SHARE_BEFORE.search(text, 0, m.start())]
+    for m in sorted([*_HEDGED_FRACTION.finditer(text), *shares], key=lambda m: m.start("part")):
+        if out and out[-1].end >= m.end("part"):  # a hedged fraction found twice
+            continue
         part = m.group("part").lower().rstrip("s")
         many = {"two": 2, "three": 3, "four": 4}.get((m.group("many") or "").lower(), 1)
         value = many * _FRACTIONS[part]
         start = m.start("many") if m.group("many") else m.start("part")
-        out.append(Quantity("percent", value, start, m.end(), text[start : m.end()], True, value, True))
+        end = m.end("part")
+        out.append(Quantity("percent", value, start, end, text[start:end], True, value, True))
     return out
 
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 from medhal.text.arms import respective_percents
 from medhal.text.comparisons import group_figures
-from medhal.text.findings import finding_parts
+from medhal.text.findings import finding_parts, finding_subject
 from medhal.text.quantities import Quantity, quantities
 
-__all__ = ["RatioWords", "ratio_conflicts", "ratio_stated", "ratio_words"]
+__all__ = ["RatioWords", "both_groups_conflicts", "changed_subjects", "ratio_conflicts", "ratio_stated", "ratio_words"]
 
 SLACK = 1.5
 """How far a stated factor may lie from the words' before they conflict (multiplicative, either way)."""
@@ -37,6 +37,8 @@ class RatioWords:
 
     quantity: Quantity
     factor: float
+    at_least: bool = False
+    """Said as a lower bound ("more than doubled"): any larger factor fits."""
 
 
 _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
@@ -58,6 +60,10 @@ _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
 )
 
 
+_AT_LEAST = re.compile(r"\b(?:more\s+than|over|at\s+least)\s+$", re.IGNORECASE)
+"""Words making the relative change after them a lower bound ("more than doubled")."""
+
+
 def ratio_words(text: str) -> list[RatioWords]:
     """Each relative change ``text`` states in words, with its factor, in text order.
 
@@ -69,7 +75,11 @@ def ratio_words(text: str) -> list[RatioWords]:
     [('five times as', 5.0), ('tenfold', 10.0)]
     """
     found = [
-        RatioWords(Quantity("ratio", factor, m.start(), m.end(), m.group(), approximate=True, number=factor), factor)
+        RatioWords(
+            Quantity("ratio", factor, m.start(), m.end(), m.group(), approximate=True, number=factor),
+            factor,
+            at_least=_AT_LEAST.search(text, 0, m.start()) is not None,
+        )
         for pattern, factor in _WORDS
         for m in pattern.finditer(text)
     ]
@@ -84,15 +94,26 @@ _EACH_GROUP = re.compile(
 """One percentage said of both groups ("occurred in 2% of patients in each group")."""
 
 
-def _stated_factor(sentence: str) -> tuple[float, Quantity] | None:
-    """The factor between two groups ``sentence`` states, with the figure to show for it: its first stated ratio
-    (hazard, odds, risk or rate ratio), else one percentage said of each group (a factor of 1), else the larger of
-    exactly two group percentages in one of its parts, else the one pair of percentages it sets against each other
-    ("20% vs 10%")."""
+def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:
+    """The factors between two groups ``sentence`` states, each with the figure to show for it: its first stated
+    ratio (hazard, odds, risk or rate ratio), then what its group percentages give (:func:`_percent_factor`).  Words
+    fitting either fit: an odds ratio of 3.08 overstates the relative change 22.5% against 8.6% (2.6) shows, and an
+    answer saying quitting "more than doubled" reads the percentages (round 18)."""
     said = quantities(sentence)
+    found: list[tuple[float, Quantity]] = []
     ratio = next((q for q in said if q.ratio and q.value > 0), None)
     if ratio is not None:
-        return max(ratio.value, 1.0 / ratio.value), ratio
+        found.append((max(ratio.value, 1.0 / ratio.value), ratio))
+    percents = _percent_factor(sentence, said)
+    if percents is not None:
+        found.append(percents)
+    return found
+
+
+def _percent_factor(sentence: str, said: list[Quantity]) -> tuple[float, Quantity] | None:
+    """The factor ``sentence``'s group percentages give, with the figure to show for it: one percentage said of each
+    group (a factor of 1), else the larger of exactly two group percentages in one of its parts, else the one pair of
+    percentages it sets against each other ("20% vs 10%")."""
     for part in finding_parts(sentence):
         each = _EACH_GROUP.search(part)  # "in 2% of patients in each group": the same in both, a factor of 1
         if each is not None:
@@ -122,6 +143,35 @@ def _stated_factor(sentence: str) -> tuple[float, Quantity] | None:
     return None
 
 
+_CHANGED_VERB = re.compile(r"(?:halved|doubled|tripled|quadrupled)", re.IGNORECASE)
+_OBJECT = re.compile(
+    r"(?:\s+(?!(?:in|within|at|by|for|from|among|compared|versus|vs|with|to|over|after|during|and|but)\b)[\w-]+){0,5}",
+    re.IGNORECASE,
+)
+"""The words after a verb of relative change up to a preposition, a conjunction or a break: what it changed."""
+
+
+def changed_subjects(unit: str) -> list[frozenset[str]]:
+    """What each relative change in words of ``unit`` is said of, as finding-subject stems, where its words hold it:
+    "reduced <subject> by half" (the words between the verb and "by half"), "doubled <subject> within ..." (the
+    words after the verb, up to a preposition or a break; round 18).
+
+    >>> [sorted(s) for s in changed_subjects("It doubled new atrial fibrillation within 120 hours.")]
+    [['atria', 'fibri', 'new']]
+    >>> [sorted(s) for s in changed_subjects("It reduced symptomatic haemorrhage by half.")]
+    [['hemor', 'sympt']]
+    """
+    found: list[frozenset[str]] = []
+    for words in ratio_words(unit):
+        inner = words.quantity.text.split()[1:-2]
+        if not inner and _CHANGED_VERB.fullmatch(words.quantity.text):
+            matched = _OBJECT.match(unit, words.quantity.end)
+            inner = matched.group().split() if matched else []
+        if inner and (held := finding_subject(" ".join(inner))):
+            found.append(held)
+    return found
+
+
 def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
     """``(words, figure)`` pairs where ``unit`` states a relative change in words ("halved") that the factor
     ``sentence`` states between two groups is far from (module docstring).
@@ -139,16 +189,53 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     words = ratio_words(unit)
     if not words:
         return []
-    stated = _stated_factor(sentence)
-    if stated is None:
+    stated = _stated_factors(sentence)
+    if not stated:
         return []
-    factor, shown = stated
-    return [(w.quantity, shown) for w in words if not _fits(w, factor)]
+    shown = stated[0][1]
+    return [(w.quantity, shown) for w in words if not any(_fits(w, factor) for factor, _ in stated)]
+
+
+def both_groups_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(figure, other)`` where ``unit`` gives one percentage to both groups ("just as common (56% in both groups)")
+    and a part of ``sentence`` gives that figure to one group and another to the other (56% with daily dosing, 36%
+    with alternate-day dosing; round 18): the figure is one group's, the other group's is ``other``.
+
+    >>> [(a.text, b.text) for a, b in both_groups_conflicts(
+    ...     "Side effects were just as common (56% in both groups).",
+    ...     "Side effects were reported by 56% with daily dosing and 36% with alternate-day dosing.")]
+    [('56%', '36%')]
+    >>> both_groups_conflicts("Side effects: 2% in each group.", "Side effects occurred in 2% of each group.")
+    []
+    """
+    each = _EACH_GROUP.search(unit)
+    if each is None:
+        return []
+    value = float(each.group("value"))
+    mine = next((q for q in quantities(unit) if q.kind == "percent" and q.value == value), None)
+    said = quantities(sentence)
+    for part in finding_parts(sentence):
+        figures = group_figures(part)
+        if len(figures) != 2 or figures[0].group == figures[1].group:
+            continue
+        values = [f.value for f in figures]
+        if value in values and values[0] != values[1]:
+            other = values[1 - values.index(value)]
+            shown = next((q for q in said if q.kind == "percent" and q.value == other), None)
+            if mine is not None and shown is not None:
+                return [(mine, shown)]
+    return []
 
 
 def _fits(words: RatioWords, factor: float) -> bool:
-    """Whether a stated ``factor`` lies within :data:`SLACK` of the relative change ``words`` state."""
-    return words.factor / SLACK <= factor <= words.factor * SLACK
+    """Whether a stated ``factor`` lies within :data:`SLACK` of the relative change ``words`` state (or above it, for
+    a lower bound).
+
+    >>> more = ratio_words("Quitting more than doubled, from 4% to 16%.")[0]
+    >>> more.at_least, _fits(more, 4.0), _fits(more, 1.2)
+    (True, True, False)
+    """
+    return words.factor / SLACK <= factor and (words.at_least or factor <= words.factor * SLACK)
 
 
 def ratio_stated(unit: str, sentence: str) -> bool:
@@ -160,15 +247,23 @@ def ratio_stated(unit: str, sentence: str) -> bool:
     False
     """
     words = ratio_words(unit)
-    stated = _stated_factor(sentence)
-    return bool(words) and stated is not None and all(_fits(w, stated[0]) for w in words)
+    stated = _stated_factors(sentence)
+    return bool(words) and bool(stated) and all(any(_fits(w, factor) for factor, _ in stated) for w in words)
 
 
-_VERSUS = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:vs\.?|versus|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)\s?%")
-"""Two percentages set against each other ("20% vs 10%"): a factor a sentence states without naming the groups."""
+_VERSUS = re.compile(
+    r"(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:vs\.?|versus|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)\s?%"
+    r"|(?<!\bbetween\s)(?<!\bfrom\s)\bin\s+(?P<c>\d+(?:\.\d+)?)\s?%\s+and\s+(?P<d>\d+(?:\.\d+)?)\s?%"
+    r"(?=\s*(?:[,;.)]|$|\s+respectively))",
+    re.IGNORECASE,
+)
+"""Two percentages set against each other ("20% vs 10%"), or said of the two groups in turn ("Symptomatic
+haemorrhage occurred in 9.0% and 8.8%."): a factor a sentence states without naming the groups."""
 
 
 def _versus_percents(sentence: str) -> list[tuple[float, float]]:
     """The ``(a, b)`` pairs of :data:`_VERSUS` in ``sentence``, both above zero."""
-    pairs = ((float(m.group("a")), float(m.group("b"))) for m in _VERSUS.finditer(sentence))
+    pairs = (
+        (float(m.group("a") or m.group("c")), float(m.group("b") or m.group("d"))) for m in _VERSUS.finditer(sentence)
+    )
     return [(a, b) for a, b in pairs if a > 0 and b > 0]
