@@ -648,3 +648,14 @@ def test_the_part_of_a_two_finding_sentence_about_the_unit_decides_its_way() -> 
     assert _focus(evidence, faithful)[5] == 0.0
     # a figure stated nowhere leaves it free to contradict the unit
     assert _focus(evidence, faithful.replace("5.0%", "3.0%"))[5] > 0.6
+
+
+def test_a_bound_the_sentences_figure_meets_cannot_be_contradicted_by_it() -> None:
+    # round 18: "In over 150,000 women who had taken alendronate for at least three years" against the methods
+    evidence = (
+        "Methods: Cohort study of 156,236 women aged 50 or older who had taken alendronate for at least 3 years. "
+        "Results: Hip fracture occurred at 11.5 per 1,000 person-years among women who stopped."
+    )
+    assert _focus(evidence, "In over 150,000 women who had taken alendronate for at least three years,")[0] == 0.0
+    # a bound the figure does not meet is left to the encoder
+    assert _focus(evidence, "In over 200,000 women who had taken alendronate for at least three years,")[0] > 0.0

@@ -195,3 +195,18 @@ def test_a_design_the_evidence_denies_is_contradicted_even_when_its_words_recur(
     assert first.cues is not None and first.cues["design"] == (
         "Methods: This prospective cohort study included 763 adults admitted to intensive care."
     )
+
+
+def test_the_verifier_reads_a_list_item_without_its_marker() -> None:
+    # round 18: "2. About 7 children needed treatment ..." read at P(E) 0.25, 0.68 without "2. "
+    verifier = RuleVerifier()
+    detector = DecomposedDetector(verifier, units="sentence")
+    evidence = "The number needed to treat was 7. No adverse events related to paracetamol were observed."
+    result = detector.detect(CheckItem(evidence, "1. About 7 children needed treatment.\n2. No adverse events."))
+    hypotheses = {pair[1] for call in verifier.calls for pair in call}
+    assert hypotheses == {"About 7 children needed treatment.", "No adverse events."}
+    first, second = result.to_dict(timings=False)["units"]
+    # the unit keeps its text; what the verifier read is shown
+    assert first["text"] == "1. About 7 children needed treatment."
+    assert first["cues"]["read_as"] == "About 7 children needed treatment."
+    assert second["text"] == "2. No adverse events." and second["cues"]["read_as"] == "No adverse events."

@@ -171,3 +171,14 @@ def test_agreement_with_published_nli_clause_counts() -> None:
     agree = sum(len(split_clauses(items[row["id"]])) == row["NLI-clause"]["n"] for row in rows)
     assert len(rows) == 100
     assert agree >= MEASURED_AGREEMENT - 2
+
+
+def test_a_list_marker_is_left_out_of_what_the_verifier_reads() -> None:
+    from medhal.text import unmarked
+
+    assert unmarked("- Early rhythm control lowered events.") == "Early rhythm control lowered events."
+    assert unmarked("2) About 7 needed treatment.") == "About 7 needed treatment."
+    assert unmarked("• Bleeding was rare.") == "Bleeding was rare."
+    # a decimal or a hyphenated word opening a unit is no marker
+    assert unmarked("2.5 mg daily was enough.") == "2.5 mg daily was enough."
+    assert unmarked("-2.7 points on the index.") == "-2.7 points on the index."

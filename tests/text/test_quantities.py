@@ -135,3 +135,32 @@ def test_a_hedge_may_take_an_article() -> None:
     # written with a hyphen, as evidence may state one (COVID-Fact: "as high as one-third of those who test positive")
     assert [round(q.value, 1) for q in quantities("as high as one-third of those who test positive")] == [33.3]
     assert [round(q.value, 1) for q in quantities("about two-thirds of patients")] == [66.7]
+
+
+def test_whether_a_bound_holds() -> None:
+    from medhal.text.quantities import bound_holds
+
+    text = "fewer than 1 in 100 had a clot; up to 17 cycles; no more than 20 minutes"
+    found = quantities(text)
+    assert [bound_holds(text, q, 0.5) for q in found[:1]] == [True]
+    cycles = next(q for q in found if q.text == "17")
+    assert bound_holds(text, cycles, 17.0) and not bound_holds(text, cycles, 35.0)
+
+
+def test_a_number_set_against_one_with_a_unit_takes_its_unit() -> None:
+    # round 18: "about 2.7 months longer (median 11.6 vs 8.9 months)" was no difference of two durations
+    assert [(q.kind, q.number) for q in quantities("(11.6 vs 8.9 months; P=0.02)")][:2] == [
+        ("time", 11.6),
+        ("time", 8.9),
+    ]
+    assert [q.kind for q in quantities("at 12 and 24 months")] == ["time", "time"]
+    # a rate's unit is not shared, nor is a number in words
+    assert quantities("2 vs 3 mL/min")[0].kind == "count"
+
+
+def test_the_number_of_a_list_item_is_no_figure() -> None:
+    # round 18: "2. About 7 children needed treatment to prevent one recurrence." stated an unstated 2
+    assert [q.text for q in quantities("2. About 7 children needed treatment.")] == ["7"]
+    assert quantities("Key points:\n3. No adverse events were seen.") == []
+    # a number ending a sentence is still a figure
+    assert [q.text for q in quantities("The median was 12. Patients then left.")] == ["12"]

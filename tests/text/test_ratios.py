@@ -113,6 +113,7 @@ def test_two_percentages_said_of_the_groups_in_turn_give_a_factor() -> None:
     ((words, shown),) = ratio_conflicts("It reduced symptomatic brain haemorrhage by half.", sentence)
     assert words.text.endswith("by half") and shown.text == "9.0%"
     assert ratio_conflicts("Haemorrhage was twice as common.", "Haemorrhage occurred in 4.9% and 1.4%, respectively.")
+    assert ratio_conflicts("Recurrences were twice as frequent.", "Recurrence within 28 days was 9.9% and 12.9%.")
     # a range is no pair of groups
     assert ratio_conflicts("Haemorrhage was twice as common.", "Rates lay between 9.0% and 8.8%.") == []
 
@@ -130,3 +131,10 @@ def test_one_figure_given_to_both_groups_where_the_sentence_gives_each_its_own()
 def test_what_a_relative_change_in_words_is_said_of() -> None:
     assert changed_subjects("It tripled the risk.") == []  # "the risk" is framing, no subject
     assert [sorted(s) for s in changed_subjects("Vouchers doubled quitting in pregnancy.")] == [["quitt"]]
+
+
+def test_by_half_may_come_late_but_not_before_of() -> None:
+    # round 18: "lowered the risk of losing the ability to walk 400 metres by half" was no halving
+    (words,) = ratio_words("It lowered the risk of losing the ability to walk 400 metres by half.")
+    assert words.factor == 2.0
+    assert ratio_words("It reduced pain in half of the patients.") == []

@@ -61,7 +61,7 @@ from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, sus
 from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
 from medhal.errors import InvariantError
-from medhal.text import Span
+from medhal.text import Span, unmarked
 from medhal.text.comparisons import unnamed_subject
 from medhal.text.designs import overstated_superiority
 from medhal.text.effects import unnamed_outcome
@@ -217,8 +217,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         for u, ks, cue in zip(units, chosen, cues, strict=True):  # the verifier reads each deciding sentence alone
             decide = deciding_sentences(index, u.text, cue)
             ks[:] = sorted({*ks, *(_sentence_window(item.evidence, sentences, windows, i) for i in decide)})
-        # the verifier reads each figure the evidence states as the evidence writes it ("0.15 g" -> "150 mg")
-        hyps = [harmonized(u.text, index.quantities) if index else u.text for u in units]
+        # the verifier reads each figure as the evidence writes it ("0.15 g" -> "150 mg"), list markers left out
+        hyps = [harmonized(unmarked(u.text), index.quantities) if index else unmarked(u.text) for u in units]
         pairs = [(windows[k].text, h) for h, ks in zip(hyps, chosen, strict=True) for k in ks]
         premises = [(windows[k].start, windows[k].end) for ks in chosen for k in ks]
         coverage = [_best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]

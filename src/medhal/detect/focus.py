@@ -37,7 +37,7 @@ from medhal.text.figures import figures_agree, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_targets
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.quantities import Quantity, bound_holds, quantities
 from medhal.text.significance import nonsignificant
 
 __all__ = ["contradiction_focus"]
@@ -132,13 +132,29 @@ _SPEAKS_OF_MEASURES = re.compile(
 def _only_figures_differ(unit: str, sentence: str) -> bool:
     """Whether ``sentence`` states every figure of ``unit`` (:func:`~medhal.text.figures.figures_agree`), says no
     opposite way and denies nothing the unit says (nor the unit anything it says): all the two may differ in is the
-    form of the figures, which the cues read and the encoder does not ("about 6%" for "769 of 12,927")."""
+    form of the figures, which the cues read and the encoder does not ("about 6%" for "769 of 12,927"), or a bound
+    the sentence's figure meets ("In over 150,000 women who had taken alendronate for at least three years" against
+    "156,236 women ... who had taken alendronate for at least 3 years", P(C) 0.69: :func:`_bounds_met`)."""
     return (
-        figures_agree(unit, sentence)
+        (figures_agree(unit, sentence) or _bounds_met(unit, sentence))
         and not direction_conflict(unit, sentence)
         and not opposite_ways(unit, sentence)
         and not (has_negation(sentence) and negation_targets(sentence, unit))
         and not (has_negation(unit) and negation_targets(unit, sentence))
+    )
+
+
+def _bounds_met(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` states a bound ("over 150,000") and ``sentence`` states, for each figure of the unit, the same
+    figure or an exact one of its kind the bound holds for (156,236; round 18; not "up to 17 cycles" for "up to 35")."""
+    own, theirs = quantities(unit), quantities(sentence)
+    held = [bound_holds(unit, q, 0.0) is not None for q in own]
+    if not any(held):
+        return False
+    return all(
+        any(q.equals(t) for t in theirs)
+        or (bound and any(t.kind == q.kind and not t.approximate and bound_holds(unit, q, t.value) for t in theirs))
+        for q, bound in zip(own, held, strict=True)
     )
 
 

@@ -10,7 +10,7 @@ normalises the text it points into.  This package depends on nothing else in med
 
 from __future__ import annotations
 
-from medhal.text.clauses import split_clauses, split_units
+from medhal.text.clauses import split_clauses, split_units, unmarked
 from medhal.text.sanitize import clean_text
 from medhal.text.sentences import split_sentences
 from medhal.text.spans import Span, SpanError, check_spans, trim_span
@@ -29,5 +29,6 @@ __all__ = [
     "split_sentences",
     "split_units",
     "trim_span",
+    "unmarked",
     "word_count",
 ]

@@ -101,7 +101,8 @@ def _arm(text: str) -> str:
 
 
 _RESPECTIVELY = re.compile(
-    r"\brespectively\b|\bin\s+\d+(?:\.\d+)?\s?%\s+and\s+\d+(?:\.\d+)?\s?%(?=\s*(?:[,;.)]|$))", re.IGNORECASE
+    r"\brespectively\b|\b(?:in|was|were)\s+\d+(?:\.\d+)?\s?%\s+and\s+\d+(?:\.\d+)?\s?%(?=\s*(?:[,;.)]|$))",
+    re.IGNORECASE,
 )
 """Words giving two figures to the arms in turn: "respectively", or two percentages alone ("Possible maternal infection
 occurred in 4.8% and 6.3%."), as abstracts report a two-arm trial's results in the order of its arms."""

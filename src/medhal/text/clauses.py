@@ -80,6 +80,7 @@ __all__ = [
     "split_clauses_code",
     "split_sentences_code",
     "split_units",
+    "unmarked",
     "use_clause_rules",
 ]
 
@@ -214,7 +215,7 @@ def split_clauses_code(text: str) -> list[Span]:
     """The published code's clauses (module docstring): fragments with ≥ 2 code-τ tokens, else the sentences.
 
     >>> [c.text for c in split_clauses_code("Pain improved with rest, but fever persisted for three days.")]
-    ['Pain improved with rest', 'but fever persisted for three days.']
+    ['Pain improved with rest', 'fever persisted for three days.']
     """
     out = [
         piece
@@ -262,3 +263,17 @@ def split_units(text: str, kind: Literal["sentence", "clause"], *, rules: Clause
             raise ValueError(f"unknown clause rules {chosen!r}; choose one of {', '.join(CLAUSE_RULES)}")
         return split_clauses(text)
     raise ValueError(f"unknown unit kind {kind!r}; expected 'sentence' or 'clause'")
+
+
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•–]|\d{1,2}[.)])\s+(?=\S)")
+
+
+def unmarked(text: str) -> str:
+    """``text`` without the list marker it opens with ("- ", "• ", "1. ", "2) "): what a verifier should read of a
+    unit taken from a bulleted or numbered answer.  A small encoder read "2. About 7 children needed treatment to
+    prevent one recurrence" at P(E) 0.25 and the same words without "2. " at 0.68 (round 18).
+
+    >>> [unmarked(t) for t in ("- Early rhythm control lowered events.", "2. About 7 needed it.", "2.5 mg daily")]
+    ['Early rhythm control lowered events.', 'About 7 needed it.', '2.5 mg daily']
+    """
+    return _LIST_MARKER.sub("", text, count=1)

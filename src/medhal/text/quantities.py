@@ -33,6 +33,7 @@ from medhal.text.lexical import THOUSANDS
 __all__ = [
     "NUMBER_WORDS",
     "Quantity",
+    "bound_holds",
     "proportion_side",
     "quantities",
     "spelled_numbers",
@@ -142,6 +143,12 @@ _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number."""
 _FROM = re.compile(r"\bfrom\s+\Z", re.IGNORECASE)
+_ENUMERATOR = re.compile(r"[.)]\s+(?=[A-Z])")
+"""What follows the number of a numbered list item at the start of a line ("1. Rectal paracetamol ..."): the number is
+the item's, not a figure (round 18: "2. About 7 children needed treatment" stated an unstated 2)."""
+_SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)", re.IGNORECASE)
+"""Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
+"at 12 and 24 months" (the unit is both numbers'; round 18)."""
 _CONFIDENCE_NEXT = re.compile(r"\s*(?:CI|CrI|confidence|credible|UI|uncertainty\s+interval)\b", re.IGNORECASE)
 _LABEL = re.compile(r"\b(type|grade|stage|phase|class|tier)\s+$", re.IGNORECASE)
 
@@ -196,13 +203,21 @@ def quantities(text: str) -> list[Quantity]:
     [('count', 20.0), ('mass', 500.0), ('time', 730.5), ('percent', 12.0)]
     >>> [(q.text, q.value, q.about) for q in quantities("About half relapsed; half the dose was given.")]
     [('half', 50.0, True)]
+    >>> [(q.kind, q.number) for q in quantities("Median survival: 11.6 vs 8.9 months")]
+    [('time', 11.6), ('time', 8.9)]
     """
     out: list[Quantity] = []
     for m in _QUANTITY.finditer(text):
+        if _ENUMERATOR.match(text, m.end()) and text[: m.start()].rstrip(" \t")[-1:] in ("", "\n"):
+            continue  # "1. Rectal paracetamol ...": a list item's number at the start of a line
         raw = m.group("num")
         word = raw.lower()
         value = _NUMBER_WORDS[word] if word in _NUMBER_WORDS else _number(raw)
         unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
+        if not unit and word not in _NUMBER_WORDS and (shared := _SHARED_UNIT.match(text, m.end())) is not None:
+            after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
+            if after is not None and after.group("unit") and _DENOMINATOR.match(text, after.end()) is None:
+                unit = after.group("unit").lower()
         kind, scale = _UNITS.get(unit, ("count", 1.0))
         if word in _NUMBER_WORDS and kind == "count":
             # "one" alone is more often a pronoun than a number ("one of the patients"): count words need a noun
@@ -315,6 +330,36 @@ def proportion_side(text: str, q: Quantity) -> bool:
     return q.kind == "count" and bool(
         _PROPORTION_NEXT.match(text, q.end) or _PROPORTION_PREV.search(text[max(0, q.start - 24) : q.start])
     )
+
+
+_LOWER_BOUND = re.compile(
+    r"\b(?:over|more\s+than|greater\s+than|above|at\s+least|exceeding)\s+(?:an?\s+)?$", re.IGNORECASE
+)
+_UPPER_BOUND = re.compile(
+    r"\b(?:under|less\s+than|fewer\s+than|below|at\s+most|up\s+to|no\s+more\s+than)\s+(?:an?\s+)?$", re.IGNORECASE
+)
+
+
+def bound_holds(text: str, q: Quantity, value: float) -> bool | None:
+    """Whether the bound ``q`` of ``text`` ("over 150,000", "at least three years", "under 5") holds for ``value`` (in
+    ``q``'s base unit); ``None`` when ``q`` is no bound.
+
+    >>> text = "In over 150,000 women treated for at least three years"
+    >>> [bound_holds(text, q, v) for q, v in zip(quantities(text), (156_236.0, 365.25))]
+    [True, False]
+    >>> bound_holds("about 150,000 women", quantities("about 150,000 women")[0], 156_236.0) is None
+    True
+    """
+    before = text[max(0, q.start - 24) : q.start]
+    if _LOWER_BOUND.search(before):
+        return value > q.value or (value == q.value and _AT_LEAST.search(before) is not None)
+    if _UPPER_BOUND.search(before):
+        return value < q.value or (value == q.value and _AT_MOST.search(before) is not None)
+    return None
+
+
+_AT_LEAST = re.compile(r"\bat\s+least\s+(?:an?\s+)?$", re.IGNORECASE)
+_AT_MOST = re.compile(r"\b(?:at\s+most|up\s+to|no\s+more\s+than)\s+(?:an?\s+)?$", re.IGNORECASE)
 
 
 def spelled_numbers(text: str) -> list[float]:

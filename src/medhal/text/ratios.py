@@ -44,7 +44,8 @@ class RatioWords:
 _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
-            r"\b(?:halved|halving|(?:cut|reduced|lowered|decreased|fell|dropped)\s+(?:\w+\s+){0,5}?(?:in|by)\s+half|"
+            r"\b(?:halved|halving|(?:cut|reduced|lowered|decreased|fell|dropped)\s+(?:[\w-]+\s+){0,12}?(?:in|by)\s+half"
+            r"(?!\s+(?:of|the|a|an)\b)|"
             r"half\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)|doubled|doubling|"
             r"twice\s+as|two-?fold)\b",
             re.IGNORECASE,
@@ -207,19 +208,22 @@ def both_groups_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quan
     [('56%', '36%')]
     >>> both_groups_conflicts("Side effects: 2% in each group.", "Side effects occurred in 2% of each group.")
     []
+    >>> both_groups_conflicts("Death: 18% in each group.", "Death occurred in 18.5% with A and 18.0% with B.")
+    []
     """
     each = _EACH_GROUP.search(unit)
     if each is None:
         return []
     value = float(each.group("value"))
-    mine = next((q for q in quantities(unit) if q.kind == "percent" and q.value == value), None)
+    mine = next((q for q in quantities(unit) if q.kind == "percent" and q.value == value and not q.approximate), None)
     said = quantities(sentence)
     for part in finding_parts(sentence):
         figures = group_figures(part)
         if len(figures) != 2 or figures[0].group == figures[1].group:
             continue
         values = [f.value for f in figures]
-        if value in values and values[0] != values[1]:
+        # the two must differ by more than a tenth: "about 18% in each group" is 18.5% and 18.0%
+        if value in values and abs(values[0] - values[1]) > 0.1 * max(values):
             other = values[1 - values.index(value)]
             shown = next((q for q in said if q.kind == "percent" and q.value == other), None)
             if mine is not None and shown is not None:
@@ -253,7 +257,7 @@ def ratio_stated(unit: str, sentence: str) -> bool:
 
 _VERSUS = re.compile(
     r"(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:vs\.?|versus|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)\s?%"
-    r"|(?<!\bbetween\s)(?<!\bfrom\s)\bin\s+(?P<c>\d+(?:\.\d+)?)\s?%\s+and\s+(?P<d>\d+(?:\.\d+)?)\s?%"
+    r"|(?<!\bbetween\s)(?<!\bfrom\s)\b(?:in|was|were)\s+(?P<c>\d+(?:\.\d+)?)\s?%\s+and\s+(?P<d>\d+(?:\.\d+)?)\s?%"
     r"(?=\s*(?:[,;.)]|$|\s+respectively))",
     re.IGNORECASE,
 )
