@@ -148,7 +148,7 @@ def _bounds_met(unit: str, sentence: str) -> bool:
     """Whether ``unit`` states a bound ("over 150,000") and ``sentence`` states, for each figure of the unit, the same
     figure or an exact one of its kind the bound holds for (156,236; round 18; not "up to 17 cycles" for "up to 35")."""
     own, theirs = quantities(unit), quantities(sentence)
-    held = [bound_holds(unit, q, 0.0) is not None for q in own]
+    held = [bound_holds(unit, q, 0.0) is not None for q in own]  # which are bounds (for any value: not None)
     if not any(held):
         return False
     return all(

@@ -234,8 +234,9 @@ _COMPARED_FIRST = re.compile(r"^\W*(?:compared\s+(?:with|to)|versus|vs\.?|relati
 
 def _named_first(text: str, arms: tuple[str, str]) -> int | None:
     """Which of the ``arms`` ``text`` (a unit up to its "(a% vs b%)") names first, the one the first figure is
-    given to: the one arm it names, or of two the one named first ("A ... compared with B (a% vs b%)"); ``None``
-    when it names neither, or opens with the comparison ("Compared with B, A ...": the order is not the words')."""
+    given to: the one arm it names (the other, when it names it as what is compared against: "as common as with
+    placebo (11.8% vs 12.6%)"), or of two the one named first ("A ... compared with B (a% vs b%)"); ``None`` when it
+    names neither, or opens with the comparison ("Compared with B, A ...": the order is not the words')."""
     # the prefixes of the text, each read whole: a synonym may take two words ("tight control" is intensive)
     words = list(re.finditer(r"[\w-]+", text))
     prefixes = [alignment_tokens(text[: m.end()]) for m in words]
