@@ -9,7 +9,7 @@ from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import Window, window_of
-from medhal.detect.cues import contradiction_cue, deciding_sentences, describe, restating_window
+from medhal.detect.cues import FiredCue, contradiction_cue, deciding_sentences, describe, restating_window
 from medhal.detect.focus import contradiction_focus
 from medhal.text import split_sentences
 
@@ -56,6 +56,11 @@ def _index(evidence: str) -> EvidenceIndex:
     return EvidenceIndex.of(evidence, [s.text for s in split_sentences(evidence)])
 
 
+def _cue(index: EvidenceIndex, unit: str) -> FiredCue | None:
+    """The contradicting cue of ``unit`` at the aligned rule's threshold."""
+    return contradiction_cue(index, unit, index.alignment(unit), 0.6)
+
+
 def _sentence_windows(evidence: str) -> list[Window]:
     """One window per sentence of ``evidence``."""
     spans = split_sentences(evidence)
@@ -65,7 +70,7 @@ def _sentence_windows(evidence: str) -> list[Window]:
 def test_contradiction_cue_names_the_deciding_sentence_number_first() -> None:
     index = _index(README_EVIDENCE)
     unit = "Metformin caused lactic acidosis in 3% of patients,"
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and cue.kind == "null_finding" and cue.conflicts == ()
     assert index.sentences[cue.sentence] == "Lactic acidosis did not occur in either group."
     assert cue.record(index) == {
@@ -77,12 +82,12 @@ def test_contradiction_cue_names_the_deciding_sentence_number_first() -> None:
         "excluded": None,
     }
     dose = "Patients took metformin 500 mg twice daily."
-    cue = contradiction_cue(index, dose, index.alignment(dose), 0.6)
+    cue = _cue(index, dose)
     assert cue is not None and cue.kind == "number"
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("500 mg", "1000 mg")]
     assert cue.record(index)["null_finding"] is None
     faithful = "Gastrointestinal adverse events were more frequent with metformin."
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
 
 
 def test_a_cue_points_at_its_sentence_alone_even_when_the_window_budget_left_it_out() -> None:
@@ -188,9 +193,9 @@ def test_a_change_between_groups_the_figures_give_the_same_way_cannot_be_contrad
     windows = [window_of(_EDOXABAN, spans, a, b, (1,)) for a, b in ((0, 1), (1, 2), (0, 2))]
     faithful = "edoxaban cut the yearly rate of stroke or systemic embolism from 6.7% to 2.3%."
     focus = contradiction_focus(index, faithful, index.alignment(faithful), windows, 0.6)
-    assert focus[1] == 0.0 and contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert focus[1] == 0.0 and _cue(index, faithful) is None
     reversed_ = "edoxaban raised the yearly rate of stroke or systemic embolism from 2.3% to 6.7%."
-    cue = contradiction_cue(index, reversed_, index.alignment(reversed_), 0.6)
+    cue = _cue(index, reversed_)
     assert cue is not None and cue.kind == "reversed_comparison" and cue.sentence == 1
 
 
@@ -255,7 +260,7 @@ def test_categories_shares_and_prefixed_antonyms_are_contradicted_by_their_sente
     unit: str, kind: str, sentence: int
 ) -> None:
     index = _index(_APPENDICITIS)
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and (cue.kind, cue.sentence) == (kind, sentence)
 
 
@@ -270,7 +275,7 @@ def test_categories_shares_and_prefixed_antonyms_are_contradicted_by_their_sente
 )
 def test_faithful_categories_shares_and_prefixed_words_fire_no_cue(unit: str) -> None:
     index = _index(_APPENDICITIS)
-    assert contradiction_cue(index, unit, index.alignment(unit), 0.6) is None
+    assert _cue(index, unit) is None
 
 
 def test_a_halving_is_read_against_the_result_that_names_the_outcome_by_its_definition() -> None:
@@ -281,11 +286,11 @@ def test_a_halving_is_read_against_the_result_that_names_the_outcome_by_its_defi
     )
     index = _index(evidence)
     unit = "Dapagliflozin halved the rate of worsening heart failure or cardiovascular death."
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and cue.kind == "number" and cue.sentence == 1
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("halved", "0.82")]
     faithful = "Dapagliflozin lowered the rate of worsening heart failure or cardiovascular death by about a sixth."
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
 
 
 def test_contradiction_cue_reads_a_misreported_design_last() -> None:
@@ -295,7 +300,7 @@ def test_contradiction_cue_reads_a_misreported_design_last() -> None:
     )
     index = _index(evidence)
     unit = "This trial shows that statins prevent delirium."
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and cue.kind == "design"
     assert cue.record(index)["design"] == index.sentences[0]
     assert describe(cue.record(index)) == [
@@ -303,7 +308,7 @@ def test_contradiction_cue_reads_a_misreported_design_last() -> None:
         'intensive care."'
     ]
     faithful = "In this cohort study, statins were linked with less delirium the next day."
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
 
 
 def test_a_factor_in_words_is_read_against_the_sentence_stating_the_units_two_figures() -> None:
@@ -315,11 +320,11 @@ def test_a_factor_in_words_is_read_against_the_sentence_stating_the_units_two_fi
     index = _index(evidence)
     # the unit shares few words with the result sentence, but states both of its figures
     unit = "Among 1,214 smokers, a quit-smoking app roughly doubled verified abstinence at six months (7.7% vs 6.9%)."
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and cue.kind == "number" and cue.sentence == 1
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("doubled", "1.13")]
     faithful = "Adding the app raised verified abstinence only slightly (7.7% vs 6.9%)."
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
 
 
 def test_a_unit_reporting_no_effect_is_not_contradicted_by_a_result_whose_interval_holds_none() -> None:
@@ -345,7 +350,7 @@ def test_a_factor_in_words_is_read_against_the_sentence_naming_the_units_subject
     )
     index = _index(evidence)
     unit = "Blood clots in the veins were about twice as common with tranexamic acid as with placebo."
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and cue.kind == "number" and cue.sentence == 2
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("twice as", "2.9%")]
 
@@ -359,12 +364,12 @@ def test_a_factor_in_words_is_read_against_the_sentence_naming_what_it_changed()
     )
     index = _index(evidence)
     unit = "Lowering systolic pressure reduced symptomatic intracranial haemorrhage by half."
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and cue.kind == "number" and cue.sentence == 2
     same = "Lowering systolic pressure left symptomatic intracranial haemorrhage much the same."
-    assert contradiction_cue(index, same, index.alignment(same), 0.6) is None
+    assert _cue(index, same) is None
     doubled = "Lowering systolic pressure doubled symptomatic intracranial haemorrhage within three days."
-    cue = contradiction_cue(index, doubled, index.alignment(doubled), 0.6)
+    cue = _cue(index, doubled)
     assert cue is not None and cue.kind == "number" and cue.sentence == 2
 
 
@@ -394,11 +399,11 @@ def test_a_sentence_using_an_abbreviation_is_aligned_with_a_unit_spelling_it_out
     unit = "a single faecal immunochemical test detected about nine in ten colorectal cancers"
     # "FIT" stands for the words the unit spells out, so the conclusion is the sentence the unit is about
     assert int(index.alignment(unit).argmax()) == 2
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and cue.kind == "number" and cue.sentence == 2
     assert [(a.text, b.text) for a, b in cue.conflicts] == [("nine in ten", "three quarters")]
     faithful = "a single faecal immunochemical test detected about three in four colorectal cancers"
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
     # and the other way round: a unit using the abbreviation is aligned with a sentence spelling it out
     spelled = _index("The faecal immunochemical test (FIT) was offered. A faecal immunochemical test found cancers.")
     assert spelled.alignment("FIT found cancers.")[1] == pytest.approx(1.0)
@@ -449,7 +454,7 @@ def test_round_14_cues_name_their_sentence() -> None:
     index = _index(evidence)
 
     def fired(unit: str) -> tuple[str, int] | None:
-        cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+        cue = _cue(index, unit)
         return None if cue is None else (cue.kind, cue.sentence)
 
     assert fired("MRI had a sensitivity of 94%.") == ("number", 1)
@@ -468,7 +473,7 @@ def test_round_14_cues_name_their_sentence() -> None:
     both = evidence + " Pain scores at one year did not differ."
     index = _index(both)
     unit = "Surgery had no effect on pain scores."
-    assert contradiction_cue(index, unit, index.alignment(unit), 0.6) is None
+    assert _cue(index, unit) is None
 
 
 def test_a_sentence_turning_both_the_direction_and_a_condition_cannot_contradict_a_unit() -> None:
@@ -516,10 +521,10 @@ def test_a_null_finding_in_other_words_is_read_against_its_sentence_even_when_th
     assert ("Overall mortality did not differ between groups.", unit) in verifier.calls[0]
     # and a kind of death is not what "overall mortality" denies: no null-finding cue on lung cancer deaths
     faithful = "Screening lowered lung cancer deaths by about a quarter."
-    cue = contradiction_cue(index, faithful, index.alignment(faithful), 0.6)
+    cue = _cue(index, faithful)
     assert cue is None or cue.kind != "null_finding"
     wrong = "Screening also reduced deaths from all causes."
-    cue = contradiction_cue(index, wrong, index.alignment(wrong), 0.6)
+    cue = _cue(index, wrong)
     assert cue is not None and cue.kind == "null_finding" and cue.sentence == 2
 
 
@@ -537,7 +542,7 @@ def test_round_15_cues_name_their_sentence() -> None:
     index = _index(evidence)
 
     def fired(unit: str) -> tuple[str, int] | None:
-        cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+        cue = _cue(index, unit)
         return None if cue is None else (cue.kind, cue.sentence)
 
     assert fired("Median overall survival was 10.1 months and 4.6 months.") == ("number", 1)
@@ -560,10 +565,10 @@ def test_a_grade_level_the_review_never_gives_is_a_changed_figure() -> None:
     )
     index = _index(evidence)
     unit = "The evidence that probiotics prevent diarrhoea was of high certainty."
-    cue = contradiction_cue(index, unit, index.alignment(unit), 0.6)
+    cue = _cue(index, unit)
     assert cue is not None and cue.kind == "number" and cue.sentence == 1
     faithful = "The evidence that probiotics prevent diarrhoea was of moderate certainty."
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
 
 
 def test_a_share_or_factor_in_words_another_sentence_aligned_as_well_allows_is_not_contradicted() -> None:
@@ -574,9 +579,9 @@ def test_a_share_or_factor_in_words_another_sentence_aligned_as_well_allows_is_n
     )
     index = _index(evidence)
     faithful = "Even then, about one in six of those children turned out to have appendicitis."
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
     wrong = "Even then, most of those children turned out to have appendicitis."
-    cue = contradiction_cue(index, wrong, index.alignment(wrong), 0.6)
+    cue = _cue(index, wrong)
     assert cue is not None and cue.kind == "number"
     # adverse events 35% vs 30%, misuse 20% vs 10%: "twice as common" is misuse's factor, "five times" no one's
     evidence = (
@@ -585,9 +590,9 @@ def test_a_share_or_factor_in_words_another_sentence_aligned_as_well_allows_is_n
     )
     index = _index(evidence)
     faithful = "After a year, opioid misuse was twice as common in the opioid group."
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
     wrong = "After a year, opioid misuse was five times as common in the opioid group."
-    cue = contradiction_cue(index, wrong, index.alignment(wrong), 0.6)
+    cue = _cue(index, wrong)
     assert cue is not None and [a.text for a, _ in cue.conflicts] == ["five times as"]
 
 
@@ -613,7 +618,7 @@ def test_halved_is_read_against_a_hazard_ratio_for_death() -> None:
     )
     index = _index(evidence)
     faithful = "The risk of death was roughly halved."
-    assert contradiction_cue(index, faithful, index.alignment(faithful), 0.6) is None
+    assert _cue(index, faithful) is None
 
 
 def test_whom_a_trial_enrolled_cannot_contradict_what_it_found() -> None:

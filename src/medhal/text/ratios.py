@@ -216,6 +216,8 @@ def both_groups_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quan
         return []
     value = float(each.group("value"))
     mine = next((q for q in quantities(unit) if q.kind == "percent" and q.value == value and not q.approximate), None)
+    if mine is None:
+        return []
     said = quantities(sentence)
     for part in finding_parts(sentence):
         figures = group_figures(part)
@@ -226,7 +228,7 @@ def both_groups_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quan
         if value in values and abs(values[0] - values[1]) > 0.1 * max(values):
             other = values[1 - values.index(value)]
             shown = next((q for q in said if q.kind == "percent" and q.value == other), None)
-            if mine is not None and shown is not None:
+            if shown is not None:
                 return [(mine, shown)]
     return []
 
@@ -255,19 +257,12 @@ def ratio_stated(unit: str, sentence: str) -> bool:
     return bool(words) and bool(stated) and all(any(_fits(w, factor) for factor, _ in stated) for w in words)
 
 
-_VERSUS = re.compile(
-    r"(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:vs\.?|versus|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)\s?%"
-    r"|(?<!\bbetween\s)(?<!\bfrom\s)\b(?:in|was|were)\s+(?P<c>\d+(?:\.\d+)?)\s?%\s+and\s+(?P<d>\d+(?:\.\d+)?)\s?%"
-    r"(?=\s*(?:[,;.)]|$|\s+respectively))",
-    re.IGNORECASE,
-)
-"""Two percentages set against each other ("20% vs 10%"), or said of the two groups in turn ("Symptomatic
-haemorrhage occurred in 9.0% and 8.8%."): a factor a sentence states without naming the groups."""
+_VERSUS = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:vs\.?|versus|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)\s?%")
+"""Two percentages set against each other ("20% vs 10%"): a factor a sentence states without naming the groups (two
+said of the groups in turn, "occurred in 9.0% and 8.8%.", are :func:`~medhal.text.arms.respective_percents`)."""
 
 
 def _versus_percents(sentence: str) -> list[tuple[float, float]]:
     """The ``(a, b)`` pairs of :data:`_VERSUS` in ``sentence``, both above zero."""
-    pairs = (
-        (float(m.group("a") or m.group("c")), float(m.group("b") or m.group("d"))) for m in _VERSUS.finditer(sentence)
-    )
+    pairs = ((float(m.group("a")), float(m.group("b"))) for m in _VERSUS.finditer(sentence))
     return [(a, b) for a, b in pairs if a > 0 and b > 0]
