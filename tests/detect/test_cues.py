@@ -387,6 +387,27 @@ def test_a_sentence_stating_no_way_and_leaving_out_the_units_figure_cannot_contr
     assert _focus(dosing, "Patients received pembrolizumab 200 mg every 3 weeks for up to 35 cycles.")[0] > 0.0
 
 
+def test_a_number_of_another_thing_is_no_rival_of_the_figure_a_sentence_leaves_out() -> None:
+    # round 19: the methods state the hours and the hospitals, the results the patients (P(C) 0.72 on the methods)
+    evidence = (
+        "Methods: In this placebo-controlled trial at 14 hospitals, adults with major trauma who could be treated "
+        "within 3 hours of injury were randomised to tranexamic acid or placebo. "
+        "Results: A total of 2,412 patients were randomised."
+    )
+    unit = "In this placebo-controlled trial of 2,412 bleeding trauma patients treated within three hours of injury,"
+    assert _focus(evidence, unit)[0] == 0.0
+    # "two orthopaedic centres, adults": what a number counts ends at the comma
+    centres = (
+        "Methods: In this trial at two orthopaedic centres, adults with knee osteoarthritis who were eligible for knee "
+        "replacement were assigned to surgery or physiotherapy. Results: 140 patients were randomised."
+    )
+    unit = "Population: 140 adults with knee osteoarthritis who were eligible for knee replacement."
+    assert _focus(centres, unit)[0] == 0.0
+    # a number of the same thing stays a rival: "17 cycles" for "35 cycles"
+    dosing = "Methods: Patients received pembrolizumab 200 mg every 3 weeks for up to 17 cycles. Results: 35 cycles."
+    assert _focus(dosing, "Patients received pembrolizumab 200 mg every 3 weeks for up to 35 cycles.")[0] > 0.0
+
+
 FIT_EVIDENCE = (
     "Objective: To estimate the sensitivity of a faecal immunochemical test (FIT) for colorectal neoplasia. "
     "Results: FIT detected 48 of the 65 cancers (sensitivity 73.8%). "
@@ -664,3 +685,14 @@ def test_a_bound_the_sentences_figure_meets_cannot_be_contradicted_by_it() -> No
     assert _focus(evidence, "In over 150,000 women who had taken alendronate for at least three years,")[0] == 0.0
     # a bound the figure does not meet is left to the encoder
     assert _focus(evidence, "In over 200,000 women who had taken alendronate for at least three years,")[0] > 0.0
+
+
+def test_a_call_for_research_cannot_be_contradicted_by_another_call() -> None:
+    # round 19: the encoder read "to tell whether infections fall" against "to assess the effect on infection rates"
+    evidence = (
+        "Results: There were 31 catheter-associated infections before and 14 after the protocol (IRR 0.63, 95% CI "
+        "0.33-1.18). Conclusions: The reduction in infections was not statistically significant, and larger studies "
+        "are needed to tell whether infection rates fall."
+    )
+    assert _focus(evidence, "Larger studies are needed to tell whether infections fall.")[1] == 0.0
+    assert _focus(evidence, "Larger studies showed whether infection rates fall.")[1] > 0.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.assertions import asserts_nothing, denies_proof
+from medhal.text.assertions import asserts_nothing, calls_for_research, denies_proof
 
 
 @pytest.mark.parametrize(
@@ -83,3 +83,13 @@ def test_a_unit_saying_a_study_cannot_show_a_cause_is_no_claim_an_association_de
     assert denies_proof(unit, association)
     assert not denies_proof(unit, "Ultra-processed food causes heart disease.")
     assert not denies_proof("Ultra-processed food does not cause heart disease.", association)
+
+
+def test_a_call_for_more_research_is_read_unless_negated() -> None:
+    # round 19: "larger studies are needed to tell whether infections fall" (P(C) 0.71 against the conclusion's call)
+    assert calls_for_research("Larger studies are needed to tell whether infections fall.")
+    assert calls_for_research("Whether raising bicarbonate slows decline still needs to be tested in trials.")
+    assert calls_for_research("The fall was not significant, and larger studies are needed to assess the effect.")
+    assert not calls_for_research("No further trials are needed.")
+    assert not calls_for_research("Larger studies are not needed.")
+    assert not calls_for_research("Larger studies found fewer infections.")

@@ -182,3 +182,15 @@ def test_a_list_marker_is_left_out_of_what_the_verifier_reads() -> None:
     # a decimal or a hyphenated word opening a unit is no marker
     assert unmarked("2.5 mg daily was enough.") == "2.5 mg daily was enough."
     assert unmarked("-2.7 points on the index.") == "-2.7 points on the index."
+
+
+def test_a_mixed_number_is_not_cut_at_its_and() -> None:
+    # round 19: "over two | and a half years" left "and a half years," as a clause of its own
+    text = "It stopped decay over two and a half years, and 1 and a half hours sufficed. Pain fell and a half left."
+    clauses = [text[s.start : s.end] for s in split_clauses(text)]
+    assert clauses == [
+        "It stopped decay over two and a half years,",
+        "and 1 and a half hours sufficed.",
+        "Pain fell",
+        "and a half left.",
+    ]

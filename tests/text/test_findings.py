@@ -168,6 +168,17 @@ def test_no_correlation_and_not_effective_are_null_findings() -> None:
     assert agrees("but it was not effective in reducing readmissions or length of stay.", finding)
 
 
+def test_no_meaningful_difference_and_no_important_improvement_are_null_findings() -> None:
+    # round 19: "there was still no meaningful difference at 12 months" was read as asserting nothing (P(C) 0.80)
+    assert reports_null_finding("and there was still no meaningful difference at 12 months.")
+    assert reports_null_finding("There was no clinically important difference in pain.")
+    assert reports_null_finding(
+        "Adding denervation did not produce clinically important improvements in pain or disability."
+    )
+    assert not reports_null_finding("There was a meaningful difference at 12 months.")
+    assert not reports_null_finding("It produced clinically important improvements in pain.")
+
+
 def test_rare_frames_a_finding_as_common_does() -> None:
     finding = null_finding("Fatal bleeding was rare and did not differ between groups.")
     assert finding is not None and finding.subject == frozenset({"fatal", "bleed"})

@@ -132,6 +132,11 @@ def test_a_negation_with_nothing_after_it_but_the_predicate_denies_the_predicate
         ("Complicated appendicitis was excluded.", "Complicated and uncomplicated appendicitis were studied.", None),
         ("It was a controlled trial.", "Patients with uncontrolled hypertension were enrolled.", None),
         ("an uncomplicated course", "an uncomplicated course", None),
+        # round 19: the sentence names the state the unit's word names ("pregnancy" for "pregnant"); not events
+        ("men and pregnant women need 7 days.", "Non-pregnant women: 3 days. Pregnancy: 7 days.", None),
+        ("resistant strains spread", "Non-resistant strains and resistance rose.", None),
+        ("pregnant women need 7 days.", "Non-pregnant women: 3 days.", "pregnant"),
+        ("complicated appendicitis", "Complications of uncomplicated appendicitis were rare.", "complicated"),
     ],
 )
 def test_prefix_antonym(unit: str, sentence: str, word: str | None) -> None:

@@ -164,3 +164,26 @@ def test_the_number_of_a_list_item_is_no_figure() -> None:
     assert quantities("Key points:\n3. No adverse events were seen.") == []
     # a number ending a sentence is still a figure
     assert [q.text for q in quantities("The median was 12. Patients then left.")] == ["12"]
+
+
+def test_the_number_of_a_section_is_no_figure() -> None:
+    # round 19: a drug label's "2.2 Dose reduction" was the rival of "two of the three criteria"
+    label = "2 DOSAGE AND ADMINISTRATION\n2.2 Dose reduction: Reduce the dose to 2.5 mg twice daily."
+    assert [q.text for q in quantities(label)] == ["2.5 mg"]
+    # a line opening with a figure and its unit is still a figure
+    assert [q.text for q in quantities("Results\n3 days. Then they left.")] == ["3 days"]
+
+
+def test_points_of_a_scale_are_a_unit() -> None:
+    # round 19: "a 15-point margin" was a bare 15, rivalled by "week 16"; "±15 percentage points" restates it
+    assert [(q.kind, q.value) for q in quantities("inside the ±15-point margin")] == [("points", 15.0)]
+    assert quantities("by 2.1 points")[0].equals(quantities("a 2.1-point fall")[0])
+    # "at one point" is no score
+    assert [q.text for q in quantities("at one point, 12 patients left")] == ["12"]
+
+
+def test_a_hedged_proportion_is_no_point_estimate_of_its_count() -> None:
+    # round 19: "around 1 in 8 (12.7%)" read "around 1" as an estimate far from every figure
+    one, eight = quantities("only around 1 in 8 (12.7%) had it")[:2]
+    assert one.approximate and not one.about and eight.approximate
+    assert unstated_quantities("only around 1 in 8 (12.7%) had it", quantities("12.7% had it")) == []

@@ -85,8 +85,10 @@ from medhal.detect.records import Verdict
 from medhal.text.abbreviations import abbreviated, defined_abbreviations
 from medhal.text.assertions import asserts_nothing, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
-from medhal.text.figures import figures_agree, label_conflicts
+from medhal.text.doses import worked_out
+from medhal.text.figures import figures_agree
 from medhal.text.findings import NullFinding, finding_parts, finding_subject, null_findings
+from medhal.text.labels import label_conflicts
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_scopes_agree, negation_targets
 from medhal.text.outcomes import defined_outcomes
@@ -137,7 +139,8 @@ def _alignment(
 @dataclass(frozen=True, slots=True)
 class EvidenceIndex:
     """What the aligned rule reads of one evidence, computed once per item rather than once per unit: its
-    sentences, their :func:`alignment_tokens`, the evidence's quantities and each sentence's null finding."""
+    sentences, their :func:`alignment_tokens`, the evidence's quantities (with the doses the answer works out from
+    them, :func:`medhal.text.doses.worked_out`) and each sentence's null finding."""
 
     sentences: tuple[str, ...]
     tokens: tuple[frozenset[str], ...]
@@ -156,15 +159,16 @@ class EvidenceIndex:
     token whether the sentence uses it or spells it out (:func:`_profile`); empty: the :attr:`tokens`."""
 
     @classmethod
-    def of(cls, evidence: str, sentences: Sequence[str]) -> EvidenceIndex:
+    def of(cls, evidence: str, sentences: Sequence[str], answer: str = "") -> EvidenceIndex:
         # "the primary outcome occurred in 16.4% ..." is aligned through the words that define the outcome too, and
         # "FIT detected 48 of the 65 cancers" through the words "FIT" stands for
         defined = defined_outcomes(sentences)
         abbreviations = defined_abbreviations(evidence)
+        stated = quantities(evidence)
         return cls(
             tuple(sentences),
             tuple(alignment_tokens(s) | alignment_tokens(d) for s, d in zip(sentences, defined, strict=True)),
-            tuple(quantities(evidence)),
+            (*stated, *worked_out(answer, stated)),
             tuple(null_findings(s) for s in sentences),
             tuple(not asserts_nothing(s) for s in sentences),
             trial_arms(evidence),

@@ -67,7 +67,7 @@ from medhal.text.durations import duration_conflict
 from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population
 from medhal.text.exclusive import absence_denied, exclusive_conflict
-from medhal.text.figures import label_conflicts, number_conflicts
+from medhal.text.figures import number_conflicts
 from medhal.text.findings import (
     agrees,
     asserts_effect,
@@ -78,6 +78,7 @@ from medhal.text.findings import (
     null_findings,
     reports_null_finding,
 )
+from medhal.text.labels import label_conflicts
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.negation import flips_negation, prefix_antonym

@@ -14,9 +14,9 @@ What medhal does differently from the faithful schedule (same numbers, less work
   ``skip`` (default: a multi-sentence window is dropped; its sentences remain reachable through the finer
   windows of the library, and where no finer window fits — long evidence, whose finest windows hold many
   sentences — the unreached sentences are tiled by runs that fit, so no sentence is ever out of reach; single
-  sentences are kept and truncated), ``split`` (replaced by the longest runs of
-  its sentences that fit), or ``truncate`` (kept, the verifier truncates the premise — what the original code
-  does).  Results report ``skipped_windows``, ``truncated_pairs`` and ``evidence_examined``.
+  sentences are kept and truncated), ``split`` (replaced by the longest runs of its sentences that fit), or
+  ``truncate`` (kept, the verifier truncates the premise — what the original code does).  Results report
+  ``skipped_windows``, ``truncated_pairs`` and ``evidence_examined``.
 
 Evidence given as passages (:mod:`medhal.detect.passages`) is split into sentences passage by passage and each
 passage gets the library the seed would build for it alone (``library_entries`` sums them); the coverage premise is
@@ -65,7 +65,8 @@ from medhal.text import Span, unmarked
 from medhal.text.comparisons import unnamed_subject
 from medhal.text.designs import overstated_superiority
 from medhal.text.effects import unnamed_outcome
-from medhal.text.figures import harmonized, unstated_quantities
+from medhal.text.figures import unstated_quantities
+from medhal.text.harmonize import harmonized
 from medhal.text.recommendations import unadvised
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -103,8 +104,7 @@ def best_window(probabilities: np.ndarray, windows: Sequence[Window]) -> int:
 class DecomposedPlan:
     """What :meth:`DecomposedDetector.assemble` reads back of one item's plan (:attr:`Plan.data`).
 
-    Rows of the verifier's answer: first each unit's library windows (``chosen``), unit by unit, then each unit's
-    coverage tiles (``coverage``), unit by unit."""
+    Rows of the verifier's answer: each unit's library windows (``chosen``), then each unit's coverage tiles."""
 
     units: list[Unit]
     windows: list[Window]
@@ -120,8 +120,7 @@ class DecomposedPlan:
     index: EvidenceIndex | None
     """The evidence's alignment index (aligned aggregation only)."""
     hypotheses: list[str]
-    """What the verifier reads of each unit: its text, figures written as the evidence writes them (aligned
-    aggregation, :func:`medhal.text.figures.harmonized`)."""
+    """What the verifier reads of each unit (aligned: :func:`medhal.text.harmonize.harmonized` figures)."""
     cues: list[FiredCue | None]
     """Each unit's contradicting cue (aligned aggregation, :func:`medhal.detect.cues.contradiction_cue`); its
     sentence alone is among the unit's ``chosen`` windows."""
@@ -204,7 +203,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         sentences, ranges = evidence_sentences(item.evidence, item.passages)
         library = build_library(item.evidence, sentences, self.granularities, ranges=ranges)
         windows, skipped = self._fit_windows(item.evidence, sentences, list(library.windows), units)
-        index = EvidenceIndex.of(item.evidence, [s.text for s in sentences]) if self.aggregation == "aligned" else None
+        aligned = self.aggregation == "aligned"  # the index holds the doses the answer works out too (text/doses.py)
+        index = EvidenceIndex.of(item.evidence, [s.text for s in sentences], item.response) if aligned else None
         tiles = self._coverage_tiles(item.evidence, sentences, ranges, units) if index is not None else []
         n_library, n_tiles = self._allocation(len(units), len(windows), len(tiles))
         window_stems = [alignment_tokens(w.text) for w in windows] if n_library < len(windows) else []

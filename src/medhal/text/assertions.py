@@ -33,7 +33,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asserts_nothing", "denies_proof", "describes_allocation", "describes_measurement", "states_no_predicate"]
+__all__ = [
+    "asserts_nothing",
+    "calls_for_research",
+    "denies_proof",
+    "describes_allocation",
+    "describes_measurement",
+    "states_no_predicate",
+]
 
 _LABEL = r"^\s*(?:(?:background|objectives?|aims?|purpose|introduction|context|importance)\s*[:.]\s*)?"
 _INQUIRY_VERBS = (
@@ -201,3 +208,33 @@ def states_no_predicate(unit: str) -> bool:
         w in _VERBS or (len(w) > 4 and w.endswith("ed") and "-" not in w) or w.endswith("n't")
         for w in (m.group().lower() for m in _WORD.finditer(unit))
     )
+
+
+_RESEARCH_CALL = re.compile(
+    r"\b(?:further|more|larger|longer|additional|future|new|bigger|well-designed|randomi[sz]ed|prospective|adequately\s+"
+    r"powered)\s+(?:[\w-]+\s+){0,2}?(?:studies|study|trials?|research|work|evidence|data|investigations?)\s+"
+    r"(?:is\s+|are\s+|will\s+be\s+|would\s+be\s+)?(?:still\s+)?(?:needed|required|warranted|necessary)\b"
+    r"|\b(?:needs?|remains?)\s+to\s+be\s+(?:tested|confirmed|established|studied|evaluated|assessed|determined|shown)\b",
+    re.IGNORECASE,
+)
+
+
+_NO_CALL = re.compile(r"\b(?:no|not|nor)\s+(?:[\w-]+\s+){0,1}$", re.IGNORECASE)
+"""A negation right before the call ("no further trials are needed")."""
+
+
+def calls_for_research(text: str) -> bool:
+    """Whether ``text`` says, unnegated, that more research is needed ("larger studies are needed to tell whether
+    infections fall", "whether raising bicarbonate slows decline still needs to be tested"): it states what is not
+    yet known, which a sentence calling for research as well cannot contradict (round 19: P(C) 0.71 from the encoder
+    against "larger studies are needed to assess the effect on infection rates").
+
+    >>> calls_for_research("Larger studies are needed to tell whether infections fall.")
+    True
+    >>> calls_for_research("No further trials are needed."), calls_for_research("Infections fell by 30%.")
+    (False, False)
+    >>> calls_for_research("The fall was not significant, and larger studies are needed to assess it.")
+    True
+    """
+    m = _RESEARCH_CALL.search(text)
+    return m is not None and _NO_CALL.search(text[: m.start()]) is None and not re.search(r"\bnot\b", m.group())

@@ -131,9 +131,17 @@ def _cuts(text: str, sentence: Span, pattern: re.Pattern[str]) -> list[int]:
             if 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
                 continue  # "1,000", "3,5"
             cuts.append(m.end())
+        elif _MIXED_NUMBER.match(text, m.start()) and _NUMBER_BEFORE.search(text, sentence.start, m.start()):
+            continue  # "two and a half years", "1 and a half hours": one number (round 19)
         else:
             cuts.append(m.start())
     return cuts
+
+
+_MIXED_NUMBER = re.compile(r"and\s+an?\s+(?:half|quarter|third)\b", re.IGNORECASE)
+_NUMBER_BEFORE = re.compile(
+    r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s+$", re.IGNORECASE
+)
 
 
 def _long_enough(fragment: str, min_words: int, min_content_tokens: int) -> bool:

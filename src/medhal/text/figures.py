@@ -2,18 +2,21 @@
 (:func:`number_conflicts`, the changed-number cue of the aligned verdict rule, :mod:`medhal.detect.alignment`), a
 figure the evidence states nowhere, not even rounded, converted or derived (:func:`unstated_quantities`, the
 unstated-figure cue: such a unit is never `supported`), a point estimate far from every figure of its kind
-(:func:`far_off`), and the unit's figures written as the evidence writes them for the verifier (:func:`harmonized`).
+(:func:`far_off`); the unit's figures written as the evidence writes them for the verifier are
+:mod:`medhal.text.harmonize`'s.
 The figures themselves are read by :func:`medhal.text.quantities.quantities`.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from medhal.text.comparisons import group_figures, names_group
+from medhal.text.doses import daily_forms
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions
 from medhal.text.quantities import Quantity, proportion_side, quantities
@@ -27,10 +30,10 @@ __all__ = [
     "decimals",
     "far_off",
     "figures_agree",
-    "harmonized",
-    "label_conflicts",
+    "lay_count",
     "near_estimate",
     "number_conflicts",
+    "same_figure",
     "unstated_quantities",
 ]
 
@@ -39,6 +42,8 @@ ANCHOR_WORDS = 3
 
 _BY_BEFORE = re.compile(r"\bby\s+$", re.IGNORECASE)
 
+_GAP_BEFORE = re.compile(r"\bdifference\b[^.;()]{0,30}?\b(?:was|were|of|:)\s*[-−]?$", re.IGNORECASE)
+"""Words before the size of a gap between groups ("the difference at 8 weeks was -0.9 points"; round 19)."""
 _COMPARATIVE_NEXT = re.compile(r"\s+(?:shorter|longer|fewer|less|more|lower|higher|greater|smaller)\b", re.IGNORECASE)
 
 _BOUND_NEXT = re.compile(
@@ -81,9 +86,13 @@ def _change(text: str, q: Quantity) -> bool:
     >>> text = "It shortened the cough by two days; the stay was 3 days shorter; 5 days in each group."
     >>> [_change(text, q) for q in quantities(text)]
     [True, True, False]
+    >>> [_change(t, quantities(t)[-1]) for t in ("the difference at 8 weeks was -0.9 points", "pain was 6.8 points")]
+    [True, False]
     """
-    return _BY_BEFORE.search(text, max(0, q.start - 8), q.start) is not None or bool(
-        _COMPARATIVE_NEXT.match(text, q.end)
+    return (
+        _BY_BEFORE.search(text, max(0, q.start - 8), q.start) is not None
+        or bool(_COMPARATIVE_NEXT.match(text, q.end))
+        or _GAP_BEFORE.search(text, max(0, q.start - 48), q.start) is not None
     )
 
 
@@ -95,14 +104,15 @@ def _change_rivals(sentence: str, local: Sequence[Quantity]) -> list[Quantity]:
     return [e for e in local if _change(sentence, e) or (e in levels and sum(o.kind == e.kind for o in levels) >= 2)]
 
 
-def _same(q: Quantity, e: Quantity) -> bool:
+def same_figure(q: Quantity, e: Quantity) -> bool:
     """``q`` restates ``e`` anywhere in the evidence: :meth:`Quantity.equals`, except a bare number for a number
     with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate; or ``e``
     rounded to the decimals ``q`` is written with in digits ("3 points" for 3.1, "10%" for 9.9%, as
     :func:`unstated_quantities` reads them; "five years" is no rounded 4.7 years); or a round count of a thousand or
     more for an exact count near it (:func:`_round_count`).
 
-    >>> [_same(quantities(t)[0], quantities("fell by 3.1 points")[0]) for t in ("3 points", "3.1 points", "4 points")]
+    >>> fell = quantities("fell by 3.1 points")[0]
+    >>> [same_figure(quantities(t)[0], fell) for t in ("3 points", "3.1 points", "4 points")]
     [True, True, False]
     """
     if q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"}):
@@ -160,7 +170,7 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     >>> far_off(quantities("nearly 400,000 users")[0], quantities("196,061 users of A and 196,061 users of B"))
     False
     """
-    if not q.about or _lay_count(q) or not math.isfinite(q.value):
+    if not q.about or lay_count(q) or not math.isfinite(q.value):
         return False
     near = [
         e.value if e.kind == q.kind else e.number
@@ -227,7 +237,7 @@ def number_conflicts(
     count, and the rival must be a number of the same thing, sharing an :func:`anchors` stem with the unit's
     ("aged 65 or older" against "aged 75 years or older"; a bare count never against a dose), the one sharing the
     word next to the number first."""
-    stated = quantities(evidence) if isinstance(evidence, str) else evidence
+    stated = daily_forms(unit, quantities(evidence) if isinstance(evidence, str) else evidence)
     own = quantities(unit)
     said = quantities(sentence)
     # the sentence's numbers the unit does not restate, the rivals a changed number is shown against
@@ -236,22 +246,25 @@ def number_conflicts(
     named = _named_groups_figures(unit, sentence) if any(q.about for q in own) else set()
     exact = [e for e in stated if not e.approximate]
     for q in own:
-        if (
-            (q.approximate and not far_off(q, stated))
-            or any(q.equals(e) for e in said)
-            or any(_same(q, e) for e in stated)
-        ):
+        if q.approximate and not far_off(q, stated):
             continue
-        if _difference(q, said):  # "three days shorter" against "14 days ... and 11 days": derived, not changed
+        if any(q.equals(e) for e in said):
+            moved = _given_elsewhere(unit, q, sentence, said, own)
+            if moved is not None:  # "treated within eight hours of injury" where "8 hours" is the infusion's
+                conflicts.append((q, moved))
             continue
+        if any(same_figure(q, e) for e in stated) or _difference(q, said):  # "three days shorter" against "14 days
+            continue  # ... and 11 days": derived, not changed
         if _complement(unit, q, exact):  # "survival 90%" for "mortality 10%"
             continue
         rivals = _change_rivals(sentence, local) if _change(unit, q) else local
         if anchored:
-            if _lay_count(q):
+            if lay_count(q):
                 continue  # "one dose", "two patients": lay wording, not a figure ("fifty", "three years" are)
             mine, next_to = anchors(unit, q), anchors(unit, q, 1)
-            rivals = [e for e in rivals if mine & anchors(sentence, e) and e.kind in (q.kind, "count", "time")]
+            # points of a scale share their word ("by 5 points" against "the difference was -0.9 points"; round 19)
+            shared = [e for e in rivals if mine & anchors(sentence, e) or q.kind == e.kind == "points"]
+            rivals = [e for e in shared if e.kind in (q.kind, "count", "time")]
             # the rival of the same thing first: a shared word right next to both numbers ("aged fifty" is
             # rivalled by "aged 70 years", not by "702 adults aged"), then more shared words around them
             rivals.sort(
@@ -266,46 +279,46 @@ def number_conflicts(
         if q.about and named:  # a far-off estimate: the figure of the group the unit names first
             rivals = sorted(rivals, key=lambda e: e.value not in named)
         rival = next((e for e in rivals if e.kind == q.kind), None)
-        if rival is None and q.kind == "count":  # a bare number against one with a unit ("aged 65" vs "75 years")
+        if rival is None and q.kind == "count" and not lay_count(q):
+            # a bare number against one with a unit ("aged 65" vs "75 years"); not a small count in words ("two of
+            # the three criteria" against "2.5 mg twice daily"; round 19)
             rival = next((e for e in rivals if not e.kind.startswith("label:")), None)
         if rival is not None:
             conflicts.append((q, rival))
     return conflicts
 
 
-def label_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
-    """``(unit label, sentence label)`` pairs where ``unit`` names a category by number ("type 1 diabetes", "a
-    phase 2 trial") that ``sentence`` names with another number and never with the unit's ("type 2 diabetes"); the
-    category is the word after the number.  Read against the sentence best aligned with the unit only: evidence
-    often names both ("better control in type 1 diabetes; its value in type 2 diabetes is unclear"), so a label
-    stated *somewhere* in it is no restatement (:func:`number_conflicts` skips it), but the sentence that reports
-    what the unit says decides.
-
-    >>> [(a.text, b.text) for a, b in label_conflicts("In 175 adults with type 1 diabetes,",
-    ...                                               "175 adults with type 2 diabetes were assigned.")]
-    [('1', '2')]
-    >>> label_conflicts("It helps in type 1 diabetes.", "It helps in type 1 diabetes; in type 2 diabetes it is not.")
-    []
-    """
-    conflicts: list[tuple[Quantity, Quantity]] = []
-    theirs = [(e, _category(sentence, e)) for e in quantities(sentence) if _labelled(e)]
-    for q in quantities(unit):
-        if not _labelled(q):
-            continue
-        category = _category(unit, q)
-        same = [e for e, c in theirs if e.kind == q.kind and c == category and category]
-        if same and not any(e.value == q.value for e in same):
-            conflicts.append((q, same[0]))
-    return conflicts
+_APART = 40
+"""Characters between a figure and the one it is said to take the place of (:func:`_given_elsewhere`)."""
 
 
-def _labelled(q: Quantity) -> bool:
-    return q.kind.startswith("label:") and q.kind != "label:ci"
-
-
-def _category(text: str, q: Quantity) -> str:
-    """The stem of the word after a label's number ("type 2 *diabetes*"), or ``""``."""
-    return next(iter(content_stems(" ".join(text[q.end :].split()[:1]))), "")
+def _given_elsewhere(
+    unit: str, q: Quantity, sentence: str, said: Sequence[Quantity], own: Sequence[Quantity]
+) -> Quantity | None:
+    """The figure of ``sentence`` the unit's exact ``q`` takes the place of, where the sentence states ``q`` of
+    something else: a rival of its kind the unit does not state, whose two words on each side share at least two
+    stems with ``q``'s and more than every figure equal to ``q`` shares, a ratio only for a ratio (round 19: "treated
+    within eight hours of injury" against "treated within 3 hours of injury ... 1 g infused over 8 hours"; not "HR
+    0.63" for the 86 patients of "(0.78% per patient-year) and 86 with aspirin"), never the equal figure's neighbour
+    ("6,200 physicians" against "more than 6,200 physicians in 30 countries").  ``None`` otherwise."""
+    if q.approximate or lay_count(q) or q.kind.startswith("label:"):  # categories: label_conflicts (text/labels.py)
+        return None
+    mine = anchors(unit, q, 2)
+    same = [e for e in said if q.equals(e) or same_figure(q, e)]
+    equal = [len(mine & anchors(sentence, e, 2)) for e in same]
+    rivals = [
+        (len(mine & anchors(sentence, e, 2)), e)
+        for e in said
+        if e.kind == q.kind
+        and e.ratio == q.ratio
+        and not e.approximate
+        and not any(o.equals(e) for o in own)
+        and all(e.start - s.end > _APART or s.start - e.end > _APART for s in same)  # not its neighbour
+    ]
+    best = max(rivals, key=lambda pair: pair[0], default=None)
+    if best is None or best[0] < 2 or best[0] <= max(equal, default=0):
+        return None
+    return best[1]
 
 
 def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before: str = "") -> list[Quantity]:
@@ -326,14 +339,14 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     >>> [q.text for q in unstated_quantities("Stone-free rates rose by 40% within 2 weeks.", evidence)]
     ['40%', '2 weeks']
     """
-    stated = quantities(evidence) if isinstance(evidence, str) else evidence
+    stated = daily_forms(unit, quantities(evidence) if isinstance(evidence, str) else evidence)
     exact = [e for e in stated if not e.approximate]
     out: list[Quantity] = []
     for q in quantities(before + unit):
         if q.start < len(before):
             continue
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
-        if (q.approximate and not far_off(q, stated)) or _lay_count(q):
+        if (q.approximate and not far_off(q, stated)) or lay_count(q):
             continue
         if any(q.equals(e) or (q.kind == e.kind and _rounds(q, e.value)) or _round_count(q, e) for e in stated):
             continue
@@ -362,14 +375,34 @@ def figures_agree(unit: str, sentence: str) -> bool:
     False
     """
     stated = quantities(unit)
-    own = [q for q in stated if not _lay_count(q)]
-    # a bound ("more than 10") is no figure to agree on; a side of a proportion ("3 in 10") is, but one in words
-    # ("nine in ten") is read as no figure here, so it cannot agree: a sentence must then say it in the same words
-    if not own or any(q.approximate and not q.about and not proportion_side(unit, q) for q in own):
+    own = [q for q in stated if not lay_count(q)]
+    theirs = quantities(sentence)
+    # a bound ("more than 10") is no figure to agree on, unless the sentence states it too ("below 140/90 mm Hg";
+    # round 19); a side of a proportion ("3 in 10") is, but one in words ("nine in ten") is read as no figure here,
+    # so it cannot agree: a sentence must then say it in the same words
+    if not own or any(
+        q.approximate and not q.about and not proportion_side(unit, q) and not any(q.equals(e) for e in theirs)
+        for q in own
+    ):
         return False
-    if any(_lay_count(q) and proportion_side(unit, q) for q in stated):
+    if any(lay_count(q) and proportion_side(unit, q) for q in stated):
         return False
-    return not unstated_quantities(unit, quantities(sentence))
+    return not unstated_quantities(unit, theirs) and _proportions_agree(unit, own, theirs)
+
+
+def _proportions_agree(unit: str, own: Sequence[Quantity], theirs: Sequence[Quantity]) -> bool:
+    """Whether each proportion of ``own`` ("1 in 8": its sides are hedged, so never unstated) is near a percentage of
+    ``theirs`` or a share its counts make ("1 in 8" for 12.7%; not "1 in 3" for 12.7%; round 19)."""
+    sides = [q for q in own if proportion_side(unit, q)]
+    shares = [e.value for e in theirs if e.kind == "percent"] + [100.0 * a / b for a, b in _count_pairs(theirs)]
+    for a, b in itertools.pairwise(sides):
+        if b.start - a.end > 12 or not b.number or not a.number:
+            continue  # not the two sides of one proportion
+        value = 100.0 * a.number / b.number
+        share = Quantity("percent", value, a.start, b.end, unit[a.start : b.end], True, value, about=True)
+        if not any(near_estimate(share, value) for value in shares):
+            return False
+    return True
 
 
 def _relative_change(q: Quantity, said: Sequence[Quantity], ways: frozenset[str]) -> bool:
@@ -461,40 +494,6 @@ def decimals(q: Quantity) -> int:
     return len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
 
 
-def _lay_count(q: Quantity) -> bool:
+def lay_count(q: Quantity) -> bool:
     """A small count in words ("two patients", "one dose"): lay wording, not a figure ("fifty", "three years" are)."""
     return q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text)
-
-
-def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
-    """``unit`` with each exact figure that equals a quantity of ``evidence`` (its text, or its :func:`quantities`)
-    written as the evidence writes it ("0.15 g" -> "150 mg", "twenty-five fractions" -> "25 fractions"), unless the
-    evidence also writes it the unit's way.  What the verifier reads: a small encoder compares numerals, not
-    quantities, and read a faithful "0.15 g of aspirin" against "aspirin 150 mg" as a contradiction.  Bare
-    numbers are never rewritten into numbers with a unit, nor small counts in words ("two patients").
-
-    >>> harmonized("Women took 0.15 g of aspirin daily for twelve weeks.", "aspirin 150 mg daily for 12 weeks")
-    'Women took 150 mg of aspirin daily for 12 weeks.'
-    """
-    stated = quantities(evidence) if isinstance(evidence, str) else evidence
-    written = {e.text.lower() for e in stated}
-    parts: list[str] = []
-    last = 0
-    for q in quantities(unit):
-        if q.approximate or _lay_count(q) or q.text.lower() in written or q.start < last:
-            continue
-        match = next((e for e in stated if not e.approximate and _same(q, e) and _rewritable(q, e)), None)
-        if match is None:
-            continue
-        parts += [unit[last : q.start], match.text]
-        last = q.end
-    return "".join(parts) + unit[last:]
-
-
-def _rewritable(q: Quantity, e: Quantity) -> bool:
-    """Whether ``q`` may be written as ``e``: one kind, or a fraction and its percentage ("0.12" as "12%"; a bare
-    "12" is not "12%")."""
-    if q.kind == e.kind:
-        return True
-    fraction = q if q.kind == "count" else e
-    return fraction.value < 1 and math.isclose(fraction.value * 100, (e if fraction is q else q).value)

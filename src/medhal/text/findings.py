@@ -93,7 +93,8 @@ _NULL_FINDING = re.compile(
     r"slow|predict|"
     r"shorten|prolong|delay|hasten|extend|worsen|help|benefit|protect|cut(?!-)|"
     r"associated|different|related|correlated|observed|seen|reported)\w*"
-    r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:difference|differences|effect|effects|association|"
+    r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:(?:clinically\s+)?(?:meaningful|important|relevant|real|"
+    r"appreciable|notable|discernible)\s+)?(?:difference|differences|effect|effects|association|"
     r"change|changes|increase|reduction|benefit|improvement|cases?|events?|episodes?|correlation|relationship|"
     r"impact|influence)\b"
     r"|\b(?:was|were|is|are)\s+not\s+(?:\w+ly\s+)?(?:effective|efficacious|beneficial|superior|linked|predictive)\b"
@@ -108,7 +109,7 @@ _NULL_FINDING = re.compile(
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
     r"|\b(?:did|does|do)\s+not\s+(?:lead\s+to|result\s+in|produce|yield)\s+(?:an?\s+)?(?:(?:statistically\s+)?significantly\s+)?"
     r"(?:more|fewer|less|higher|lower|greater|better|"
-    r"worse|an?\s+(?:\w+\s+)?(?:increase|decrease|reduction|improvement|rise|fall))\b"
+    r"worse|(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:increase|decrease|reduction|improvement|rise|fall)s?)\b"
     r"|\bwithout\s+" + _CHANGING + r"\b",
     re.IGNORECASE,
 )

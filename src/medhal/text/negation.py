@@ -263,13 +263,23 @@ def prefix_antonym(unit: str, sentence: str) -> str | None:
         lower = word.lower()
         if len(lower) < 5 or re.match(_PREFIXED, lower) or _NEGATED_BEFORE.search(unit, 0, m.start()):
             continue
-        if re.search(r"(?<![\w-])" + re.escape(lower) + r"\b", sentence, re.IGNORECASE):
-            continue  # the sentence says the word itself
+        if re.search(r"(?<![\w-])" + _plain_forms(lower) + r"\b", sentence, re.IGNORECASE):
+            continue  # the sentence says the word itself, or names its state ("pregnancy" for "pregnant")
         after = _next_content(unit[m.end() :])
         for found in re.finditer(r"\b" + _PREFIXED + re.escape(lower) + r"\b", sentence, re.IGNORECASE):
             if lower in _COMPARED or (after and _next_content(sentence[found.end() :]) == after):
                 return word
     return None
+
+
+def _plain_forms(word: str) -> str:
+    """A pattern of ``word`` and the noun of the state it names: "pregnant" / "pregnancy", "resistant" /
+    "resistance", "dependent" / "dependence" (round 19: "men and pregnant women need 7 days" against "non-pregnant
+    women: 3 days" and "pregnancy: 7 days" was read as denied).  Not "complicated" / "complications": events, not
+    the state."""
+    if word.endswith(("ant", "ent")):
+        return re.escape(word[:-1]) + r"(?:t|ce|cy)"
+    return re.escape(word)
 
 
 def _next_content(text: str) -> str | None:

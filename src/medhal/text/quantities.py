@@ -86,6 +86,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     "%": ("percent", 1.0), "percent": ("percent", 1.0), "gy": ("gray", 1.0),
     "percentage points": ("points", 1.0), "percentage point": ("points", 1.0),
     "percentage-points": ("points", 1.0), "percentage-point": ("points", 1.0),
+    "points": ("points", 1.0), "point": ("points", 1.0),
 }  # fmt: skip
 _HEDGES = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
@@ -143,9 +144,10 @@ _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number."""
 _FROM = re.compile(r"\bfrom\s+\Z", re.IGNORECASE)
-_ENUMERATOR = re.compile(r"[.)]\s+(?=[A-Z])")
-"""What follows the number of a numbered list item at the start of a line ("1. Rectal paracetamol ..."): the number is
-the item's, not a figure (round 18: "2. About 7 children needed treatment" stated an unstated 2)."""
+_ENUMERATOR = re.compile(r"[.)]?[ \t]+(?=[A-Z])")
+"""What follows the number of a numbered list item or section at the start of a line ("1. Rectal paracetamol ...",
+"2.2 Dose reduction ..."): the number is the item's, not a figure (round 18: "2. About 7 children needed treatment"
+stated an unstated 2; round 19: a drug label's "2.2" was read as a rival of "two of the three criteria")."""
 _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)", re.IGNORECASE)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
@@ -208,8 +210,12 @@ def quantities(text: str) -> list[Quantity]:
     """
     out: list[Quantity] = []
     for m in _QUANTITY.finditer(text):
-        if _ENUMERATOR.match(text, m.end()) and text[: m.start()].rstrip(" \t")[-1:] in ("", "\n"):
-            continue  # "1. Rectal paracetamol ...": a list item's number at the start of a line
+        if (
+            not (m.group("unit") or m.group("pct"))
+            and _ENUMERATOR.match(text, m.end())
+            and text[: m.start()].rstrip(" \t")[-1:] in ("", "\n")
+        ):
+            continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
         raw = m.group("num")
         word = raw.lower()
         value = _NUMBER_WORDS[word] if word in _NUMBER_WORDS else _number(raw)
@@ -218,6 +224,8 @@ def quantities(text: str) -> list[Quantity]:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
             if after is not None and after.group("unit") and _DENOMINATOR.match(text, after.end()) is None:
                 unit = after.group("unit").lower()
+        if unit.startswith("point") and word in _NUMBER_WORDS:
+            unit = ""  # "at one point": lay wording; "a 15-point margin", "2.1 points" are points of a scale
         kind, scale = _UNITS.get(unit, ("count", 1.0))
         if word in _NUMBER_WORDS and kind == "count":
             # "one" alone is more often a pronoun than a number ("one of the patients"): count words need a noun
@@ -247,7 +255,10 @@ def quantities(text: str) -> list[Quantity]:
         ratio = kind == "count" and (
             _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or _listed_ratio(text, m, out)
         )
-        about = _POINT_HEDGE.search(before[-16:]) is not None
+        # "around 1 in 8": the hedge is the proportion's, judged as a share, not a point estimate of a count of 1
+        about = _POINT_HEDGE.search(before[-16:]) is not None and not (
+            kind == "count" and _PROPORTION_NEXT.match(text, m.end())
+        )
         out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, about, ratio))
     if _FRACTION_WORD.search(text):
         fractions = _hedged_fractions(text)

@@ -1,0 +1,78 @@
+"""Doses an answer works out (issue 14, round 19): a weight-based dose is a rate per kilogram times the patient's
+weight, and an answer about a given child states the product ("For an 18 kg child, the oral dose is 15 mg/kg, which
+works out to 270 mg per dose").  The evidence, a dosing guideline, states the rate and never the product, so the
+product read alone is an unstated figure and, against the guideline's "Maximum single dose: 1 g", a changed one:
+a faithful dose calculation came out `contradicted`.
+
+- :func:`worked_out`: each rate per kilogram an answer or its evidence states times each body weight the answer
+  states, in the rate's base kind ("15 mg/kg" x "18 kg" = 270 mg; "60 mg/kg/day" x "18 kg" = 1,080 mg); a unit
+  stating that product states a derived figure, not an unstated or changed one.  Arithmetic the answer gets wrong
+  (15 x 18 = 300 mg) still finds no product and stays an unstated figure.
+- :func:`daily_forms`: a rate per kilogram the evidence states per day ("45 mg/kg/day") restated by a unit that says
+  "daily" or "in 24 hours" without the "/day" ("the daily maximum is lowered to 45 mg/kg, which is 810 mg in 24
+  hours").  A rate per dose is never a rate per day otherwise: "15 mg/kg" is no restatement of "15 mg/kg/day".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from medhal.text.quantities import Quantity, quantities
+
+__all__ = ["daily_forms", "worked_out"]
+
+_KG = 1e6
+"""A kilogram in the base unit of mass (milligrams)."""
+_WEIGHTS = (0.3 * _KG, 250.0 * _KG)
+"""Body weights an answer may give (a preterm infant to an adult)."""
+_WEIGHT_UNIT = re.compile(r"(?:kg|kilograms?)$", re.IGNORECASE)
+_DAILY = re.compile(
+    r"\b(?:daily|a\s+day|per\s+day|each\s+day|every\s+day|in\s+(?:any\s+)?24\s*(?:hours|h)|per\s+24\s*(?:hours|h))\b",
+    re.IGNORECASE,
+)
+
+
+def worked_out(answer: str, evidence: Sequence[Quantity]) -> list[Quantity]:
+    """The doses ``answer`` may work out: each rate per kilogram of ``answer`` or ``evidence`` (kinds ``mass/kg``,
+    ``mass/kg/day``, ``volume/kg``...) times each body weight in kilograms ``answer`` states, as an exact quantity
+    of the rate's base kind (offsets -1: it is written nowhere).
+
+    >>> [(q.kind, q.value) for q in worked_out("For an 18 kg child, give 15 mg/kg.", [])]
+    [('mass', 270.0)]
+    >>> worked_out("Give 15 mg/kg every 6 hours.", quantities("Weight over 10 kg: 15 mg/kg."))
+    []
+    """
+    own = quantities(answer)
+    weights = [q for q in own if q.kind == "mass" and _WEIGHT_UNIT.search(q.text) and _in_range(q.value)]
+    if not weights:
+        return []
+    rates = {(q.kind, q.value) for q in [*own, *evidence] if "/kg" in q.kind and not q.approximate}
+    out: list[Quantity] = []
+    for kind, rate in sorted(rates):
+        base = kind.split("/", 1)[0]
+        for weight in weights:
+            value = rate * weight.value / _KG
+            out.append(Quantity(base, value, -1, -1, f"{rate:g} x {weight.text}", False, value))
+    return out
+
+
+def daily_forms(unit: str, stated: Sequence[Quantity]) -> list[Quantity]:
+    """``stated`` with, when ``unit`` says its figure is daily ("daily", "a day", "in 24 hours"), each rate per
+    kilogram per day also as the rate per kilogram the unit writes ("45 mg/kg" for "45 mg/kg/day").
+
+    >>> stated = quantities("Reduced maximum (45 mg/kg/day).")
+    >>> [q.kind for q in daily_forms("the daily maximum is 45 mg/kg", stated)]
+    ['mass/kg/day', 'mass/kg']
+    >>> [q.kind for q in daily_forms("give 45 mg/kg per dose", stated)]
+    ['mass/kg/day']
+    """
+    if not _DAILY.search(unit):
+        return list(stated)
+    extra = [replace(e, kind=e.kind[: -len("/day")]) for e in stated if e.kind.endswith("/kg/day")]
+    return [*stated, *extra]
+
+
+def _in_range(value: float) -> bool:
+    return _WEIGHTS[0] <= value <= _WEIGHTS[1]
