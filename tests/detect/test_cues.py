@@ -696,3 +696,16 @@ def test_a_call_for_research_cannot_be_contradicted_by_another_call() -> None:
     )
     assert _focus(evidence, "Larger studies are needed to tell whether infections fall.")[1] == 0.0
     assert _focus(evidence, "Larger studies showed whether infection rates fall.")[1] > 0.0
+
+
+def test_a_claimed_significant_effect_fires_the_null_finding_cue_against_its_intervals() -> None:
+    # round 19: the interval of the risk difference holds no effect; the unit says "significantly reduced"
+    evidence = (
+        "Methods: 2,032 adults were randomised to early or later anticoagulation. Results: The primary outcome "
+        "occurred in 29 of 1,006 participants (2.9%) in the early group and 41 of 1,026 (4.1%) in the later group "
+        "(risk difference -1.18 percentage points, 95% CI -2.84 to 0.47)."
+    )
+    index = _index(evidence)
+    cue = _cue(index, "Starting early significantly reduced the primary outcome (2.9% vs 4.1%).")
+    assert cue is not None and cue.kind == "null_finding" and cue.sentence == 1
+    assert _cue(index, "Starting early did not significantly reduce the primary outcome (2.9% vs 4.1%).") is None

@@ -138,3 +138,10 @@ def test_by_half_may_come_late_but_not_before_of() -> None:
     (words,) = ratio_words("It lowered the risk of losing the ability to walk 400 metres by half.")
     assert words.factor == 2.0
     assert ratio_words("It reduced pain in half of the patients.") == []
+
+
+def test_a_figure_said_of_each_group_after_its_count_gives_no_factor() -> None:
+    # round 19: "twice as common" against "occurred in 2 participants (0.2%) in each group"
+    sentence = "Symptomatic intracranial haemorrhage occurred in 2 participants (0.2%) in each group."
+    unit = "Symptomatic intracranial haemorrhage was twice as common with early treatment."
+    assert [(a.text, b.text) for a, b in ratio_conflicts(unit, sentence)] == [("twice as", "0.2%")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.significance import nonsignificant, null_in_numbers, significant
+from medhal.text.significance import nonsignificant, null_in_numbers, significance_denied, significant
 
 
 @pytest.mark.parametrize(
@@ -60,3 +60,21 @@ def test_a_unit_naming_nothing_is_anchored_by_its_ratio() -> None:
 )
 def test_an_effect_shown_by_its_interval(sentence: str, expected: bool) -> None:
     assert significant(sentence) is expected
+
+
+def test_a_claimed_significant_effect_is_denied_by_intervals_that_all_hold_none() -> None:
+    # round 19: "significantly reduced the 30-day risk ... (2.9% vs 4.1%)" was `supported`
+    sentence = (
+        "The primary outcome occurred in 29 of 1,006 participants (2.9%) in the early group and 41 of 1,026 (4.1%) "
+        "in the later group (risk difference -1.18 percentage points, 95% CI -2.84 to 0.47)."
+    )
+    unit = "Starting early significantly reduced the 30-day risk of the combined outcome (2.9% vs 4.1%)."
+    assert significance_denied(unit, sentence)
+    # not claimed, hedged or negated; figures the sentence does not state; an interval that leaves out no effect
+    assert not significance_denied("Starting early reduced the risk (2.9% vs 4.1%).", sentence)
+    assert not significance_denied("Starting early nearly significantly reduced the risk (2.9% vs 4.1%).", sentence)
+    assert not significance_denied("Starting early did not significantly reduce the risk (2.9% vs 4.1%).", sentence)
+    assert not significance_denied("Starting early significantly reduced the risk (2.9% vs 5.1%).", sentence)
+    assert not significance_denied("Starting early significantly reduced the risk.", sentence)
+    shown = sentence.replace("-2.84 to 0.47", "-2.84 to -0.47")
+    assert not significance_denied(unit, shown)

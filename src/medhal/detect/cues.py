@@ -87,7 +87,7 @@ from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_s
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import both_groups_conflicts, changed_subjects, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
-from medhal.text.significance import null_in_numbers
+from medhal.text.significance import null_in_numbers, significance_denied
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
@@ -270,8 +270,11 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
     if not (effect or asserts_occurrence(unit)):
         return None
     found = next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
-    if found is None:
-        found = next((i for i, sentence in enumerate(index.sentences) if exclusive_conflict(unit, sentence)), None)
+    if found is None:  # in one group only; or a significant effect where every interval holds none (round 19)
+        against = (
+            i for i, s in enumerate(index.sentences) if exclusive_conflict(unit, s) or significance_denied(unit, s)
+        )
+        found = next(against, None)
     return found
 
 

@@ -88,11 +88,12 @@ def ratio_words(text: str) -> list[RatioWords]:
 
 
 _EACH_GROUP = re.compile(
-    r"\b(?P<value>\d+(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+)?(?:patients|participants|women|men|children|infants)\s+)?"
+    r"\b(?P<value>\d+(?:\.\d+)?)\s?%\)?\s+(?:of\s+(?:the\s+)?(?:patients|participants|women|men|children|infants)\s+)?"
     r"in\s+(?:each|both)\s+(?:groups?|arms?)\b",
     re.IGNORECASE,
 )
-"""One percentage said of both groups ("occurred in 2% of patients in each group")."""
+"""One percentage said of both groups ("occurred in 2% of patients in each group", "in 2 participants (0.2%) in each
+group")."""
 
 
 def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:

@@ -12,7 +12,8 @@ interval whose estimate is of neither kind, or a sentence with none, is not read
 :func:`null_in_numbers` reads the same the other way: a unit reporting no difference ("Mortality alone was not
 significantly different, at 35.4% with vitamin C and 31.6% with placebo") is restated by a sentence that gives its
 figures with an interval holding no effect ("Death at 28 days occurred in 35.4% and 31.6%, respectively (risk ratio
-1.17; 95% CI 0.98 to 1.40)") and is about what the unit names.
+1.17; 95% CI 0.98 to 1.40)") and is about what the unit names.  :func:`significance_denied` reads a unit that
+claims significance against the same kind of sentence (round 19).
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ import re
 
 from medhal.text.figures import figures_agree
 from medhal.text.findings import finding_subject, lead, reports_null_finding
+from medhal.text.lexical import has_negation
 from medhal.text.quantities import quantities
 
-__all__ = ["nonsignificant", "null_in_numbers", "significant"]
+__all__ = ["nonsignificant", "null_in_numbers", "significance_denied", "significant"]
 
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _INTERVAL = re.compile(
@@ -112,3 +114,34 @@ def null_in_numbers(unit: str, sentence: str) -> bool:
     # the ratio it gives, which the sentence gives too
     stated = {q.value for q in quantities(sentence) if q.ratio}
     return any(q.ratio and q.value in stated for q in quantities(unit))
+
+
+_CLAIMED = re.compile(r"\b(?:statistically\s+)?significant(?:ly)?\b", re.IGNORECASE)
+_NOT_CLAIMED = re.compile(
+    r"\b(?:non-?|in)significant|\b(?:borderline|marginally|nearly|almost|approaching|trend)\b", re.IGNORECASE
+)
+_GROUP_KINDS = ("percent", "count")
+
+
+def significance_denied(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` claims, unhedged and unnegated, a significant effect ("significantly reduced the 30-day risk
+    of the combined outcome (2.9% vs 4.1%)") whose figures ``sentence`` gives with intervals that all hold no
+    effect (:func:`nonsignificant`: "29 of 1,006 participants (2.9%) ... and 41 of 1,026 (4.1%) (risk difference
+    -1.18 percentage points, 95% CI -2.84 to 0.47)").  The unit must give at least two figures of the groups (or the
+    ratio) and the sentence state each of them: a unit naming no figure may be about another outcome.
+
+    >>> sentence = "It occurred in 2.9% and 4.1% (risk difference -1.18 percentage points, 95% CI -2.84 to 0.47)."
+    >>> significance_denied("Early treatment significantly reduced it (2.9% vs 4.1%).", sentence)
+    True
+    >>> significance_denied("Early treatment did not significantly reduce it (2.9% vs 4.1%).", sentence)
+    False
+    >>> significance_denied("Early treatment significantly reduced it (2.9% vs 14.1%).", sentence)
+    False
+    """
+    if not _CLAIMED.search(unit) or _NOT_CLAIMED.search(unit) or has_negation(unit) or not nonsignificant(sentence):
+        return False
+    theirs = quantities(sentence)
+    own = [q for q in quantities(unit) if (q.kind in _GROUP_KINDS or q.ratio) and not q.approximate]
+    if len(own) < 2 and not any(q.ratio for q in own):
+        return False
+    return all(any(q.equals(t) for t in theirs) for q in own)
