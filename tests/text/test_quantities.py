@@ -187,3 +187,15 @@ def test_a_hedged_proportion_is_no_point_estimate_of_its_count() -> None:
     one, eight = quantities("only around 1 in 8 (12.7%) had it")[:2]
     assert one.approximate and not one.about and eight.approximate
     assert unstated_quantities("only around 1 in 8 (12.7%) had it", quantities("12.7% had it")) == []
+
+
+def test_a_mixed_number_in_words_is_one_quantity() -> None:
+    # round 19: "two and a half days" was a count of two (and "and a half days," a clause of its own)
+    assert [(q.text, q.kind, q.number) for q in quantities("from 4 days to two and a half days")] == [
+        ("4 days", "time", 4.0),
+        ("two and a half days", "time", 2.5),
+    ]
+    (under,) = quantities("Median follow-up was just under two and a half years.")
+    assert under.approximate and under.value == 2.5 * 365.25
+    assert quantities("1 and a half hours")[0].value == 1.5 / 24
+    assert [q.text for q in quantities("two and a half")] == ["two"]  # no unit, no mixed number

@@ -261,9 +261,38 @@ def quantities(text: str) -> list[Quantity]:
         )
         out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, about, ratio))
     if _FRACTION_WORD.search(text):
-        fractions = _hedged_fractions(text)
+        fractions = _hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
         out = sorted(out + fractions, key=lambda q: q.start)
+    return out
+
+
+_MIXED = re.compile(
+    r"(?<![\w.,])(?P<whole>\d+|"
+    + "|".join(NUMBER_WORDS[1:13])
+    + r")\s+and\s+a\s+half\s+(?P<unit>"
+    + "|".join(u for u in _UNITS if _UNITS[u][0] in ("time", "mass", "volume"))
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _mixed_numbers(text: str) -> list[Quantity]:
+    """Mixed numbers of a unit in words: "two and a half years" is 2.5 years, "1 and a half hours" 1.5 hours (round
+    19: "from 4 days to one and a half days" stated a count of one, so the changed 2.5 days went unread); hedged as
+    the words before them hedge them ("just under two and a half years").
+
+    >>> [(q.kind, q.value) for q in _mixed_numbers("over two and a half years, 1 and a half days")]
+    [('time', 913.125), ('time', 1.5)]
+    """
+    out: list[Quantity] = []
+    for m in _MIXED.finditer(text):
+        whole = m.group("whole").lower()
+        number = (_NUMBER_WORDS[whole] if whole in _NUMBER_WORDS else float(whole)) + 0.5
+        kind, scale = _UNITS[m.group("unit").lower()]
+        hedged = _HEDGES.search(text[max(0, m.start() - 16) : m.start()]) is not None
+        about = _POINT_HEDGE.search(text[max(0, m.start() - 16) : m.start()]) is not None
+        out.append(Quantity(kind, number * scale, m.start(), m.end(), m.group(0), hedged, number, about))
     return out
 
 
