@@ -400,7 +400,7 @@ def _proportions_agree(unit: str, own: Sequence[Quantity], theirs: Sequence[Quan
             continue  # not the two sides of one proportion
         value = 100.0 * a.number / b.number
         share = Quantity("percent", value, a.start, b.end, unit[a.start : b.end], True, value, about=True)
-        if not any(near_estimate(share, value) for value in shares):
+        if not any(near_estimate(share, stated) for stated in shares):
             return False
     return True
 
