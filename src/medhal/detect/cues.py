@@ -52,10 +52,7 @@ from typing import Literal
 
 import numpy as np
 
-from medhal.detect.alignment import (
-    EvidenceIndex,
-    restates,
-)
+from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
 from medhal.detect.records import JSONObject
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
@@ -83,6 +80,7 @@ from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.negation import flips_negation, prefix_antonym
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
+from medhal.text.placement import moved_across
 from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_stated
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import both_groups_conflicts, changed_subjects, ratio_conflicts, ratio_stated, ratio_words
@@ -160,8 +158,8 @@ def number_cue(
                 conflicts = []
         if not conflicts:  # "just as common (56% in both groups)" against 56% with one dosing and 36% with the other
             conflicts = both_groups_conflicts(unit, sentence)
-        if not conflicts and rank == 0:  # "type 1 diabetes" against the best-aligned sentence's "type 2 diabetes"
-            conflicts = label_conflicts(unit, sentence)
+        if not conflicts and rank == 0:  # "type 1 diabetes" against its "type 2 diabetes"; a figure given elsewhere
+            conflicts = label_conflicts(unit, sentence) or moved_across(unit, index.sentences, int(best))
         if not conflicts:  # "overall survival" given the figures of "progression-free survival"
             conflicts = endpoint_conflicts(unit, sentence)
         if conflicts:

@@ -1,0 +1,88 @@
+"""A figure the evidence gives to another thing (issue 14, round 19): "an attack rate of 80%" where the outbreak
+report's attack rate is 45% and its 80% is the share of attendees who answered the questionnaire.  The figure is
+stated somewhere, so it is neither unstated nor, by :func:`medhal.text.figures.number_conflicts`, changed: that cue
+lets any sentence of the evidence restate it.  :func:`moved_across` reads where the figure stands: against the
+sentence best aligned with the unit, which states a rival of its kind in the unit's own words ("attack rate of"),
+while every sentence that states the unit's figure says it of other things.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from medhal.text.figures import ANCHOR_WORDS, anchors, lay_count
+from medhal.text.quantities import Quantity, quantities
+from medhal.text.tokens import content_stems
+
+__all__ = ["moved_across"]
+
+SHARED = 2
+"""Stems a rival must share with the unit's figure among the words around each (:func:`anchors`)."""
+
+
+def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Quantity, Quantity]]:
+    """``(unit figure, rival)`` pairs where ``unit`` states an exact figure that ``sentences[best]`` (the sentence best
+    aligned with it) does not, but states a rival of its kind (a ratio for a ratio) in the unit's words: the rival
+    shares at least :data:`SHARED` stems of the words around it with the unit's figure, the word right before it
+    among them, and more than any sentence that states the unit's figure shares; and it counts the same thing (not
+    "14 hospitals" for "2,412 bleeding trauma patients", both after "trial").
+
+    >>> report = ["Of 186 attendees, 148 (80%) were contacted.", "67 met the case definition, an attack rate of 45%."]
+    >>> [(a.text, b.text) for a, b in moved_across("It had an attack rate of 80%.", report, 1)]
+    [('80%', '45%')]
+    >>> moved_across("Of the attendees, 80% were contacted.", report, 0)
+    []
+    """
+    theirs = quantities(sentences[best])
+    found: list[tuple[Quantity, Quantity]] = []
+    own = quantities(unit)
+    for q in own:
+        if q.approximate or lay_count(q) or q.kind.startswith("label:") or any(q.equals(e) for e in theirs):
+            continue
+        mine, before = anchors(unit, q), _word_before(unit, q)
+        elsewhere = [
+            len(mine & anchors(s, e))
+            for i, s in enumerate(sentences)
+            if i != best
+            for e in quantities(s)
+            if q.equals(e)
+        ]
+        if not elsewhere:
+            continue  # stated nowhere: the unstated-figure and changed-number cues' business
+        rivals = [
+            (len(mine & anchors(sentences[best], e)), e)
+            for e in theirs
+            if e.kind == q.kind
+            and e.ratio == q.ratio
+            and not e.approximate
+            and not any(o.equals(e) for o in own)
+            and before
+            and before == _word_before(sentences[best], e)
+            and _same_thing(_counted(unit, q), _counted(sentences[best], e))
+        ]
+        shared, rival = max(rivals, key=lambda pair: pair[0], default=(0, None))
+        if rival is not None and shared >= SHARED and shared > max(elsewhere):
+            found.append((q, rival))
+    return found
+
+
+def _counted(text: str, q: Quantity) -> frozenset[str]:
+    """What ``q`` counts: the content stems of up to three words after it, up to a comma, bracket or full stop
+    ("2,412 *bleeding trauma patients*", "14 *hospitals*, adults")."""
+    return content_stems(" ".join(re.split(r"[,;:()\[\]]|\.(?:\s|$)", text[q.end :], maxsplit=1)[0].split()[:3]))
+
+
+def _same_thing(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether two figures may count the same thing: what each counts is shared, or one says nothing of it."""
+    return not mine or not theirs or bool(mine & theirs)
+
+
+def _word_before(text: str, q: Quantity) -> str:
+    """The stem of the content word right before ``q`` (within :data:`~medhal.text.figures.ANCHOR_WORDS` words:
+    "attack rate of | 45%" gives "rate"), or ``""``."""
+    for word in reversed(text[: q.start].split()[-ANCHOR_WORDS:]):
+        stems = sorted(s for s in content_stems(word) if not any(ch.isdigit() for ch in s))
+        if stems:
+            return stems[0]
+    return ""
