@@ -43,9 +43,9 @@ from medhal.text.figures import figures_agree, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_targets
+from medhal.text.placement import counted
 from medhal.text.quantities import Quantity, bound_holds, quantities
 from medhal.text.significance import nonsignificant
-from medhal.text.tokens import content_stems
 
 __all__ = ["contradiction_focus"]
 
@@ -208,14 +208,8 @@ def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> b
     if not way:  # with no way to read, only an exact figure the sentence has no exact rival for (not "35 cycles")
         exact = [q for q in left if not q.approximate]
         return bool(exact) and not any(
-            t.kind == q.kind and not t.approximate and _counted(unit, q) & _counted(sentence, t)
+            t.kind == q.kind and not t.approximate and counted(unit, q) & counted(sentence, t)
             for q in exact
             for t in theirs
         )
     return bool(left)
-
-
-def _counted(text: str, q: Quantity) -> frozenset[str]:
-    """What ``q`` is a number of: the content stems of up to three words after it, up to a comma or a bracket
-    ("2,412 *bleeding trauma patients*", "14 *hospitals*, adults", "two *orthopaedic centres*, adults")."""
-    return content_stems(" ".join(re.split(r"[,;:()\[\]]|\.\s", text[q.end :], maxsplit=1)[0].split()[:3]))

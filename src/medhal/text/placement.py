@@ -15,7 +15,7 @@ from medhal.text.figures import ANCHOR_WORDS, anchors, lay_count
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
 
-__all__ = ["moved_across"]
+__all__ = ["counted", "moved_across"]
 
 SHARED = 2
 """Stems a rival must share with the unit's figure among the words around each (:func:`anchors`)."""
@@ -59,7 +59,7 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
             and not any(o.equals(e) for o in own)
             and before
             and before == _word_before(sentences[best], e)
-            and _same_thing(_counted(unit, q), _counted(sentences[best], e))
+            and _same_thing(counted(unit, q), counted(sentences[best], e))
         ]
         shared, rival = max(rivals, key=lambda pair: pair[0], default=(0, None))
         if rival is not None and shared >= SHARED and shared > max(elsewhere):
@@ -67,7 +67,7 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
     return found
 
 
-def _counted(text: str, q: Quantity) -> frozenset[str]:
+def counted(text: str, q: Quantity) -> frozenset[str]:
     """What ``q`` counts: the content stems of up to three words after it, up to a comma, bracket or full stop
     ("2,412 *bleeding trauma patients*", "14 *hospitals*, adults")."""
     return content_stems(" ".join(re.split(r"[,;:()\[\]]|\.(?:\s|$)", text[q.end :], maxsplit=1)[0].split()[:3]))
