@@ -208,8 +208,8 @@ def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> b
     if not way:  # with no way to read, only an exact figure the sentence has no exact rival for (not "35 cycles")
         exact = [q for q in left if not q.approximate]
         return bool(exact) and not any(
-            t.kind == q.kind and not t.approximate and counted(unit, q) & counted(sentence, t)
-            for q in exact
+            t.kind == q.kind and not t.approximate and counts & counted(sentence, t)
+            for q, counts in ((q, counted(unit, q)) for q in exact)
             for t in theirs
         )
     return bool(left)

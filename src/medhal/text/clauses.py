@@ -65,6 +65,7 @@ from contextvars import ContextVar
 from itertools import pairwise
 from typing import Literal, get_args
 
+from medhal.text.quantities import NUMBER_WORDS
 from medhal.text.sentences import split_sentences
 from medhal.text.spans import Span, trim_span
 from medhal.text.tokens import code_content_tokens, content_tokens, word_count
@@ -139,9 +140,7 @@ def _cuts(text: str, sentence: Span, pattern: re.Pattern[str]) -> list[int]:
 
 
 _MIXED_NUMBER = re.compile(r"and\s+an?\s+(?:half|quarter|third)\b", re.IGNORECASE)
-_NUMBER_BEFORE = re.compile(
-    r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s+$", re.IGNORECASE
-)
+_NUMBER_BEFORE = re.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS[1:13]) + r"))\s+$", re.IGNORECASE)
 
 
 def _long_enough(fragment: str, min_words: int, min_content_tokens: int) -> bool:

@@ -58,7 +58,7 @@ def worked_out(answer: str, evidence: Sequence[Quantity]) -> list[Quantity]:
     return out
 
 
-def daily_forms(unit: str, stated: Sequence[Quantity]) -> list[Quantity]:
+def daily_forms(unit: str, stated: Sequence[Quantity]) -> Sequence[Quantity]:
     """``stated`` with, when ``unit`` says its figure is daily ("daily", "a day", "in 24 hours"), each rate per
     kilogram per day also as the rate per kilogram the unit writes ("45 mg/kg" for "45 mg/kg/day").
 
@@ -69,7 +69,7 @@ def daily_forms(unit: str, stated: Sequence[Quantity]) -> list[Quantity]:
     ['mass/kg/day']
     """
     if not _DAILY.search(unit):
-        return list(stated)
+        return stated  # read for every unit and sentence: no copy
     extra = [replace(e, kind=e.kind[: -len("/day")]) for e in stated if e.kind.endswith("/kg/day")]
     return [*stated, *extra]
 

@@ -34,32 +34,32 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
     >>> moved_across("Of the attendees, 80% were contacted.", report, 0)
     []
     """
-    theirs = quantities(sentences[best])
-    found: list[tuple[Quantity, Quantity]] = []
+    sentence = sentences[best]
+    theirs = quantities(sentence)
     own = quantities(unit)
-    for q in own:
-        if q.approximate or lay_count(q) or q.kind.startswith("label:") or any(q.equals(e) for e in theirs):
-            continue
-        mine, before = anchors(unit, q), _word_before(unit, q)
-        elsewhere = [
-            len(mine & anchors(s, e))
-            for i, s in enumerate(sentences)
-            if i != best
-            for e in quantities(s)
-            if q.equals(e)
-        ]
-        if not elsewhere:
-            continue  # stated nowhere: the unstated-figure and changed-number cues' business
+    wanted = [
+        q
+        for q in own
+        if not (q.approximate or lay_count(q) or q.kind.startswith("label:") or any(q.equals(e) for e in theirs))
+    ]
+    found: list[tuple[Quantity, Quantity]] = []
+    if not wanted:
+        return found
+    others = [(s, quantities(s)) for i, s in enumerate(sentences) if i != best]  # read once for all the figures
+    for q in wanted:
+        mine, before, counts = anchors(unit, q), _word_before(unit, q), counted(unit, q)
+        elsewhere = [len(mine & anchors(s, e)) for s, said in others for e in said if q.equals(e)]
+        if not elsewhere or not before:
+            continue  # stated nowhere (the unstated-figure and changed-number cues' business), or said of nothing
         rivals = [
-            (len(mine & anchors(sentences[best], e)), e)
+            (len(mine & anchors(sentence, e)), e)
             for e in theirs
             if e.kind == q.kind
             and e.ratio == q.ratio
             and not e.approximate
             and not any(o.equals(e) for o in own)
-            and before
-            and before == _word_before(sentences[best], e)
-            and _same_thing(counted(unit, q), counted(sentences[best], e))
+            and before == _word_before(sentence, e)
+            and _same_thing(counts, counted(sentence, e))
         ]
         shared, rival = max(rivals, key=lambda pair: pair[0], default=(0, None))
         if rival is not None and shared >= SHARED and shared > max(elsewhere):
