@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO, cast
 
-from medhal.bench.checkpoint import ChunkRunner, check_resumably
+from medhal.bench.checkpoint import ChunkRunner, StoredCheck, check_resumably, checks_path
 from medhal.bench.runio import json_line
 from medhal.bench.sampling import Sample, detection_group, detection_stratum, stratified_sample
 from medhal.bench.suite import DataFile
@@ -47,6 +47,20 @@ class DetectorSet:
 
     detectors: Mapping[str, Detector]
     verifier_id: str | None = None
+
+    def stored_check(self, name: str, out: Path, part: str = "", runner: ChunkRunner | None = None) -> StoredCheck:
+        """Detector ``name`` as a :class:`~medhal.bench.checkpoint.StoredCheck` labelled ``name``, with the set's
+        verifier id, kept in (and resumed from) its store in the run directory ``out``
+        (:func:`~medhal.bench.checkpoint.checks_path` of ``name`` and ``part``)."""
+        return StoredCheck(self.detectors[name], checks_path(out, name, part), name, self.verifier_id, runner)
+
+    def check(
+        self, name: str, checks: Sequence[CheckItem], out: Path, part: str = "", runner: ChunkRunner | None = None
+    ) -> tuple[list[CheckResult], float]:
+        """:meth:`stored_check` on ``checks``: the results and the compute seconds they took (:func:`timed_check`
+        with the run directory's store)."""
+        check = self.stored_check(name, out, part, runner)
+        return check(checks), check.seconds
 
 
 DetectorSource = DetectorSet | Callable[[], DetectorSet]

@@ -25,7 +25,7 @@ from medhal.cli.bench_score import (
     table6_inputs,
 )
 from medhal.cli.check import check_device
-from medhal.cli.inputs import UsageError, VerifierOption, reusable_run_dir
+from medhal.cli.inputs import UsageError, VerifierOption, resumable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.options import (
     AddressOption,
@@ -167,16 +167,6 @@ def ray_runners_for(
     require_ray()
     options = RayOptions(num_workers, threads, gpus_per_worker or 0.0, address)
     return ray_runners(build, options, clauses)
-
-
-def resumable_run_dir(out: Path, suite: str) -> None:
-    """Refuse (one line, exit 2) an ``--out`` that is a link, a file, or a folder holding anything but a run of
-    ``suite`` (which is resumed: :mod:`medhal.bench.checkpoint`)."""
-    from medhal.bench.suite import own_run_dir
-
-    reusable_run_dir(out)
-    if not own_run_dir(out, suite):
-        raise UsageError(f"--out {out} exists and is not a medhal bench {suite} run directory")
 
 
 def _pct(value: float | None) -> str:

@@ -28,6 +28,7 @@ __all__ = [
     "read_input_file",
     "read_text",
     "require_batch",
+    "resumable_run_dir",
     "reusable_run_dir",
 ]
 
@@ -61,6 +62,16 @@ def reusable_run_dir(path: Path) -> None:
         raise UsageError(f"--out {path} is a symbolic link; choose a real folder")
     if path.exists() and not path.is_dir():
         raise UsageError(f"--out {path} is a file, not a folder")
+
+
+def resumable_run_dir(out: Path, suite: str) -> None:
+    """Refuse (one line, exit 2) an ``--out`` that is a link, a file, or a folder holding anything but a run of
+    ``suite`` (which is resumed: :mod:`medhal.bench.checkpoint`, :meth:`medhal.llm.engine.Engine.arun`)."""
+    from medhal.bench.suite import own_run_dir
+
+    reusable_run_dir(out)
+    if not own_run_dir(out, suite):
+        raise UsageError(f"--out {out} exists and is not a medhal bench {suite} run directory")
 
 
 def _decode(data: bytes, what: str) -> str:

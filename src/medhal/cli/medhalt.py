@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
+from medhal.cli.inputs import UsageError, new_run_dir, resumable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.options import (
     BaseUrlOption,
@@ -108,7 +108,7 @@ def bench_medhalt_command(
     from rich.console import Console
 
     from medhal.bench.medhalt.suite import SUITE, MedhaltSpec, scoring_options
-    from medhal.bench.suite import execute, own_run_dir
+    from medhal.bench.suite import execute
     from medhal.cli.generate import RichProgress
     from medhal.llm import CacheError, Engine, LLMConfigError, RequestError, ResponseCache, RunDirError, load_client
 
@@ -116,9 +116,7 @@ def bench_medhalt_command(
     if endpoint not in ("auto", "chat", "completions"):
         raise UsageError(f"--endpoint must be auto, chat or completions, not {endpoint!r}")
     kind = cast("Endpoint", endpoint)
-    reusable_run_dir(out)
-    if not own_run_dir(out, "medhalt"):
-        raise UsageError(f"--out {out} exists and is not a medhal bench medhalt run directory")
+    resumable_run_dir(out, "medhalt")
     extra = parse_model_args(model_arg, model_args)
     caches: list[ResponseCache] = []
     err = Console(stderr=True)

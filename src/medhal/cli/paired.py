@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from medhal.cli.inputs import UsageError, new_run_dir, reusable_run_dir
+from medhal.cli.inputs import UsageError, new_run_dir, resumable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.options import BaseUrlOption, CacheFileOption, ModelUnderTestOption, NoCacheOption
 from medhal.errors import MedhalError
@@ -85,14 +85,12 @@ def bench_paired_command(
 ) -> None:
     """Run a model on paired clinical notes under the four configurations and score the pairs."""
     from medhal.bench.paired.suite import SUITE, PairedSpec
-    from medhal.bench.suite import execute, own_run_dir
+    from medhal.bench.suite import execute
     from medhal.llm import load_client
     from medhal.llm.cache import ResponseCache
     from medhal.llm.engine import Engine
 
-    reusable_run_dir(out)
-    if not own_run_dir(out, "paired"):
-        raise UsageError(f"--out {out} exists and is not a medhal bench paired run directory")
+    resumable_run_dir(out, "paired")
     extra = parse_model_args(model_arg, model_args)
     caches: list[ResponseCache] = []
 

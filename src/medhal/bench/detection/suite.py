@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import combinations
 from pathlib import Path
 from typing import ClassVar
@@ -39,10 +38,8 @@ from medhal.bench.checking import (
     labelled_scores,
     resolve_detectors,
     status_counts,
-    timed_check,
     write_rows,
 )
-from medhal.bench.checkpoint import checks_path
 from medhal.bench.detection._bootstrap import PairedBootstrapResult, holm_correction, paired_bootstrap_pvalue
 from medhal.bench.detection._thresholds import auc_pr_score
 from medhal.bench.detection.metrics import DetectionReport, detection_report
@@ -233,15 +230,14 @@ class DetectionSuite:
 
     def run(self, spec: DetectionSpec, inputs: DetectionInputs, out: Path) -> dict[str, DetectorChecks]:
         checks, dev_checks = check_items(inputs.items), check_items(inputs.dev_items or ())
-        verifier = inputs.detectors.verifier_id
+        detectors = inputs.detectors
         runs: dict[str, DetectorChecks] = {}
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
-            for name, detector in inputs.detectors.detectors.items():
+            for name in detectors.detectors:
                 runner = spec.runners(name) if spec.runners is not None else None
-                check = partial(timed_check, detector, label=name, verifier=verifier, runner=runner)
-                results, seconds = check(checks, checks_path(out, name))
+                results, seconds = detectors.check(name, checks, out, runner=runner)
                 dev_results, dev_seconds = (
-                    check(dev_checks, checks_path(out, name, "dev")) if inputs.dev_items else ([], 0.0)
+                    detectors.check(name, dev_checks, out, "dev", runner) if inputs.dev_items else ([], 0.0)
                 )
                 runs[name] = DetectorChecks(results, dev_results, seconds + dev_seconds)
                 write_rows(

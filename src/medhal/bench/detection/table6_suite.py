@@ -24,10 +24,8 @@ from medhal.bench.checking import (
     labelled_scores,
     resolve_detectors,
     status_counts,
-    timed_check,
     write_rows,
 )
-from medhal.bench.checkpoint import checks_path
 from medhal.bench.detection.suite import SCHEMA_VERSION, row
 from medhal.bench.detection.table6 import BootstrapSummary, PublishedDetection, per_seed_points, table6_bootstrap
 from medhal.bench.suite import DataFile, RunConfig, input_label
@@ -201,14 +199,13 @@ class Table6Suite:
 
     def run(self, spec: Table6Spec, inputs: Table6Inputs, out: Path) -> dict[str, Table6Checks]:
         runs: dict[str, Table6Checks] = {}
-        verifier = inputs.detectors.verifier_id
+        detectors = inputs.detectors
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
-            for name, detector in inputs.detectors.detectors.items():
+            for name in detectors.detectors:
                 by_seed: dict[int, Sequence[CheckResult]] = {}
                 total = 0.0
                 for seed, items in inputs.samples.items():
-                    store = checks_path(out, name, f"seed{seed}")
-                    results, seconds = timed_check(detector, check_items(items), store, label=name, verifier=verifier)
+                    results, seconds = detectors.check(name, check_items(items), out, f"seed{seed}")
                     by_seed[seed], total = results, total + seconds
                     write_rows(
                         handle,

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import ClassVar
 
 from medhal.bench.checking import DetectorSet, DetectorSource, RunnerSource, resolve_detectors, write_rows
-from medhal.bench.checkpoint import StoredCheck, checks_path
 from medhal.bench.localization.metrics import ItemLocalization, LocalizationReport, aggregate_localization
 from medhal.bench.localization.published import read_published_items
 from medhal.bench.localization.records import (
@@ -173,11 +172,11 @@ class LocalizationSuite:
     def run(self, spec: LocalizationSpec, inputs: LocalizationInputs, out: Path) -> dict[str, DetectorRun]:
         """Check every item with every detector; each detector's item records are written as it finishes."""
         runs: dict[str, DetectorRun] = {}
-        verifier = inputs.detectors.verifier_id
+        detectors = inputs.detectors
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
-            for name, detector in inputs.detectors.detectors.items():
+            for name, detector in detectors.detectors.items():
                 runner = spec.runners(name) if spec.runners is not None else None
-                check = StoredCheck(detector, checks_path(out, name), name, verifier, runner)
+                check = detectors.stored_check(name, out, runner=runner)
                 run = run_localization(
                     detector, inputs.items, clean=spec.clean, tau=spec.tau, clauses=spec.clauses, check=check
                 )

@@ -31,10 +31,8 @@ from medhal.bench.checking import (
     read_detection_items,
     resolve_detectors,
     status_counts,
-    timed_check,
     write_rows,
 )
-from medhal.bench.checkpoint import checks_path
 from medhal.bench.suite import DataFile, RunConfig
 from medhal.bench.verdicts.metrics import AnswerVerdicts, VerdictReport, answer_verdicts, verdict_report
 from medhal.data.detection import DetectionItem
@@ -181,14 +179,13 @@ class VerdictsSuite:
 
     def run(self, spec: VerdictsSpec, inputs: VerdictsInputs, out: Path) -> dict[str, dict[str, SetChecks]]:
         done: dict[str, dict[str, SetChecks]] = {}
-        verifier = inputs.detectors.verifier_id
+        detectors = inputs.detectors
         with (out / "items.jsonl").open("w", encoding="utf-8") as handle:
             for vset in inputs.sets:
                 done[vset.name] = {}
                 checks = check_items(vset.items)
-                for name, detector in inputs.detectors.detectors.items():
-                    store = checks_path(out, name, vset.name)
-                    results, seconds = timed_check(detector, checks, store, label=name, verifier=verifier)
+                for name in detectors.detectors:
+                    results, seconds = detectors.check(name, checks, out, vset.name)
                     done[vset.name][name] = SetChecks(results, seconds)
                     write_rows(handle, (_row(vset.name, name, i, r) for i, r in zip(vset.items, results, strict=True)))
         return done
