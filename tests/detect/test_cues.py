@@ -709,3 +709,28 @@ def test_a_claimed_significant_effect_fires_the_null_finding_cue_against_its_int
     cue = _cue(index, "Starting early significantly reduced the primary outcome (2.9% vs 4.1%).")
     assert cue is not None and cue.kind == "null_finding" and cue.sentence == 1
     assert _cue(index, "Starting early did not significantly reduce the primary outcome (2.9% vs 4.1%).") is None
+
+
+def test_a_sentence_about_other_figures_cannot_contradict_a_unit_another_sentence_states_the_figures_of() -> None:
+    # round 20: a subgroup's "median PFS was 10.9 versus 8.2 months", the clause naming the subgroup cut off, read by
+    # the encoder against the overall "22.1 versus 11.3 months" (P(C) 0.79)
+    evidence = (
+        "Median PFS was 22.1 months with toraparib versus 11.3 months with placebo (HR 0.49). "
+        "In homologous recombination-proficient tumors, median PFS was 10.9 versus 8.2 months (HR 0.82)."
+    )
+    assert _focus(evidence, "median PFS was 10.9 months with toraparib versus 8.2 months with placebo,")[0] == 0.0
+    # figures no sentence states together leave the overall sentence to the encoder
+    assert _focus(evidence, "median PFS was 14.9 months with toraparib versus 8.2 months with placebo,")[0] > 0.6
+
+
+def test_a_factor_in_words_is_read_against_the_sentence_stating_the_units_figures_of_any_kind() -> None:
+    # round 20: "more than doubled the median time before the cancer grew (4.6 vs 1.9 months)" was read against
+    # "time to deterioration in quality of life was similar (HR 0.93)", which names "time" too
+    evidence = (
+        "Median progression-free survival was 4.6 versus 1.9 months (HR 0.48). "
+        "Time to deterioration in quality of life was similar (HR 0.93, 95% CI 0.71-1.22)."
+    )
+    index = _index(evidence)
+    assert _cue(index, "and more than doubled the median time before the cancer grew (4.6 vs 1.9 months).") is None
+    cue = _cue(index, "and halved the time to deterioration in quality of life.")
+    assert cue is not None and cue.kind == "number" and cue.sentence == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.assertions import asserts_nothing, calls_for_research, denies_proof
+from medhal.text.assertions import asserts_nothing, calls_for_research, denies_proof, states_no_predicate
 
 
 @pytest.mark.parametrize(
@@ -93,3 +93,12 @@ def test_a_call_for_more_research_is_read_unless_negated() -> None:
     assert not calls_for_research("No further trials are needed.")
     assert not calls_for_research("Larger studies are not needed.")
     assert not calls_for_research("Larger studies found fewer infections.")
+
+
+def test_a_list_of_short_items_states_no_predicate_though_an_item_has_a_past_form() -> None:
+    # round 20: "nebulised adrenaline" read as a past form made the list a claim the guideline's "Do not use" denied
+    assert states_no_predicate("Antibiotics, corticosteroids, nebulised adrenaline,")
+    assert states_no_predicate("hypertonic saline, inhaled steroids, montelukast,")
+    # an item that ends in a past form states one, as does a clause that is no list
+    assert not states_no_predicate("Mortality fell, strokes declined, bleeding increased,")
+    assert not states_no_predicate("Nebulised adrenaline reduced admissions,")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from medhal.text.derived import far_off
 from medhal.text.figures import (
     anchors,
-    far_off,
     figures_agree,
     number_conflicts,
     unstated_quantities,
@@ -438,6 +438,10 @@ def test_a_figure_the_sentence_states_of_something_else_is_a_changed_one() -> No
     # nor by the equal figure's neighbour
     poll = "Sermo published a COVID-19 study with more than 6,200 physicians in 30 countries."
     assert number_conflicts("A study by 6,200 multi-country physicians", poll, poll) == []
+    # nor by a count of other things sharing its words (round 20: "14 primary care sites" for 912 patients)
+    sites = "Participants: 912 adults with type 1 or type 2 diabetes, enrolled at 14 primary care sites."
+    assert number_conflicts("In 912 primary-care patients with diabetes,", sites, sites) == []
+    assert number_conflicts("In 14 primary-care sites with diabetes clinics,", sites, sites) == []
 
 
 def test_points_of_a_scale_are_rivalled_by_the_gap_between_groups() -> None:
@@ -446,3 +450,20 @@ def test_points_of_a_scale_are_rivalled_by_the_gap_between_groups() -> None:
     changed = number_conflicts("lowering PHQ-9 scores by 5 points,", sentence, sentence, anchored=True)
     assert [(a.text, b.text) for a, b in changed] == [("5 points", "0.9 points")]
     assert number_conflicts("lowering PHQ-9 scores by 0.9 points,", sentence, sentence, anchored=True) == []
+
+
+def test_a_level_a_change_starts_from_or_reaches_is_not_rivalled_by_the_size_of_a_change() -> None:
+    # round 20: "your eGFR has fallen from 20 to 17" against "eGFR has fallen by 3 mL/min ... and is now below 20"
+    sentence = "eGFR has fallen by 3 mL/min/1.73 m2 since the last sample and is now below 20."
+    assert number_conflicts("and your eGFR has fallen from 20 to 17.", sentence, sentence) == []
+    levels = "eGFR has fallen from 20 to 17 mL/min."
+    changed = number_conflicts("and your eGFR has fallen from 20 to 15 mL/min.", levels, levels)
+    assert [(a.text, b.text) for a, b in changed] == [("15 mL", "17 mL")]
+
+
+def test_a_figure_given_every_so_many_hours_is_a_duration() -> None:
+    # round 20: "every two hours during the day" against "Reposition 2-hourly by day", read as a bare 2 before
+    sentence = "Reposition 2-hourly by day and 3-hourly overnight."
+    assert number_conflicts("repositioning every two hours during the day", sentence, sentence) == []
+    changed = number_conflicts("repositioning every four hours during the day", sentence, sentence)
+    assert [(a.text, b.text) for a, b in changed] == [("four hours", "2-hourly")]

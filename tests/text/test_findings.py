@@ -297,6 +297,21 @@ def test_a_composite_named_with_or_is_not_the_component_a_null_finding_is_about(
     assert null_finding_conflict("The drug lowered cardiovascular death.", sentence)
 
 
+def test_a_composite_whose_components_are_listed_is_not_each_component() -> None:
+    # round 20: a faithful effect on a composite, its components in brackets, was contradicted by the null finding
+    # about one of them
+    sentence = "Cardiovascular death did not differ significantly between groups (HR 0.96; 95% CI 0.58-1.59)."
+    listed = (
+        "Colchicine lowered the rate of the combined ischemic endpoint (cardiovascular death, repeat heart attack, "
+        "ischemic stroke, or urgent angina admission) from 8.3% with placebo to 6.1%."
+    )
+    assert not null_finding_conflict(listed, sentence)
+    assert not null_finding_conflict("It reduced the composite of cardiovascular death, MI or stroke.", sentence)
+    # the component alone, or a composite of it alone, is still the null finding's subject
+    assert null_finding_conflict("It lowered the combined risk of cardiovascular death.", sentence)
+    assert null_finding_conflict("Colchicine significantly reduced cardiovascular death (HR 0.96).", sentence)
+
+
 def test_a_subject_cut_at_and_is_read_whole_and_a_change_in_time_names_its_duration() -> None:
     sentence = "The duration of diarrhoea and vomiting did not differ between groups."
     assert sorted(null_findings(sentence)[0].subject) == ["diarr", "durat", "vomit"]
@@ -693,3 +708,10 @@ def test_emerged_says_something_happened() -> None:
     assert null_finding_conflict(
         "Resistance to the drug emerged in two patients.", "No resistance to the drug was detected in any patient."
     )
+
+
+def test_slightly_more_frequent_is_no_effect_a_null_finding_denies() -> None:
+    # round 20: "pneumonia, though slightly more frequent," against "numerically more common ... not significant"
+    sentence = "Pneumonia was numerically more common with colchicine (0.9% vs 0.4%), but not significantly (p = 0.09)."
+    assert not null_finding_conflict("and pneumonia, though slightly more frequent,", sentence)
+    assert null_finding_conflict("and pneumonia was more frequent with colchicine,", sentence)

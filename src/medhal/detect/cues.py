@@ -54,9 +54,9 @@ import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
+from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
-from medhal.text.arms import moved_figures
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
@@ -70,8 +70,6 @@ from medhal.text.findings import (
     asserts_effect,
     asserts_occurrence,
     contradicts,
-    finding_subject,
-    lead,
     null_findings,
     reports_null_finding,
 )
@@ -82,8 +80,8 @@ from medhal.text.negation import flips_negation, prefix_antonym
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.placement import moved_across
 from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_stated
-from medhal.text.quantities import Quantity, quantities
-from medhal.text.ratios import both_groups_conflicts, changed_subjects, ratio_conflicts, ratio_stated, ratio_words
+from medhal.text.quantities import Quantity
+from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.significance import null_in_numbers, significance_denied
 from medhal.text.superlatives import superlative_conflict
@@ -126,11 +124,11 @@ def number_cue(
         measured = certainty_conflicts(unit, index.sentences)
     if measured is not None:
         return measured
-    moved = _moved_figure(index, unit)  # "vitamin C reduced it (38.5% vs 44.5%)" where vitamin C had 44.5%
+    moved = moved_figure(index, unit)  # "vitamin C reduced it (38.5% vs 44.5%)" where vitamin C had 44.5%
     if moved is not None:
         return moved
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures
-        paired = _stated_pair_factor(index, unit) or _subject_factor(index, unit, by_sentence)
+        paired = stated_pair_factor(index, unit) or subject_factor(index, unit, by_sentence)
         if paired is not None:
             return paired
     if not len(by_sentence):
@@ -180,58 +178,6 @@ def _told_as_well(
         for i, (s, a) in enumerate(zip(index.sentences, by_sentence, strict=True))
         if a >= level and i != conflicting
     )
-
-
-def _stated_pair_factor(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
-    """The relative change in words of a unit that states two or more percentages, against the first sentence that
-    states them all (however few of the unit's words it shares): "roughly doubled verified abstinence (7.7% vs
-    6.9%)" against "Verified abstinence was 7.7% in the app group and 6.9% in the leaflet group (odds ratio 1.13)"."""
-    own = {q.value for q in quantities(unit) if q.kind == "percent"}
-    if len(own) < 2:
-        return None
-    for i, sentence in enumerate(index.sentences):
-        if own <= {q.value for q in quantities(sentence) if q.kind == "percent"}:
-            conflicts = ratio_conflicts(unit, sentence)
-            if conflicts:
-                return conflicts, i
-    return None
-
-
-def _moved_figure(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
-    """The figures of a unit's "(a% vs b%)" that an evidence sentence gives the two trial arms the other way round
-    (:func:`~medhal.text.arms.moved_figures`), as the unit's first figure against the figure the sentence gives the
-    arm the unit names."""
-    if "%" not in unit or index.arms is None:
-        return None
-    found = moved_figures(unit, index.sentences, index.arms)
-    if found is None:
-        return None
-    i, first, theirs = found
-    mine = next((q for q in quantities(unit) if q.kind == "percent" and q.value == first), None)
-    rival = next((q for q in quantities(index.sentences[i]) if q.kind == "percent" and q.value == theirs), None)
-    return ([(mine, rival)], i) if mine is not None and rival is not None else None
-
-
-def _subject_factor(
-    index: EvidenceIndex, unit: str, by_sentence: np.ndarray
-) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
-    """The relative change in words of a unit against the best-aligned sentence that names the unit's whole subject
-    (named before its verb: "Blood clots in the veins were about twice as common ...") and states a factor between
-    two groups ("Venous thromboembolism occurred in 5 patients (2.4%) and 6 patients (2.9%), respectively"), however
-    few of the unit's other words it shares; or the subject the words of change hold themselves ("Lowering systolic
-    pressure reduced symptomatic intracranial haemorrhage by half": round 18)."""
-    subjects = [subject] if (subject := lead(unit)) else []
-    subjects += changed_subjects(unit)
-    if not subjects:
-        return None
-    order = np.argsort(-by_sentence, kind="stable") if len(by_sentence) else range(len(index.sentences))
-    for i in order:
-        sentence = index.sentences[int(i)]
-        if any(subject <= finding_subject(sentence) for subject in subjects):
-            conflicts = ratio_conflicts(unit, sentence)
-            if conflicts:
-                return conflicts, int(i)
-    return None
 
 
 def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:

@@ -39,6 +39,7 @@ from medhal.text.assertions import (
     states_no_predicate,
 )
 from medhal.text.comparisons import change_order
+from medhal.text.derived import lay_count
 from medhal.text.figures import figures_agree, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
@@ -79,6 +80,16 @@ def contradiction_focus(
         """Every figure of the unit is stated somewhere in the evidence, in some form (read once, when needed)."""
         return not unstated_quantities(unit, index.quantities)
 
+    @cache
+    def told_together() -> frozenset[str]:
+        """The sentences that state the unit's two or more exact figures together (:func:`figures_agree`): what the
+        unit is about ("median PFS was 10.9 months with toraparib versus 8.2 months with placebo" is the subgroup
+        sentence's "median PFS was 10.9 versus 8.2 months", not the overall "22.1 months versus 11.3 months"; round
+        20).  Read once, when needed."""
+        if sum(not q.approximate and not lay_count(q) for q in figures) < 2:
+            return frozenset()
+        return frozenset(s for s in index.sentences if figures_agree(unit, s))
+
     def cannot_contradict(best: str) -> bool:
         # a unit is not contradicted by a sentence about other people or another outcome (a composite of which it
         # names one component); a negated unit not by its negated restatement, nor by a sentence that says nothing
@@ -108,6 +119,8 @@ def contradiction_focus(
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
             or (bool(figures) and _figure_left_out(unit, figures, best) and told())
             or (calls_for_research(unit) and calls_for_research(best))  # what is not yet known, either way
+            # nor by a sentence about other figures than those another sentence states the unit's together in
+            or (best not in told_together() and bool(told_together()))
         )
 
     decided: dict[int, bool] = {}  # windows share their best sentence: each is read once

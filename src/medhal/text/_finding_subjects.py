@@ -100,11 +100,16 @@ def stems(text: str) -> frozenset[str]:
 _EITHER = re.compile(r"(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+or\s+(?P<b>[\w-]+(?:\s+[\w-]+){0,3})", re.IGNORECASE)
 """Two outcomes joined by "or": "worsening heart failure or cardiovascular death" (either counts)."""
 _COMPOSITE = re.compile(
-    r"\b(?:combined|composite)\s+(?:(?:primary|secondary|main)\s+)?(?:risk|rate|incidence|outcome|end\s*-?\s*point|of)\b",
+    r"\b(?:combined|composite)\s+(?:(?:primary|secondary|main|ischa?emic|cardiovascular|safety|efficacy|clinical)\s+)?"
+    r"(?:risk|rate|incidence|outcome|end\s*-?\s*point|of)\b",
     re.IGNORECASE,
 )
-"""An outcome called a composite ("the combined risk of", "the composite primary outcome"), not a therapy
-("combined with aspirin")."""
+"""An outcome called a composite ("the combined risk of", "the composite primary outcome", "the combined ischemic
+endpoint"), not a therapy ("combined with aspirin")."""
+_COMPONENTS = re.compile(r"\s*(?:\(|of\s+|:\s*)?(?P<list>[^()]*)")
+"""What follows a composite's name: its components, in brackets or after "of" ("(cardiovascular death, repeat heart
+attack, ischemic stroke, or urgent angina admission)")."""
+_LIST_SEPARATOR = re.compile(r",|;|\s(?:or|and)\s", re.IGNORECASE)
 
 
 def within_either(unit: str, subject: frozenset[str]) -> bool:
@@ -130,7 +135,9 @@ def within_either(unit: str, subject: frozenset[str]) -> bool:
     False
     """
     composite = _COMPOSITE.search(unit)
-    if composite is not None and not subject <= stems(unit[composite.start() :]):
+    if composite is not None and (
+        not subject <= stems(unit[composite.start() :]) or _component(unit, composite, subject)
+    ):
         return True
     for m in _EITHER.finditer(unit):
         a, b = (stems(m.group(k)) - FRAME for k in ("a", "b"))
@@ -140,6 +147,17 @@ def within_either(unit: str, subject: frozenset[str]) -> bool:
         if subject <= a | b and not subject <= a and not subject <= b and (a - subject or b - subject):
             return True
     return False
+
+
+def _component(unit: str, composite: re.Match[str], subject: frozenset[str]) -> bool:
+    """Whether the composite ``unit`` names lists its components after its name and ``subject`` is one of two or
+    more of them, another naming more ("the combined ischemic endpoint (cardiovascular death, repeat heart attack,
+    ...)" for "Cardiovascular death did not differ"; round 20)."""
+    listed = _COMPONENTS.match(unit, composite.end())
+    if listed is None:
+        return False
+    items = [i for i in (stems(part) - FRAME for part in _LIST_SEPARATOR.split(listed.group("list"))) if i]
+    return len(items) > 1 and any(subject <= i for i in items) and any(i - subject for i in items)
 
 
 _KIND_LINKS = _word_set("related associated specific attributable induced")

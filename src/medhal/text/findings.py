@@ -170,7 +170,7 @@ _EFFECT = re.compile(
 are nouns)."""
 
 _HEDGE = re.compile(
-    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"
+    r"\b(?:numerically|slightly|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"
     r"|"
     + _AS_MUCH_AS.format(words="much|many|often|common|frequent|likely|well|effective|high|low")
     + r"|\bthe\s+same\b",

@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from medhal.text.figures import lay_count, same_figure
+from medhal.text.derived import lay_count
+from medhal.text.figures import same_figure
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["harmonized"]

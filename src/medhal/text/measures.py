@@ -27,7 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from medhal.text.figures import decimals, near_estimate
+from medhal.text.derived import decimals, near_estimate
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["MEASURES", "BoundFigure", "bound_figures", "measure_conflicts"]
@@ -102,7 +102,7 @@ def _fraction(q: Quantity) -> float:
 
 def _same(mine: Quantity, theirs: Quantity) -> bool:
     """Whether ``mine`` and ``theirs`` are one figure rounded to the decimals of the coarser ("88%" is 87.6%, and
-    so is "87.6%" 88%), or ``mine`` hedged near ``theirs`` (:func:`~medhal.text.figures.near_estimate`: "about 90%"
+    so is "87.6%" 88%), or ``mine`` hedged near ``theirs`` (:func:`~medhal.text.derived.near_estimate`: "about 90%"
     is 87.2%, "about 91%" is not)."""
     if mine.about and mine.kind == theirs.kind:
         return near_estimate(mine, theirs.value)

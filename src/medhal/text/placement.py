@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from medhal.text.figures import ANCHOR_WORDS, anchors, lay_count
+from medhal.text.derived import lay_count
+from medhal.text.figures import ANCHOR_WORDS, anchors
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
 

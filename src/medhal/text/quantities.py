@@ -6,12 +6,12 @@ unit into comparable :class:`Quantity` values; :mod:`medhal.text.figures` compar
 evidence's (changed, unstated, written another way).
 
 Kinds: ``mass`` (mcg, mg, g, kg -> mg), ``volume`` (ml, l, in symbols or words -> ml), ``time`` (seconds, minutes,
-hours, days, weeks, months, years -> days; months as 30.4375 days, so 24 months = 2 years), ``percent`` (also equal
-to the fraction x/100: 12% = 0.12), ``count`` (a bare number); a unit over another ("80 g/L", "1.9 mL/min") is a
-kind of its own (``mass/l``), never compared with a bare mass; a number naming a category ("type 2", "grade 3",
-"stage", "phase", "class", "tier") is ``label:type`` etc., compared only with numbers of the same label.  Number
-words zero to ninety-nine are read as numbers ("twenty-five"); "Gy" is a kind of its own; "mg per kilogram" is
-``mass/kg``.
+hours, days, weeks, months, years -> days; months as 30.4375 days, so 24 months = 2 years; "2-hourly" is every 2
+hours), ``percent`` (also equal to the fraction x/100: 12% = 0.12), ``count`` (a bare number); a unit over another
+("80 g/L", "1.9 mL/min") is a kind of its own (``mass/l``), never compared with a bare mass; a number naming a
+category ("type 2", "grade 3", "stage", "phase", "class", "tier") is ``label:type`` etc., compared only with numbers
+of the same label.  Number words zero to ninety-nine are read as numbers ("twenty-five"); "Gy" is a kind of its own;
+"mg per kilogram" is ``mass/kg``.
 A unit may follow a hyphen ("a 3-month course", "10-mg tablets"). A quantity preceded by a hedge ("about",
 "approximately", "nearly", "almost", "over", "under", "more than", "less than", "fewer than", "below", "above", "up
 to", "at least", "at most", "roughly", "around", or a sign: "<5", ">/=33%", "~20"), the lower bound of a range
@@ -81,7 +81,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
     "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
     "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
-    "hours": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),
+    "hours": ("time", 1 / 24), "hourly": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),
     "second": ("time", 1 / 86400), "seconds": ("time", 1 / 86400),
     "%": ("percent", 1.0), "percent": ("percent", 1.0), "gy": ("gray", 1.0),
     "percentage points": ("points", 1.0), "percentage point": ("points", 1.0),

@@ -1,0 +1,83 @@
+"""The changed-number cue's readings of figures between groups (issue 14; split from :mod:`medhal.detect.cues` in
+round 20): a relative change in words ("roughly doubled", "halved") against the factor the sentence stating the
+unit's figures gives (:func:`stated_pair_factor`), or the best-aligned sentence naming the unit's subject
+(:func:`subject_factor`); and a unit's "(a% vs b%)" that a sentence gives the two trial arms the other way round
+(:func:`moved_figure`).  Each returns ``(conflicts, sentence index)`` or ``None``, as
+:func:`medhal.detect.cues.number_cue` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from medhal.detect.alignment import EvidenceIndex
+from medhal.text.arms import moved_figures
+from medhal.text.findings import finding_subject, lead
+from medhal.text.quantities import Quantity, quantities
+from medhal.text.ratios import changed_subjects, ratio_conflicts
+
+__all__ = ["moved_figure", "stated_pair_factor", "subject_factor"]
+
+
+def stated_pair_factor(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
+    """The relative change in words of a unit that states two or more percentages, against the first sentence that
+    states them all (however few of the unit's words it shares): "roughly doubled verified abstinence (7.7% vs
+    6.9%)" against "Verified abstinence was 7.7% in the app group and 6.9% in the leaflet group (odds ratio 1.13)"."""
+    own = {q.value for q in quantities(unit) if q.kind == "percent"}
+    if len(own) < 2:
+        return None
+    for i, sentence in enumerate(index.sentences):
+        if own <= {q.value for q in quantities(sentence) if q.kind == "percent"}:
+            conflicts = ratio_conflicts(unit, sentence)
+            if conflicts:
+                return conflicts, i
+    return None
+
+
+def moved_figure(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
+    """The figures of a unit's "(a% vs b%)" that an evidence sentence gives the two trial arms the other way round
+    (:func:`~medhal.text.arms.moved_figures`), as the unit's first figure against the figure the sentence gives the
+    arm the unit names."""
+    if "%" not in unit or index.arms is None:
+        return None
+    found = moved_figures(unit, index.sentences, index.arms)
+    if found is None:
+        return None
+    i, first, theirs = found
+    mine = next((q for q in quantities(unit) if q.kind == "percent" and q.value == first), None)
+    rival = next((q for q in quantities(index.sentences[i]) if q.kind == "percent" and q.value == theirs), None)
+    return ([(mine, rival)], i) if mine is not None and rival is not None else None
+
+
+def _states_all(own: Sequence[Quantity], sentence: str) -> bool:
+    """Whether ``sentence`` states every figure of ``own``."""
+    theirs = quantities(sentence)
+    return all(any(q.equals(e) for e in theirs) for q in own)
+
+
+def subject_factor(
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray
+) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
+    """The relative change in words of a unit against the best-aligned sentence that names the unit's whole subject
+    (named before its verb: "Blood clots in the veins were about twice as common ...") and states a factor between
+    two groups ("Venous thromboembolism occurred in 5 patients (2.4%) and 6 patients (2.9%), respectively"), however
+    few of the unit's other words it shares; or the subject the words of change hold themselves ("Lowering systolic
+    pressure reduced symptomatic intracranial haemorrhage by half": round 18)."""
+    subjects = [subject] if (subject := lead(unit)) else []
+    subjects += changed_subjects(unit)
+    if not subjects:
+        return None
+    order = np.argsort(-by_sentence, kind="stable") if len(by_sentence) else range(len(index.sentences))
+    # a unit giving its groups' figures ("more than doubled the median time (4.6 vs 1.9 months)") is read against
+    # a sentence stating them all, where there is one (not "time to deterioration ... (HR 0.93)"; round 20)
+    own = [q for q in quantities(unit) if not q.approximate and not q.kind.startswith("label:")]
+    stating = [i for i in order if len(own) > 1 and _states_all(own, index.sentences[int(i)])]
+    for i in stating or order:
+        sentence = index.sentences[int(i)]
+        if any(subject <= finding_subject(sentence) for subject in subjects):
+            conflicts = ratio_conflicts(unit, sentence)
+            if conflicts:
+                return conflicts, int(i)
+    return None

@@ -1,0 +1,237 @@
+"""Figures derived from the ones the evidence states (issue 14): rounded ("93%" for 92.7%), a round count of a large
+one, hedged near ("about 90%", :func:`near_estimate`; far from all: :func:`far_off`), the difference of two, the
+share one count is of another, the relative change a ratio is, the complement of a percentage; and the small count
+in words that is lay wording, not a figure (:func:`lay_count`).  :mod:`medhal.text.figures` reads a unit's figures
+against the evidence's through them (split from it in round 20).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from medhal.text.quantities import Quantity
+
+__all__ = [
+    "NEAR",
+    "complement",
+    "count_pairs",
+    "decimals",
+    "difference",
+    "far_off",
+    "lay_count",
+    "near_estimate",
+    "relative_change",
+    "round_count",
+    "roundness",
+    "rounds",
+    "share",
+]
+
+NEAR = 0.2
+"""How far a figure hedged as a point estimate may lie from the one it stands for, relative to the larger
+(:func:`far_off`): "about 92%" stands for 91.8%, "about 30%" for 26%; "about seventeen minutes" does not stand
+for 7 minutes."""
+
+
+def difference(q: Quantity, said: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is the difference of two exact quantities of its kind that ``said`` states ("the stay was
+    three days shorter" against "14 days with intravenous and 11 days with oral therapy"; "4.7 percentage points"
+    against "18.2% vs 22.9%")."""
+    values = [e.value for e in said if not e.approximate and e.kind == q.kind]
+    return any(math.isclose(abs(a - b), q.value, rel_tol=1e-6, abs_tol=1e-9) for a in values for b in values)
+
+
+def round_count(q: Quantity, e: Quantity) -> bool:
+    """Whether ``q`` is a round count of a thousand or more ("a cohort of 43,000", "8,000 tests") that is the exact
+    count ``e`` rounded to its hundreds or thousands (43,044; 8,276): how a summary writes a large count.
+
+    >>> from medhal.text.quantities import quantities
+    >>> round_count(quantities("43,000 people")[0], quantities("43,044 persons")[0])
+    True
+    >>> round_count(quantities("45,000 people")[0], quantities("43,044 persons")[0])
+    False
+    >>> round_count(quantities("500 mg")[0], quantities("520 mg")[0])
+    False
+    """
+    if q.kind != "count" or e.kind != "count" or q.approximate or e.approximate or q.value < 1000:
+        return False
+    step = roundness(q)
+    return step >= 100 and abs(q.value - e.value) <= step / 2
+
+
+_TOTAL_FROM = 1000.0
+"""The smallest estimate read as a total of two stated head counts (each at least a tenth of it)."""
+
+
+def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is hedged as a point estimate (:attr:`Quantity.about`) and every figure of its kind in ``stated``
+    (and every bare number, for a bare count) lies more than :data:`NEAR` away from it, relative to the larger: a
+    figure the evidence does not state even roughly ("about seventeen minutes" against "a median of 7 minutes").
+    A small count in words ("about two patients") is lay wording and never far off.
+
+    >>> from medhal.text.quantities import quantities
+    >>> far_off(quantities("about seventeen minutes")[0], quantities("a median of 7 minutes"))
+    True
+    >>> far_off(quantities("about 92%")[0], quantities("a sensitivity of 91.8%"))
+    False
+    >>> far_off(quantities("more than 17 minutes")[0], quantities("a median of 7 minutes"))
+    False
+    >>> far_off(quantities("about 6%")[0], quantities("769 of 12,927 participants"))
+    False
+    >>> far_off(quantities("about four hours sooner")[0], quantities("a median of 18.5 hours, and 22.4 hours"))
+    False
+    >>> far_off(quantities("by about 0.2 percentage points")[0], quantities("(mean difference -0.19%)"))
+    False
+    >>> far_off(quantities("nearly 400,000 users")[0], quantities("196,061 users of A and 196,061 users of B"))
+    False
+    """
+    if not q.about or lay_count(q) or not math.isfinite(q.value):
+        return False
+    near = [
+        e.value if e.kind == q.kind else e.number
+        for e in stated
+        if e.kind == q.kind or (q.kind == "count" and e.kind == "percent")
+    ]
+    if q.kind == "percent":  # the share one count is of another near it ("about 6%" for "769 of 12,927"), and what
+        # a percentage leaves ("a false-negative rate of approximately 25%" for a sensitivity of 77.8%)
+        near += [100.0 * a / b for a, b in count_pairs(stated)]
+        near += [100.0 - e.value for e in stated if e.kind == "percent" and 0.0 <= e.value <= 100.0]
+    elif q.kind == "points":  # a difference in points written as a percentage ("mean difference -0.19%" of HbA1c)
+        near += [e.value for e in stated if e.kind == "percent"]
+    elif q.kind == "count" and q.value >= _TOTAL_FROM:  # a total of two stated head counts ("nearly 400,000
+        # matched users" for 196,061 in each arm); not a sum of small measures ("about 15 mmHg" for 7.7 and 6.1)
+        counts = [e.value for e in stated if e.kind == "count" and not e.approximate and e.value == int(e.value)]
+        near += [a + b for i, a in enumerate(counts) for b in counts[i + 1 :] if min(a, b) >= _TOTAL_FROM / 10]
+    if q.kind not in ("count", "percent"):  # the gap between two levels ("about four hours sooner" for 18.5 and 22.4 h)
+        levels = [e.value for e in stated if e.kind == q.kind and not e.approximate]
+        near += [abs(a - b) for a in levels for b in levels if a > b]
+    return all(not near_estimate(q, other) for other in near)
+
+
+def near_estimate(q: Quantity, other: float) -> bool:
+    """Whether ``other`` lies within :data:`NEAR` of ``q``, relative to the larger; for percentages also of the larger
+    complement (within a point at least): "about 91%" is not 81.3% (9% against 18.7% left over), "about 93%" is
+    92.0%.
+
+    >>> from medhal.text.quantities import quantities
+    >>> [near_estimate(quantities(t)[0], 81.3) for t in ("about 91%", "about 80%", "about 91 mg", "about 90%")]
+    [False, True, True, False]
+    """
+    gap = abs(q.value - other)
+    scale = max(abs(q.value), abs(other))
+    if gap <= roundness(q) / 2:  # "about 90%" is any figure that rounds to 90 at its tens: 92.7% is
+        return True
+    if q.kind == "percent" and min(q.value, other) >= 0.0 and max(q.value, other) <= 100.0:
+        return gap <= max(1.0, NEAR * min(scale, 100.0 - min(q.value, other)))
+    return gap <= NEAR * scale
+
+
+def roundness(q: Quantity) -> float:
+    """The step ``q`` is rounded to as written, in its kind's base unit: 10 for "90%", 5 for "75%" or "10%", 1 for
+    "91%" or "five years", 0.1 for "9.1%"."""
+    if not q.number or not math.isfinite(q.number) or q.number != int(q.number):
+        step = 10.0 ** -decimals(q)
+    else:
+        n, step = int(abs(q.number)), 1.0
+        for size in (1000, 100, 10, 5):
+            if n % size == 0 and n >= 2 * size:  # "90" is rounded to tens; "5" and "10" are not rounded to themselves
+                step = float(size)
+                break
+    return step * q.value / q.number if q.number else step
+
+
+def relative_change(q: Quantity, said: Sequence[Quantity], ways: frozenset[str]) -> bool:
+    """Whether the percentage ``q`` is, rounded as written, the relative change a ratio of ``said`` states, in the
+    direction the unit says (``ways``, :func:`medhal.text.lexical.directions`): "a 44% higher risk" for "hazard
+    ratio 1.44", "29% lower" for "HR 0.71", a point estimate hedged near it and said as a change ("about a quarter
+    lower" for 0.74, as :func:`far_off` reads one; not "about half of patients" for 1.51); not "44% lower" for
+    1.44."""
+    if q.kind != "percent":
+        return False
+    return any(
+        e.ratio
+        and e.value > 0
+        and (
+            rounds(q, abs(e.value - 1.0) * 100.0)
+            or (q.about and bool(ways) and near_estimate(q, abs(e.value - 1.0) * 100))
+        )
+        and ways != ({"down"} if e.value > 1 else {"up"})
+        for e in said
+    )
+
+
+def share(q: Quantity, said: Sequence[Quantity]) -> bool:
+    """Whether the percentage ``q`` is, rounded as it is written, the share one exact count of ``said`` is of a
+    larger one stated near it ("30%" against "12 of 40 patients"; within :data:`_SHARE_SPAN` characters, so that
+    two counts from anywhere in a long evidence do not make up a share by chance)."""
+    if q.kind != "percent":
+        return False
+    return any(rounds(q, 100.0 * a / b) for a, b in count_pairs(said))
+
+
+_COMPLEMENT = re.compile(
+    r"\b(?:surviv\w*|alive|died|dead|deaths?|mortality|missed|miss(?:es|ing)?|free\s+(?:of|from)|remained|"
+    r"without|failed|fail(?:s|ure)?|false[- ]negatives?|false[- ]positives?|rest|remaining)\b",
+    re.IGNORECASE,
+)
+"""Words by which a unit may state the complement of a stated percentage ("survival was 90%" for "mortality was
+10%", "missed 19%" for "a sensitivity of 80.9%", "the remaining 40%")."""
+
+
+def complement(unit: str, q: Quantity, exact: Sequence[Quantity]) -> bool:
+    """Whether the percentage ``q`` is, rounded as it is written, 100 minus an exact percentage of ``exact`` and
+    ``unit`` words it as the other side (:data:`_COMPLEMENT`); a changed figure of the same measure ("specificity
+    48%" for "specificity 52%") says nothing of the other side and stays a changed figure.
+
+    >>> from medhal.text.quantities import quantities
+    >>> complement("Survival at one year was 90%.", quantities("90%")[0], quantities("mortality was 10%"))
+    True
+    >>> complement("Specificity was 48%.", quantities("48%")[0], quantities("specificity was 52%"))
+    False
+    """
+    if q.kind != "percent" or q.approximate or _COMPLEMENT.search(unit) is None:
+        return False
+    return any(rounds(q, 100.0 - e.value) for e in exact if e.kind == "percent" and 0.0 < e.value < 100.0)
+
+
+def count_pairs(said: Sequence[Quantity]) -> list[tuple[float, float]]:
+    """``(smaller, larger)`` exact whole counts of ``said`` stated within :data:`_SHARE_SPAN` characters of each
+    other: the pairs a share can be read from (not two bounds of a confidence interval, "0.90 to 1.87")."""
+    counts = [e for e in said if e.kind == "count" and e.value > 0 and not e.approximate and e.value.is_integer()]
+    return [
+        (a.value, b.value)
+        for a in counts
+        for b in counts
+        if a.value < b.value and abs(a.start - b.start) <= _SHARE_SPAN and _apart(a, b)
+    ]
+
+
+def _apart(a: Quantity, b: Quantity) -> bool:
+    """Whether two counts stand more than one character apart: not the two sides of a ratio ("assigned 2:1")."""
+    return max(a.start, b.start) - min(a.end, b.end) > 1
+
+
+_SHARE_SPAN = 40
+"""How near two counts must stand to be read as a share ("12 of the 40 patients", "40 patients, of whom 12")."""
+
+
+def rounds(q: Quantity, value: float) -> bool:
+    """Whether ``q`` is ``value`` (in ``q``'s kind's base unit) rounded to the decimals ``q`` is written with, in
+    ``q``'s unit, within 10% ("93%" for 92.7%, "0.9" for 0.85; not "2 g" for 1,520 mg)."""
+    if not q.number or not math.isfinite(q.number):
+        return False
+    gap = abs(value * q.number / q.value - q.number)
+    return gap <= 0.5 * 10.0 ** -decimals(q) * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
+
+
+def decimals(q: Quantity) -> int:
+    """How many decimals ``q`` is written with ("9.1%": 1, "0,85": 2, "90%": 0)."""
+    digits = q.text.replace(",", ".")
+    return len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
+
+
+def lay_count(q: Quantity) -> bool:
+    """A small count in words ("two patients", "one dose"): lay wording, not a figure ("fifty", "three years" are)."""
+    return q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text)
