@@ -721,6 +721,14 @@ def test_a_sentence_about_other_figures_cannot_contradict_a_unit_another_sentenc
     assert _focus(evidence, "median PFS was 10.9 months with toraparib versus 8.2 months with placebo,")[0] == 0.0
     # figures no sentence states together leave the overall sentence to the encoder
     assert _focus(evidence, "median PFS was 14.9 months with toraparib versus 8.2 months with placebo,")[0] > 0.6
+    # a time point and a schedule are no figures a sentence states together through "5 fractions over 1 week"
+    # (cp_020's hallucinated half: the first version let the methods take the unit from the null finding)
+    trial = (
+        "Methods: Women were assigned to 40 Gy in 15 fractions over 3 weeks or 26 Gy in 5 fractions over 1 week. "
+        "Breast hardening at 5 years did not differ significantly between schedules (10.6% versus 11.9%; p = 0.31)."
+    )
+    worse = "Breast hardening at five years was significantly worse with the one-week schedule."
+    assert _focus(trial, worse)[1] > 0.6
 
 
 def test_a_factor_in_words_is_read_against_the_sentence_stating_the_units_figures_of_any_kind() -> None:

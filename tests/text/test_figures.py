@@ -75,13 +75,25 @@ def test_anchored_conflicts_need_a_rival_of_the_same_thing() -> None:
     ("unit", "evidence"),
     [
         ("Transfusion was allowed once haemoglobin fell below 80 g/L.", "The threshold was 10 g/dL; 10 g of iron."),
-        ("Transfusion was given at a haemoglobin of 80 g/L.", "The threshold was 10 g/dL; 10 g of iron."),
+        # 80 g/L is 8 g/dL (per decilitre is read per litre since round 20), and no mass of iron rivals it
+        ("Transfusion was given at a haemoglobin of 80 g/L.", "The threshold was 8 g/dL; 10 g of iron."),
         ("It was reported by fewer than one in ten on placebo.", "Nausea: 9% with placebo vs 31% with 300 mg."),
         ("It fell from an hour and twenty minutes to 43 minutes.", "It fell from a median of 80 to 43 minutes."),
     ],
 )
 def test_concentrations_proportions_and_compound_durations_are_not_changed_numbers(unit: str, evidence: str) -> None:
     assert number_conflicts(unit, evidence, evidence) == []
+
+
+def test_a_concentration_per_decilitre_is_rivalled_by_one_per_litre() -> None:
+    # round 20: "raises haemoglobin by roughly 5 g/dL" for "by about 5.2 g/L" (ten times larger)
+    evidence = "Intermittent iron raised haemoglobin by 5.2 g/L (95% CI 2.9 to 7.5)."
+    changed = number_conflicts("It raises haemoglobin by roughly 5 g/dL.", evidence, evidence)
+    assert [(a.text, b.text) for a, b in changed] == [("5 g", "5.2 g")]
+    assert number_conflicts("It raises haemoglobin by roughly 0.5 g/dL.", evidence, evidence) == []
+    threshold = "The threshold was 10 g/dL; 10 g of iron."
+    changed = number_conflicts("Transfusion was given at a haemoglobin of 80 g/L.", threshold, threshold)
+    assert [(a.text, b.text) for a, b in changed] == [("80 g", "10 g")]
 
 
 def test_minutes_and_hours_are_durations() -> None:

@@ -715,3 +715,5 @@ def test_slightly_more_frequent_is_no_effect_a_null_finding_denies() -> None:
     sentence = "Pneumonia was numerically more common with colchicine (0.9% vs 0.4%), but not significantly (p = 0.09)."
     assert not null_finding_conflict("and pneumonia, though slightly more frequent,", sentence)
     assert null_finding_conflict("and pneumonia was more frequent with colchicine,", sentence)
+    # ... unless it says "significantly" too
+    assert null_finding_conflict("Pneumonia, though slightly more frequent, was significantly increased.", sentence)

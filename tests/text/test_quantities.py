@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from medhal.text.figures import unstated_quantities
 from medhal.text.quantities import quantities, spelled_numbers
 
@@ -199,3 +201,18 @@ def test_a_mixed_number_in_words_is_one_quantity() -> None:
     assert under.approximate and under.value == 2.5 * 365.25
     assert quantities("1 and a half hours")[0].value == 1.5 / 24
     assert [q.text for q in quantities("two and a half")] == ["two"]  # no unit, no mixed number
+
+
+def test_a_concentration_per_decilitre_or_millilitre_is_read_per_litre_and_moles_are_a_kind() -> None:
+    # round 20: "roughly 5 g/dL" for "5.2 g/L", "0.5 µg/mL" for "0.5 ng/mL" (wrong units read as unstated, or not at
+    # all); "12 g/dL" restates "120 g/L"
+    (dl,), (litre,) = quantities("Hb 12 g/dL"), quantities("Hb 120 g/L")
+    assert dl.kind == litre.kind == "mass/l" and dl.equals(litre)
+    (ng,), (ug,) = quantities("0.5 ng/mL"), quantities("0.5 µg/mL")
+    assert ng.kind == ug.kind == "mass/l" and not ng.equals(ug)
+    (mmol,) = quantities("potassium 5.8 mmol/L")
+    assert (mmol.kind, mmol.value, mmol.text) == ("substance/l", 5.8, "5.8 mmol")
+    (umol,) = quantities("creatinine 221 µmol/L")
+    assert umol.kind == "substance/l" and umol.value == pytest.approx(0.221)
+    (rate,) = quantities("a clearance of 1.9 mL/min")
+    assert rate.kind == "volume/min"  # a rate per minute is no concentration

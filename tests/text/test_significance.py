@@ -78,3 +78,16 @@ def test_a_claimed_significant_effect_is_denied_by_intervals_that_all_hold_none(
     assert not significance_denied("Starting early significantly reduced the risk.", sentence)
     shown = sentence.replace("-2.84 to 0.47", "-2.84 to -0.47")
     assert not significance_denied(unit, shown)
+
+
+def test_a_claimed_significant_effect_is_denied_by_p_values_none_below_005_and_times_are_group_figures() -> None:
+    # round 20: "at 61%, was significantly lower than last year's 63%" against "(p=0.41)", no interval given
+    sentence = "Uptake was 61% in Q3, which did not differ significantly from the 63% recorded last year (p=0.41)."
+    assert significance_denied("at 61%, was significantly lower than last year's 63%.", sentence)
+    assert not significance_denied("at 61%, was significantly lower than last year's 63%.", "Uptake: 61% vs 63%.")
+    assert not significance_denied("Uptake was 61%, significantly lower than 63%.", "Uptake: 61% vs 63% (p=0.01).")
+    # median times of the two groups are the figures a significant difference is claimed of
+    pfs = "Median PFS was 6.4 versus 5.5 months (HR 0.84, 95% CI 0.70-1.01; p=0.06)."
+    assert significance_denied("The improvement in PFS (6.4 vs 5.5 months) was also statistically significant,", pfs)
+    assert not significance_denied("The improvement in PFS (6.4 vs 5.5 months) was not statistically significant,", pfs)
+    assert not significance_denied("PFS improved significantly (8.4 vs 5.5 months),", pfs)

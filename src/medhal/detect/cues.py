@@ -9,7 +9,8 @@ sentence that fires it.
   measure of accuracy or agreement another's figure or one the evidence states nowhere ("a sensitivity of 94%"
   where the specificity was 94%: :mod:`medhal.text.measures`), or gives a survival end point the figures of
   another ("overall survival ... 10.1 months" for progression-free survival: :mod:`medhal.text.endpoints`), or a
-  GRADE certainty the evidence never gives (:mod:`medhal.text.certainty`) — `contradicted`;
+  GRADE certainty the evidence never gives (:mod:`medhal.text.certainty`), or gives a dose at a frequency at which
+  the evidence never gives it and gives it at another (:mod:`medhal.text.frequency`) — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
@@ -73,6 +74,7 @@ from medhal.text.findings import (
     null_findings,
     reports_null_finding,
 )
+from medhal.text.frequency import frequency_conflicts
 from medhal.text.labels import label_conflicts
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
@@ -127,6 +129,9 @@ def number_cue(
     moved = moved_figure(index, unit)  # "vitamin C reduced it (38.5% vs 44.5%)" where vitamin C had 44.5%
     if moved is not None:
         return moved
+    often = frequency_conflicts(unit, index.sentences)  # "500 micrograms twice a day" for "0.5 mg once daily"
+    if often is not None:
+        return often
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures
         paired = stated_pair_factor(index, unit) or subject_factor(index, unit, by_sentence)
         if paired is not None:

@@ -82,13 +82,15 @@ def contradiction_focus(
 
     @cache
     def told_together() -> frozenset[str]:
-        """The sentences that state the unit's two or more exact figures together (:func:`figures_agree`): what the
+        """The sentences that state the unit's two or more figures together, each exactly and of its kind, where the
+        unit's are all exact (not "five years ... one-week" through "5 fractions over 1 week"): what the
         unit is about ("median PFS was 10.9 months with toraparib versus 8.2 months with placebo" is the subgroup
         sentence's "median PFS was 10.9 versus 8.2 months", not the overall "22.1 months versus 11.3 months"; round
         20).  Read once, when needed."""
-        if sum(not q.approximate and not lay_count(q) for q in figures) < 2:
+        own = [q for q in figures if not q.approximate and not lay_count(q)]
+        if len(own) < 2 or len(own) < len(figures):
             return frozenset()
-        return frozenset(s for s in index.sentences if figures_agree(unit, s))
+        return frozenset(s for s in index.sentences if _states_each(own, s))
 
     def cannot_contradict(best: str) -> bool:
         # a unit is not contradicted by a sentence about other people or another outcome (a composite of which it
@@ -195,6 +197,12 @@ def _same_way_in_part(unit: str, sentence: str) -> bool:
         return False
     plain = " ".join(word for word in unit.split() if not directions(word))
     return restates_in_part(sentence, plain)
+
+
+def _states_each(own: Sequence[Quantity], sentence: str) -> bool:
+    """Whether ``sentence`` states each of ``own``, equal and of its kind."""
+    theirs = quantities(sentence)
+    return all(any(e.kind == q.kind and q.equals(e) for e in theirs) for q in own)
 
 
 def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> bool:

@@ -170,7 +170,7 @@ _EFFECT = re.compile(
 are nouns)."""
 
 _HEDGE = re.compile(
-    r"\b(?:numerically|slightly|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"
+    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"
     r"|"
     + _AS_MUCH_AS.format(words="much|many|often|common|frequent|likely|well|effective|high|low")
     + r"|\bthe\s+same\b",
@@ -241,8 +241,14 @@ def asserts_effect(unit: str) -> bool:
 
 
 def _plain(unit: str) -> bool:
-    """Neither hedged (:data:`_HEDGE`) nor negated."""
-    return _HEDGE.search(unit) is None and not has_negation(unit)
+    """Neither hedged (:data:`_HEDGE`; "slightly more frequent" unless it also says "significantly": round 20) nor
+    negated."""
+    slight = _SLIGHTLY.search(unit) is not None and _SIGNIFICANT.search(unit) is None
+    return _HEDGE.search(unit) is None and not slight and not has_negation(unit)
+
+
+_SLIGHTLY = re.compile(r"\bslightly\b", re.IGNORECASE)
+_SIGNIFICANT = re.compile(r"\bsignificant(?:ly)?\b", re.IGNORECASE)
 
 
 def asserts_occurrence(unit: str) -> bool:

@@ -5,10 +5,11 @@ A small encoder reads numbers poorly in both directions: it "contradicts" a fait
 unit into comparable :class:`Quantity` values; :mod:`medhal.text.figures` compares a unit's figures with the
 evidence's (changed, unstated, written another way).
 
-Kinds: ``mass`` (mcg, mg, g, kg -> mg), ``volume`` (ml, l, in symbols or words -> ml), ``time`` (seconds, minutes,
-hours, days, weeks, months, years -> days; months as 30.4375 days, so 24 months = 2 years; "2-hourly" is every 2
-hours), ``percent`` (also equal to the fraction x/100: 12% = 0.12), ``count`` (a bare number); a unit over another
-("80 g/L", "1.9 mL/min") is a kind of its own (``mass/l``), never compared with a bare mass; a number naming a
+Kinds: ``mass`` (pg, ng, mcg, mg, g, kg -> mg), ``substance`` (nmol, µmol, mmol, mol -> mmol), ``volume`` (ml, l, in
+symbols or words -> ml), ``time`` (seconds, minutes, hours, days, weeks, months, years -> days; months as 30.4375
+days, so 24 months = 2 years; "2-hourly" is every 2 hours), ``percent`` (also equal to the fraction x/100: 12% =
+0.12), ``count`` (a bare number); a unit over another ("80 g/L", "1.9 mL/min") is a kind of its own (``mass/l``; per
+decilitre or millilitre read per litre, so "12 g/dL" is "120 g/L"), never compared with a bare mass; a number naming a
 category ("type 2", "grade 3", "stage", "phase", "class", "tier") is ``label:type`` etc., compared only with numbers
 of the same label.  Number words zero to ninety-nine are read as numbers ("twenty-five"); "Gy" is a kind of its own;
 "mg per kilogram" is ``mass/kg``.
@@ -72,7 +73,10 @@ _NUMBER_WORDS.update({f"{t}-{u}": float(v + k) for t, v in _TENS.items() for k, 
 _UNITS: dict[str, tuple[str, float]] = {
     "mcg": ("mass", 0.001), "µg": ("mass", 0.001), "μg": ("mass", 0.001), "ug": ("mass", 0.001),
     "mg": ("mass", 1.0), "g": ("mass", 1000.0), "gram": ("mass", 1000.0), "grams": ("mass", 1000.0),
-    "kg": ("mass", 1e6), "microgram": ("mass", 0.001), "micrograms": ("mass", 0.001),
+    "kg": ("mass", 1e6), "microgram": ("mass", 0.001), "micrograms": ("mass", 0.001), "ng": ("mass", 1e-6),
+    "nanogram": ("mass", 1e-6), "nanograms": ("mass", 1e-6), "pg": ("mass", 1e-9),
+    "mmol": ("substance", 1.0), "µmol": ("substance", 0.001), "μmol": ("substance", 0.001),
+    "umol": ("substance", 0.001), "nmol": ("substance", 1e-6), "mol": ("substance", 1000.0),
     "milligram": ("mass", 1.0), "milligrams": ("mass", 1.0), "ml": ("volume", 1.0), "l": ("volume", 1000.0),
     "millilitre": ("volume", 1.0), "millilitres": ("volume", 1.0), "milliliter": ("volume", 1.0),
     "milliliters": ("volume", 1.0), "litre": ("volume", 1000.0), "litres": ("volume", 1000.0),
@@ -140,6 +144,9 @@ _PER = {
     "liter": "l",
 }
 """A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "20 mg per litre" "20 mg/L")."""
+_PER_LITRE = {"dl": 10.0, "ml": 1000.0}
+"""A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
+changed figure (round 20)."""
 _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number."""
@@ -236,6 +243,9 @@ def quantities(text: str) -> list[Quantity]:
         if denominator is not None:  # a concentration or rate (80 g/L, 1.9 mL/min): its own kind, never mass
             per = (denominator.group(1) or denominator.group(2)).lower().rstrip(".:")  # "5 mg per kilogram" = "5 mg/kg"
             per = _PER.get(" ".join(per.split()), per)
+            if kind in ("mass", "volume", "substance") and per in _PER_LITRE:  # "12 g/dL" is "120 g/L" (round 20)
+                scale *= _PER_LITRE[per]
+                per = "l"
             kind = f"{kind}/{per}"
         before = text[max(0, m.start() - 24) : m.start()]
         label = _LABEL.search(before) if kind == "count" else None

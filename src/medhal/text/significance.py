@@ -123,6 +123,12 @@ _NOT_CLAIMED = re.compile(
 _GROUP_KINDS = ("percent", "count")
 
 
+def _large_p_only(sentence: str) -> bool:
+    """Whether ``sentence`` gives no 95% interval and one or more P values, none below 0.05 ("(p=0.41)")."""
+    stated = any(m.group("op") == "=" for m in _P_VALUE.finditer(sentence))
+    return stated and not _ANY_INTERVAL.search(sentence) and not _significant_p(sentence)
+
+
 def significance_denied(unit: str, sentence: str) -> bool:
     """Whether ``unit`` claims, unhedged and unnegated, a significant effect ("significantly reduced the 30-day risk
     of the combined outcome (2.9% vs 4.1%)") whose figures ``sentence`` gives with intervals that all hold no
@@ -137,11 +143,27 @@ def significance_denied(unit: str, sentence: str) -> bool:
     False
     >>> significance_denied("Early treatment significantly reduced it (2.9% vs 14.1%).", sentence)
     False
+
+    A sentence giving no interval but P values, none below 0.05, denies it too (round 20: "at 61%, was
+    significantly lower than last year's 63%" against "61% ..., which did not differ significantly from the 63%
+    recorded last year (p=0.41)"):
+
+    >>> significance_denied("Uptake, at 61%, was significantly lower than last year's 63%.",
+    ...                     "Uptake was 61%, against 63% last year (p=0.41).")
+    True
+    >>> significance_denied("Uptake, at 61%, was significantly lower than last year's 63%.",
+    ...                     "Uptake was 61%, against 63% last year (p=0.01).")
+    False
     """
-    if not _CLAIMED.search(unit) or _NOT_CLAIMED.search(unit) or has_negation(unit) or not nonsignificant(sentence):
+    if not _CLAIMED.search(unit) or _NOT_CLAIMED.search(unit) or has_negation(unit):
+        return False
+    if not (nonsignificant(sentence) or _large_p_only(sentence)):
         return False
     theirs = quantities(sentence)
-    own = [q for q in quantities(unit) if (q.kind in _GROUP_KINDS or q.ratio) and not q.approximate]
+    stated = [q for q in quantities(unit) if not q.approximate]
+    # two or more times are the groups' ("6.4 vs 5.5 months" of median survival; round 20), one is a time point
+    times = [q for q in stated if q.kind == "time"]
+    own = [q for q in stated if q.kind in _GROUP_KINDS or q.ratio] + (times if len(times) > 1 else [])
     if len(own) < 2 and not any(q.ratio for q in own):
         return False
     return all(any(q.equals(t) for t in theirs) for q in own)
