@@ -742,3 +742,45 @@ def test_a_factor_in_words_is_read_against_the_sentence_stating_the_units_figure
     assert _cue(index, "and more than doubled the median time before the cancer grew (4.6 vs 1.9 months).") is None
     cue = _cue(index, "and halved the time to deterioration in quality of life.")
     assert cue is not None and cue.kind == "number" and cue.sentence == 1
+
+
+def test_a_claimed_significance_is_read_with_the_rest_of_a_list_the_clause_split_cut_off() -> None:
+    # round 20 (an abstract of my own): "significantly lowered the combined rate of cardiovascular death," whose
+    # figures and interval follow in "stroke or heart-failure admission (23.4% vs 27.7%; ...)" was `unsupported`
+    from medhal.detect.cues import continued, unit_cues
+    from medhal.detect.units import Unit
+    from medhal.text.clauses import split_clauses
+
+    evidence = (
+        "Results: The primary outcome occurred in 141 of 602 patients (23.4%) in the early-rhythm-control group and "
+        "in 167 of 602 (27.7%) in the usual-care group (hazard ratio 0.83; 95% CI 0.66 to 1.04; P=0.11)."
+    )
+    index = _index(evidence)
+    for claim, fires in (("significantly lowered", True), ("did not significantly lower", False)):
+        response = (
+            f"Starting rhythm control early {claim} the combined rate of cardiovascular death, stroke or heart-failure "
+            "admission (23.4% vs 27.7%; hazard ratio 0.83, 95% CI 0.66 to 1.04)."
+        )
+        units = [Unit.of_span(s) for s in split_clauses(response)]
+        assert len(units) == 2 and continued(units, 0, response) == f"{units[0].text} {units[1].text}"
+        assert continued(units, 1, response) is None
+        cues = unit_cues(index, units, response, [index.alignment(u.text) for u in units], 0.6)
+        assert (cues[0] is not None and cues[0].kind == "null_finding") is fires
+    # a next clause with a predicate of its own is another claim, not the rest of the list
+    response = "Early rhythm control significantly lowered death, and strokes were fewer (23.4% vs 27.7%)."
+    units = [Unit.of_span(s) for s in split_clauses(response)]
+    assert continued(units, 0, response) is None
+
+
+def test_an_effect_whose_ratio_the_evidence_shows_is_not_denied_by_a_null_finding_about_another_measure() -> None:
+    # round 21: "the fall rate was about a third lower than with usual care (incidence rate ratio 0.64)" against
+    # "The proportion of participants with at least one fall ... a difference that was not statistically significant"
+    evidence = (
+        "Over 12 months the fall rate was 0.91 versus 1.42 per person-year (incidence rate ratio 0.64, 95% CI 0.50 "
+        "to 0.82). The proportion of participants with at least one fall was 44% versus 53% (risk ratio 0.83, 95% CI "
+        "0.68 to 1.01), a difference that was not statistically significant."
+    )
+    index = _index(evidence)
+    assert _cue(index, "The programme reduced falls: the fall rate was lower (incidence rate ratio 0.64).") is None
+    cue = _cue(index, "The programme significantly reduced the proportion of participants with at least one fall.")
+    assert cue is not None and cue.kind == "null_finding"

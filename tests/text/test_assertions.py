@@ -102,3 +102,10 @@ def test_a_list_of_short_items_states_no_predicate_though_an_item_has_a_past_for
     # an item that ends in a past form states one, as does a clause that is no list
     assert not states_no_predicate("Mortality fell, strokes declined, bleeding increased,")
     assert not states_no_predicate("Nebulised adrenaline reduced admissions,")
+
+
+def test_the_phrase_a_comparison_opens_with_states_no_predicate() -> None:
+    # round 21: "Compared with people who had less than one serving a week," (P(C) 0.93 from the encoder)
+    assert states_no_predicate("Compared with people who had less than one serving a week,")
+    assert states_no_predicate("In comparison with placebo,")
+    assert not states_no_predicate("Compared with placebo, mortality fell.")

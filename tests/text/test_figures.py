@@ -479,3 +479,19 @@ def test_a_figure_given_every_so_many_hours_is_a_duration() -> None:
     assert number_conflicts("repositioning every two hours during the day", sentence, sentence) == []
     changed = number_conflicts("repositioning every four hours during the day", sentence, sentence)
     assert [(a.text, b.text) for a, b in changed] == [("four hours", "2-hourly")]
+
+
+def test_a_relative_change_a_stated_ratio_is_and_points_written_bare_are_no_changed_figures() -> None:
+    # round 21: "a 19% higher risk" for "an HR of 1.19 (1.06-1.33)" was rivalled by the aligned sentence's 8%
+    evidence = (
+        "Each additional daily serving was associated with an 8% higher risk (HR 1.08). Those consuming one or more "
+        "servings per day had an HR of 1.19 (1.06-1.33)."
+    )
+    aligned = "Each additional daily serving was associated with an 8% higher risk (HR 1.08)."
+    assert number_conflicts("those drinking one or more a day had a 19% higher risk,", evidence, aligned) == []
+    changed = number_conflicts("those drinking one or more a day had a 29% higher risk,", evidence, aligned)
+    assert [(a.text, b.text) for a, b in changed] == [("29%", "8%")]
+    # "a 1.2-point difference" for "mean difference -1.2" stated in another sentence than the aligned one
+    scores = "Scores fell by 8.1 and 6.9 points (mean difference -1.2, p = 0.19). In a subgroup it was -3.4 points."
+    subgroup = "In a subgroup it was -3.4 points."
+    assert number_conflicts("a 1.2-point difference that was not significant", scores, subgroup) == []

@@ -717,3 +717,15 @@ def test_slightly_more_frequent_is_no_effect_a_null_finding_denies() -> None:
     assert null_finding_conflict("and pneumonia was more frequent with colchicine,", sentence)
     # ... unless it says "significantly" too
     assert null_finding_conflict("Pneumonia, though slightly more frequent, was significantly increased.", sentence)
+
+
+def test_much_the_same_reports_a_null_finding_and_unchanged_conclusions_report_none() -> None:
+    # round 21: "Death rates at 28 days were much the same (31% vs 30%)" (P(C) 0.76 against "did not differ")
+    unit = "Death rates at 28 days were much the same (31% vs 30%)."
+    assert reports_null_finding(unit)
+    assert any(agrees(unit, f) for f in null_findings("Mortality at 28 days did not differ (31% vs 30%)."))
+    # a sensitivity analysis leaving the conclusions unchanged is no null finding about an outcome ("extrapolation"
+    # shares its stem with "extra health benefit")
+    assert null_findings("Conclusions were unchanged with a 10-year extrapolation.") == ()
+    assert null_findings("Results were similar in a sensitivity analysis.") == ()
+    assert null_findings("Mortality was similar in both groups.") != ()

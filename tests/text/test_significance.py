@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.significance import nonsignificant, null_in_numbers, significance_denied, significant
+from medhal.text.significance import nonsignificant, null_in_numbers, ratio_shown, significance_denied, significant
 
 
 @pytest.mark.parametrize(
@@ -91,3 +91,21 @@ def test_a_claimed_significant_effect_is_denied_by_p_values_none_below_005_and_t
     assert significance_denied("The improvement in PFS (6.4 vs 5.5 months) was also statistically significant,", pfs)
     assert not significance_denied("The improvement in PFS (6.4 vs 5.5 months) was not statistically significant,", pfs)
     assert not significance_denied("PFS improved significantly (8.4 vs 5.5 months),", pfs)
+
+
+def test_p_values_alone_none_below_005_make_a_sentence_nonsignificant() -> None:
+    # round 21: "Response and remission rates did not differ significantly either" (P(C) 0.75) against "Response
+    # rates were 34% versus 27% (p = 0.33) and remission rates 17% versus 15% (p = 0.71)"
+    assert nonsignificant("Response rates were 34% versus 27% (p = 0.33) and remission 17% versus 15% (p = 0.71).")
+    assert not nonsignificant("Response rates were 34% versus 27% (p = 0.33) and remission 27% versus 15% (p = 0.01).")
+    assert not nonsignificant("Response rates were 34% versus 27%.")
+
+
+def test_a_ratio_the_evidence_shows_with_an_interval_leaving_out_no_effect() -> None:
+    sentences = [
+        "The fall rate was 0.91 versus 1.42 per person-year (incidence rate ratio 0.64, 95% CI 0.50 to 0.82).",
+        "The proportion with at least one fall was 44% versus 53% (risk ratio 0.83, 95% CI 0.68 to 1.01).",
+    ]
+    assert ratio_shown("The fall rate was about a third lower (incidence rate ratio 0.64).", sentences)
+    assert not ratio_shown("Fewer people fell (risk ratio 0.83).", sentences)
+    assert not ratio_shown("The fall rate was about a third lower.", sentences)

@@ -57,7 +57,9 @@ from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
+from medhal.detect.units import Unit
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
+from medhal.text.assertions import states_no_predicate
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
@@ -85,7 +87,7 @@ from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_s
 from medhal.text.quantities import Quantity
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
-from medhal.text.significance import null_in_numbers, significance_denied
+from medhal.text.significance import null_in_numbers, ratio_shown, significance_denied
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
@@ -185,7 +187,7 @@ def _told_as_well(
     )
 
 
-def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
+def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None) -> int | None:
     """The null-finding cue: the first evidence sentence that reports no difference, effect or occurrence about
     what the unit asserts an effect on, or that says never happened what the unit says happened (``None`` when none
     does), or that says happened in one group only what the unit says happened in both
@@ -216,12 +218,13 @@ def null_finding_cue(index: EvidenceIndex, unit: str) -> int | None:
             found = next((i for i, s in enumerate(index.sentences) if denied(unit, s)), None)
             if found is not None:
                 return found
-    if not (effect or asserts_occurrence(unit)):
+    if not (effect or asserts_occurrence(unit)) or ratio_shown(unit, index.sentences):  # an effect its ratio shows
         return None
     found = next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
     if found is None:  # in one group only; or a significant effect where every interval holds none (round 19)
+        claim = context or unit  # its figures may follow in the rest of its list
         against = (
-            i for i, s in enumerate(index.sentences) if exclusive_conflict(unit, s) or significance_denied(unit, s)
+            i for i, s in enumerate(index.sentences) if exclusive_conflict(unit, s) or significance_denied(claim, s)
         )
         found = next(against, None)
     return found
@@ -314,15 +317,43 @@ def cue_record(cue: FiredCue | None, index: EvidenceIndex) -> JSONObject:
     return cue.record(index)
 
 
-def contradiction_cue(index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float) -> FiredCue | None:
+def unit_cues(
+    index: EvidenceIndex, units: Sequence[Unit], response: str, alignments: Sequence[np.ndarray], threshold: float
+) -> list[FiredCue | None]:
+    """:func:`contradiction_cue` for each of a response's ``units`` (``alignments``: each unit's
+    :meth:`EvidenceIndex.alignment`), a unit cut off before the rest of its list read with it where a claimed
+    significance is judged (:func:`continued`)."""
+    return [
+        contradiction_cue(index, u.text, a, threshold, context=continued(units, k, response))
+        for k, (u, a) in enumerate(zip(units, alignments, strict=True))
+    ]
+
+
+def continued(units: Sequence[Unit], k: int, response: str) -> str | None:
+    """The text of unit ``k`` with the next unit of its sentence where the clause split cut a list and the next unit
+    states no predicate of its own: "starting rhythm control early significantly lowered the combined rate of
+    cardiovascular death," with "stroke or heart-failure admission (23.4% vs 27.7%; hazard ratio 0.83, 95% CI 0.66
+    to 1.04)." (round 20); ``None`` otherwise."""
+    if k + 1 >= len(units) or not units[k].text.rstrip().endswith(","):
+        return None
+    unit, after = units[k], units[k + 1]
+    if unit.end is None or after.start is None or response[unit.end : after.start].strip():
+        return None
+    return f"{unit.text} {after.text}" if states_no_predicate(after.text) else None
+
+
+def contradiction_cue(
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float, *, context: str | None = None
+) -> FiredCue | None:
     """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
     comparison, else a denied assertion, else a misreported design, else a finding for an excluded population
     (``None`` when none fires); ``by_sentence`` and
-    ``threshold`` as :func:`number_cue`."""
+    ``threshold`` as :func:`number_cue`; ``context``, the unit with the rest of its list (:func:`continued`), is
+    where a claimed significance is read against the figures."""
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
     if sentence is not None:
         return FiredCue(sentence, tuple(conflicts))
-    sentence = null_finding_cue(index, unit)
+    sentence = null_finding_cue(index, unit, context)
     if sentence is not None:
         return FiredCue(sentence, kind="null_finding")
     sentence = comparison_cue(index, unit)

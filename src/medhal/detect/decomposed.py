@@ -53,7 +53,7 @@ from medhal.detect.chunking import (
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import FiredCue, contradiction_cue, cue_record, deciding_sentences, restating_window
+from medhal.detect.cues import FiredCue, cue_record, deciding_sentences, restating_window, unit_cues
 from medhal.detect.focus import contradiction_focus
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
@@ -213,7 +213,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         alignments = [index.alignment(u.text) for u in units] if index else []
         cues: list[FiredCue | None] = [None] * len(units)
         if index is not None:
-            cues = [contradiction_cue(index, u.text, a, threshold) for u, a in zip(units, alignments, strict=True)]
+            cues = unit_cues(index, units, item.response, alignments, threshold)
         for u, ks, cue in zip(units, chosen, cues, strict=True):  # the verifier reads each deciding sentence alone
             decide = deciding_sentences(index, u.text, cue)
             ks[:] = sorted({*ks, *(_sentence_window(item.evidence, sentences, windows, i) for i in decide)})

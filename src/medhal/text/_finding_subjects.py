@@ -23,6 +23,7 @@ __all__ = [
     "FRAME",
     "JOINT",
     "REPORTED",
+    "ROBUST",
     "VERB",
     "compared_groups",
     "concluded",
@@ -110,6 +111,16 @@ _COMPONENTS = re.compile(r"\s*(?:\(|of\s+|:\s*)?(?P<list>[^()]*)")
 """What follows a composite's name: its components, in brackets or after "of" ("(cardiovascular death, repeat heart
 attack, ischemic stroke, or urgent angina admission)")."""
 _LIST_SEPARATOR = re.compile(r",|;|\s(?:or|and)\s", re.IGNORECASE)
+
+
+ROBUST = re.compile(
+    r"\s*(?:[A-Z][\w ]{0,20}:\s*)?(?:the\s+)?(?:main\s+|overall\s+|these\s+)?(?:conclusions?|results?|findings?|"
+    r"estimates?|inferences?)\s+(?:were|was|remained)\s+(?:\w+ly\s+)?(?:unchanged|similar|robust|consistent|"
+    r"materially\s+unchanged)\b",
+    re.IGNORECASE,
+)
+"""A sensitivity analysis that left the conclusions as they were ("Conclusions were unchanged with a 10-year
+extrapolation"): robustness, not a null finding about an outcome (round 21)."""
 
 
 def within_either(unit: str, subject: frozenset[str]) -> bool:

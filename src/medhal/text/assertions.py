@@ -211,7 +211,11 @@ def states_no_predicate(unit: str) -> bool:
     True
     >>> states_no_predicate("Mortality fell, strokes were fewer, bleeding increased,")
     False
+
+    Nor does the phrase a comparison opens with ("Compared with people who had less than one serving a week,").
     """
+    if _COMPARED_WITH.match(unit) and unit.rstrip().endswith(","):  # "Compared with people who had less than one
+        return True  # serving a week,": the phrase a comparison opens with, its claim in the next clause (round 21)
     if _LIST.fullmatch(unit):  # the words of each item, a describing past form left out
         items = [m.group().lower().split() for m in _LIST_ITEM.finditer(unit)]
         words = [w for item in items for w in item if not (w.endswith("ed") and w != item[-1])]
@@ -222,6 +226,8 @@ def states_no_predicate(unit: str) -> bool:
     )
 
 
+_COMPARED_WITH = re.compile(r"\s*(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to)\b", re.I)
+"""The opening of a phrase that names what a comparison is against."""
 _LIST_ITEM = re.compile(r"[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}")
 """An item of a list: up to three words ("nebulised adrenaline")."""
 _LIST = re.compile(

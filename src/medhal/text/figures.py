@@ -105,13 +105,16 @@ def same_figure(q: Quantity, e: Quantity) -> bool:
     with a unit ("twelve participants" is not "12 months"), which only the aligned sentence may restate; or ``e``
     rounded to the decimals ``q`` is written with in digits ("3 points" for 3.1, "10%" for 9.9%, as
     :func:`unstated_quantities` reads them; "five years" is no rounded 4.7 years); or a round count of a thousand or
-    more for an exact count near it (:func:`round_count`).
+    more for an exact count near it (:func:`round_count`).  Points of a scale restate the bare number the evidence
+    gives them as ("a 1.2-point difference" for "mean difference -1.2"; round 21).
 
     >>> fell = quantities("fell by 3.1 points")[0]
     >>> [same_figure(quantities(t)[0], fell) for t in ("3 points", "3.1 points", "4 points")]
     [True, True, False]
     """
     if q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"}):
+        return True
+    if q.kind == "points" and e.kind == "count" and q.equals(e):
         return True
     rounded = q.kind == e.kind and not e.approximate and q.text[:1].isdigit() and rounds(q, e.value)
     return rounded or round_count(q, e)
@@ -156,6 +159,9 @@ def number_conflicts(
         if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
             continue  # ... and 11 days": derived, not changed
         if complement(unit, q, exact):  # "survival 90%" for "mortality 10%"
+            continue
+        # the relative change a stated ratio is ("a 19% higher risk" for "HR 1.19"), a share of two stated counts
+        if share(q, exact) or relative_change(q, exact, directions(unit)):  # (round 21)
             continue
         rivals = _change_rivals(sentence, local) if _change(unit, q) else local
         if _LEVEL_BEFORE.search(unit, max(0, q.start - 8), q.start):  # "fell from 20 to 17": levels, not the size

@@ -42,6 +42,7 @@ from medhal.text._finding_subjects import (
     FRAME,
     JOINT,
     REPORTED,
+    ROBUST,
     VERB,
     compared_groups,
     concluded,
@@ -100,6 +101,7 @@ _NULL_FINDING = re.compile(
     r"|\b(?:was|were|is|are)\s+not\s+(?:\w+ly\s+)?(?:effective|efficacious|beneficial|superior|linked|predictive)\b"
     r"|\b(?:similar|comparable)\s+(?:between|in|across|among)\b"
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
+    r"|\b(?:much|about|roughly|broadly|largely|essentially|virtually)\s+the\s+same\b"
     r"|"
     + _AS_MUCH_AS.format(words="much|many|often|common|frequent|likely")
     + r"|\b(?:was|were)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+(?:\.\d+)?\s?"
@@ -326,7 +328,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     sentence, included = inclusions(concluded(sentence))
     parts = finding_parts(sentence)
     for n, part in enumerate(parts):
-        if not reports_null_finding(part):
+        if not reports_null_finding(part) or ROBUST.match(part):
             continue
         if n and not subject_of(part):  # "X occurred in 7.4% and 8.3%; the difference was not significant"
             before = _measured(parts[n - 1])

@@ -19,13 +19,14 @@ claims significance against the same kind of sentence (round 19).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from medhal.text.figures import figures_agree
 from medhal.text.findings import finding_subject, lead, reports_null_finding
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import quantities
 
-__all__ = ["nonsignificant", "null_in_numbers", "significance_denied", "significant"]
+__all__ = ["nonsignificant", "null_in_numbers", "ratio_shown", "significance_denied", "significant"]
 
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _INTERVAL = re.compile(
@@ -51,7 +52,8 @@ def _significant_p(sentence: str) -> bool:
 
 def nonsignificant(sentence: str) -> bool:
     """Whether ``sentence`` gives at least one estimate with a 95% interval, every interval it gives holds its
-    null value, and it states no P value below 0.05 (module docstring).
+    null value, and it states no P value below 0.05 (module docstring); or gives no interval and P values, none
+    below 0.05.
 
     >>> nonsignificant("Abstinence was 7.7% and 6.9% (odds ratio 1.13; 95% CI 0.73 to 1.74).")
     True
@@ -61,7 +63,14 @@ def nonsignificant(sentence: str) -> bool:
     False
     >>> nonsignificant("Abstinence was 7.7% and 6.9%.")
     False
+
+    A sentence giving no interval is read by its P values: at least one stated, none below 0.05 (round 21).
+
+    >>> nonsignificant("Response rates were 34% versus 27% (p = 0.33)."), nonsignificant("It fell (p = 0.01).")
+    (True, False)
     """
+    if not _ANY_INTERVAL.search(sentence):  # P values alone, none below 0.05 ("34% versus 27% (p = 0.33)")
+        return _large_p_only(sentence)
     found = list(_INTERVAL.finditer(sentence))
     if not found or len(found) != len(_ANY_INTERVAL.findall(sentence)) or _significant_p(sentence):
         return False
@@ -89,6 +98,24 @@ def significant(sentence: str) -> bool:
     False
     """
     return any(_excludes_null(m) for m in _INTERVAL.finditer(sentence))
+
+
+def ratio_shown(unit: str, sentences: Sequence[str]) -> bool:
+    """Whether ``unit`` gives a ratio ("(incidence rate ratio 0.64)") that a sentence gives with a 95% interval leaving
+    out no effect: the effect the unit reports is shown, so a null finding about another measure of the same outcome
+    ("The proportion with at least one fall was 44% versus 53% (risk ratio 0.83, 95% CI 0.68 to 1.01)") does not
+    deny it (round 21).
+
+    >>> unit = "The fall rate was a third lower (rate ratio 0.64)."
+    >>> ratio_shown(unit, ["Falls: rate ratio 0.64, 95% CI 0.50 to 0.82."])
+    True
+    >>> ratio_shown(unit, ["Falls: rate ratio 0.64, 95% CI 0.50 to 1.12."])
+    False
+    """
+    ratios = {q.value for q in quantities(unit) if q.ratio and not q.approximate}
+    return bool(ratios) and any(
+        float(m.group("estimate")) in ratios and _excludes_null(m) for s in sentences for m in _INTERVAL.finditer(s)
+    )
 
 
 def null_in_numbers(unit: str, sentence: str) -> bool:
@@ -157,7 +184,7 @@ def significance_denied(unit: str, sentence: str) -> bool:
     """
     if not _CLAIMED.search(unit) or _NOT_CLAIMED.search(unit) or has_negation(unit):
         return False
-    if not (nonsignificant(sentence) or _large_p_only(sentence)):
+    if not nonsignificant(sentence):
         return False
     theirs = quantities(sentence)
     stated = [q for q in quantities(unit) if not q.approximate]
