@@ -784,3 +784,14 @@ def test_an_effect_whose_ratio_the_evidence_shows_is_not_denied_by_a_null_findin
     assert _cue(index, "The programme reduced falls: the fall rate was lower (incidence rate ratio 0.64).") is None
     cue = _cue(index, "The programme significantly reduced the proportion of participants with at least one fall.")
     assert cue is not None and cue.kind == "null_finding"
+
+
+def test_points_written_bare_in_the_sentence_stating_them_are_told_together() -> None:
+    # round 21: "a 1.2-point difference that was not statistically significant (p = 0.19)" was read against a
+    # subgroup's "-3.4 points" (P(C) 0.71); the results give it as "mean difference -1.2 ... p = 0.19"
+    evidence = (
+        "HAM-D scores fell by 8.1 and 6.9 points (mean difference -1.2, 95% CI -3.0 to 0.6; p = 0.19). "
+        "With a raised CRP, the mean difference in HAM-D scores was 3.4 points, which was statistically significant."
+    )
+    unit = "the mean difference in HAM-D scores, 1.2 points, was not statistically significant (p = 0.19)."
+    assert _focus(evidence, unit) == [0.0, 0.0]

@@ -109,3 +109,10 @@ def test_a_ratio_the_evidence_shows_with_an_interval_leaving_out_no_effect() -> 
     assert ratio_shown("The fall rate was about a third lower (incidence rate ratio 0.64).", sentences)
     assert not ratio_shown("Fewer people fell (risk ratio 0.83).", sentences)
     assert not ratio_shown("The fall rate was about a third lower.", sentences)
+
+
+def test_a_typographic_minus_is_a_minus() -> None:
+    # round 21: "(mean difference −1.2, 95% CI −3.0 to 0.6; p = 0.19)" was read as an interval from 0.6 to 3.0
+    assert nonsignificant("Scores fell (mean difference −1.2, 95% CI −3.0 to 0.6; p = 0.19).")
+    assert not nonsignificant("Scores fell (mean difference −3.4 points, 95% CI −6.1 to −0.7).")
+    assert nonsignificant("Readmission: hazard ratio 0.84, 95% CI 0.70–1.01.")  # an en dash joins a range

@@ -200,9 +200,13 @@ def _same_way_in_part(unit: str, sentence: str) -> bool:
 
 
 def _states_each(own: Sequence[Quantity], sentence: str) -> bool:
-    """Whether ``sentence`` states each of ``own``, equal and of its kind."""
+    """Whether ``sentence`` states each of ``own``, equal and of its kind (points of a scale may be written bare)."""
     theirs = quantities(sentence)
-    return all(any(e.kind == q.kind and q.equals(e) for e in theirs) for q in own)
+    return all(any(e.kind in (q.kind, _BARE.get(q.kind)) and q.equals(e) for e in theirs) for q in own)
+
+
+_BARE = {"points": "count"}
+"""Kinds whose figures the evidence may write as bare numbers ("mean difference -1.2" for "a 1.2-point difference")."""
 
 
 def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> bool:

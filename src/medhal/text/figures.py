@@ -160,8 +160,7 @@ def number_conflicts(
             continue  # ... and 11 days": derived, not changed
         if complement(unit, q, exact):  # "survival 90%" for "mortality 10%"
             continue
-        # the relative change a stated ratio is ("a 19% higher risk" for "HR 1.19"), a share of two stated counts
-        if share(q, exact) or relative_change(q, exact, directions(unit)):  # (round 21)
+        if relative_change(q, exact, directions(unit)):  # "a 19% higher risk" for "HR 1.19" (round 21)
             continue
         rivals = _change_rivals(sentence, local) if _change(unit, q) else local
         if _LEVEL_BEFORE.search(unit, max(0, q.start - 8), q.start):  # "fell from 20 to 17": levels, not the size

@@ -28,7 +28,8 @@ from medhal.text.quantities import quantities
 
 __all__ = ["nonsignificant", "null_in_numbers", "ratio_shown", "significance_denied", "significant"]
 
-_NUMBER = r"-?\d+(?:\.\d+)?"
+_NUMBER = r"[-−]?\d+(?:\.\d+)?"
+"""A signed number; the minus sign may be the typographic one ("−1.2"; round 21)."""
 _INTERVAL = re.compile(
     r"(?P<kind>(?:hazard|odds|risk|rate|incidence\s+rate)\s+ratios?|relative\s+risk|\ba?HR\b|\ba?OR\b|\ba?RR\b|"
     r"\bIRR\b|(?:mean\s+|absolute\s+|risk\s+)?difference)"
@@ -39,6 +40,11 @@ _INTERVAL = re.compile(
 )
 _ANY_INTERVAL = re.compile(r"95\s?%\s*(?:CI|confidence\s+interval|CrI)", re.IGNORECASE)
 _P_VALUE = re.compile(r"\bP\s*(?P<op><|≤|=)\s*(?P<value>0?\.\d+)", re.IGNORECASE)
+
+
+def _float(number: str) -> float:
+    """A number of :data:`_NUMBER` as a float, its typographic minus read as a minus."""
+    return float(number.replace("−", "-"))
 
 
 def _significant_p(sentence: str) -> bool:
@@ -81,7 +87,7 @@ def _excludes_null(interval: re.Match[str]) -> bool:
     """Whether an estimate's 95% interval (a match of :data:`_INTERVAL`) leaves out its null value (1 for a ratio, 0
     for a difference)."""
     null = 0.0 if "difference" in interval.group("kind").lower() else 1.0
-    low, high = float(interval.group("low")), float(interval.group("high"))
+    low, high = _float(interval.group("low")), _float(interval.group("high"))
     return not min(low, high) <= null <= max(low, high)
 
 
@@ -114,7 +120,7 @@ def ratio_shown(unit: str, sentences: Sequence[str]) -> bool:
     """
     ratios = {q.value for q in quantities(unit) if q.ratio and not q.approximate}
     return bool(ratios) and any(
-        float(m.group("estimate")) in ratios and _excludes_null(m) for s in sentences for m in _INTERVAL.finditer(s)
+        _float(m.group("estimate")) in ratios and _excludes_null(m) for s in sentences for m in _INTERVAL.finditer(s)
     )
 
 
