@@ -63,7 +63,8 @@ def contradiction_focus(
     a unit stating a finding a sentence that says what was measured, or a sentence whose figures by group give the
     unit's change between two groups' levels the same way (:func:`~medhal.text.comparisons.change_order`) or that
     states every figure of the unit, in any form, and says no opposite way (:func:`~medhal.text.figures.figures_agree`:
-    what the encoder reads there is the form of the figures)."""
+    what the encoder reads there is the form of the figures), or, where another sentence states the unit's two or more
+    figures together, a sentence about other figures (a subgroup's medians against the overall ones)."""
     focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
         focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
