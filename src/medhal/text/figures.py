@@ -1,9 +1,10 @@
 """A unit's figures against the evidence's (issue 14): a changed number, dose, duration or percentage
 (:func:`number_conflicts`, the changed-number cue of the aligned verdict rule, :mod:`medhal.detect.alignment`), a
 figure the evidence states nowhere, not even rounded, converted or derived (:func:`unstated_quantities`, the
-unstated-figure cue: such a unit is never `supported`), a point estimate far from every figure of its kind
-(:func:`far_off`); the unit's figures written as the evidence writes them for the verifier are
-:mod:`medhal.text.harmonize`'s.
+unstated-figure cue: such a unit is never `supported`), a figure equal to one the sentence states of something
+else; what counts as derived (rounded, hedged near, a difference, a share, a relative change, a complement; a point
+estimate far from every figure of its kind) is :mod:`medhal.text.derived`'s, and the unit's figures written as the
+evidence writes them for the verifier are :mod:`medhal.text.harmonize`'s.
 The figures themselves are read by :func:`medhal.text.quantities.quantities`.
 """
 

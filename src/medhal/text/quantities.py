@@ -19,7 +19,7 @@ to", "at least", "at most", "roughly", "around", or a sign: "<5", ">/=33%", "~20
 written without its unit ("5-10 years", "2 to 3 days": the upper bound is read with the unit; not a change "from 80
 to 43 minutes"), either side of a proportion ("one in ten", "3 out of 4") or the tail of a compound duration ("an
 hour and twenty minutes") is approximate: it never conflicts, except a point estimate ("about", "nearly", "~"; not a
-bound) far from every figure of its kind (:attr:`Quantity.about`, :func:`medhal.text.figures.far_off`).  A
+bound) far from every figure of its kind (:attr:`Quantity.about`, :func:`medhal.text.derived.far_off`).  A
 percentage before "CI" or "confidence" is the level of an interval (``label:ci``), not a figure of the measure.
 """
 
@@ -176,7 +176,7 @@ class Quantity:
     """The number as written, before conversion to the base unit ("75 years": 75)."""
     about: bool = False
     """Hedged as a point estimate ("about 92%", "nearly seventeen minutes", "~40 mg"), not as a bound ("more than
-    20") or a range: it is close to the figure it stands for (:func:`medhal.text.figures.far_off`)."""
+    20") or a range: it is close to the figure it stands for (:func:`medhal.text.derived.far_off`)."""
     ratio: bool = False
     """A hazard, odds, risk or rate ratio ("hazard ratio 1.44", "HR, 0.71"): a relative change of (ratio - 1) x 100
     percent (:func:`medhal.text.figures.unstated_quantities`)."""
