@@ -729,3 +729,15 @@ def test_much_the_same_reports_a_null_finding_and_unchanged_conclusions_report_n
     assert null_findings("Conclusions were unchanged with a 10-year extrapolation.") == ()
     assert null_findings("Results were similar in a sensitivity analysis.") == ()
     assert null_findings("Mortality was similar in both groups.") != ()
+
+
+def test_no_patient_needing_something_says_it_never_happened() -> None:
+    # round 20 (an abstract of my own): "with no patient needing a pacemaker" against "bradycardia requiring pacemaker
+    # implantation (1.8%)" was `unsupported`; "needing" and "needed" frame the absence, as "required" did
+    assert [sorted(f.subject) for f in null_findings("with no patient needing a pacemaker.")] == [["pacem"]]
+    assert [sorted(f.subject) for f in null_findings("No patient needed dialysis.")] == [["dialy"]]
+    sentence = (
+        "Serious adverse events occurred in 5.3% of patients, most often bradycardia requiring a pacemaker (1.8%)."
+    )
+    assert any(contradicts(sentence, f) for f in null_findings("with no patient needing a pacemaker."))
+    assert not any(contradicts(sentence, f) for f in null_findings("with no patient needing dialysis."))

@@ -70,7 +70,7 @@ FRAME = _word_set(
 
 REPORTED = _word_set(
     "recorded noted detected found identified documented had developed experienced suffered sustained required "
-    "admission",
+    "needed needing requiring having developing admission",
     stem=True,
 )
 """Verbs by which a sentence says something never happened ("no X was recorded"): framing, not its subject."""

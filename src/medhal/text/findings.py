@@ -129,7 +129,7 @@ _ABSENCE = re.compile(
     r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|wom[ae]n|m[ae]n|infants?|adults?)|nobody|"
     r"none(?:\s+of\s+the\s+(?:patients|participants|subjects|children|women|men|infants|adults))?)\s+"
     r"(?:in\s+(?:either|both|each|any)\s+(?:groups?|arms?)\s+)?"  # "no patient in either group died"
-    r"(?:had|has|developed|experienced|suffered|sustained|required|needed|died|"
+    r"(?:had|has|having|developed|developing|experienced|suffered|sustained|required|requiring|needed|needing|died|"
     r"(?:was|were)\s+(?:admitted|transferred)\s+to)\b",
     re.IGNORECASE,
 )
