@@ -40,7 +40,7 @@ from medhal.text.assertions import (
 )
 from medhal.text.comparisons import change_order
 from medhal.text.derived import lay_count
-from medhal.text.figures import figures_agree, unstated_quantities
+from medhal.text.figures import figures_agree, states_each, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_targets
@@ -91,7 +91,7 @@ def contradiction_focus(
         own = [q for q in figures if not q.approximate and not lay_count(q)]
         if len(own) < 2 or len(own) < len(figures):
             return frozenset()
-        return frozenset(s for s in index.sentences if _states_each(own, s))
+        return frozenset(s for s in index.sentences if states_each(own, quantities(s), of_kind=True))
 
     def cannot_contradict(best: str) -> bool:
         # a unit is not contradicted by a sentence about other people or another outcome (a composite of which it
@@ -198,16 +198,6 @@ def _same_way_in_part(unit: str, sentence: str) -> bool:
         return False
     plain = " ".join(word for word in unit.split() if not directions(word))
     return restates_in_part(sentence, plain)
-
-
-def _states_each(own: Sequence[Quantity], sentence: str) -> bool:
-    """Whether ``sentence`` states each of ``own``, equal and of its kind (points of a scale may be written bare)."""
-    theirs = quantities(sentence)
-    return all(any(e.kind in (q.kind, _BARE.get(q.kind)) and q.equals(e) for e in theirs) for q in own)
-
-
-_BARE = {"points": "count"}
-"""Kinds whose figures the evidence may write as bare numbers ("mean difference -1.2" for "a 1.2-point difference")."""
 
 
 def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> bool:

@@ -8,12 +8,11 @@ unit's figures gives (:func:`stated_pair_factor`), or the best-aligned sentence 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex
 from medhal.text.arms import moved_figures
+from medhal.text.figures import states_each
 from medhal.text.findings import finding_subject, lead
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import changed_subjects, ratio_conflicts
@@ -51,12 +50,6 @@ def moved_figure(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, 
     return ([(mine, rival)], i) if mine is not None and rival is not None else None
 
 
-def _states_all(own: Sequence[Quantity], sentence: str) -> bool:
-    """Whether ``sentence`` states every figure of ``own``."""
-    theirs = quantities(sentence)
-    return all(any(q.equals(e) for e in theirs) for q in own)
-
-
 def subject_factor(
     index: EvidenceIndex, unit: str, by_sentence: np.ndarray
 ) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
@@ -73,7 +66,7 @@ def subject_factor(
     # a unit giving its groups' figures ("more than doubled the median time (4.6 vs 1.9 months)") is read against
     # a sentence stating them all, where there is one (not "time to deterioration ... (HR 0.93)"; round 20)
     own = [q for q in quantities(unit) if not q.approximate and not q.kind.startswith("label:")]
-    stating = [i for i in order if len(own) > 1 and _states_all(own, index.sentences[int(i)])]
+    stating = [i for i in order if len(own) > 1 and states_each(own, quantities(index.sentences[int(i)]))]
     for i in stating or order:
         sentence = index.sentences[int(i)]
         if any(subject <= finding_subject(sentence) for subject in subjects):

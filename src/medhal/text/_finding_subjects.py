@@ -111,6 +111,8 @@ _COMPONENTS = re.compile(r"\s*(?:\(|of\s+|:\s*)?(?P<list>[^()]*)")
 """What follows a composite's name: its components, in brackets or after "of" ("(cardiovascular death, repeat heart
 attack, ischemic stroke, or urgent angina admission)")."""
 _LIST_SEPARATOR = re.compile(r",|;|\s(?:or|and)\s", re.IGNORECASE)
+"""Between two components of a composite: unlike :data:`_ITEM_BREAK`, any "or" / "and", since a clause may go on
+after its last component ("the combined rate of stroke or death within 30 days ..., ...")."""
 
 
 ROBUST = re.compile(

@@ -230,9 +230,7 @@ _COMPARED_WITH = re.compile(r"\s*(?:compared\s+(?:with|to)|in\s+comparison\s+(?:
 """The opening of a phrase that names what a comparison is against."""
 _LIST_ITEM = re.compile(r"[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}")
 """An item of a list: up to three words ("nebulised adrenaline")."""
-_LIST = re.compile(
-    r"\s*[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}(?:\s*,\s*[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}){2,}\s*,?\s*"
-)
+_LIST = re.compile(rf"\s*{_LIST_ITEM.pattern}(?:\s*,\s*{_LIST_ITEM.pattern}){{2,}}\s*,?\s*")
 """A fragment that is a list of three or more short items, nothing else ("Antibiotics, corticosteroids, nebulised
 adrenaline,")."""
 

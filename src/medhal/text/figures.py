@@ -41,6 +41,7 @@ __all__ = [
     "figures_agree",
     "number_conflicts",
     "same_figure",
+    "states_each",
     "unstated_quantities",
 ]
 
@@ -115,10 +116,30 @@ def same_figure(q: Quantity, e: Quantity) -> bool:
     """
     if q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"}):
         return True
-    if q.kind == "points" and e.kind == "count" and q.equals(e):
+    if _bare_points(q, e) and q.equals(e):
         return True
     rounded = q.kind == e.kind and not e.approximate and q.text[:1].isdigit() and rounds(q, e.value)
     return rounded or round_count(q, e)
+
+
+def _bare_points(q: Quantity, e: Quantity) -> bool:
+    """Points of a scale against the bare number the evidence writes them as ("a 1.2-point difference" for "mean
+    difference -1.2"; round 21)."""
+    return q.kind == "points" and e.kind == "count"
+
+
+def states_each(own: Sequence[Quantity], theirs: Sequence[Quantity], *, of_kind: bool = False) -> bool:
+    """Whether ``theirs`` states each quantity of ``own`` (:meth:`Quantity.equals`); with ``of_kind``, each of its
+    own kind too (points of a scale may be written bare).
+
+    >>> states_each(quantities("five years, one week"), quantities("5 fractions over 1 week"))
+    True
+    >>> states_each(quantities("five years, one week"), quantities("5 fractions over 1 week"), of_kind=True)
+    False
+    """
+    return all(
+        any(q.equals(e) and (not of_kind or e.kind == q.kind or _bare_points(q, e)) for e in theirs) for q in own
+    )
 
 
 def _named_groups_figures(unit: str, sentence: str) -> set[float]:

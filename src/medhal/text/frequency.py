@@ -91,6 +91,8 @@ def dose_frequencies(text: str) -> list[DoseFrequency]:
     >>> dose_frequencies("Give 45 mg/kg/day in three divided doses.")
     []
     """
+    if _FREQUENCY.search(text) is None:  # most sentences say no frequency: their quantities are not read
+        return []
     said = quantities(text)
     out: list[DoseFrequency] = []
     for k, q in enumerate(said):

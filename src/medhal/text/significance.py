@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from medhal.text.figures import figures_agree
+from medhal.text.figures import figures_agree, states_each
 from medhal.text.findings import finding_subject, lead, reports_null_finding
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import quantities
@@ -76,7 +76,7 @@ def nonsignificant(sentence: str) -> bool:
     (True, False)
     """
     if not _ANY_INTERVAL.search(sentence):  # P values alone, none below 0.05 ("34% versus 27% (p = 0.33)")
-        return _large_p_only(sentence)
+        return any(m.group("op") == "=" for m in _P_VALUE.finditer(sentence)) and not _significant_p(sentence)
     found = list(_INTERVAL.finditer(sentence))
     if not found or len(found) != len(_ANY_INTERVAL.findall(sentence)) or _significant_p(sentence):
         return False
@@ -156,12 +156,6 @@ _NOT_CLAIMED = re.compile(
 _GROUP_KINDS = ("percent", "count")
 
 
-def _large_p_only(sentence: str) -> bool:
-    """Whether ``sentence`` gives no 95% interval and one or more P values, none below 0.05 ("(p=0.41)")."""
-    stated = any(m.group("op") == "=" for m in _P_VALUE.finditer(sentence))
-    return stated and not _ANY_INTERVAL.search(sentence) and not _significant_p(sentence)
-
-
 def significance_denied(unit: str, sentence: str) -> bool:
     """Whether ``unit`` claims, unhedged and unnegated, a significant effect ("significantly reduced the 30-day risk
     of the combined outcome (2.9% vs 4.1%)") whose figures ``sentence`` gives with intervals that all hold no
@@ -199,4 +193,4 @@ def significance_denied(unit: str, sentence: str) -> bool:
     own = [q for q in stated if q.kind in _GROUP_KINDS or q.ratio] + (times if len(times) > 1 else [])
     if len(own) < 2 and not any(q.ratio for q in own):
         return False
-    return all(any(q.equals(t) for t in theirs) for q in own)
+    return states_each(own, theirs)
