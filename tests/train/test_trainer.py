@@ -281,6 +281,29 @@ def test_skip_batches_continues_where_a_run_stopped(tmp_path: Path) -> None:
         fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base, skip_batches=5), lambda _m: None)
 
 
+def test_epochs_repeat_the_mix_and_begin_as_one_epoch(tmp_path: Path) -> None:
+    tokenizer = tiny_tokenizer()
+    pairs = toy_pairs(40)  # 5 batches of 8 per pass
+    base = {"data_root": tmp_path, "batch_size": 8, "max_length": 32, "threads": 1, "log_every": 1}
+    one = fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base), lambda _m: None)
+    three = fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base, epochs=3), lambda _m: None)
+    assert (one.steps, one.pairs_seen) == (5, 40) and (three.steps, three.pairs_seen) == (15, 120)
+    # same seed: the first pass of the three-epoch run is the one-epoch run's batch order (the LR schedule differs)
+    first = fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base, max_steps=1), lambda _m: None)
+    again = TrainConfig(**base, epochs=3, max_steps=1)
+    assert fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, again, lambda _m: None).losses == first.losses
+    with pytest.raises(ValueError, match="epochs"):
+        fit(tiny_model(tokenizer.vocab_size), tokenizer, pairs, TrainConfig(**base, epochs=0), lambda _m: None)
+
+
+def test_half_precision_base_trains_in_fp32(tmp_path: Path) -> None:
+    tokenizer = tiny_tokenizer()
+    model = tiny_model(tokenizer.vocab_size).half()
+    config = TrainConfig(data_root=tmp_path, max_steps=2, batch_size=8, max_length=32, threads=1)
+    result = fit(model, tokenizer, toy_pairs(40), config, log=lambda _m: None)
+    assert all(p.dtype == torch.float32 for p in model.parameters()) and math.isfinite(result.final_loss)
+
+
 def test_pipeline_continuation_run(tmp_path: Path, fake_data_root: Path) -> None:
     pytest.importorskip("onnxruntime")
     from medhal.train.pipeline import train_verifier

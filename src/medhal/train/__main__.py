@@ -46,6 +46,7 @@ def parse_args(argv: Sequence[str] | None = None) -> TrainConfig:
         help="LR warm-up/decay on the step count only (not wall-clock): --max-steps then fixes the run exactly; "
         "--minutes becomes a hard stop",
     )
+    parser.add_argument("--epochs", type=int, default=1, help="passes over the mix (each shuffled afresh)")
     parser.add_argument("--warmup", type=float, default=0.06, help="warm-up fraction of the schedule")
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--max-length", type=int, default=160)
@@ -73,6 +74,7 @@ def parse_args(argv: Sequence[str] | None = None) -> TrainConfig:
         seed=args.seed,
         minutes=args.minutes,
         max_steps=args.max_steps,
+        epochs=args.epochs,
         schedule_by_time=not args.schedule_by_steps,
         warmup_fraction=args.warmup,
         batch_size=args.batch_size,

@@ -154,6 +154,8 @@ def reproduce_command(config: TrainConfig) -> str:
     parts.append(f"--seed {config.seed}")
     if config.max_steps is not None:
         parts.append(f"--max-steps {config.max_steps}")
+    if config.epochs != 1:
+        parts.append(f"--epochs {config.epochs}")
     if not config.schedule_by_time:
         parts.append("--schedule-by-steps")
     parts += [
@@ -273,12 +275,17 @@ def write_model_card(path: Path, config: TrainConfig, report: TrainReport, mix: 
         f"- max_length {config.max_length}, batch {config.batch_size}, AdamW lr {config.learning_rate} "
         f"(weight decay {config.weight_decay}), linear warm-up {config.warmup_fraction:.0%} then linear decay, "
         f"grad-norm clip {config.max_grad_norm}, word embeddings frozen: {config.freeze_word_embeddings}.",
-        f"- Length-bucketed batches (chunks of {config.bucket_batches} batches), dynamic padding, one pass at most; "
+        f"- Length-bucketed batches (chunks of {config.bucket_batches} batches), dynamic padding, "
+        + ("one pass at most; " if config.epochs == 1 else f"{config.epochs} passes at most, each shuffled afresh; ")
         + (
             f"schedule progress = max(step fraction, wall-clock fraction of {config.minutes:g} min)."
             if getattr(config, "schedule_by_time", True)
             else "schedule progress = step fraction of "
-            + (f"{config.max_steps} planned steps" if config.max_steps else "the planned steps (one pass over the mix)")
+            + (
+                f"{config.max_steps} planned steps"
+                if config.max_steps
+                else f"the planned steps of {config.epochs} pass(es)"
+            )
             + f" (wall-clock ignored; {config.minutes:g} min only as a hard stop)."
         ),
         f"- torch threads {config.threads}, device {config.device}; seeds: Python, NumPy, torch = {config.seed}.",

@@ -36,7 +36,10 @@ class TrainConfig:
     """LR schedule progress = max(step fraction, wall-clock fraction). ``False``: step fraction only, so that
     ``max_steps`` alone fixes the run (``minutes`` is then only a hard stop, which a reproducible run must not hit)."""
     max_steps: int | None = None
-    """Cap on optimiser steps; default one pass over the mix."""
+    """Cap on optimiser steps; default ``epochs`` passes over the mix."""
+    epochs: int = 1
+    """Passes over the mix; each pass is length-bucketed and shuffled afresh from the seeded generator, so a run of
+    N epochs begins with exactly the batches of a one-epoch run."""
     batch_size: int = 16
     max_length: int = 160
     learning_rate: float = 4e-5

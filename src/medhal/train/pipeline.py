@@ -59,7 +59,6 @@ def train_verifier(config: TrainConfig, log: Callable[[str], None] = _log_to_std
             fp32_dir=fp32_dir,
             export=config.export,
             threads=config.threads,
-            device=config.device,
             eval_batch_size=config.eval_batch_size,
             evaluate_only=True,
         )
