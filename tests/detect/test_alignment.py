@@ -423,3 +423,11 @@ def test_a_without_that_denies_nothing_the_unit_says_does_not_stop_a_restatement
     denied = "Vitamin D did not result in a significantly lower risk of fractures among adults."
     assert not restates(denied, "Fractures were reduced.")
     assert not restates(sentence, "SGLT2 inhibitors raised the risk of kidney disease progression (RR 0.63).")
+
+
+def test_a_relation_denied_in_one_word_agrees_with_a_negated_association() -> None:
+    # round 22: "was unrelated to their baseline IgE level" against "was not associated with baseline total IgE"
+    sentence = "Response to the higher dose was not associated with baseline total IgE."
+    assert negation_agrees(sentence, "Whether someone responded was unrelated to their baseline IgE level.")
+    assert not negation_agrees(sentence, "Whether someone responded was related to their baseline IgE level.")
+    assert not negation_agrees("Response was associated with baseline IgE.", "Response was unrelated to IgE.")

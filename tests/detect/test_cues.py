@@ -795,3 +795,25 @@ def test_points_written_bare_in_the_sentence_stating_them_are_told_together() ->
     )
     unit = "the mean difference in HAM-D scores, 1.2 points, was not statistically significant (p = 0.19)."
     assert _focus(evidence, unit) == [0.0, 0.0]
+
+
+def test_round_22_faithful_units_are_not_contradicted_and_their_wrong_twins_still_are() -> None:
+    # "no vasculitis or thrombotic microangiopathy" negates both (was: 'thrombotic' asserted, then denied)
+    biopsy = _index("Arteries show mild intimal fibrosis; there is no vasculitis and no thrombotic microangiopathy.")
+    assert _cue(biopsy, "and there was no vasculitis or thrombotic microangiopathy.") is None
+    cue = _cue(biopsy, "There was thrombotic microangiopathy and no vasculitis.")
+    assert cue is not None and cue.kind == "denied"
+    # "the lower dose ... 125 mg twice a day" names an arm and a frequency, not an effect
+    trek = _index(
+        "Two trekkers in the placebo group developed high-altitude cerebral edema; no cases occurred in either "
+        "acetazolamide group. The recommended dose is 125 mg twice daily."
+    )
+    assert _cue(trek, "The lower dose is the one to use: acetazolamide 125 mg twice a day,") is None
+    cue = _cue(trek, "Acetazolamide caused high-altitude cerebral edema in two trekkers.")
+    assert cue is not None and cue.kind == "null_finding"
+    # an answer's question asserts nothing
+    schedule = _index("The series should not be started for infants aged 15 weeks 0 days or older.")
+    assert _cue(schedule, "Can she still start the series?") is None
+    assert _focus(
+        "The series should not be started for infants aged 15 weeks 0 days or older.", "Can she start it?"
+    ) == [0.0]

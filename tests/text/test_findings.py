@@ -741,3 +741,30 @@ def test_no_patient_needing_something_says_it_never_happened() -> None:
     )
     assert any(contradicts(sentence, f) for f in null_findings("with no patient needing a pacemaker."))
     assert not any(contradicts(sentence, f) for f in null_findings("with no patient needing dialysis."))
+
+
+def test_a_comparative_naming_an_arm_and_a_dosing_frequency_assert_no_effect() -> None:
+    assert not asserts_effect("The lower dose is the one to use: acetazolamide 125 mg twice a day,")
+    assert not asserts_effect("It is given twice daily with the higher-dose regimen.")
+    assert asserts_effect("The lower dose was better tolerated.")
+    assert asserts_effect("Pain was lower with the higher-dose regimen.")
+    assert asserts_effect("The risk was twice as high.")
+
+
+def test_when_a_null_finding_was_measured_is_not_part_of_its_subject() -> None:
+    # round 22: "Antidepressant prescribing during follow-up did not differ between arms (38% vs 41%)" against
+    # "The programme reduced how often antidepressants were prescribed" (was supported)
+    found = null_findings("Antidepressant prescribing during follow-up did not differ between arms (38% vs 41%).")
+    assert [sorted(f.subject) for f in found] == [["antid", "presc"]]
+    assert contradicts("The programme reduced how often antidepressants were prescribed,", found[0])
+    assert not contradicts("Antidepressant prescribing did not differ.", found[0])
+
+
+def test_the_same_count_in_each_group_is_a_null_finding() -> None:
+    # an abstract of my own (round 22): "Gastrointestinal bleeding was no more frequent with the steroid" was
+    # contradicted by "Gastrointestinal bleeding occurred in 6 patients in each group, and hyperglycaemia ... was
+    # more common with dexamethasone (18% vs 9%)"
+    sentence = "Gastrointestinal bleeding occurred in 6 patients in each group, and hyperglycaemia was more common."
+    assert [sorted(f.subject) for f in null_findings(sentence)] == [["bleed", "gastr"]]
+    assert contradicts("Gastrointestinal bleeding was more common with dexamethasone.", null_findings(sentence)[0])
+    assert not reports_null_finding("Bleeding occurred in 6 patients in group A.")

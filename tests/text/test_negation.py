@@ -157,3 +157,21 @@ def test_none_of_the_patients_denies_the_patients_as_no_patient_does() -> None:
     assert flips_negation("and none of the patients had a gastrointestinal bleed.", sentence) is None
     assert flips_negation("A patient developed a gastrointestinal bleed.", sentence) == "patient"
     assert "patie" in negated_stems("None of the patients had a bleed.")
+
+
+def test_a_determiner_negation_denies_each_noun_phrase_joined_by_or() -> None:
+    assert negated_stems("There was no fever or rash.") == negated_stems("There was no fever and no rash.")
+    # a verb's negation governs the verb, not its objects
+    assert sorted(negated_stems("It did not reduce mortality or stroke.")) == ["reduc"]
+    sentence = "Arteries show mild intimal fibrosis; there is no vasculitis and no thrombotic microangiopathy."
+    assert flips_negation("There was no vasculitis or thrombotic microangiopathy.", sentence) is None
+    assert flips_negation("There was thrombotic microangiopathy.", sentence) == "thrombotic"
+
+
+def test_a_determiner_negation_reads_a_comma_list_joined_by_or_and_not_a_clause() -> None:
+    # round 20's faithful "no bleeding or serious adverse events occurred" against "No bleeding events, serious
+    # adverse events, or discontinuations due to adverse events occurred" (the list's commas ended the reach)
+    listed = "No bleeding events, serious adverse events, or discontinuations due to adverse events occurred."
+    assert negation_scopes_agree(listed, "and no bleeding or serious adverse events occurred.")
+    assert sorted(negated_stems("No patient died, and 5 had bleeding or stroke.")) == ["patie"]
+    assert sorted(negated_stems("No deaths, 3 strokes or bleeds occurred.")) == ["morta"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from medhal.text.figures import unstated_quantities
-from medhal.text.quantities import quantities, spelled_numbers
+from medhal.text.quantities import Quantity, quantities, spelled_numbers
 
 
 def test_quantities_normalise_units_and_number_words() -> None:
@@ -216,3 +216,14 @@ def test_a_concentration_per_decilitre_or_millilitre_is_read_per_litre_and_moles
     assert umol.kind == "substance/l" and umol.value == pytest.approx(0.221)
     (rate,) = quantities("a clearance of 1.9 mL/min")
     assert rate.kind == "volume/min"  # a rate per minute is no concentration
+
+
+def test_weeks_restate_months_at_four_or_4345_a_month_and_days_within_a_few() -> None:
+    def one(text: str) -> Quantity:
+        return quantities(text)[0]
+
+    for weeks, months in (("4 weeks", "1 month"), ("12 weeks", "3 months"), ("26 weeks", "6 months")):
+        assert one(weeks).equals(one(months)) and one(months).equals(one(weeks))
+    assert one("90 days").equals(one("3 months")) and one("28 days").equals(one("1 month"))
+    # round 22: "babies 25 weeks or older" is not the "6 months" of another sentence; 100 days is not 3 months
+    assert not one("25 weeks").equals(one("6 months")) and not one("100 days").equals(one("3 months"))

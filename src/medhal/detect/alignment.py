@@ -89,7 +89,7 @@ from medhal.text.doses import worked_out
 from medhal.text.figures import figures_agree
 from medhal.text.findings import NullFinding, finding_parts, finding_subject, null_findings
 from medhal.text.labels import label_conflicts
-from medhal.text.lexical import direction_conflict, directions, has_negation, negated
+from medhal.text.lexical import direction_conflict, directions, has_negation, negated, null_relation
 from medhal.text.negation import negation_scopes_agree, negation_targets
 from medhal.text.outcomes import defined_outcomes
 from medhal.text.quantities import Quantity, quantities
@@ -356,7 +356,7 @@ def negation_agrees(sentence: str, unit: str) -> bool:
     >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not increase regret.")
     False
     """
-    if not negated(unit):
+    if not negated(unit) and not null_relation(unit):  # "unrelated to" against "not associated with"
         return False
     if negated(sentence):
         return not direction_conflict(unit, sentence)

@@ -59,7 +59,7 @@ from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_f
 from medhal.detect.records import JSONObject
 from medhal.detect.units import Unit
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
-from medhal.text.assertions import states_no_predicate
+from medhal.text.assertions import asks, states_no_predicate
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
@@ -350,6 +350,8 @@ def contradiction_cue(
     (``None`` when none fires); ``by_sentence`` and
     ``threshold`` as :func:`number_cue`; ``context``, the unit with the rest of its list (:func:`continued`), is
     where a claimed significance is read against the figures."""
+    if asks(unit):  # "Can she still start the series?": a question asserts nothing
+        return None
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
     if sentence is not None:
         return FiredCue(sentence, tuple(conflicts))

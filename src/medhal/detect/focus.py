@@ -32,6 +32,7 @@ from medhal.detect.alignment import (
 from medhal.detect.chunking import Window
 from medhal.text.arms import converse, negated_converse
 from medhal.text.assertions import (
+    asks,
     calls_for_research,
     denies_proof,
     describes_allocation,
@@ -68,7 +69,7 @@ def contradiction_focus(
     focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
         focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
-    if states_no_predicate(unit):  # a fragment asserts nothing the encoder can judge alone
+    if states_no_predicate(unit) or asks(unit):  # a fragment or a question asserts nothing the encoder can judge
         focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
     negation, plain = has_negation(unit), not negated(unit)

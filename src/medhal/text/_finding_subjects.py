@@ -339,13 +339,18 @@ COORDINATED = re.compile(
 def subject_of(piece: str) -> frozenset[str]:
     # "(12.0% versus 11.7%)": the data, not the subject; "at 28 days", "of 0.6 mg/kg": a time point or dose the
     # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
-    piece = ADJUSTED.sub(" ", _GROUPING.sub(" ", BRACKETS.sub(" ", piece)))
+    piece = _FOLLOW_UP.sub(" ", ADJUSTED.sub(" ", _GROUPING.sub(" ", BRACKETS.sub(" ", piece))))
     for q in reversed(quantities(piece)):
         # with the words that make it a bound ("up to 1,200 mg", "at least 3 days")
         start = m.start() if (m := _BOUND_WORDS.search(piece, max(0, q.start - 16), q.start)) is not None else q.start
         piece = piece[:start] + " " + piece[q.end :]
     return finding_subject(piece)
 
+
+_FOLLOW_UP = re.compile(
+    r"\b(?:during|at|over|throughout|on)\s+(?:the\s+)?(?:[\w-]+\s+)?follow[-\s]?up\b", re.IGNORECASE
+)
+"""When a finding was measured ("prescribing during follow-up did not differ"), not what it is about (round 22)."""
 
 _BOUND_WORDS = re.compile(r"\b(?:up\s+to|at\s+(?:least|most))\s*$", re.IGNORECASE)
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "asks",
     "asserts_nothing",
     "calls_for_research",
     "denies_proof",
@@ -99,6 +100,16 @@ _MEASUREMENT = re.compile(
     r"recorded|obtained|gathered|extracted|retrieved)\b",
     re.IGNORECASE,
 )
+
+
+def asks(unit: str) -> bool:
+    """Whether an answer's unit is a question ("Can she still start the series?" before the answer that follows):
+    it asserts nothing, so nothing in the evidence contradicts it.
+
+    >>> asks("Can she still start the series?"), asks("She can still start the series.")
+    (True, False)
+    """
+    return unit.rstrip().endswith("?")
 
 
 def describes_measurement(sentence: str) -> bool:

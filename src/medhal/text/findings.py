@@ -104,8 +104,9 @@ _NULL_FINDING = re.compile(
     r"|\b(?:much|about|roughly|broadly|largely|essentially|virtually)\s+the\s+same\b"
     r"|"
     + _AS_MUCH_AS.format(words="much|many|often|common|frequent|likely")
-    + r"|\b(?:was|were)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+(?:\.\d+)?\s?"
-    r"(?:%|(?:days?|hours?|weeks?|months?|years?)\b)?\s+in\s+(?:both|each|all)\s+(?:groups|arms)\b"
+    + r"|\b(?:was|were|occurred\s+in)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+"
+    r"(?:\.\d+)?\s?(?:%|(?:days?|hours?|weeks?|months?|years?)\b)?\s+(?:(?:patients|participants|people)\s+)?"
+    r"in\s+(?:both|each|all)\s+(?:groups?|arms?)\b"
     r"|\bnot\s+(?:statistically\s+)?significant(?:ly)?\b"
     r"|\b(?:(?:did|does|do)\s+not|failed\s+to)\s+(?:reach|achieve|attain)\s+(?:statistical\s+)?significance\b"
     r"|\bno\s+(?:more|less|higher|lower|better|worse)\s+(?:\w+\s+)?(?:than|with|in|among|between)\b"
@@ -159,17 +160,18 @@ _QUALIFIED = re.compile(
 "in either group", "in any patient" or "during the study"."""
 
 _EFFECT = re.compile(
-    r"\b(?:lower|higher|reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
-    r"decrease|improved|improves|worsened|more|fewer|less|greater|smaller|caused|"
+    r"\b(?:(?:lower|higher|greater|smaller|shorter|longer)(?![-\s]+(?:doses?|dosages?|regimens?|courses?)\b)|"
+    r"reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
+    r"decrease|improved|improves|worsened|more|fewer|less|caused|"
     r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)causes?(?!\s+of\b)|led\s+to|"
     r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|cut(?!-)|"
-    r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|shorter|longer|"
-    r"twice|(?:two|three|four|five)-?fold|earlier|sooner|faster|slower|quicker)\b",
+    r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|"
+    r"twice(?!\s+(?:a|an|per|each|every)\s+(?:day|week|month)|\s+(?:daily|weekly))|(?:two|three|four|five)-?fold|earlier|sooner|faster|slower|quicker)\b",
     re.IGNORECASE,
 )
 """A word by which a unit asserts an effect, a difference or a cause (a verb: "deaths from any cause", "the cause of"
-are nouns)."""
+are nouns; "the lower dose" names an arm)."""
 
 _HEDGE = re.compile(
     r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"

@@ -39,6 +39,7 @@ __all__ = [
     "negated",
     "normalized",
     "novel_numbers",
+    "null_relation",
     "numbers",
 ]
 
@@ -198,6 +199,19 @@ def direction_conflict(text: str, reference: str) -> bool:
 
 
 _NEGATED_FORM = re.compile(r"\bfree\s+of\b|\bnon-?(?=[a-z]{4})", re.IGNORECASE)
+
+
+_NULL_RELATION = re.compile(r"\b(?:unrelated\s+to|unassociated\s+with|unaffected\s+by)\b", re.IGNORECASE)
+
+
+def null_relation(text: str) -> bool:
+    """A relation denied in one word: "was unrelated to", "unassociated with", "unaffected by" (read only in an
+    answer's unit: in evidence, "two deaths, unrelated to treatment" asserts the deaths).
+
+    >>> null_relation("Response was unrelated to baseline IgE."), null_relation("Response was related to IgE.")
+    (True, False)
+    """
+    return _NULL_RELATION.search(text) is not None
 
 
 def negated(text: str) -> bool:

@@ -68,10 +68,58 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
         for k in after:
             if words[k].group().lower() not in _SKIPPED and canonical_stems(words[k].group()):
                 governed.add(k)
+                if cue.group().lower() in _DETERMINERS:  # "no vasculitis or thrombotic microangiopathy": neither
+                    governed.update(_coordinated(text, words, cue.end()))
                 break
         else:  # "were not statistically significant": nothing after it but the predicate, which it denies
             governed.update(k for k in after[-1:] if words[k].group().lower() in _PREDICATES)
     return governed
+
+
+_DETERMINERS = frozenset(("no", "without", "neither"))
+"""Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well."""
+
+
+def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]:
+    """The first content word of each further item of the list a determiner-like cue's noun phrase begins, joined by
+    "or" / "nor" ("no A or B", "no A, B, or C" up to the sentence's next stop): items before the last of up to four
+    words; an item that opens with "and", "but", "with" or a number is a clause of its own, and then no list is read.
+
+    >>> sorted(negated_stems("No bleeding events, skin reactions, or discontinuations occurred."))
+    ['bleed', 'disco', 'skin']
+    >>> sorted(negated_stems("No patient died, and 5 had bleeding or stroke."))
+    ['patie']
+    """
+    stop = _LIST_END.search(text, start)
+    end = stop.start() if stop else len(text)
+    separators = list(_ITEM_SEPARATOR.finditer(text, start, end))
+    if not any(re.search(r"\b(?:or|nor)\b", m.group(), re.IGNORECASE) for m in separators):
+        return []
+    bounds = [start, *(b for m in separators for b in (m.start(), m.end())), end]
+    items = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
+    if len(text[items[0][0] : items[0][1]].split()) > 4:
+        return []
+    found: list[int] = []
+    for n, (a, b) in enumerate(items[1:], start=1):
+        item = text[a:b]
+        if _CLAUSE_ITEM.match(item) or (n < len(items) - 1 and len(item.split()) > 4):
+            return []
+        found.extend(
+            next(
+                (
+                    [k]
+                    for k, w in enumerate(words)
+                    if a <= w.start() < b and w.group().lower() not in _SKIPPED and canonical_stems(w.group())
+                ),
+                [],
+            )
+        )
+    return found
+
+
+_LIST_END = re.compile(r"[.;:()\[\]]")
+_ITEM_SEPARATOR = re.compile(r"\s*,\s*(?:(?:or|nor)\s+)?|\s+(?:or|nor)\s+", re.IGNORECASE)
+_CLAUSE_ITEM = re.compile(r"\s*(?:and|but|with|\d)", re.IGNORECASE)
 
 
 _NONE_OF = re.compile(r"\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<head>[A-Za-z][\w-]*)", re.IGNORECASE)

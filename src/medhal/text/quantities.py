@@ -182,11 +182,11 @@ class Quantity:
     percent (:func:`medhal.text.figures.unstated_quantities`)."""
 
     def equals(self, other: Quantity) -> bool:
-        """Same quantity: equal values of one kind (a duration in months or years and one in days or weeks within
-        10%: a month is 28-31 days), or a percentage and its fraction."""
-        tol = 1e-9
+        """Same quantity: equal values of one kind (a duration in months or years and one in days or weeks as
+        :func:`_same_span` reads them: a month is 28-31 days or four weeks), or a percentage and its fraction."""
         if self.kind == other.kind == "time" and (_calendar(self) != _calendar(other)):
-            tol = 0.1  # calendar months are 28-31 days ("three months" = "90 days", "4 weeks" = "1 month")
+            return _same_span(self, other) if _calendar(self) else _same_span(other, self)
+        tol = 1e-9
         if self.kind == other.kind:
             return math.isclose(self.value, other.value, rel_tol=tol, abs_tol=1e-12)
         pair = {self.kind, other.kind}
@@ -198,6 +198,17 @@ class Quantity:
             return False
         bare, other_unit = (self, other) if self.kind == "count" else (other, self)
         return math.isclose(bare.value, other_unit.number, rel_tol=1e-9)
+
+
+def _same_span(calendar: Quantity, other: Quantity) -> bool:
+    """A duration in months or years against one in weeks or days: weeks at four or 4.345 a month ("12 weeks" and
+    "13 weeks" are "3 months", "25 weeks" is not "6 months": round 22), days within a few of 30.44 a month ("90 days"
+    is "3 months", "100 days" is not)."""
+    months, days = calendar.value / 30.4375, other.value
+    if math.isclose(days / 7.0, other.number) and other.number > 0:  # written in weeks
+        weeks = other.number
+        return math.isclose(weeks, 4.0 * months) or abs(weeks - 4.345 * months) < 0.5
+    return abs(days - 30.4375 * months) <= max(2.5, 0.03 * days)
 
 
 def _calendar(q: Quantity) -> bool:
