@@ -119,7 +119,7 @@ def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]
 
 _LIST_END = re.compile(r"[.;:()\[\]]")
 _ITEM_SEPARATOR = re.compile(r"\s*,\s*(?:(?:or|nor)\s+)?|\s+(?:or|nor)\s+", re.IGNORECASE)
-_CLAUSE_ITEM = re.compile(r"\s*(?:and|but|with|\d)", re.IGNORECASE)
+_CLAUSE_ITEM = re.compile(r"\s*(?:(?:and|but|with)\b|\d)", re.IGNORECASE)
 
 
 _NONE_OF = re.compile(r"\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<head>[A-Za-z][\w-]*)", re.IGNORECASE)
