@@ -66,7 +66,7 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
             governed.update(k for k in after if words[k].start() == head.start("head"))
             continue
         for k in after:
-            if words[k].group().lower() not in _SKIPPED and canonical_stems(words[k].group()):
+            if _content(words[k].group()):
                 governed.add(k)
                 if cue.group().lower() in _DETERMINERS:  # "no vasculitis or thrombotic microangiopathy": neither
                     governed.update(_coordinated(text, words, cue.end()))
@@ -78,6 +78,11 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
 
 _DETERMINERS = frozenset(("no", "without", "neither"))
 """Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well."""
+
+
+def _content(word: str) -> bool:
+    """A word a negation cue may govern: not an auxiliary, a degree adverb or a determiner, and with a content stem."""
+    return word.lower() not in _SKIPPED and bool(canonical_stems(word))
 
 
 def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]:
@@ -93,7 +98,7 @@ def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]
     stop = _LIST_END.search(text, start)
     end = stop.start() if stop else len(text)
     separators = list(_ITEM_SEPARATOR.finditer(text, start, end))
-    if not any(re.search(r"\b(?:or|nor)\b", m.group(), re.IGNORECASE) for m in separators):
+    if not any(_OR.search(m.group()) for m in separators):
         return []
     bounds = [start, *(b for m in separators for b in (m.start(), m.end())), end]
     items = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
@@ -104,21 +109,15 @@ def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]
         item = text[a:b]
         if _CLAUSE_ITEM.match(item) or (n < len(items) - 1 and len(item.split()) > 4):
             return []
-        found.extend(
-            next(
-                (
-                    [k]
-                    for k, w in enumerate(words)
-                    if a <= w.start() < b and w.group().lower() not in _SKIPPED and canonical_stems(w.group())
-                ),
-                [],
-            )
-        )
+        first = next((k for k, w in enumerate(words) if a <= w.start() < b and _content(w.group())), None)
+        if first is not None:
+            found.append(first)
     return found
 
 
 _LIST_END = re.compile(r"[.;:()\[\]]")
 _ITEM_SEPARATOR = re.compile(r"\s*,\s*(?:(?:or|nor)\s+)?|\s+(?:or|nor)\s+", re.IGNORECASE)
+_OR = re.compile(r"\b(?:or|nor)\b", re.IGNORECASE)
 _CLAUSE_ITEM = re.compile(r"\s*(?:(?:and|but|with)\b|\d)", re.IGNORECASE)
 
 
