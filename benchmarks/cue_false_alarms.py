@@ -1,12 +1,12 @@
-"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design (and
-timing), reversed-advice, one-group-only, subgroup-effect, equally-well, denied-in-numbers, duration-by-group,
-absence-denied, survival-end-point, share-in-words, relative-change-in-words (these three against every sentence,
-where the checker reads only the aligned ones: an upper bound), measure-figure, grade-certainty, most-common,
-excluded-population, premature-use and denied-assertion cues would fire on faithful text (and how often advice is
-read as the answer's own, never supported): each clause of PubMedQA's expert-labelled conclusions (``LONG_ANSWER``,
-written by the abstracts' authors) read against every sentence of its own abstract (``CONTEXTS``). The conclusions
-are faithful by construction, so every firing is a false alarm. Target: 0 (the cues trade recall for precision: a
-faithful clause marked contradicted is the worst error a report can make).
+"""How often the deterministic null-finding, reversed-comparison, unnamed-subject, unnamed-outcome, design (and timing),
+reversed-advice, one-group-only, subgroup-effect, equally-well, denied-in-numbers, duration-by-group, absence-denied,
+survival-end-point, share-in-words, relative-change-in-words (these three against every sentence, where the checker
+reads only the aligned ones: an upper bound), measure-figure, grade-certainty, most-common, effect-unshown,
+moved-count, excluded-population, premature-use and denied-assertion cues would fire on faithful text (and how often
+advice is read as the answer's own, never supported): each clause of PubMedQA's expert-labelled conclusions
+(``LONG_ANSWER``, written by the abstracts' authors) read against every sentence of its own abstract (``CONTEXTS``).
+The conclusions are faithful by construction, so every firing is a false alarm. Target: 0 (the cues trade recall for
+precision: a faithful clause marked contradicted is the worst error a report can make).
 PubMedQA is evaluation-only data; nothing is tuned on it.
 
     python benchmarks/cue_false_alarms.py ../shared/data/pubmedqa/ori_pqal.json [--show 10]
@@ -40,11 +40,13 @@ from medhal.text.exclusive import absence_denied, exclusive_conflict
 from medhal.text.findings import asserts_effect, names, null_finding
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import modification_conflict
+from medhal.text.moved_counts import moved_count
 from medhal.text.negation import flips_negation
 from medhal.text.null_denied import denied_in_numbers, denied_null
 from medhal.text.quantifiers import share_conflicts
 from medhal.text.ratios import ratio_conflicts
 from medhal.text.recommendations import premature_use, reversed_advice, unadvised
+from medhal.text.significance import unshown_effect
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
@@ -110,10 +112,13 @@ def main() -> None:
     graded: list[tuple[str, str]] = []
     ranked: list[tuple[str, str]] = []
     unadvised_units: list[tuple[str, str]] = []
+    unshown: list[tuple[str, str]] = []
+    moved: list[tuple[str, str]] = []
     for item in items.values():
         context = " ".join(item["CONTEXTS"])
         named = alignment_tokens(context)
         sentences = [s.text for s in split_sentences(context)]
+        arms = trial_arms(context)
         for clause in split_clauses(item["LONG_ANSWER"]):
             stated = design_conflict(clause.text, sentences)
             if stated is not None:
@@ -131,6 +136,8 @@ def main() -> None:
                 (_measure_at(clause.text, sentences), measured),
                 (_certainty_at(clause.text, sentences), graded),
                 (superlative_conflict(clause.text, sentences), ranked),
+                (unshown_effect(clause.text, sentences), unshown),
+                (moved_count(clause.text, sentences, arms), moved),
             ):
                 if found_at is not None:
                     bucket.append((clause.text, sentences[found_at]))
@@ -153,6 +160,8 @@ def main() -> None:
         ("measure-figure", measured, "sentence:"),
         ("grade-certainty", graded, "sentence:"),
         ("most-common", ranked, "sentence:"),
+        ("effect-unshown", unshown, "sentence:"),
+        ("moved-count", moved, "sentence:"),
         ("unadvised (never supported, not contradicted)", unadvised_units, "         "),
     ):
         print(f"{name} cue fired on {len(found)} faithful clauses ({len(found) / max(1, clauses):.2%})")

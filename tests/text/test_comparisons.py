@@ -315,3 +315,15 @@ def test_larger_and_commoner_are_comparatives() -> None:
     assert claim is not None and claim.up and not reverses(claim, sentence)
     claim = unit_comparison("Myocarditis was commoner with nivolumab alone.")
     assert claim is not None and claim.up
+
+
+def test_how_many_people_of_a_group_had_something_is_a_comparison() -> None:
+    claim = unit_comparison("More patients given iron were readmitted within eight weeks.")
+    assert claim is not None and (claim.group, claim.rival, claim.up) == ("iron", None, True)
+    assert claim.measure == frozenset({"readm"})
+    fewer = unit_comparison("Fewer children given the higher dose than those given the lower dose needed more.")
+    assert fewer is not None and (fewer.group, fewer.rival, fewer.up) == ("higher dose", "lower dose", False)
+    sentence = "Readmission occurred in 13.4% of the iron group and 21.9% of the placebo group."
+    assert comparison_conflict("More patients given iron were readmitted.", sentence)
+    assert not comparison_conflict("Fewer patients given iron were readmitted.", sentence)
+    assert unit_comparison("More patients than expected were readmitted.") is None

@@ -768,3 +768,12 @@ def test_the_same_count_in_each_group_is_a_null_finding() -> None:
     assert [sorted(f.subject) for f in null_findings(sentence)] == [["bleed", "gastr"]]
     assert contradicts("Gastrointestinal bleeding was more common with dexamethasone.", null_findings(sentence)[0])
     assert not reports_null_finding("Bleeding occurred in 6 patients in group A.")
+
+
+def test_a_composite_named_with_the_verbs_and_time_words_that_frame_it_is_the_composite() -> None:
+    from medhal.text._finding_subjects import within_either
+
+    subject = finding_subject("Transfusion or death occurred in 27.6% and 28.3%.")
+    assert not within_either("It lowered the chance of needing a transfusion or dying within a month,", subject)
+    death = finding_subject("Death occurred in 2.0% and 2.1%.")
+    assert within_either("It lowered the chance of needing dialysis or dying within a month,", death)

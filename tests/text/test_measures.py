@@ -79,3 +79,14 @@ def test_a_hedged_figure_is_bound_to_its_measure_and_read_as_an_estimate() -> No
     assert measure_conflicts("It had a sensitivity of about 90% and a specificity of about 90%.", evidence) is None
     # a bound is no estimate
     assert bound_figures("It had a sensitivity of over 80%.") == []
+
+
+def test_a_hedged_figure_near_another_measures_is_no_swap_where_the_evidence_states_it_unbound() -> None:
+    evidence = [
+        "FIB-4 <1.3 alone had a sensitivity of 82.2% and an NPV of 88.5%.",
+        "Among patients aged 65 years or older, the NPV of FIB-4 <1.3 was lower, at 79.4%.",
+    ]
+    assert measure_conflicts("In people aged 65 and over the NPV was only about 79%.", evidence) is None
+    # stated nowhere, or a swap of an exact figure, still conflicts
+    assert measure_conflicts("In people aged 65 and over the NPV was only about 70%.", evidence) is not None
+    assert measure_conflicts("The NPV was 82.2%.", evidence[:1]) is not None

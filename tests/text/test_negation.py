@@ -175,3 +175,9 @@ def test_a_determiner_negation_reads_a_comma_list_joined_by_or_and_not_a_clause(
     assert negation_scopes_agree(listed, "and no bleeding or serious adverse events occurred.")
     assert sorted(negated_stems("No patient died, and 5 had bleeding or stroke.")) == ["patie"]
     assert sorted(negated_stems("No deaths, 3 strokes or bleeds occurred.")) == ["morta"]
+
+
+def test_a_part_with_a_verb_of_its_own_keeps_its_denial_to_itself() -> None:
+    sentence = "No severe hypoglycaemia occurred in the dalvora group; 2 episodes occurred with glargine."
+    assert flips_negation("There were two severe episodes on glargine.", sentence) is None
+    assert flips_negation("Severe hypoglycaemia occurred in the dalvora group.", sentence) == "Severe"

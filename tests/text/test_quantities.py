@@ -227,3 +227,12 @@ def test_weeks_restate_months_at_four_or_4345_a_month_and_days_within_a_few() ->
     assert one("90 days").equals(one("3 months")) and one("28 days").equals(one("1 month"))
     # round 22: "babies 25 weeks or older" is not the "6 months" of another sentence; 100 days is not 3 months
     assert not one("25 weeks").equals(one("6 months")) and not one("100 days").equals(one("3 months"))
+
+
+def test_lengths_and_times_of_day_are_their_own_kinds() -> None:
+    found = [(q.kind, q.value) for q in quantities("A 2.4 cm cyst, a 5 mm stone and 0.5 cm of fluid at 02:00.")]
+    assert found == [("length", 24.0), ("length", 5.0), ("length", 5.0), ("label:clock", 2.0)]
+    # a time of day on either clock is one hour; "1:1" is no time of day
+    assert [q.value for q in quantities("first dose at 22:00")] == [q.value for q in quantities("first dose at 10 pm")]
+    assert [q.kind for q in quantities("randomised 1:1")] == ["count", "count"]
+    assert quantities("0.5 cm")[0].equals(quantities("5 mm")[0])

@@ -145,3 +145,17 @@ def test_a_figure_said_of_each_group_after_its_count_gives_no_factor() -> None:
     sentence = "Symptomatic intracranial haemorrhage occurred in 2 participants (0.2%) in each group."
     unit = "Symptomatic intracranial haemorrhage was twice as common with early treatment."
     assert [(a.text, b.text) for a, b in ratio_conflicts(unit, sentence)] == [("twice as", "0.2%")]
+
+
+def test_times_the_risk_is_a_factor_and_every_stated_ratio_is_read() -> None:
+    assert [w.factor for w in ratio_words("They had three times the risk at twice the dose.")] == [3.0]
+    assert [w.factor for w in ratio_words("Twice the odds; two times the rate.")] == [2.0, 2.0]
+    sentence = (
+        "Risk increased with cumulative dose: adjusted HR 1.03 (95% CI 0.91-1.16) for 1-90 DDD, 1.12 (0.99-1.27) for "
+        "91-180 DDD and 1.31 (1.15-1.49) for >180 DDD."
+    )
+    # far from each stated ratio; the one shown is the nearest (round 23)
+    found = ratio_conflicts("People with more than 180 doses had about three times the risk.", sentence)
+    assert [(a.text, b.text) for a, b in found] == [("three times the risk", "1.31")]
+    # near one of them: no conflict, wherever it stands in the sentence
+    assert ratio_conflicts("Hazard nearly doubled.", "HRs were 1.03 for low and 1.95 for high doses.") == []

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.significance import nonsignificant, null_in_numbers, ratio_shown, significance_denied, significant
+from medhal.text.significance import (
+    effect_unshown,
+    nonsignificant,
+    null_in_numbers,
+    numbers_null_finding,
+    ratio_shown,
+    significance_denied,
+    significant,
+    unshown_effect,
+)
 
 
 @pytest.mark.parametrize(
@@ -116,3 +125,33 @@ def test_a_typographic_minus_is_a_minus() -> None:
     assert nonsignificant("Scores fell (mean difference −1.2, 95% CI −3.0 to 0.6; p = 0.19).")
     assert not nonsignificant("Scores fell (mean difference −3.4 points, 95% CI −6.1 to −0.7).")
     assert nonsignificant("Readmission: hazard ratio 0.84, 95% CI 0.70–1.01.")  # an en dash joins a range
+
+
+FIGURES = (
+    "Results: Transfusion or death occurred in 67 of 243 patients (27.6%) in the iron group and in 69 of 244 (28.3%) "
+    "in the placebo group (risk ratio, 0.98; 95% CI, 0.68 to 1.43; p=0.93)."
+)
+
+
+def test_a_null_finding_in_numbers_alone_is_read_from_its_subject() -> None:
+    finding = numbers_null_finding(FIGURES)
+    assert finding is not None and finding.subject == frozenset({"trans", "morta"})
+    # said in words, asserted, significant, or with no interval: not a null finding in numbers alone
+    assert numbers_null_finding("Transfusion or death did not differ (risk ratio 0.98; 95% CI 0.68 to 1.43).") is None
+    assert numbers_null_finding("Transfusion was reduced with iron (risk ratio 0.98; 95% CI 0.68 to 1.43).") is None
+    assert numbers_null_finding("Transfusion occurred in 20% and 30% (risk ratio 0.66; 95% CI 0.50 to 0.85).") is None
+    assert numbers_null_finding("Transfusion occurred in 27.6% and 28.3% (p = 0.93).") is None
+
+
+def test_an_effect_the_figures_do_not_show_is_denied_unless_another_sentence_asserts_it() -> None:
+    unit = (
+        "Giving iron into the vein before abdominal surgery lowered the chance of needing a transfusion or dying "
+        "within a month of the operation,"
+    )
+    assert effect_unshown(unit, FIGURES)
+    assert unshown_effect(unit, ["Methods: adults were randomised to iron or placebo.", FIGURES]) == 1
+    assert not effect_unshown("Iron did not lower the chance of a transfusion or death.", FIGURES)
+    assert not effect_unshown("Iron may have lowered transfusion or death.", FIGURES)
+    assert not effect_unshown("Iron lowered readmission.", FIGURES)  # another subject
+    spun = [FIGURES, "Conclusions: iron reduced transfusion or death."]
+    assert unshown_effect(unit, spun) is None

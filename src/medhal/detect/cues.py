@@ -19,7 +19,8 @@ sentence that fires it.
   none, where no sentence reports the unit's null finding (:mod:`medhal.text.null_denied`) — `contradicted`;
 * :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
-  round, or a duration by group turned around (:mod:`medhal.text.durations`), or calls the most common an item a
+  round, or a duration by group turned around (:mod:`medhal.text.durations`), or a count of people with an event
+  moved to the other trial arm (:mod:`medhal.text.moved_counts`), or calls the most common an item a
   list ranks lower by its percentages (:mod:`medhal.text.superlatives`) — `contradicted`;
 * :func:`negation_cue`: the denied-assertion cue (:func:`medhal.text.negation.flips_negation`): an evidence
   sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
@@ -80,6 +81,7 @@ from medhal.text.frequency import frequency_conflicts
 from medhal.text.labels import label_conflicts
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
+from medhal.text.moved_counts import moved_count
 from medhal.text.negation import flips_negation, prefix_antonym
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.placement import moved_across
@@ -87,7 +89,7 @@ from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_s
 from medhal.text.quantities import Quantity
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
-from medhal.text.significance import null_in_numbers, ratio_shown, significance_denied
+from medhal.text.significance import null_in_numbers, ratio_shown, significance_denied, unshown_effect
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
@@ -227,6 +229,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
             i for i, s in enumerate(index.sentences) if exclusive_conflict(unit, s) or significance_denied(claim, s)
         )
         found = next(against, None)
+    if found is None:  # an effect where a sentence's figures show none, "lowered" for "0.98 (0.68 to 1.43)"
+        found = unshown_effect(unit, index.sentences)
     return found
 
 
@@ -243,12 +247,16 @@ def _null_reported(index: EvidenceIndex, unit: str) -> bool:
 def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The reversed-comparison cue: the first evidence sentence whose figures by group order the unit's compared
     groups the other way, or give its change between two groups' levels ("from 6.7% to 2.3%") the other way round
-    (:func:`~medhal.text.comparisons.change_order`), or rank first an item a listing sentence ranks lower
+    (:func:`~medhal.text.comparisons.change_order`), or say of the other trial arm how many people had an event
+    (:func:`~medhal.text.moved_counts.moved_count`), or rank first an item a listing sentence ranks lower
     (:func:`~medhal.text.superlatives.superlative_conflict`); ``None`` when none does."""
     claim = unit_comparison(unit)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
         if (claim is not None and reverses(claim, s, index.arms)) or duration_conflict(unit, s):
             return i
+    moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)
+    if moved is not None:
+        return moved
     if "%" not in unit:  # "Lack of time was the barrier cited most often" against "resistance (82%), time (64%)"
         return superlative_conflict(unit, index.sentences)
     return next((i for i, s in enumerate(index.sentences) if change_order(unit, s) is False), None)

@@ -101,6 +101,23 @@ _COMPARISON = re.compile(
 placebo" says nothing of which group has more), then the group it is said of and, optionally, the rival group."""
 
 
+_PEOPLE_WORDS = r"(?:patients|participants|people|persons|women|men|children|infants|babies|adults|subjects)"
+_TAKING = r"(?:given|receiving|taking|on|treated\s+with|assigned\s+to|allocated\s+to|randomi[sz]ed\s+to|in\s+the)"
+_PEOPLE = re.compile(
+    r"\b(?P<word>more|fewer)\s+(?:of\s+the\s+)?" + _PEOPLE_WORDS + r"\s+(?:who\s+were\s+)?" + _TAKING + r"\s+"
+    r"(?:the\s+)?(?P<group>[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|than\b|were\b|was\b|had\b)[\w\-/+.]+){0,3}?)"
+    r"(?:\s+(?:group|arm))?"
+    r"(?:\s+than\s+(?:those|" + _PEOPLE_WORDS + r")\s+" + _TAKING + r"\s+(?:the\s+)?"
+    r"(?P<rival>[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|were\b|was\b|had\b)[\w\-/+.]+){0,3}?)"
+    r"(?:\s+(?:group|arm))?)?"
+    r"\s+(?=(?:were|was|had|developed|needed|required|died|experienced|reported|stopped|discontinued|achieved|"
+    r"reached|responded|returned)\b)",
+    re.IGNORECASE,
+)
+"""A comparison of how many people of a group had something ("More patients given iron were readmitted", "Fewer
+children on the higher dose than those on the lower dose needed a second dose"): the group ends before the verb."""
+
+
 _FRAME = canonical_stems(
     "common frequent frequently likely rate rates incidence proportion percentage patients participants alone "
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
@@ -176,7 +193,7 @@ def unit_comparison(unit: str) -> UnitComparison | None:
     if not found:  # "Children younger than 6 years had a lower sensitivity than older children"
         subject = subject_comparison(unit)
         if subject is None:
-            return None
+            return _people_comparison(unit, timed, durations)
         measure = canonical_stems(subject.measure) - _FRAME - timed
         return UnitComparison(group_name(subject.group), group_name(subject.rival), subject.up, measure, durations)
     m = found[0]
@@ -188,6 +205,28 @@ def unit_comparison(unit: str) -> UnitComparison | None:
         group_name(m.group("group")),
         None if rival is None else group_name(rival),
         "up" in directions(m.group("word")),
+        measure,
+        durations,
+    )
+
+
+def _people_comparison(unit: str, timed: frozenset[str], durations: tuple[Quantity, ...]) -> UnitComparison | None:
+    """The comparison of how many people of a group had something (:data:`_PEOPLE`), or ``None``.
+
+    >>> claim = unit_comparison("More patients given iron were readmitted within eight weeks.")
+    >>> claim.group, claim.rival, claim.up, sorted(claim.measure)
+    ('iron', None, True, ['readm'])
+    """
+    found = list(_PEOPLE.finditer(unit))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    measure = canonical_stems(unit) - canonical_stems(m.group()) - _FRAME - timed
+    rival = m.group("rival")
+    return UnitComparison(
+        group_name(m.group("group")),
+        None if rival is None else group_name(rival),
+        m.group("word").lower() == "more",
         measure,
         durations,
     )

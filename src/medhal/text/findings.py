@@ -76,6 +76,7 @@ __all__ = [
     "null_finding",
     "null_finding_conflict",
     "null_findings",
+    "populations",
     "reports_null_finding",
 ]
 
@@ -202,10 +203,9 @@ _MATCHED_KINDS = ("time", "mass")
 """Quantity kinds a unit and a null finding must share a value of when both state one (time point, dose)."""
 
 
-def _populations(text: str) -> frozenset[str]:
+def populations(text: str) -> frozenset[str]:
     """The populations ``text`` names, each in one form ("no woman" and "two women" name the same people)."""
-    words = (m.group().lower() for m in _POPULATION.finditer(text))
-    return frozenset(_PLURAL.get(w, w) for w in words)
+    return frozenset(_PLURAL.get(w, w) for w in (m.group().lower() for m in _POPULATION.finditer(text)))
 
 
 _PLURAL = {"woman": "women", "man": "men", "child": "children", "male": "males", "female": "females"} | {
@@ -336,7 +336,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
             before = _measured(parts[n - 1])
             if before:
                 stated = tuple(q for q in quantities(part) if q.kind in _MATCHED_KINDS)
-                found.append(NullFinding(before, _populations(sentence), stated))
+                found.append(NullFinding(before, populations(sentence), stated))
             continue
         clauses = [c.text for c in split_clauses(part)]
         while len(clauses) > 1 and _PREDICATE_ONLY.match(clauses[-1]) and not reports_null_finding(clauses[-1]):
@@ -365,13 +365,13 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 groups = compared_groups(piece)
                 # the outcomes of a list name no population ("large-for-gestational-age infants")
                 outcomes = several_listed(piece)
-                populations = _populations(BRACKETS.sub(" ", sentence).replace(outcomes, " ") if outcomes else sentence)
+                people = populations(BRACKETS.sub(" ", sentence).replace(outcomes, " ") if outcomes else sentence)
                 adjusted = ADJUSTED.search(piece) is not None
                 found.extend(
-                    NullFinding(each, populations, stated, absence, groups, adjusted) for each in listed(piece, subject)
+                    NullFinding(each, people, stated, absence, groups, adjusted) for each in listed(piece, subject)
                 )
     if included and any(f.absence for f in found):  # "no serious adverse events, including pneumothorax"
-        found.extend(NullFinding(s, _populations(sentence), (), True) for i in included if (s := subject_of(i)))
+        found.extend(NullFinding(s, populations(sentence), (), True) for i in included if (s := subject_of(i)))
     return tuple(found)
 
 
@@ -402,7 +402,7 @@ def null_finding(sentence: str) -> NullFinding | None:
 def names(unit: str, finding: NullFinding) -> bool:
     """Whether ``unit`` names ``finding``'s whole subject, in its populations and, where both state one, at its
     time point and dose."""
-    populations = _populations(unit)
+    people = populations(unit)
     # nothing happened to anyone: a unit about a subgroup of those the finding is about is about them too
     named = stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
     if _DISCHARGE.search(unit):  # "left hospital two days earlier": a shorter stay in hospital
@@ -412,7 +412,7 @@ def names(unit: str, finding: NullFinding) -> bool:
     rest = finding.subject - finding.groups
     if not (finding.subject <= named or (rest and rest <= named and not stems(unit) - FRAME - finding.subject)):
         return False
-    if not (finding.populations <= populations if finding.absence else finding.populations == populations):
+    if not (finding.populations <= people if finding.absence else finding.populations == people):
         return False
     own = quantities(unit)
     for kind in _MATCHED_KINDS:

@@ -122,17 +122,22 @@ def measure_conflicts(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Q
     >>> measure_conflicts("MRI had a sensitivity of 88% and a specificity of 94%.", evidence) is None
     True
     >>> measure_conflicts("Its sensitivity was 60% in small lesions.", evidence + ["60% of lesions were small."])
+    >>> measure_conflicts("Its specificity was about 90% in children.", evidence + ["In children it was 89.6%."])
     """
     own = bound_figures(unit)
     if not own:
         return None
     stated = [(i, b) for i, s in enumerate(sentences) for b in bound_figures(s)]
-    every = [q for s in sentences for q in quantities(s) if q.kind in {"percent", "count"}]
+    every = [(i, q) for i, s in enumerate(sentences) for q in quantities(s) if q.kind in {"percent", "count"}]
     for mine in own:
         theirs = [(i, b.figure) for i, b in stated if b.measure == mine.measure]
         if not theirs or any(_same(mine.figure, q) for _, q in theirs):
             continue
-        swapped = any(b.measure != mine.measure and _same(mine.figure, b.figure) for _, b in stated)
-        if swapped or not any(_same(mine.figure, q) for q in every):
+        others = {(i, b.figure.start) for i, b in stated if b.measure != mine.measure}
+        swapped = any(_same(mine.figure, b.figure) for i, b in stated if b.measure != mine.measure)
+        # "an NPV of about 79%" near a sensitivity of 82.2% is no swap where the evidence states 79.4% unbound
+        # ("the NPV ... was lower, at 79.4%", round 23)
+        unbound = any(_same(mine.figure, q) for i, q in every if (i, q.start) not in others)
+        if (swapped and not unbound) or not any(_same(mine.figure, q) for _, q in every):
             return [(mine.figure, theirs[0][1])], theirs[0][0]
     return None

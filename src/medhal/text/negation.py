@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from medhal.text._finding_subjects import has_verb
 from medhal.text.assertions import asserts_nothing, states_no_predicate
-from medhal.text.findings import finding_subject
+from medhal.text.findings import finding_parts, finding_subject
 from medhal.text.lexical import NEGATION, direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.tokens import STEM_PREFIX
@@ -206,9 +207,18 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     None
     >>> print(flips_negation("It reduced eGFR decline.", "To test whether it did not reduce eGFR decline."))
     None
+    >>> print(flips_negation("There were two severe episodes on glargine.",
+    ...                      "No severe hypoglycaemia occurred with dalvora; 2 episodes occurred with glargine."))
+    None
     """
     wanted = alignment_tokens(unit)
     if not wanted or not wanted <= alignment_tokens(sentence) or direction_conflict(unit, sentence):
+        return None
+    # "No severe hypoglycaemia occurred in the A group; 2 episodes occurred with B": parts with verbs of their own
+    # report their own findings, and what one denies the other may state (round 23): the unit's words must stand in
+    # one part ("but not in severe head injury", a part with no verb, takes its predicate from the part before)
+    parts = finding_parts(sentence)
+    if all(map(has_verb, parts)) and not any(wanted <= alignment_tokens(part) for part in parts):
         return None
     if states_no_predicate(unit) or _RELATIVE.match(unit) or asserts_nothing(sentence):
         return None

@@ -81,6 +81,9 @@ _UNITS: dict[str, tuple[str, float]] = {
     "millilitre": ("volume", 1.0), "millilitres": ("volume", 1.0), "milliliter": ("volume", 1.0),
     "milliliters": ("volume", 1.0), "litre": ("volume", 1000.0), "litres": ("volume", 1000.0),
     "liter": ("volume", 1000.0), "liters": ("volume", 1000.0),
+    "mm": ("length", 1.0), "millimetre": ("length", 1.0), "millimetres": ("length", 1.0), "millimeter": ("length", 1.0),
+    "millimeters": ("length", 1.0), "cm": ("length", 10.0), "centimetre": ("length", 10.0),
+    "centimetres": ("length", 10.0), "centimeter": ("length", 10.0), "centimeters": ("length", 10.0),
     "day": ("time", 1.0), "days": ("time", 1.0), "week": ("time", 7.0), "weeks": ("time", 7.0),
     "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
     "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
@@ -114,6 +117,13 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 
+
+_CLOCK_NEXT = re.compile(
+    r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b",
+    re.IGNORECASE,
+)
+_CLOCK_BEFORE = re.compile(r"\b\d{1,2}:$")
+"""Either side of a time of day ("02:00", "at 3:15 pm", "10 pm")."""
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
@@ -225,9 +235,13 @@ def quantities(text: str) -> list[Quantity]:
     [('half', 50.0, True)]
     >>> [(q.kind, q.number) for q in quantities("Median survival: 11.6 vs 8.9 months")]
     [('time', 11.6), ('time', 8.9)]
+    >>> [(q.kind, q.value) for q in quantities("A 2.4 cm cyst and 5 mm stone; stopped at 02:00, restarted at 10 pm.")]
+    [('length', 24.0), ('length', 5.0), ('label:clock', 2.0), ('label:clock', 22.0)]
     """
     out: list[Quantity] = []
     for m in _QUANTITY.finditer(text):
+        if len(m.group("num")) == 2 and _CLOCK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+            continue  # the minutes of a time of day ("02:00")
         if (
             not (m.group("unit") or m.group("pct"))
             and _ENUMERATOR.match(text, m.end())
@@ -262,6 +276,9 @@ def quantities(text: str) -> list[Quantity]:
         label = _LABEL.search(before) if kind == "count" else None
         if label is not None:  # "type 2 diabetes", "grade 3": a category, compared only with its own kind
             kind = f"label:{label.group(1).lower()}"
+        elif kind == "count" and (clock := _CLOCK_NEXT.match(text, m.end())) is not None and value < 24:
+            kind = "label:clock"  # "at 02:00", "at 10 pm": a time of day, its hour on the 24-hour clock (round 23)
+            value += 12 if clock.group("pm") and value < 12 else -12 if clock.group("am") and value == 12 else 0
         elif kind == "percent" and _CONFIDENCE_NEXT.match(text, m.end()):
             kind = "label:ci"  # "95% CI": the confidence level of an interval, not a figure of the measure
         # hedged ("under 45"), one side of a proportion ("one in ten": a ratio, not a count) or the tail of a

@@ -17,6 +17,7 @@ Direction (which group is higher) is the reversed-comparison cue's concern, not 
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -41,21 +42,24 @@ class RatioWords:
     """Said as a lower bound ("more than doubled"): any larger factor fits."""
 
 
+_THE_RISK = r"the\s+(?:risk|odds|rate|hazard|chance|likelihood|incidence)"
+"""What "three times" multiplies when it states a relative change ("three times the risk"; not "twice the dose")."""
+
 _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
             r"\b(?:halved|halving|(?:cut|reduced|lowered|decreased|fell|dropped)\s+(?:[\w-]+\s+){0,12}?(?:in|by)\s+half"
             r"(?!\s+(?:of|the|a|an)\b)|"
             r"half\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)|doubled|doubling|"
-            r"twice\s+as|two-?fold)\b",
+            r"(?:twice|two\s+times)\s+(?:as|" + _THE_RISK + r")|two-?fold)\b",
             re.IGNORECASE,
         ),
         2.0,
     ),
-    (re.compile(r"\b(?:tripled|tripling|three\s+times\s+as|three-?fold)\b", re.IGNORECASE), 3.0),
-    (re.compile(r"\b(?:quadrupled|four\s+times\s+as|four-?fold)\b", re.IGNORECASE), 4.0),
+    (re.compile(r"\b(?:tripled|tripling|three\s+times\s+(?:as|" + _THE_RISK + r")|three-?fold)\b", re.IGNORECASE), 3.0),
+    (re.compile(r"\b(?:quadrupled|four\s+times\s+(?:as|" + _THE_RISK + r")|four-?fold)\b", re.IGNORECASE), 4.0),
     *(
-        (re.compile(rf"\b{word}(?:\s+times\s+as|-?fold)\b", re.IGNORECASE), float(n))
+        (re.compile(rf"\b{word}(?:\s+times\s+(?:as|{_THE_RISK})|-?fold)\b", re.IGNORECASE), float(n))
         for n, word in enumerate(("five", "six", "seven", "eight", "nine", "ten"), start=5)
     ),
 )
@@ -74,6 +78,8 @@ def ratio_words(text: str) -> list[RatioWords]:
     'doubled'
     >>> [(w.quantity.text, w.factor) for w in ratio_words("Misuse was five times as common; a tenfold rise.")]
     [('five times as', 5.0), ('tenfold', 10.0)]
+    >>> [(w.quantity.text, w.factor) for w in ratio_words("They had three times the risk at twice the dose.")]
+    [('three times the risk', 3.0)]
     """
     found = [
         RatioWords(
@@ -97,15 +103,13 @@ group")."""
 
 
 def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:
-    """The factors between two groups ``sentence`` states, each with the figure to show for it: its first stated
-    ratio (hazard, odds, risk or rate ratio), then what its group percentages give (:func:`_percent_factor`).  Words
-    fitting either fit: an odds ratio of 3.08 overstates the relative change 22.5% against 8.6% (2.6) shows, and an
-    answer saying quitting "more than doubled" reads the percentages (round 18)."""
+    """The factors between two groups ``sentence`` states, each with the figure to show for it: each stated ratio
+    (hazard, odds, risk or rate ratio: "1.03 for 1-90 DDD, 1.12 for 91-180 DDD and 1.31 for >180 DDD" holds three,
+    round 23), then what its group percentages give (:func:`_percent_factor`).  Words fitting any fit: an odds ratio
+    of 3.08 overstates the relative change 22.5% against 8.6% (2.6) shows, and an answer saying quitting "more than
+    doubled" reads the percentages (round 18)."""
     said = quantities(sentence)
-    found: list[tuple[float, Quantity]] = []
-    ratio = next((q for q in said if q.ratio and q.value > 0), None)
-    if ratio is not None:
-        found.append((max(ratio.value, 1.0 / ratio.value), ratio))
+    found: list[tuple[float, Quantity]] = [(max(q.value, 1.0 / q.value), q) for q in said if q.ratio and q.value > 0]
     percents = _percent_factor(sentence, said)
     if percents is not None:
         found.append(percents)
@@ -194,8 +198,13 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     stated = _stated_factors(sentence)
     if not stated:
         return []
-    shown = stated[0][1]
-    return [(w.quantity, shown) for w in words if not any(_fits(w, factor) for factor, _ in stated)]
+    # the figure shown is the stated factor nearest the words': "three times the risk" against hazard ratios of
+    # 1.03, 1.12 and 1.31 shows 1.31
+    return [
+        (w.quantity, min(stated, key=lambda s: abs(math.log(s[0] / w.factor)))[1])
+        for w in words
+        if not any(_fits(w, factor) for factor, _ in stated)
+    ]
 
 
 def both_groups_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:

@@ -21,12 +21,31 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from medhal.text.assertions import asserts_nothing
 from medhal.text.figures import figures_agree, states_each
-from medhal.text.findings import finding_subject, lead, reports_null_finding
+from medhal.text.findings import (
+    NullFinding,
+    asserts_effect,
+    contradicts,
+    finding_parts,
+    finding_subject,
+    lead,
+    populations,
+    reports_null_finding,
+)
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import quantities
 
-__all__ = ["nonsignificant", "null_in_numbers", "ratio_shown", "significance_denied", "significant"]
+__all__ = [
+    "effect_unshown",
+    "nonsignificant",
+    "null_in_numbers",
+    "numbers_null_finding",
+    "ratio_shown",
+    "significance_denied",
+    "significant",
+    "unshown_effect",
+]
 
 _NUMBER = r"[-−]?\d+(?:\.\d+)?"
 """A signed number; the minus sign may be the typographic one ("−1.2"; round 21)."""
@@ -194,3 +213,61 @@ def significance_denied(unit: str, sentence: str) -> bool:
     if len(own) < 2 and not any(q.ratio for q in own):
         return False
     return states_each(own, theirs)
+
+
+def numbers_null_finding(sentence: str) -> NullFinding | None:
+    """The null finding ``sentence`` reports in numbers alone, or ``None``: one finding (one part,
+    :func:`~medhal.text.findings.finding_parts`) that says nothing in words of an effect or of its absence, gives an
+    estimate with a 95% interval and is :func:`nonsignificant`, about the subject named before its verb
+    (:func:`~medhal.text.findings.lead`; round 23: "Transfusion or death occurred in 67 of 243 patients (27.6%) in
+    the iron group and in 69 of 244 (28.3%) in the placebo group (risk ratio, 0.98; 95% CI, 0.68 to 1.43)").
+
+    >>> sorted(numbers_null_finding("Falls occurred in 44% and 53% (risk ratio 0.83, 95% CI 0.68 to 1.01).").subject)
+    ['falls']
+    >>> print(numbers_null_finding("Falls were fewer with A (44% vs 53%; risk ratio 0.83, 95% CI 0.68 to 1.01)."))
+    None
+    """
+    if asserts_nothing(sentence) or reports_null_finding(sentence) or asserts_effect(sentence):
+        return None
+    if len(finding_parts(sentence)) != 1 or not _INTERVAL.search(sentence) or not nonsignificant(sentence):
+        return None
+    subject = lead(sentence)
+    if not subject:
+        return None
+    stated = tuple(q for q in quantities(sentence) if q.kind in ("time", "mass"))
+    return NullFinding(subject, populations(sentence), stated)
+
+
+def effect_unshown(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` asserts, unhedged and unnegated, an effect on the whole subject of the null finding
+    ``sentence`` reports in numbers alone (:func:`numbers_null_finding`), in its populations, at its time point
+    and dose (:func:`~medhal.text.findings.contradicts`): "Iron lowered the chance of needing a transfusion or
+    dying" against figures whose interval holds no effect.  The caller stays silent where another sentence asserts
+    the effect.
+
+    >>> sentence = "Falls occurred in 44% and 53% (risk ratio 0.83, 95% CI 0.68 to 1.01)."
+    >>> effect_unshown("Exercise reduced falls.", sentence), effect_unshown("It tended to reduce falls.", sentence)
+    (True, False)
+    """
+    finding = numbers_null_finding(sentence)
+    return finding is not None and contradicts(unit, finding)
+
+
+def unshown_effect(unit: str, sentences: Sequence[str]) -> int | None:
+    """The first of ``sentences`` whose figures show no effect where ``unit`` asserts one (:func:`effect_unshown`),
+    unless another sentence asserts an effect on that subject (an abstract's conclusion may claim what its figures do
+    not show: the unit then restates the evidence); ``None`` when none does.
+
+    >>> figures = "Falls occurred in 44% and 53% (risk ratio 0.83, 95% CI 0.68 to 1.01)."
+    >>> unshown_effect("Exercise reduced falls.", ["Exercise was offered weekly.", figures])
+    1
+    >>> print(unshown_effect("Exercise reduced falls.", [figures, "Conclusions: exercise reduced falls."]))
+    None
+    """
+    found = next((i for i, s in enumerate(sentences) if effect_unshown(unit, s)), None)
+    finding = None if found is None else numbers_null_finding(sentences[found])
+    if found is None or finding is None:
+        return None
+    if any(i != found and asserts_effect(s) and finding.subject <= finding_subject(s) for i, s in enumerate(sentences)):
+        return None
+    return found
