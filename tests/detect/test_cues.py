@@ -817,3 +817,35 @@ def test_round_22_faithful_units_are_not_contradicted_and_their_wrong_twins_stil
     assert _focus(
         "The series should not be started for infants aged 15 weeks 0 days or older.", "Can she start it?"
     ) == [0.0]
+
+
+def test_round_23_cues_fire_on_wrong_clauses_and_stay_silent_on_their_faithful_twins() -> None:
+    # a clause that claims significance without an effect verb of its own, against the part of the sentence whose
+    # interval holds no effect (the next part's interval leaves it out)
+    slope = (
+        "Methods: Adults were randomised to rovasentan or irbesartan. Results: Total eGFR slope was -2.9 vs -3.9 "
+        "mL/min/1.73m2 per year (difference 1.0; 95% CI -0.03 to 1.97; p=0.058), missing statistical significance; "
+        "chronic slope from week 6 favoured rovasentan (difference 1.1; 95% CI 0.07 to 2.12)."
+    )
+    index = _index(slope)
+    cue = _cue(index, "2.9 vs 3.9 mL/min/1.73m2 a year, was clearly statistically significant.")
+    assert cue is not None and cue.kind == "null_finding" and cue.sentence == 1
+    assert _cue(index, "2.9 vs 3.9 mL/min/1.73m2 a year, fell just short of statistical significance.") is None
+    # an effect where the figures show none; a count moved to the other arm
+    trial = (
+        "Methods: Adults were randomised to iron or placebo. Results: Transfusion or death occurred in 27.6% in the "
+        "iron group and 28.3% in the placebo group (risk ratio, 0.98; 95% CI, 0.68 to 1.43; p=0.93). Two "
+        "participants receiving iron developed a rash, which resolved."
+    )
+    index = _index(trial)
+    cue = _cue(index, "Iron lowered the chance of needing a transfusion or dying.")
+    assert cue is not None and cue.kind == "null_finding" and cue.sentence == 1
+    assert _cue(index, "Iron did not lower the chance of needing a transfusion or dying.") is None
+    cue = _cue(index, "Two people on placebo developed a rash.")
+    assert cue is not None and cue.kind == "reversed_comparison" and cue.sentence == 2
+    assert _cue(index, "Two people on iron developed a rash.") is None
+    # a null finding joined to an absence by "and no": each its own finding
+    review = "Daytime sleepiness did not differ between groups, and no study reported falls linked to melatonin."
+    cue = _cue(_index(review), "Daytime drowsiness was more common with melatonin.")
+    assert cue is not None and cue.kind == "null_finding"
+    assert _cue(_index(review), "Daytime drowsiness was no more common with melatonin.") is None

@@ -777,3 +777,8 @@ def test_a_composite_named_with_the_verbs_and_time_words_that_frame_it_is_the_co
     assert not within_either("It lowered the chance of needing a transfusion or dying within a month,", subject)
     death = finding_subject("Death occurred in 2.0% and 2.1%.")
     assert within_either("It lowered the chance of needing dialysis or dying within a month,", death)
+
+
+def test_a_null_finding_joined_by_and_no_to_an_absence_keeps_its_own_subject() -> None:
+    sentence = "Daytime sleepiness did not differ between groups, and no study reported falls linked to melatonin."
+    assert null_findings(sentence)[0].subject == frozenset({"dayti", "somno"})

@@ -155,3 +155,18 @@ def test_an_effect_the_figures_do_not_show_is_denied_unless_another_sentence_ass
     assert not effect_unshown("Iron lowered readmission.", FIGURES)  # another subject
     spun = [FIGURES, "Conclusions: iron reduced transfusion or death."]
     assert unshown_effect(unit, spun) is None
+
+
+def test_a_claimed_significant_rate_is_denied_by_its_own_part_of_the_sentence() -> None:
+    sentence = (
+        "Total eGFR slope was -2.9 vs -3.9 mL/min/1.73m2 per year (difference 1.0; 95% CI -0.03 to 1.97; p=0.058); "
+        "chronic slope from week 6 favoured rovasentan (difference 1.1; 95% CI 0.07 to 2.12)."
+    )
+    unit = "The decline, 2.9 vs 3.9 mL/min/1.73m2 a year, was clearly statistically significant."
+    assert significance_denied(unit, sentence)
+    assert not significance_denied("The chronic slope, 1.1 a year better, was statistically significant.", sentence)
+    # figures in one part, the interval in the next: read across the whole sentence, as before
+    assert significance_denied(
+        "It significantly reduced the outcome (2.9% vs 4.1%).",
+        "It occurred in 2.9% and 4.1%; the difference was not significant (risk difference -1.2, 95% CI -2.8 to 0.5).",
+    )

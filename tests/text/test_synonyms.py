@@ -148,3 +148,11 @@ def test_a_pathogen_in_full_or_by_its_initial_is_one_word() -> None:
     # two genera with one species name stay two organisms, and a short word is no genus
     assert alignment_tokens("K. pneumoniae") != alignment_tokens("S. pneumoniae")
     assert "coli" in alignment_tokens("The coli bacteria")
+
+
+def test_round_23_lay_words_read_as_their_clinical_terms() -> None:
+    assert canonical_stems("Daytime drowsiness") == canonical_stems("daytime sleepiness")
+    assert canonical_stems("two babies had seizures put down to caffeine") == canonical_stems(
+        "two infants had seizures attributed to caffeine"
+    )
+    assert canonical_stems("blamed on the drug") == canonical_stems("attributed to the drug")

@@ -220,8 +220,10 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
             found = next((i for i, s in enumerate(index.sentences) if denied(unit, s)), None)
             if found is not None:
                 return found
-    if not (effect or asserts_occurrence(unit)) or ratio_shown(unit, index.sentences):  # an effect its ratio shows
+    if ratio_shown(unit, index.sentences):  # an effect its ratio shows
         return None
+    if not (effect or asserts_occurrence(unit)):  # "2.9 vs 3.9 mL/min a year, was statistically significant"
+        return next((i for i, s in enumerate(index.sentences) if significance_denied(context or unit, s)), None)
     found = next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
     if found is None:  # in one group only; or a significant effect where every interval holds none (round 19)
         claim = context or unit  # its figures may follow in the rest of its list

@@ -338,7 +338,8 @@ def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
 
 
 COORDINATED = re.compile(
-    r"and\s+(?!no\b|not\b)\S+(?:\s+\S+){0,8}?\s+(?:was|were|did|does|do|had|has|have|remained|occurred)\b",
+    r"and\s+(?!not\b)\S+(?:\s+\S+){0,8}?\s+(?:was|were|did|does|do|had|has|have|remained|occurred|reported|"
+    r"recorded|observed|developed|required|needed)\b",
     re.IGNORECASE,
 )
 """A clause that opens with "and" and a subject of its own before its verb ("and mortality at 90 days was similar")."""

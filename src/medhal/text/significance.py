@@ -200,19 +200,24 @@ def significance_denied(unit: str, sentence: str) -> bool:
     >>> significance_denied("Uptake, at 61%, was significantly lower than last year's 63%.",
     ...                     "Uptake was 61%, against 63% last year (p=0.01).")
     False
+    >>> significance_denied("The decline, 2.9 vs 3.9 mL/min a year, was statistically significant.",
+    ...                     "eGFR slope was -2.9 vs -3.9 mL/min per year (difference 1.0; 95% CI -0.03 to 1.97); the "
+    ...                     "chronic slope favoured A (difference 1.1; 95% CI 0.07 to 2.12).")
+    True
     """
     if not _CLAIMED.search(unit) or _NOT_CLAIMED.search(unit) or has_negation(unit):
         return False
-    if not nonsignificant(sentence):
-        return False
-    theirs = quantities(sentence)
     stated = [q for q in quantities(unit) if not q.approximate]
-    # two or more times are the groups' ("6.4 vs 5.5 months" of median survival; round 20), one is a time point
+    # two or more times are the groups' ("6.4 vs 5.5 months" of median survival; round 20), one is a time point;
+    # rates and concentrations are the groups' too ("2.9 vs 3.9 mL/min/1.73m2 a year"; round 23)
     times = [q for q in stated if q.kind == "time"]
-    own = [q for q in stated if q.kind in _GROUP_KINDS or q.ratio] + (times if len(times) > 1 else [])
+    own = [q for q in stated if q.kind in _GROUP_KINDS or q.ratio or "/" in q.kind] + (times if len(times) > 1 else [])
     if len(own) < 2 and not any(q.ratio for q in own):
         return False
-    return states_each(own, theirs)
+    # read part by part: "X was 2.9 vs 3.9 (95% CI -0.03 to 1.97; p=0.058); Y favoured A (95% CI 0.07 to 2.12)"
+    # shows no effect on X whatever it shows on Y (round 23)
+    parts = [sentence, *finding_parts(sentence)]
+    return any(nonsignificant(part) and states_each(own, quantities(part)) for part in parts)
 
 
 def numbers_null_finding(sentence: str) -> NullFinding | None:
