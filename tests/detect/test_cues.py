@@ -849,3 +849,14 @@ def test_round_23_cues_fire_on_wrong_clauses_and_stay_silent_on_their_faithful_t
     cue = _cue(_index(review), "Daytime drowsiness was more common with melatonin.")
     assert cue is not None and cue.kind == "null_finding"
     assert _cue(_index(review), "Daytime drowsiness was no more common with melatonin.") is None
+
+
+def test_an_exclusion_sentence_says_nothing_against_what_the_enrolled_had() -> None:
+    evidence = (
+        "Adults with bacteraemia who were stable for 48 hours were randomised to 7 or 14 days of antibiotics. "
+        "Patients with an uncontrolled source or neutropenia were excluded."
+    )
+    assert _cue(_index(evidence), "Stable patients with a controlled source were randomised.") is None
+    trial = "Adults with uncomplicated appendicitis were randomised to antibiotics or surgery."
+    cue = _cue(_index(trial), "In adults with complicated appendicitis, antibiotics were tried.")
+    assert cue is not None and cue.kind == "denied"

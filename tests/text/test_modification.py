@@ -54,3 +54,10 @@ def test_what_each_side_reads() -> None:
 
 def test_a_bracket_ends_the_subgroup() -> None:
     assert unmodified_by(SGLT2) == frozenset({"diabe"})  # not the P value of the heterogeneity test
+
+
+def test_an_effect_said_not_to_differ_between_subgroups_denies_a_subgroup_effect() -> None:
+    sentence = "The magnitude of change did not differ between men and women."
+    assert modification_conflict("and the effect was larger in women than in men.", sentence)
+    assert not modification_conflict("and the effect was similar in women and men.", sentence)
+    assert not modification_conflict("and the effect was larger in older adults.", sentence)

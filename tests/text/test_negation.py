@@ -181,3 +181,15 @@ def test_a_part_with_a_verb_of_its_own_keeps_its_denial_to_itself() -> None:
     sentence = "No severe hypoglycaemia occurred in the dalvora group; 2 episodes occurred with glargine."
     assert flips_negation("There were two severe episodes on glargine.", sentence) is None
     assert flips_negation("Severe hypoglycaemia occurred in the dalvora group.", sentence) == "Severe"
+
+
+def test_a_negated_copula_denies_each_item_of_its_or_list_and_a_verb_only_itself() -> None:
+    assert negated_stems("because she isn't agitated or distressed,") == {"agita", "distr"}
+    assert negated_stems("It did not reduce mortality or stroke.") == {"reduc"}
+    sentence = "Midazolam NOT added to driver - no agitation or distress at present."
+    assert flips_negation("because she isn't agitated or distressed,", sentence) is None
+
+
+def test_a_hyphenated_compound_says_the_word_and_an_exclusion_denies_nothing_of_the_enrolled() -> None:
+    assert prefix_antonym("with the coated balloon", "a drug-coated balloon or an uncoated balloon") is None
+    assert prefix_antonym("with the coated balloon", "an uncoated balloon") == "coated"

@@ -170,3 +170,14 @@ def test_a_claimed_significant_rate_is_denied_by_its_own_part_of_the_sentence() 
         "It significantly reduced the outcome (2.9% vs 4.1%).",
         "It occurred in 2.9% and 4.1%; the difference was not significant (risk difference -1.2, 95% CI -2.8 to 0.5).",
     )
+
+
+def test_non_inferiority_is_what_a_null_result_in_figures_shows() -> None:
+    sentence = "SVR12 was 97.9% and 98.3% (difference -0.4%, 95% CI -2.9 to 2.1)."
+    assert not effect_unshown("Eight weeks was non-inferior to 12 weeks for SVR12.", sentence)
+    assert effect_unshown("Eight weeks improved SVR12.", sentence)
+
+
+def test_a_multiplicity_adjusted_interval_is_read_like_a_95_percent_one() -> None:
+    assert nonsignificant("RT vs EULT: OR 0.78 (98.3% CI 0.47 to 1.30).")
+    assert not nonsignificant("RT vs UC: mean difference 2.79 points (98.3% CI 0.48 to 5.10).")

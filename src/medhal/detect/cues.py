@@ -66,7 +66,7 @@ from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
 from medhal.text.durations import duration_conflict
 from medhal.text.endpoints import endpoint_conflicts
-from medhal.text.exclusions import excluded_population
+from medhal.text.exclusions import excluded_population, states_exclusion
 from medhal.text.exclusive import absence_denied, exclusive_conflict
 from medhal.text.figures import number_conflicts
 from medhal.text.findings import (
@@ -281,9 +281,11 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
         return found
     # "complicated appendicitis" where the evidence only ever says "uncomplicated appendicitis" (read once over the
     # whole evidence, which must never say the word itself; then the sentence that says it, a finding first)
-    if prefix_antonym(unit, " ".join(index.sentences)) is None:
+    # a sentence excluding "patients with an uncontrolled source" says nothing against "with a controlled source"
+    said = [(i, s) for i, s in enumerate(index.sentences) if not states_exclusion(s)]
+    if prefix_antonym(unit, " ".join(s for _, s in said)) is None:
         return None
-    antonyms = [i for i, s in enumerate(index.sentences) if prefix_antonym(unit, s) is not None]
+    antonyms = [i for i, s in said if prefix_antonym(unit, s) is not None]
     if not antonyms:
         return None
     return next((i for i in antonyms if not index.assertive or index.assertive[i]), antonyms[0])

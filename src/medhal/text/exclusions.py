@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from medhal.text.findings import asserts_effect, asserts_occurrence
 from medhal.text.scope import population_stems, population_terms
 
-__all__ = ["excluded_items", "excluded_population"]
+__all__ = ["excluded_items", "excluded_population", "states_exclusion"]
 
 _WHO = r"(?:patients|participants|adults|children|infants|women|men|people|persons|individuals|those|subjects)"
 _EXCLUDED = re.compile(
@@ -61,6 +61,20 @@ _BENEFIT = re.compile(
     r"(?:treatment|drug|option)\s+of\s+choice)\b",
     re.IGNORECASE,
 )
+
+
+_EXCLUDING = re.compile(r"\bexclu(?:ded|sion)\b|\b(?:ineligible|not\s+eligible)\b", re.IGNORECASE)
+
+
+def states_exclusion(sentence: str) -> bool:
+    """Whether ``sentence`` says whom the study left out ("Patients with an uncontrolled source ... were excluded"):
+    what the excluded had, the enrolled did not, so its "un-" words deny nothing the unit says of the enrolled
+    (round 23).
+
+    >>> states_exclusion("Patients with an uncontrolled source were excluded."), states_exclusion("Pain fell.")
+    (True, False)
+    """
+    return _EXCLUDING.search(sentence) is not None
 
 
 def _ages(text: str) -> frozenset[str]:

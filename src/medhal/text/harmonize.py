@@ -25,6 +25,8 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
 
     >>> harmonized("Women took 0.15 g of aspirin daily for twelve weeks.", "aspirin 150 mg daily for 12 weeks")
     'Women took 150 mg of aspirin daily for 12 weeks.'
+    >>> harmonized("They ate between 10 am and 8 pm.", "Eating was allowed from 10:00 to 20:00.")
+    'They ate between 10:00 and 20:00.'
     """
     stated = quantities(evidence) if isinstance(evidence, str) else evidence
     written = {e.text.lower() for e in stated}

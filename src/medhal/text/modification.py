@@ -11,7 +11,8 @@ opposite finding: the evidence tested that subgroup and found the effect the sam
 
 * the sentence reports **no effect modification**: "results / the effect / the association were similar /
   consistent in <subgroup>", "with similar (relative) effects in <subgroup>", "<variable> did not modify / alter
-  the association / effect", "no (significant) interaction with <variable>";
+  the association / effect", "no (significant) interaction with <variable>", "the magnitude of change / the effect
+  did not differ between <subgroups>";
 * the unit claims **one**: the benefit / effect / association / risk / increase "was greater / greatest / stronger /
   weaker / limited to / confined to / only ..." or some group "benefited more / most / only";
 * the two name the same subgroup: at least two content stems of the sentence's subgroup (or variable) are the
@@ -36,7 +37,10 @@ _UNMODIFIED = re.compile(
     r"|\b(?:similar|consistent|comparable)\s+(?:\w+\s+)?(?:results?|effects?|associations?|benefits?|reductions?)\s+"
     r"(?:in|among|across|for)\s+(?P<in>[^.;()]{3,160})"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:interaction|effect\s+modification|heterogeneity)\s+"
-    r"(?:by|with|between|across|for|according\s+to)\s+(?P<by>[^.;]{3,160})",
+    r"(?:by|with|between|across|for|according\s+to)\s+(?P<by>[^.;]{3,160})"
+    r"|\b(?:magnitude\s+of\s+(?:the\s+)?(?:change|effect|reduction|increase|benefit)|effects?|benefits?|"
+    r"associations?|reductions?)\s+did\s+not\s+(?:significantly\s+)?differ\s+(?:between|by|across|according\s+to)\s+"
+    r"(?P<btw>[^.;()]{3,160})",
     re.IGNORECASE,
 )
 """A sentence reporting the effect the same in a subgroup, and the subgroup or the variable that defines it."""
@@ -63,11 +67,14 @@ def unmodified_by(sentence: str) -> frozenset[str]:
     ['assoc', 'caffe', 'faste', 'genet', 'metab', 'varia']
     >>> unmodified_by("The effect was greater in women.")
     frozenset()
+    >>> sorted(unmodified_by("The magnitude of change did not differ between men and women."))  # round 23
+    ['women']
     """
     m = _UNMODIFIED.search(sentence.split(":", 1)[-1].strip())
     if m is None:
         return frozenset()
-    return canonical_stems(m.group("who") or m.group("in") or m.group("var") or m.group("by") or "") - _NO_ONE
+    named = m.group("who") or m.group("in") or m.group("var") or m.group("by") or m.group("btw") or ""
+    return canonical_stems(named) - _NO_ONE
 
 
 def claims_modification(unit: str) -> bool:

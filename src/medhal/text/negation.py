@@ -69,7 +69,8 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
         for k in after:
             if _content(words[k].group()):
                 governed.add(k)
-                if cue.group().lower() in _DETERMINERS:  # "no vasculitis or thrombotic microangiopathy": neither
+                # "no vasculitis or thrombotic microangiopathy", "isn't agitated or distressed" (round 23): neither
+                if cue.group().lower() in _DETERMINERS or _COPULA_BEFORE.search(text, 0, cue.end()):
                     governed.update(_coordinated(text, words, cue.end()))
                 break
         else:  # "were not statistically significant": nothing after it but the predicate, which it denies
@@ -78,7 +79,9 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
 
 
 _DETERMINERS = frozenset(("no", "without", "neither"))
-"""Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well."""
+"""Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well; so does a
+negated copula, whose predicate is the list ("she isn't agitated or distressed")."""
+_COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+not$|\b(?:is|are|was|were)n't$", re.IGNORECASE)
 
 
 def _content(word: str) -> bool:
@@ -99,7 +102,10 @@ def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]
     stop = _LIST_END.search(text, start)
     end = stop.start() if stop else len(text)
     separators = list(_ITEM_SEPARATOR.finditer(text, start, end))
-    if not any(_OR.search(m.group()) for m in separators):
+    # a clause the split cut before the list's "or" ("were not associated with age, body mass index,") is read as
+    # the list it begins, as the sentence it was cut from is (round 23)
+    cut = stop is None and text.rstrip().endswith(",") and len(separators) > 1
+    if not cut and not any(_OR.search(m.group()) for m in separators):
         return []
     bounds = [start, *(b for m in separators for b in (m.start(), m.end())), end]
     items = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
@@ -314,14 +320,16 @@ def prefix_antonym(unit: str, sentence: str) -> str | None:
     'inferior'
     >>> print(prefix_antonym("a controlled trial", "patients with uncontrolled hypertension"))
     None
+    >>> print(prefix_antonym("with the coated balloon", "a drug-coated balloon or an uncoated balloon"))
+    None
     """
     for m in _WORD.finditer(unit):
         word = m.group()
         lower = word.lower()
         if len(lower) < 5 or re.match(_PREFIXED, lower) or _NEGATED_BEFORE.search(unit, 0, m.start()):
             continue
-        if re.search(r"(?<![\w-])" + _plain_forms(lower) + r"\b", sentence, re.IGNORECASE):
-            continue  # the sentence says the word itself, or names its state ("pregnancy" for "pregnant")
+        if re.search(r"(?<!\w)(?<!un-)(?<!non-)(?<!in-)" + _plain_forms(lower) + r"\b", sentence, re.IGNORECASE):
+            continue  # the sentence says the word itself ("drug-coated" too), or names its state ("pregnancy")
         after = _next_content(unit[m.end() :])
         for found in re.finditer(r"\b" + _PREFIXED + re.escape(lower) + r"\b", sentence, re.IGNORECASE):
             if lower in _COMPARED or (after and _next_content(sentence[found.end() :]) == after):

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 from medhal.text.lexical import THOUSANDS
+from medhal.text.number_forms import CLOCK_BEFORE, a_multiples, clock_hour, is_year, multiplier
 
 __all__ = [
     "NUMBER_WORDS",
@@ -102,10 +103,12 @@ _HEDGES = re.compile(
     re.IGNORECASE,
 )
 _POINT_HEDGE = re.compile(
-    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some)(?:\s+an?)?|~)\s*$", re.IGNORECASE
+    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some|just\s+(?:over|under|above|below))"
+    r"(?:\s+an?)?|~)\s*$",
+    re.IGNORECASE,
 )
 """The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`; either may take an article
-("roughly a 60% reduction in odds")."""
+("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
 _QUANTITY = re.compile(
     r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
     + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
@@ -117,13 +120,6 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 
-
-_CLOCK_NEXT = re.compile(
-    r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b",
-    re.IGNORECASE,
-)
-_CLOCK_BEFORE = re.compile(r"\b\d{1,2}:$")
-"""Either side of a time of day ("02:00", "at 3:15 pm", "10 pm")."""
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
@@ -235,12 +231,16 @@ def quantities(text: str) -> list[Quantity]:
     [('half', 50.0, True)]
     >>> [(q.kind, q.number) for q in quantities("Median survival: 11.6 vs 8.9 months")]
     [('time', 11.6), ('time', 8.9)]
+    >>> [(q.kind, q.value) for q in quantities("1.46 million doses since 1979; a billion from 2007 to 2021")][:3]
+    [('count', 1460000.0), ('label:year', 1979.0), ('count', 1000000000.0)]
+    >>> [(q.kind, q.value) for q in quantities("It saved £612 per patient, $1.2 million in all.")]
+    [('money', 612.0), ('money', 1200000.0)]
     >>> [(q.kind, q.value) for q in quantities("A 2.4 cm cyst and 5 mm stone; stopped at 02:00, restarted at 10 pm.")]
     [('length', 24.0), ('length', 5.0), ('label:clock', 2.0), ('label:clock', 22.0)]
     """
     out: list[Quantity] = []
     for m in _QUANTITY.finditer(text):
-        if len(m.group("num")) == 2 and _CLOCK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+        if len(m.group("num")) == 2 and CLOCK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue  # the minutes of a time of day ("02:00")
         if (
             not (m.group("unit") or m.group("pct"))
@@ -276,9 +276,12 @@ def quantities(text: str) -> list[Quantity]:
         label = _LABEL.search(before) if kind == "count" else None
         if label is not None:  # "type 2 diabetes", "grade 3": a category, compared only with its own kind
             kind = f"label:{label.group(1).lower()}"
-        elif kind == "count" and (clock := _CLOCK_NEXT.match(text, m.end())) is not None and value < 24:
-            kind = "label:clock"  # "at 02:00", "at 10 pm": a time of day, its hour on the 24-hour clock (round 23)
-            value += 12 if clock.group("pm") and value < 12 else -12 if clock.group("am") and value == 12 else 0
+        elif kind == "count" and before.endswith(("£", "$", "€")):
+            kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
+        elif kind == "count" and is_year(raw, text, m.end(), before):
+            kind = "label:year"  # "since 1979", "from 2007 to 2021": a calendar year, not a count (round 23)
+        elif kind == "count" and (hour := clock_hour(text, m.end(), value)) is not None:
+            kind, value = "label:clock", hour[0]  # "at 02:00", "at 10 pm": a time of day (round 23)
         elif kind == "percent" and _CONFIDENCE_NEXT.match(text, m.end()):
             kind = "label:ci"  # "95% CI": the confidence level of an interval, not a figure of the measure
         # hedged ("under 45"), one side of a proportion ("one in ten": a ratio, not a count) or the tail of a
@@ -297,7 +300,16 @@ def quantities(text: str) -> list[Quantity]:
         about = _POINT_HEDGE.search(before[-16:]) is not None and not (
             kind == "count" and _PROPORTION_NEXT.match(text, m.end())
         )
-        out.append(Quantity(kind, value * scale, m.start(), m.end(), m.group(0), hedged, value, about, ratio))
+        end = hour[1] if kind == "label:clock" and hour is not None else m.end()  # "20:00", "8 pm" whole
+        if kind in ("count", "money") and not unit and (times := multiplier(text, end)) is not None:
+            scale, end = times  # "1.46 million": 1,460,000 (round 23)
+        out.append(Quantity(kind, value * scale, m.start(), end, text[m.start() : end], hedged, value, about, ratio))
+    for value, start, end in a_multiples(text):  # "a billion doses", "about a thousand people"
+        before = text[max(0, start - 16) : start]
+        hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
+        out = sorted(
+            [*out, Quantity("count", value, start, end, text[start:end], hedged, 1.0, about)], key=lambda q: q.start
+        )
     if _FRACTION_WORD.search(text):
         fractions = _hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"

@@ -49,15 +49,22 @@ __all__ = [
 
 _NUMBER = r"[-−]?\d+(?:\.\d+)?"
 """A signed number; the minus sign may be the typographic one ("−1.2"; round 21)."""
+_LEVEL = r"(?:95|9[0-9]\.\d+|9[0-9])"
+"""An interval's confidence level: 95%, or a multiplicity-adjusted one ("98.3% CI" for three comparisons; round 23)."""
 _INTERVAL = re.compile(
     r"(?P<kind>(?:hazard|odds|risk|rate|incidence\s+rate)\s+ratios?|relative\s+risk|\ba?HR\b|\ba?OR\b|\ba?RR\b|"
     r"\bIRR\b|(?:mean\s+|absolute\s+|risk\s+)?difference)"
-    r"[^;()\[\]]{0,40}?(?P<estimate>" + _NUMBER + r")\s*(?:%|(?:percentage\s+)?points?)?\s*[;,(\[]?\s*"
-    r"95\s?%\s*(?:CI|confidence\s+interval|CrI)\s*[,:=]?\s*(?P<low>" + _NUMBER + r")\s*%?\s*(?:to|-|–|,)\s*"
+    r"[^;()\[\]]{0,40}?(?P<estimate>"
+    + _NUMBER
+    + r")\s*(?:%|(?:percentage\s+)?points?)?\s*[;,(\[]?\s*"
+    + _LEVEL
+    + r"\s?%\s*(?:CI|confidence\s+interval|CrI)\s*[,:=]?\s*(?P<low>"
+    + _NUMBER
+    + r")\s*%?\s*(?:to|-|–|,)\s*"
     r"(?P<high>" + _NUMBER + r")",
     re.IGNORECASE,
 )
-_ANY_INTERVAL = re.compile(r"95\s?%\s*(?:CI|confidence\s+interval|CrI)", re.IGNORECASE)
+_ANY_INTERVAL = re.compile(_LEVEL + r"\s?%\s*(?:CI|confidence\s+interval|CrI)", re.IGNORECASE)
 _P_VALUE = re.compile(r"\bP\s*(?P<op><|≤|=)\s*(?P<value>0?\.\d+)", re.IGNORECASE)
 
 
@@ -86,6 +93,8 @@ def nonsignificant(sentence: str) -> bool:
     False
     >>> nonsignificant("The difference was 13.9 percentage points (95% CI 3.6 to 24.0).")
     False
+    >>> nonsignificant("RT vs EULT: OR 0.78 (98.3% CI 0.47 to 1.30).")
+    True
     >>> nonsignificant("Abstinence was 7.7% and 6.9%.")
     False
 
@@ -253,9 +262,16 @@ def effect_unshown(unit: str, sentence: str) -> bool:
     >>> sentence = "Falls occurred in 44% and 53% (risk ratio 0.83, 95% CI 0.68 to 1.01)."
     >>> effect_unshown("Exercise reduced falls.", sentence), effect_unshown("It tended to reduce falls.", sentence)
     (True, False)
+    >>> effect_unshown("Home exercise was non-inferior to supervised classes for falls.", sentence)
+    False
     """
+    if _EQUIVALENCE.search(unit):  # "was non-inferior to a 12-week course": what such figures show (round 23)
+        return False
     finding = numbers_null_finding(sentence)
     return finding is not None and contradicts(unit, finding)
+
+
+_EQUIVALENCE = re.compile(r"\bnon-?\s?inferior\w*|\bequivalen\w*|\bnoninferior\w*", re.IGNORECASE)
 
 
 def unshown_effect(unit: str, sentences: Sequence[str]) -> int | None:

@@ -1,0 +1,84 @@
+"""Numbers whose form says what they are, read by :func:`medhal.text.quantities.quantities` (issue 14, round 23):
+
+* a calendar year ("since 1979", "in March 2020", "from 2007 to 2021"): a label, never a count that a unit's
+  figure could be changed from ("1979" against a confidence bound of 300);
+* a time of day ("02:00", "at 3:15 pm", "10 pm"): a label on the 24-hour clock, its minutes no count ("two-week"
+  is not the "02" of "02:00");
+* a count with a multiplier word ("1.46 million", "a billion"): the number it stands for, so that "1 billion"
+  restates "a billion".
+
+Split out of :mod:`medhal.text.quantities`, which builds the :class:`~medhal.text.quantities.Quantity` objects;
+this module only reads the forms.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CLOCK_BEFORE", "a_multiples", "clock_hour", "is_year", "multiplier"]
+
+_MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_MULTIPLIER = re.compile(r"\s+(thousand|million|billion)\b", re.IGNORECASE)
+_A_MULTIPLE = re.compile(r"\b(?<![\d.,]\s)an?\s+(thousand|million|billion)\b", re.IGNORECASE)
+_YEAR_BEFORE = re.compile(
+    r"(?:\b(?:since|in|from|between|until|till|through|during|by|of|year|years|early|late|mid|(?:jan|febr)uary|"
+    r"march|april|may|june|july|august|september|october|november|december)|\b(?:19|20)\d{2}\s*"
+    r"(?:-|–|to|and|through|until))\s*$",
+    re.IGNORECASE,
+)
+_YEAR_AFTER = re.compile(r"\s*(?:[.,;:)]|$|(?:-|–|to|and|through|until)\s*(?:19|20)\d{2}\b)")
+_CLOCK_NEXT = re.compile(r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b", re.IGNORECASE)
+CLOCK_BEFORE = re.compile(r"\b\d{1,2}:$")
+"""The hour of a time of day right before its minutes ("02:" of "02:00")."""
+
+
+def is_year(raw: str, text: str, end: int, before: str) -> bool:
+    """Whether the number ``raw`` (ending at ``end`` of ``text``, with ``before`` the text just before it) is a
+    calendar year: four digits from 1900 to 2099 after a word that introduces one or next to another year, and
+    followed by punctuation, the end or another year, not by a noun ("in 2000 patients").
+
+    >>> is_year("1979", "since 1979.", 10, "since "), is_year("2000", "in 2000 patients", 7, "in ")
+    (True, False)
+    >>> is_year("2021", "from 2007 to 2021", 17, "from 2007 to ")
+    True
+    """
+    if not (len(raw) == 4 and raw.isdigit() and 1900 <= int(raw) <= 2099):
+        return False
+    after = _YEAR_AFTER.match(text, end)
+    return after is not None and (_YEAR_BEFORE.search(before) is not None or bool(after.group().strip(" .,;:)")))
+
+
+def clock_hour(text: str, end: int, value: float) -> tuple[float, int] | None:
+    """The hour on the 24-hour clock of a number ``value`` ending at ``end`` that is a time of day ("10 pm": 22,
+    "12 am": 0, "02:00": 2), with the end of its minutes or "am" / "pm"; ``None`` when it is none.
+
+    >>> clock_hour("at 10 pm", 5, 10.0), clock_hour("at 02:00", 5, 2.0), clock_hour("10 patients", 2, 10.0)
+    ((22.0, 8), (2.0, 8), None)
+    """
+    m = _CLOCK_NEXT.match(text, end)
+    if m is None or value >= 24:
+        return None
+    if m.group("pm") and value < 12:
+        return value + 12, m.end()
+    if m.group("am") and value == 12:
+        return 0.0, m.end()
+    return value, m.end()
+
+
+def multiplier(text: str, end: int) -> tuple[float, int] | None:
+    """The factor and end of a multiplier word right after a number ending at ``end`` ("1.46 million"), or ``None``.
+
+    >>> multiplier("1.46 million doses", 4), multiplier("493 per million", 3)
+    ((1000000.0, 12), None)
+    """
+    m = _MULTIPLIER.match(text, end)
+    return None if m is None else (_MULTIPLIERS[m.group(1).lower()], m.end())
+
+
+def a_multiples(text: str) -> list[tuple[float, int, int]]:
+    """Each "a thousand", "a million", "a billion" of ``text``: its value, start and end.
+
+    >>> a_multiples("a billion doses; about a thousand people; 2 million")
+    [(1000000000.0, 0, 9), (1000.0, 23, 33)]
+    """
+    return [(_MULTIPLIERS[m.group(1).lower()], m.start(), m.end()) for m in _A_MULTIPLE.finditer(text)]
