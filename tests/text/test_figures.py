@@ -495,3 +495,12 @@ def test_a_relative_change_a_stated_ratio_is_and_points_written_bare_are_no_chan
     scores = "Scores fell by 8.1 and 6.9 points (mean difference -1.2, p = 0.19). In a subgroup it was -3.4 points."
     subgroup = "In a subgroup it was -3.4 points."
     assert number_conflicts("a 1.2-point difference that was not significant", scores, subgroup) == []
+
+
+def test_comparison_words_name_neither_side_of_a_comparison() -> None:
+    sentence = (
+        "In a nested comparison of 96 admitted infants, nebulised 3% saline did not shorten LOS compared with 0.9% "
+        "saline (mean difference -0.2 days)."
+    )
+    unit = "and in their comparison 3% saline didn't get babies home any sooner than normal saline."
+    assert number_conflicts(unit, sentence, sentence) == []

@@ -118,3 +118,9 @@ def test_a_share_the_unit_gives_its_figure_is_read_as_that_figure() -> None:
     sentence = "Mean body weight change was -14.9% with semaglutide and -2.4% with placebo."
     assert share_conflicts(unit, sentence) == []
     assert share_conflicts("Most semaglutide users lost at least 5% of their weight.", sentence) != []
+
+
+def test_a_share_that_gives_its_own_proportion_in_brackets_is_read_as_that_figure() -> None:
+    sentence = "21 patients (11%) were co-prescribed an ACE inhibitor; only 8 of these 21 had a level checked."
+    assert share_conflicts("Most patients (about four in five) had a lithium level done,", sentence) == []
+    assert share_conflicts("Most patients had a lithium level done,", "Levels were checked in 11% of patients.") != []

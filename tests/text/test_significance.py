@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from medhal.text.significance import (
+    effect_part_restated,
     effect_unshown,
     nonsignificant,
     null_in_numbers,
@@ -181,3 +182,13 @@ def test_non_inferiority_is_what_a_null_result_in_figures_shows() -> None:
 def test_a_multiplicity_adjusted_interval_is_read_like_a_95_percent_one() -> None:
     assert nonsignificant("RT vs EULT: OR 0.78 (98.3% CI 0.47 to 1.30).")
     assert not nonsignificant("RT vs UC: mean difference 2.79 points (98.3% CI 0.48 to 5.10).")
+
+
+def test_a_unit_restating_the_effect_part_of_a_sentence_is_not_about_its_null_part() -> None:
+    sentence = (
+        "Discontinuation symptoms at week 1 were more frequent after direct switch (22% vs 13%; OR 1.87, 95% CI "
+        "1.04-3.38), but did not differ by week 4 (6% vs 5%)."
+    )
+    assert effect_part_restated("The direct switch caused more symptoms in the first week (22% versus 13%).", sentence)
+    assert not effect_part_restated("The direct switch caused more symptoms at week 4 (6% versus 5%).", sentence)
+    assert not effect_part_restated("The direct switch caused more symptoms.", sentence)

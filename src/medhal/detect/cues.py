@@ -38,12 +38,11 @@ sentence that fires it.
   "Patients with influenza or septic shock were excluded") — `contradicted`;
 * :func:`contradiction_cue`: the first of the six that fires, in that order.
 
-The cues read text only, so a detector finds them while it plans its verifier pairs and makes sure the verifier reads
-the unit against the deciding sentence alone: the audit trail then points at that sentence and at its own P(C), not
-at a stretch of evidence around it (issue 14).  Two more name no sentence, being read against the whole evidence:
-the unstated-figure cue (:func:`medhal.text.figures.unstated_quantities`: a figure the evidence states nowhere)
-and the unnamed-subject cue (:func:`medhal.text.comparisons.unnamed_subject`: the unit compares groups on a
-measure the evidence never names).  A unit either fires is never `supported`.
+The cues read text only, so a detector finds them while it plans its verifier pairs and has the verifier read the
+unit against the deciding sentence alone: the audit trail points at that sentence and its own P(C) (issue 14).
+Two more, read against the whole evidence, name no sentence: the unstated-figure cue (a figure the evidence states
+nowhere: :func:`medhal.text.figures.unstated_quantities`) and the unnamed-subject cue (groups compared on a measure
+the evidence never names: :func:`medhal.text.comparisons.unnamed_subject`); such a unit is never `supported`.
 """
 
 from __future__ import annotations
@@ -89,7 +88,13 @@ from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_s
 from medhal.text.quantities import Quantity
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
-from medhal.text.significance import null_in_numbers, ratio_shown, significance_denied, unshown_effect
+from medhal.text.significance import (
+    effect_part_restated,
+    null_in_numbers,
+    ratio_shown,
+    significance_denied,
+    unshown_effect,
+)
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
@@ -224,7 +229,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
         return None
     if not (effect or asserts_occurrence(unit)):  # "2.9 vs 3.9 mL/min a year, was statistically significant"
         return next((i for i, s in enumerate(index.sentences) if significance_denied(context or unit, s)), None)
-    found = next((i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found)), None)
+    denying = (i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found))
+    found = next((i for i in denying if not effect_part_restated(unit, index.sentences[i])), None)
     if found is None:  # in one group only; or a significant effect where every interval holds none (round 19)
         claim = context or unit  # its figures may follow in the rest of its list
         against = (

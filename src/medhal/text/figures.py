@@ -232,7 +232,9 @@ def _given_elsewhere(
     ("6,200 physicians" against "more than 6,200 physicians in 30 countries").  ``None`` otherwise."""
     if q.approximate or lay_count(q) or q.kind.startswith("label:"):  # categories: label_conflicts (text/labels.py)
         return None
-    mine = anchors(unit, q, 2)
+    # words that link the two sides of a comparison name neither ("3% saline ... in their comparison" against "3%
+    # saline ... compared with 0.9% saline"; round 25)
+    mine = anchors(unit, q, 2) - _COMPARING
     same = [e for e in said if q.equals(e) or same_figure(q, e)]
     equal = [len(mine & anchors(sentence, e, 2)) for e in same]
     rivals = [
@@ -250,6 +252,8 @@ def _given_elsewhere(
         return None
     return best[1]
 
+
+_COMPARING = content_stems("compared comparison comparing versus")
 
 _HEAD_END = re.compile(
     r"[,;:()\[\]]|\.(?:\s|$)|\s(?:with|in|of|at|from|who|which|that|and|or|were|was|had|have|across|per|for|to|on|"

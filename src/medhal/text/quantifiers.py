@@ -160,6 +160,8 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     []
     >>> share_conflicts("Most users (86%) lost weight.", "Mean weight change was -14.9% with semaglutide.")
     []
+    >>> share_conflicts("Most patients (about four in five) had a level done.", "21 patients (11%) had a level done.")
+    []
     >>> share_conflicts("About one in eight patients with chest pain had an infarction.", "It identifies about a third "
     ...                 "of patients with chest pain as being at very low risk.")
     []
@@ -235,8 +237,14 @@ def _says_itself(sentence: str, share: QuantifiedShare, other: QuantifiedShare, 
     return other.quantity.text.lower() == share.quantity.text.lower() and _head(sentence, other.quantity) in heads
 
 
-_OWN_FIGURE = re.compile(r"(?:\s+(?:of\s+)?[A-Za-z][\w-]*){0,3}\s*\(\s*\d+(?:\.\d+)?\s*%")
-"""A percentage in brackets right after a share's words and its noun ("most semaglutide users (86%)")."""
+_OWN_FIGURE = re.compile(
+    r"(?:\s+(?:of\s+)?[A-Za-z][\w-]*){0,3}\s*\(\s*(?:\d+(?:\.\d+)?\s*%|(?:about\s+|around\s+|roughly\s+|nearly\s+)?"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:in|out\s+of)\s+(?:\d+|two|three|four|five|six|"
+    r"seven|eight|nine|ten)\b)",
+    re.IGNORECASE,
+)
+"""A percentage or a proportion in brackets right after a share's words and its noun ("most semaglutide users (86%)",
+"Most patients (about four in five)": round 25), which the changed-number cue reads as a figure."""
 
 _CLAUSE_END = re.compile(r"[;.]|,\s+(?:but|while|whereas|and)\b|$")
 

@@ -37,6 +37,7 @@ from medhal.text.lexical import has_negation
 from medhal.text.quantities import quantities
 
 __all__ = [
+    "effect_part_restated",
     "effect_unshown",
     "nonsignificant",
     "null_in_numbers",
@@ -292,3 +293,23 @@ def unshown_effect(unit: str, sentences: Sequence[str]) -> int | None:
     if any(i != found and asserts_effect(s) and finding.subject <= finding_subject(s) for i, s in enumerate(sentences)):
         return None
     return found
+
+
+def effect_part_restated(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` gives two or more exact percentages that a part of ``sentence`` reporting no null finding
+    states each of: the unit restates that part ("more discontinuation symptoms in the first week (22% versus 13%)"
+    against "... were more frequent after direct switch (22% vs 13%; ...), but did not differ by week 4 (6% vs 5%)"),
+    so the null finding of the sentence's other part is not about it (round 25).
+
+    >>> sentence = "Symptoms were more frequent with A (22% vs 13%), but did not differ by week 4 (6% vs 5%)."
+    >>> effect_part_restated("A caused more symptoms in the first week (22% versus 13%).", sentence)
+    True
+    >>> effect_part_restated("A caused more symptoms at week 4 (6% versus 5%).", sentence)
+    False
+    """
+    own = [q for q in quantities(unit) if q.kind == "percent" and not q.approximate]
+    if len(own) < 2:
+        return False
+    return any(
+        not reports_null_finding(part) and states_each(own, quantities(part)) for part in finding_parts(sentence)
+    )
