@@ -193,3 +193,16 @@ def test_a_negated_copula_denies_each_item_of_its_or_list_and_a_verb_only_itself
 def test_a_hyphenated_compound_says_the_word_and_an_exclusion_denies_nothing_of_the_enrolled() -> None:
     assert prefix_antonym("with the coated balloon", "a drug-coated balloon or an uncoated balloon") is None
     assert prefix_antonym("with the coated balloon", "an uncoated balloon") == "coated"
+
+
+def test_no_more_than_is_a_bound_and_nobody_governs_each_item_of_its_list() -> None:
+    assert (
+        flips_negation(
+            "and take sumatriptan on two days a week at most,", "Limit sumatriptan to no more than 2 days per week."
+        )
+        is None
+    )
+    assert negated_stems("and nobody had an infection or a tendon rupture.") == {"infec", "tendo"}
+    sentence = "Depigmentation occurred in 2 participants; no infections or tendon ruptures were reported."
+    assert flips_negation("and nobody had an infection or a tendon rupture.", sentence) is None
+    assert flips_negation("Tendon ruptures were reported.", "No tendon ruptures were reported.") == "Tendon"

@@ -236,3 +236,10 @@ def test_lengths_and_times_of_day_are_their_own_kinds() -> None:
     assert [q.value for q in quantities("first dose at 22:00")] == [q.value for q in quantities("first dose at 10 pm")]
     assert [q.kind for q in quantities("randomised 1:1")] == ["count", "count"]
     assert quantities("0.5 cm")[0].equals(quantities("5 mm")[0])
+
+
+def test_every_one_is_a_pronoun_and_a_strength_is_no_share() -> None:
+    assert quantities("and every one was managed by shunt revision.") == []
+    assert [q.value for q in quantities("one patient died")] == [1.0]
+    found = [(q.kind, q.value) for q in quantities("0.9% saline, chlorhexidine 2%, in 12% of patients")]
+    assert found == [("label:strength", 0.9), ("label:strength", 2.0), ("percent", 12.0)]

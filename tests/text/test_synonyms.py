@@ -156,3 +156,8 @@ def test_round_23_lay_words_read_as_their_clinical_terms() -> None:
         "two infants had seizures attributed to caffeine"
     )
     assert canonical_stems("blamed on the drug") == canonical_stems("attributed to the drug")
+
+
+def test_a_below_knee_clot_is_a_distal_one() -> None:
+    assert canonical_stems("mainly below-knee DVT") == canonical_stems("mainly distal DVT")
+    assert canonical_stems("calf DVT") == canonical_stems("distal DVT")

@@ -62,6 +62,8 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
         after = [k for k, w in enumerate(words) if cue.end() <= w.start() < end][:_REACH]
         if after and words[after[0]].group().lower() in ("only", "as"):
             continue
+        if _BOUND_AFTER.match(text, cue.end()):  # "no more than 2 days a week": a bound, not a denial (round 26)
+            continue
         if cue.group().lower() == "none" and (head := _NONE_OF.match(text, cue.end())) is not None:
             # "none of the patients had a bleed" denies the patients as "no patient developed a bleed" does
             governed.update(k for k in after if words[k].start() == head.start("head"))
@@ -78,9 +80,10 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
     return governed
 
 
-_DETERMINERS = frozenset(("no", "without", "neither"))
+_DETERMINERS = frozenset(("no", "without", "neither", "nobody", "none", "never"))
 """Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well; so does a
 negated copula, whose predicate is the list ("she isn't agitated or distressed")."""
+_BOUND_AFTER = re.compile(r"\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b", re.IGNORECASE)
 _COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+not$|\b(?:is|are|was|were)n't$", re.IGNORECASE)
 
 

@@ -166,6 +166,16 @@ _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
 _CONFIDENCE_NEXT = re.compile(r"\s*(?:CI|CrI|confidence|credible|UI|uncertainty\s+interval)\b", re.IGNORECASE)
 _LABEL = re.compile(r"\b(type|grade|stage|phase|class|tier)\s+$", re.IGNORECASE)
+_PRONOUN_ONE = re.compile(r"\b(?:every|each|any|no|this|that|which|the)\s+$", re.IGNORECASE)
+_SOLUTIONS = (
+    r"(?:saline|sodium\s+chloride|dextrose|glucose\s+solution|lidocaine|lignocaine|chlorhexidine|bupivacaine|"
+    r"ropivacaine|levobupivacaine|povidone|ethanol|alcohol)"
+)
+_CONCENTRATION_NEXT = re.compile(
+    r"\s*(?:w/v\s+)?(?:(?:hypertonic|isotonic|nebuli[sz]ed)\s+)?" + _SOLUTIONS + r"\b", re.IGNORECASE
+)
+_CONCENTRATION_BEFORE = re.compile(r"\b" + _SOLUTIONS + r"\s*$", re.IGNORECASE)
+"""What a percentage before it is the strength of ("0.9% saline", "2% chlorhexidine"): a concentration, not a rate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,8 +272,8 @@ def quantities(text: str) -> list[Quantity]:
         if word in _NUMBER_WORDS and kind == "count":
             # "one" alone is more often a pronoun than a number ("one of the patients"): count words need a noun
             nxt = text[m.end() : m.end() + 1]
-            if not nxt.isspace():
-                continue
+            if not nxt.isspace() or (word == "one" and _PRONOUN_ONE.search(text, 0, m.start())):
+                continue  # "every one was managed": a pronoun (round 26)
         denominator = _DENOMINATOR.match(text, m.end()) if m.group("unit") else None
         if denominator is not None:  # a concentration or rate (80 g/L, 1.9 mL/min): its own kind, never mass
             per = (denominator.group(1) or denominator.group(2)).lower().rstrip(".:")  # "5 mg per kilogram" = "5 mg/kg"
@@ -282,6 +292,8 @@ def quantities(text: str) -> list[Quantity]:
             kind = "label:year"  # "since 1979", "from 2007 to 2021": a calendar year, not a count (round 23)
         elif kind == "count" and (hour := clock_hour(text, m.end(), value)) is not None:
             kind, value = "label:clock", hour[0]  # "at 02:00", "at 10 pm": a time of day (round 23)
+        elif kind == "percent" and (_CONCENTRATION_NEXT.match(text, m.end()) or _CONCENTRATION_BEFORE.search(before)):
+            kind = "label:strength"  # "0.9% saline": a concentration, never a share of patients (round 26)
         elif kind == "percent" and _CONFIDENCE_NEXT.match(text, m.end()):
             kind = "label:ci"  # "95% CI": the confidence level of an interval, not a figure of the measure
         # hedged ("under 45"), one side of a proportion ("one in ten": a ratio, not a count) or the tail of a

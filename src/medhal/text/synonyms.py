@@ -87,6 +87,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bwater pills?\b", re.IGNORECASE), "diuretics"),
     (re.compile(r"\btiredness\b", re.IGNORECASE), "fatigue"),
     (re.compile(r"\b(?:drowsiness|sleepiness)\b", re.IGNORECASE), "somnolence"),
+    (re.compile(r"\b(?:below[- ](?:the[- ])?knee|calf)(?=\s+(?:DVT|deep\s+vein|clots?|thrombos))", re.I), "distal"),
     (re.compile(r"\b(?:put\s+down\s+to|blamed\s+on|ascribed\s+to)\b", re.IGNORECASE), "attributed to"),
     (re.compile(r"\b(?:newborn\s+)?bab(?:y|ies)\b", re.IGNORECASE), "infants"),
     (re.compile(r"\b(?:short|near)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "myopia"),
@@ -143,7 +144,8 @@ the severe ones, as the common toxicity grading names grade 3; "participants" an
 report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction, "postoperative" after
 surgery, "ferric" and "ferrous" salts iron, "tight" glucose or blood-pressure control intensive control,
 "25-hydroxyvitamin D", the form in which vitamin D is measured, vitamin D; "during admission" in hospital;
-"drowsiness" and "sleepiness" somnolence, "babies" infants, "put down to" or "blamed on" attributed to: round 23). Each
+"drowsiness" and "sleepiness" somnolence, "babies" infants, "put down to" or "blamed on" attributed to: round 23;
+"below-knee" or "calf" DVT distal DVT: round 26). Each
 electrolyte, symptom and drug class keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never
 read as the other."""
 
