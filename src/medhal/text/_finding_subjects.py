@@ -125,9 +125,6 @@ ROBUST = re.compile(
 extrapolation"): robustness, not a null finding about an outcome (round 21)."""
 
 
-_TIME_STEMS = _word_set("hour hours day days week weeks month months year years", stem=True)
-
-
 def within_either(unit: str, subject: frozenset[str]) -> bool:
     """Whether ``unit`` names ``subject`` only as one of two outcomes joined by "or" (a composite: "lowered the
     rate of worsening heart failure or cardiovascular death"), the other naming more: a null finding about the
@@ -191,6 +188,7 @@ _CAUSE_AFTER = re.compile(r"\s*(?:from|due\s+to|caused\s+by|attributable\s+to|at
 
 
 _TIME_UNITS = frozenset({"hour", "day", "week", "month", "year"})
+_TIME_STEMS = _word_set(" ".join(f"{unit} {unit}s" for unit in _TIME_UNITS), stem=True)
 """A time point's unit before deaths ("six-month mortality", "30-day deaths"): when, not what kind."""
 _KINDED = "morta"
 """The stem of the one subject read in kinds (death, mortality, survival: :func:`narrows`)."""

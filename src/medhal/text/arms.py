@@ -26,6 +26,8 @@ from medhal.text.synonyms import alignment_tokens
 __all__ = [
     "BRACKETED",
     "GROUP_WORDS",
+    "ON_ARM",
+    "PEOPLE",
     "PIECE_BREAK",
     "arm_figures",
     "converse",
@@ -38,6 +40,13 @@ __all__ = [
 
 GROUP_WORDS = r"[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|vs\b|versus\b|than\b|compared\b)[\w\-/+.]+){0,5}"
 """A group's name: up to six words, none of them a word that joins two groups."""
+PEOPLE = (
+    r"(?:patients?|participants?|people|persons?|women|men|children|infants|babies|adults|subjects|recipients|"
+    r"individuals)"
+)
+"""Who a count or a comparison of a group is of ("two participants", "more patients")."""
+ON_ARM = r"(?:on|receiving|given|taking|in\s+the|treated\s+with|assigned\s+to|allocated\s+to|randomi[sz]ed\s+to)"
+"""The words between people and the arm they were on ("patients given iron", "children on the higher dose")."""
 
 _GROUP_TAIL = re.compile(r"\s+(?:groups?|arms?|cohorts?|populations?)$", re.IGNORECASE)
 
@@ -207,13 +216,13 @@ def _versus_figures(sentence: str, arms: tuple[str, str]) -> dict[float, str]:
     {22.0: 'a direct switch', 13.0: 'a 2-week cross-taper'}
     """
     found: dict[float, str] = {}
+    # the part must name one arm whole and the other not at all; a time word alone names no arm ("at week 1" is no
+    # "2-week cross-taper")
+    cores = [core - _TIME_WORDS for core in _cores(arms)]
     for m in _VERSUS.finditer(sentence):
         before = sentence[: m.start()]
         start = _PART_START.match(before)
         part = before[start.end() :] if start else before
-        # the part must name one arm whole and the other not at all; a time word alone names no arm ("at week 1"
-        # is no "2-week cross-taper")
-        cores = [core - _TIME_WORDS for core in _cores(arms)]
         tokens = alignment_tokens(part)
         whole = [i for i, core in enumerate(cores) if core and core <= tokens]
         if part.count("(") > part.count(")") or len(whole) != 1 or not cores[1 - whole[0]].isdisjoint(tokens):

@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from medhal.text.arms import BRACKETED, GROUP_WORDS, group_name, respective_figures, trial_arms
+from medhal.text.arms import BRACKETED, GROUP_WORDS, ON_ARM, PEOPLE, group_name, respective_figures, trial_arms
 from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
@@ -101,13 +101,11 @@ _COMPARISON = re.compile(
 placebo" says nothing of which group has more), then the group it is said of and, optionally, the rival group."""
 
 
-_PEOPLE_WORDS = r"(?:patients|participants|people|persons|women|men|children|infants|babies|adults|subjects)"
-_TAKING = r"(?:given|receiving|taking|on|treated\s+with|assigned\s+to|allocated\s+to|randomi[sz]ed\s+to|in\s+the)"
 _PEOPLE = re.compile(
-    r"\b(?P<word>more|fewer)\s+(?:of\s+the\s+)?" + _PEOPLE_WORDS + r"\s+(?:who\s+were\s+)?" + _TAKING + r"\s+"
+    r"\b(?P<word>more|fewer)\s+(?:of\s+the\s+)?" + PEOPLE + r"\s+(?:who\s+were\s+)?" + ON_ARM + r"\s+"
     r"(?:the\s+)?(?P<group>[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|than\b|were\b|was\b|had\b)[\w\-/+.]+){0,3}?)"
     r"(?:\s+(?:group|arm))?"
-    r"(?:\s+than\s+(?:those|" + _PEOPLE_WORDS + r")\s+" + _TAKING + r"\s+(?:the\s+)?"
+    r"(?:\s+than\s+(?:those|" + PEOPLE + r")\s+" + ON_ARM + r"\s+(?:the\s+)?"
     r"(?P<rival>[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|were\b|was\b|had\b)[\w\-/+.]+){0,3}?)"
     r"(?:\s+(?:group|arm))?)?"
     r"\s+(?=(?:were|was|had|developed|needed|required|died|experienced|reported|stopped|discontinued|achieved|"

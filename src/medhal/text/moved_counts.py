@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from medhal.text.arms import ON_ARM, PEOPLE
 from medhal.text.findings import finding_parts
 from medhal.text.synonyms import alignment_tokens
 
@@ -31,22 +32,19 @@ _NUMBERS = {
         ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
     )
 }
-_PEOPLE = (
-    r"(?:patients?|participants?|people|persons?|women|men|children|infants|babies|adults|subjects|recipients|"
-    r"individuals)"
-)
-_IN_ARM = r"(?:on|receiving|given|taking|in\s+the|treated\s+with|assigned\s+to|allocated\s+to|randomi[sz]ed\s+to)"
 _VERB = (
     r"(?:developed|had|experienced|reported|died|stopped|discontinued|withdrew|needed|required|suffered|"
     r"were|was)"
 )
 _COUNTED = re.compile(
     r"(?<![\w.-])(?P<count>\d+|" + "|".join(_NUMBERS) + r")\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?"
-    r"(?:of\s+the\s+)?(?:\w+\s+)?" + _PEOPLE + r"\s+" + _IN_ARM + r"\s+(?:the\s+)?"
+    r"(?:of\s+the\s+)?(?:\w+\s+)?" + PEOPLE + r"\s+" + ON_ARM + r"\s+(?:the\s+)?"
     r"(?P<arm>[\w\-/+.]+(?:\s+[\w\-/+.]+){0,4}?)(?:\s+(?:group|arm))?\s+"
     r"(?P<verb>" + _VERB + r")\b(?P<event>[^.;,()]*)",
     re.IGNORECASE,
 )
+_BARE_VERBS = alignment_tokens("were was had")
+"""A verb that names no event by itself ("two patients on placebo were ...")."""
 _EVENT_END = re.compile(r"\s(?:that|which|who|when|because|after|and|but|while|whereas)\s", re.IGNORECASE)
 
 
@@ -75,7 +73,7 @@ def counted_events(text: str, arms: tuple[str, str]) -> list[CountedEvent]:
         which = [i for i, arm in enumerate(arms) if (tokens := alignment_tokens(arm)) and tokens <= named]
         event_text = m.group("verb") + _EVENT_END.split(f"{m.group('event')} ", maxsplit=1)[0]
         event = alignment_tokens(event_text)
-        if len(which) == 1 and event - alignment_tokens("were was had"):
+        if len(which) == 1 and event - _BARE_VERBS:
             found.append(CountedEvent(n, which[0], event))
     return found
 

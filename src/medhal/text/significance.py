@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from medhal.text.assertions import asserts_nothing
 from medhal.text.figures import figures_agree, states_each
@@ -230,6 +231,7 @@ def significance_denied(unit: str, sentence: str) -> bool:
     return any(nonsignificant(part) and states_each(own, quantities(part)) for part in parts)
 
 
+@lru_cache(maxsize=1024)
 def numbers_null_finding(sentence: str) -> NullFinding | None:
     """The null finding ``sentence`` reports in numbers alone, or ``None``: one finding (one part,
     :func:`~medhal.text.findings.finding_parts`) that says nothing in words of an effect or of its absence, gives an
