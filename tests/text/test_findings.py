@@ -782,3 +782,10 @@ def test_a_composite_named_with_the_verbs_and_time_words_that_frame_it_is_the_co
 def test_a_null_finding_joined_by_and_no_to_an_absence_keeps_its_own_subject() -> None:
     sentence = "Daytime sleepiness did not differ between groups, and no study reported falls linked to melatonin."
     assert null_findings(sentence)[0].subject == frozenset({"dayti", "somno"})
+
+
+def test_an_effect_joined_by_and_to_an_absence_does_not_restate_a_null_finding() -> None:
+    finding = null_finding("Mortality at 30 days did not differ (6.2% vs 6.9%).")
+    assert finding is not None
+    assert not agrees("Death within a month was lower with tranexamic acid, and nobody had a seizure.", finding)
+    assert agrees("Death within a month was similar, and nobody had a seizure.", finding)

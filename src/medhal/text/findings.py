@@ -492,7 +492,7 @@ def agrees(unit: str, finding: NullFinding) -> bool:
     >>> agrees("Aspirin significantly reduced preeclampsia at term.", finding)
     False
     """
-    parts = finding_parts(unit)
+    parts = [q for p in finding_parts(unit) for q in re.split(r",\s+(?=and\s)", p)]  # "X was lower, and nobody had Y"
     if not any(reports_null_finding(p) for p in parts):
         return False
     if any(asserts_effect(p) for p in parts if not reports_null_finding(p)):
