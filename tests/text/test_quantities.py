@@ -243,3 +243,19 @@ def test_every_one_is_a_pronoun_and_a_strength_is_no_share() -> None:
     assert [q.value for q in quantities("one patient died")] == [1.0]
     found = [(q.kind, q.value) for q in quantities("0.9% saline, chlorhexidine 2%, in 12% of patients")]
     assert found == [("label:strength", 0.9), ("label:strength", 2.0), ("percent", 12.0)]
+
+
+@pytest.mark.parametrize(
+    ("weeks", "days", "same"),
+    [
+        ("three and a half weeks", "24 days", True),  # round 26: 24 days restated to the nearest half week
+        ("2 weeks", "13 days", False),  # whole weeks are exact
+        ("two and a half weeks", "17 days", True),
+        ("three weeks", "24 days", False),
+        ("2 weeks", "10 days", False),
+        ("4 weeks", "24 days", False),
+    ],
+)
+def test_half_weeks_restate_days_to_the_nearest_half_week(weeks: str, days: str, same: bool) -> None:
+    a, b = quantities(weeks)[0], quantities(days)[0]
+    assert a.equals(b) is same and b.equals(a) is same

@@ -77,7 +77,7 @@ from medhal.text.findings import (
     reports_null_finding,
 )
 from medhal.text.frequency import frequency_conflicts
-from medhal.text.labels import label_conflicts
+from medhal.text.labels import setting_conflicts
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.moved_counts import moved_count
@@ -156,7 +156,7 @@ def number_cue(
     # well with several sentences, and a unit of two facts ("relapse was 2% after a median follow-up of ten
     # years") with one sentence per fact; the first may state no rival number
     aligned = np.flatnonzero(by_sentence >= threshold)
-    shares, factors = bool(quantified_shares(unit)), bool(ratio_words(unit))
+    shares, factors, evidence = bool(quantified_shares(unit)), bool(ratio_words(unit)), " ".join(index.sentences)
     for rank, best in enumerate(aligned[np.argsort(-by_sentence[aligned], kind="stable")]):
         sentence = index.sentences[best]
         conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored)
@@ -170,8 +170,8 @@ def number_cue(
                 conflicts = []
         if not conflicts:  # "just as common (56% in both groups)" against 56% with one dosing and 36% with the other
             conflicts = both_groups_conflicts(unit, sentence)
-        if not conflicts and rank == 0:  # "type 1 diabetes" against its "type 2 diabetes"; a figure given elsewhere
-            conflicts = label_conflicts(unit, sentence) or moved_across(unit, index.sentences, int(best))
+        if not conflicts and rank == 0:  # "type 1 diabetes" for "type 2 diabetes", "left" for "right"; moved figures
+            conflicts = setting_conflicts(unit, sentence, evidence) or moved_across(unit, index.sentences, int(best))
         if not conflicts:  # "overall survival" given the figures of "progression-free survival"
             conflicts = endpoint_conflicts(unit, sentence)
         if conflicts:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from medhal.text.interventions import treatment_pair
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import canonical_text, finding_stem
 from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
@@ -321,13 +322,20 @@ def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
     >>> piece = "There were no differences in readmission at 28 days or in parent-reported quality of life."
     >>> sorted(sorted(s) for s in listed(piece, subject_of(piece)))
     [['life', 'paren', 'quali'], ['life', 'paren', 'quali', 'readm'], ['readm']]
+
+    Two treatments before the verb are the groups compared, never two outcomes
+    (:func:`~medhal.text.interventions.treatment_pair`):
+
+    >>> piece = "Candesartan and propranolol did not differ in efficacy."
+    >>> [sorted(s) for s in listed(piece, subject_of(piece))]
+    [['cande', 'propr']]
     """
     several = several_listed(piece)
     if several:  # "no significant differences in A (..), B (..), C (..), or D (..)"
         return [subject, *(subject_of(item) for item in _ITEM_BREAK.split(several))]
     bare = BRACKETS.sub(" ", piece)  # "Rates of delirium (18% vs 22%) and 30-day mortality (4% vs 5%) did not differ"
     m = _LISTED.match(bare) or _LISTED_AFTER.search(bare)
-    if m is None or JOINT.search(piece):
+    if m is None or JOINT.search(piece) or treatment_pair(bare):  # "A and B did not differ": the arms compared
         return [subject]
     a, b = subject_of(m.group("a")), subject_of(m.group("b"))
     if not a or not b or a & b:

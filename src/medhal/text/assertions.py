@@ -223,10 +223,17 @@ def states_no_predicate(unit: str) -> bool:
     >>> states_no_predicate("Mortality fell, strokes were fewer, bleeding increased,")
     False
 
-    Nor does the phrase a comparison opens with ("Compared with people who had less than one serving a week,").
+    Nor does the phrase a comparison opens with ("Compared with people who had less than one serving a week,"), nor
+    the rival it closes with:
+
+    >>> states_no_predicate("compared with 6% on foam."), states_no_predicate("compared with placebo, it reduced pain")
+    (True, False)
     """
-    if _COMPARED_WITH.match(unit) and unit.rstrip().endswith(","):  # "Compared with people who had less than one
-        return True  # serving a week,": the phrase a comparison opens with, its claim in the next clause (round 21)
+    opening = _COMPARED_WITH.match(unit)
+    if opening and unit.rstrip().endswith(","):  # "Compared with people who had less than one serving a week,": the
+        return True  # phrase a comparison opens with, its claim in the next clause (round 21)
+    if opening:  # "compared with 6% on foam.": the rival of the clause before, unless it says more (round 27)
+        return states_no_predicate(unit[opening.end() :])
     if _LIST.fullmatch(unit):  # the words of each item, a describing past form left out
         items = [m.group().lower().split() for m in _LIST_ITEM.finditer(unit)]
         words = [w for item in items for w in item if not (w.endswith("ed") and w != item[-1])]

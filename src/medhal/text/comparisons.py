@@ -47,7 +47,7 @@ from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.subgroups import normalise_ages, subject_comparison
+from medhal.text.subgroups import group_tokens, normalise_ages, subject_comparison
 from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
 
 __all__ = [
@@ -250,13 +250,13 @@ def _names(name: str, groups: list[str]) -> list[int]:
     [0]
 
     """
-    tokens = alignment_tokens(name)
+    tokens = group_tokens(name)
     if not tokens:
         return []
     if "combi" in tokens and tokens <= _COMBINATION:  # "the combination": the one group that adds one to another
         added = [i for i, g in enumerate(groups) if _ADD_ON.search(g)]
         return added if len(added) == 1 else []
-    theirs = [alignment_tokens(g) for g in groups]
+    theirs = [group_tokens(g) for g in groups]
     exact = [i for i, t in enumerate(theirs) if t == tokens]
     if exact:
         return exact

@@ -14,7 +14,8 @@ entailed.  :func:`design_conflict` is the deterministic cue, kept narrow:
   "randomised", "RCT", outside sentences that call for trials to come: "randomised trials are needed") or an
   observational one ("cohort study", "case-control", "cross-sectional", "observational", "registry",
   "retrospective review / analysis / study", "chart review"); evidence naming both, or a secondary analysis of a
-  trial ("post hoc", "secondary analysis", "ancillary", "substudy"), states none;
+  trial ("post hoc", "secondary analysis", "ancillary", "substudy") or a model built on one ("cost-effectiveness",
+  "decision-analytic", "modelled cohort"; not "Markov models", which a cohort study may fit), states none;
 * the two disagree: the deciding sentence is the evidence's first that names its design.
 
 :func:`blinding_conflict` reads the trial's blinding the same way: "The trial was double-blind" against an evidence
@@ -68,7 +69,8 @@ _OBSERVATIONAL = re.compile(
 )
 _SECONDARY = re.compile(
     r"\b(?:post[\s-]?hoc|secondary\s+analys[ie]s|ancillary|sub-?stud(?:y|ies)|exploratory\s+analys[ie]s|"
-    r"pooled\s+analys[ie]s|meta-?analys[ie]s|systematic\s+review)\b",
+    r"pooled\s+analys[ie]s|meta-?analys[ie]s|systematic\s+review|decision[\s-]analytic|micro-?simulation|"
+    r"cost[\s-](?:effectiveness|utility)|economic\s+evaluation|modell?(?:ing|ed)\s+(?:study|analysis|cohort))\b",
     re.IGNORECASE,
 )
 _CALL = re.compile(
@@ -102,6 +104,10 @@ def stated_design(sentences: Sequence[str]) -> tuple[Design, int] | None:
     >>> stated_design(["This prospective cohort study included 763 adults.", "Randomised trials are needed."])
     ('observational', 0)
     >>> stated_design(["Patients were randomly assigned to A or B.", "A cohort of 40 patients was followed."])
+
+    A model built on a trial (a cost-effectiveness analysis) states no design of its own: "the trial" is its source.
+
+    >>> stated_design(["A Markov model used inputs from the LINK-HF trial.", "The modelled cohort was aged 72."])
     >>> stated_design(["In this prospective cohort study, we followed 386,258 adults.", "Mendelian randomization "
     ...                "analyses found no evidence of an effect."])
     ('observational', 0)
@@ -228,7 +234,12 @@ def timing_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     return None
 
 
-_SUPERIOR = re.compile(r"\bsuperior\s+to\b|\bsuperiority\b", re.IGNORECASE)
+_SUPERIOR = re.compile(
+    r"\bsuperior\s+to\b|\bsuperiority\b|\b(?:was|were|is|are)\s+(?:(?:shown|found|proven)\s+to\s+be\s+)?"
+    r"(?:better|more\s+effective|more\s+efficacious)\s+than\b",
+    re.IGNORECASE,
+)
+"""A claim of superiority: "superior to", "was shown to be better than" (round 27)."""
 _NON_INFERIOR = re.compile(r"\bnon-?\s?inferior(?:ity)?\b", re.IGNORECASE)
 _SUPERIOR_STATED = re.compile(r"(?<![-\w])superior(?:ity)?\b", re.IGNORECASE)
 
@@ -242,6 +253,8 @@ def overstated_superiority(unit: str, sentences: Sequence[str]) -> int | None:
     0
     >>> overstated_superiority("Antibiotics were non-inferior to surgery.", evidence) is None
     True
+    >>> overstated_superiority("and antibiotics were shown to be better than surgery.", evidence)
+    0
     >>> overstated_superiority("Antibiotics were not superior to surgery.", evidence) is None
     True
     """

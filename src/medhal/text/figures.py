@@ -111,15 +111,21 @@ def same_figure(q: Quantity, e: Quantity) -> bool:
     gives them as ("a 1.2-point difference" for "mean difference -1.2"; round 21).
 
     >>> fell = quantities("fell by 3.1 points")[0]
-    >>> [same_figure(quantities(t)[0], fell) for t in ("3 points", "3.1 points", "4 points")]
-    [True, True, False]
+    >>> [same_figure(quantities(t)[0], fell) for t in ("3 points", "3.1 points", "4 points", "3.1", "3")]
+    [True, True, False, True, False]
     """
     if q.equals(e) and (q.kind == e.kind or {q.kind, e.kind} == {"percent", "count"}):
         return True
-    if _bare_points(q, e) and q.equals(e):
+    if (_bare_points(q, e) or _bare_decimal(q)) and q.equals(e):  # "and 20.8 with self-fitting" for "20.8 points"
         return True
     rounded = q.kind == e.kind and not e.approximate and q.text[:1].isdigit() and rounds(q, e.value)
     return rounded or round_count(q, e)
+
+
+def _bare_decimal(q: Quantity) -> bool:
+    """A bare number with decimals: no count of people or months by chance, so it restates an equal figure with a
+    unit anywhere in the evidence (round 27)."""
+    return q.kind == "count" and not q.value.is_integer()
 
 
 def _bare_points(q: Quantity, e: Quantity) -> bool:
@@ -232,6 +238,8 @@ def _given_elsewhere(
     ("6,200 physicians" against "more than 6,200 physicians in 30 countries").  ``None`` otherwise."""
     if q.approximate or lay_count(q) or q.kind.startswith("label:"):  # categories: label_conflicts (text/labels.py)
         return None
+    if _MULTIPLE_BEFORE.search(unit[: q.start]):  # "half his previous dose, 500 mg": not the previous dose (round 27)
+        return None
     # words that link the two sides of a comparison name neither ("3% saline ... in their comparison" against "3%
     # saline ... compared with 0.9% saline"; round 25)
     mine = anchors(unit, q, 2) - _COMPARING
@@ -254,6 +262,12 @@ def _given_elsewhere(
 
 
 _COMPARING = content_stems("compared comparison comparing versus")
+_MULTIPLE_BEFORE = re.compile(
+    r"\b(?:half|double|twice|triple|a\s+(?:third|quarter)|two-thirds)\s+(?:of\s+)?(?:the\s+|his\s+|her\s+|their\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:dose|amount|level|rate)s?\s*[,(:]?\s*(?:i\.e\.,?\s*|that\s+is,?\s*)?$",
+    re.IGNORECASE,
+)
+"""A fraction or multiple of a figure named just before one the unit states: the figure is what it comes to."""
 
 _HEAD_END = re.compile(
     r"[,;:()\[\]]|\.(?:\s|$)|\s(?:with|in|of|at|from|who|which|that|and|or|were|was|had|have|across|per|for|to|on|"

@@ -57,9 +57,10 @@ from medhal.text._finding_subjects import (
     subject_of,
     within_either,
 )
+from medhal.text.asserted import AS_MUCH_AS, MODALS, asserts_effect, asserts_occurrence
 from medhal.text.assertions import asserts_nothing
 from medhal.text.clauses import split_clauses
-from medhal.text.lexical import has_negation
+from medhal.text.interventions import compares_groups, treatment_pair
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = [
@@ -86,9 +87,6 @@ _CHANGING = (
     r"clear|measurable|detectable|meaningful|notable|important)\s+)?(?:increase|rise|reduction|decrease|change)\s+in)"
 )
 """What follows "without" in a finding stated in passing: "reduced mortality without increasing bleeding"."""
-_AS_MUCH_AS = r"(?<!twice\s)(?<!times\s)(?<!half\s)(?<!fold\s)\bas\s+(?:{words})\s+(?:[\w-]+\s+){{0,3}}?as\b"
-"""A comparison without a difference ("about as much bleeding as", "as common with A as with B"), unless multiplied
-("twice as often as"); ``{words}`` the words compared."""
 _NULL_FINDING = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+not\s+(?:\w+ly\s+)?(?:(?:appear|seem)\s+to\s+(?:be\s+)?)?"
     r"(?:differ|occur|change|affect|alter|influence|reduce|increase|decrease|improve|lower|raise|rise|fall|prevent|"
@@ -104,7 +102,7 @@ _NULL_FINDING = re.compile(
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
     r"|\b(?:much|about|roughly|broadly|largely|essentially|virtually)\s+the\s+same\b"
     r"|"
-    + _AS_MUCH_AS.format(words="much|many|often|common|frequent|likely")
+    + AS_MUCH_AS.format(words="much|many|often|common|frequent|likely")
     + r"|\b(?:was|were|occurred\s+in)\s+(?:about\s+|approximately\s+|an?\s+(?:median|mean|average)\s+of\s+)?\d+"
     r"(?:\.\d+)?\s?(?:%|(?:days?|hours?|weeks?|months?|years?)\b)?\s+(?:(?:patients|participants|people)\s+)?"
     r"in\s+(?:both|each|all)\s+(?:groups?|arms?)\b"
@@ -139,51 +137,12 @@ _ABSENCE = re.compile(
 were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis", "none were admitted to
 intensive care"."""
 
-_OCCURRENCE = re.compile(
-    r"\b(?:had|has|have|developed|experienced|suffered|sustained|occurred|happened|died|(?:emerged|arose)(?!\s+from\b))\b"
-    r"|(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)\b(?:needed|required)\b"
-    r"|\bthere\s+(?:was|were)\s+(?!no\b|not\b)"
-    r"|\b(?:was|were)\s+(?:recorded|reported|observed|seen|noted|detected)\s+in\b",
-    re.IGNORECASE,
-)
-"""A word by which a unit says something happened to someone ("two children had adverse events", "seizures were
-reported in 2%", "resistance emerged in 4%", "two children needed intensive care"; not "infants who needed oxygen were
-enrolled")."""
-_NO_ONE = re.compile(r"\b(?:none|nobody|no\s+one)\b", re.IGNORECASE)
-"""A unit saying it happened to no one."""
-_MODALS = r"could|would|should|can|will|may|might"
-_MODAL = re.compile(r"\b(?:" + _MODALS + r")\b", re.IGNORECASE)
 _QUALIFIED = re.compile(
     r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|(?:the\s+)?(?:study|trial|follow-?up|treatment\s+period)\b)",
     re.IGNORECASE,
 )
 """A qualifier after an absence that narrows it to some ("no leak was observed in group B patients"), unlike
 "in either group", "in any patient" or "during the study"."""
-
-_EFFECT = re.compile(
-    r"\b(?:(?:lower|higher|greater|smaller|shorter|longer)(?![-\s]+(?:doses?|dosages?|regimens?|courses?)\b)|"
-    r"reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
-    r"decrease|improved|improves|worsened|more|fewer|less|caused|"
-    r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)causes?(?!\s+of\b)|led\s+to|"
-    r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
-    r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|cut(?!-)|"
-    r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|"
-    r"twice(?!\s+(?:a|an|per|each|every)\s+(?:day|week|month)|\s+(?:daily|weekly))|(?:two|three|four|five)-?fold|earlier|sooner|faster|slower|quicker)\b",
-    re.IGNORECASE,
-)
-"""A word by which a unit asserts an effect, a difference or a cause (a verb: "deaths from any cause", "the cause of"
-are nouns; "the lower dose" names an arm)."""
-
-_HEDGE = re.compile(
-    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"
-    r"|"
-    + _AS_MUCH_AS.format(words="much|many|often|common|frequent|likely|well|effective|high|low")
-    + r"|\bthe\s+same\b",
-    re.IGNORECASE,
-)
-"""A unit that hedges its effect (or compares without claiming a difference: "caused about as much bleeding as a
-vitamin K antagonist", "the same") asserts no definite finding."""
-
 
 _POPULATION = re.compile(
     r"\b(?:m[ae]n|wom[ae]n|male|female|males|females|boys|girls|children|child|adults?|adolescents?|infants?|neonates?|"
@@ -220,8 +179,17 @@ def reports_null_finding(sentence: str) -> bool:
     True
     >>> reports_null_finding("Mortality was lower with early rhythm control.")
     False
+    >>> reports_null_finding("If weight rises by more than 2 kg in 3 days, do not increase; double the diuretic.")
+    False
     """
+    sentence = _INSTRUCTION.sub(" ", sentence)  # "..., do not increase; double the diuretic": advice, not a finding
     return _NULL_FINDING.search(sentence) is not None or _absolute_absence(sentence)
+
+
+_INSTRUCTION = re.compile(
+    r"(?:^|(?<=[;:,.(-])|(?<=\band)|(?<=\bthen))\s*(?:please\s+)?(?:do\s+not|don't)\s+", re.IGNORECASE | re.MULTILINE
+)
+"""An instruction not to do something, with no subject before it ("Do not stop abruptly", "..., do not increase")."""
 
 
 def _absolute_absence(text: str) -> bool:
@@ -233,40 +201,6 @@ def _absolute_absence(text: str) -> bool:
     """
     m = _ABSENCE.search(text)
     return m is not None and _QUALIFIED.search(BRACKETS.sub(" ", text[m.end() :])) is None
-
-
-def asserts_effect(unit: str) -> bool:
-    """Whether ``unit`` asserts, unhedged and unnegated, an effect, a difference or a cause.
-
-    >>> asserts_effect("Metformin caused lactic acidosis in 3% of patients"), asserts_effect("Mortality was similar")
-    (True, False)
-    """
-    return _EFFECT.search(unit) is not None and _plain(unit)
-
-
-def _plain(unit: str) -> bool:
-    """Neither hedged (:data:`_HEDGE`; "slightly more frequent" unless it also says "significantly": round 20) nor
-    negated."""
-    slight = _SLIGHTLY.search(unit) is not None and _SIGNIFICANT.search(unit) is None
-    return _HEDGE.search(unit) is None and not slight and not has_negation(unit)
-
-
-_SLIGHTLY = re.compile(r"\bslightly\b", re.IGNORECASE)
-_SIGNIFICANT = re.compile(r"\bsignificant(?:ly)?\b", re.IGNORECASE)
-
-
-def asserts_occurrence(unit: str) -> bool:
-    """Whether ``unit`` says, unhedged and unnegated, that something happened to someone.
-
-    >>> asserts_occurrence("Two children had adverse events."), asserts_occurrence("No child had adverse events.")
-    (True, False)
-    """
-    return (
-        _OCCURRENCE.search(unit) is not None
-        and _plain(unit)
-        and _MODAL.search(unit) is None
-        and _NO_ONE.search(unit) is None
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +218,9 @@ class NullFinding:
     """Stems of the two groups it compares, named last (:func:`~medhal.text._finding_subjects.compared_groups`)."""
     adjusted: bool = False
     """Reported after adjustment for something ("after adjustment for body-mass index"), left out of its subject."""
+    head_to_head: bool = False
+    """Two treatments found no different from each other ("Candesartan and propranolol did not differ"; ``groups``
+    holds their stems): only a unit that sets one against the other contradicts it."""
 
 
 def finding_parts(sentence: str) -> list[str]:
@@ -362,13 +299,15 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
             subject = subject_of(piece) - REPORTED if absence else subject_of(piece)
             if subject:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
-                groups = compared_groups(piece)
+                pair = treatment_pair(BRACKETS.sub(" ", piece))
+                groups = stems(" ".join(pair)) if pair else compared_groups(piece)
                 # the outcomes of a list name no population ("large-for-gestational-age infants")
                 outcomes = several_listed(piece)
                 people = populations(BRACKETS.sub(" ", sentence).replace(outcomes, " ") if outcomes else sentence)
                 adjusted = ADJUSTED.search(piece) is not None
                 found.extend(
-                    NullFinding(each, people, stated, absence, groups, adjusted) for each in listed(piece, subject)
+                    NullFinding(each, people, stated, absence, groups, adjusted, pair is not None)
+                    for each in listed(piece, subject)
                 )
     if included and any(f.absence for f in found):  # "no serious adverse events, including pneumothorax"
         found.extend(NullFinding(s, populations(sentence), (), True) for i in included if (s := subject_of(i)))
@@ -376,7 +315,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
 
 
 _PREDICATE_ONLY = re.compile(
-    r"and\s+(?:also\s+)?(?:\w+ly\s+)?(?:[a-z]{3,}ed|was|were|had|led|rose|fell|must|" + _MODALS + r")\b", re.I
+    r"and\s+(?:also\s+)?(?:\w+ly\s+)?(?:[a-z]{3,}ed|was|were|had|led|rose|fell|must|" + MODALS + r")\b", re.I
 )
 """A clause that goes on with the same subject's next finding ("and caused more severe hypoglycaemia") or with advice
 on it ("X did not reduce death from bleeding | and should not be used outside trials")."""
@@ -453,6 +392,15 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
     >>> contradicts("Two children had rashes.", null_finding("No adverse events were recorded."))
     False
 
+    Two treatments found no different (:func:`~medhal.text.interventions.treatment_pair`) are contradicted only by a
+    unit that sets one against the other:
+
+    >>> finding = null_finding("Candesartan and propranolol did not differ in efficacy.")
+    >>> contradicts("Propranolol slowed the heart rate, but candesartan was more effective than propranolol.", finding)
+    True
+    >>> contradicts("Candesartan caused dizziness more often than placebo.", finding)
+    False
+
     A composite ("A or B") is not the component a null finding is about (:func:`within_either`), nor is one kind
     of it ("lung cancer deaths" against "overall mortality did not differ", :func:`narrows`).
     """
@@ -464,6 +412,7 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
         and (finding.absence or not narrows(unit, finding.subject))
         # an adjusted null finding denies only an adjusted effect ("independently associated"): the crude one may hold
         and (not finding.adjusted or ADJUSTING.search(unit) is not None)
+        and (not finding.head_to_head or compares_groups(unit, finding.groups, stems))
     )
 
 

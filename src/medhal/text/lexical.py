@@ -182,8 +182,30 @@ def direction_words(text: str) -> frozenset[str]:
 
     >>> sorted(direction_words("Risk was Reduced, not increased"))
     ['increased', 'reduced']
+
+    "older" and "younger" in an age bound name a group, not a direction ("aged 60 and older" is "60 or over", not
+    the opposite of "younger than 60"):
+
+    >>> direction_words("stronger in people under 60 than in those aged 60 and older"), direction_words("older adults")
+    (frozenset(), frozenset({'older'}))
     """
-    return frozenset(m.group(1).lower() for m in _DIRECTION_WORD.finditer(text))
+    return frozenset(
+        m.group(1).lower()
+        for m in _DIRECTION_WORD.finditer(text)
+        if not (
+            _AGE_WORD.fullmatch(m.group(1))
+            and (_AGE_BEFORE.search(text, 0, m.start()) or _AGE_AFTER.match(text, m.end()))
+        )
+    )
+
+
+_AGE_WORD = re.compile(r"older|younger", re.IGNORECASE)
+_AGE_BEFORE = re.compile(r"\d\s*(?:years?\s+)?(?:and|or)\s+$", re.IGNORECASE)
+_AGE_AFTER = re.compile(
+    r"\s+than\s+(?:about\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
+    re.IGNORECASE,
+)
 
 
 def direction_conflict(text: str, reference: str) -> bool:

@@ -135,21 +135,19 @@ _RATIO_BEFORE = re.compile(
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+and\s+$", re.IGNORECASE)
 _DENOMINATOR = re.compile(
     r"/\s?([^\s,;()]+)|\s+per\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|decilit(?:re|er)|dl|millilit(?:re|er)|ml|"
-    r"lit(?:re|er)|l)\b",
+    r"lit(?:re|er)|l|minute|min|hour|hr)\b",
     re.IGNORECASE,
 )
-_PER = {
-    "kilogram": "kg",
-    "cubic metre": "m3",
-    "cubic meter": "m3",
-    "decilitre": "dl",
-    "deciliter": "dl",
+_PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"} | {
     "millilitre": "ml",
     "milliliter": "ml",
     "litre": "l",
     "liter": "l",
+    "minute": "min",
+    "hour": "h",
+    "hr": "h",
 }
-"""A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "20 mg per litre" "20 mg/L")."""
+"""A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "4 mg per minute" "4 mg/min")."""
 _PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
@@ -202,6 +200,10 @@ class Quantity:
         :func:`_same_span` reads them: a month is 28-31 days or four weeks), or a percentage and its fraction."""
         if self.kind == other.kind == "time" and (_calendar(self) != _calendar(other)):
             return _same_span(self, other) if _calendar(self) else _same_span(other, self)
+        if self.kind == other.kind == "time" and _in_weeks(self) != _in_weeks(other) and self.number and other.number:
+            weeks, days = (self, other) if _in_weeks(self) else (other, self)  # "three and a half weeks" for 24 days
+            if weeks.number % 1 == 0.5:  # rounded to a half week already: the days it stands for, to the nearest half
+                return math.isclose(days.value, days.number) and round(days.value / 3.5) / 2 == weeks.number
         tol = 1e-9
         if self.kind == other.kind:
             return math.isclose(self.value, other.value, rel_tol=tol, abs_tol=1e-12)
@@ -225,6 +227,11 @@ def _same_span(calendar: Quantity, other: Quantity) -> bool:
         weeks = other.number
         return math.isclose(weeks, 4.0 * months) or abs(weeks - 4.345 * months) < 0.5
     return abs(days - 30.4375 * months) <= max(2.5, 0.03 * days)
+
+
+def _in_weeks(q: Quantity) -> bool:
+    """Whether a duration is written in weeks; one in days equals "N and a half weeks" rounded to the half week."""
+    return q.number > 0 and math.isclose(q.value / 7.0, q.number)
 
 
 def _calendar(q: Quantity) -> bool:

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from medhal.text._finding_subjects import BRACKETS
 from medhal.text.lexical import directions
 from medhal.text.quantities import NUMBER_WORDS
+from medhal.text.synonyms import alignment_tokens
 
-__all__ = ["SubjectComparison", "normalise_ages", "subject_comparison"]
+__all__ = ["SubjectComparison", "group_tokens", "normalise_ages", "subject_comparison"]
 
 _SPELLED = {w: str(i) for i, w in enumerate(NUMBER_WORDS) if i <= 20}
 _NUMBER = r"(?P<n>\d+|" + "|".join(sorted(_SPELLED, key=len, reverse=True)) + r")"
@@ -35,6 +36,10 @@ _AGE_BOUND = re.compile(
     re.IGNORECASE,
 )
 _AGED = re.compile(r"\baged\s+(?=(?:under|over)\s+\d)", re.IGNORECASE)
+_AND_OVER = re.compile(
+    r"\b(?P<n>\d+)(?:\s+(?:years?|yrs?))?(?:\s+(?:and|or)\s+(?:over|older|above)|\s*\+(?!\s*\d))", re.IGNORECASE
+)
+"""An age bound after its number: "60 and older", "60 years or over", "65+"."""
 
 
 def normalise_ages(text: str) -> str:
@@ -44,15 +49,30 @@ def normalise_ages(text: str) -> str:
     'Children under 6 had a lower sensitivity'
     >>> normalise_ages("in children under six"), normalise_ages("patients older than 65 years of age")
     ('in children under 6', 'patients over 65')
+    >>> normalise_ages("those aged 60 or over"), normalise_ages("people aged 60 years and older")
+    ('those over 60', 'people over 60')
     """
 
     def bound(m: re.Match[str]) -> str:
         n = m.group("n")
         return f"{'under' if m.group('lo') else 'over'} {_SPELLED.get(n.lower(), n)}"
 
-    return _AGED.sub("", _AGE_BOUND.sub(bound, text))
+    return _AGED.sub("", _AND_OVER.sub(lambda m: f"over {m.group('n')}", _AGE_BOUND.sub(bound, text)))
 
 
+def group_tokens(name: str) -> frozenset[str]:
+    """The :func:`~medhal.text.synonyms.alignment_tokens` of a group's name, with the side of each age bound it
+    states (:func:`normalise_ages`), which the stop list drops: "those aged 60 or over" is not "participants younger
+    than 60 years".
+
+    >>> sorted(group_tokens("those aged 60 or over")), sorted(group_tokens("participants younger than 60 years"))
+    (['#60', 'over#60'], ['#60', 'patie', 'under#60'])
+    """
+    bounds = frozenset(f"{m.group(1).lower()}#{m.group(2)}" for m in _BOUND.finditer(normalise_ages(name)))
+    return alignment_tokens(normalise_ages(name)) | bounds
+
+
+_BOUND = re.compile(r"\b(under|over)\s+(\d+)\b", re.IGNORECASE)
 _WORD = r"(?P<word>more|less|fewer|higher|lower|greater|smaller|stronger|weaker|better|worse)"
 _FORM = re.compile(
     r"\b(?:had|has|have|showed|show|shows|achieved|experienced|demonstrated)\s+(?:an?\s+)?"

@@ -93,6 +93,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:short|near)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "myopia"),
     (re.compile(r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "hyperopia"),
     (re.compile(r"\beczema\b", re.IGNORECASE), "atopic dermatitis"),
+    (re.compile(r"\b(?:skin\s+thinning|thinning\s+of\s+the\s+skin|thinned\s+skin)\b", re.IGNORECASE), "skin atrophy"),
+    (
+        re.compile(r"\b(?:(?:small\s+)?visible\s+blood\s+vessels|spider\s+veins|thread\s+veins)\b", re.I),
+        "telangiectasia",
+    ),
+    (re.compile(r"\blinks?(?=\s+(?:with|to|between)\b)", re.IGNORECASE), "association"),
+    (re.compile(r"\blinked(?=\s+(?:with|to)\b)", re.IGNORECASE), "associated"),
     (re.compile(r"\b(?:participants?|individuals|persons)\b", re.IGNORECASE), "patients"),
     (
         re.compile(r"\b(?:during|throughout)\s+(?:the\s+)?(?:hospital\s+)?(?:admission|hospitali[sz]ation)\b", re.I),

@@ -1,0 +1,145 @@
+"""Thresholds turned the other way, and changes told backwards (issue 14, round 27).
+
+A protocol or a guideline acts on thresholds: "restart ramipril if creatinine is below 110 µmol/L", "consider
+spironolactone if blood potassium is 4.5 mmol/L or lower".  An answer that keeps the figure and turns the bound
+round ("restart ramipril if creatinine is over 110", "if potassium is at least 4.5") gives the opposite instruction,
+and neither the changed-number cue (the figure is right) nor a small encoder (every word but one is the evidence's)
+sees it.  Likewise a change told backwards: "bloodstream infections rose from 0.24 to 0.41" against "fell from 0.41
+to 0.24".
+
+* :func:`bounds` reads the bounds of a text: a figure after "over / above / more than / at least / under / below /
+  less than / at most / up to / no more than / ≥ / <" (and "younger / older than"), or before "or more / or higher
+  / or above / or over / or older / or less / or lower / or below / or under / or fewer"; each is ``up`` (the figure
+  and above) or ``down``.
+* :func:`bound_conflicts`: a bound of the unit whose figure the sentence bounds only the other way, about the same
+  thing (the two share a content stem among the few words before their figures: "creatinine", "potassium").  A
+  sentence that bounds the figure both ways ("under 60 ... 60 or over") never conflicts.
+* :func:`reversed_changes`: a unit's "from A to B" against a sentence's "from B to A" (the same two figures).
+
+Both give ``(unit quantity, sentence quantity)`` pairs, as the other figure cues do
+(:func:`medhal.text.figures.number_conflicts`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from itertools import pairwise
+from typing import Literal
+
+from medhal.text.quantities import Quantity, quantities
+from medhal.text.tokens import content_stems
+
+__all__ = ["Bound", "bound_conflicts", "bounds", "reversed_changes"]
+
+Side = Literal["up", "down"]
+
+_UP_BEFORE = re.compile(
+    r"(?:\bover|\babove|(?<!\bno\s)\b(?:more|greater|higher)\s+than|\bolder\s+than|\bexceed(?:s|ing)?|"
+    r"\bat\s+least|\bno\s+(?:less|fewer|lower)\s+than|≥|>=|>)\s*$",
+    re.IGNORECASE,
+)
+_DOWN_BEFORE = re.compile(
+    r"(?:\bunder|\bbelow|(?<!\bno\s)\b(?:less|fewer|lower)\s+than|\byounger\s+than|\bat\s+most|\bup\s+to|"
+    r"\bno\s+(?:more|greater|higher)\s+than|≤|<=|<)\s*$",
+    re.IGNORECASE,
+)
+_UNIT_REST = r"(?:/[^\s,;()]+)?"
+"""The rest of a unit the figure's text stops before ("110 µmol | /L or lower")."""
+_UP_AFTER = re.compile(
+    _UNIT_REST + r"(?:\s*(?:or|and)\s+(?:more|higher|above|over|greater|older)\b|\s*\+(?!\s*\d))", re.IGNORECASE
+)
+_DOWN_AFTER = re.compile(_UNIT_REST + r"\s*(?:or|and)\s+(?:less|lower|below|under|fewer|younger)\b", re.IGNORECASE)
+_BEFORE_WORDS = 4
+"""How many words before a bound's figure name what it bounds ("if creatinine is | below 110")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """A figure bounded one way: ``up`` (it and above) or ``down``, and the stems of the words before it."""
+
+    quantity: Quantity
+    side: Side
+    about: frozenset[str]
+
+
+def bounds(text: str) -> list[Bound]:
+    """The bounds of ``text`` in reading order (module docstring).
+
+    >>> [(b.quantity.text, b.side) for b in bounds("Restart if creatinine is below 110 µmol/L; aged 60 or over.")]
+    [('110 µmol', 'down'), ('60', 'up')]
+    """
+    found = []
+    for q in quantities(text):
+        before = text[max(0, q.start - 24) : q.start]
+        side: Side | None = None
+        if _UP_BEFORE.search(before) or _UP_AFTER.match(text, q.end):
+            side = "up"
+        if _DOWN_BEFORE.search(before) or _DOWN_AFTER.match(text, q.end):
+            side = None if side == "up" else "down"  # "more than 5 or less": no bound read
+        if side is not None:
+            words = " ".join(text[: q.start].split()[-_BEFORE_WORDS:])
+            found.append(Bound(q, side, frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))))
+    return found
+
+
+def bound_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(unit figure, sentence figure)`` pairs where ``unit`` bounds a figure one way and ``sentence`` bounds the
+    same figure of the same thing only the other way (module docstring).
+
+    >>> sentence = "Restart ramipril if creatinine is below 110 µmol/L."
+    >>> [(a.text, b.text) for a, b in bound_conflicts("and restart ramipril if creatinine is over 110,", sentence)]
+    [('over 110', 'below 110 µmol')]
+    >>> bound_conflicts("and restart ramipril once creatinine is under 110,", sentence)
+    []
+    """
+    theirs = bounds(sentence)
+    conflicts = []
+    for mine in bounds(unit):
+        same = [b for b in theirs if b.quantity.equals(mine.quantity) and b.about & mine.about]
+        if same and all(b.side != mine.side for b in same):
+            conflicts.append((_worded(unit, mine), _worded(sentence, same[0])))
+    return conflicts
+
+
+def _worded(text: str, bound: Bound) -> Quantity:
+    """The bound's figure with its bounding words, as a record shows it ("over 110")."""
+    q = bound.quantity
+    before = (_UP_BEFORE if bound.side == "up" else _DOWN_BEFORE).search(text[max(0, q.start - 24) : q.start])
+    after = (_UP_AFTER if bound.side == "up" else _DOWN_AFTER).match(text, q.end)
+    start = q.start - (len(before.group()) if before else 0)
+    end = after.end() if after else q.end
+    return replace(q, start=start, end=end, text=text[start:end])
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+|approximately\s+)?$", re.IGNORECASE)
+_TO = re.compile(r"\s+to\s+(?:about\s+|around\s+|approximately\s+)?", re.IGNORECASE)
+
+
+def _changes(text: str) -> list[tuple[Quantity, Quantity]]:
+    """The "from A to B" pairs of ``text``."""
+    found = quantities(text)
+    return [
+        (a, b)
+        for a, b in pairwise(found)
+        if _FROM_TO.search(text, max(0, a.start - 24), a.start) and _TO.fullmatch(text, a.end, b.start)
+    ]
+
+
+def reversed_changes(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(unit figure, sentence figure)`` pairs where ``unit`` says something went "from A to B" and ``sentence``
+    says it went "from B to A", and never "from A to B".
+
+    >>> [(a.text, b.text) for a, b in reversed_changes("Infections rose from 0.24 to 0.41 per 1,000 days,",
+    ...                                                "Infections fell from 0.41 to 0.24 per 1,000 catheter days.")]
+    [('0.24', '0.41')]
+    """
+    theirs = _changes(sentence)
+    conflicts = []
+    for a, b in _changes(unit):
+        if any(a.equals(x) and b.equals(y) for x, y in theirs):
+            continue
+        backwards = [(x, y) for x, y in theirs if a.equals(y) and b.equals(x) and not a.equals(b)]
+        if backwards:
+            conflicts.append((a, backwards[0][0]))
+    return conflicts

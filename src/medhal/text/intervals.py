@@ -1,0 +1,118 @@
+"""How often something is done, changed (issue 14, round 27): "a falls-risk check for every resident every month"
+where the programme assessed each resident every 3 months; "cutting 5-10% of the starting dose every week" where the
+taper cut it every 4 weeks.
+
+A changed interval is a changed schedule, as wrong as a changed dose, and neither the changed-number cue nor a small
+encoder sees it when the unit writes no figure ("every month", "weekly").  :func:`intervals` reads the intervals of
+a text in days: "every (N | other) hour / day / week / month / year", "N-weekly / N-monthly / N-hourly" and, standing
+alone, "daily / weekly / fortnightly / monthly / quarterly / yearly / annually" (not after "once", "twice" or "N
+times", which say how many times in a period: :mod:`medhal.text.frequency` reads doses given so).
+:func:`interval_conflicts` reports a unit's interval that the aligned sentence gives as another, about the same
+thing (a content stem shared by the few words before the two), where the evidence gives the unit's interval to that
+thing nowhere.
+A month is four weeks here ("every 4 weeks" is "monthly").  Dosing frequencies stay :mod:`medhal.text.frequency`'s.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from medhal.text.quantities import NUMBER_WORDS, Quantity
+from medhal.text.tokens import content_stems
+
+__all__ = ["Interval", "interval_conflicts", "intervals"]
+
+_N = {word: float(k) for k, word in enumerate(NUMBER_WORDS) if k >= 2}
+_UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.4375, "year": 365.25}
+_ALONE_DAYS = {
+    "hourly": 1 / 24,
+    "daily": 1.0,
+    "weekly": 7.0,
+    "fortnightly": 14.0,
+    "monthly": 30.4375,
+    "quarterly": 91.3125,
+    "yearly": 365.25,
+    "annually": 365.25,
+}
+_INTERVAL = re.compile(
+    r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"
+    r"(?P<unit>hour|day|week|fortnight|month|year)s?\b"
+    r"|\b(?P<k>\d+|" + "|".join(_N) + r")[\s-](?P<ly>hourly|weekly|monthly|yearly)\b"
+    r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b",
+    re.IGNORECASE,
+)
+_BEFORE_WORDS = 6
+"""How many words before an interval name what is done so often ("a structured falls-risk assessment for each
+resident | every 3 months")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An interval of ``days``, written ``text[start:end]``, and the stems of the words before it."""
+
+    days: float
+    start: int
+    end: int
+    text: str
+    about: frozenset[str]
+
+    def same(self, other: Interval) -> bool:
+        """The same interval: equal within a tenth (a month is four weeks)."""
+        return math.isclose(self.days, other.days, rel_tol=0.1)
+
+
+def _days(m: re.Match[str]) -> float:
+    if m.group("alone"):
+        return _ALONE_DAYS[m.group("alone").lower()]
+    if m.group("ly"):
+        k = m.group("k").lower()
+        return float(_N.get(k, k) if k in _N else k) * _ALONE_DAYS[m.group("ly").lower()]
+    n = (m.group("n") or "1").lower()
+    count = 2.0 if n == "other" else _N.get(n) or float(n)
+    return count * _UNIT_DAYS[m.group("unit").lower()]
+
+
+def intervals(text: str) -> list[Interval]:
+    """The intervals of ``text`` in reading order (module docstring).
+
+    >>> [(i.text, round(i.days, 2)) for i in intervals("Check every 3 months, then monthly; 2-weekly visits.")]
+    [('every 3 months', 91.31), ('monthly', 30.44), ('2-weekly', 14.0)]
+    >>> intervals("10 mg once daily or 5 mg twice daily")
+    []
+    """
+    found = []
+    for m in _INTERVAL.finditer(text):
+        words = " ".join(text[: m.start()].split()[-_BEFORE_WORDS:])
+        about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
+        found.append(Interval(_days(m), m.start(), m.end(), m.group(), about))
+    return found
+
+
+def interval_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(unit interval, sentence interval)`` pairs (as :class:`~medhal.text.quantities.Quantity` of kind
+    ``interval``, value in days) where ``unit`` gives something an interval that ``sentence`` gives as another, and
+    ``evidence`` (the whole text) gives the unit's to it nowhere.
+
+    >>> sentence = "SAFE-STEP comprised a structured falls-risk assessment for each resident every 3 months."
+    >>> [(a.text, b.text) for a, b in interval_conflicts("a falls-risk check for every resident every month,",
+    ...                                                 sentence, sentence)]
+    [('every month', 'every 3 months')]
+    >>> interval_conflicts("a falls-risk check for every resident every three months,", sentence, sentence)
+    []
+    """
+    theirs = intervals(sentence)
+    anywhere = intervals(evidence)
+    conflicts = []
+    for mine in intervals(unit):
+        if any(mine.same(e) and e.about & mine.about for e in anywhere):  # not "weekly phone calls" for a dose
+            continue
+        rivals = [e for e in theirs if e.about & mine.about]
+        if rivals:
+            conflicts.append((_quantity(mine), _quantity(rivals[0])))
+    return conflicts
+
+
+def _quantity(interval: Interval) -> Quantity:
+    return Quantity("interval", interval.days, interval.start, interval.end, interval.text, False, interval.days)

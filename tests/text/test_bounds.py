@@ -1,0 +1,57 @@
+"""Thresholds turned the other way and changes told backwards (round 27)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.bounds import bound_conflicts, bounds, reversed_changes
+
+RAMIPRIL = "GP to recheck creatinine in 1 week; restart ramipril if creatinine is below 110 µmol/L."
+POTASSIUM = "Consider spironolactone (25 mg daily) as fourth-line therapy if blood potassium is 4.5 mmol/L or lower."
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        ("if creatinine is over 110", "up"),
+        ("potassium of at least 4.5", "up"),
+        ("aged 60 or over", "up"),
+        ("a score of 12 or lower", "down"),
+        ("fewer than 2 wet nappies", "down"),
+        ("no more than 2 days per week", "down"),
+    ],
+)
+def test_bounds_are_read_with_their_side(text: str, side: str) -> None:
+    (bound,) = bounds(text)
+    assert bound.side == side
+
+
+def test_a_threshold_turned_round_conflicts() -> None:
+    (conflict,) = bound_conflicts("and restart ramipril if creatinine is over 110,", RAMIPRIL)
+    assert (conflict[0].text, conflict[0].value) == ("over 110", 110.0)
+    assert bound_conflicts("if potassium is at least 4.5,", POTASSIUM)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "and restart ramipril once creatinine is under 110,",  # the same side in other words
+        "if potassium is 4.5 or below,",
+        "if sodium is over 110,",  # another measure
+        "if creatinine is over 150,",  # another figure
+    ],
+)
+def test_the_same_side_or_another_threshold_does_not(unit: str) -> None:
+    assert not bound_conflicts(unit, RAMIPRIL + " " + POTASSIUM)
+
+
+def test_a_sentence_bounding_the_figure_both_ways_never_conflicts() -> None:
+    sentence = "Adherence was lower in patients under 60 years than in patients aged 60 or over."
+    assert not bound_conflicts("Adherence was lower in patients aged 60 or over", sentence)
+
+
+def test_a_change_told_backwards() -> None:
+    sentence = "Catheter-related bloodstream infections fell from 0.41 to 0.24 per 1,000 catheter days."
+    (conflict,) = reversed_changes("Line infections rose from 0.24 to 0.41 per thousand catheter days,", sentence)
+    assert conflict[0].text == "0.24"
+    assert not reversed_changes("Line infections fell from 0.41 to 0.24 per thousand catheter days,", sentence)

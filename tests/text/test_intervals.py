@@ -1,0 +1,48 @@
+"""How often something is done (round 27)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.intervals import interval_conflicts, intervals
+
+FALLS = "SAFE-STEP comprised staff training and a structured falls-risk assessment for each resident every 3 months."
+TAPER = (
+    "The protocol reduced the dose by 5% to 10% of the starting dose every 4 weeks, with pauses allowed at patient "
+    "request, and offered weekly pharmacist phone calls."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("every 3 months", 91.3125), ("every other day", 2.0), ("fortnightly", 14.0), ("3-monthly", 91.3125)],
+)
+def test_intervals_in_days(text: str, days: float) -> None:
+    assert [i.days for i in intervals(text)] == [pytest.approx(days)]
+
+
+def test_dosing_frequencies_are_no_intervals() -> None:
+    assert intervals("5 mg twice daily, then 10 mg once daily or three times weekly") == []
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        ("a falls-risk check for every resident every month,", FALLS),
+        ("cutting 5-10% of the starting dose every week.", TAPER),  # "weekly" phone calls are another thing
+    ],
+)
+def test_a_changed_interval_conflicts(unit: str, sentence: str) -> None:
+    assert interval_conflicts(unit, sentence, sentence)
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence"),
+    [
+        ("a falls-risk check for every resident every three months,", FALLS),
+        ("cutting 5-10% of the starting dose monthly.", TAPER),  # a month is four weeks
+        ("pharmacist calls every week", TAPER),
+    ],
+)
+def test_the_same_interval_does_not(unit: str, sentence: str) -> None:
+    assert not interval_conflicts(unit, sentence, sentence)
