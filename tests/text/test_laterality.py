@@ -1,10 +1,13 @@
-"""The wrong side (round 27)."""
+"""The wrong side (rounds 27-28)."""
 
 from __future__ import annotations
 
-from medhal.text.laterality import side_conflicts, sides
+from medhal.text.laterality import side_conflict, sides
 
-SENTENCE = "Reduced air entry at the right base on F1 doctor review at 04:10."
+HANDOVER = [
+    "Respiratory rate 22/min (was 16), heart rate 98.",
+    "Reduced air entry at the right base on F1 doctor review at 04:10.",
+]
 
 
 def test_sides_name_their_part() -> None:
@@ -12,21 +15,30 @@ def test_sides_name_their_part() -> None:
         ("left", "left-sided weakness"),
         ("both", "bilateral pleural effusions"),
     ]
+    assert [s.part for s in sides("one drop to the RIGHT eye only")] == [frozenset({"eye"})]  # short parts count
+
+
+def test_the_other_side_conflicts_and_names_its_sentence() -> None:
+    found = side_conflict("The doctor found reduced air entry at the left base,", HANDOVER)
+    assert found is not None
+    (pair,), index = found
+    assert (pair[0].text, pair[1].text, index) == ("left base", "right base", 1)
+
+
+def test_the_same_side_another_part_or_a_part_named_on_both_sides_do_not() -> None:
+    assert side_conflict("reduced air entry at the right base,", HANDOVER) is None
+    assert side_conflict("weakness of the left arm,", HANDOVER) is None
+    both = [*HANDOVER, "Crackles were heard at the left base too."]
+    assert side_conflict("reduced air entry at the left base,", both) is None
 
 
 def test_a_part_named_on_one_side_in_other_words_is_named() -> None:
-    evidence = "Seven patients had a left cerebral hemispherectomy. Reading is mediated by the right hemisphere."
-    unit = "skills that are normally mediated by the left hemisphere."
-    assert not side_conflicts(unit, "Reading is mediated by the right hemisphere.", evidence)
+    evidence = ["Seven patients had a left cerebral hemispherectomy.", "Reading is mediated by the right hemisphere."]
+    assert side_conflict("skills that are normally mediated by the left hemisphere.", evidence) is None
 
 
-def test_the_other_side_conflicts() -> None:
-    (conflict,) = side_conflicts("The doctor found reduced air entry at the left base,", SENTENCE, SENTENCE)
-    assert (conflict[0].text, conflict[1].text) == ("left base", "right base")
-
-
-def test_the_same_side_another_part_or_both_sides_do_not() -> None:
-    assert not side_conflicts("reduced air entry at the right base,", SENTENCE, SENTENCE)
-    assert not side_conflicts("weakness of the left arm,", SENTENCE, SENTENCE)
-    evidence = SENTENCE + " Crackles were heard at the left base too."
-    assert not side_conflicts("reduced air entry at the left base,", SENTENCE, evidence)
+def test_evidence_that_says_the_units_side_anywhere_leaves_the_side_to_its_sentences() -> None:
+    letter = ["The right eye shows progression of the arcuate defect; the left field is stable."]
+    assert side_conflict("The right visual field has worsened,", letter) is None
+    note = ["Symptomatic left inguinal hernia.", "No hernia palpable in the right groin pre-operatively."]
+    assert side_conflict("a keyhole repair of a hernia in the left groin,", note) is None

@@ -9,8 +9,8 @@ sentence that fires it.
   measure of accuracy or agreement another's figure or one the evidence states nowhere ("a sensitivity of 94%"
   where the specificity was 94%: :mod:`medhal.text.measures`), or gives a survival end point the figures of
   another ("overall survival ... 10.1 months" for progression-free survival: :mod:`medhal.text.endpoints`), or a
-  GRADE certainty the evidence never gives (:mod:`medhal.text.certainty`), or gives a dose at a frequency at which
-  the evidence never gives it and gives it at another (:mod:`medhal.text.frequency`) — `contradicted`;
+  GRADE certainty the evidence never gives (:mod:`medhal.text.certainty`), a dose at another frequency
+  (:mod:`medhal.text.frequency`), a body part's other side (:mod:`medhal.text.laterality`) — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
@@ -39,10 +39,10 @@ sentence that fires it.
 * :func:`contradiction_cue`: the first of the six that fires, in that order.
 
 The cues read text only, so a detector finds them while it plans its verifier pairs and has the verifier read the
-unit against the deciding sentence alone: the audit trail points at that sentence and its own P(C) (issue 14).
-Two more, read against the whole evidence, name no sentence: the unstated-figure cue (a figure the evidence states
-nowhere: :func:`medhal.text.figures.unstated_quantities`) and the unnamed-subject cue (groups compared on a measure
-the evidence never names: :func:`medhal.text.comparisons.unnamed_subject`); such a unit is never `supported`.
+unit against the deciding sentence alone: the audit trail points at that sentence and its own P(C) (issue 14).  Two
+more name no sentence: the unstated-figure cue (a figure the evidence states nowhere:
+:func:`medhal.text.figures.unstated_quantities`) and the unnamed-subject cue (a measure the evidence never names:
+:func:`medhal.text.comparisons.unnamed_subject`); such a unit is never `supported`.
 """
 
 from __future__ import annotations
@@ -57,9 +57,9 @@ from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
-from medhal.detect.units import Unit
+from medhal.detect.units import Unit, continued
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
-from medhal.text.assertions import asks, states_no_predicate
+from medhal.text.assertions import asks
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
@@ -78,6 +78,7 @@ from medhal.text.findings import (
 )
 from medhal.text.frequency import frequency_conflicts
 from medhal.text.labels import setting_conflicts
+from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.moved_counts import moved_count
@@ -138,7 +139,8 @@ def number_cue(
     moved = moved_figure(index, unit)  # "vitamin C reduced it (38.5% vs 44.5%)" where vitamin C had 44.5%
     if moved is not None:
         return moved
-    often = frequency_conflicts(unit, index.sentences)  # "500 micrograms twice a day" for "0.5 mg once daily"
+    # "500 micrograms twice a day" for "0.5 mg once daily"; "the left eye" where the letter names only the right one
+    often = frequency_conflicts(unit, index.sentences) or side_conflict(unit, index.sentences)
     if often is not None:
         return often
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures
@@ -340,24 +342,11 @@ def unit_cues(
 ) -> list[FiredCue | None]:
     """:func:`contradiction_cue` for each of a response's ``units`` (``alignments``: each unit's
     :meth:`EvidenceIndex.alignment`), a unit cut off before the rest of its list read with it where a claimed
-    significance is judged (:func:`continued`)."""
+    significance is judged (:func:`~medhal.detect.units.continued`)."""
     return [
         contradiction_cue(index, u.text, a, threshold, context=continued(units, k, response))
         for k, (u, a) in enumerate(zip(units, alignments, strict=True))
     ]
-
-
-def continued(units: Sequence[Unit], k: int, response: str) -> str | None:
-    """The text of unit ``k`` with the next unit of its sentence where the clause split cut a list and the next unit
-    states no predicate of its own: "starting rhythm control early significantly lowered the combined rate of
-    cardiovascular death," with "stroke or heart-failure admission (23.4% vs 27.7%; hazard ratio 0.83, 95% CI 0.66
-    to 1.04)." (round 20); ``None`` otherwise."""
-    if k + 1 >= len(units) or not units[k].text.rstrip().endswith(","):
-        return None
-    unit, after = units[k], units[k + 1]
-    if unit.end is None or after.start is None or response[unit.end : after.start].strip():
-        return None
-    return f"{unit.text} {after.text}" if states_no_predicate(after.text) else None
 
 
 def contradiction_cue(
@@ -366,8 +355,8 @@ def contradiction_cue(
     """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
     comparison, else a denied assertion, else a misreported design, else a finding for an excluded population
     (``None`` when none fires); ``by_sentence`` and
-    ``threshold`` as :func:`number_cue`; ``context``, the unit with the rest of its list (:func:`continued`), is
-    where a claimed significance is read against the figures."""
+    ``threshold`` as :func:`number_cue`; ``context``, the unit with the rest of its list
+    (:func:`~medhal.detect.units.continued`), is where a claimed significance is read against the figures."""
     if asks(unit):  # "Can she still start the series?": a question asserts nothing
         return None
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)

@@ -37,6 +37,7 @@ from medhal.text.assertions import (
     denies_proof,
     describes_allocation,
     describes_measurement,
+    opens_relative,
     states_no_predicate,
 )
 from medhal.text.comparisons import change_order
@@ -58,7 +59,8 @@ def contradiction_focus(
     """For each of the unit's ``windows``, the alignment that lets it contradict the unit (its worst-aligned
     sentence's; ``by_sentence``: the unit's alignment with each evidence sentence, as
     :func:`medhal.detect.cues.number_cue`), 0 where it may not: a window holding an aim, a question or a
-    hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.assertions.states_no_predicate`);
+    hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.assertions.states_no_predicate`)
+    or a relative clause cut from what it qualifies (:func:`~medhal.text.assertions.opens_relative`);
     an aligned window whose best sentence is the unit's negated restatement, or for a negated unit a sentence without
     a negation that says nothing the unit's negation denies (:func:`~medhal.text.negation.negation_targets`), for
     a unit stating a finding a sentence that says what was measured, or a sentence whose figures by group give the
@@ -69,7 +71,8 @@ def contradiction_focus(
     focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
         focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
-    if states_no_predicate(unit) or asks(unit):  # a fragment or a question asserts nothing the encoder can judge
+    if states_no_predicate(unit) or asks(unit) or opens_relative(unit):  # a fragment or a question asserts nothing
+        # the encoder can judge alone; a relative clause cut from its antecedent says nothing of what "it" is
         focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
     negation, plain = has_negation(unit), not negated(unit)

@@ -17,6 +17,7 @@ from typing import Literal, Protocol, get_args
 from medhal.detect.records import EvidencePointer, JSONObject, Status, UnitKind, UnitResult, Verdict
 from medhal.errors import ConfigError
 from medhal.text import Span, split_units, trim_span
+from medhal.text.assertions import states_no_predicate
 
 __all__ = [
     "UNIT_KINDS",
@@ -25,6 +26,7 @@ __all__ = [
     "ConfigError",
     "Unit",
     "UnitChoice",
+    "continued",
     "judged_unit",
     "response_span",
     "segment_units",
@@ -144,3 +146,16 @@ def response_span(text: str) -> Span:
     if span is None:
         raise ValueError("text is blank")
     return span
+
+
+def continued(units: Sequence[Unit], k: int, response: str) -> str | None:
+    """The text of unit ``k`` with the next unit of its sentence where the clause split cut a list and the next unit
+    states no predicate of its own: "starting rhythm control early significantly lowered the combined rate of
+    cardiovascular death," with "stroke or heart-failure admission (23.4% vs 27.7%; hazard ratio 0.83, 95% CI 0.66
+    to 1.04)." (round 20); ``None`` otherwise."""
+    if k + 1 >= len(units) or not units[k].text.rstrip().endswith(","):
+        return None
+    unit, after = units[k], units[k + 1]
+    if unit.end is None or after.start is None or response[unit.end : after.start].strip():
+        return None
+    return f"{unit.text} {after.text}" if states_no_predicate(after.text) else None

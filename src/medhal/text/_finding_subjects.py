@@ -63,7 +63,7 @@ FRAME = _word_set(
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
         "regard regards unchanged unaffected unaltered reach reached achieve achieved attain attained failed "
-        "cause causes produce produced yield yielded greater fewer"
+        "cause causes produce produced yield yielded greater fewer decline declined declining"
     ),
     stem=True,
 )
@@ -345,10 +345,11 @@ def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
 
 COORDINATED = re.compile(
     r"and\s+(?!not\b)\S+(?:\s+\S+){0,8}?\s+(?:was|were|did|does|do|had|has|have|remained|occurred|reported|"
-    r"recorded|observed|developed|required|needed)\b",
+    r"recorded|observed|developed|required|needed|(?!(?:and|related|based|adjusted|matched|selected)\b)[a-z]{4,}ed)\b",
     re.IGNORECASE,
 )
-"""A clause that opens with "and" and a subject of its own before its verb ("and mortality at 90 days was similar")."""
+"""A clause that opens with "and" and a subject of its own before its verb ("and mortality at 90 days was similar", "and
+the model assumed no survival benefit")."""
 
 
 def subject_of(piece: str) -> frozenset[str]:

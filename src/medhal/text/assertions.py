@@ -40,6 +40,7 @@ __all__ = [
     "denies_proof",
     "describes_allocation",
     "describes_measurement",
+    "opens_relative",
     "states_no_predicate",
 ]
 
@@ -244,6 +245,22 @@ def states_no_predicate(unit: str) -> bool:
     )
 
 
+def opens_relative(unit: str) -> bool:
+    """Whether ``unit`` is a relative clause cut from the clause it qualifies ("where it should be given after the
+    session.", "anyone whose first troponin is under 5 ng/L,"): what its "it" or "whose" refers to is in the clause
+    before, so the encoder's reading of it alone against any sentence is no contradiction (round 27, 28).
+
+    >>> opens_relative("where it should be given after the session."), opens_relative("Where possible, give it.")
+    (True, False)
+    """
+    return _RELATIVE.match(unit) is not None
+
+
+_RELATIVE = re.compile(
+    r"\W*(?:where|which|who|whom|whose|(?:anyone|anybody|those|people|patients)\s+(?:who|whose|whom))\s+"
+    r"(?!possible\b|appropriate\b|needed\b|necessary\b|indicated\b)",
+    re.IGNORECASE,
+)
 _COMPARED_WITH = re.compile(r"\s*(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to)\b", re.I)
 """The opening of a phrase that names what a comparison is against."""
 _LIST_ITEM = re.compile(r"[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}")

@@ -92,10 +92,14 @@ def bound_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     [('over 110', 'below 110 µmol')]
     >>> bound_conflicts("and restart ramipril once creatinine is under 110,", sentence)
     []
+    >>> bound_conflicts("none in adults under 65 and those aged 65 or older", "none in those aged 65 or older")
+    []
     """
-    theirs = bounds(sentence)
+    theirs, own = bounds(sentence), bounds(unit)
     conflicts = []
-    for mine in bounds(unit):
+    for mine in own:
+        if any(b.side != mine.side and b.quantity.equals(mine.quantity) for b in own):
+            continue  # "adults under 65 and those aged 65 or older": both sides of the threshold
         same = [b for b in theirs if b.quantity.equals(mine.quantity) and b.about & mine.about]
         if same and all(b.side != mine.side for b in same):
             conflicts.append((_worded(unit, mine), _worded(sentence, same[0])))

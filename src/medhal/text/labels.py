@@ -4,16 +4,14 @@ with another number naming the same category in the sentence that reports what t
 (:func:`label_conflicts`).  Moved here from :mod:`medhal.text.figures` in round 19 (one concept per module).
 
 :func:`setting_conflicts` reads, against the same sentence, the label and the other settings a unit may get wrong
-while every figure it states is right: the side of a body part (:mod:`medhal.text.laterality`), the side of a
-threshold or the order of a change (:mod:`medhal.text.bounds`), and how often something is done
-(:mod:`medhal.text.intervals`; round 27).
+while every figure it states is right: the side of a threshold or the order of a change (:mod:`medhal.text.bounds`),
+and how often something is done (:mod:`medhal.text.intervals`; round 27).
 """
 
 from __future__ import annotations
 
 from medhal.text.bounds import bound_conflicts, reversed_changes
 from medhal.text.intervals import interval_conflicts
-from medhal.text.laterality import side_conflicts
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
 
@@ -22,7 +20,7 @@ __all__ = ["label_conflicts", "setting_conflicts"]
 
 def setting_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Quantity, Quantity]]:
     """The first of these that ``unit`` has against ``sentence`` (``evidence``: the whole text): a label
-    (:func:`label_conflicts`), a side (:func:`~medhal.text.laterality.side_conflicts`), a bound
+    (:func:`label_conflicts`), a bound
     (:func:`~medhal.text.bounds.bound_conflicts`), a change told backwards
     (:func:`~medhal.text.bounds.reversed_changes`), an interval (:func:`~medhal.text.intervals.interval_conflicts`).
 
@@ -32,7 +30,6 @@ def setting_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qua
     """
     return (
         label_conflicts(unit, sentence)
-        or side_conflicts(unit, sentence, evidence)
         or bound_conflicts(unit, sentence)
         or reversed_changes(unit, sentence)
         or interval_conflicts(unit, sentence, evidence)

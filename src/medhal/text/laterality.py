@@ -1,24 +1,25 @@
-"""The wrong side (issue 14, round 27): "reduced air entry at the left base" where the doctor found it at the right
-base.
+"""The wrong side (issue 14, rounds 27-28): "reduced air entry at the left base" where the doctor found it at the right
+base; "add Dortiva to the left eye only" where the letter adds it to the RIGHT eye only.
 
-Wrong-side errors are among the errors clinical safety work counts first (wrong-site surgery, a drain on the wrong
-side), and a small encoder cannot see one: every word of the unit but one is the evidence's.  :func:`sides`
-reads each "left / right / bilateral" with the body part it names (the two words after it, or after "-sided": "left
-cerebral hemispherectomy" names the left hemisphere);
-:func:`side_conflicts` reports a unit's side of a part that the aligned sentence gives only the other side of,
-where the evidence never names the unit's side of it.  A part named on both sides, or bilaterally, anywhere in the
-evidence never conflicts.
+Wrong-side errors are among the errors clinical safety work counts first (wrong-site surgery, drops in the wrong
+eye), and a small encoder cannot see one: every word of the unit but one is the evidence's.  :func:`sides` reads
+each "left / right / bilateral" with the body part it names (the two words after it, or after "-sided": "left
+cerebral hemispherectomy" names the left hemisphere; short words count: "eye", "leg", "arm", "hip");
+:func:`side_conflict` reports a unit's side of a part that the evidence names only on the other side, and names the
+sentence that names it so (the one sharing most words with the unit).  Kept narrow (precision over recall): where
+the evidence says the unit's side at all ("the left kidney is normal", "the left field is stable", "a left inguinal
+hernia" for "the left groin"), which part a side belongs to is its sentences' to say, and the cue stays silent.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medhal.text.quantities import Quantity
-from medhal.text.tokens import content_stems
 
-__all__ = ["Side", "side_conflicts", "sides"]
+__all__ = ["Side", "side_conflict", "sides"]
 
 _SIDE = re.compile(
     r"\b(?P<side>left|right|bilateral(?:ly)?)(?:[\s-]+(?:sided|side\s+of\s+the|side\s+of|-?hand))?[\s-]+"
@@ -45,38 +46,50 @@ def sides(text: str) -> list[Side]:
 
     >>> [(s.side, sorted(s.part)) for s in sides("Reduced air entry at the right base; left-sided weakness.")]
     [('right', ['base']), ('left', ['weakn'])]
+    >>> [(s.side, sorted(s.part)) for s in sides("Add one drop to the RIGHT eye only.")]
+    [('right', ['eye'])]
     """
     found = []
     for m in _SIDE.finditer(text):
         side = m.group("side").lower()
-        part = content_stems(m.group("part"))
+        part = _part_stems(m.group("part"))
         if part:
             found.append(Side("both" if side.startswith("bilateral") else side, part, m.start(), m.end(), m.group()))
     return found
 
 
-def side_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Quantity, Quantity]]:
-    """``(unit side, sentence side)`` pairs (as :class:`~medhal.text.quantities.Quantity` of kind ``label:side``)
-    where ``unit`` names one side of a body part that ``sentence`` names only the other side of, and ``evidence``
-    (the whole text) never names the unit's side of it, nor both sides.
+_NOT_PARTS = frozenset({"the", "and", "side", "sided", "only", "hand", "with", "was", "were", "had", "for", "from"})
 
-    >>> sentence = "Reduced air entry at the right base on F1 doctor review."
-    >>> [(a.text, b.text) for a, b in side_conflicts("The doctor found reduced air entry at the left base,",
-    ...                                             sentence, sentence)]
-    [('left base', 'right base')]
-    >>> side_conflicts("The doctor found reduced air entry at the right base,", sentence, sentence)
-    []
+
+def _part_stems(part: str) -> frozenset[str]:
+    """The five-letter stems of a part's words, three letters and up ("eye", "arm"), function words left out."""
+    return frozenset(w[:5] for w in re.findall(r"[a-z]{3,}", part.lower()) if w not in _NOT_PARTS)
+
+
+def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
+    """``(unit side, evidence side)`` pairs (as :class:`~medhal.text.quantities.Quantity` of kind ``label:side``)
+    where ``unit`` names one side of a body part that the evidence ``sentences`` name only on the other side, with
+    the index of the sentence that names it so; ``None`` when there is none (module docstring).
+
+    >>> evidence = ["Re: right total knee replacement (12 June).", "She attended 8 sessions over 6 weeks."]
+    >>> found = side_conflict("She had 8 sessions after her left knee replacement.", evidence)
+    >>> [(a.text, b.text) for a, b in found[0]], found[1]
+    ([('left knee replacement', 'right total knee replacement')], 0)
+    >>> side_conflict("She had 8 sessions after her right knee replacement.", evidence) is None
+    True
+    >>> side_conflict("It is in the left kidney.", ["A lesion in the right kidney.", "The left kidney is normal."])
+    >>> side_conflict("The right field has worsened.", ["The right eye shows progression; the left field is stable."])
     """
-    theirs = sides(sentence)
-    anywhere = sides(evidence)
-    conflicts = []
+    named = [(i, side) for i, sentence in enumerate(sentences) for side in sides(sentence)]
+    words = _part_stems(unit)
     for mine in sides(unit):
-        if mine.side == "both" or any(e.part & mine.part and e.side in (mine.side, "both") for e in anywhere):
-            continue
-        other = [e for e in theirs if e.part & mine.part and e.side == _OPPOSITE[mine.side]]
+        if mine.side == "both" or any(re.search(rf"\b{mine.side}\b|\bbilateral", s, re.I) for s in sentences):
+            continue  # the evidence says the unit's side somewhere: which part it belongs to is the sentences' to say
+        other = [(i, e) for i, e in named if e.part & mine.part and e.side == _OPPOSITE[mine.side]]
         if other:
-            conflicts.append((_quantity(mine), _quantity(other[0])))
-    return conflicts
+            i, e = max(other, key=lambda pair: len(words & _part_stems(sentences[pair[0]])))  # first of the best
+            return [(_quantity(mine), _quantity(e))], i
+    return None
 
 
 def _quantity(side: Side) -> Quantity:

@@ -184,10 +184,13 @@ def direction_words(text: str) -> frozenset[str]:
     ['increased', 'reduced']
 
     "older" and "younger" in an age bound name a group, not a direction ("aged 60 and older" is "60 or over", not
-    the opposite of "younger than 60"):
+    the opposite of "younger than 60"), and "above" and "below" next to a figure a threshold ("a target below 18
+    mmHg" is no opposite of "above its target"; round 28):
 
     >>> direction_words("stronger in people under 60 than in those aged 60 and older"), direction_words("older adults")
     (frozenset(), frozenset({'older'}))
+    >>> direction_words("a target pressure below 18 mmHg, 40 mg or above"), direction_words("above its target")
+    (frozenset(), frozenset({'above'}))
     """
     return frozenset(
         m.group(1).lower()
@@ -199,10 +202,10 @@ def direction_words(text: str) -> frozenset[str]:
     )
 
 
-_AGE_WORD = re.compile(r"older|younger", re.IGNORECASE)
-_AGE_BEFORE = re.compile(r"\d\s*(?:years?\s+)?(?:and|or)\s+$", re.IGNORECASE)
+_AGE_WORD = re.compile(r"older|younger|above|below", re.IGNORECASE)
+_AGE_BEFORE = re.compile(r"\d\s*(?:[^\W\d_]+\s+)?(?:and|or)\s+$", re.IGNORECASE)
 _AGE_AFTER = re.compile(
-    r"\s+than\s+(?:about\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"\s+(?:than\s+)?(?:about\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
     re.IGNORECASE,
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CLOCK_BEFORE", "a_multiples", "clock_hour", "is_year", "multiplier"]
+__all__ = ["CLOCK_BEFORE", "a_multiples", "clock_hour", "is_age", "is_year", "multiplier"]
 
 _MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _MULTIPLIER = re.compile(r"\s+(thousand|million|billion)\b", re.IGNORECASE)
@@ -82,3 +82,16 @@ def a_multiples(text: str) -> list[tuple[float, int, int]]:
     [(1000000000.0, 0, 9), (1000.0, 23, 33)]
     """
     return [(_MULTIPLIERS[m.group(1).lower()], m.start(), m.end()) for m in _A_MULTIPLE.finditer(text)]
+
+
+_AGED = re.compile(r"\b(?:aged|ages?|age\s+of)\s+(?:between\s+|from\s+|over\s+|under\s+|at\s+least\s+)?$", re.I)
+
+
+def is_age(before: str, value: float) -> bool:
+    """Whether a bare number after ``before`` is an age in years ("aged 75 or older" is "aged 75 years or older":
+    round 28).
+
+    >>> is_age("patients aged ", 75), is_age("patients aged ", 750), is_age("in ", 75)
+    (True, False, False)
+    """
+    return value <= 120 and _AGED.search(before) is not None

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from medhal.text.lexical import THOUSANDS
-from medhal.text.number_forms import CLOCK_BEFORE, a_multiples, clock_hour, is_year, multiplier
+from medhal.text.number_forms import CLOCK_BEFORE, a_multiples, clock_hour, is_age, is_year, multiplier
 
 __all__ = [
     "NUMBER_WORDS",
@@ -295,6 +295,8 @@ def quantities(text: str) -> list[Quantity]:
             kind = f"label:{label.group(1).lower()}"
         elif kind == "count" and before.endswith(("£", "$", "€")):
             kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
+        elif kind == "count" and not unit and is_age(before, value) and not _RANGE_NEXT.match(text, m.end()):
+            kind, scale = "time", 365.25  # "aged 75 or older": an age in years (round 28)
         elif kind == "count" and is_year(raw, text, m.end(), before):
             kind = "label:year"  # "since 1979", "from 2007 to 2021": a calendar year, not a count (round 23)
         elif kind == "count" and (hour := clock_hour(text, m.end(), value)) is not None:
