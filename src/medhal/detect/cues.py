@@ -10,7 +10,8 @@ sentence that fires it.
   where the specificity was 94%: :mod:`medhal.text.measures`), or gives a survival end point the figures of
   another ("overall survival ... 10.1 months" for progression-free survival: :mod:`medhal.text.endpoints`), or a
   GRADE certainty the evidence never gives (:mod:`medhal.text.certainty`), a dose at another frequency
-  (:mod:`medhal.text.frequency`), a body part's other side (:mod:`medhal.text.laterality`) — `contradicted`;
+  (:mod:`medhal.text.frequency`), a body part's other side (:mod:`medhal.text.laterality`), a drug a dose the
+  evidence never gives it (:mod:`medhal.text.drug_doses`) — `contradicted`;
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
@@ -63,6 +64,7 @@ from medhal.text.assertions import asks
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
+from medhal.text.drug_doses import dose_conflict
 from medhal.text.durations import duration_conflict
 from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population, states_exclusion
@@ -139,8 +141,10 @@ def number_cue(
     moved = moved_figure(index, unit)  # "vitamin C reduced it (38.5% vs 44.5%)" where vitamin C had 44.5%
     if moved is not None:
         return moved
-    # "500 micrograms twice a day" for "0.5 mg once daily"; "the left eye" where the letter names only the right one
+    # "500 micrograms twice a day" for "0.5 mg once daily"; "the left eye" where the letter names only the right one;
+    # "amlodipine 10 mg" where the letter gives amlodipine 5 mg only
     often = frequency_conflicts(unit, index.sentences) or side_conflict(unit, index.sentences)
+    often = often or dose_conflict(unit, index.sentences)
     if often is not None:
         return often
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures

@@ -1,0 +1,132 @@
+"""A drug given a dose the evidence never gives it (issue 14, round 28): "amlodipine 10 mg once daily is being added"
+where the letter adds amlodipine 5 mg; "morphine 15 mg under the skin" where the breakthrough dose is 7.5 mg.
+
+The changed-number cue passes over a figure the evidence states anywhere (:func:`medhal.text.figures.number_conflicts`:
+"10 mg" is another drug's dose in the same letter), and a small encoder reads the unit as entailed.  A clinician reads
+the dose with its drug.  :func:`dose_conflict` is the deterministic cue, kept narrow (precision over recall):
+
+* a dose of the unit is a mass (or a mass per kilogram, per day, a volume) written right after a drug's name
+  ("amlodipine 10 mg"), and the evidence writes that name right before a dose as well (so it names a drug: "dose",
+  "total" or "maximum" never do);
+* every dose the evidence gives that drug: the doses after each mention up to the next drug named with a dose or the
+  end of the sentence ("increase ramipril from 2.5 mg to 5 mg": both are ramipril's), and "N mg of <drug>"; a dose
+  given at a frequency also counts as its total per day ("30 mg twice daily" is "60 mg a day");
+* the unit's dose is none of them, of its kind or written with the same number ("60 mg" for "60 mg/24 h").
+
+The rival shown is the drug's first dose of the unit's kind, in the sentence that gives it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from medhal.text.frequency import dose_frequencies
+from medhal.text.quantities import Quantity, quantities
+
+__all__ = ["dose_conflict", "drug_doses"]
+
+_NAME_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]{3,})\s+(?:\([^()]{1,30}\)\s+)?$")
+"""A word right before a dose, an aside in brackets allowed ("Dortiva (dorzolamide/timolol) 2 drops")."""
+_OF_NAME = re.compile(r"\s+of\s+(?:the\s+)?([A-Za-z][A-Za-z-]{3,})\b")
+_GENERIC_WORDS = (
+    "dose doses dosed dosing total daily maximum max starting target initial bolus infusion loading tablet tablets "
+    "capsule capsules oral orally intravenous intravenously subcutaneous subcutaneously once twice every each than "
+    "least most about around approximately only just then with from plus given take taking takes receive received "
+    "receiving prescribed increase increased increasing reduce reduced reducing halved doubled between over under "
+    "above below into that this were was have were after before within until upto usual regular extra further "
+    "additional single weekly monthly morning evening night nightly stat drip drops puffs sachet sachets units "
+    "patients patient weight body kilogram least more less than also still instead rather took take takes gave give "
+    "gives use uses add adds start starts restart stop stops keep keeps continue continues dose"
+)
+_GENERIC = frozenset(_GENERIC_WORDS.split())
+"""Words that stand right before a dose without naming a drug ("a total of 10 mg", "up to 4 mg")."""
+_DOSE_KINDS = ("mass", "volume")
+
+
+def _is_dose(q: Quantity) -> bool:
+    return q.kind.split("/")[0] in _DOSE_KINDS and not q.approximate
+
+
+def _name_before(text: str, q: Quantity) -> str | None:
+    """The drug a dose is written for: the word right before it ("amlodipine 10 mg"), the word after "of" ("900
+    micrograms of colchicine") or before "at" ("vancomycin at 500 mg"); ``None`` for a generic word."""
+    of = _OF_NAME.match(text, q.end)
+    m = _NAME_BEFORE.search(text, max(0, q.start - 48), q.start) or _NAME_AT.search(text, max(0, q.start - 48), q.start)
+    name = of.group(1) if of is not None else (m.group(1) if m is not None else None)
+    if name is None or name.lower() in _GENERIC or name.lower().endswith(("ed", "ing")):  # "took", "started"
+        return None
+    return name.lower()
+
+
+_NAME_AT = re.compile(
+    r"(?<![\w-])([A-Za-z][A-Za-z-]{3,})\s+(?:(?:was|were|is|are)\s+)?(?:(?:given|dosed|infused|taken)\s+)?at\s+$"
+)
+
+
+@lru_cache(maxsize=256)
+def drug_doses(sentences: tuple[str, ...]) -> dict[str, tuple[tuple[Quantity, int], ...]]:
+    """Each drug the evidence names right before a dose, with every dose it gives it and the sentence giving it
+    (module docstring); read once per evidence.
+
+    >>> doses = drug_doses(("Continue ramipril 2.5 mg, increasing to 5 mg; add amlodipine 5 mg twice daily.",))
+    >>> {name: [q.value for q, _ in given] for name, given in doses.items()}
+    {'ramipril': [2.5, 5.0], 'amlodipine': [5.0, 10.0]}
+    """
+    read = [(i, s, quantities(s)) for i, s in enumerate(sentences)]
+    names = {name for _, s, said in read for q in said if _is_dose(q) and (name := _name_before(s, q))}
+    found: dict[str, list[tuple[Quantity, int]]] = {}
+    for i, s, said in read:
+        lower = s.lower()
+        mentions = sorted((m.start(), name) for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", lower))
+        for k, (start, name) in enumerate(mentions):
+            stop = mentions[k + 1][0] if k + 1 < len(mentions) else len(s)
+            found.setdefault(name, []).extend((q, i) for q in said if _is_dose(q) and start < q.start < stop)
+        for q in said:  # "7.5 mg of morphine", "vancomycin at 125 mg"
+            name = _name_before(s, q) if _is_dose(q) else None
+            if name is not None and not any(q is e for e, _ in found.get(name, ())):
+                found.setdefault(name, []).append((q, i))
+        for given in dose_frequencies(s):  # "30 mg twice daily" is also "60 mg a day"
+            name = next((n for start, n in reversed(mentions) if start < given.dose.start), None)
+            if name is not None and given.per_day != 1.0:
+                total = given.dose.value * given.per_day
+                found[name].append(
+                    (
+                        Quantity(
+                            given.dose.kind, total, given.dose.start, given.dose.end, given.dose.text, False, total
+                        ),
+                        i,
+                    )
+                )
+    return {name: tuple(given) for name, given in found.items() if given}
+
+
+def _same(q: Quantity, e: Quantity) -> bool:
+    return q.equals(e) or (e.kind.split("/")[0] == q.kind.split("/")[0] and e.number == q.number)
+
+
+def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
+    """``([(unit dose, evidence dose)], sentence index)`` for the first dose of ``unit`` that the evidence
+    ``sentences`` never give its drug while giving it others; ``None`` when there is none (module docstring).
+
+    >>> letter = ["Add amlodipine 5 mg once daily.", "Continue ramipril 10 mg once daily."]
+    >>> found = dose_conflict("so amlodipine 10 mg once daily is being added,", letter)
+    >>> [(a.text, b.text) for a, b in found[0]], found[1]
+    ([('10 mg', '5 mg')], 0)
+    >>> dose_conflict("and ramipril 10 mg is continued.", letter) is None
+    True
+    """
+    given = drug_doses(tuple(sentences))
+    if not given:
+        return None
+    for q in quantities(unit):
+        name = _name_before(unit, q) if _is_dose(q) else None
+        if name is None or name not in given:
+            continue
+        doses = given[name]
+        if any(_same(q, e) for e, _ in doses):
+            continue
+        rival, index = next(((e, i) for e, i in doses if e.kind == q.kind), doses[0])
+        return [(q, rival)], index
+    return None
