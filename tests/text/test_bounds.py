@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.bounds import bound_conflicts, bounds, reversed_changes
+from medhal.text.bounds import bound_conflicts, bound_value_conflicts, bounds, reversed_changes
 
 RAMIPRIL = "GP to recheck creatinine in 1 week; restart ramipril if creatinine is below 110 µmol/L."
 POTASSIUM = "Consider spironolactone (25 mg daily) as fourth-line therapy if blood potassium is 4.5 mmol/L or lower."
@@ -55,3 +55,40 @@ def test_a_change_told_backwards() -> None:
     (conflict,) = reversed_changes("Line infections rose from 0.24 to 0.41 per thousand catheter days,", sentence)
     assert conflict[0].text == "0.24"
     assert not reversed_changes("Line infections fell from 0.41 to 0.24 per thousand catheter days,", sentence)
+
+
+PLAN = (
+    "- Take 1 extra puff whenever you need it. Do not take more than 12 puffs in total in any one day.",
+    "- Sit up and take 1 puff every 1-3 minutes, up to 6 puffs.",
+)
+
+
+def test_a_bound_at_another_figure_conflicts() -> None:
+    (conflict,) = bound_value_conflicts(
+        "take one puff every one to three minutes up to twelve puffs,", PLAN[1], " ".join(PLAN)
+    )
+    assert (conflict[0].text, conflict[1].text) == ("up to twelve", "up to 6")
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "evidence"),
+    [
+        ("take one puff every few minutes, up to six puffs,", PLAN[1], " ".join(PLAN)),
+        # ages of several strata: each bound is stated somewhere
+        (
+            "In adults aged 50 and over,",
+            "The effect was largest in those aged 75 years or older.",
+            "We enrolled adults aged 50 years and older. The effect was largest in those aged 75 years or older.",
+        ),
+        # a figure the sentence states, unbounded ("an increase of 10°")
+        (
+            "progression of more than 10° changed the curve,",
+            "A curve of more than 40° with an increase of 10°.",
+            "A curve of more than 40° with an increase of 10°.",
+        ),
+        # bare counts of different things
+        ("in women with two or more pregnancies,", "ALT over 40 UI/L.", "ALT over 40 UI/L."),
+    ],
+)
+def test_a_bound_stated_elsewhere_or_of_another_thing_does_not(unit: str, sentence: str, evidence: str) -> None:
+    assert not bound_value_conflicts(unit, sentence, evidence)

@@ -42,3 +42,10 @@ def test_evidence_that_says_the_units_side_anywhere_leaves_the_side_to_its_sente
     assert side_conflict("The right visual field has worsened,", letter) is None
     note = ["Symptomatic left inguinal hernia.", "No hernia palpable in the right groin pre-operatively."]
     assert side_conflict("a keyhole repair of a hernia in the left groin,", note) is None
+
+
+def test_the_units_part_named_in_the_other_sides_sentence() -> None:
+    found = side_conflict(
+        "Mr H has acute gout in his left big toe,", ["Acute gout of the right first MTP joint (big toe)."]
+    )
+    assert found is not None and found[1] == 0

@@ -56,3 +56,14 @@ def test_a_clause_with_a_verb_of_its_own_after_and_is_not_the_findings_subject()
     )
     assert [f.subject for f in null_findings(sentence)] == [frozenset({"morta"})]
     assert null_finding_conflict("since the trial showed a significant reduction in death.", sentence)
+
+
+def test_neither_denies_occurrence() -> None:
+    sentence = "Two patients had acute kidney injury; neither required dialysis."
+    assert null_finding_conflict("and two had kidney injury that needed dialysis.", sentence)
+    assert not null_finding_conflict("and two had kidney injury that did not need dialysis.", sentence)
+
+
+def test_a_stay_days_less_names_the_length_of_stay() -> None:
+    sentence = "Length of stay for those admitted did not differ between the two groups (median 5 days in both)."
+    assert null_finding_conflict("and those who were admitted stayed two days less.", sentence)

@@ -27,10 +27,11 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
+from medhal.text.placement import counted, same_thing
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
 
-__all__ = ["Bound", "bound_conflicts", "bounds", "reversed_changes"]
+__all__ = ["Bound", "bound_conflicts", "bound_value_conflicts", "bounds", "reversed_changes"]
 
 Side = Literal["up", "down"]
 
@@ -104,6 +105,51 @@ def bound_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
         if same and all(b.side != mine.side for b in same):
             conflicts.append((_worded(unit, mine), _worded(sentence, same[0])))
     return conflicts
+
+
+def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(unit figure, sentence figure)`` pairs where ``unit`` bounds something at a figure and ``sentence`` bounds the
+    same thing (a shared stem among the words before the two) on the same side at another figure of its kind, while
+    ``evidence`` (the whole text) bounds nothing on that side at the unit's figure (round 29: "up to twelve puffs"
+    where the attack plan says "up to 6 puffs"; the changed-number cue reads no bound, and "no more than 12 puffs" a
+    day, the other side, stood elsewhere).  Ages and strata bounded at several figures ("aged 50 and over" against
+    "aged 75 years or older") are each stated somewhere, so they never conflict.
+
+    >>> plan = "Do not take more than 12 puffs in a day. - Sit up and take 1 puff every 1-3 minutes, up to 6 puffs."
+    >>> sentence = plan.split(". ")[1]
+    >>> [(a.text, b.text) for a, b in bound_value_conflicts("take one puff every few minutes up to twelve puffs,",
+    ...                                                     sentence, plan)]
+    [('up to twelve', 'up to 6')]
+    >>> bound_value_conflicts("take one puff every few minutes, up to six puffs,", sentence, plan)
+    []
+    """
+    theirs = bounds(sentence)
+    conflicts: list[tuple[Quantity, Quantity]] = []
+    own = bounds(unit)
+    anywhere = bounds(evidence) if own and theirs else []
+    said = quantities(sentence) if own and theirs else []
+    for mine in own:
+        same_side = [b for b in theirs if b.side == mine.side and b.quantity.kind == mine.quantity.kind]
+        if (
+            not same_side
+            or any(b.side == mine.side and b.quantity.equals(mine.quantity) for b in anywhere)
+            or any(q.equals(mine.quantity) for q in said)  # "of more than 10°" against "an increase of 10°"
+        ):
+            continue
+        counts = counted(unit, mine.quantity)  # "up to twelve *puffs*" against "up to 6 *puffs*", not "over 40 UI/L"
+        rival = next((b for b in same_side if b.about & mine.about and _counts_alike(counts, sentence, b)), None)
+        if rival is not None:
+            conflicts.append((_worded(unit, mine), _worded(sentence, rival)))
+    return conflicts
+
+
+def _counts_alike(counts: frozenset[str], sentence: str, bound: Bound) -> bool:
+    """Whether a bound of ``sentence`` counts what the unit's counts (``counts``): for a bare count both must say
+    what they count and share it ("two or more *pregnancies*" is no rival of "over 40 UI/L")."""
+    theirs = counted(sentence, bound.quantity)
+    if bound.quantity.kind == "count":
+        return bool(counts & theirs)
+    return same_thing(counts, theirs)
 
 
 def _worded(text: str, bound: Bound) -> Quantity:

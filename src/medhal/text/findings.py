@@ -127,7 +127,7 @@ _ABSENCE = re.compile(
     r"|\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?occurred\b"
     r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b"
     r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|wom[ae]n|m[ae]n|infants?|adults?)|nobody|"
-    r"none(?:\s+of\s+the\s+(?:patients|participants|subjects|children|women|men|infants|adults))?)\s+"
+    r"(?:none|neither)(?:\s+of\s+(?:the\s+(?:patients|participants|subjects|children|women|men|infants|adults)|them))?)\s+"
     r"(?:in\s+(?:either|both|each|any)\s+(?:groups?|arms?)\s+)?"  # "no patient in either group died"
     r"(?:had|has|having|developed|developing|experienced|suffered|sustained|required|requiring|needed|needing|died|"
     r"(?:was|were)\s+(?:admitted|transferred)\s+to)\b",
@@ -135,7 +135,7 @@ _ABSENCE = re.compile(
 )
 """A sentence that says something never happened: "No adverse events were recorded", "no deaths occurred", "there
 were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis", "none were admitted to
-intensive care"."""
+intensive care", "neither required dialysis"."""
 
 _QUALIFIED = re.compile(
     r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|(?:the\s+)?(?:study|trial|follow-?up|treatment\s+period)\b)",
@@ -373,7 +373,7 @@ _DURATION_WORD = re.compile(
 _DURATION = frozenset({"durat", "time", "lengt"})
 _DISCHARGE = re.compile(
     r"\b(?:left|leave|leaving|discharged|went\s+home|stayed|stays)\b(?:\s+[\w-]+){0,5}?\s+"
-    r"(?:earlier|sooner|later|longer|shorter)\b",
+    r"(?:earlier|sooner|later|longer|shorter|less|more)\b",
     re.IGNORECASE,
 )
 _STAY = stems("length of hospital stay")

@@ -10,7 +10,7 @@ and how often something is done (:mod:`medhal.text.intervals`; round 27).
 
 from __future__ import annotations
 
-from medhal.text.bounds import bound_conflicts, reversed_changes
+from medhal.text.bounds import bound_conflicts, bound_value_conflicts, reversed_changes
 from medhal.text.intervals import interval_conflicts
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
@@ -21,7 +21,8 @@ __all__ = ["label_conflicts", "setting_conflicts"]
 def setting_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Quantity, Quantity]]:
     """The first of these that ``unit`` has against ``sentence`` (``evidence``: the whole text): a label
     (:func:`label_conflicts`), a bound
-    (:func:`~medhal.text.bounds.bound_conflicts`), a change told backwards
+    (:func:`~medhal.text.bounds.bound_conflicts`) or its figure (:func:`~medhal.text.bounds.bound_value_conflicts`), a
+    change told backwards
     (:func:`~medhal.text.bounds.reversed_changes`), an interval (:func:`~medhal.text.intervals.interval_conflicts`).
 
     >>> [(a.text, b.text) for a, b in setting_conflicts("if creatinine is over 110,", "if creatinine is below 110.",
@@ -31,6 +32,7 @@ def setting_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qua
     return (
         label_conflicts(unit, sentence)
         or bound_conflicts(unit, sentence)
+        or bound_value_conflicts(unit, sentence, evidence)
         or reversed_changes(unit, sentence)
         or interval_conflicts(unit, sentence, evidence)
     )

@@ -77,6 +77,8 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     ([('left knee replacement', 'right total knee replacement')], 0)
     >>> side_conflict("She had 8 sessions after her right knee replacement.", evidence) is None
     True
+    >>> side_conflict("Gout in his left big toe.", ["Acute gout of the right first MTP joint (big toe)."])[1]
+    0
     >>> side_conflict("It is in the left kidney.", ["A lesion in the right kidney.", "The left kidney is normal."])
     >>> side_conflict("The right field has worsened.", ["The right eye shows progression; the left field is stable."])
     """
@@ -86,6 +88,10 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
         if mine.side == "both" or any(re.search(rf"\b{mine.side}\b|\bbilateral", s, re.I) for s in sentences):
             continue  # the evidence says the unit's side somewhere: which part it belongs to is the sentences' to say
         other = [(i, e) for i, e in named if e.part & mine.part and e.side == _OPPOSITE[mine.side]]
+        # "right first metatarsophalangeal joint (big toe)": the other side, the unit's part named in its sentence
+        other = other or [
+            (i, e) for i, e in named if e.side == _OPPOSITE[mine.side] and mine.part <= _part_stems(sentences[i])
+        ]
         if other:
             i, e = max(other, key=lambda pair: len(words & _part_stems(sentences[pair[0]])))  # first of the best
             return [(_quantity(mine), _quantity(e))], i

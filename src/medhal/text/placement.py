@@ -16,7 +16,7 @@ from medhal.text.figures import ANCHOR_WORDS, anchors
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
 
-__all__ = ["counted", "moved_across"]
+__all__ = ["counted", "moved_across", "same_thing"]
 
 SHARED = 2
 """Stems a rival must share with the unit's figure among the words around each (:func:`anchors`)."""
@@ -60,7 +60,7 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
             and not e.approximate
             and not any(o.equals(e) for o in own)
             and before == _word_before(sentence, e)
-            and _same_thing(counts, counted(sentence, e))
+            and same_thing(counts, counted(sentence, e))
         ]
         shared, rival = max(rivals, key=lambda pair: pair[0], default=(0, None))
         if rival is not None and shared >= SHARED and shared > max(elsewhere):
@@ -74,7 +74,7 @@ def counted(text: str, q: Quantity) -> frozenset[str]:
     return content_stems(" ".join(re.split(r"[,;:()\[\]]|\.(?:\s|$)", text[q.end :], maxsplit=1)[0].split()[:3]))
 
 
-def _same_thing(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+def same_thing(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether two figures may count the same thing: what each counts is shared, or one says nothing of it."""
     return not mine or not theirs or bool(mine & theirs)
 
