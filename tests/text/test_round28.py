@@ -67,3 +67,13 @@ def test_neither_denies_occurrence() -> None:
 def test_a_stay_days_less_names_the_length_of_stay() -> None:
     sentence = "Length of stay for those admitted did not differ between the two groups (median 5 days in both)."
     assert null_finding_conflict("and those who were admitted stayed two days less.", sentence)
+
+
+def test_a_report_that_found_none() -> None:
+    sentence = "B and C: Chronic quiescent colitis. Negative for dysplasia."
+    assert null_finding_conflict("and found low-grade dysplasia.", "Negative for dysplasia.")
+    assert not null_finding_conflict("The biopsies showed no dysplasia.", "Negative for dysplasia.")
+    # the second item of a list whose denial came before it asserts nothing of its own
+    assert not null_finding_conflict("and left colon showed dysplasia,", sentence)
+    (both, *each) = null_findings("Conclusion: no evidence of dysplasia or malignancy.")
+    assert both.subject == {"dyspl", "malig"} and [f.subject for f in each] == [{"dyspl"}, {"malig"}]

@@ -224,6 +224,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
     # adverse events occurred" against "... occurred in 3%"), unless the evidence also reports the unit's null
     # finding, or one about more than the unit names
     effect = asserts_effect(unit)
+    if effect and context is not None and not asserts_effect(context):  # "more common on A, | but the difference
+        return None  # could have been due to chance": read with its qualifier, the unit claims no effect (round 30)
     in_numbers = not says_equally(unit) and reports_null_finding(unit)
     if (in_numbers or not effect) and not _null_reported(index, unit):
         denials = ([denied_in_numbers] if in_numbers else []) + ([] if effect else [absence_denied])

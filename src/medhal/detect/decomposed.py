@@ -41,6 +41,7 @@ from typing import Literal
 
 import numpy as np
 
+from medhal.detect._unit_windows import best_tiles, sentence_window
 from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import (
@@ -59,7 +60,15 @@ from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
-from medhal.detect.units import ClaimExtractorLike, ConfigError, Unit, UnitChoice, check_unit_kind, judged_unit
+from medhal.detect.units import (
+    ClaimExtractorLike,
+    ConfigError,
+    Unit,
+    UnitChoice,
+    check_unit_kind,
+    judged_unit,
+    readings,
+)
 from medhal.errors import InvariantError
 from medhal.text import Span, unmarked
 from medhal.text.comparisons import unnamed_subject
@@ -216,12 +225,12 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             cues = unit_cues(index, units, item.response, alignments, threshold)
         for u, ks, cue in zip(units, chosen, cues, strict=True):  # the verifier reads each deciding sentence alone
             decide = deciding_sentences(index, u.text, cue)
-            ks[:] = sorted({*ks, *(_sentence_window(item.evidence, sentences, windows, i) for i in decide)})
+            ks[:] = sorted({*ks, *(sentence_window(item.evidence, sentences, windows, i) for i in decide)})
         # the verifier reads each figure as the evidence writes it ("0.15 g" -> "150 mg"), list markers left out
         hyps = [harmonized(unmarked(u.text), index.quantities) if index else unmarked(u.text) for u in units]
         pairs = [(windows[k].text, h) for h, ks in zip(hyps, chosen, strict=True) for k in ks]
         premises = [(windows[k].start, windows[k].end) for ks in chosen for k in ks]
-        coverage = [_best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
+        coverage = [best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
         pairs += [(w.text, h) for h, tiles in zip(hyps, coverage, strict=True) for w in tiles]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
         data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index, hyps, cues, alignments)
@@ -381,6 +390,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         results: list[UnitResult] = []
         rule_suspicions: list[float] = []
         named = frozenset[str]().union(*index.tokens)  # what the evidence names, read as alignment reads it
+        texts = readings(data.units, plan.item.response)  # focus reads a unit with its "..., but not significant"
         row = 0
         for u, span in enumerate(data.units):
             windows = [data.windows[k] for k in data.chosen[u]]
@@ -389,7 +399,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             row += len(windows)
             by_sentence = data.alignments[u]
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
-            focus = contradiction_focus(index, span.text, by_sentence, windows, self.aligned_rule.align_threshold)
+            focus = contradiction_focus(index, texts[u], by_sentence, windows, self.aligned_rule.align_threshold)
             cue = data.cues[u]
             restated = restating_window(index, span.text, by_sentence, windows, cue)
             k_cue = None if cue is None else smallest_holding(windows, cue.sentence)
@@ -466,25 +476,6 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             )
         # the response score reads the rule's suspicion, never the --signals blend (signals only re-rank)
         return self._result(plan, results, max(rule_suspicions, default=0.0), lengths)
-
-
-def _best_tiles(unit: str, tiles: Sequence[Window], index: EvidenceIndex, limit: int) -> list[Window]:
-    """The ``limit`` coverage tiles best aligned with ``unit`` (all when there are no more), in document order."""
-    if limit >= len(tiles):
-        return list(tiles)
-    by_sentence = index.alignment(unit)
-    order = sorted(range(len(tiles)), key=lambda k: (-by_sentence[tiles[k].first : tiles[k].stop].max(), k))
-    return [tiles[k] for k in sorted(order[:limit])]
-
-
-def _sentence_window(evidence: str, sentences: Sequence[Span], windows: list[Window], sentence: int) -> int:
-    """The index in ``windows`` of the window of ``sentence`` alone, appended to ``windows`` when the library has
-    none (evidence of more sentences than the finest granularity)."""
-    for k, w in enumerate(windows):
-        if w.first == sentence and w.stop == sentence + 1:
-            return k
-    windows.append(window_of(evidence, sentences, sentence, sentence + 1, ()))
-    return len(windows) - 1
 
 
 def _own(k: int | None, block: np.ndarray, cover: np.ndarray) -> float:

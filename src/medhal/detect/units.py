@@ -10,6 +10,7 @@ clear message.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, get_args
@@ -18,6 +19,7 @@ from medhal.detect.records import EvidencePointer, JSONObject, Status, UnitKind,
 from medhal.errors import ConfigError
 from medhal.text import Span, split_units, trim_span
 from medhal.text.assertions import states_no_predicate
+from medhal.text.findings import reports_null_finding
 
 __all__ = [
     "UNIT_KINDS",
@@ -28,6 +30,8 @@ __all__ = [
     "UnitChoice",
     "continued",
     "judged_unit",
+    "qualified",
+    "readings",
     "response_span",
     "segment_units",
 ]
@@ -152,10 +156,38 @@ def continued(units: Sequence[Unit], k: int, response: str) -> str | None:
     """The text of unit ``k`` with the next unit of its sentence where the clause split cut a list and the next unit
     states no predicate of its own: "starting rhythm control early significantly lowered the combined rate of
     cardiovascular death," with "stroke or heart-failure admission (23.4% vs 27.7%; hazard ratio 0.83, 95% CI 0.66
-    to 1.04)." (round 20); ``None`` otherwise."""
+    to 1.04)." (round 20), or where the next unit qualifies it: "Major bleeding was more common on edoxaban," with
+    "but the difference could have been due to chance." (round 30); ``None`` otherwise."""
     if k + 1 >= len(units) or not units[k].text.rstrip().endswith(","):
+        return qualified(units, k, response)
+    unit, after = units[k], units[k + 1]
+    if unit.end is None or after.start is None or response[unit.end : after.start].strip():
+        return None
+    return f"{unit.text} {after.text}" if states_no_predicate(after.text) else qualified(units, k, response)
+
+
+def qualified(units: Sequence[Unit], k: int, response: str) -> str | None:
+    """The text of unit ``k`` with the next unit of its sentence where that one only qualifies it as no finding:
+    "Major bleeding was more common on edoxaban (3.3% vs 1.8% a year)," with "but this was not statistically
+    significant." or "but the difference could have been due to chance." (round 30); ``None`` otherwise.  Read
+    together, the unit claims no effect: the null-finding cue and the contradiction focus read them so (the verifier
+    reads the unit alone: joined, it read a faithful "... were higher (58 versus 51), but this difference was not
+    statistically significant" as contradicted, P(C) 0.76)."""
+    if k + 1 >= len(units):
         return None
     unit, after = units[k], units[k + 1]
     if unit.end is None or after.start is None or response[unit.end : after.start].strip():
         return None
-    return f"{unit.text} {after.text}" if states_no_predicate(after.text) else None
+    if _QUALIFYING.match(after.text) and (reports_null_finding(after.text) or _CHANCE.search(after.text)):
+        return f"{unit.text} {after.text}"
+    return None
+
+
+_QUALIFYING = re.compile(r"\W*(?:but|although|though|however|yet|and\s+(?=no\s+longer\b|not\b))\b", re.IGNORECASE)
+_CHANCE = re.compile(r"\b(?:by|to)\s+chance\b|\b(?:not|no\s+longer)\s+(?:statistically\s+)?significant", re.IGNORECASE)
+
+
+def readings(units: Sequence[Unit], response: str) -> list[str]:
+    """What the contradiction focus reads for each unit: its text, or its text with the qualifier that follows it
+    (:func:`qualified`)."""
+    return [qualified(units, k, response) or u.text for k, u in enumerate(units)]

@@ -364,9 +364,12 @@ def subject_of(piece: str) -> frozenset[str]:
 
 
 _FOLLOW_UP = re.compile(
-    r"\b(?:during|at|over|throughout|on)\s+(?:the\s+)?(?:[\w-]+\s+)?follow[-\s]?up\b", re.IGNORECASE
+    r"\b(?:during|at|over|throughout|on)\s+(?:the\s+)?(?:[\w-]+\s+)?follow[-\s]?up\b"
+    r"|\bper\s+(?:[\d,]+\s+)?(?:(?:person|patient)[-\s])?(?:years?|months?|days?)\b",
+    re.IGNORECASE,
 )
-"""When a finding was measured ("prescribing during follow-up did not differ"), not what it is about (round 22)."""
+"""When a finding was measured ("prescribing during follow-up did not differ"), not what it is about (round 22); nor
+is the denominator of a rate ("3.3% per year", "per 1,000 person-years")."""
 
 _BOUND_WORDS = re.compile(r"\b(?:up\s+to|at\s+(?:least|most))\s*$", re.IGNORECASE)
 

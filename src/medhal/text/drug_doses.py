@@ -9,7 +9,8 @@ the dose with its drug.  :func:`dose_conflict` is the deterministic cue, kept na
   ("amlodipine 10 mg"), and the evidence writes that name right before a dose as well (so it names a drug: "dose",
   "total" or "maximum" never do);
 * every dose the evidence gives that drug: the doses after each mention up to the next drug named with a dose or the
-  end of the sentence ("increase ramipril from 2.5 mg to 5 mg": both are ramipril's), and "N mg of <drug>"; a dose
+  end of the sentence ("increase ramipril from 2.5 mg to 5 mg": both are ramipril's), the one right before it ("25 g
+  glucose"), and "N mg of <drug>"; a dose
   given at a frequency also counts as its total per day ("30 mg twice daily" is "60 mg a day");
 * the unit's dose is none of them, of its kind or written with the same number ("60 mg" for "60 mg/24 h").
 
@@ -82,7 +83,9 @@ def drug_doses(sentences: tuple[str, ...]) -> dict[str, tuple[tuple[Quantity, in
         mentions = sorted((m.start(), name) for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", lower))
         for k, (start, name) in enumerate(mentions):
             stop = mentions[k + 1][0] if k + 1 < len(mentions) else len(s)
-            found.setdefault(name, []).extend((q, i) for q in said if _is_dose(q) and start < q.start < stop)
+            found.setdefault(name, []).extend(  # the doses after it, and one right before it ("25 g glucose")
+                (q, i) for q in said if _is_dose(q) and (start < q.start < stop or 0 <= start - q.end <= 2)
+            )
         for q in said:  # "7.5 mg of morphine", "vancomycin at 125 mg"
             name = _name_before(s, q) if _is_dose(q) else None
             if name is not None and not any(q is e for e, _ in found.get(name, ())):

@@ -130,12 +130,18 @@ _ABSENCE = re.compile(
     r"(?:none|neither)(?:\s+of\s+(?:the\s+(?:patients|participants|subjects|children|women|men|infants|adults)|them))?)\s+"
     r"(?:in\s+(?:either|both|each|any)\s+(?:groups?|arms?)\s+)?"  # "no patient in either group died"
     r"(?:had|has|having|developed|developing|experienced|suffered|sustained|required|requiring|needed|needing|died|"
-    r"(?:was|were)\s+(?:admitted|transferred)\s+to)\b",
+    r"(?:was|were)\s+(?:admitted|transferred)\s+to)\b"
+    r"|\bnegative\s+for\s+|^\W*(?:[A-Z][\w ]{0,30}:\s*)?no\s+(?:evidence|signs?)\s+of\s+",
     re.IGNORECASE,
 )
 """A sentence that says something never happened: "No adverse events were recorded", "no deaths occurred", "there
 were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis", "none were admitted to
-intensive care", "neither required dialysis"."""
+intensive care", "neither required dialysis"; or that a report found none ("Biopsies were negative for dysplasia",
+"No evidence of malignancy": the subject is what follows, :data:`_FOUND_NONE`)."""
+_ITEMS = re.compile(r",\s*|\s+(?:or|and|nor)\s+", re.IGNORECASE)
+_FOUND_NONE = re.compile(
+    r"(?:\bnegative\s+for|^\W*(?:[A-Z][\w ]{0,30}:\s*)?no\s+(?:evidence|signs?)\s+of)\s+(?P<what>[^.;,()]+)", re.I
+)
 
 _QUALIFIED = re.compile(
     r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|(?:the\s+)?(?:study|trial|follow-?up|treatment\s+period)\b)",
@@ -297,6 +303,10 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
         for piece in pieces or [part]:
             absence = _absolute_absence(piece)
             subject = subject_of(piece) - REPORTED if absence else subject_of(piece)
+            subjects = None
+            if absence and (none := _FOUND_NONE.search(piece)):  # "biopsies were negative for dysplasia": dysplasia
+                subject = subject_of(none.group("what"))  # "no evidence of dysplasia or malignancy": each, and both
+                subjects = [subject, *(each for item in _ITEMS.split(none.group("what")) if (each := subject_of(item)))]
             if subject:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
                 pair = treatment_pair(BRACKETS.sub(" ", piece))
@@ -307,7 +317,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 adjusted = ADJUSTED.search(piece) is not None
                 found.extend(
                     NullFinding(each, people, stated, absence, groups, adjusted, pair is not None)
-                    for each in listed(piece, subject)
+                    for each in (subjects or listed(piece, subject))
                 )
     if included and any(f.absence for f in found):  # "no serious adverse events, including pneumothorax"
         found.extend(NullFinding(s, populations(sentence), (), True) for i in included if (s := subject_of(i)))

@@ -134,8 +134,8 @@ _RATIO_BEFORE = re.compile(
 )
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+and\s+$", re.IGNORECASE)
 _DENOMINATOR = re.compile(
-    r"/\s?([^\s,;()]+)|\s+per\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|decilit(?:re|er)|dl|millilit(?:re|er)|ml|"
-    r"lit(?:re|er)|l|minute|min|hour|hr)\b",
+    r"/\s?([^\s,;()]+)|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|decilit(?:re|er)|"
+    r"dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b",
     re.IGNORECASE,
 )
 _PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"} | {
