@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from fakes import RuleVerifier
+from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.units import Unit, continued, qualified, readings, segment_units
 
 
@@ -32,3 +34,24 @@ def test_a_clause_followed_by_another_finding_is_read_alone() -> None:
     units = _units(response)
     assert qualified(units, 0, response) is None
     assert readings(units, response) == [u.text for u in units]
+
+
+BLEEDING = (
+    "Methods: 984 patients aged 80 years or older were randomly assigned to edoxaban 15 mg once daily or placebo. "
+    "Results: Major bleeding occurred in 3.3% per year and 1.8% per year, respectively (hazard ratio 1.87; 95% CI "
+    "0.90 to 3.89), a difference that was not statistically significant."
+)
+
+
+def test_the_detector_reads_a_clause_with_its_qualifier() -> None:
+    # the verifier reads the clause alone against the bleeding sentence as contradicted, as the embedded one did
+    # (P(C) 0.72), and the null-finding cue read the clause alone as an effect the sentence denies (round 30)
+    verifier = RuleVerifier([("Major bleeding occurred", "more common on edoxaban")])
+    faithful = (
+        "Major bleeding was more common on edoxaban (3.3% vs 1.8% a year), but this was not statistically significant."
+    )
+    result = DecomposedDetector(verifier).detect(CheckItem(BLEEDING, faithful))
+    assert result.units[0].verdict != "contradicted"
+    claimed = "Major bleeding was significantly more common on edoxaban."
+    result = DecomposedDetector(verifier).detect(CheckItem(BLEEDING, claimed))
+    assert result.units[0].verdict == "contradicted"
