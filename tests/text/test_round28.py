@@ -77,3 +77,23 @@ def test_a_report_that_found_none() -> None:
     assert not null_finding_conflict("and left colon showed dysplasia,", sentence)
     (both, *each) = null_findings("Conclusion: no evidence of dysplasia or malignancy.")
     assert both.subject == {"dyspl", "malig"} and [f.subject for f in each] == [{"dyspl"}, {"malig"}]
+
+
+def test_roman_stage_numbers_and_bounds_after_a_figure_feed_the_lexical_head_right() -> None:
+    from medhal.text.lexical import numbers
+
+    assert numbers("NEC of Bell stage II or higher") == {"2"}
+    assert not direction_conflict(
+        "treatment failure was lower with immediate antibiotics (17% vs 31%).",
+        "In a subgroup with a CRP of 40 mg/L or higher, treatment failure occurred in 17% and 31%.",
+    )
+
+
+def test_a_threshold_the_evidence_also_states_the_units_way_is_not_turned() -> None:
+    evidence = (
+        "The cut-off was 500 for patients younger than 50 years and age x 10 for those aged 50 years or older. "
+        "In patients younger than 50, the two strategies were identical."
+    )
+    sentence = "In patients younger than 50, the two strategies were identical."
+    assert not bound_conflicts("an age-adjusted cut-off for patients aged 50 and over,", sentence, evidence)
+    assert bound_conflicts("an age-adjusted cut-off for patients aged 50 and over,", sentence)

@@ -84,9 +84,11 @@ def bounds(text: str) -> list[Bound]:
     return found
 
 
-def bound_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:
+def bound_conflicts(unit: str, sentence: str, evidence: str = "") -> list[tuple[Quantity, Quantity]]:
     """``(unit figure, sentence figure)`` pairs where ``unit`` bounds a figure one way and ``sentence`` bounds the
-    same figure of the same thing only the other way (module docstring).
+    same figure of the same thing only the other way, and ``evidence`` (the whole text, when given) never bounds it the
+    unit's way (module docstring; "patients aged 50 and over" against a sentence about those "younger than 50" is
+    what an evidence naming both sides says).
 
     >>> sentence = "Restart ramipril if creatinine is below 110 µmol/L."
     >>> [(a.text, b.text) for a, b in bound_conflicts("and restart ramipril if creatinine is over 110,", sentence)]
@@ -97,10 +99,13 @@ def bound_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     []
     """
     theirs, own = bounds(sentence), bounds(unit)
+    anywhere = bounds(evidence) if own and theirs and evidence else []
     conflicts = []
     for mine in own:
         if any(b.side != mine.side and b.quantity.equals(mine.quantity) for b in own):
             continue  # "adults under 65 and those aged 65 or older": both sides of the threshold
+        if any(b.side == mine.side and b.quantity.equals(mine.quantity) for b in anywhere):
+            continue
         same = [b for b in theirs if b.quantity.equals(mine.quantity) and b.about & mine.about]
         if same and all(b.side != mine.side for b in same):
             conflicts.append((_worded(unit, mine), _worded(sentence, same[0])))

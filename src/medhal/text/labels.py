@@ -31,7 +31,7 @@ def setting_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qua
     """
     return (
         label_conflicts(unit, sentence)
-        or bound_conflicts(unit, sentence)
+        or bound_conflicts(unit, sentence, evidence)
         or bound_value_conflicts(unit, sentence, evidence)
         or reversed_changes(unit, sentence)
         or interval_conflicts(unit, sentence, evidence)

@@ -126,8 +126,18 @@ def numbers(text: str) -> frozenset[str]:
 
     >>> sorted(numbers("412 adults, 3,5 mg and 47 % of 1.5 in 73,679 people"))
     ['1.5', '3.5', '412', '47%', '73679']
+
+    A category numbered in Roman numerals is its number ("Bell stage II" is stage 2; round 31):
+
+    >>> sorted(numbers("NEC of Bell stage II or higher, grade IV"))
+    ['2', '4']
     """
-    return frozenset(_normalised_number(m.group(0)) for m in NUMBER.finditer(text))
+    roman = (_ROMAN[m.group(1).upper()] for m in _ROMAN_LABEL.finditer(text))
+    return frozenset(_normalised_number(m.group(0)) for m in NUMBER.finditer(text)) | frozenset(roman)
+
+
+_ROMAN = {r: str(k) for k, r in enumerate(["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"], start=1)}
+_ROMAN_LABEL = re.compile(r"\b(?:stage|grade|class|type|phase|tier|level)\s+(I{1,3}|IV|VI{0,3}|IX|X)\b(?![-/])")
 
 
 THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
@@ -191,6 +201,8 @@ def direction_words(text: str) -> frozenset[str]:
     (frozenset(), frozenset({'older'}))
     >>> direction_words("a target pressure below 18 mmHg, 40 mg or above"), direction_words("above its target")
     (frozenset(), frozenset({'above'}))
+    >>> direction_words("with a CRP of 40 mg/L or higher"), direction_words("failure was lower with antibiotics")
+    (frozenset(), frozenset({'lower'}))
     """
     return frozenset(
         m.group(1).lower()
@@ -202,8 +214,8 @@ def direction_words(text: str) -> frozenset[str]:
     )
 
 
-_AGE_WORD = re.compile(r"older|younger|above|below", re.IGNORECASE)
-_AGE_BEFORE = re.compile(r"\d\s*(?:[^\W\d_]+\s+)?(?:and|or)\s+$", re.IGNORECASE)
+_AGE_WORD = re.compile(r"older|younger|above|below|higher|lower|greater", re.IGNORECASE)
+_AGE_BEFORE = re.compile(r"\d\s*(?:\S+\s+)?(?:and|or)\s+$", re.IGNORECASE)
 _AGE_AFTER = re.compile(
     r"\s+(?:than\s+)?(?:about\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
