@@ -156,14 +156,11 @@ def continued(units: Sequence[Unit], k: int, response: str) -> str | None:
     """The text of unit ``k`` with the next unit of its sentence where the clause split cut a list and the next unit
     states no predicate of its own: "starting rhythm control early significantly lowered the combined rate of
     cardiovascular death," with "stroke or heart-failure admission (23.4% vs 27.7%; hazard ratio 0.83, 95% CI 0.66
-    to 1.04)." (round 20), or where the next unit qualifies it: "Major bleeding was more common on edoxaban," with
-    "but the difference could have been due to chance." (round 30); ``None`` otherwise."""
-    if k + 1 >= len(units) or not units[k].text.rstrip().endswith(","):
-        return qualified(units, k, response)
-    unit, after = units[k], units[k + 1]
-    if unit.end is None or after.start is None or response[unit.end : after.start].strip():
-        return None
-    return f"{unit.text} {after.text}" if states_no_predicate(after.text) else qualified(units, k, response)
+    to 1.04)." (round 20), or where the next unit qualifies it (:func:`qualified`); ``None`` otherwise."""
+    after = _next_in_sentence(units, k, response)
+    if after is not None and units[k].text.rstrip().endswith(",") and states_no_predicate(after.text):
+        return f"{units[k].text} {after.text}"
+    return qualified(units, k, response)
 
 
 def qualified(units: Sequence[Unit], k: int, response: str) -> str | None:
@@ -173,14 +170,22 @@ def qualified(units: Sequence[Unit], k: int, response: str) -> str | None:
     together, the unit claims no effect: the null-finding cue and the contradiction focus read them so (the verifier
     reads the unit alone: joined, it read a faithful "... were higher (58 versus 51), but this difference was not
     statistically significant" as contradicted, P(C) 0.76)."""
+    after = _next_in_sentence(units, k, response)
+    if after is None or not _QUALIFYING.match(after.text):
+        return None
+    if reports_null_finding(after.text) or _CHANCE.search(after.text):
+        return f"{units[k].text} {after.text}"
+    return None
+
+
+def _next_in_sentence(units: Sequence[Unit], k: int, response: str) -> Unit | None:
+    """Unit ``k + 1`` where only white space stands between it and unit ``k`` in ``response``, else ``None``."""
     if k + 1 >= len(units):
         return None
     unit, after = units[k], units[k + 1]
     if unit.end is None or after.start is None or response[unit.end : after.start].strip():
         return None
-    if _QUALIFYING.match(after.text) and (reports_null_finding(after.text) or _CHANCE.search(after.text)):
-        return f"{unit.text} {after.text}"
-    return None
+    return after
 
 
 _QUALIFYING = re.compile(r"\W*(?:but|although|though|however|yet|and\s+(?=no\s+longer\b|not\b))\b", re.IGNORECASE)

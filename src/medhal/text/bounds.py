@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
@@ -99,7 +100,7 @@ def bound_conflicts(unit: str, sentence: str, evidence: str = "") -> list[tuple[
     []
     """
     theirs, own = bounds(sentence), bounds(unit)
-    anywhere = bounds(evidence) if own and theirs and evidence else []
+    anywhere = _read_once(evidence) if own and theirs and evidence else []
     conflicts = []
     for mine in own:
         if any(b.side != mine.side and b.quantity.equals(mine.quantity) for b in own):
@@ -131,7 +132,7 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
     theirs = bounds(sentence)
     conflicts: list[tuple[Quantity, Quantity]] = []
     own = bounds(unit)
-    anywhere = bounds(evidence) if own and theirs else []
+    anywhere = _read_once(evidence) if own and theirs else []
     said = quantities(sentence) if own and theirs else []
     for mine in own:
         same_side = [b for b in theirs if b.side == mine.side and b.quantity.kind == mine.quantity.kind]
@@ -146,6 +147,12 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
         if rival is not None:
             conflicts.append((_worded(unit, mine), _worded(sentence, rival)))
     return conflicts
+
+
+@lru_cache(maxsize=64)
+def _read_once(evidence: str) -> tuple[Bound, ...]:
+    """:func:`bounds` of the whole evidence, read once however many units ask."""
+    return tuple(bounds(evidence))
 
 
 def _counts_alike(counts: frozenset[str], sentence: str, bound: Bound) -> bool:

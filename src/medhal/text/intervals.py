@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from medhal.text.quantities import NUMBER_WORDS, Quantity
 from medhal.text.tokens import content_stems
@@ -103,7 +104,7 @@ def interval_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qu
     []
     """
     theirs = intervals(sentence)
-    anywhere = intervals(evidence)
+    anywhere = _read_once(evidence)
     conflicts = []
     for mine in intervals(unit):
         if any(mine.same(e) and e.about & mine.about for e in anywhere):  # not "weekly phone calls" for a dose
@@ -112,6 +113,12 @@ def interval_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qu
         if rivals:
             conflicts.append((_quantity(mine), _quantity(rivals[0])))
     return conflicts
+
+
+@lru_cache(maxsize=64)
+def _read_once(evidence: str) -> tuple[Interval, ...]:
+    """:func:`intervals` of the whole evidence, read once however many units ask."""
+    return tuple(intervals(evidence))
 
 
 def _quantity(interval: Interval) -> Quantity:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from medhal.text.quantities import Quantity
 
@@ -82,10 +83,10 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     >>> side_conflict("It is in the left kidney.", ["A lesion in the right kidney.", "The left kidney is normal."])
     >>> side_conflict("The right field has worsened.", ["The right eye shows progression; the left field is stable."])
     """
-    named = [(i, side) for i, sentence in enumerate(sentences) for side in sides(sentence)]
+    named, said = _read_once(tuple(sentences))
     words = _part_stems(unit)
     for mine in sides(unit):
-        if mine.side == "both" or any(re.search(rf"\b{mine.side}\b|\bbilateral", s, re.I) for s in sentences):
+        if mine.side == "both" or mine.side in said or "bilateral" in said:
             continue  # the evidence says the unit's side somewhere: which part it belongs to is the sentences' to say
         other = [(i, e) for i, e in named if e.part & mine.part and e.side == _OPPOSITE[mine.side]]
         # "right first metatarsophalangeal joint (big toe)": the other side, the unit's part named in its sentence
@@ -96,6 +97,17 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
             i, e = max(other, key=lambda pair: len(words & _part_stems(sentences[pair[0]])))  # first of the best
             return [(_quantity(mine), _quantity(e))], i
     return None
+
+
+@lru_cache(maxsize=64)
+def _read_once(sentences: tuple[str, ...]) -> tuple[tuple[tuple[int, Side], ...], frozenset[str]]:
+    """The sides each evidence sentence names, and which of "left", "right", "bilateral" the evidence says at all;
+    read once however many units ask."""
+    named = tuple((i, side) for i, sentence in enumerate(sentences) for side in sides(sentence))
+    return named, frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(s))
+
+
+_SIDE_WORD = re.compile(r"\bleft\b|\bright\b|\bbilateral", re.IGNORECASE)
 
 
 def _quantity(side: Side) -> Quantity:

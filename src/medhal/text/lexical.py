@@ -208,15 +208,15 @@ def direction_words(text: str) -> frozenset[str]:
         m.group(1).lower()
         for m in _DIRECTION_WORD.finditer(text)
         if not (
-            _AGE_WORD.fullmatch(m.group(1))
-            and (_AGE_BEFORE.search(text, 0, m.start()) or _AGE_AFTER.match(text, m.end()))
+            _BOUND_WORD.fullmatch(m.group(1))
+            and (_BOUND_BEFORE.search(text, 0, m.start()) or _BOUND_AFTER.match(text, m.end()))
         )
     )
 
 
-_AGE_WORD = re.compile(r"older|younger|above|below|higher|lower|greater", re.IGNORECASE)
-_AGE_BEFORE = re.compile(r"\d\s*(?:\S+\s+)?(?:and|or)\s+$", re.IGNORECASE)
-_AGE_AFTER = re.compile(
+_BOUND_WORD = re.compile(r"older|younger|above|below|higher|lower|greater", re.IGNORECASE)
+_BOUND_BEFORE = re.compile(r"\d\s*(?:\S+\s+)?(?:and|or)\s+$", re.IGNORECASE)
+_BOUND_AFTER = re.compile(
     r"\s+(?:than\s+)?(?:about\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
     re.IGNORECASE,
