@@ -43,7 +43,8 @@ The cues read text only, so a detector finds them while it plans its verifier pa
 unit against the deciding sentence alone: the audit trail points at that sentence and its own P(C) (issue 14).  Two
 more name no sentence: the unstated-figure cue (a figure the evidence states nowhere:
 :func:`medhal.text.figures.unstated_quantities`) and the unnamed-subject cue (a measure the evidence never names:
-:func:`medhal.text.comparisons.unnamed_subject`); such a unit is never `supported`.
+:func:`medhal.text.comparisons.unnamed_subject`); such a unit is never `supported`, nor is one giving a name the
+evidence never gives (an acronym, a proper noun, a drug: :func:`medhal.text.names.unstated_names`).
 """
 
 from __future__ import annotations
@@ -481,8 +482,8 @@ def describe(cues: JSONObject | None) -> list[str]:
         sentence = cues.get(key)
         if isinstance(sentence, str):
             notes.append(f'{says}: "{sentence}"')
-    unstated = cues.get("unstated_figures")
-    if isinstance(unstated, list) and unstated:
+    unstated = [f for key in ("unstated_figures", "unstated_names") if isinstance(v := cues.get(key), list) for f in v]
+    if unstated:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")
     unnamed = cues.get("unnamed_subject")
     if isinstance(unnamed, str):

@@ -76,6 +76,7 @@ from medhal.text.designs import overstated_superiority
 from medhal.text.effects import unnamed_outcome
 from medhal.text.figures import unstated_quantities
 from medhal.text.harmonize import harmonized
+from medhal.text.names import is_drug_name, unstated_names
 from medhal.text.recommendations import unadvised
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -414,7 +415,9 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             # superiority claimed from non-inferiority, or advice where the evidence gives none: never supported
             overstated = overstated_superiority(span.text, index.sentences)
             advised = unadvised(span.text, index.sentences)
-            flags = bool(unstated) or unnamed is not None or overstated is not None  # advice flags no answer alone
+            names = unstated_names(span.text, plan.item.evidence, named)  # "HARI" for "SPI", a drug it never names
+            drug = any(map(is_drug_name, names))  # only a drug's name flags (faithful summaries add other names)
+            flags = bool(unstated) or unnamed is not None or overstated is not None or drug  # advice flags none
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],
@@ -423,7 +426,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 restated,
                 focus,
                 k_cue,
-                unstated=flags or advised,
+                unstated=flags or advised or bool(names),
                 window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
                 coverage_alignment=index.run_alignment(
                     span.text, [(w.first, w.stop) for w in coverage], known_only=True
@@ -451,6 +454,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 **cue_record(cue if decision.number_conflict else None, index),
                 "unstated_figures": [q.text for q in unstated],
                 "unnamed_subject": unnamed,
+                "unstated_names": list(names),
                 "overstated": None if overstated is None else index.sentences[overstated],
                 "unadvised": advised,
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],

@@ -19,18 +19,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Set
 
-__all__ = ["compares_groups", "is_treatment", "treatment_pair"]
+__all__ = ["INN_STEMS", "compares_groups", "is_treatment", "treatment_pair"]
 
-_INN_STEMS = (
+INN_STEMS = (
     "sartan olol alol ilol pril prilat gliflozin gliptin glutide glinide glitazone formin statin vastatin parin xaban"
     " gatran grel azole prazole conazole cillin cef mycin micin floxacin cycline vir previr buvir asvir tegravir"
     " dipine pamil triptan setron lukast dronate caine afil tide mab nib tinib ciclib platin rubicin taxel zepam"
     " zolam oxetine pramine triptyline apine idone peridol profen fenac coxib terol tropium sone olone nisolone"
     " semide thiazide tiazide mide zosin pressin tocin relin mustine trexate fungin penem bactam oxacin"
 )
+"""Stems of the WHO International Nonproprietary Names scheme, space-separated."""
 _TREATMENT = re.compile(
     r"^(?:the\s+)?(?:placebo|usual\s+care|standard\s+care|sham|"
-    r"[a-z]*(?:" + "|".join(sorted(set(_INN_STEMS.split()), key=len, reverse=True)) + r"))"
+    r"[a-z]*(?:" + "|".join(sorted(set(INN_STEMS.split()), key=len, reverse=True)) + r"))"
     r"(?:\s+\d+(?:\.\d+)?\s*(?:mg|g|mcg|µg|units?|iu)(?:/(?:kg|day|d))?)?"
     r"(?:\s+(?:alone|therapy|treatment|monotherapy|groups?|arms?))?$",
     re.IGNORECASE,

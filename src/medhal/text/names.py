@@ -1,0 +1,195 @@
+"""Names an answer gives that its evidence never gives: an acronym or gene symbol ("HARI", "EGFR", "IL-6"), a proper
+noun inside a sentence ("in Norway", "the Framingham score") or a drug by its WHO stem ("empagliflozin" where the
+evidence speaks of dapagliflozin) (issue 14).
+
+Seed 000 §3 injects four kinds of localizable error into faithful statements; two of them, *entity substitution*
+("SPI" -> "HARI") and *invented* content, put a name in the answer that nothing in the evidence names.  A small
+encoder reads such a clause against the sentence it otherwise restates as entailed (the rest of the sentence is the
+same), so the report called it `supported`.  A name the evidence never gives is what the evidence does not say: the
+detector never calls such a unit `supported` (at most `unsupported`), as it does for a figure the evidence states
+nowhere (:func:`medhal.text.figures.unstated_quantities`).
+
+What counts as a name, deterministically:
+
+* an **acronym or symbol**: a word with two capitals or more, or a capital and a digit in a short word ("EGFR", "HbA1c", "IL-6",
+  "BRCA1", "COVID-19"), except the generic ones of trial reporting and prescribing ("CI", "HR", "RCT", "IQR", "IV",
+  "BMI" is kept: it names a measure) and Roman numerals ("phase III");
+* a **proper noun**: a capitalised word that does not open its sentence, clause or list item ("in Norway", "the
+  Framingham score"), except months, days and the words that label a table, group or grade ("Group A", "Table 2");
+* a **drug** named by a distinctive stem of the WHO International Nonproprietary Names scheme ("-gliflozin",
+  "-sartan", "-mab", ...; three letters or more before it), wherever it stands.
+
+A name counts as given by the evidence when its alignment stems (:func:`medhal.text.synonyms.alignment_tokens`,
+5-letter prefixes read through synonyms: "Alzheimer's" is "Alzheimer") are among the evidence's, when a proper noun
+shares its first four letters with a capitalised word of the evidence ("Swedish" for "Sweden"), when it is an acronym
+whose letters start consecutive words of the evidence ("EGFR" for "epidermal growth factor receptor", small words
+skipped, "LDL" for "LDL-C"), or when capitalised words of the answer abbreviate an acronym of the evidence ("the
+Emergency Department" for "ED").  The rule only ever takes `supported` away: it never contradicts.  A drug the
+evidence never names also flags the answer (no faithful answer of the clinical pairs or rounds 23-31 names one);
+other names do not (faithful summaries add some: a place, a trial registration number, a scale's abbreviation).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set
+
+from medhal.text.interventions import INN_STEMS
+from medhal.text.synonyms import alignment_tokens
+
+__all__ = ["is_drug_name", "unstated_names"]
+
+_WORD = re.compile(r"[A-Za-z][\w'’-]*")
+"""A word, hyphens and an apostrophe kept inside it ("IL-6", "Alzheimer's", "COVID-19")."""
+
+_GENERIC_WORDS = """
+    CI CIS OR ORS HR HRS RR RRS ARR RRR NNT NNH SD SDS SE SEM IQR RCT RCTS AUC AUROC ROC PPV NPV LR MD SMD WMD
+    US USA UK EU UN NHS GP GPS AM PM OK TV IV IM SC PO BD BID TDS TID QDS QID OD PRN NB VS ITT PP
+    MG ML IU MMOL X-RAY X-RAYS CO2 O2
+"""
+_GENERIC_ACRONYMS = frozenset(_GENERIC_WORDS.split())
+"""Acronyms of trial reporting, statistics, places of care and prescribing that name no entity an answer could
+invent or swap (upper-cased, possessive and plural "s" cut)."""
+
+_ROMAN = re.compile(r"^(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3})$")
+_LABELS = """
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday
+    table figure fig group arm cohort phase type grade stage class step level part section appendix day week
+    dr mr mrs ms prof i x-ray x-rays
+"""
+_LABEL_WORDS = frozenset(_LABELS.split())
+"""Capitalised words that label rather than name ("Group A", "Table 2", "Type 2", "Dr")."""
+
+_LOOSE = (
+    "tide mide sone olone nisolone vir azole cef nib idone apine pressin tocin relin zosin trexate mustine fungin"
+    " micin alol ilol vastatin prilat"
+)
+_LOOSE_STEMS = frozenset(_LOOSE.split())
+"""Stems that end common words too ("peptide", "amide", "hormone") or that a longer stem already covers."""
+_STEMS = sorted(set(INN_STEMS.split()) - _LOOSE_STEMS, key=len, reverse=True)
+_DRUG = re.compile(r"^(?![a-z]*sterol$)[a-z]{3,}(?:" + "|".join(_STEMS) + r")$")
+"""A drug by its WHO INN stem: three letters or more before a distinctive stem ("dapagliflozin", "adalimumab")."""
+
+_SMALL = frozenset({"of", "and", "the", "in", "for", "with", "to", "on", "by", "a", "an", "at", "from"})
+_OPENS = re.compile(r"(?:^|[.!?:;•*\n]|\d[.)]|(?:^|\s)[-–])[\s\"'“‘(\[]*$")
+"""What may stand before a word that opens its sentence, clause or list item."""
+
+
+def is_drug_name(word: str) -> bool:
+    """Whether ``word`` names a drug by a distinctive WHO INN stem (module docstring).
+
+    >>> [is_drug_name(w) for w in ("Empagliflozin", "adalimumab", "cholesterol", "peptide")]
+    [True, True, False, False]
+    """
+    return _DRUG.match(word.lower()) is not None
+
+
+def _bare(word: str) -> str:
+    """``word`` without a possessive, a trailing hyphen, an acronym's plural or what a hyphen joins to an acronym
+    ("Alzheimer's" -> "Alzheimer", "AVMs" -> "AVM", "TUNEL-positive" -> "TUNEL", "IL-6" stays)."""
+    word = re.sub(r"(?:['’]s?|-)$", "", word)
+    word = re.sub(r"^([A-Z0-9][A-Z0-9-]*[A-Z0-9])-[a-z]{3,}$", r"\1", word)
+    return re.sub(r"^([A-Z][A-Z0-9]*[A-Z0-9])s$", r"\1", word)
+
+
+def _acronym(word: str) -> bool:
+    capitals = sum(c.isupper() for c in word)
+    letters = sum(c.isalpha() for c in word)
+    return capitals >= 2 or (capitals >= 1 and letters <= 4 and any(c.isdigit() for c in word))
+
+
+def _generic(word: str) -> bool:
+    key = re.sub(r"S$", "", word.upper()) if word.endswith("s") and word[:-1].isupper() else word.upper()
+    return key in _GENERIC_ACRONYMS or word.upper() in _GENERIC_ACRONYMS or _ROMAN.match(word.upper()) is not None
+
+
+def _initials(acronym: str, words: list[str]) -> bool:
+    """Whether the letters and digits of ``acronym`` start consecutive ``words`` (small words may be skipped)."""
+    wanted = [c.lower() for c in acronym if c.isalnum()]
+    if len(wanted) < 2:
+        return False
+    for i in range(len(words)):
+        k, j = 0, i
+        while j < len(words) and k < len(wanted):
+            word = words[j].lower()
+            if word[:1] == wanted[k]:
+                k += 1
+            elif word not in _SMALL or j == i:
+                break
+            j += 1
+        if k == len(wanted):
+            return True
+    return False
+
+
+def _kind(unit: str, start: int, word: str) -> bool:
+    """Whether ``word`` at ``start`` of ``unit`` is a name (module docstring)."""
+    if "'" in word or "’" in word:  # "I'll"
+        return False
+    if is_drug_name(word):
+        return True
+    if _acronym(word):
+        return not _generic(word)
+    if len(word) < 3 or not word[:1].isupper() or word.lower() in _LABEL_WORDS or _OPENS.search(unit[:start]):
+        return False
+    return not _ROMAN.match(word)
+
+
+def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = None) -> tuple[str, ...]:
+    """The names ``unit`` gives that ``evidence`` never gives (module docstring), in the order they stand.
+
+    ``evidence_tokens`` are the evidence's :func:`~medhal.text.synonyms.alignment_tokens` when the caller has them.
+
+    >>> evidence = "Patients with EGFR mutations in Sweden received dapagliflozin 10 mg or placebo (HR 0.74)."
+    >>> unstated_names("In Norway, patients with HARI mutations received empagliflozin.", evidence)
+    ('Norway', 'HARI', 'empagliflozin')
+    >>> unstated_names("All Swedish patients with epidermal growth factor receptor mutations got dapagliflozin.",
+    ...                evidence)
+    ()
+    >>> unstated_names("The HR was 0.74 in phase III.", evidence)
+    ()
+    >>> unstated_names("EGFR-mutated cancers in Sweden responded (Table 2).", evidence)
+    ()
+    >>> unstated_names("Epidermal growth factor receptor status mattered.", "EGFR status mattered.")
+    ()
+    >>> unstated_names("Mutations of EGFR mattered.", "Mutations of the epidermal growth factor receptor mattered.")
+    ()
+    >>> unstated_names("Patients seen in the Emergency Department improved.", "Patients seen in the ED improved.")
+    ()
+    """
+    named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
+    evidence_words = _WORD.findall(evidence)
+    acronyms = {w for w in map(_bare, evidence_words) if _acronym(w)}
+    stated = {w.lower() for w in map(_bare, evidence_words)} | {
+        part.lower() for w in evidence_words if "-" in w for part in w.split("-")
+    }  # "LDL" of "LDL-C", "PET" of "PET-CT"
+    proper = {w[:4].lower() for w in evidence_words if w[:1].isupper() and len(w) >= 4}
+    words = [(m.start(), _bare(m.group(0))) for m in _WORD.finditer(unit)]
+    runs: list[list[str]] = []  # consecutive capitalised words: "Emergency Department" may be the evidence's "ED"
+    run_of: list[int] = []
+    for i, (_, word) in enumerate(words):
+        capital = word[:1].isupper() and not _acronym(word)
+        if capital and i and run_of[-1] >= 0 and words[i - 1][1][:1].isupper() and not _acronym(words[i - 1][1]):
+            runs[run_of[-1]].append(word)
+            run_of.append(run_of[-1])
+        elif capital:
+            runs.append([word])
+            run_of.append(len(runs) - 1)
+        else:
+            run_of.append(-1)
+    found: list[str] = []
+    for (start, word), r in zip(words, run_of, strict=True):
+        if not word or word in found or not _kind(unit, start, word):
+            continue
+        stems = alignment_tokens(word)
+        if word.lower() in stated or (stems and stems <= named):
+            continue
+        if _acronym(word) and _initials(word, [p for w in evidence_words for p in w.split("-") if p]):
+            continue
+        if not _acronym(word) and not is_drug_name(word) and len(word) >= 5 and word[:4].lower() in proper:
+            continue  # "Swedish" for "Sweden", "Norwegian" for "Norway"
+        if r >= 0 and any(_initials(a, runs[r]) for a in acronyms):
+            continue
+        found.append(word)
+    return tuple(found)

@@ -1,0 +1,56 @@
+"""Names an answer gives that the evidence never gives (seed 000 §3: entity substitution and invented content)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.names import is_drug_name, unstated_names
+
+EVIDENCE = (
+    "Background: Spinal posture index (SPI) predicts back pain. Methods: In Sweden, 412 adults with low-density "
+    "lipoprotein cholesterol (LDL-C) above 3.0 mmol/L received dapagliflozin 10 mg or placebo in a randomised "
+    "controlled trial (RCT) run from the emergency department (ED). Results: The HR for hospital admission was 0.74 "
+    "(95% CI 0.61 to 0.90); IL-6 fell in the dapagliflozin group. Patients with EGFR mutations were excluded."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "names"),
+    [
+        ("The HARI predicted back pain.", ("HARI",)),  # seed 000's "SPI" -> "HARI"
+        ("Adults in Norway took part.", ("Norway",)),
+        ("Patients received empagliflozin 10 mg or placebo.", ("empagliflozin",)),
+        ("IL-17 fell in the treated group.", ("IL-17",)),
+        ("Benefit was seen in the Framingham cohort.", ("Framingham",)),
+    ],
+)
+def test_a_name_the_evidence_never_gives_is_found(unit: str, names: tuple[str, ...]) -> None:
+    assert unstated_names(unit, EVIDENCE) == names
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "The SPI predicted back pain.",  # the evidence's own acronym
+        "Swedish adults took part.",  # an adjective of a place the evidence names
+        "Adults from Sweden with LDL above 3 took dapagliflozin.",  # "LDL" of "LDL-C"
+        "The Emergency Department ran the trial.",  # capitalised words that spell the evidence's "ED"
+        "The HR was 0.74 (95% CI 0.61 to 0.90) in this phase III RCT.",  # generic acronyms and Roman numerals
+        "Interleukin-6 fell; IL-6 levels fell.",
+        "Dapagliflozin lowered admissions (Table 2, Group A).",  # a drug opening its sentence; labels
+        "Patients with EGFR-positive tumours were excluded.",  # a hyphen joins a word to the evidence's acronym
+        "Total cholesterol fell, and peptide levels did not change.",  # "-sterol" and "-tide" name no drug
+    ],
+)
+def test_names_the_evidence_gives_are_not_found(unit: str) -> None:
+    assert unstated_names(unit, EVIDENCE) == ()
+
+
+def test_an_acronym_spelled_out_in_the_evidence_is_given_by_it() -> None:
+    assert unstated_names("SPI fell.", "The spinal posture index fell.") == ()
+    assert unstated_names("The RTP fell.", "The spinal posture index fell.") == ("RTP",)
+
+
+def test_drug_names_by_their_inn_stem() -> None:
+    assert [is_drug_name(w) for w in ("ondansetron", "Celecoxib", "azithromycin", "levofloxacin")] == [True] * 4
+    assert [is_drug_name(w) for w in ("cholesterol", "peptide", "hormone", "amide", "April")] == [False] * 5
