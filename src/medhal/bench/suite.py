@@ -31,7 +31,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -94,7 +94,7 @@ class DataFile:
         return cls(str(path), sha256_file(path), role)
 
     def to_json(self) -> JSONObject:
-        return {"path": self.path, "sha256": self.sha256, "role": self.role}
+        return asdict(self)
 
 
 def input_label(source: Path | Sequence[object] | None) -> str | None:

@@ -20,7 +20,7 @@ import ast
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
 __all__ = [
@@ -48,7 +48,7 @@ class ParseFailure:
     reason: str
 
     def to_dict(self) -> dict[str, str]:
-        return {"raw": self.raw, "reason": self.reason}
+        return asdict(self)
 
 
 def is_failure(value: object) -> bool:

@@ -14,7 +14,7 @@ same summary under every other unit), ``audit`` (the human audit counts, ``null`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -58,14 +58,7 @@ class Published:
     source: str = "seed 000 §3.3 and §6.5 (MedHal-Loc natural subset, 40 items, 3 LLM annotators)"
 
     def to_json(self) -> JSONObject:
-        return {
-            "span_f1": self.span_f1,
-            "fleiss_kappa": self.fleiss_kappa,
-            "audit_items": self.audit_items,
-            "audit_accepted": self.audit_accepted,
-            "audit_partial": self.audit_partial,
-            "source": self.source,
-        }
+        return asdict(self)
 
 
 PUBLISHED = Published()

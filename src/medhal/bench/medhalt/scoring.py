@@ -272,19 +272,7 @@ class OutcomeCounts:
     format_error_rate: float | None
 
     def to_json(self) -> JSONObject:
-        return {
-            "n": self.n,
-            "correct": self.correct,
-            "wrong": self.wrong,
-            "parse_failures": self.parse_failures,
-            "no_answer": self.no_answer,
-            "scored": self.scored,
-            "failures_counted_as": self.failures_counted_as,
-            "accuracy": self.accuracy,
-            "score": self.score,
-            "published_score": self.published_score,
-            "format_error_rate": self.format_error_rate,
-        }
+        return asdict(self)
 
     def breakdown_json(self) -> JSONObject:
         """The keys a breakdown (``by_dataset`` ...) keeps, in the same order."""

@@ -36,7 +36,7 @@ import difflib
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Literal
 
 from medhal.bench.paired.records import NotePair, PairMethod, check_unique_note_ids
@@ -75,14 +75,7 @@ class PairingSummary:
     shared_clean_notes: int
 
     def to_dict(self) -> dict[str, int]:
-        return {
-            "notes": self.notes,
-            "error_notes": self.error_notes,
-            "clean_notes": self.clean_notes,
-            "pairs": self.pairs,
-            "unmatched_error_notes": self.unmatched_error_notes,
-            "shared_clean_notes": self.shared_clean_notes,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ A report reads both through :meth:`PairedRow.section`: field -> number or spread
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import ClassVar, Literal, Protocol
 
 from medhal.bench.paired.eca import EcaReport, EmbeddingLocalizationReport
@@ -45,7 +45,7 @@ class Spread:
     n: int
 
     def to_json(self) -> JSONObject:
-        return {"mean": self.mean, "sd": self.sd, "n": self.n}
+        return asdict(self)
 
 
 Cell = float | Spread | None

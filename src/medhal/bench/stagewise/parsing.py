@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, cast, get_args
 
 from medhal.data.stagewise import STAGE_NAMES, STAGES
@@ -157,7 +157,7 @@ class StageJudgement:
     raw: str | None = None
 
     def to_dict(self) -> JSONObject:
-        return {"status": self.status, "reason": self.reason, "raw": self.raw}
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,7 +141,7 @@ class JudgeCounts:
     answer: int
 
     def to_json(self) -> JSONObject:
-        return {"failures": self.failures, "stage": self.stage, "answer": self.answer}
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
