@@ -109,8 +109,8 @@ def test_existing_file_needs_overwrite(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 2 and "exists; pass --overwrite" in err and one_line_error(err)
     assert out.read_text() == "mine\n"
     code, _, err = run(single_args(out, "--overwrite"), capsys)
-    assert code == 1, err
-    assert json.loads(out.read_text())["status"] == "ok"
+    written = json.loads(out.read_text())
+    assert written["status"] == "ok" and code == (1 if written["flagged"] else 0), err
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # the temporary file was moved in place
     batch_out = tmp_path / "batch.jsonl"
     batch_out.write_text("mine\n")

@@ -118,8 +118,12 @@ def test_the_aligned_rule_and_nli_clause_count_every_claim_too() -> None:
     assert [u.text for u in result.units] == [SUPPORTED, ORTIZ]
     ortiz = result.units[1]
     assert ortiz.cues is not None
-    assert result.score == pytest.approx(max(1.0 - u.cues["coverage_entail"] for u in result.units if u.cues))
-    assert result.score == pytest.approx(1.0 - ortiz.cues["coverage_entail"]) and result.flagged
+    # neither claim is contradicted or flagged by a cue under this verifier: the score is the threshold times the
+    # largest suspicion, and an unsupported claim alone flags nothing
+    largest = max(1.0 - u.cues["coverage_entail"] for u in result.units if u.cues)
+    assert ortiz.verdict == "unsupported" and result.score == pytest.approx(aligned.threshold * largest)
+    assert result.score == pytest.approx(aligned.threshold * (1.0 - ortiz.cues["coverage_entail"]))
+    assert not result.flagged
     nli = NLIClauseDetector(RuleVerifier(RULES), units="claim", extractor=scripted(SUPPORTED, ORTIZ))
     clause = nli.detect(item)
     assert [u.text for u in clause.units] == [SUPPORTED, ORTIZ] and clause.units[1].start is None

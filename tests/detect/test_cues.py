@@ -860,3 +860,22 @@ def test_an_exclusion_sentence_says_nothing_against_what_the_enrolled_had() -> N
     trial = "Adults with uncomplicated appendicitis were randomised to antibiotics or surgery."
     cue = _cue(_index(trial), "In adults with complicated appendicitis, antibiotics were tried.")
     assert cue is not None and cue.kind == "denied"
+
+
+def test_round_32_a_clause_that_says_the_unit_its_way_or_a_sentence_read_spelled_out_cannot_contradict() -> None:
+    # a sentence of two clauses going opposite ways: the one holding the unit's words goes its way
+    evidence = (
+        "On a 10-point scale, hunger before the procedure was lower with the low-residue diet (3.1 vs 5.4; p<0.001), "
+        "and more patients were willing to repeat the same preparation (86.1% vs 71.2%; p<0.001)."
+    )
+    assert _focus(evidence, "People on the low-residue diet were less hungry")[0] == 0.0
+    assert _focus(evidence, "People on the low-residue diet were more hungry")[0] > 0.0
+    # "CEA patients" are carotid endarterectomy patients, whatever the encoder reads of the abbreviation
+    evidence = (
+        "We compared carotid endarterectomy (CEA) with carotid artery stenting (CAS) in 2,146 patients. Cranial "
+        "nerve injury occurred in 3.8% of CEA patients; no patient in the CAS group had a cranial nerve injury. "
+        "Stroke or death within 30 days occurred in 4.1% after CAS and 2.7% after CEA."
+    )
+    assert _focus(evidence, "About 3.8% of endarterectomy patients had a cranial nerve injury,")[1] == 0.0  # was 0.77
+    # a clause whose verb stands for the clause before's says nothing an encoder could read alone
+    assert _focus(evidence, "whereas no stented patient did.") == [0.0, 0.0, 0.0]

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.assertions import asserts_nothing, calls_for_research, denies_proof, states_no_predicate
+from medhal.text.assertions import (
+    asserts_nothing,
+    calls_for_research,
+    denies_proof,
+    elides_predicate,
+    opens_relative,
+    states_no_predicate,
+)
 
 
 @pytest.mark.parametrize(
@@ -109,3 +116,12 @@ def test_the_phrase_a_comparison_opens_with_states_no_predicate() -> None:
     assert states_no_predicate("Compared with people who had less than one serving a week,")
     assert states_no_predicate("In comparison with placebo,")
     assert not states_no_predicate("Compared with placebo, mortality fell.")
+
+
+def test_a_clause_whose_verb_stands_for_the_one_before() -> None:
+    """Round 32: "whereas no stented patient did." was contradicted by the conclusion (P(C) 0.65) and, turned round
+    ("whereas many stented patients did."), restated."""
+    assert elides_predicate("whereas no stented patient did.") and elides_predicate("but it was not.")
+    assert opens_relative("whereas no stented patient did.")
+    assert not elides_predicate("whereas no stented patient died.")
+    assert not elides_predicate("and bloating more than the sham diet did.")  # a comparison names what it says

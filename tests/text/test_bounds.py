@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.bounds import bound_conflicts, bound_value_conflicts, bounds, reversed_changes
+from medhal.text.bounds import bound_conflicts, bound_holds, bound_value_conflicts, bounds, reversed_changes
+from medhal.text.quantities import quantities
 
 RAMIPRIL = "GP to recheck creatinine in 1 week; restart ramipril if creatinine is below 110 µmol/L."
 POTASSIUM = "Consider spironolactone (25 mg daily) as fourth-line therapy if blood potassium is 4.5 mmol/L or lower."
@@ -92,3 +93,13 @@ def test_a_bound_at_another_figure_conflicts() -> None:
 )
 def test_a_bound_stated_elsewhere_or_of_another_thing_does_not(unit: str, sentence: str, evidence: str) -> None:
     assert not bound_value_conflicts(unit, sentence, evidence)
+
+
+def test_whether_a_bound_holds() -> None:
+    text = "fewer than 1 in 100 had a clot; up to 17 cycles; no more than 20 minutes"
+    found = quantities(text)
+    assert [bound_holds(text, q, 0.5) for q in found[:1]] == [True]
+    cycles = next(q for q in found if q.text == "17")
+    assert bound_holds(text, cycles, 17.0) and not bound_holds(text, cycles, 35.0)
+    minutes = next(q for q in found if q.text.startswith("20"))  # "no more than" bounds from above, not below
+    assert bound_holds(text, minutes, minutes.value) and not bound_holds(text, minutes, minutes.value * 2)

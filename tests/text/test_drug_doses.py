@@ -48,3 +48,17 @@ def test_a_dose_the_drug_is_never_given_conflicts(unit: str, mine: str, theirs: 
 )
 def test_the_drugs_own_doses_or_no_drug_do_not(unit: str) -> None:
     assert dose_conflict(unit, LETTER) is None
+
+
+def test_a_salt_between_the_drug_and_its_dose() -> None:
+    """Round 24: "35 mg of morphine over 24 hours" against "morphine sulfate 35 mg" was a changed dose."""
+    sentences = ["Total oral morphine/24 h = 70 mg.", "Syringe driver: morphine sulfate 35 mg + haloperidol 1 mg."]
+    assert dose_conflict("The driver holds 35 mg of morphine over 24 hours.", sentences) is None
+    assert dose_conflict("The driver holds 45 mg of morphine over 24 hours.", sentences) is not None
+
+
+def test_a_form_between_the_drug_and_its_dose() -> None:
+    """Round 24: "5 mg of oxycodone liquid" against "oxycodone oral solution 5 mg 2-hourly" was a changed dose."""
+    sentences = ["Oxycodone MR 25 mg bd, first dose 20:00 today.", "PRN: oxycodone oral solution 5 mg 2-hourly."]
+    assert dose_conflict("His breakthrough is 5 mg of oxycodone liquid up to every two hours.", sentences) is None
+    assert dose_conflict("His breakthrough is 10 mg of oxycodone liquid.", sentences) is not None

@@ -789,3 +789,33 @@ def test_an_effect_joined_by_and_to_an_absence_does_not_restate_a_null_finding()
     assert finding is not None
     assert not agrees("Death within a month was lower with tranexamic acid, and nobody had a seizure.", finding)
     assert agrees("Death within a month was similar, and nobody had a seizure.", finding)
+
+
+def test_an_absence_among_those_named_before_is_theirs_alone() -> None:
+    """Round 32: "none of these required neurosurgery" (the 9 with delayed bleeding) says nothing against "Overall,
+    14 patients needed neurosurgery", and agrees with "none of them needed neurosurgery"."""
+    sentence = "Of 985 patients with a repeat CT, 9 showed delayed bleeding; none of these required neurosurgery."
+    (finding,) = null_findings(sentence)
+    assert finding.absence and "@those" in finding.populations
+    assert not contradicts("Overall, 14 patients needed neurosurgery.", finding)
+    assert contradicts("Most of them needed neurosurgery.", finding)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "and was no more common with lithium than with valproate.",  # of what: the clause before says
+        "Triptan use fell in both periods, but the reduction was not significant for candesartan (p=0.09).",
+        "Bifidobacteria fell with the low-FODMAP diet but did not change with the sham diet (p=0.002).",
+    ],
+)
+def test_a_null_finding_about_nothing_but_the_arms_is_none(sentence: str) -> None:
+    """Rounds 26 and 32: such a finding read alone was about the drugs or the diet, and contradicted every unit
+    naming them ("whereas propranolol slowed it by about 11 beats a minute", "bloating more than the sham diet did")."""
+    assert null_findings(sentence) == ()
+
+
+def test_a_predicate_only_part_keeps_its_own_subject() -> None:
+    assert [
+        sorted(f.subject) for f in null_findings("Events were more frequent with A, but did not differ in severity.")
+    ] == [["sever"]]

@@ -58,3 +58,11 @@ def test_a_dose_the_evidence_gives_at_several_frequencies_conflicts_only_at_none
     assert frequency_conflicts("At a CrCl of 30 mL/min, give 750 mg twice a day.", sentences) is None
     found = frequency_conflicts("At a CrCl of 30 mL/min, give 750 mg four times a day.", sentences)
     assert found is not None and found[1] == 0
+
+
+def test_a_daily_total_restated_after_the_frequency() -> None:
+    """Round 26: "6.25 mg twice daily (12.5 mg/day)" was read as a daily total shared out, and the faithful "6.25 mg
+    twice a day" as a changed frequency against the same sentence's "6.25 mg once daily"."""
+    found = dose_frequencies("Started at 6.25 mg once daily and increased to 6.25 mg twice daily (12.5 mg/day).")
+    assert [(d.dose.text, d.per_day) for d in found] == [("6.25 mg", 1.0), ("6.25 mg", 2.0)]
+    assert dose_frequencies("Give 45 mg/kg/day in three divided doses.") == []

@@ -46,3 +46,11 @@ def test_a_changed_interval_conflicts(unit: str, sentence: str) -> None:
 )
 def test_the_same_interval_does_not(unit: str, sentence: str) -> None:
     assert not interval_conflicts(unit, sentence, sentence)
+
+
+def test_another_interval_word_is_not_what_an_interval_is_about() -> None:
+    """Round 26: "the daily tablet ... than the weekly interferon injection" against "ozanimod 0.92 mg daily": the
+    unit's "weekly" was about "daily" (a word before it), and so was the sentence's "daily"."""
+    evidence = "Randomised to oral ozanimod 0.92 mg daily or interferon beta-1a 30 µg intramuscularly once weekly."
+    unit = "You asked whether the daily tablet does better than the weekly interferon injection."
+    assert interval_conflicts(unit, evidence, evidence) == []

@@ -23,6 +23,12 @@ def test_outcomes_are_not_treatments(name: str) -> None:
 
 def test_pair_before_a_verb_of_no_difference() -> None:
     assert treatment_pair(HEAD_TO_HEAD) == ("Candesartan", "propranolol")
+    # the second part of a sentence (round 26's own: "Both active drugs were superior to placebo (...), and
+    # candesartan and propranolol did not differ")
+    assert treatment_pair("and candesartan and propranolol did not differ (difference 0.04 days).") == (
+        "candesartan",
+        "propranolol",
+    )
     assert treatment_pair("Nausea and vomiting did not differ between the groups.") is None
     assert treatment_pair("Candesartan and propranolol reduced migraine days.") is None
 

@@ -46,6 +46,11 @@ def test_names_the_evidence_gives_are_not_found(unit: str) -> None:
     assert unstated_names(unit, EVIDENCE) == ()
 
 
+def test_a_people_named_for_the_country_the_evidence_names() -> None:
+    assert unstated_names("In this Dutch cohort, Thai patients did well.", "In the Netherlands and Thailand.") == ()
+    assert unstated_names("In this Swiss cohort", "In the Netherlands.") == ("Swiss",)
+
+
 def test_an_acronym_spelled_out_in_the_evidence_is_given_by_it() -> None:
     assert unstated_names("SPI fell.", "The spinal posture index fell.") == ()
     assert unstated_names("The RTP fell.", "The spinal posture index fell.") == ("RTP",)

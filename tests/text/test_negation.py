@@ -206,3 +206,11 @@ def test_no_more_than_is_a_bound_and_nobody_governs_each_item_of_its_list() -> N
     sentence = "Depigmentation occurred in 2 participants; no infections or tendon ruptures were reported."
     assert flips_negation("and nobody had an infection or a tendon rupture.", sentence) is None
     assert flips_negation("Tendon ruptures were reported.", "No tendon ruptures were reported.") == "Tendon"
+
+
+def test_an_effect_word_denies_an_effect_on_what_it_names() -> None:
+    """Round 26: "The difference was mainly below-knee DVT" was contradicted by "..., mainly distal DVT after knee
+    replacement, without an increase in major bleeding" (P(C) 0.73)."""
+    sentence = "Rivaroxaban reduced VTE, mainly distal DVT, without an increase in major bleeding."
+    assert not negation_targets(sentence, "The difference was mainly below-knee DVT after knee replacement.")
+    assert negation_targets(sentence, "Major bleeding was more frequent with rivaroxaban.")

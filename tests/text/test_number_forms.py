@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medhal.text.number_forms import a_multiples, clock_hour, is_year, multiplier
+from medhal.text.number_forms import a_multiples, clock_hour, day_of_year, following_days, is_year, multiplier
 from medhal.text.quantities import quantities
 
 
@@ -37,3 +37,20 @@ def test_money_is_its_own_kind_and_just_over_is_a_point_estimate() -> None:
         ("money", 1.2e6, False),
         ("count", 5.0, False),
     ]
+
+
+def test_a_day_of_a_month_is_a_date_and_the_following_day_the_day_after() -> None:
+    """Round 29: "reopened to admissions on 22 February" against "declared over on 21 February, and the home reopened
+    to admissions the following day" was contradicted (22 read as a count, stated nowhere)."""
+    sentence = "The outbreak was declared over on 21 February, and the home reopened to admissions the following day."
+    found = [(q.text, q.kind, q.value) for q in quantities(sentence)]
+    assert found == [("21 February", "label:date", 52.0), ("the following day", "label:date", 53.0)]
+    (said,) = quantities("The home reopened on 22 February.")
+    assert said.kind == "label:date" and any(said.equals(q) for q in quantities(sentence))
+    assert [q.kind for q in quantities("On 6 February 2024, 62 residents")] == ["label:date", "label:year", "count"]
+    assert [q.kind for q in quantities("children aged 12 may benefit")] != ["label:date"]  # "may" is no month
+
+
+def test_the_following_day_belongs_to_a_date_of_its_own_sentence() -> None:
+    assert following_days("Over on 21 February. The home reopened the following day.", [(52.0, 8)]) == []
+    assert day_of_year("on 31 April", 3, 5, 31.0) is None  # no such day

@@ -139,16 +139,6 @@ def test_a_hedge_may_take_an_article() -> None:
     assert [round(q.value, 1) for q in quantities("about two-thirds of patients")] == [66.7]
 
 
-def test_whether_a_bound_holds() -> None:
-    from medhal.text.quantities import bound_holds
-
-    text = "fewer than 1 in 100 had a clot; up to 17 cycles; no more than 20 minutes"
-    found = quantities(text)
-    assert [bound_holds(text, q, 0.5) for q in found[:1]] == [True]
-    cycles = next(q for q in found if q.text == "17")
-    assert bound_holds(text, cycles, 17.0) and not bound_holds(text, cycles, 35.0)
-
-
 def test_a_number_set_against_one_with_a_unit_takes_its_unit() -> None:
     # round 18: "about 2.7 months longer (median 11.6 vs 8.9 months)" was no difference of two durations
     assert [(q.kind, q.number) for q in quantities("(11.6 vs 8.9 months; P=0.02)")][:2] == [
@@ -259,3 +249,19 @@ def test_every_one_is_a_pronoun_and_a_strength_is_no_share() -> None:
 def test_half_weeks_restate_days_to_the_nearest_half_week(weeks: str, days: str, same: bool) -> None:
     a, b = quantities(weeks)[0], quantities(days)[0]
     assert a.equals(b) is same and b.equals(a) is same
+
+
+def test_a_score_out_of_its_maximum_states_both_figures() -> None:
+    """Round 30: "38/132" in a clinic letter states 132, the scale's maximum an answer gives as "(out of 132)"."""
+    assert [(q.text, q.kind) for q in quantities("PCSS 38/132 at review")] == [("38", "count"), ("132", "label:scale")]
+    (said,) = quantities("(out of 132)")
+    assert said.equals(quantities("PCSS 38/132")[1])  # a bare 132 restates it; "132 days" would not
+    assert not quantities("132 days")[0].equals(quantities("PCSS 38/132")[1])
+    assert [q.text for q in quantities("eGFR 60 mL/min/1.73 m2")] == ["60 mL"]  # no figure after a unit's slash
+
+
+def test_every_number_of_a_category_is_a_label() -> None:
+    """Round 30: the "3" of "grade 2 or 3 knee osteoarthritis" was read as a count of knees, a rival of "498 people"."""
+    kinds = [q.kind for q in quantities("Kellgren-Lawrence grade 2 or 3 knee osteoarthritis in 498 patients")]
+    assert kinds == ["label:grade", "label:grade", "count"]
+    assert [q.kind for q in quantities("stages 3 to 4, and 30 patients")] == ["label:stage", "label:stage", "count"]

@@ -161,3 +161,16 @@ def test_round_23_lay_words_read_as_their_clinical_terms() -> None:
 def test_a_below_knee_clot_is_a_distal_one() -> None:
     assert canonical_stems("mainly below-knee DVT") == canonical_stems("mainly distal DVT")
     assert canonical_stems("calf DVT") == canonical_stems("distal DVT")
+
+
+def test_an_inflammation_is_not_its_organ() -> None:
+    """Round 32: "no signal for pancreatic cancer" was aligned with "a signal for acute pancreatitis exists"."""
+    assert canonical_stems("acute pancreatitis") == {"acute", "pancr-itis"}
+    assert "pancr" in canonical_stems("pancreatic cancer") and "pancr" in canonical_stems("the pancreas")
+    assert canonical_stems("hepatitis C") != canonical_stems("hepatic C")
+
+
+def test_below_the_knee_clots_are_distal() -> None:
+    """Round 26: "mainly below-knee DVT" restates "mainly distal DVT"; an amputation below the knee is no clot."""
+    assert canonical_text("below-knee DVT and above the knee clots") == "distal DVT and proximal clots"
+    assert canonical_text("a below-knee amputation") == "a below-knee amputation"

@@ -63,10 +63,16 @@ probabilities but changes which of them may decide:
   fibrillation by 40%" against evidence without 40%), asserts what the evidence does not say: it is never
   **supported** (the model's P(E) from a window about the same topic is not support for an invented number);
 * the unit's suspicion (its rank) is ``1 - P(E | coverage premise)``, the per-clause score of seed 000 §5
-  (the ranking that localizes best on MedHal-Loc dev), and the response score is the largest unit suspicion;
-  the detector raises a contradicted unit's suspicion to at least its flag threshold (a report that shows a
-  contradicted clause in an answer it does not flag is not believable), and a unit with an unstated figure to the
-  threshold.
+  (the ranking that localizes best on MedHal-Loc dev); the detector raises a contradicted unit's suspicion to at
+  least its flag threshold ``t`` (a report that shows a contradicted clause in an answer it does not flag is not
+  believable), and a unit with an unstated figure, an unnamed measure or an unstated name to ``t``;
+* the **response score** is the largest unit score, where a unit that is neither contradicted nor flagged by a cue
+  scores ``t`` times its suspicion: an answer is flagged for what the evidence contradicts or never states, not
+  for a clause the small encoder cannot entail.  Round 32 measured why: over rounds 23-31, MedHal-Loc dev and the
+  clinical pairs, the largest ``1 - P(E)`` of an answer's unsupported units ranks wrong answers above their
+  faithful twins hardly better than chance (ROC-AUC 0.51-0.63), while a contradiction or a cue does; so the
+  largest suspicion over all units (the rule before) flagged 68% of the faithful round answers (and 31% of
+  MedHal-Loc dev's) and ranked answers worse than this score on all three sets.
 
 The seed-faithful rule (eq. 1 over all windows, FED, the 0.5 cut) stays available as ``aggregation="seed"``.
 """
@@ -83,18 +89,19 @@ import numpy as np
 
 from medhal.detect.records import Verdict
 from medhal.text.abbreviations import abbreviated, defined_abbreviations
-from medhal.text.assertions import asserts_nothing, states_no_predicate
+from medhal.text.assertions import asserts_nothing, elides_predicate, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.doses import worked_out
 from medhal.text.figures import figures_agree
 from medhal.text.findings import NullFinding, finding_parts, finding_subject, null_findings
 from medhal.text.labels import label_conflicts
-from medhal.text.lexical import direction_conflict, directions, has_negation, negated, null_relation
+from medhal.text.lexical import direction_conflict, has_negation
 from medhal.text.negation import negation_scopes_agree, negation_targets
 from medhal.text.outcomes import defined_outcomes
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.scope import component_of_composite, disjoint_populations
 from medhal.text.synonyms import alignment_tokens
+from medhal.text.ways import negation_agrees, opposite_ways
 
 __all__ = [
     "AlignedDecision",
@@ -235,8 +242,8 @@ def restates(sentence: str, unit: str) -> bool:
     False
     """
     wanted = alignment_tokens(unit)
-    if not wanted or _held(unit, sentence, wanted) is None or about_else(unit, sentence):
-        return False
+    if not wanted or elides_predicate(unit) or _held(unit, sentence, wanted) is None or about_else(unit, sentence):
+        return False  # "whereas no stented patient did." says nothing by itself to restate
     parts = finding_parts(sentence)
     if len(parts) == 1:
         return _restates_part(sentence, unit, wanted)
@@ -331,39 +338,6 @@ def about_else(unit: str, sentence: str, evidence: str | None = None) -> bool:
     the unit's (:func:`~medhal.text.scope.disjoint_populations`): a unit that moves the trial to people the
     evidence never names may be contradicted."""
     return disjoint_populations(unit, sentence, evidence) or component_of_composite(unit, sentence)
-
-
-def opposite_ways(unit: str, part: str) -> bool:
-    """Whether ``unit`` and ``part`` each say one way something went and the ways are opposite, in any words: "more
-    sensitive" against "sensitivity fell" (no word pair of :func:`~medhal.text.lexical.direction_conflict` joins
-    "more" and "fell")."""
-    mine, theirs = directions(unit), directions(part)
-    return len(mine) == len(theirs) == 1 and mine != theirs
-
-
-def negation_agrees(sentence: str, unit: str) -> bool:
-    """The unit's negation agrees with the sentence: both are negated (a negation word, "free of" or a "non-"
-    word: "did not have dementia" against "free of dementia", "not severe" against "non-severe") and the unit
-    states no direction opposite to the sentence's; or the unit negates the direction opposite to the sentence's
-    ("did not decrease" against "higher odds": what rose did not fall).
-
-    >>> negation_agrees("C. difficile infection was not more frequent.", "It was not more common.")
-    True
-    >>> negation_agrees("Mortality did not differ.", "Mortality differed.")
-    False
-    >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not decrease regret.")
-    True
-    >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not increase regret.")
-    False
-    """
-    if not negated(unit) and not null_relation(unit):  # "unrelated to" against "not associated with"
-        return False
-    if negated(sentence):
-        return not direction_conflict(unit, sentence)
-    if not has_negation(unit):
-        return False
-    mine, theirs = directions(unit), directions(sentence)
-    return len(mine) == len(theirs) == 1 and mine != theirs
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,7 +76,7 @@ from medhal.text.designs import overstated_superiority
 from medhal.text.effects import unnamed_outcome
 from medhal.text.figures import unstated_quantities
 from medhal.text.harmonize import harmonized
-from medhal.text.names import is_drug_name, unstated_names
+from medhal.text.names import unstated_names
 from medhal.text.recommendations import unadvised
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -416,8 +416,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             overstated = overstated_superiority(span.text, index.sentences)
             advised = unadvised(span.text, index.sentences)
             names = unstated_names(span.text, plan.item.evidence, named)  # "HARI" for "SPI", a drug it never names
-            drug = any(map(is_drug_name, names))  # only a drug's name flags (faithful summaries add other names)
-            flags = bool(unstated) or unnamed is not None or overstated is not None or drug  # advice flags none
+            flags = bool(unstated) or unnamed is not None or overstated is not None or bool(names)  # advice: none
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],
@@ -426,7 +425,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 restated,
                 focus,
                 k_cue,
-                unstated=flags or advised or bool(names),
+                unstated=flags or advised,
                 window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
                 coverage_alignment=index.run_alignment(
                     span.text, [(w.first, w.stop) for w in coverage], known_only=True
@@ -440,7 +439,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             rule_suspicion = decision.suspicion
             if decision.verdict == "contradicted":  # a contradicted unit flags its answer and ranks first
                 rule_suspicion = max(rule_suspicion, self.threshold + (1.0 - self.threshold) * decision.p_contradict)
-            elif flags:  # a figure or a compared measure the evidence never states flags
+            elif flags:  # a figure, a compared measure or a name the evidence never states flags
                 rule_suspicion = max(rule_suspicion, self.threshold)
             elif decision.restated:  # an evidence sentence says the same: the unit ranks below the flag threshold
                 rule_suspicion *= self.threshold
@@ -459,9 +458,12 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "unadvised": advised,
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }
-            # a unit the report shows supported never flags its answer by itself (its rank stays its suspicion)
-            supported_alone = decision.verdict == "supported" and not decision.restated
-            rule_suspicions.append(rule_suspicion * self.threshold if supported_alone else rule_suspicion)
+            # only a contradicted unit or a cue flags the answer: any other unit, unsupported ones too, scores below
+            # the flag threshold, in the order of its suspicion (its rank is unchanged; module docstring of
+            # medhal.detect.alignment: an unsupported unit's P(E) tells faithful answers from wrong ones no better
+            # than chance, a contradiction or a cue does)
+            flagging = decision.verdict == "contradicted" or flags
+            rule_suspicions.append(rule_suspicion if flagging else rule_suspicion * self.threshold)
             results.append(
                 judged_unit(
                     u,

@@ -375,11 +375,13 @@ _BOUND_WORDS = re.compile(r"\b(?:up\s+to|at\s+(?:least|most))\s*$", re.IGNORECAS
 
 
 _BETWEEN = re.compile(
-    r"\bbetween\s+(?:the\s+)?(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+and\s+(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,3}?)"
+    r"\b(?:between|(?:with|in|on|among)(?=\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?\s+than\s))\s+(?:the\s+)?"
+    r"(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:and|than\s+(?:with|in|on|among))\s+(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,3}?)"
     r"\s*(?:[.;,)]|$)",
     re.IGNORECASE,
 )
-"""The two groups a finding compares, named last ("did not differ between carriers and non-carriers")."""
+"""The two groups a finding compares, named last ("did not differ between carriers and non-carriers", "was no more
+common with lithium than with valproate")."""
 
 
 def compared_groups(piece: str) -> frozenset[str]:
@@ -391,6 +393,8 @@ def compared_groups(piece: str) -> frozenset[str]:
     ['carri', 'non']
     >>> sorted(compared_groups("The correlation between age and stiffness was weak."))
     []
+    >>> sorted(compared_groups("and was no more common with lithium than with valproate."))
+    ['lithi', 'valpr']
     """
     m = _BETWEEN.search(BRACKETS.sub(" ", piece))
     if m is None or VERB.search(m.group()):  # "between age and stiffness was weak": what it is about

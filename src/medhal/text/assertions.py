@@ -40,6 +40,7 @@ __all__ = [
     "denies_proof",
     "describes_allocation",
     "describes_measurement",
+    "elides_predicate",
     "opens_relative",
     "states_no_predicate",
 ]
@@ -247,15 +248,35 @@ def states_no_predicate(unit: str) -> bool:
 
 def opens_relative(unit: str) -> bool:
     """Whether ``unit`` is a relative clause cut from the clause it qualifies ("where it should be given after the
-    session.", "anyone whose first troponin is under 5 ng/L,"): what its "it" or "whose" refers to is in the clause
-    before, so the encoder's reading of it alone against any sentence is no contradiction (round 27, 28).
+    session.", "anyone whose first troponin is under 5 ng/L,") or a clause whose verb stands for the one before
+    ("whereas no stented patient did."): what its "it", "whose" or "did" refers to is in the clause before, so the
+    encoder's reading of it alone against any sentence is no contradiction (round 27, 28, 32).
 
     >>> opens_relative("where it should be given after the session."), opens_relative("Where possible, give it.")
     (True, False)
     """
-    return _RELATIVE.match(unit) is not None
+    return _RELATIVE.match(unit) is not None or elides_predicate(unit)
 
 
+def elides_predicate(unit: str) -> bool:
+    """Whether ``unit``'s verb stands for the clause before's ("whereas no stented patient did.", "but it was not."):
+    it says nothing by itself, so it neither restates nor (read alone) contradicts any sentence (round 32).
+
+    >>> elides_predicate("whereas no stented patient did."), elides_predicate("whereas no stented patient died.")
+    (True, False)
+    >>> elides_predicate("and bloating more than the sham diet did.")  # a comparison: its words say what
+    False
+    """
+    return _ELIDED.search(unit) is not None
+
+
+_ELIDED = re.compile(
+    r"^\W*(?:whereas|while|but|and|or|as)\b(?![^.;:]*\bthan\b)[^.;:]*\b(?:did|does|do|was|were|is|are|had|has|have)"
+    r"(?:\s+not|n't)?(?:\s+(?:so|too|either))?\W*$",
+    re.IGNORECASE,
+)
+"""A clause whose verb stands for the clause before's ("whereas no stented patient did.", "and neither was
+mortality." is not: it has its own words after the verb; round 32): what "did" did is said before it."""
 _RELATIVE = re.compile(
     r"\W*(?:where|which|who|whom|whose|(?:anyone|anybody|those|people|patients)\s+(?:who|whose|whom))\s+"
     r"(?!possible\b|appropriate\b|needed\b|necessary\b|indicated\b)",

@@ -32,7 +32,7 @@ from medhal.text.placement import counted, same_thing
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
 
-__all__ = ["Bound", "bound_conflicts", "bound_value_conflicts", "bounds", "reversed_changes"]
+__all__ = ["Bound", "bound_conflicts", "bound_holds", "bound_value_conflicts", "bounds", "reversed_changes"]
 
 Side = Literal["up", "down"]
 
@@ -46,6 +46,11 @@ _DOWN_BEFORE = re.compile(
     r"\bno\s+(?:more|greater|higher)\s+than|≤|<=|<)\s*$",
     re.IGNORECASE,
 )
+_INCLUSIVE_BEFORE = re.compile(
+    r"(?:\bat\s+(?:least|most)|\bup\s+to|\bno\s+(?:less|fewer|lower|more|greater|higher)\s+than|≥|>=|≤|<=)\s*$",
+    re.IGNORECASE,
+)
+"""A bound that holds its own figure ("at least 5" holds for 5; "over 5" does not)."""
 _UNIT_REST = r"(?:/[^\s,;()]+)?"
 """The rest of a unit the figure's text stops before ("110 µmol | /L or lower")."""
 _UP_AFTER = re.compile(
@@ -63,6 +68,28 @@ class Bound:
     quantity: Quantity
     side: Side
     about: frozenset[str]
+
+
+def bound_holds(text: str, q: Quantity, value: float) -> bool | None:
+    """Whether the bound ``q`` of ``text`` ("over 150,000", "at least three years", "no more than 5") holds for
+    ``value`` (in ``q``'s base unit); ``None`` when no bound word stands before ``q``.  The words are :func:`bounds`'s
+    (moved here from :mod:`medhal.text.quantities`, whose own list read "no more than 5" as "more than 5").
+
+    >>> text = "In over 150,000 women treated for at least three years"
+    >>> [bound_holds(text, q, v) for q, v in zip(quantities(text), (156_236.0, 365.25))]
+    [True, False]
+    >>> bound_holds("about 150,000 women", quantities("about 150,000 women")[0], 156_236.0) is None
+    True
+    >>> bound_holds("no more than 5 tablets", quantities("no more than 5 tablets")[0], 5.0)
+    True
+    """
+    before = text[max(0, q.start - 24) : q.start]
+    inclusive = value == q.value and _INCLUSIVE_BEFORE.search(before) is not None
+    if _UP_BEFORE.search(before):
+        return value > q.value or inclusive
+    if _DOWN_BEFORE.search(before):
+        return value < q.value or inclusive
+    return None
 
 
 def bounds(text: str) -> list[Bound]:

@@ -226,10 +226,13 @@ def rounds(q: Quantity, value: float) -> bool:
     return gap <= 0.5 * 10.0 ** -decimals(q) * (1 + 1e-9) and gap <= 0.1 * abs(q.number)  # "2 g" is not "1.52 g"
 
 
+_DECIMALS = re.compile(r"\d+(?:[.,](\d+))?")
+
+
 def decimals(q: Quantity) -> int:
     """How many decimals ``q`` is written with ("9.1%": 1, "0,85": 2, "90%": 0)."""
-    digits = q.text.replace(",", ".")
-    return len(digits.split(".", 1)[1].rstrip("%").split()[0]) if "." in digits else 0
+    written = _DECIMALS.match(q.text)
+    return len(written.group(1)) if written is not None and written.group(1) else 0
 
 
 def lay_count(q: Quantity) -> bool:

@@ -60,7 +60,7 @@ from medhal.text._finding_subjects import (
 from medhal.text.asserted import AS_MUCH_AS, MODALS, asserts_effect, asserts_occurrence
 from medhal.text.assertions import asserts_nothing
 from medhal.text.clauses import split_clauses
-from medhal.text.interventions import compares_groups, treatment_pair
+from medhal.text.interventions import compares_groups, is_treatment, treatment_pair
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = [
@@ -127,7 +127,8 @@ _ABSENCE = re.compile(
     r"|\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?occurred\b"
     r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b"
     r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|wom[ae]n|m[ae]n|infants?|adults?)|nobody|"
-    r"(?:none|neither)(?:\s+of\s+(?:the\s+(?:patients|participants|subjects|children|women|men|infants|adults)|them))?)\s+"
+    r"(?:none|neither)(?:\s+of\s+(?:(?:the|these|those)\s+(?:patients|participants|subjects|children|women|men|infants|"
+    r"adults)|them|these|those))?)\s+"
     r"(?:in\s+(?:either|both|each|any)\s+(?:groups?|arms?)\s+)?"  # "no patient in either group died"
     r"(?:had|has|having|developed|developing|experienced|suffered|sustained|required|requiring|needed|needing|died|"
     r"(?:was|were)\s+(?:admitted|transferred)\s+to)\b"
@@ -136,8 +137,20 @@ _ABSENCE = re.compile(
 )
 """A sentence that says something never happened: "No adverse events were recorded", "no deaths occurred", "there
 were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis", "none were admitted to
-intensive care", "neither required dialysis"; or that a report found none ("Biopsies were negative for dysplasia",
-"No evidence of malignancy": the subject is what follows, :data:`_FOUND_NONE`)."""
+intensive care", "neither required dialysis", "none of these required neurosurgery"; or that a report found none
+("Biopsies were negative for dysplasia", "No evidence of malignancy": the subject is what follows,
+:data:`_FOUND_NONE`)."""
+_WORDS = re.compile(r"[A-Za-z][\w-]*")
+_NO_SUBJECT = re.compile(r"\W*(?:but|and|yet|while|whereas)\s+(?:did|does|was|were|is|are|had|has)\s+not\b", re.I)
+_WITH_ARM = re.compile(r"\b(?:with|on)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[(),.;]|$))", re.I)
+
+
+def _arms_named(part: str) -> frozenset[str]:
+    """The stems of what ``part`` says a finding was "with" ("did not change with the sham diet"): an arm, not the
+    finding's subject."""
+    return stems(" ".join(m.group(1) for m in _WITH_ARM.finditer(part)))
+
+
 _ITEMS = re.compile(r",\s*|\s+(?:or|and|nor)\s+", re.IGNORECASE)
 _FOUND_NONE = re.compile(
     r"(?:\bnegative\s+for|^\W*(?:[A-Z][\w ]{0,30}:\s*)?no\s+(?:evidence|signs?)\s+of)\s+(?P<what>[^.;,()]+)", re.I
@@ -169,8 +182,18 @@ _MATCHED_KINDS = ("time", "mass")
 
 
 def populations(text: str) -> frozenset[str]:
-    """The populations ``text`` names, each in one form ("no woman" and "two women" name the same people)."""
-    return frozenset(_PLURAL.get(w, w) for w in (m.group().lower() for m in _POPULATION.finditer(text)))
+    """The populations ``text`` names, each in one form ("no woman" and "two women" name the same people), and
+    ``@those`` for people named before ("none of these required neurosurgery": only those the sentence counted
+    first, so no absence for everyone; round 32)."""
+    people = frozenset(_PLURAL.get(w, w) for w in (m.group().lower() for m in _POPULATION.finditer(text)))
+    return people | {"@those"} if _THOSE.search(text) else people
+
+
+_THOSE = re.compile(
+    r"\b(?:none|neither|nobody|one|all|each|any|most|many|some|several|few|half|two|three|four|five)\s+of\s+"
+    r"(?:them|these|those)\b",
+    re.IGNORECASE,
+)
 
 
 _PLURAL = {"woman": "women", "man": "men", "child": "children", "male": "males", "female": "females"} | {
@@ -275,6 +298,8 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     for n, part in enumerate(parts):
         if not reports_null_finding(part) or ROBUST.match(part):
             continue
+        if n and _NO_SUBJECT.match(part) and subject_of(part) <= _arms_named(part):
+            continue  # "X fell with A | but did not change with the sham diet": no finding about the diet (round 32)
         if n and not subject_of(part):  # "X occurred in 7.4% and 8.3%; the difference was not significant"
             before = _measured(parts[n - 1])
             if before:
@@ -311,6 +336,12 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
                 pair = treatment_pair(BRACKETS.sub(" ", piece))
                 groups = stems(" ".join(pair)) if pair else compared_groups(piece)
+                # "and was no more common with A than with B", "the reduction was not significant for candesartan":
+                # of what, the clause before says (rounds 26, 32); read alone it is about nothing but the drugs (an
+                # absence stays: "no cases occurred in either acetazolamide group" is nothing happening with it)
+                drugs = groups | stems(" ".join(filter(is_treatment, _WORDS.findall(piece))))
+                if not pair and not absence and subject <= drugs:
+                    continue
                 # the outcomes of a list name no population ("large-for-gestational-age infants")
                 outcomes = several_listed(piece)
                 people = populations(BRACKETS.sub(" ", sentence).replace(outcomes, " ") if outcomes else sentence)

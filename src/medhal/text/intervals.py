@@ -85,7 +85,7 @@ def intervals(text: str) -> list[Interval]:
     """
     found = []
     for m in _INTERVAL.finditer(text):
-        words = " ".join(text[: m.start()].split()[-_BEFORE_WORDS:])
+        words = _INTERVAL.sub(" ", " ".join(text[: m.start()].split()[-_BEFORE_WORDS:]))  # not "daily" of another
         about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
         found.append(Interval(_days(m), m.start(), m.end(), m.group(), about))
     return found

@@ -37,7 +37,7 @@ _TREATMENT = re.compile(
     re.IGNORECASE,
 )
 _PAIR = re.compile(
-    r"^(?:[A-Z][a-z]+:\s*)?(?P<a>[\w-]+(?:\s+[\w./-]+){0,3}?)\s+and\s+(?P<b>[\w-]+(?:\s+[\w./-]+){0,3}?)\s+"
+    r"^(?:[A-Z][a-z]+:\s*)?(?:(?:and|but|while|whereas|yet)\s+)?(?P<a>[\w-]+(?:\s+[\w./-]+){0,3}?)\s+and\s+(?P<b>[\w-]+(?:\s+[\w./-]+){0,3}?)\s+"
     r"(?:did\s+not|didn't|were\s+not|was\s+not|were|performed|had)\s+"
     r"(?:\w+ly\s+)?(?:differ|similar|comparable|equivalent|equally|alike|no\s+different)\b",
     re.IGNORECASE,

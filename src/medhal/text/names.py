@@ -11,9 +11,9 @@ nowhere (:func:`medhal.text.figures.unstated_quantities`).
 
 What counts as a name, deterministically:
 
-* an **acronym or symbol**: a word with two capitals or more, or a capital and a digit in a short word ("EGFR", "HbA1c", "IL-6",
-  "BRCA1", "COVID-19"), except the generic ones of trial reporting and prescribing ("CI", "HR", "RCT", "IQR", "IV",
-  "BMI" is kept: it names a measure) and Roman numerals ("phase III");
+* an **acronym or symbol**: a word with two capitals or more, or a capital and a digit in a short word ("EGFR",
+  "HbA1c", "IL-6", "BRCA1", "COVID-19"), except the generic ones of trial reporting and prescribing ("CI", "HR",
+  "RCT", "IQR", "IV"; "BMI" is kept: it names a measure) and Roman numerals ("phase III");
 * a **proper noun**: a capitalised word that does not open its sentence, clause or list item ("in Norway", "the
   Framingham score"), except months, days and the words that label a table, group or grade ("Group A", "Table 2");
 * a **drug** named by a distinctive stem of the WHO International Nonproprietary Names scheme ("-gliflozin",
@@ -71,6 +71,9 @@ _STEMS = sorted(set(INN_STEMS.split()) - _LOOSE_STEMS, key=len, reverse=True)
 _DRUG = re.compile(r"^(?![a-z]*sterol$)[a-z]{3,}(?:" + "|".join(_STEMS) + r")$")
 """A drug by its WHO INN stem: three letters or more before a distinctive stem ("dapagliflozin", "adalimumab")."""
 
+_PLACE_NAMES = "dutc neth holl; swis swit; fren fran; wels wale; dani denm; finn finl; poli pola; iris irel; fili phil"
+_PLACES = {p: frozenset(group.split()) for group in _PLACE_NAMES.split(";") for p in group.split()}
+"""A people's name and its country's, by their first four letters, where those differ ("Dutch", "the Netherlands")."""
 _SMALL = frozenset({"of", "and", "the", "in", "for", "with", "to", "on", "by", "a", "an", "at", "from"})
 _OPENS = re.compile(r"(?:^|[.!?:;•*\n]|\d[.)]|(?:^|\s)[-–])[\s\"'“‘(\[]*$")
 """What may stand before a word that opens its sentence, clause or list item."""
@@ -187,8 +190,13 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
             continue
         if _acronym(word) and _initials(word, [p for w in evidence_words for p in w.split("-") if p]):
             continue
-        if not _acronym(word) and not is_drug_name(word) and len(word) >= 5 and word[:4].lower() in proper:
-            continue  # "Swedish" for "Sweden", "Norwegian" for "Norway"
+        if (
+            not _acronym(word)
+            and not is_drug_name(word)
+            and len(word) >= 4
+            and _PLACES.get(word[:4].lower(), {word[:4].lower()}) & proper
+        ):
+            continue  # "Swedish" for "Sweden", "Norwegian" for "Norway", "Dutch" for "the Netherlands"
         if r >= 0 and any(_initials(a, runs[r]) for a in acronyms):
             continue
         found.append(word)

@@ -267,6 +267,10 @@ def negation_targets(unit: str, sentence: str) -> bool:
     False
     >>> negation_targets("Bleeding was managed without further surgery.", "Bleeding affected 17% who had surgery.")
     False
+    >>> negation_targets("It cut VTE, without an increase in major bleeding.", "The difference was mainly in DVT.")
+    False
+    >>> negation_targets("It cut VTE, without an increase in major bleeding.", "Bleeding was higher.")
+    True
     """
     said = canonical_stems(sentence)
     lemmas = {_lemma(w.group()) for w in _WORD.finditer(sentence)}
@@ -277,9 +281,23 @@ def negation_targets(unit: str, sentence: str) -> bool:
         # "without *further* surgery" denies more surgery, not the surgery a sentence says was done
         if k and words[k - 1].group().lower() in _RESTRICTIVE and _lemma(words[k - 1].group()) not in lemmas:
             continue
-        if canonical_stems(word) & said or _lemma(word) in lemmas or (effect and _EFFECT_WORD.match(word)):
+        if canonical_stems(word) & said or _lemma(word) in lemmas:
+            return True
+        # "without an increase *in major bleeding*": an effect word denies an effect on what it names, if named
+        if effect and _EFFECT_WORD.match(word) and not _names_other(unit, words[k].end(), said):
             return True
     return False
+
+
+_OBJECT = re.compile(r"\s+(?:in|of|on)\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,;.)]|$|\s(?:and|or|but|with|after)\b))")
+
+
+def _names_other(text: str, end: int, said: frozenset[str]) -> bool:
+    """Whether the effect word ending at ``end`` of ``text`` names what it is about ("an increase in major bleeding")
+    and the other sentence (its stems ``said``) names none of it (round 26: "The difference was mainly below-knee
+    DVT" was contradicted by "..., without an increase in major bleeding")."""
+    m = _OBJECT.match(text, end)
+    return m is not None and not canonical_stems(m.group(1)) & said
 
 
 _RESTRICTIVE = frozenset({"further", "additional", "other", "repeat", "extra", "subsequent", "new"})

@@ -5,7 +5,10 @@
 * a time of day ("02:00", "at 3:15 pm", "10 pm"): a label on the 24-hour clock, its minutes no count ("two-week"
   is not the "02" of "02:00");
 * a count with a multiplier word ("1.46 million", "a billion"): the number it stands for, so that "1 billion"
-  restates "a billion".
+  restates "a billion";
+* a day of a month ("on 21 February", "February 21"): a date, its day of the (non-leap) year, never a count; and "the
+  following day" / "the next day" / "a day later" after a date of its sentence: the day after (round 29: "reopened on
+  22 February" restates "declared over on 21 February, and the home reopened the following day").
 
 Split out of :mod:`medhal.text.quantities`, which builds the :class:`~medhal.text.quantities.Quantity` objects;
 this module only reads the forms.
@@ -14,8 +17,21 @@ this module only reads the forms.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from datetime import date
+from typing import Protocol
 
-__all__ = ["CLOCK_BEFORE", "a_multiples", "clock_hour", "is_age", "is_year", "multiplier"]
+__all__ = [
+    "CLOCK_BEFORE",
+    "a_multiples",
+    "clock_hour",
+    "dated_year",
+    "day_of_year",
+    "following_days",
+    "is_age",
+    "is_year",
+    "multiplier",
+]
 
 _MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _MULTIPLIER = re.compile(r"\s+(thousand|million|billion)\b", re.IGNORECASE)
@@ -95,3 +111,81 @@ def is_age(before: str, value: float) -> bool:
     (True, False, False)
     """
     return value <= 120 and _AGED.search(before) is not None
+
+
+_MONTH_NAMES = "January February March April May June July August September October November December"
+_MONTHS = _MONTH_NAMES.lower().split()
+_MONTH = r"(?:" + "|".join(m[:3] + r"(?:" + m[3:] + r")?" for m in _MONTH_NAMES.split()) + r")\b"
+"""A month's name, capitalised ("May", not the "may" of "12 may benefit"), in full or its first three letters."""
+_MONTH_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:of\s+)?(" + _MONTH + r")")
+_MONTH_BEFORE = re.compile(r"\b(" + _MONTH + r")\s+(?:the\s+)?$")
+_NEXT_DAY = re.compile(r"\b(?:the\s+(?:following|next)\s+day|a\s+day\s+later|the\s+day\s+after)\b", re.IGNORECASE)
+_BREAK = re.compile(r"[.!?]\s")
+
+
+def _month(name: str) -> int:
+    return next(i for i, m in enumerate(_MONTHS, 1) if m.startswith(name.lower().rstrip(".")[:3]))
+
+
+def day_of_year(text: str, start: int, end: int, value: float) -> tuple[float, int] | None:
+    """The day of the (non-leap) year of a day of a month written at ``text[start:end]`` ("21 February": 52,
+    "February 21st": 52), with the end of its month's name when that follows; ``None`` when it is no date.
+
+    >>> day_of_year("on 21 February", 3, 5, 21.0), day_of_year("February 21, 2024", 9, 11, 21.0)
+    ((52.0, 14), (52.0, 11))
+    >>> day_of_year("21 patients in May", 0, 2, 21.0), day_of_year("on 31 April", 3, 5, 31.0)
+    (None, None)
+    >>> day_of_year("aged 12 may benefit", 5, 7, 12.0) is None
+    True
+    """
+    after = _MONTH_AFTER.match(text, end)
+    before = None if after else _MONTH_BEFORE.search(text, max(0, start - 16), start)
+    found = after or before
+    if found is None or value != int(value) or not 1 <= value <= 31:
+        return None
+    try:
+        day = date(2001, _month(found.group(1)), int(value))
+    except ValueError:
+        return None
+    return float(day.timetuple().tm_yday), found.end() if after else end
+
+
+def following_days(text: str, dates: list[tuple[float, int]]) -> list[tuple[float, int, int]]:
+    """Each "the following day" of ``text`` after a date of its sentence (``dates``: day of the year and start, in
+    order): the day after that date, with the phrase's start and end.
+
+    >>> following_days("Over on 21 February; the home reopened the following day.", [(52.0, 8)])
+    [(53.0, 39, 56)]
+    >>> following_days("Over on 21 February. The home reopened the following day.", [(52.0, 8)])
+    []
+    """
+    found = []
+    for m in _NEXT_DAY.finditer(text):
+        before = [(day, at) for day, at in dates if at < m.start() and not _BREAK.search(text, at, m.start())]
+        if before:
+            found.append((before[-1][0] + 1.0, m.start(), m.end()))
+    return found
+
+
+class _Read(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def end(self) -> int: ...
+
+
+def dated_year(text: str, before: Sequence[_Read], start: int, raw: str) -> bool:
+    """Whether ``raw`` (at ``start`` of ``text``) is the year of a date read just before it (the last of ``before``):
+    "6 February 2024", "May 3, 2021".
+
+    >>> from medhal.text.quantities import quantities
+    >>> [q.kind for q in quantities("On 6 February 2024, 62 residents")]
+    ['label:date', 'label:year', 'count']
+    """
+    return (
+        bool(before)
+        and before[-1].kind == "label:date"
+        and len(raw) == 4
+        and raw.startswith(("19", "20"))
+        and not text[before[-1].end : start].strip(" ,stndrh")
+    )

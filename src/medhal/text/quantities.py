@@ -30,12 +30,21 @@ import re
 from dataclasses import dataclass
 
 from medhal.text.lexical import THOUSANDS
-from medhal.text.number_forms import CLOCK_BEFORE, a_multiples, clock_hour, is_age, is_year, multiplier
+from medhal.text.number_forms import (
+    CLOCK_BEFORE,
+    a_multiples,
+    clock_hour,
+    dated_year,
+    day_of_year,
+    following_days,
+    is_age,
+    is_year,
+    multiplier,
+)
 
 __all__ = [
     "NUMBER_WORDS",
     "Quantity",
-    "bound_holds",
     "proportion_side",
     "quantities",
     "spelled_numbers",
@@ -110,7 +119,7 @@ _POINT_HEDGE = re.compile(
 """The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`; either may take an article
 ("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
 _QUANTITY = re.compile(
-    r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
+    r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<=\d/)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
     + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
     + r")"
     r"(?![\w.,]\d)(?:(?:\s|\s?-)?(?P<unit>"
@@ -163,7 +172,10 @@ _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
 _CONFIDENCE_NEXT = re.compile(r"\s*(?:CI|CrI|confidence|credible|UI|uncertainty\s+interval)\b", re.IGNORECASE)
-_LABEL = re.compile(r"\b(type|grade|stage|phase|class|tier)\s+$", re.IGNORECASE)
+_LABEL = re.compile(
+    r"\b(type|grade|stage|phase|class|tier)s?\s+(?:(?:\d+|[IV]+)[a-c]?\s*(?:,|or|and|to|-|–)\s*)*$", re.IGNORECASE
+)
+"""A category's word before its number, or before the first of its numbers ("grade 2 or 3": both are grades)."""
 _PRONOUN_ONE = re.compile(r"\b(?:every|each|any|no|this|that|which|the)\s+$", re.IGNORECASE)
 _SOLUTIONS = (
     r"(?:saline|sodium\s+chloride|dextrose|glucose\s+solution|lidocaine|lignocaine|chlorhexidine|bupivacaine|"
@@ -290,17 +302,22 @@ def quantities(text: str) -> list[Quantity]:
                 per = "l"
             kind = f"{kind}/{per}"
         before = text[max(0, m.start() - 24) : m.start()]
+        whole: int | None = None  # where a time of day or a date ends ("8 pm", "21 February")
         label = _LABEL.search(before) if kind == "count" else None
         if label is not None:  # "type 2 diabetes", "grade 3": a category, compared only with its own kind
             kind = f"label:{label.group(1).lower()}"
+        elif kind == "count" and before.endswith("/"):  # "38/132": a scale's maximum, equal to a bare 132 only
+            kind = "label:scale"
         elif kind == "count" and before.endswith(("£", "$", "€")):
             kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
         elif kind == "count" and not unit and is_age(before, value) and not _RANGE_NEXT.match(text, m.end()):
             kind, scale = "time", 365.25  # "aged 75 or older": an age in years (round 28)
-        elif kind == "count" and is_year(raw, text, m.end(), before):
+        elif kind == "count" and (is_year(raw, text, m.end(), before) or dated_year(text, out[-1:], m.start(), raw)):
             kind = "label:year"  # "since 1979", "from 2007 to 2021": a calendar year, not a count (round 23)
         elif kind == "count" and (hour := clock_hour(text, m.end(), value)) is not None:
-            kind, value = "label:clock", hour[0]  # "at 02:00", "at 10 pm": a time of day (round 23)
+            kind, value, whole = "label:clock", *hour  # "at 02:00", "at 10 pm": a time of day (round 23)
+        elif kind == "count" and not unit and (day := day_of_year(text, m.start(), m.end(), value)) is not None:
+            kind, value, whole = "label:date", *day  # "on 21 February": a date (round 29)
         elif kind == "percent" and (_CONCENTRATION_NEXT.match(text, m.end()) or _CONCENTRATION_BEFORE.search(before)):
             kind = "label:strength"  # "0.9% saline": a concentration, never a share of patients (round 26)
         elif kind == "percent" and _CONFIDENCE_NEXT.match(text, m.end()):
@@ -321,10 +338,15 @@ def quantities(text: str) -> list[Quantity]:
         about = _POINT_HEDGE.search(before[-16:]) is not None and not (
             kind == "count" and _PROPORTION_NEXT.match(text, m.end())
         )
-        end = hour[1] if kind == "label:clock" and hour is not None else m.end()  # "20:00", "8 pm" whole
+        end = m.end() if whole is None else whole
         if kind in ("count", "money") and not unit and (times := multiplier(text, end)) is not None:
             scale, end = times  # "1.46 million": 1,460,000 (round 23)
         out.append(Quantity(kind, value * scale, m.start(), end, text[m.start() : end], hedged, value, about, ratio))
+    dates = [(q.value, q.start) for q in out if q.kind == "label:date"]
+    for value, start, end in following_days(text, dates) if dates else ():  # "21 February ... the following day"
+        out = sorted(
+            [*out, Quantity("label:date", value, start, end, text[start:end], False, value)], key=lambda q: q.start
+        )
     for value, start, end in a_multiples(text):  # "a billion doses", "about a thousand people"
         before = text[max(0, start - 16) : start]
         hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
@@ -441,36 +463,6 @@ def proportion_side(text: str, q: Quantity) -> bool:
     return q.kind == "count" and bool(
         _PROPORTION_NEXT.match(text, q.end) or _PROPORTION_PREV.search(text[max(0, q.start - 24) : q.start])
     )
-
-
-_LOWER_BOUND = re.compile(
-    r"\b(?:over|more\s+than|greater\s+than|above|at\s+least|exceeding)\s+(?:an?\s+)?$", re.IGNORECASE
-)
-_UPPER_BOUND = re.compile(
-    r"\b(?:under|less\s+than|fewer\s+than|below|at\s+most|up\s+to|no\s+more\s+than)\s+(?:an?\s+)?$", re.IGNORECASE
-)
-
-
-def bound_holds(text: str, q: Quantity, value: float) -> bool | None:
-    """Whether the bound ``q`` of ``text`` ("over 150,000", "at least three years", "under 5") holds for ``value`` (in
-    ``q``'s base unit); ``None`` when ``q`` is no bound.
-
-    >>> text = "In over 150,000 women treated for at least three years"
-    >>> [bound_holds(text, q, v) for q, v in zip(quantities(text), (156_236.0, 365.25))]
-    [True, False]
-    >>> bound_holds("about 150,000 women", quantities("about 150,000 women")[0], 156_236.0) is None
-    True
-    """
-    before = text[max(0, q.start - 24) : q.start]
-    if _LOWER_BOUND.search(before):
-        return value > q.value or (value == q.value and _AT_LEAST.search(before) is not None)
-    if _UPPER_BOUND.search(before):
-        return value < q.value or (value == q.value and _AT_MOST.search(before) is not None)
-    return None
-
-
-_AT_LEAST = re.compile(r"\bat\s+least\s+(?:an?\s+)?$", re.IGNORECASE)
-_AT_MOST = re.compile(r"\b(?:at\s+most|up\s+to|no\s+more\s+than)\s+(?:an?\s+)?$", re.IGNORECASE)
 
 
 def spelled_numbers(text: str) -> list[float]:

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from medhal.text.lexical import bare_numbers
 from medhal.text.quantities import spelled_numbers
-from medhal.text.tokens import content_stems
+from medhal.text.tokens import STEM_PREFIX, content_token_list
 
 __all__ = [
     "COMPLEMENTS",
@@ -73,6 +73,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"\bblood clots?\s+in\s+(?:the\s+)?lungs?\b", re.IGNORECASE), "pulmonary embolism"),
     (re.compile(r"\bblood clots?\b", re.IGNORECASE), "thrombosis"),
+    (re.compile(r"\bbelow[- ](?:the[- ])?knee(?=\s+(?:DVTs?|deep|thromb|clots?|veins?)\b)", re.I), "distal"),
+    (re.compile(r"\babove[- ](?:the[- ])?knee(?=\s+(?:DVTs?|deep|thromb|clots?|veins?)\b)", re.I), "proximal"),
     (re.compile(r"\bchest infections?\b", re.IGNORECASE), "lower respiratory tract infection"),
     (re.compile(r"\blow (?:blood )?potassium\b", re.IGNORECASE), "hypokalemia"),
     (re.compile(r"\blow (?:blood )?sodium\b", re.IGNORECASE), "hyponatremia"),
@@ -173,14 +175,15 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "admis": ("admit",),
     "dose": ("dosin",),
     "selec": ("chose",),
+    "hunge": ("hungr",),
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and
 "mortality", "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment",
 "people" and "patients", "lower"/"decreased"/"fewer" and "reduced", "rose"/"risen" and "increased",
 "course"/"schedule" and "regimen",
 "uncommon"/"infrequent" and "rare"; and one word's forms that five letters tell apart ("guiding", "guided",
-"guidance"; "smoking", "smokers"; "bled", "bleeding"; "admitted", "admission"; "dosing", "dose"); "chosen" and
-"selected"."""
+"guidance"; "smoking", "smokers"; "bled", "bleeding"; "admitted", "admission"; "dosing", "dose"; "hunger",
+"hungry"); "chosen" and "selected"."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly"): never compared."""
@@ -237,9 +240,22 @@ def canonical_text(text: str) -> str:
 
 @lru_cache(maxsize=16384)
 def canonical_stems(text: str) -> frozenset[str]:
-    """:func:`medhal.text.tokens.content_stems` of :func:`canonical_text`, each stem replaced by its class's
-    canonical stem (:data:`STEM_CLASSES`)."""
-    return frozenset(_CANONICAL.get(s, s) for s in content_stems(canonical_text(text)) if s not in SOFTENERS)
+    """:func:`medhal.text.tokens.content_stems` of :func:`canonical_text` (an inflammation's stem marked,
+    :func:`_inflamed`), each stem replaced by its class's canonical stem (:data:`STEM_CLASSES`).
+
+    >>> sorted(canonical_stems("Pancreatitis, pancreatic cancer"))
+    ['cance', 'pancr', 'pancr-itis']
+    """
+    stems = (_inflamed(t) for t in content_token_list(canonical_text(text)))
+    return frozenset(_CANONICAL.get(s, s) for s in stems if s not in SOFTENERS)
+
+
+def _inflamed(token: str) -> str:
+    """The stem of one content token, an inflammation told from its organ: "pancreatitis" is ``pancr-itis``, not
+    ``pancr`` as "pancreatic" and "pancreas" are (round 32: "no signal for pancreatic cancer" was aligned with, and
+    contradicted by, "a signal for acute pancreatitis exists")."""
+    stem = token[:STEM_PREFIX]
+    return stem + "-itis" if token.endswith("itis") and len(token) > STEM_PREFIX + 3 else stem
 
 
 def canonical_stem(stem: str) -> str:

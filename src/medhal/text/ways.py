@@ -1,0 +1,69 @@
+"""Which way a unit and an evidence sentence say something went (issue 14), read by the restatement cue and the
+contradiction focus (:mod:`medhal.detect.alignment`, :mod:`medhal.detect.focus`); moved out of
+:mod:`medhal.detect.alignment` when it reached the 500-line limit.
+
+* :func:`opposite_ways`: each says one way and the ways are opposite; of a sentence that says both ways
+  ("hunger was lower with the diet (3.1 vs 5.4), and more patients were willing to repeat it"), the clause that
+  holds the unit's words says its way (round 32: "People on the diet were more hungry" was read as a restatement,
+  the sentence's "more" taken for the unit's);
+* :func:`negation_agrees`: the unit's negation agrees with the sentence.
+"""
+
+from __future__ import annotations
+
+from medhal.text.clauses import split_units
+from medhal.text.lexical import direction_conflict, directions, has_negation, negated, null_relation
+from medhal.text.synonyms import alignment_tokens
+
+__all__ = ["negation_agrees", "opposite_ways"]
+
+
+def opposite_ways(unit: str, part: str) -> bool:
+    """Whether ``unit`` and ``part`` each say one way something went and the ways are opposite, in any words: "more
+    sensitive" against "sensitivity fell" (no word pair of :func:`~medhal.text.lexical.direction_conflict` joins
+    "more" and "fell"); of a ``part`` that says both ways, its clause holding the unit's words (module docstring).
+
+    >>> opposite_ways("It was more sensitive.", "Sensitivity fell.")
+    True
+    >>> sentence = "Hunger was lower with the diet (3.1 vs 5.4), and more patients were willing to repeat it."
+    >>> opposite_ways("People on the diet were more hungry.", sentence)
+    True
+    >>> opposite_ways("People on the diet were less hungry.", sentence)
+    False
+    """
+    mine, theirs = directions(unit), directions(part)
+    if len(mine) == 1 and len(theirs) > 1:
+        theirs = directions(_clause_of(unit, part))
+    return len(mine) == len(theirs) == 1 and mine != theirs
+
+
+def _clause_of(unit: str, text: str) -> str:
+    """The clause of ``text`` that holds most of ``unit``'s words (figures aside), the first of equals."""
+    words = frozenset(t for t in alignment_tokens(unit) if not t.startswith("#"))
+    clauses = [text[c.start : c.end] for c in split_units(text, "clause")] or [text]
+    return max(clauses, key=lambda c: len(words & alignment_tokens(c)))
+
+
+def negation_agrees(sentence: str, unit: str) -> bool:
+    """The unit's negation agrees with the sentence: both are negated (a negation word, "free of" or a "non-"
+    word: "did not have dementia" against "free of dementia", "not severe" against "non-severe") and the unit
+    states no direction opposite to the sentence's; or the unit negates the direction opposite to the sentence's
+    ("did not decrease" against "higher odds": what rose did not fall).
+
+    >>> negation_agrees("C. difficile infection was not more frequent.", "It was not more common.")
+    True
+    >>> negation_agrees("Mortality did not differ.", "Mortality differed.")
+    False
+    >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not decrease regret.")
+    True
+    >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not increase regret.")
+    False
+    """
+    if not negated(unit) and not null_relation(unit):  # "unrelated to" against "not associated with"
+        return False
+    if negated(sentence):
+        return not direction_conflict(unit, sentence)
+    if not has_negation(unit):
+        return False
+    mine, theirs = directions(unit), directions(sentence)
+    return len(mine) == len(theirs) == 1 and mine != theirs
