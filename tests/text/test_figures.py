@@ -504,3 +504,16 @@ def test_comparison_words_name_neither_side_of_a_comparison() -> None:
     )
     unit = "and in their comparison 3% saline didn't get babies home any sooner than normal saline."
     assert number_conflicts(unit, sentence, sentence) == []
+
+
+def test_a_relative_change_whose_verb_stands_just_before_the_clause() -> None:
+    """Round 32 (an abstract of my own): "The low dose cut strokes | and clots elsewhere in the body by about two
+    thirds (2.3% versus 6.7% a year)" against a hazard ratio of 0.34: the clause split leaves "cut" to the unit before,
+    and "cut" is no direction word of the lexical head."""
+    evidence = "Stroke or systemic embolism occurred in 2.3% and 6.7% a year (hazard ratio 0.34; 95% CI 0.19 to 0.61)."
+    unit = "and clots elsewhere in the body by about two thirds (2.3% versus 6.7% a year)."
+    assert [q.text for q in unstated_quantities(unit, evidence)] == ["two thirds"]
+    assert unstated_quantities(unit, evidence, before="The low dose cut strokes ") == []
+    assert [q.text for q in unstated_quantities(unit, evidence.replace("0.34", "0.74"), before="It cut strokes ")] == [
+        "two thirds"
+    ]

@@ -300,8 +300,9 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     it states and are not the relative change a stated ratio is ("44% higher" for "hazard ratio 1.44").  A unit that
     states such a figure asserts something the evidence does not say ("reduced atrial fibrillation by 40%" against
     evidence with no 40%): it may be contradicted, never supported. ``before``: the
-    text of the answer just before the unit, which may hedge its first number ("no more than | 20 minutes") or hold
-    the head of a compound duration ("an hour and | twenty minutes"); offsets stay the unit's.
+    text of the answer just before the unit, which may hedge its first number ("no more than | 20 minutes"), hold
+    the head of a compound duration ("an hour and | twenty minutes") or the verb of a relative change ("cut strokes |
+    and clots by about two thirds": round 32); offsets stay the unit's.
 
     >>> evidence = "Of 188 patients, 92.7% were stone-free at 3 months."
     >>> [q.text for q in unstated_quantities("About 93% were stone-free at three months.", evidence)]
@@ -320,12 +321,21 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
-        if difference(q, exact) or share(q, exact) or relative_change(q, exact, directions(unit)):
+        if difference(q, exact) or share(q, exact) or relative_change(q, exact, _ways(before + unit)):
             continue
         if complement(unit, q, exact):
             continue
         out.append(q)
     return out
+
+
+def _ways(text: str) -> frozenset[str]:
+    """:func:`~medhal.text.lexical.directions`, or ``down`` for a verb that cuts ("The low dose cut strokes and clots
+    by about two thirds"; the lexical head's direction words stay as it was trained on)."""
+    return directions(text) or (frozenset({"down"}) if _CUT.search(text) else frozenset())
+
+
+_CUT = re.compile(r"\b(?:cut|cuts|halved|slashed)\b", re.IGNORECASE)
 
 
 def figures_agree(unit: str, sentence: str) -> bool:
