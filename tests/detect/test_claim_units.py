@@ -118,12 +118,15 @@ def test_the_aligned_rule_and_nli_clause_count_every_claim_too() -> None:
     assert [u.text for u in result.units] == [SUPPORTED, ORTIZ]
     ortiz = result.units[1]
     assert ortiz.cues is not None
-    # neither claim is contradicted or flagged by a cue under this verifier: the score is the threshold times the
-    # largest suspicion, and an unsupported claim alone flags nothing
-    largest = max(1.0 - u.cues["coverage_entail"] for u in result.units if u.cues)
-    assert ortiz.verdict == "unsupported" and result.score == pytest.approx(aligned.threshold * largest)
-    assert result.score == pytest.approx(aligned.threshold * (1.0 - ortiz.cues["coverage_entail"]))
-    assert not result.flagged
+    # the Ortiz claim, though found nowhere in the answer, counts: the stance cue contradicts it (the mayor speaks for
+    # the expansion in s3), so it scores at least the threshold and flags the answer
+    assert (
+        ortiz.verdict == "contradicted"
+        and ortiz.cues["denied"] is not None
+        and "Mayor Lena Ortiz" in ortiz.cues["denied"]
+    )
+    t = aligned.threshold
+    assert result.score == pytest.approx(max(ortiz.suspicion, t + (1.0 - t) * ortiz.p_contradict)) and result.flagged
     nli = NLIClauseDetector(RuleVerifier(RULES), units="claim", extractor=scripted(SUPPORTED, ORTIZ))
     clause = nli.detect(item)
     assert [u.text for u in clause.units] == [SUPPORTED, ORTIZ] and clause.units[1].start is None

@@ -59,3 +59,12 @@ def test_an_acronym_spelled_out_in_the_evidence_is_given_by_it() -> None:
 def test_drug_names_by_their_inn_stem() -> None:
     assert [is_drug_name(w) for w in ("ondansetron", "Celecoxib", "azithromycin", "levofloxacin")] == [True] * 4
     assert [is_drug_name(w) for w in ("cholesterol", "peptide", "hormone", "amide", "April")] == [False] * 5
+
+
+def test_common_drugs_without_a_distinctive_stem_and_their_other_names() -> None:
+    """Round 32: "lamotrigine" and "aminocaproic acid" swapped in for the evidence's drugs; a faithful "noradrenaline"
+    for "norepinephrine" and "heparin injections" for "No LMWH bridging" are the evidence's own."""
+    evidence = "Valproate users were compared. Norepinephrine was weaned. No LMWH bridging required."
+    assert unstated_names("Patients on lamotrigine did worse.", evidence) == ("lamotrigine",)
+    assert unstated_names("Noradrenaline was weaned and she needs no heparin injections.", evidence) == ()
+    assert is_drug_name("aminocaproic") and is_drug_name("Warfarin") and not is_drug_name("acid")

@@ -29,7 +29,8 @@ sentence that fires it.
   "un-" / "non-" form of a word the unit says before the same next word ("uncomplicated appendicitis",
   :func:`medhal.text.negation.prefix_antonym`), or an evidence sentence recommends the other way about what the
   unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`), or says needs more study
-  before use in care what the unit calls ready for it (:func:`~medhal.text.recommendations.premature_use`) —
+  before use in care what the unit calls ready for it (:func:`~medhal.text.recommendations.premature_use`), or has
+  for it the person the unit says was against it (:func:`medhal.text.stances.stance_conflict`) —
   `contradicted`;
 * the design cue (:func:`medhal.text.designs.design_conflict`): the unit calls the study a trial where the
   evidence states an observational design, or the other way round, or misstates its blinding or calls it
@@ -99,6 +100,7 @@ from medhal.text.significance import (
     significance_denied,
     unshown_effect,
 )
+from medhal.text.stances import stance_conflict
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
@@ -380,6 +382,8 @@ def contradiction_cue(
         sentence = reversed_advice(unit, index.sentences)
     if sentence is None:  # "ready to be used in clinics" against "requires further evaluation before clinical use"
         sentence = premature_use(unit, index.sentences)
+    if sentence is None:  # "Mayor Ortiz opposed the expansion" against her "the expansion would cut commute times"
+        sentence = stance_conflict(unit, index.sentences)
     if sentence is not None:
         return FiredCue(sentence, kind="denied")
     sentence = design_conflict(unit, index.sentences)
