@@ -9,7 +9,8 @@ from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import Window, window_of
-from medhal.detect.cues import FiredCue, contradiction_cue, deciding_sentences, describe, restating_window
+from medhal.detect.cue_notes import describe
+from medhal.detect.cues import FiredCue, contradiction_cue, deciding_sentences, restating_window
 from medhal.detect.focus import contradiction_focus
 from medhal.text import split_sentences
 

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from medhal.detect import CheckResult, UnitResult
-from medhal.detect.cues import describe, evidence_role
+from medhal.detect.cue_notes import describe, evidence_role
 
 __all__ = ["render_result"]
 

@@ -111,8 +111,6 @@ __all__ = [
     "contradiction_cue",
     "cue_record",
     "deciding_sentences",
-    "describe",
-    "evidence_role",
     "negation_cue",
     "null_finding_cue",
     "number_cue",
@@ -440,61 +438,3 @@ def restating_window(
     if holding:
         restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
     return restated
-
-
-def evidence_role(verdict: str) -> str:
-    """What the evidence a unit points at is to it, in words an auditor reads: the window that contradicts it, the
-    one that supports it, or, for an unsupported unit, the closest evidence found, which does not support it.
-
-    >>> evidence_role("supported"), evidence_role("unsupported")
-    ('supports it', 'closest evidence, does not support it')
-    """
-    return {"supported": "supports it", "contradicted": "contradicts it"}.get(
-        verdict, "closest evidence, does not support it"
-    )
-
-
-_SENTENCE_NOTES = (
-    ("null_finding", "The evidence reports no difference, effect or occurrence"),
-    ("reversed_comparison", "The evidence's figures order the groups the other way"),
-    ("denied", "The evidence denies what the answer asserts"),
-    ("design", "The evidence states another study design"),
-    ("excluded", "The study excluded these patients"),
-    ("overstated", "The evidence shows non-inferiority, not superiority"),
-)
-"""The cue keys whose value is the deciding evidence sentence, and what each says of it, in the order shown."""
-
-
-def describe(cues: JSONObject | None) -> list[str]:
-    """What a unit's ``cues`` (:attr:`medhal.detect.records.UnitResult.cues`) say, in words an auditor reads: one
-    line per cue that fired (none for a unit the model alone decided).
-
-    >>> describe({"restated": False, "number_conflicts": [["65", "75 years"]], "unstated_figures": ["65"]})
-    ['Changed figure: the answer says "65", the evidence "75 years".', 'Not in the evidence: "65".']
-    """
-    if not cues:
-        return []
-    notes: list[str] = []
-    if cues.get("restated"):
-        notes.append("Restated: an evidence sentence says the same.")
-    conflicts = cues.get("number_conflicts")
-    if isinstance(conflicts, list):
-        for pair in conflicts:
-            if isinstance(pair, list) and len(pair) == 2:
-                notes.append(f'Changed figure: the answer says "{pair[0]}", the evidence "{pair[1]}".')
-    for key, says in _SENTENCE_NOTES:
-        sentence = cues.get(key)
-        if isinstance(sentence, str):
-            notes.append(f'{says}: "{sentence}"')
-    unstated = [f for key in ("unstated_figures", "unstated_names") if isinstance(v := cues.get(key), list) for f in v]
-    if unstated:
-        notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")
-    unnamed = cues.get("unnamed_subject")
-    if isinstance(unnamed, str):
-        notes.append(f'The evidence never names what the answer compares, says changed or says did it: "{unnamed}".')
-    if cues.get("unadvised") is True:
-        notes.append("The evidence gives no advice: the answer's recommendation is its own.")
-    read_as = cues.get("read_as")
-    if isinstance(read_as, str):
-        notes.append(f'Read with the figures as the evidence writes them: "{read_as}"')
-    return notes

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from medhal.detect.cues import describe, evidence_role
+from medhal.detect.cue_notes import describe, evidence_role
 from medhal.detect.records import JSON, CheckItem, CheckResult, EvidencePointer, JSONObject, UnitResult
 from medhal.report._viewer.common import deciding_pointer, esc, flag_attr, flag_html, num, verdict_badge, verdict_counts
 from medhal.report._viewer.evidence import (
