@@ -880,3 +880,12 @@ def test_round_32_a_clause_that_says_the_unit_its_way_or_a_sentence_read_spelled
     assert _focus(evidence, "About 3.8% of endarterectomy patients had a cranial nerve injury,")[1] == 0.0  # was 0.77
     # a clause whose verb stands for the clause before's says nothing an encoder could read alone
     assert _focus(evidence, "whereas no stented patient did.") == [0.0, 0.0, 0.0]
+
+
+def test_round_33_a_hedged_figure_stated_elsewhere_left_out_of_the_methods_sentence() -> None:
+    evidence = (
+        "Methods: Children aged 9 months to 15 years were randomised 1:1 to one dose of SalVax-TCV or a hepatitis A "
+        "vaccine. Results: 20,412 children were enrolled."
+    )
+    unit = "just over 20,000 children aged 9 months to 15 years were randomised to SalVax-TCV or a hepatitis A vaccine."
+    assert _focus(evidence, unit)[0] == 0.0

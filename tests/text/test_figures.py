@@ -517,3 +517,12 @@ def test_a_relative_change_whose_verb_stands_just_before_the_clause() -> None:
     assert [q.text for q in unstated_quantities(unit, evidence.replace("0.34", "0.74"), before="It cut strokes ")] == [
         "two thirds"
     ]
+
+
+def test_a_small_count_in_words_is_rivalled_by_a_whole_count_only() -> None:
+    """Round 33: "did not differ significantly between the two drugs" against "(95% CI -2.8 to 9.4)"."""
+    sentence = "Response occurred in 52.4% and 49.1% (difference 3.3 points; 95% CI -2.8 to 9.4); not significant."
+    assert number_conflicts("did not differ between the two drugs.", sentence, sentence) == []
+    assert [(a.text, b.text) for a, b in number_conflicts("Two patients died.", "Three died.", "Three died.")] == [
+        ("Two", "Three")
+    ]

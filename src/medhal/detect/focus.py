@@ -247,11 +247,12 @@ def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> b
         return False
     theirs = quantities(sentence)
     left = [q for q in figures if not any(q.equals(t) for t in theirs)]
-    if not way:  # with no way to read, only an exact figure the sentence has no exact rival for (not "35 cycles")
-        exact = [q for q in left if not q.approximate]
-        return bool(exact) and not any(
+    if not way:  # with no way to read, only a figure the sentence has no exact rival for (not "35 cycles"); a hedged
+        # point estimate too ("just over 20,000 children ... were randomised" against the methods; round 33), no bound
+        own = [q for q in left if not lay_count(q) and (not q.approximate or q.about)]
+        return bool(own) and not any(
             t.kind == q.kind and not t.approximate and counts & counted(sentence, t)
-            for q, counts in ((q, counted(unit, q)) for q in exact)
+            for q, counts in ((q, counted(unit, q)) for q in own)
             for t in theirs
         )
     return bool(left)

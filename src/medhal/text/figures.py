@@ -213,7 +213,8 @@ def number_conflicts(
                 rivals = rivals[:1]
         if q.about and named:  # a far-off estimate: the figure of the group the unit names first
             rivals = sorted(rivals, key=lambda e: e.value not in named)
-        rival = next((e for e in rivals if e.kind == q.kind), None)
+        # a small count in words is rivalled by a whole count only ("between the two drugs" is no "9.4"; round 33)
+        rival = next((e for e in rivals if e.kind == q.kind and not (lay_count(q) and e.value % 1)), None)
         if rival is None and q.kind == "count" and not lay_count(q):
             # a bare number against one with a unit ("aged 65" vs "75 years"); not a small count in words ("two of
             # the three criteria" against "2.5 mg twice daily"; round 19)
