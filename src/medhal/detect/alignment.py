@@ -88,7 +88,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from medhal.detect.records import Verdict
-from medhal.text.abbreviations import abbreviated, defined_abbreviations
+from medhal.text.abbreviations import abbreviated, defined_abbreviations, spelled_out
 from medhal.text.assertions import asserts_nothing, elides_predicate, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.doses import worked_out
@@ -164,6 +164,9 @@ class EvidenceIndex:
     profiles: tuple[frozenset[str], ...] = ()
     """What alignment compares of each sentence: its :attr:`tokens`, each abbreviation the evidence defines one
     token whether the sentence uses it or spells it out (:func:`_profile`); empty: the :attr:`tokens`."""
+    spelled: tuple[str, ...] = ()
+    """Each sentence with the abbreviations the evidence defines written out ("3.8% of carotid endarterectomy
+    patients" for "3.8% of CEA patients", :func:`medhal.text.abbreviations.spelled_out`); empty: none defined."""
 
     @classmethod
     def of(cls, evidence: str, sentences: Sequence[str], answer: str = "") -> EvidenceIndex:
@@ -185,6 +188,7 @@ class EvidenceIndex:
             )
             if abbreviations
             else (),
+            tuple(spelled_out(s, abbreviations) for s in sentences) if abbreviations else (),
         )
 
     def alignment(self, unit: str, *, known_only: bool = False) -> np.ndarray:

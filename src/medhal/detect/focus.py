@@ -30,7 +30,6 @@ from medhal.detect.alignment import (
     restates_in_part,
 )
 from medhal.detect.chunking import Window
-from medhal.text.abbreviations import spelled_out
 from medhal.text.arms import converse, negated_converse
 from medhal.text.assertions import (
     asks,
@@ -42,7 +41,6 @@ from medhal.text.assertions import (
     states_no_predicate,
 )
 from medhal.text.bounds import bound_holds
-from medhal.text.clauses import split_units
 from medhal.text.comparisons import change_order
 from medhal.text.derived import lay_count
 from medhal.text.figures import figures_agree, states_each, unstated_quantities
@@ -52,7 +50,8 @@ from medhal.text.negation import negation_targets
 from medhal.text.placement import counted
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.significance import nonsignificant
-from medhal.text.synonyms import alignment_tokens
+from medhal.text.synonyms import canonical_stems
+from medhal.text.ways import clause_texts
 
 __all__ = ["contradiction_focus"]
 
@@ -141,7 +140,7 @@ def contradiction_focus(
             continue
         i = w.first + int(np.argmax(by_sentence[w.first : w.stop]))
         if i not in decided:  # the sentence as its reader reads it: "CEA patients" are carotid endarterectomy patients
-            decided[i] = cannot_contradict(spelled_out(index.sentences[i], dict(index.abbreviations)))
+            decided[i] = cannot_contradict(index.spelled[i] if index.spelled else index.sentences[i])
         if decided[i]:
             focus[k] = 0.0
     return focus
@@ -216,14 +215,15 @@ def _clause_its_way(unit: str, sentence: str) -> bool:
     p<0.001), and more patients were willing to repeat the same preparation (...)" (P(C) 0.94; round 32: the
     sentence's second finding goes the other way, and a clause split, not a turn of finding, divides them)."""
     way = directions(unit)
-    words = frozenset(t for t in alignment_tokens(unit) if not t.startswith("#")) - _PEOPLE
+    words = canonical_stems(unit) - _PEOPLE
     if len(way) != 1 or not words or has_negation(unit):
         return False
-    clauses = (sentence[c.start : c.end] for c in split_units(sentence, "clause"))
-    return any(words <= alignment_tokens(c) and directions(c) == way and not has_negation(c) for c in clauses)
+    return any(
+        words <= canonical_stems(c) and directions(c) == way and not has_negation(c) for c in clause_texts(sentence)
+    )
 
 
-_PEOPLE = alignment_tokens("patients participants")
+_PEOPLE = canonical_stems("patients participants")
 
 
 def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> bool:

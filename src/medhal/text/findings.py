@@ -339,8 +339,9 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 # "and was no more common with A than with B", "the reduction was not significant for candesartan":
                 # of what, the clause before says (rounds 26, 32); read alone it is about nothing but the drugs (an
                 # absence stays: "no cases occurred in either acetazolamide group" is nothing happening with it)
-                drugs = groups | stems(" ".join(filter(is_treatment, _WORDS.findall(piece))))
-                if not pair and not absence and subject <= drugs:
+                if not (pair or absence) and subject <= groups | stems(
+                    " ".join(filter(is_treatment, _WORDS.findall(piece)))
+                ):
                     continue
                 # the outcomes of a list name no population ("large-for-gestational-age infants")
                 outcomes = several_listed(piece)

@@ -35,7 +35,9 @@ pairs'), which the report then shows, flagged, as what it cannot check.
 from __future__ import annotations
 
 import re
-from collections.abc import Set
+from collections.abc import Sequence, Set
+from dataclasses import dataclass
+from functools import lru_cache
 
 from medhal.text.interventions import INN_STEMS
 from medhal.text.synonyms import alignment_tokens
@@ -138,7 +140,7 @@ def _generic(word: str) -> bool:
     return key in _GENERIC_ACRONYMS or word.upper() in _GENERIC_ACRONYMS or _ROMAN.match(word.upper()) is not None
 
 
-def _initials(acronym: str, words: list[str]) -> bool:
+def _initials(acronym: str, words: Sequence[str]) -> bool:
     """Whether the letters and digits of ``acronym`` start consecutive ``words`` (small words may be skipped)."""
     wanted = [c.lower() for c in acronym if c.isalnum()]
     if len(wanted) < 2:
@@ -193,42 +195,56 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     ()
     """
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
-    evidence_words = _WORD.findall(evidence)
-    acronyms = {w for w in map(_bare, evidence_words) if _acronym(w)}
-    stated = {w.lower() for w in map(_bare, evidence_words)} | {
-        part.lower() for w in evidence_words if "-" in w for part in w.split("-")
-    }  # "LDL" of "LDL-C", "PET" of "PET-CT"
-    proper = {w[:4].lower() for w in evidence_words if w[:1].isupper() and len(w) >= 4}
-    words = [(m.start(), _bare(m.group(0))) for m in _WORD.finditer(unit)]
-    runs: list[list[str]] = []  # consecutive capitalised words: "Emergency Department" may be the evidence's "ED"
-    run_of: list[int] = []
-    for i, (_, word) in enumerate(words):
-        capital = word[:1].isupper() and not _acronym(word)
-        if capital and i and run_of[-1] >= 0 and words[i - 1][1][:1].isupper() and not _acronym(words[i - 1][1]):
-            runs[run_of[-1]].append(word)
-            run_of.append(run_of[-1])
-        elif capital:
-            runs.append([word])
-            run_of.append(len(runs) - 1)
-        else:
-            run_of.append(-1)
+    given = _given(evidence)
     found: list[str] = []
-    for (start, word), r in zip(words, run_of, strict=True):
-        if not word or word in found or not _kind(unit, start, word):
+    for m in _WORD.finditer(unit):
+        word = _bare(m.group(0))
+        if not word or word in found or not _kind(unit, m.start(), word):
             continue
         stems = alignment_tokens(word)
-        if word.lower() in stated or (stems and stems <= named) or _SAME_DRUG.get(word.lower(), frozenset()) & stated:
+        lower = word.lower()
+        if lower in given.stated or (stems and stems <= named) or _SAME_DRUG.get(lower, frozenset()) & given.stated:
             continue
-        if _acronym(word) and _initials(word, [p for w in evidence_words for p in w.split("-") if p]):
+        if _acronym(word) and _initials(word, given.parts):
             continue
         if (
             not _acronym(word)
             and not is_drug_name(word)
             and len(word) >= 4
-            and _PLACES.get(word[:4].lower(), {word[:4].lower()}) & proper
+            and _PLACES.get(lower[:4], {lower[:4]}) & given.proper
         ):
             continue  # "Swedish" for "Sweden", "Norwegian" for "Norway", "Dutch" for "the Netherlands"
-        if r >= 0 and any(_initials(a, runs[r]) for a in acronyms):
-            continue
+        run = next((r.group().split() for r in _CAPITALISED_RUN.finditer(unit) if r.start() <= m.start() < r.end()), [])
+        if run and any(_initials(a, run) for a in given.acronyms):
+            continue  # "the Emergency Department" for the evidence's "ED"
         found.append(word)
     return tuple(found)
+
+
+_CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*")
+"""Consecutive capitalised words (not acronyms): "Emergency Department" may spell the evidence's "ED"."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Given:
+    """What the evidence gives, read once per evidence however many units ask (:func:`_given`)."""
+
+    stated: frozenset[str]
+    """Its words, lower-cased and bare, and the parts of its hyphened words ("LDL" of "LDL-C", "PET" of "PET-CT")."""
+    parts: tuple[str, ...]
+    """Its words split at hyphens, in order: what an acronym's letters may start."""
+    acronyms: frozenset[str]
+    proper: frozenset[str]
+    """The first four letters, lower-cased, of its capitalised words."""
+
+
+@lru_cache(maxsize=64)
+def _given(evidence: str) -> _Given:
+    words = _WORD.findall(evidence)
+    bare = [_bare(w) for w in words]
+    return _Given(
+        stated=frozenset(w.lower() for w in bare) | {p.lower() for w in words if "-" in w for p in w.split("-")},
+        parts=tuple(p for w in words for p in w.split("-") if p),
+        acronyms=frozenset(w for w in bare if _acronym(w)),
+        proper=frozenset(w[:4].lower() for w in words if w[:1].isupper() and len(w) >= 4),
+    )

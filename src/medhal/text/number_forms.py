@@ -17,9 +17,7 @@ this module only reads the forms.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from datetime import date
-from typing import Protocol
 
 __all__ = [
     "CLOCK_BEFORE",
@@ -167,25 +165,23 @@ def following_days(text: str, dates: list[tuple[float, int]]) -> list[tuple[floa
     return found
 
 
-class _Read(Protocol):
-    @property
-    def kind(self) -> str: ...
-    @property
-    def end(self) -> int: ...
+_TO_YEAR = re.compile(r"(?:st|nd|rd|th)?,?\s*")
+"""What may stand between a date and its year: an ordinal's letters, a comma, spaces ("May 3rd, 2021")."""
 
 
-def dated_year(text: str, before: Sequence[_Read], start: int, raw: str) -> bool:
-    """Whether ``raw`` (at ``start`` of ``text``) is the year of a date read just before it (the last of ``before``):
-    "6 February 2024", "May 3, 2021".
+def dated_year(text: str, date_end: int | None, start: int, raw: str) -> bool:
+    """Whether ``raw`` (at ``start`` of ``text``) is the year of a date that ends at ``date_end`` just before it
+    (``None``: no date does): "6 February 2024", "May 3, 2021".
 
     >>> from medhal.text.quantities import quantities
     >>> [q.kind for q in quantities("On 6 February 2024, 62 residents")]
     ['label:date', 'label:year', 'count']
+    >>> [q.kind for q in quantities("February 21st, 2024 was a Wednesday")]
+    ['label:date', 'label:year']
     """
     return (
-        bool(before)
-        and before[-1].kind == "label:date"
+        date_end is not None
         and len(raw) == 4
         and raw.startswith(("19", "20"))
-        and not text[before[-1].end : start].strip(" ,stndrh")
+        and _TO_YEAR.fullmatch(text, date_end, start) is not None
     )

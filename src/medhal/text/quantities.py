@@ -312,7 +312,7 @@ def quantities(text: str) -> list[Quantity]:
             kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
         elif kind == "count" and not unit and is_age(before, value) and not _RANGE_NEXT.match(text, m.end()):
             kind, scale = "time", 365.25  # "aged 75 or older": an age in years (round 28)
-        elif kind == "count" and (is_year(raw, text, m.end(), before) or dated_year(text, out[-1:], m.start(), raw)):
+        elif kind == "count" and (is_year(raw, text, m.end(), before) or dated_year(text, _dated(out), m.start(), raw)):
             kind = "label:year"  # "since 1979", "from 2007 to 2021": a calendar year, not a count (round 23)
         elif kind == "count" and (hour := clock_hour(text, m.end(), value)) is not None:
             kind, value, whole = "label:clock", *hour  # "at 02:00", "at 10 pm": a time of day (round 23)
@@ -387,6 +387,11 @@ def _mixed_numbers(text: str) -> list[Quantity]:
         about = _POINT_HEDGE.search(text[max(0, m.start() - 16) : m.start()]) is not None
         out.append(Quantity(kind, number * scale, m.start(), m.end(), m.group(0), hedged, number, about))
     return out
+
+
+def _dated(read: list[Quantity]) -> int | None:
+    """Where the last quantity ``read`` ends if it is a date, else ``None``."""
+    return read[-1].end if read and read[-1].kind == "label:date" else None
 
 
 def _listed_ratio(text: str, m: re.Match[str], before: list[Quantity]) -> bool:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from medhal.text.clauses import split_units
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated, null_relation
-from medhal.text.synonyms import alignment_tokens
+from medhal.text.synonyms import canonical_stems
 
-__all__ = ["negation_agrees", "opposite_ways"]
+__all__ = ["clause_texts", "negation_agrees", "opposite_ways"]
 
 
 def opposite_ways(unit: str, part: str) -> bool:
@@ -39,9 +39,13 @@ def opposite_ways(unit: str, part: str) -> bool:
 
 def _clause_of(unit: str, text: str) -> str:
     """The clause of ``text`` that holds most of ``unit``'s words (figures aside), the first of equals."""
-    words = frozenset(t for t in alignment_tokens(unit) if not t.startswith("#"))
-    clauses = [text[c.start : c.end] for c in split_units(text, "clause")] or [text]
-    return max(clauses, key=lambda c: len(words & alignment_tokens(c)))
+    words = canonical_stems(unit)
+    return max(clause_texts(text) or [text], key=lambda c: len(words & canonical_stems(c)))
+
+
+def clause_texts(text: str) -> list[str]:
+    """The clauses of ``text`` (:func:`~medhal.text.clauses.split_units`), as text."""
+    return [text[c.start : c.end] for c in split_units(text, "clause")]
 
 
 def negation_agrees(sentence: str, unit: str) -> bool:
