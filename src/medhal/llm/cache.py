@@ -24,9 +24,18 @@ from typing import Any, cast
 
 from medhal._sqlite import SQLiteFile
 from medhal.errors import BackendError
-from medhal.llm.base import GenerationRequest, GenerationResult
+from medhal.llm.base import GenerationRequest, GenerationResult, ModelClient
 
-__all__ = ["CACHE_ENV", "CacheError", "CacheStats", "CachedSample", "ResponseCache", "default_cache_path", "sample_key"]
+__all__ = [
+    "CACHE_ENV",
+    "CacheError",
+    "CacheStats",
+    "CachedSample",
+    "ClientAndCache",
+    "ResponseCache",
+    "default_cache_path",
+    "sample_key",
+]
 
 CACHE_ENV = "MEDHAL_LLM_CACHE"
 _SCHEMA = (
@@ -221,3 +230,20 @@ class ResponseCache(SQLiteFile):
                 "WHERE key IN (SELECT key FROM responses ORDER BY created DESC LIMIT -1 OFFSET ?)", (max_rows,)
             )
         return removed
+
+
+class ClientAndCache:
+    """Read-only :attr:`client` and :attr:`cache` of an object that sends requests to a model client through an
+    optional response cache (the :class:`~medhal.llm.engine.Engine`, the LLM verifier); it sets ``_client`` and
+    ``_cache``."""
+
+    _client: ModelClient
+    _cache: ResponseCache | None
+
+    @property
+    def client(self) -> ModelClient:
+        return self._client
+
+    @property
+    def cache(self) -> ResponseCache | None:
+        return self._cache

@@ -28,7 +28,7 @@ from typing import Any, Protocol, TypeVar
 
 from medhal.llm.balance import BalancedClient
 from medhal.llm.base import GenerationRequest, GenerationResult, ModelClient
-from medhal.llm.cache import CacheError, ResponseCache
+from medhal.llm.cache import CacheError, ClientAndCache, ResponseCache
 from medhal.llm.metrics import run_metrics
 from medhal.llm.parsing import ParseFailure
 from medhal.llm.runs import ITEM_SCHEMA_VERSION, RunDir, RunDirError, utc_iso
@@ -180,7 +180,7 @@ def _parse_texts(texts: Sequence[str], parser: Parser) -> tuple[object, str | No
     return values, reason, failed == len(texts)
 
 
-class Engine:
+class Engine(ClientAndCache):
     """Generation with caching, bounded concurrency and run directories over any :class:`ModelClient`.
 
     ``concurrency``: client calls in flight (default: the client's own ``concurrency`` attribute, else 1).
@@ -203,14 +203,6 @@ class Engine:
         self._batch_size = int(batch_size if batch_size is not None else client.batch_size)
         if self._concurrency < 1 or self._batch_size < 1:
             raise ValueError("concurrency and batch_size must be >= 1")
-
-    @property
-    def client(self) -> ModelClient:
-        return self._client
-
-    @property
-    def cache(self) -> ResponseCache | None:
-        return self._cache
 
     def describe(self) -> dict[str, Any]:
         return {

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, Message, ModelClient
-from medhal.llm.cache import ResponseCache
+from medhal.llm.cache import ClientAndCache, ResponseCache
 from medhal.llm.engine import Engine
 from medhal.verify.base import LABELS, OwnVerifier, Pair, Probabilities, VerifierError, VerifierStats
 from medhal.verify.dedupe import unique_pairs
@@ -94,7 +94,7 @@ def _estimate(text: str) -> int:
     return math.ceil(len(text) / CHARS_PER_TOKEN)
 
 
-class LLMVerifier(OwnVerifier):
+class LLMVerifier(ClientAndCache, OwnVerifier):
     """A :class:`~medhal.verify.base.Verifier` that asks ``client`` for one NLI label per pair (module docstring).
 
     ``cache``: the response cache to read and fill (``None``: every pair is a request).  ``model_args``: the
@@ -135,14 +135,6 @@ class LLMVerifier(OwnVerifier):
         self._stats = VerifierStats(extra={"requests": 0, "logprob_rows": 0, "label_rows": 0, "failed_pairs": 0})
         self._failures: dict[Pair, str] = {}
         self._lock = threading.Lock()
-
-    @property
-    def client(self) -> ModelClient:
-        return self._client
-
-    @property
-    def cache(self) -> ResponseCache | None:
-        return self._cache
 
     def pair_lengths(self, pairs: Sequence[Pair]) -> list[int]:
         """Estimated tokens of each pair's request: prompt + premise + hypothesis at :data:`CHARS_PER_TOKEN`."""
