@@ -14,7 +14,7 @@ from medhal.bench.paired._overlap import (
     EcaCategory,
     EcaScope,
     NoteLike,
-    evidence_overlaps,
+    evidence_hits,
     hit_category,
     usable_evidence,
 )
@@ -113,11 +113,14 @@ def eca_items(
             items.append(EcaItem(pair.error_id, pair.clean_id, outcome, "E", None, None))
             continue
         assert pe.evidence is not None and pc.evidence is not None
-        tp = evidence_overlaps(
-            pe.evidence, _error_sentence(err), language=err.language, threshold=threshold, coverage=coverage
-        )
-        fp = evidence_overlaps(
-            pc.evidence, _corrected_sentence(err), language=err.language, threshold=threshold, coverage=coverage
+        tp, fp = evidence_hits(
+            pe.evidence,
+            pc.evidence,
+            _error_sentence(err),
+            _corrected_sentence(err),
+            language=err.language,
+            threshold=threshold,
+            coverage=coverage,
         )
         items.append(EcaItem(pair.error_id, pair.clean_id, outcome, hit_category(tp, fp), tp, fp))
     return items

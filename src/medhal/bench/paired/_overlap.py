@@ -137,11 +137,36 @@ def eca_category(
     if not usable_evidence(error_evidence) or not usable_evidence(clean_evidence):
         return "E"
     assert error_evidence is not None and clean_evidence is not None
+    return hit_category(
+        *evidence_hits(
+            error_evidence,
+            clean_evidence,
+            error_sentence,
+            corrected_sentence,
+            language=language,
+            threshold=threshold,
+            coverage=coverage,
+        )
+    )
+
+
+def evidence_hits(
+    error_evidence: str,
+    clean_evidence: str,
+    error_sentence: str,
+    corrected_sentence: str,
+    *,
+    language: str,
+    threshold: float,
+    coverage: Coverage,
+) -> tuple[bool, bool]:
+    """The two indicators of a pair whose evidence is usable on both notes (Figure 3): the error note's evidence
+    overlaps the error sentence (TP hit), the clean note's overlaps the corrected sentence (FP hit)."""
     tp = evidence_overlaps(error_evidence, error_sentence, language=language, threshold=threshold, coverage=coverage)
     fp = evidence_overlaps(
         clean_evidence, corrected_sentence, language=language, threshold=threshold, coverage=coverage
     )
-    return hit_category(tp, fp)
+    return tp, fp
 
 
 def hit_category(tp: bool, fp: bool) -> EcaCategory:
