@@ -431,3 +431,10 @@ def test_a_relation_denied_in_one_word_agrees_with_a_negated_association() -> No
     assert negation_agrees(sentence, "Whether someone responded was unrelated to their baseline IgE level.")
     assert not negation_agrees(sentence, "Whether someone responded was related to their baseline IgE level.")
     assert not negation_agrees("Response was associated with baseline IgE.", "Response was unrelated to IgE.")
+
+
+def test_a_list_of_what_was_measured_restates_no_direction() -> None:
+    # round 34: "and more pressure ulcers." was "restated" by the methods' list of secondary outcomes
+    outcomes = "The primary outcome was 30-day mortality; secondary outcomes were pneumonia and pressure ulcers."
+    assert not restates(outcomes, "and more pressure ulcers.")
+    assert restates("Pressure ulcers were more common after delay (4.1% vs 2.2%).", "and more pressure ulcers.")

@@ -889,3 +889,49 @@ def test_round_33_a_hedged_figure_stated_elsewhere_left_out_of_the_methods_sente
     )
     unit = "just over 20,000 children aged 9 months to 15 years were randomised to SalVax-TCV or a hepatitis A vaccine."
     assert _focus(evidence, unit)[0] == 0.0
+
+
+def test_a_definition_of_endpoints_reports_no_null_finding_to_contradict_a_result() -> None:
+    # round 35: "... without worsening of fibrosis" in the endpoints' definition "contradicted" a faithful result
+    evidence = (
+        "The two primary endpoints at week 52 were MASH resolution without worsening of fibrosis and improvement in "
+        "fibrosis by at least one stage. Fibrosis improvement occurred in 23.6% and 13.9% of patients."
+    )
+    index = _index(evidence)
+    assert index.findings[0] == ()
+    assert _cue(index, "and fibrosis improved by at least one stage in about a quarter versus 14%.") is None
+
+
+def test_an_association_turned_around_is_contradicted_by_the_sentence_that_states_it() -> None:
+    evidence = "We studied 600 children. Lead exposure is associated with lower cognitive scores."
+    index = _index(evidence)
+    cue = _cue(index, "Higher blood lead was linked to higher IQ scores,")
+    assert cue is not None and cue.kind == "reversed_comparison" and cue.sentence == 1
+    assert _cue(index, "Higher blood lead was linked to lower IQ scores,") is None
+
+
+def test_a_subgroup_result_the_evidence_never_reports_is_unsupported_and_flags_its_answer() -> None:
+    # rounds 34-35: the commonest invented content, "supported" by the sentence of the overall result
+    evidence = (
+        "Methods: 2,499 adults after myocardial infarction were randomly assigned to a polypill or usual care. "
+        "Results: The polypill lowered major cardiovascular events (hazard ratio 0.76, 95% CI 0.60 to 0.96)."
+    )
+    detector = DecomposedDetector(RuleVerifier(), units="sentence")
+    result = detector.detect(CheckItem(evidence, "The polypill lowered events, and the benefit was largest in women."))
+    (unit,) = result.units
+    assert unit.verdict != "supported" and unit.cues is not None
+    assert unit.cues["unreported_subgroup"] == "women"
+    assert result.flagged and unit.suspicion >= detector.threshold
+    assert 'The evidence reports no result for this subgroup: "women".' in describe(unit.cues)
+    faithful = detector.detect(CheckItem(evidence, "The polypill lowered major cardiovascular events."))
+    assert faithful.units[0].cues is not None and faithful.units[0].cues["unreported_subgroup"] is None
+
+
+def test_the_finding_that_states_the_units_figures_is_the_one_read_for_a_denial() -> None:
+    # round 36: the other finding's "did not differ" was read as denying "they were less common" (P(C) 0.66)
+    evidence = (
+        "We compared dose escalation with usual care. Flares during months 0-6 did not differ (39.4% vs 36.5%; "
+        "p=0.59), whereas flares during months 6-12 were less frequent with escalation (17.5% vs 31.4%; OR 0.46)."
+    )
+    assert _focus(evidence, "and in the second six months they were less common (17.5% versus 31.4%).")[1] == 0.0
+    assert _focus(evidence, "and in the second six months they were more common (17.5% versus 31.4%).")[1] > 0.0

@@ -164,3 +164,54 @@ def test_figures_in_brackets_after_a_comparison_in_words_belong_to_the_arm_it_na
     # set against the named arm: the first figure is the other arm's
     against = "Symptoms were less frequent than after direct switch (13% vs 22%)."
     assert arm_figures(against, arms) == {13.0: "a 2-week cross-taper", 22.0: "a direct switch"}
+
+
+SUGAMMADEX = (
+    "Sugammadex versus neostigmine for reversal of neuromuscular blockade in older adults: a propensity-matched "
+    "cohort study\n\nMethods: Patients reversed with sugammadex were matched 1:1 to those reversed with neostigmine."
+)
+
+
+def test_a_cohort_without_an_assignment_takes_the_arms_its_title_compares() -> None:
+    # round 35: a cohort names no assignment, so "2.1% versus 3.7%" belonged to no arm
+    assert trial_arms(SUGAMMADEX) == ("Sugammadex", "neostigmine")
+    assert trial_arms("Sugammadex and neostigmine in older adults\n\nMethods: a cohort.") is None
+    # an assignment in the methods outranks the title
+    assigned = "A versus B for pain\n\nMethods: 200 adults were randomly assigned to ibuprofen or placebo."
+    assert trial_arms(assigned) == ("ibuprofen", "placebo")
+
+
+def test_two_figures_joined_by_versus_go_to_the_arms_in_turn() -> None:
+    arms = ("sugammadex", "neostigmine")
+    assert respective_figures("Pneumonia occurred in 2.1% versus 3.7% (p=0.008).", arms) == [
+        (2.1, "sugammadex"),
+        (3.7, "neostigmine"),
+    ]
+    pneumonia = "Pneumonia occurred in 2.1% versus 3.7% (p=0.008)."
+    assert comparison_conflict("Pneumonia in particular was more common with sugammadex,", pneumonia, arms)
+    assert not comparison_conflict("Pneumonia in particular was less common with sugammadex,", pneumonia, arms)
+
+
+def test_the_arms_come_in_the_order_the_results_give_them_figures() -> None:
+    # round 34: "Anaemia was present in 12.4% vs 15.1%" listed extended SMC first, as the results do
+    smc = (
+        "Villages were randomised to standard SMC or extended SMC. RESULTS: We enrolled 9,842 children (4,903 in "
+        "extended and 4,939 in standard villages). Anaemia was present in 12.4% vs 15.1% (p=0.09)."
+    )
+    assert trial_arms(smc) == ("extended SMC", "standard SMC")
+    assert respective_figures("Anaemia was present in 12.4% vs 15.1% (p=0.09).", ("extended SMC", "standard SMC"))[
+        0
+    ] == (
+        12.4,
+        "extended SMC",
+    )
+    # a name alone is no figure's arm; an arm named by what it lacks names the other too: the methods' order stands
+    advice = (
+        "Adults were randomly assigned to physiotherapy or advice. The advice group received one 60-minute session."
+    )
+    assert trial_arms(advice) == ("physiotherapy", "advice")
+    stockings = (
+        "Patients were randomly assigned to knee-length ECS or no stockings. Adherence was 71% in the stocking "
+        "group and 0% in the other group."
+    )
+    assert trial_arms(stockings) == ("knee-length ECS", "no stockings")

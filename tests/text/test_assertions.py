@@ -8,6 +8,7 @@ from medhal.text.assertions import (
     asserts_nothing,
     calls_for_research,
     denies_proof,
+    describes_measurement,
     elides_predicate,
     opens_relative,
     states_no_predicate,
@@ -125,3 +126,12 @@ def test_a_clause_whose_verb_stands_for_the_one_before() -> None:
     assert opens_relative("whereas no stented patient did.")
     assert not elides_predicate("whereas no stented patient died.")
     assert not elides_predicate("and bloating more than the sham diet did.")  # a comparison names what it says
+
+
+def test_an_endpoint_defined_at_a_time_point_is_a_measurement() -> None:
+    # round 35: "without worsening of fibrosis" in this definition was read as a null finding contradicting a result
+    assert describes_measurement(
+        "The two primary endpoints at week 52 were MASH resolution without worsening of fibrosis and improvement in "
+        "fibrosis by at least one stage."
+    )
+    assert not describes_measurement("The primary endpoint at week 52 was met in 25% of patients.")

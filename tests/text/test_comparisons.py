@@ -327,3 +327,11 @@ def test_how_many_people_of_a_group_had_something_is_a_comparison() -> None:
     assert comparison_conflict("More patients given iron were readmitted.", sentence)
     assert not comparison_conflict("Fewer patients given iron were readmitted.", sentence)
     assert unit_comparison("More patients than expected were readmitted.") is None
+
+
+def test_a_finding_said_before_is_no_unnamed_measure() -> None:
+    # round 34: "The improvement was larger in the most deprived areas" named no measure of its own
+    evidence = "Caries prevalence fell from 47% to 40%; the decline was greater in the most deprived areas."
+    tokens = alignment_tokens(evidence)
+    assert unnamed_subject("The improvement was larger in the most deprived areas.", evidence, tokens) is None
+    assert unnamed_subject("Gum bleeding was larger in the most deprived areas.", evidence, tokens) == "Gum bleeding"

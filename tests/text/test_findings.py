@@ -819,3 +819,23 @@ def test_a_predicate_only_part_keeps_its_own_subject() -> None:
     assert [
         sorted(f.subject) for f in null_findings("Events were more frequent with A, but did not differ in severity.")
     ] == [["sever"]]
+
+
+def test_a_non_prefixed_outcome_is_not_the_outcome_it_negates() -> None:
+    # round 34: "non-major bleeding" was read as the major bleeding whose interval held no effect
+    major = "Major bleeding did not differ between the groups."
+    unit = "Clinically relevant non-major bleeding was twice as common with rivaroxaban."
+    assert not null_finding_conflict(unit, major)
+    assert null_finding_conflict("Major bleeding was twice as common with rivaroxaban.", major)
+    both = "Non-major bleeding did not differ between the groups."
+    assert null_finding_conflict("Non-major bleeding was twice as common with rivaroxaban.", both)
+
+
+def test_a_null_finding_about_another_dose_is_not_the_units() -> None:
+    # round 36: "the 10 mg dose did not differ significantly from 1 mg" said nothing of the 25 mg dose
+    sentence = (
+        "The difference between 25 mg and 1 mg was -6.2 points (p<0.001), whereas the 10 mg dose did not differ "
+        "significantly from 1 mg."
+    )
+    assert not null_finding_conflict("A 25 mg dose lowered depression scores more than a 1 mg dose.", sentence)
+    assert null_finding_conflict("The 10 mg dose lowered depression scores more than the 1 mg dose.", sentence)

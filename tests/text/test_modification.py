@@ -61,3 +61,12 @@ def test_an_effect_said_not_to_differ_between_subgroups_denies_a_subgroup_effect
     assert modification_conflict("and the effect was larger in women than in men.", sentence)
     assert not modification_conflict("and the effect was similar in women and men.", sentence)
     assert not modification_conflict("and the effect was larger in older adults.", sentence)
+
+
+def test_efficacy_that_did_not_differ_between_subgroups_denies_a_greater_benefit_in_one() -> None:
+    # round 35: "The benefit was greater for tumours that scored 2+ than 1+" against this sentence was supported
+    sentence = "Efficacy did not differ between HER2 IHC 1+ and IHC 2+ tumours (p for interaction=0.62)."
+    assert modification_conflict("The benefit was greater for tumours that scored 2+ than 1+ for HER2.", sentence)
+    assert not modification_conflict("The benefit was similar whether tumours scored 1+ or 2+.", sentence)
+    weight = "The magnitude of weight loss did not differ between men and women (p for interaction=0.63)."
+    assert modification_conflict("The benefit was greater in women.", weight)

@@ -68,3 +68,11 @@ def test_common_drugs_without_a_distinctive_stem_and_their_other_names() -> None
     assert unstated_names("Patients on lamotrigine did worse.", evidence) == ("lamotrigine",)
     assert unstated_names("Noradrenaline was weaned and she needs no heparin injections.", evidence) == ()
     assert is_drug_name("aminocaproic") and is_drug_name("Warfarin") and not is_drug_name("acid")
+
+
+def test_an_acronym_behind_a_lower_case_prefix_is_given() -> None:
+    # round 35: "HPV" was "unstated" where the evidence wrote "high-risk human papillomavirus (hrHPV)"
+    evidence = "Mailed kits found high-risk human papillomavirus (hrHPV) in 11%; eGFR was not measured."
+    assert unstated_names("Around 11% of samples tested positive for high-risk HPV.", evidence) == ()
+    assert unstated_names("GFR was not measured.", evidence) == ()
+    assert unstated_names("RSV was found in 11%.", evidence) == ("RSV",)

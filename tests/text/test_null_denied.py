@@ -81,6 +81,37 @@ def test_no_effect_where_an_interval_shows_one(unit: str, sentence: str, expecte
     assert denied_in_numbers(unit, sentence) is expected
 
 
+DOSE_STRATA = (
+    "Risk increased with cumulative dose: users with more than 1,825 defined daily doses had an HR of 1.34 (95% CI "
+    "1.15-1.56), whereas those with fewer than 365 defined daily doses had no elevated risk (HR 0.98, 95% CI "
+    "0.84-1.14)."
+)
+SUBGROUPS = (
+    "In a prespecified subgroup analysis, the rate ratio was 0.76 (95% CI 0.59-0.98) in patients with LVEF of 57% or "
+    "less and 1.02 (95% CI 0.79-1.32) in those above 57% (p for interaction 0.07)."
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentence", "expected"),
+    [
+        # round 34: the sentence shows the effect for some and not for others, so it denies neither's null finding
+        ("while those with fewer than 365 defined daily doses showed no increase.", DOSE_STRATA, False),
+        ("although the difference between the subgroups was not statistically significant.", SUBGROUPS, False),
+        # an interval holding no effect about another subject leaves the denial standing
+        (
+            "It had no effect on heart failure readmissions.",
+            HF_READMISSIONS[:-1] + ", but mortality did not differ (hazard ratio 0.98, 95% CI 0.80 to 1.20).",
+            True,
+        ),
+    ],
+)
+def test_an_interval_holding_no_effect_about_the_same_subject_denies_nothing(
+    unit: str, sentence: str, expected: bool
+) -> None:
+    assert denied_in_numbers(unit, sentence) is expected
+
+
 @pytest.mark.parametrize(
     ("unit", "sentence", "expected"),
     [

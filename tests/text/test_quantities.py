@@ -265,3 +265,41 @@ def test_every_number_of_a_category_is_a_label() -> None:
     kinds = [q.kind for q in quantities("Kellgren-Lawrence grade 2 or 3 knee osteoarthritis in 498 patients")]
     assert kinds == ["label:grade", "label:grade", "count"]
     assert [q.kind for q in quantities("stages 3 to 4, and 30 patients")] == ["label:stage", "label:stage", "count"]
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("by day 90", 90.0), ("at week 12", 84.0), ("at month 6", 182.625), ("Day 28", 28.0)],
+)
+def test_a_time_point_named_before_its_number_is_a_time(text: str, days: float) -> None:
+    # round 34: "by day 90" was a count, so "within three months" restating it was an unstated figure
+    (q,) = quantities(text)
+    assert (q.kind, q.value) == ("time", days)
+
+
+def test_a_time_point_equals_the_duration_it_restates() -> None:
+    (point,) = quantities("at week 12")
+    (months,) = quantities("at three months")
+    (weeks,) = quantities("after 12 weeks")
+    assert point.equals(months) and point.equals(weeks)
+    assert not point.equals(quantities("at week 24")[0])
+
+
+def test_a_time_point_keeps_its_word_so_a_restatement_reads_it_whole() -> None:
+    # round 34: "at two weeks" was harmonised to "at 2," for evidence saying "at week 2"
+    (point,) = quantities("at week 2, the mean reduction was larger")
+    assert (point.text, point.start) == ("week 2", 3)
+
+
+def test_an_item_number_after_a_sentence_on_the_same_line_is_no_figure() -> None:
+    # round 34: a numbered list whose line breaks were lost stated its item numbers as counts
+    assert [q.text for q in quantities("She rests for 24 hours. 5. If her headache returns")] == ["24 hours"]
+    assert [q.text for q in quantities("Mortality was 12%. 5 patients died.")] == ["12%", "5"]
+
+
+def test_a_range_of_time_points_is_a_range_of_times() -> None:
+    # round 36: "during months 6-12" restates "in the second six months"; "months 0-6" "the first six months"
+    assert [(q.kind, q.value) for q in quantities("during months 6-12 were")] == [("time", 182.625), ("time", 365.25)]
+    assert [(q.kind, q.value) for q in quantities("during months 0-6")] == [("time", 0.0), ("time", 182.625)]
+    # a duration whose unit follows its number keeps it
+    assert [q.text for q in quantities("for 3 years 2 months")] == ["3 years", "2 months"]

@@ -7,6 +7,7 @@ import pytest
 from medhal.text.significance import (
     effect_part_restated,
     effect_unshown,
+    holds_null,
     nonsignificant,
     null_in_numbers,
     numbers_null_finding,
@@ -192,3 +193,21 @@ def test_a_unit_restating_the_effect_part_of_a_sentence_is_not_about_its_null_pa
     assert effect_part_restated("The direct switch caused more symptoms in the first week (22% versus 13%).", sentence)
     assert not effect_part_restated("The direct switch caused more symptoms at week 4 (6% versus 5%).", sentence)
     assert not effect_part_restated("The direct switch caused more symptoms.", sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # round 34: the second subgroup's interval names no estimate of its own, and holds 1
+        ("the rate ratio was 0.76 (95% CI 0.59-0.98) in one and 1.02 (95% CI 0.79-1.32) in the other", True),
+        ("the rate ratio was 0.76 (95% CI 0.59-0.98) in one and 0.70 (95% CI 0.55-0.91) in the other", False),
+        ("HR 0.98, 95% CI 0.84-1.14", True),
+        # a difference's null is 0, not 1
+        ("mean difference 1.6 points (95% CI 0.2-3.0)", False),
+        ("mean difference 1.6 points (95% CI -0.2 to 3.0)", True),
+        # an interval before any named estimate is left unread
+        ("1.6 (95% CI 0.2-3.0)", False),
+    ],
+)
+def test_an_interval_holding_its_null(sentence: str, expected: bool) -> None:
+    assert holds_null(sentence) is expected

@@ -174,3 +174,9 @@ def test_below_the_knee_clots_are_distal() -> None:
     """Round 26: "mainly below-knee DVT" restates "mainly distal DVT"; an amputation below the knee is no clot."""
     assert canonical_text("below-knee DVT and above the knee clots") == "distal DVT and proximal clots"
     assert canonical_text("a below-knee amputation") == "a below-knee amputation"
+
+
+def test_a_flare_up_is_an_exacerbation() -> None:
+    # round 34: "delayed the first flare-up" named no measure the COPD abstract ("first exacerbation") named
+    assert canonical_stems("the first flare-up") <= canonical_stems("time to first exacerbation")
+    assert canonical_stems("COPD flare-ups") == canonical_stems("COPD exacerbations")

@@ -89,13 +89,20 @@ import numpy as np
 
 from medhal.detect.records import Verdict
 from medhal.text.abbreviations import abbreviated, defined_abbreviations, spelled_out
-from medhal.text.assertions import asserts_nothing, elides_predicate, states_no_predicate
+from medhal.text.assertions import asserts_nothing, describes_measurement, elides_predicate, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.doses import worked_out
 from medhal.text.figures import figures_agree
-from medhal.text.findings import NullFinding, finding_parts, finding_subject, null_findings
+from medhal.text.findings import (
+    NullFinding,
+    asserts_effect,
+    finding_parts,
+    finding_subject,
+    null_findings,
+    reports_null_finding,
+)
 from medhal.text.labels import label_conflicts
-from medhal.text.lexical import direction_conflict, has_negation
+from medhal.text.lexical import direction_conflict, directions, has_negation
 from medhal.text.negation import negation_scopes_agree, negation_targets
 from medhal.text.outcomes import defined_outcomes
 from medhal.text.quantities import Quantity, quantities
@@ -179,7 +186,7 @@ class EvidenceIndex:
             tuple(sentences),
             tuple(alignment_tokens(s) | alignment_tokens(d) for s, d in zip(sentences, defined, strict=True)),
             (*stated, *worked_out(answer, stated)),
-            tuple(null_findings(s) for s in sentences),
+            tuple(() if describes_measurement(s) else null_findings(s) for s in sentences),  # "endpoints were X"
             tuple(not asserts_nothing(s) for s in sentences),
             trial_arms(evidence),
             tuple(abbreviations.items()),
@@ -324,6 +331,7 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
         )
         and negation_scopes_agree(unit, part)
         and not direction_conflict(unit, part)
+        and not (directions(unit) and not _finds(part))
         and not opposite_ways(unit, part)
         # figures by group that order the unit's groups the other way are an opposite direction too
         and not comparison_conflict(unit, part)
@@ -333,6 +341,18 @@ def _restates_part(part: str, unit: str, wanted: frozenset[str]) -> bool:
 
 
 _WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
+
+
+def _finds(part: str) -> bool:
+    """Whether ``part`` reports a finding a unit's direction may restate: a direction, an effect or its absence, a
+    percentage or a ratio.  "... secondary outcomes were 1-year mortality, pneumonia, pressure ulcers" names what was
+    measured and restates no "more pressure ulcers" (round 34)."""
+    return bool(
+        directions(part)
+        or asserts_effect(part)
+        or reports_null_finding(part)
+        or any(q.kind == "percent" or q.ratio for q in quantities(part))
+    )
 
 
 def about_else(unit: str, sentence: str, evidence: str | None = None) -> bool:

@@ -59,6 +59,9 @@ def describe(cues: JSONObject | None) -> list[str]:
     unnamed = cues.get("unnamed_subject")
     if isinstance(unnamed, str):
         notes.append(f'The evidence never names what the answer compares, says changed or says did it: "{unnamed}".')
+    subgroup = cues.get("unreported_subgroup")
+    if isinstance(subgroup, str):
+        notes.append(f'The evidence reports no result for this subgroup: "{subgroup}".')
     if cues.get("unadvised") is True:
         notes.append("The evidence gives no advice: the answer's recommendation is its own.")
     read_as = cues.get("read_as")

@@ -22,7 +22,8 @@ sentence that fires it.
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
   round, or a duration by group turned around (:mod:`medhal.text.durations`), or a count of people with an event
   moved to the other trial arm (:mod:`medhal.text.moved_counts`), or calls the most common an item a
-  list ranks lower by its percentages (:mod:`medhal.text.superlatives`) — `contradicted`;
+  list ranks lower by its percentages (:mod:`medhal.text.superlatives`), or states the unit's association ("higher
+  X was linked to lower Y") the other way (:mod:`medhal.text.associations`) — `contradicted`;
 * :func:`negation_cue`: the denied-assertion cue (:func:`medhal.text.negation.flips_negation`): an evidence
   sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
@@ -63,6 +64,7 @@ from medhal.detect.records import JSONObject
 from medhal.detect.units import Unit, continued
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.assertions import asks
+from medhal.text.associations import association_reversed
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import change_order, reverses, unit_comparison
 from medhal.text.designs import design_conflict
@@ -266,11 +268,14 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     groups the other way, or give its change between two groups' levels ("from 6.7% to 2.3%") the other way round
     (:func:`~medhal.text.comparisons.change_order`), or say of the other trial arm how many people had an event
     (:func:`~medhal.text.moved_counts.moved_count`), or rank first an item a listing sentence ranks lower
-    (:func:`~medhal.text.superlatives.superlative_conflict`); ``None`` when none does."""
+    (:func:`~medhal.text.superlatives.superlative_conflict`), or states the unit's association the other way
+    (:func:`~medhal.text.associations.association_reversed`); ``None`` when none does."""
     claim = unit_comparison(unit)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
         if (claim is not None and reverses(claim, s, index.arms)) or duration_conflict(unit, s):
             return i
+        if association_reversed(unit, s) and (not index.assertive or index.assertive[i]):
+            return i  # "Higher lead was linked to higher IQ" against "lead ... is associated with lower scores"
     moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)
     if moved is not None:
         return moved

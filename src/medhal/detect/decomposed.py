@@ -69,15 +69,10 @@ from medhal.detect.units import (
     judged_unit,
     readings,
 )
+from medhal.detect.unstated import unstated_cues
 from medhal.errors import InvariantError
 from medhal.text import Span, unmarked
-from medhal.text.comparisons import unnamed_subject
-from medhal.text.designs import overstated_superiority
-from medhal.text.effects import unnamed_outcome
-from medhal.text.figures import unstated_quantities
 from medhal.text.harmonize import harmonized
-from medhal.text.names import unstated_names
-from medhal.text.recommendations import unadvised
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = [
@@ -407,16 +402,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
             start = span.start if span.start is not None and span.span_text in (None, span.text) else 0
             before = plan.item.response[max(0, start - 32) : start]
-            unstated = unstated_quantities(span.text, index.quantities, before=before)
-            # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
-            unnamed = unnamed_subject(span.text, plan.item.evidence, named) or unnamed_outcome(
-                span.text, plan.item.evidence, named
-            )
-            # superiority claimed from non-inferiority, or advice where the evidence gives none: never supported
-            overstated = overstated_superiority(span.text, index.sentences)
-            advised = unadvised(span.text, index.sentences)
-            names = unstated_names(span.text, plan.item.evidence, named)  # "HARI" for "SPI", a drug it never names
-            flags = bool(unstated) or unnamed is not None or overstated is not None or bool(names)  # advice: none
+            unstated = unstated_cues(span.text, plan.item.evidence, index, named, before=before)
+            flags = unstated.flags  # advice the evidence does not give is never supported, but flags nothing
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],
                 block[:, CONTRADICTION],
@@ -425,7 +412,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 restated,
                 focus,
                 k_cue,
-                unstated=flags or advised,
+                unstated=unstated.unsupported,
                 window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
                 coverage_alignment=index.run_alignment(
                     span.text, [(w.first, w.stop) for w in coverage], known_only=True
@@ -451,11 +438,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 "coverage_entail": decision.coverage_entail,
                 "restated": decision.restated,
                 **cue_record(cue if decision.number_conflict else None, index),
-                "unstated_figures": [q.text for q in unstated],
-                "unnamed_subject": unnamed,
-                "unstated_names": list(names),
-                "overstated": None if overstated is None else index.sentences[overstated],
-                "unadvised": advised,
+                **unstated.record(index),
                 "read_as": None if data.hypotheses[u] == span.text else data.hypotheses[u],
             }
             # only a contradicted unit or a cue flags the answer: any other unit, unsupported ones too, scores below

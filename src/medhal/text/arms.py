@@ -86,8 +86,18 @@ def trial_arms(evidence: str) -> tuple[str, str] | None:
     >>> trial_arms("Adults were randomly assigned to intensive treatment with intravenous insulin targeting a glucose "
     ...            "of 80-130 mg/dL or to standard treatment with subcutaneous insulin.")
     ('intensive treatment', 'standard treatment')
+    >>> trial_arms("Sugammadex versus neostigmine for reversal of neuromuscular blockade: a cohort study\\n\\nMethods.")
+    ('Sugammadex', 'neostigmine')
+
+    The arms come in the order the results report their figures in, where it is not the methods' order:
+
+    >>> trial_arms("Villages were randomised to standard SMC or extended SMC. We enrolled 9,842 children (4,903 in "
+    ...            "extended and 4,939 in standard villages).")
+    ('extended SMC', 'standard SMC')
     """
     found = list(_ARMS.finditer(evidence)) or list(_ARMS_TO.finditer(evidence))
+    if not found:  # a cohort's "Sugammadex versus neostigmine for reversal ...": the arms its title compares
+        found = [m] if (m := _TITLE_ARMS.match(evidence)) is not None else []
     pairs = {(_arm(m.group("a")), _arm(m.group("b"))) for m in found}
     if len(pairs) != 1:
         return None
@@ -97,9 +107,41 @@ def trial_arms(evidence: str) -> tuple[str, str] | None:
     # which holds the other ("standard care" / "standard care alone") cannot be told apart by name
     if " to " in f" {a} " or not ta or not tb or ta <= tb or tb <= ta:
         return None
-    return a, b
+    if _NO_ARM.match(a) or _NO_ARM.match(b):
+        return a, b
+    return (b, a) if _reported_first(evidence[found[-1].end() :], tb - ta, ta - tb) else (a, b)
 
 
+def _reported_first(results: str, first: frozenset[str], then: frozenset[str]) -> bool:
+    """Whether the first sentence of ``results`` that gives each arm a figure gives the arm of ``first`` (the tokens
+    only its name has) its figure first: the order the results report the arms in ("4,903 in extended and 4,939 in
+    standard villages", where the methods named standard SMC first; round 34).  A figure is given an arm as "36.8%
+    of the delayed-clamping group", "14.1% with avoidance", "14.2 on 40 mg": a number, up to two words, a
+    preposition and the arm's first word."""
+    for sentence in re.split(r"(?<=[.!?])\s+", results):
+        named = [alignment_tokens(m.group("arm")) for m in _FIGURE_ARM.finditer(sentence)]
+        at_first = next((i for i, t in enumerate(named) if t & first), None)
+        at_then = next((i for i, t in enumerate(named) if t & then), None)
+        if at_first is not None and at_then is not None:
+            return at_first < at_then
+    return False
+
+
+_FIGURE_ARM = re.compile(
+    r"\d(?:[\d.,]*\d)?\s?%?\)?\s+(?:[a-z]+\s+){0,2}?(?:in|of|with|on|for|among)\s+(?:the\s+)?(?P<arm>[\w-]+)",
+    re.IGNORECASE,
+)
+"""A figure given an arm: "36.8% of the delayed-clamping group", "14.2 on 40 mg"."""
+_NO_ARM = re.compile(r"^(?:no|not|without|non)\b", re.IGNORECASE)
+"""An arm named by what it lacks ("no stockings"), whose words also name the other ("the stocking group")."""
+
+
+_TITLE_ARMS = re.compile(
+    r"\s*(?P<a>[^\n:.,;]{1,60}?)\s+(?:versus|vs\.?)\s+(?P<b>[^\n:.,;]{1,60}?)\s+(?:for|in|after|among|to)\s[^\n]*\n",
+    re.IGNORECASE,
+)
+"""A title comparing two treatments, on the evidence's first line: "Sugammadex versus neostigmine for reversal of
+neuromuscular blockade ...: a propensity-matched cohort study" (round 35)."""
 _ARM_END = re.compile(r"\.\s|[,;:]\s|\s(?:for|during|until|at|from|with|in|over)\s", re.IGNORECASE)
 """Where an arm's name ends: the sentence, a clause, or the schedule or setting that follows it ("placebo for 3
 years")."""
@@ -110,7 +152,8 @@ def _arm(text: str) -> str:
 
 
 _RESPECTIVELY = re.compile(
-    r"\brespectively\b|\b(?:in|was|were)\s+\d+(?:\.\d+)?\s?%\s+and\s+\d+(?:\.\d+)?\s?%(?=\s*(?:[,;.)]|$))",
+    r"\brespectively\b|\b(?:in|was|were)\s+\d+(?:\.\d+)?\s?%\s+(?:and|versus|vs\.?)\s+\d+(?:\.\d+)?\s?%"
+    r"(?=\s*(?:[,;.(]|$))",
     re.IGNORECASE,
 )
 """Words giving two figures to the arms in turn: "respectively", or two percentages alone ("Possible maternal infection

@@ -97,7 +97,8 @@ _FINDING_WORDS = (
 definition ("was overall survival")."""
 _MEASUREMENT = re.compile(
     r"\b(?:primary|secondary|main|principal|co-?primary)\s+(?:(?:efficacy|safety)\s+)?(?:end\s*-?\s*points?|"
-    r"outcomes?(?:\s+measures?)?)\s+(?:was|were|included|comprised)\s+(?:the|a|an\b|(?!" + _FINDING_WORDS + r")[a-z])"
+    r"outcomes?(?:\s+measures?)?)(?:\s+(?:at|by|over|through)\s+(?:week|month|day|year)\s+\d+)?\s+"
+    r"(?:was|were|included|comprised)\s+(?:the|a|an\b|(?!" + _FINDING_WORDS + r")[a-z])"
     r"|\b(?:data|information)\s+(?:on|about|regarding|for|from|of)\b[^.;]*\b(?:were|was)\s+(?:collected|"
     r"recorded|obtained|gathered|extracted|retrieved)\b",
     re.IGNORECASE,
@@ -122,6 +123,8 @@ def describes_measurement(sentence: str) -> bool:
     >>> describes_measurement("Data on postoperative morbidity and cost were collected and analyzed.")
     True
     >>> describes_measurement("The primary end points were overall survival and progression-free survival.")
+    True
+    >>> describes_measurement("The two primary endpoints at week 52 were MASH resolution without worsening.")
     True
     >>> describes_measurement("The primary outcome was lower with metformin.")
     False

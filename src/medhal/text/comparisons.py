@@ -119,7 +119,8 @@ children on the higher dose than those on the lower dose needed a second dose"):
 _FRAME = canonical_stems(
     "common frequent frequently likely rate rates incidence proportion percentage patients participants alone "
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
-    "given treated taking compared respectively overall significantly significant statistically"
+    "given treated taking compared respectively overall significantly significant statistically particular "
+    "particularly especially notably"
 )
 """Stems that frame a comparison rather than name the measure compared."""
 
@@ -423,7 +424,8 @@ _ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b")
 
 _SUFFIX = re.compile(r"(?:ers|ing|ed|es|s)$")
 
-_SUBJECT_FRAME = _FRAME | canonical_stems("prevalence")
+_SUBJECT_FRAME = _FRAME | canonical_stems("prevalence improvement benefit effect change difference reduction decline")
+"""... and words that name a finding said before ("The improvement was larger in the most deprived areas": round 34)."""
 
 
 def comparison_subject(unit: str) -> str | None:

@@ -391,6 +391,8 @@ def names(unit: str, finding: NullFinding) -> bool:
     # "Bleeding was similar", "Carriers bled more" for "Bleeding did not differ between carriers and non-carriers":
     # the groups compared may be left out where the unit names nothing else the finding does not
     rest = finding.subject - finding.groups
+    if "non" not in finding.subject and finding.subject & stems(" ".join(_NON.findall(unit))):
+        return False  # "non-major bleeding" names no major bleeding (round 34)
     if not (finding.subject <= named or (rest and rest <= named and not stems(unit) - FRAME - finding.subject)):
         return False
     if not (finding.populations <= people if finding.absence else finding.populations == people):
@@ -400,7 +402,8 @@ def names(unit: str, finding: NullFinding) -> bool:
         # "two days earlier": a difference between the groups, not a time point or dose of the finding's
         mine = [q for q in own if q.kind == kind and not _DIFFERENCE_AFTER.match(unit, q.end)]
         theirs = [q for q in finding.quantities if q.kind == kind]
-        if mine and theirs and not any(a.equals(b) for a in mine for b in theirs):
+        # of doses, each the finding compares ("the 10 mg dose did not differ from 1 mg": not the unit's 25 mg)
+        if mine and theirs and not (all if kind == "mass" else any)(any(t.equals(a) for a in mine) for t in theirs):
             return False
         # a stratum the finding bounds by a figure ("fewer than 10 years of night work") that the unit does not
         # name: "long-term night work was linked to diabetes" is about the others
@@ -409,6 +412,7 @@ def names(unit: str, finding: NullFinding) -> bool:
     return True
 
 
+_NON = re.compile(r"\bnon-(\w+)", re.IGNORECASE)
 _DURATION_WORD = re.compile(
     r"\b(?:shorten(?:ed|s)?|prolong(?:ed|s)?|shorter|longer|lengthen(?:ed|s)?|quicker|faster|sooner)\b", re.IGNORECASE
 )

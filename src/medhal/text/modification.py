@@ -11,8 +11,8 @@ opposite finding: the evidence tested that subgroup and found the effect the sam
 
 * the sentence reports **no effect modification**: "results / the effect / the association were similar /
   consistent in <subgroup>", "with similar (relative) effects in <subgroup>", "<variable> did not modify / alter
-  the association / effect", "no (significant) interaction with <variable>", "the magnitude of change / the effect
-  did not differ between <subgroups>";
+  the association / effect", "no (significant) interaction with <variable>", "the magnitude of (weight) change /
+  the effect / efficacy did not differ between <subgroups>";
 * the unit claims **one**: the benefit / effect / association / risk / increase "was greater / greatest / stronger /
   weaker / limited to / confined to / only ..." or some group "benefited more / most / only";
 * the two name the same subgroup: at least two content stems of the sentence's subgroup (or variable) are the
@@ -38,8 +38,9 @@ _UNMODIFIED = re.compile(
     r"(?:in|among|across|for)\s+(?P<in>[^.;()]{3,160})"
     r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:interaction|effect\s+modification|heterogeneity)\s+"
     r"(?:by|with|between|across|for|according\s+to)\s+(?P<by>[^.;]{3,160})"
-    r"|\b(?:magnitude\s+of\s+(?:the\s+)?(?:change|effect|reduction|increase|benefit)|effects?|benefits?|"
-    r"associations?|reductions?)\s+did\s+not\s+(?:significantly\s+)?differ\s+(?:between|by|across|according\s+to)\s+"
+    r"|\b(?:magnitude\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:change|effect|reduction|increase|benefit|loss|gain)|effects?|"
+    r"benefits?|associations?|reductions?|efficacy|effectiveness)\s+did\s+not\s+(?:significantly\s+)?differ\s+"
+    r"(?:between|by|across|according\s+to)\s+"
     r"(?P<btw>[^.;()]{3,160})",
     re.IGNORECASE,
 )
@@ -69,6 +70,8 @@ def unmodified_by(sentence: str) -> frozenset[str]:
     frozenset()
     >>> sorted(unmodified_by("The magnitude of change did not differ between men and women."))  # round 23
     ['women']
+    >>> sorted(unmodified_by("Efficacy did not differ between HER2 IHC 1+ and IHC 2+ tumours (p=0.62)."))  # round 35
+    ['tumor']
     """
     m = _UNMODIFIED.search(sentence.split(":", 1)[-1].strip())
     if m is None:

@@ -193,6 +193,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     ()
     >>> unstated_names("Patients seen in the Emergency Department improved.", "Patients seen in the ED improved.")
     ()
+    >>> unstated_names("HPV tests were positive in 11%.", "High-risk human papillomavirus (hrHPV) was found in 11%.")
+    ()
     """
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
     given = _given(evidence)
@@ -230,7 +232,8 @@ class _Given:
     """What the evidence gives, read once per evidence however many units ask (:func:`_given`)."""
 
     stated: frozenset[str]
-    """Its words, lower-cased and bare, and the parts of its hyphened words ("LDL" of "LDL-C", "PET" of "PET-CT")."""
+    """Its words, lower-cased and bare, the parts of its hyphened words ("LDL" of "LDL-C", "PET" of "PET-CT") and the
+    acronyms behind a lower-case prefix ("HPV" of "hrHPV", "GFR" of "eGFR")."""
     parts: tuple[str, ...]
     """Its words split at hyphens, in order: what an acronym's letters may start."""
     acronyms: frozenset[str]
@@ -238,12 +241,17 @@ class _Given:
     """The first four letters, lower-cased, of its capitalised words."""
 
 
+_CASED_TAIL = re.compile(r"\b[a-z]{1,3}([A-Z]{2,}[A-Za-z0-9]*)")
+
+
 @lru_cache(maxsize=64)
 def _given(evidence: str) -> _Given:
     words = _WORD.findall(evidence)
     bare = [_bare(w) for w in words]
     return _Given(
-        stated=frozenset(w.lower() for w in bare) | {p.lower() for w in words if "-" in w for p in w.split("-")},
+        stated=frozenset(w.lower() for w in bare)
+        | {p.lower() for w in words if "-" in w for p in w.split("-")}
+        | {m.group(1).lower() for m in _CASED_TAIL.finditer(evidence)},
         parts=tuple(p for w in words for p in w.split("-") if p),
         acronyms=frozenset(w for w in bare if _acronym(w)),
         proper=frozenset(w[:4].lower() for w in words if w[:1].isupper() and len(w) >= 4),

@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from medhal.text._finding_subjects import stems
 from medhal.text.assertions import asserts_nothing
 from medhal.text.findings import (
     NullFinding,
@@ -45,7 +46,7 @@ from medhal.text.findings import (
     reports_null_finding,
 )
 from medhal.text.quantities import quantities
-from medhal.text.significance import significant
+from medhal.text.significance import holds_null, significant
 
 __all__ = ["denied_in_numbers", "denied_null", "says_equally"]
 
@@ -65,6 +66,8 @@ _AS_FREQUENT = re.compile(_FREQUENTLY, re.IGNORECASE)
 """Said of how often something happened: contradicted only by two percentages far apart (:func:`_apart`), not by an
 association in words ("equally common across other syndromes" against "also commonly associated with ... (OR 1.8)",
 the one PubMedQA conclusion the wider reading fired on)."""
+_INTERACTION = stems("difference between subgroups interaction heterogeneity")
+"""The stems of a difference between subgroups, which their own intervals do not show."""
 _EQUALLY_AS_NULL = "did not differ"
 _MATCHED = ("time", "mass")
 
@@ -108,10 +111,23 @@ def denied_in_numbers(unit: str, sentence: str) -> bool:
     >>> denied_in_numbers("It had no effect on heart failure readmissions.", "Heart failure readmissions were less "
     ...                   "frequent with the programme (14.2% vs 19.0%).")
     False
+    >>> denied_in_numbers("The difference between the subgroups was not significant.", "In subgroups, the rate ratio "
+    ...                   "was 0.76 (95% CI 0.59-0.98) with LVEF of 57% or less and 1.02 (95% CI 0.79-1.32) above 57%.")
+    False
     """
     if not significant(sentence) or asserts_nothing(sentence):  # the interval first: most sentences give none
         return False
     findings, own = _null_reading(unit)
+    # a part about the same subject whose interval holds no effect: the sentence shows the effect for some and not
+    # for others ("more than 1,825 doses: HR 1.34 (1.15-1.56), whereas fewer than 365: HR 0.98 (0.84-1.14)"), and
+    # which the unit means is not known (round 34)
+    parts = finding_parts(sentence)
+    if any(holds_null(p) and not significant(p) and any(names(p, f) for f in findings) for p in parts):
+        return False
+    # "the difference between the subgroups was not significant": an interaction, which no subgroup's own interval
+    # shows ("0.76 (95% CI 0.59-0.98) in one and 1.02 (0.79-1.32) in the other (p for interaction 0.07)")
+    if findings and all(f.subject <= _INTERACTION for f in findings):
+        return False
     return bool(findings) and _asserted(sentence, findings, own, shown=True)
 
 

@@ -29,6 +29,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS, UNITS
 from medhal.text.lexical import THOUSANDS
 from medhal.text.number_forms import (
     CLOCK_BEFORE,
@@ -50,61 +51,6 @@ __all__ = [
     "spelled_numbers",
 ]
 
-NUMBER_WORDS: tuple[str, ...] = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-)
-"""The number words zero..twenty, in order (index = value)."""
-_NUMBER_WORDS: dict[str, float] = {w: float(i) for i, w in enumerate(NUMBER_WORDS)}
-_TENS = {
-    w: 10 * k for k, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)
-}
-_NUMBER_WORDS.update({w: float(v) for w, v in _TENS.items()})
-_NUMBER_WORDS.update({f"{t}-{u}": float(v + k) for t, v in _TENS.items() for k, u in enumerate(NUMBER_WORDS[1:10], 1)})
-_UNITS: dict[str, tuple[str, float]] = {
-    "mcg": ("mass", 0.001), "µg": ("mass", 0.001), "μg": ("mass", 0.001), "ug": ("mass", 0.001),
-    "mg": ("mass", 1.0), "g": ("mass", 1000.0), "gram": ("mass", 1000.0), "grams": ("mass", 1000.0),
-    "kg": ("mass", 1e6), "microgram": ("mass", 0.001), "micrograms": ("mass", 0.001), "ng": ("mass", 1e-6),
-    "nanogram": ("mass", 1e-6), "nanograms": ("mass", 1e-6), "pg": ("mass", 1e-9),
-    "mmol": ("substance", 1.0), "µmol": ("substance", 0.001), "μmol": ("substance", 0.001),
-    "umol": ("substance", 0.001), "nmol": ("substance", 1e-6), "mol": ("substance", 1000.0),
-    "milligram": ("mass", 1.0), "milligrams": ("mass", 1.0), "ml": ("volume", 1.0), "l": ("volume", 1000.0),
-    "millilitre": ("volume", 1.0), "millilitres": ("volume", 1.0), "milliliter": ("volume", 1.0),
-    "milliliters": ("volume", 1.0), "litre": ("volume", 1000.0), "litres": ("volume", 1000.0),
-    "liter": ("volume", 1000.0), "liters": ("volume", 1000.0),
-    "mm": ("length", 1.0), "millimetre": ("length", 1.0), "millimetres": ("length", 1.0), "millimeter": ("length", 1.0),
-    "millimeters": ("length", 1.0), "cm": ("length", 10.0), "centimetre": ("length", 10.0),
-    "centimetres": ("length", 10.0), "centimeter": ("length", 10.0), "centimeters": ("length", 10.0),
-    "day": ("time", 1.0), "days": ("time", 1.0), "week": ("time", 7.0), "weeks": ("time", 7.0),
-    "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
-    "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
-    "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
-    "hours": ("time", 1 / 24), "hourly": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),
-    "second": ("time", 1 / 86400), "seconds": ("time", 1 / 86400),
-    "%": ("percent", 1.0), "percent": ("percent", 1.0), "gy": ("gray", 1.0),
-    "percentage points": ("points", 1.0), "percentage point": ("points", 1.0),
-    "percentage-points": ("points", 1.0), "percentage-point": ("points", 1.0),
-    "points": ("points", 1.0), "point": ("points", 1.0),
-}  # fmt: skip
 _HEDGES = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
     r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)(?:\s+an?)?|[<>≤≥~]=?|[<>]/=)"
@@ -120,10 +66,10 @@ _POINT_HEDGE = re.compile(
 ("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
 _QUANTITY = re.compile(
     r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<=\d/)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
-    + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+    + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
     + r")"
     r"(?![\w.,]\d)(?:(?:\s|\s?-)?(?P<unit>"
-    + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+    + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")\b|"
     r"(?P<pct>\s?%))?",
     re.IGNORECASE,
@@ -132,7 +78,7 @@ _QUANTITY = re.compile(
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
-_NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_NUMBER_WORDS) + ")"
+_NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(NUMBER_VALUES) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
 _RATIO_BEFORE = re.compile(
@@ -163,11 +109,25 @@ changed figure (round 20)."""
 _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number."""
+_TIME_POINT = re.compile(r"\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _FROM = re.compile(r"\bfrom\s+\Z", re.IGNORECASE)
 _ENUMERATOR = re.compile(r"[.)]?[ \t]+(?=[A-Z])")
 """What follows the number of a numbered list item or section at the start of a line ("1. Rectal paracetamol ...",
 "2.2 Dose reduction ..."): the number is the item's, not a figure (round 18: "2. About 7 children needed treatment"
 stated an unstated 2; round 19: a drug label's "2.2" was read as a rival of "two of the three criteria")."""
+_INLINE_ITEM = re.compile(r"[.)][ \t]+(?=[A-Z])")
+"""An item's number after a sentence's end on the same line ("... for 24 hours. 5. If her headache ..."): a list
+whose line breaks were lost (round 34), told from a figure by the full stop or bracket before its next word."""
+
+
+def _enumerates(text: str, m: re.Match[str]) -> bool:
+    """Whether the number ``m`` numbers a list item or section (:data:`_ENUMERATOR`, :data:`_INLINE_ITEM`)."""
+    last = text[: m.start()].rstrip(" \t")[-1:]
+    if last in ("", "\n"):
+        return _ENUMERATOR.match(text, m.end()) is not None
+    return last in ".!?" and m.group("num").isdigit() and _INLINE_ITEM.match(text, m.end()) is not None
+
+
 _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)", re.IGNORECASE)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
@@ -271,24 +231,20 @@ def quantities(text: str) -> list[Quantity]:
     for m in _QUANTITY.finditer(text):
         if len(m.group("num")) == 2 and CLOCK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue  # the minutes of a time of day ("02:00")
-        if (
-            not (m.group("unit") or m.group("pct"))
-            and _ENUMERATOR.match(text, m.end())
-            and text[: m.start()].rstrip(" \t")[-1:] in ("", "\n")
-        ):
+        if not (m.group("unit") or m.group("pct")) and _enumerates(text, m):
             continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
         raw = m.group("num")
         word = raw.lower()
-        value = _NUMBER_WORDS[word] if word in _NUMBER_WORDS else _number(raw)
+        value = NUMBER_VALUES[word] if word in NUMBER_VALUES else _number(raw)
         unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
-        if not unit and word not in _NUMBER_WORDS and (shared := _SHARED_UNIT.match(text, m.end())) is not None:
+        if not unit and word not in NUMBER_VALUES and (shared := _SHARED_UNIT.match(text, m.end())) is not None:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
             if after is not None and after.group("unit") and _DENOMINATOR.match(text, after.end()) is None:
                 unit = after.group("unit").lower()
-        if unit.startswith("point") and word in _NUMBER_WORDS:
+        if unit.startswith("point") and word in NUMBER_VALUES:
             unit = ""  # "at one point": lay wording; "a 15-point margin", "2.1 points" are points of a scale
-        kind, scale = _UNITS.get(unit, ("count", 1.0))
-        if word in _NUMBER_WORDS and kind == "count":
+        kind, scale = UNITS.get(unit, ("count", 1.0))
+        if word in NUMBER_VALUES and kind == "count":
             # "one" alone is more often a pronoun than a number ("one of the patients"): count words need a noun
             nxt = text[m.end() : m.end() + 1]
             if not nxt.isspace() or (word == "one" and _PRONOUN_ONE.search(text, 0, m.start())):
@@ -303,6 +259,7 @@ def quantities(text: str) -> list[Quantity]:
             kind = f"{kind}/{per}"
         before = text[max(0, m.start() - 24) : m.start()]
         whole: int | None = None  # where a time of day or a date ends ("8 pm", "21 February")
+        begin = m.start()  # where the figure begins: "week 12" with its time point's word
         label = _LABEL.search(before) if kind == "count" else None
         if label is not None:  # "type 2 diabetes", "grade 3": a category, compared only with its own kind
             kind = f"label:{label.group(1).lower()}"
@@ -310,6 +267,9 @@ def quantities(text: str) -> list[Quantity]:
             kind = "label:scale"
         elif kind == "count" and before.endswith(("£", "$", "€")):
             kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
+        elif kind == "count" and not unit and (point := _TIME_POINT.search(before)) is not None:
+            kind, scale = UNITS[point.group(1).lower()]  # "by day 90", "at week 12", "months 6-12": time points
+            begin -= 0 if point.group("lower") else len(point.group())  # (rounds 34, 36)
         elif kind == "count" and not unit and is_age(before, value) and not _RANGE_NEXT.match(text, m.end()):
             kind, scale = "time", 365.25  # "aged 75 or older": an age in years (round 28)
         elif kind == "count" and (is_year(raw, text, m.end(), before) or dated_year(text, _dated(out), m.start(), raw)):
@@ -341,7 +301,7 @@ def quantities(text: str) -> list[Quantity]:
         end = m.end() if whole is None else whole
         if kind in ("count", "money") and not unit and (times := multiplier(text, end)) is not None:
             scale, end = times  # "1.46 million": 1,460,000 (round 23)
-        out.append(Quantity(kind, value * scale, m.start(), end, text[m.start() : end], hedged, value, about, ratio))
+        out.append(Quantity(kind, value * scale, begin, end, text[begin:end], hedged, value, about, ratio))
     dates = [(q.value, q.start) for q in out if q.kind == "label:date"]
     for value, start, end in following_days(text, dates) if dates else ():  # "21 February ... the following day"
         out = sorted(
@@ -364,7 +324,7 @@ _MIXED = re.compile(
     r"(?<![\w.,])(?P<whole>\d+|"
     + "|".join(NUMBER_WORDS[1:13])
     + r")\s+and\s+a\s+half\s+(?P<unit>"
-    + "|".join(u for u in _UNITS if _UNITS[u][0] in ("time", "mass", "volume"))
+    + "|".join(u for u in UNITS if UNITS[u][0] in ("time", "mass", "volume"))
     + r")\b",
     re.IGNORECASE,
 )
@@ -381,8 +341,8 @@ def _mixed_numbers(text: str) -> list[Quantity]:
     out: list[Quantity] = []
     for m in _MIXED.finditer(text):
         whole = m.group("whole").lower()
-        number = (_NUMBER_WORDS[whole] if whole in _NUMBER_WORDS else float(whole)) + 0.5
-        kind, scale = _UNITS[m.group("unit").lower()]
+        number = (NUMBER_VALUES[whole] if whole in NUMBER_VALUES else float(whole)) + 0.5
+        kind, scale = UNITS[m.group("unit").lower()]
         hedged = _HEDGES.search(text[max(0, m.start() - 16) : m.start()]) is not None
         about = _POINT_HEDGE.search(text[max(0, m.start() - 16) : m.start()]) is not None
         out.append(Quantity(kind, number * scale, m.start(), m.end(), m.group(0), hedged, number, about))
@@ -476,7 +436,7 @@ def spelled_numbers(text: str) -> list[float]:
     >>> spelled_numbers("Twelve participants took 5 mg for twenty-five days.")
     [12.0, 25.0]
     """
-    if not any(w.lower() in _NUMBER_WORDS for w in _LETTERS.findall(text)):  # most sentences: no full read
+    if not any(w.lower() in NUMBER_VALUES for w in _LETTERS.findall(text)):  # most sentences: no full read
         return []
     return [q.number for q in quantities(text) if q.text[:1].isalpha()]
 

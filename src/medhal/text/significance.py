@@ -40,6 +40,7 @@ from medhal.text.quantities import quantities
 __all__ = [
     "effect_part_restated",
     "effect_unshown",
+    "holds_null",
     "nonsignificant",
     "null_in_numbers",
     "numbers_null_finding",
@@ -134,6 +135,39 @@ def significant(sentence: str) -> bool:
     False
     """
     return any(_excludes_null(m) for m in _INTERVAL.finditer(sentence))
+
+
+def holds_null(sentence: str) -> bool:
+    """Whether ``sentence`` gives an estimate whose 95% interval holds its null value (an effect not shown in numbers),
+    whatever other intervals it gives.
+
+    >>> holds_null("HR 0.76 (95% CI 0.59-0.98) and 1.02 (95% CI 0.79-1.32)"), holds_null("HR 0.76 (95% CI 0.59-0.98)")
+    (True, False)
+    """
+    named = list(_INTERVAL.finditer(sentence))
+    for bare in _BARE_INTERVAL.finditer(sentence):
+        # an interval listed after a named estimate ("0.76 (95% CI 0.59-0.98) ... and 1.02 (95% CI 0.79-1.32)") is an
+        # estimate of the same kind; one before any named estimate is left unread
+        kind = next((m for m in reversed(named) if m.start() < bare.end()), None)
+        if kind is None:
+            continue
+        null = 0.0 if "difference" in kind.group("kind").lower() else 1.0
+        low, high = _float(bare.group("low")), _float(bare.group("high"))
+        if min(low, high) <= null <= max(low, high):
+            return True
+    return False
+
+
+_BARE_INTERVAL = re.compile(
+    _LEVEL
+    + r"\s?%\s*(?:CI|confidence\s+interval|CrI)\s*[,:=]?\s*(?P<low>"
+    + _NUMBER
+    + r")\s*%?\s*(?:to|-|–|,)\s*(?P<high>"
+    + _NUMBER
+    + r")",
+    re.IGNORECASE,
+)
+"""A 95% interval, whether or not an estimate's kind names it."""
 
 
 def ratio_shown(unit: str, sentences: Sequence[str]) -> bool:

@@ -1,0 +1,89 @@
+"""The cues of what a unit states that its evidence never does (issue 14), gathered for the aligned verdict rule of
+:mod:`medhal.detect.decomposed`: a unit with any of them is never `supported`, and any but unadvised advice flags
+its answer.
+
+* an exact figure the evidence states nowhere, not even rounded or converted
+  (:func:`medhal.text.figures.unstated_quantities`);
+* a compared measure or a changed outcome the evidence never names (:func:`medhal.text.comparisons.unnamed_subject`,
+  :func:`medhal.text.effects.unnamed_outcome`);
+* superiority claimed from a non-inferiority result (:func:`medhal.text.designs.overstated_superiority`);
+* a name the evidence never gives: an acronym, a proper noun, a drug (:func:`medhal.text.names.unstated_names`);
+* an effect said to differ in a subgroup the evidence reports nothing on
+  (:func:`medhal.text.subgroup_claims.unreported_subgroup`);
+* advice where the evidence gives none (:func:`medhal.text.recommendations.unadvised`): never `supported`, but it
+  does not flag the answer (an answer may add a recommendation of its own; the verdict says it is its own).
+
+Each is deterministic and read from the unit's text and the evidence alone; :meth:`UnstatedCues.record` gives the
+unit record's keys (``unstated_figures``, ``unnamed_subject``, ``unstated_names``, ``overstated``, ``unadvised``,
+``unreported_subgroup``), which :func:`medhal.detect.cue_notes.describe` puts in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from medhal.detect.alignment import EvidenceIndex
+from medhal.detect.records import JSONObject
+from medhal.text.comparisons import unnamed_subject
+from medhal.text.designs import overstated_superiority
+from medhal.text.effects import unnamed_outcome
+from medhal.text.figures import unstated_quantities
+from medhal.text.names import unstated_names
+from medhal.text.quantities import Quantity
+from medhal.text.recommendations import unadvised
+from medhal.text.subgroup_claims import unreported_subgroup
+
+__all__ = ["UnstatedCues", "unstated_cues"]
+
+
+@dataclass(frozen=True, slots=True)
+class UnstatedCues:
+    """What one unit states that its evidence never does (module docstring)."""
+
+    figures: tuple[Quantity, ...]
+    unnamed: str | None
+    overstated: int | None
+    """The index of the evidence sentence that shows non-inferiority only."""
+    names: tuple[str, ...]
+    subgroup: str | None
+    advised: bool
+
+    @property
+    def flags(self) -> bool:
+        """Whether the unit's answer is flagged for it: any cue but unadvised advice."""
+        return bool(self.figures or self.names) or any(
+            cue is not None for cue in (self.unnamed, self.overstated, self.subgroup)
+        )
+
+    @property
+    def unsupported(self) -> bool:
+        """Whether the unit may not be `supported`: any cue."""
+        return self.flags or self.advised
+
+    def record(self, index: EvidenceIndex) -> JSONObject:
+        """The unit record's keys for these cues (module docstring)."""
+        return {
+            "unstated_figures": [q.text for q in self.figures],
+            "unnamed_subject": self.unnamed,
+            "unstated_names": list(self.names),
+            "overstated": None if self.overstated is None else index.sentences[self.overstated],
+            "unadvised": self.advised,
+            "unreported_subgroup": self.subgroup,
+        }
+
+
+def unstated_cues(
+    unit: str, evidence: str, index: EvidenceIndex, named: frozenset[str], *, before: str = ""
+) -> UnstatedCues:
+    """The cues of ``unit`` against ``evidence`` (``index``: its :class:`EvidenceIndex`; ``named``: the union of its
+    sentences' alignment tokens, what the evidence names; ``before``: the answer's text just before the unit, which
+    may hedge or complete its first figure)."""
+    return UnstatedCues(
+        figures=tuple(unstated_quantities(unit, index.quantities, before=before)),
+        # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
+        unnamed=unnamed_subject(unit, evidence, named) or unnamed_outcome(unit, evidence, named),
+        overstated=overstated_superiority(unit, index.sentences),
+        names=unstated_names(unit, evidence, named),  # "HARI" for "SPI", a drug it never names
+        subgroup=unreported_subgroup(unit, index.sentences),  # "the benefit was largest in patients over 75"
+        advised=unadvised(unit, index.sentences),
+    )

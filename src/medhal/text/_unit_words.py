@@ -1,0 +1,62 @@
+"""The words :mod:`medhal.text.quantities` reads numbers and units by: number words and their values, and each unit
+word's kind and scale to the kind's base unit (mg, ml, mmol, mm, days, percent, Gy, points)."""
+
+from __future__ import annotations
+
+__all__ = ["NUMBER_VALUES", "NUMBER_WORDS", "UNITS"]
+
+NUMBER_WORDS: tuple[str, ...] = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
+"""The number words zero..twenty, in order (index = value)."""
+NUMBER_VALUES: dict[str, float] = {w: float(i) for i, w in enumerate(NUMBER_WORDS)}
+_TENS = {
+    w: 10 * k for k, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)
+}
+NUMBER_VALUES.update({w: float(v) for w, v in _TENS.items()})
+NUMBER_VALUES.update({f"{t}-{u}": float(v + k) for t, v in _TENS.items() for k, u in enumerate(NUMBER_WORDS[1:10], 1)})
+UNITS: dict[str, tuple[str, float]] = {
+    "mcg": ("mass", 0.001), "µg": ("mass", 0.001), "μg": ("mass", 0.001), "ug": ("mass", 0.001),
+    "mg": ("mass", 1.0), "g": ("mass", 1000.0), "gram": ("mass", 1000.0), "grams": ("mass", 1000.0),
+    "kg": ("mass", 1e6), "microgram": ("mass", 0.001), "micrograms": ("mass", 0.001), "ng": ("mass", 1e-6),
+    "nanogram": ("mass", 1e-6), "nanograms": ("mass", 1e-6), "pg": ("mass", 1e-9),
+    "mmol": ("substance", 1.0), "µmol": ("substance", 0.001), "μmol": ("substance", 0.001),
+    "umol": ("substance", 0.001), "nmol": ("substance", 1e-6), "mol": ("substance", 1000.0),
+    "milligram": ("mass", 1.0), "milligrams": ("mass", 1.0), "ml": ("volume", 1.0), "l": ("volume", 1000.0),
+    "millilitre": ("volume", 1.0), "millilitres": ("volume", 1.0), "milliliter": ("volume", 1.0),
+    "milliliters": ("volume", 1.0), "litre": ("volume", 1000.0), "litres": ("volume", 1000.0),
+    "liter": ("volume", 1000.0), "liters": ("volume", 1000.0),
+    "mm": ("length", 1.0), "millimetre": ("length", 1.0), "millimetres": ("length", 1.0), "millimeter": ("length", 1.0),
+    "millimeters": ("length", 1.0), "cm": ("length", 10.0), "centimetre": ("length", 10.0),
+    "centimetres": ("length", 10.0), "centimeter": ("length", 10.0), "centimeters": ("length", 10.0),
+    "day": ("time", 1.0), "days": ("time", 1.0), "week": ("time", 7.0), "weeks": ("time", 7.0),
+    "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
+    "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
+    "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
+    "hours": ("time", 1 / 24), "hourly": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),
+    "second": ("time", 1 / 86400), "seconds": ("time", 1 / 86400),
+    "%": ("percent", 1.0), "percent": ("percent", 1.0), "gy": ("gray", 1.0),
+    "percentage points": ("points", 1.0), "percentage point": ("points", 1.0),
+    "percentage-points": ("points", 1.0), "percentage-point": ("points", 1.0),
+    "points": ("points", 1.0), "point": ("points", 1.0),
+}  # fmt: skip

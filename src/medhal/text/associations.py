@@ -1,0 +1,105 @@
+"""An association stated the same way, or turned around (issue 14, round 35).
+
+"Higher blood lead was linked to lower IQ scores" states an inverse association: two directions, one on each side
+of "linked to".  A small encoder reads them against a sentence that states the same association with one direction
+("Lead exposure ... is associated with lower cognitive scores") as a contradiction (P(C) 0.89), and reads the same
+unit turned around ("... linked to higher IQ scores") as entailed (P(E) 0.49).  Both sides are read here:
+
+* :func:`same_association`: a finding of the sentence states an association, unnegated, with the unit's one
+  direction after it and the unit's before it (none: more of it, "lead exposure"); the contradiction focus then
+  takes the encoder's contradiction away;
+* :func:`association_reversed`: the sentence states the association of the same two things (a content stem shared
+  on each side of "associated with") the other way: the product of the directions before and after (none before:
+  more of it, "lead exposure") differs.  The reversed-comparison cue then contradicts the unit with that sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text.findings import finding_parts
+from medhal.text.lexical import directions, has_negation
+from medhal.text.synonyms import canonical_stems
+
+__all__ = ["association_reversed", "same_association"]
+
+_ASSOCIATED = re.compile(r"\b(?:linked|associated|correlated|tied|related)\s+(?:to|with)\b", re.IGNORECASE)
+_REACH = 40
+"""How many characters after "associated with" the direction of the outcome is looked for."""
+_WAYS = frozenset({"up", "down"})
+_DOWN, _UP = frozenset({"down"}), frozenset({"up"})
+_WITHDRAWN = re.compile(
+    r"\b(?:discontinu\w*|stopp\w*|stops?|withdr[ae]w\w*|cessation|ceas\w*|absence|without|lack\w*)\b", re.IGNORECASE
+)
+"""A cause said by its absence ("Discontinuing a statin was associated with a higher risk of delirium"): the
+association of taking it is the other way ("receiving a statin was associated with less delirium")."""
+
+
+def _sides(text: str) -> tuple[frozenset[str], frozenset[str], str, str] | None:
+    """The directions before and after an unnegated text's one association, and the two sides' texts; ``None``
+    when it states none, several or a negated one, or no single direction after it."""
+    found = list(_ASSOCIATED.finditer(text))
+    if len(found) != 1 or has_negation(text):
+        return None
+    m = found[0]
+    before, after = text[: m.start()], text[m.end() : m.end() + _REACH]
+    way = directions(after) & _WAYS
+    if len(way) != 1:
+        return None
+    cause = directions(before) & _WAYS or (_DOWN if _WITHDRAWN.search(before) else frozenset())
+    return cause, way, before, after
+
+
+def same_association(unit: str, sentence: str) -> bool:
+    """Whether a finding of ``sentence`` states ``unit``'s association the same way (module docstring).
+
+    >>> unit = "Higher blood lead was linked to lower IQ scores,"
+    >>> same_association(unit, "Lead exposure is widespread and is associated with lower cognitive scores.")
+    True
+    >>> same_association(unit, "Lower blood lead was associated with lower IQ scores.")
+    False
+    """
+    own = _sides(unit)
+    if own is None:
+        return False
+    for part in finding_parts(sentence):
+        theirs = _sides(part)
+        if theirs is not None and theirs[1] == own[1] and (theirs[0] or _UP) == (own[0] or _UP):
+            return True
+    return False
+
+
+def association_reversed(unit: str, sentence: str) -> bool:
+    """Whether a finding of ``sentence`` states the association of ``unit``'s two things the other way (module
+    docstring).
+
+    >>> sentence = "Lead exposure is widespread and is associated with lower cognitive scores."
+    >>> association_reversed("Higher blood lead was linked to higher IQ scores.", sentence)
+    True
+    >>> association_reversed("Higher blood lead was linked to lower IQ scores.", sentence)
+    False
+    >>> association_reversed("Higher income was linked to higher IQ scores.", sentence)
+    False
+    >>> association_reversed("Receiving a statin was associated with less delirium.",
+    ...                      "Discontinuing a statin was associated with a higher risk of delirium.")
+    False
+    """
+    own = _sides(unit)
+    if own is None or len(own[0]) > 1:
+        return False
+    sign = _sign(own[0], own[1])
+    cause, effect = canonical_stems(own[2]), canonical_stems(own[3])
+    for part in finding_parts(sentence):
+        theirs = _sides(part)
+        if theirs is None or len(theirs[0]) > 1:
+            continue
+        if not (cause & canonical_stems(theirs[2]) and effect & canonical_stems(theirs[3])):
+            continue  # not the same two things
+        if _sign(theirs[0], theirs[1]) != sign:
+            return True
+    return False
+
+
+def _sign(cause: frozenset[str], effect: frozenset[str]) -> bool:
+    """Whether an association is direct (more with more, less with less); a side with no direction is "more"."""
+    return ("down" in cause) == ("down" in effect)

@@ -1,0 +1,112 @@
+"""A subgroup effect the evidence never reports (issue 14, rounds 34-35).
+
+"..., with the largest benefit in heavy smokers of more than 20 cigarettes a day", "an effect that was strongest in
+female patients", "the benefit was confined to women who started aspirin before 12 weeks": the commonest invented
+content of the rounds is an effect said to differ in a subgroup that the abstract reports no result for.  The
+encoder reads such a clause as entailed by the sentence of the overall result (it shares every word the encoder
+weighs but the subgroup's), so the unit was `supported` and its answer not flagged.
+
+:func:`unreported_subgroup` reads, narrowly:
+
+* the unit claims an effect **differs** in a subgroup: the benefit / effect / reduction ... "was greatest / largest /
+  strongest / confined to / limited to / seen only in" <subgroup>, "with the largest benefit in" <subgroup>,
+  ("especially in" <subgroup> is left alone: PubMedQA's authors use it of subgroups their abstracts' results do not
+  name, 5 of 16 such clauses);
+* the subgroup's content stems (read through :mod:`medhal.text.synonyms`; words that name no one, "patients",
+  "those", left out) are ``words``; no evidence sentence that reports anything by subgroup names at least two of
+  them (its one, when it has one).  A sentence reports by subgroup when it says a subgroup, an interaction or an
+  effect modification, or the effect the same or different in some people (:mod:`medhal.text.modification`), or
+  asserts an effect or its absence (:mod:`medhal.text.findings`): so a subgroup the abstract reports on, in any of
+  these ways, is left to the cues that read what it reports.
+
+Such a unit is never `supported` and flags its answer, as a figure or a name the evidence never states does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from medhal.text.asserted import asserts_effect
+from medhal.text.findings import reports_null_finding
+from medhal.text.modification import claims_modification, unmodified_by
+from medhal.text.synonyms import canonical_stems
+
+__all__ = ["subgroup_claimed", "unreported_subgroup"]
+
+_EFFECT = r"(?:benefits?|effects?|associations?|reductions?|increases?|improvements?|gains?|advantages?|protection)"
+_MOST = (
+    r"(?:greatest|largest|biggest|strongest|greater|larger|bigger|stronger|most\s+pronounced|more\s+pronounced|"
+    r"most\s+marked|more\s+marked|confined\s+to|limited\s+to|restricted\s+to|seen\s+only|only\s+seen|concentrated)"
+)
+_WHO = r"(?P<who>[^.;:,()]{3,80})"
+_CLAIMS = tuple(
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        rf"\b{_EFFECT}\s+(?:that\s+|which\s+)?(?:was|were|is|are|appeared|seemed)\s+(?:\w+ly\s+)?{_MOST}\s+"
+        rf"(?:(?:in|among|for|to|with)\s+)?{_WHO}",
+        rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_MOST}\s+(?:\w+\s+)?{_EFFECT}\s+(?:seen\s+|observed\s+)?"
+        rf"(?:in|among|for)\s+{_WHO}",
+    )
+)
+"""A unit claiming an effect differs in a subgroup, and the subgroup."""
+_NO_ONE = canonical_stems(
+    "patients participants people persons those subjects individuals adults group groups subgroup subgroups who "
+    "treated receiving given taking started with the"
+)
+_NIGHT = re.compile(r"\b(?:overnight|nocturnal|night-?time)\b", re.IGNORECASE)
+_LONGER = re.compile(r"\b(?:longer|shorter)\b", re.IGNORECASE)
+_DURATION = canonical_stems("duration")
+_BY_SUBGROUP = re.compile(
+    r"\b(?:subgroups?|interactions?|modif\w*|heterogen\w*|stratif\w*|consistent|similar|differ\w*|"
+    r"regardless|irrespective)\b",
+    re.IGNORECASE,
+)
+"""Words of a sentence reporting a result by subgroup."""
+
+
+def subgroup_claimed(unit: str) -> str | None:
+    """The subgroup ``unit`` claims an effect differs in (module docstring), or ``None``.
+
+    >>> subgroup_claimed("and the benefit was largest in patients over 75.")
+    'patients over 75'
+    >>> subgroup_claimed("with the largest benefit seen in patients with high blood eosinophil counts")
+    'patients with high blood eosinophil counts'
+    >>> print(subgroup_claimed("The benefit was similar in men and women."))
+    None
+    """
+    m = next((m for pattern in _CLAIMS if (m := pattern.search(unit)) is not None), None)
+    return None if m is None else m.group("who").strip()
+
+
+def unreported_subgroup(unit: str, sentences: Sequence[str]) -> str | None:
+    """The subgroup ``unit`` claims an effect differs in when no sentence of the evidence reports on it (module
+    docstring), or ``None``.
+
+    >>> evidence = ["The polypill lowered major cardiovascular events (HR 0.76).", "Results were similar in women."]
+    >>> unreported_subgroup("and the benefit was largest in patients over 75.", evidence)
+    'patients over 75'
+    >>> print(unreported_subgroup("and the benefit was largest in women.", evidence))
+    None
+    """
+    who = subgroup_claimed(unit)
+    if who is None:
+        return None
+    words = canonical_stems(_NIGHT.sub("night", who)) - _NO_ONE
+    if _LONGER.search(who):  # "stronger with longer use": "risk rose with duration"
+        words |= _DURATION
+    figures = re.findall(r"\d+(?:\.\d+)?", who)
+    if not words and not figures:
+        return None
+    for sentence in sentences:
+        if not (words & canonical_stems(_NIGHT.sub("night", sentence)) or any(f in sentence for f in figures)):
+            continue
+        if (
+            _BY_SUBGROUP.search(sentence)
+            or claims_modification(sentence)
+            or unmodified_by(sentence)
+            or asserts_effect(sentence)
+            or reports_null_finding(sentence)
+        ):
+            return None
+    return who

@@ -1,0 +1,69 @@
+"""A subgroup effect the evidence never reports (text/subgroup_claims.py, issue 14 rounds 34-35)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.subgroup_claims import subgroup_claimed, unreported_subgroup
+
+POLYPILL = [
+    "Adults aged 50-80 years after myocardial infarction were randomly assigned to a polypill or usual care.",
+    "The polypill lowered major cardiovascular events (hazard ratio 0.76, 95% CI 0.60 to 0.96).",
+    "Results were consistent across prespecified subgroups of sex and diabetes.",
+]
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        ("and the benefit was largest in patients over 75.", "patients over 75"),
+        ("an effect that was strongest in female patients.", "female patients"),
+        (
+            "with the largest benefit seen in patients with high blood eosinophil counts",
+            "patients with high blood eosinophil counts",
+        ),
+        ("The benefit was similar in men and women.", None),
+        ("The polypill lowered major cardiovascular events.", None),
+        # emphasis, not a claimed difference: left alone (PubMedQA's authors use it of subgroups not reported)
+        ("especially in patients with diabetes.", None),
+    ],
+)
+def test_the_subgroup_a_unit_claims_an_effect_differs_in(unit: str, expected: str | None) -> None:
+    assert subgroup_claimed(unit) == expected
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        # an invented subgroup result: no sentence reports on people over 75 or heavy smokers
+        ("and the benefit was largest in patients over 75.", "patients over 75"),
+        (
+            "with the largest benefit in heavy smokers of more than 20 cigarettes a day.",
+            "heavy smokers of more than 20 cigarettes a day",
+        ),
+        # a subgroup the evidence reports on, in any words: left to the cues that read what it reports
+        ("The benefit was greatest in people with diabetes.", None),
+        ("and the benefit was largest in women.", None),
+    ],
+)
+def test_a_subgroup_the_evidence_reports_nothing_on(unit: str, expected: str | None) -> None:
+    sentences = [*POLYPILL, "The effect in women did not differ from that in men."]
+    assert unreported_subgroup(unit, sentences) == expected
+
+
+def test_paraphrased_subgroups_count_as_reported() -> None:
+    # round 24: "overnight" for the evidence's "Nocturnal"; round 28: "longer use" for "rose with duration"
+    assert (
+        unreported_subgroup(
+            "The gains were larger overnight than during the day.",
+            ["Nocturnal TIR improved more than daytime TIR (difference 17.4%)."],
+        )
+        is None
+    )
+    assert (
+        unreported_subgroup(
+            "The association was stronger with longer use,",
+            ["Among current users, risk rose with duration: the adjusted OR was 1.4."],
+        )
+        is None
+    )
