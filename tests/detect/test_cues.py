@@ -935,3 +935,18 @@ def test_the_finding_that_states_the_units_figures_is_the_one_read_for_a_denial(
     )
     assert _focus(evidence, "and in the second six months they were less common (17.5% versus 31.4%).")[1] == 0.0
     assert _focus(evidence, "and in the second six months they were more common (17.5% versus 31.4%).")[1] > 0.0
+
+
+def test_a_comparison_told_of_they_against_a_named_arm_is_read_for_the_other_arm() -> None:
+    # round 36: "they had a lower BMI z-score than the placebo group" where the metformin group's was higher;
+    # the abbreviation is spelled out before the measure is matched, "mean" frames it
+    evidence = (
+        "Women were randomised to metformin or placebo. Methods: 502 women were assigned to metformin 1000 mg twice "
+        "daily or placebo. Body mass index (BMI) z-score was measured at 24 months. At 24 months, mean BMI z-score "
+        "was higher in the metformin group (0.71 vs 0.43; p=0.018)."
+    )
+    index = _index(evidence)
+    assert index.arms == ("metformin", "placebo")
+    cue = _cue(index, "By age two, however, they had a lower body mass index z-score than the placebo group.")
+    assert cue is not None and cue.kind == "reversed_comparison" and cue.sentence == 3
+    assert _cue(index, "By age two, however, they had a higher body mass index z-score than the placebo group.") is None

@@ -159,3 +159,9 @@ def test_times_the_risk_is_a_factor_and_every_stated_ratio_is_read() -> None:
     assert [(a.text, b.text) for a, b in found] == [("three times the risk", "1.31")]
     # near one of them: no conflict, wherever it stands in the sentence
     assert ratio_conflicts("Hazard nearly doubled.", "HRs were 1.03 for low and 1.95 for high doses.") == []
+
+
+def test_doubling_of_creatinine_is_an_outcome_not_a_relative_change() -> None:
+    # round 37: "Doubling of creatinine ... (15.8% vs 14.5%)" was a changed figure against a hazard ratio of 1.09
+    assert ratio_words("Doubling of serum creatinine or kidney failure happened in 15.8% vs 14.5%.") == []
+    assert [w.factor for w in ratio_words("There was a doubling of risk with the higher dose.")] == [2.0]

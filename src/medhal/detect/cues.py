@@ -31,8 +31,9 @@ sentence that fires it.
   :func:`medhal.text.negation.prefix_antonym`), or an evidence sentence recommends the other way about what the
   unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`), or says needs more study
   before use in care what the unit calls ready for it (:func:`~medhal.text.recommendations.premature_use`), or has
-  for it the person the unit says was against it (:func:`medhal.text.stances.stance_conflict`) —
-  `contradicted`;
+  for it the person the unit says was against it (:func:`medhal.text.stances.stance_conflict`), or says only the
+  other side of the unit's elective / emergency, laparoscopic / open or first- / second-line
+  (:func:`medhal.text.antonyms.swapped_qualifier`) — `contradicted`;
 * the design cue (:func:`medhal.text.designs.design_conflict`): the unit calls the study a trial where the
   evidence states an observational design, or the other way round, or misstates its blinding or calls it
   prospective where the evidence says retrospective (or the reverse) — `contradicted`;
@@ -52,7 +53,7 @@ evidence never gives (an acronym, a proper noun, a drug: :func:`medhal.text.name
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
@@ -63,10 +64,11 @@ from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_f
 from medhal.detect.records import JSONObject
 from medhal.detect.units import Unit, continued
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
+from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks
 from medhal.text.associations import association_reversed
 from medhal.text.certainty import certainty_conflicts
-from medhal.text.comparisons import change_order, reverses, unit_comparison
+from medhal.text.comparisons import UnitComparison, change_order, named_groups, reverses, unit_comparison
 from medhal.text.designs import design_conflict
 from medhal.text.drug_doses import dose_conflict
 from medhal.text.durations import duration_conflict
@@ -270,9 +272,10 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     (:func:`~medhal.text.moved_counts.moved_count`), or rank first an item a listing sentence ranks lower
     (:func:`~medhal.text.superlatives.superlative_conflict`), or states the unit's association the other way
     (:func:`~medhal.text.associations.association_reversed`); ``None`` when none does."""
-    claim = unit_comparison(unit)
+    claim = _arm_of(unit_comparison(unit), index.arms)
+    spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
-        if (claim is not None and reverses(claim, s, index.arms)) or duration_conflict(unit, s):
+        if (claim is not None and reverses(claim, spelled[i], index.arms)) or duration_conflict(unit, s):
             return i
         if association_reversed(unit, s) and (not index.assertive or index.assertive[i]):
             return i  # "Higher lead was linked to higher IQ" against "lead ... is associated with lower scores"
@@ -282,6 +285,18 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     if "%" not in unit:  # "Lack of time was the barrier cited most often" against "resistance (82%), time (64%)"
         return superlative_conflict(unit, index.sentences)
     return next((i for i, s in enumerate(index.sentences) if change_order(unit, s) is False), None)
+
+
+def _arm_of(claim: UnitComparison | None, arms: tuple[str, str] | None) -> UnitComparison | None:
+    """``claim`` with a pronoun for its group ("they had a lower BMI z-score than the placebo group") given the arm
+    its rival does not name (round 36); ``claim`` itself otherwise."""
+    if claim is None or arms is None or claim.rival is None or claim.group.lower() not in _PRONOUNS:
+        return claim
+    named = named_groups(claim.rival, list(arms))
+    return replace(claim, group=arms[1 - named[0]]) if len(named) == 1 else claim
+
+
+_PRONOUNS = frozenset({"they", "it", "those", "these", "them"})
 
 
 def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
@@ -387,6 +402,8 @@ def contradiction_cue(
         sentence = premature_use(unit, index.sentences)
     if sentence is None:  # "Mayor Ortiz opposed the expansion" against her "the expansion would cut commute times"
         sentence = stance_conflict(unit, index.sentences)
+    if sentence is None:  # "emergency colorectal resections" where every resection was elective
+        sentence = swapped_qualifier(unit, index.sentences)
     if sentence is not None:
         return FiredCue(sentence, kind="denied")
     sentence = design_conflict(unit, index.sentences)

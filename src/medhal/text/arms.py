@@ -88,6 +88,9 @@ def trial_arms(evidence: str) -> tuple[str, str] | None:
     ('intensive treatment', 'standard treatment')
     >>> trial_arms("Sugammadex versus neostigmine for reversal of neuromuscular blockade: a cohort study\\n\\nMethods.")
     ('Sugammadex', 'neostigmine')
+    >>> trial_arms("Women randomised to metformin or placebo. Methods: 502 women were assigned to metformin 1000 mg "
+    ...            "twice daily or placebo.")
+    ('metformin', 'placebo')
 
     The arms come in the order the results report their figures in, where it is not the methods' order:
 
@@ -99,9 +102,13 @@ def trial_arms(evidence: str) -> tuple[str, str] | None:
     if not found:  # a cohort's "Sugammadex versus neostigmine for reversal ...": the arms its title compares
         found = [m] if (m := _TITLE_ARMS.match(evidence)) is not None else []
     pairs = {(_arm(m.group("a")), _arm(m.group("b"))) for m in found}
-    if len(pairs) != 1:
+    # one assignment told twice, once in full ("randomised to metformin or placebo", "assigned to metformin 1000 mg
+    # twice daily or placebo"): the shorter names, which name the arms whenever the longer do (round 36)
+    a, b = min(pairs, key=lambda p: len(alignment_tokens(p[0]) | alignment_tokens(p[1])), default=("", ""))
+    if not all(
+        alignment_tokens(a) <= alignment_tokens(x) and alignment_tokens(b) <= alignment_tokens(y) for x, y in pairs
+    ):
         return None
-    a, b = next(iter(pairs))
     ta, tb = alignment_tokens(a), alignment_tokens(b)
     # "able to walk before the fracture to spinal ...": the first "to" was not the assignment's; and two arms one of
     # which holds the other ("standard care" / "standard care alone") cannot be told apart by name

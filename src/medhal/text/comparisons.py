@@ -57,6 +57,7 @@ __all__ = [
     "comparison_conflict",
     "comparison_subject",
     "group_figures",
+    "named_groups",
     "names_group",
     "never_named",
     "reverses",
@@ -120,7 +121,7 @@ _FRAME = canonical_stems(
     "common frequent frequently likely rate rates incidence proportion percentage patients participants alone "
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
     "given treated taking compared respectively overall significantly significant statistically particular "
-    "particularly especially notably"
+    "particularly especially notably mean median average"
 )
 """Stems that frame a comparison rather than name the measure compared."""
 
@@ -236,18 +237,18 @@ _ADD_ON = re.compile(r"\bplus\b|\+|\bcombined\s+with\b|\bin\s+combination\s+with
 """A group that adds one treatment to another ("nivolumab plus chemotherapy", "A + B", "A and B")."""
 
 
-def _names(name: str, groups: list[str]) -> list[int]:
+def named_groups(name: str, groups: list[str]) -> list[int]:
     """The indices of the ``groups`` that ``name`` names: the same :func:`~medhal.text.synonyms.alignment_tokens`
     (content stems and numbers: "26 Gy" is ``#26``), else the one group whose tokens contain or are contained in
     the name's ("early consumption" names "consumption"; none when several do).
 
-    >>> _names("early consumption", ["avoidance", "consumption"]), _names("26 Gy", ["27 Gy", "40 Gy"])
+    >>> named_groups("early consumption", ["avoidance", "consumption"]), named_groups("26 Gy", ["27 Gy", "40 Gy"])
     ([1], [])
 
     "The combination" names the one group that adds a treatment to another ("nivolumab plus chemotherapy" against
     "chemotherapy alone"):
 
-    >>> _names("the combination", ["nivolumab plus chemotherapy", "chemotherapy alone"])
+    >>> named_groups("the combination", ["nivolumab plus chemotherapy", "chemotherapy alone"])
     [0]
 
     """
@@ -266,8 +267,8 @@ def _names(name: str, groups: list[str]) -> list[int]:
 
 
 def _matching(name: str, figures: list[GroupFigure]) -> list[GroupFigure]:
-    """The figures whose group ``name`` names (:func:`_names`)."""
-    return [figures[i] for i in _names(name, [f.group for f in figures])]
+    """The figures whose group ``name`` names (:func:`named_groups`)."""
+    return [figures[i] for i in named_groups(name, [f.group for f in figures])]
 
 
 def comparison_conflict(unit: str, sentence: str, arms: tuple[str, str] | None = None) -> bool:
@@ -397,11 +398,11 @@ def _reversed_in_words(claim: UnitComparison, part: str, arms: tuple[str, str] |
         return False
     groups = [stated.group] if stated.rival is None else [stated.group, stated.rival]
     if stated.rival is None and arms is not None:  # of two arms, the one the part does not name is its rival
-        named = _names(stated.group, list(arms))
+        named = named_groups(stated.group, list(arms))
         if len(named) == 1:
             groups.append(arms[1 - named[0]])
-    own = _names(claim.group, groups)
-    rival = None if claim.rival is None else _names(claim.rival, groups)
+    own = named_groups(claim.group, groups)
+    rival = None if claim.rival is None else named_groups(claim.rival, groups)
     if own == [0] and rival in (None, [1]):  # the same group, and the same rival where both name one
         return claim.up != stated.up
     if own == [1] and rival in (None, [0]):  # the part's rival is the unit's group

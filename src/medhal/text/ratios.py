@@ -50,7 +50,8 @@ _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
         re.compile(
             r"\b(?:halved|halving|(?:cut|reduced|lowered|decreased|fell|dropped)\s+(?:[\w-]+\s+){0,12}?(?:in|by)\s+half"
             r"(?!\s+(?:of|the|a|an)\b)|"
-            r"half\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)|doubled|doubling|"
+            r"half\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)|doubled|"
+            r"doubling(?!\s+of\s+(?:the\s+)?(?:serum\s+|plasma\s+)?(?:creatinine|time|dose|doses|the\s+dose))|"
             r"(?:twice|two\s+times)\s+(?:as|" + _THE_RISK + r")|two-?fold)\b",
             re.IGNORECASE,
         ),
@@ -80,6 +81,14 @@ def ratio_words(text: str) -> list[RatioWords]:
     [('five times as', 5.0), ('tenfold', 10.0)]
     >>> [(w.quantity.text, w.factor) for w in ratio_words("They had three times the risk at twice the dose.")]
     [('three times the risk', 3.0)]
+
+    "Doubling of (serum) creatinine", a doubling time or a dose doubled name an outcome or a schedule, not a relative
+    change (round 37: "Doubling of creatinine ... (15.8% vs 14.5%)" was read against a hazard ratio of 1.09):
+
+    >>> ratio_words("Doubling of serum creatinine occurred in 15.8%; a doubling of risk was excluded.")[0].factor
+    2.0
+    >>> len(ratio_words("Doubling of serum creatinine occurred in 15.8% and 14.5%."))
+    0
     """
     found = [
         RatioWords(

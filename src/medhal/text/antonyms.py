@@ -1,0 +1,58 @@
+"""A qualifier swapped for the one the evidence uses instead (issue 14, rounds 34-36).
+
+"for emergency colorectal resections" where every resection was elective, "open surgery" for a laparoscopic
+("keyhole") operation: an entity substitution a small encoder reads as entailed, since the two texts share every
+other word.  A clinician reads the opposite setting or approach.
+
+:func:`swapped_qualifier` fires, narrowly, on pairs of qualifiers no one case can have both of, in its setting or
+approach: elective / emergency (urgent), laparoscopic (keyhole, minimally invasive, robotic) / open surgery, and
+first-line / second-line treatment.  The unit says one side; the evidence never says that side and says the other:
+the first sentence that says it contradicts the unit.  An evidence that says both (a trial of laparoscopic against
+open repair) contradicts neither.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["swapped_qualifier"]
+
+_OPEN = (
+    r"\bopen\s+(?:[a-z]+\s+)?(?:surgery|surgical|repair|procedures?|operations?|approach|resections?|appendectom\w*|"
+    r"appendicectom\w*|cholecystectom\w*|colectom\w*|hysterectom\w*|nephrectom\w*|prostatectom\w*|hernia)"
+)
+_PAIRS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE))
+    for a, b in (
+        (r"\belective\b", r"\b(?:emergency|emergent|urgent)\b"),
+        (r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted)", _OPEN),
+        (r"\bfirst[- ]line\b", r"\bsecond[- ]line\b"),
+    )
+)
+
+
+def swapped_qualifier(unit: str, sentences: Sequence[str]) -> int | None:
+    """The first of ``sentences`` that says the other side of a qualifier ``unit`` says, where no sentence says the
+    unit's side (module docstring); ``None`` otherwise.
+
+    >>> evidence = ["Adults undergoing elective colorectal resection were enrolled.", "Stay was 4 days."]
+    >>> swapped_qualifier("It shortened stays after emergency colorectal resections.", evidence)
+    0
+    >>> print(swapped_qualifier("It shortened stays after elective colorectal resections.", evidence))
+    None
+    >>> print(swapped_qualifier("Laparoscopic repair was faster.", ["Laparoscopic and open repair were compared."]))
+    None
+    >>> swapped_qualifier("After open surgery, two days sufficed.", ["All patients had laparoscopic appendectomy."])
+    0
+    """
+    for one, other in _PAIRS:
+        for said, instead in ((one, other), (other, one)):
+            if not said.search(unit) or instead.search(unit):
+                continue
+            if any(said.search(s) for s in sentences):
+                continue
+            found = next((i for i, s in enumerate(sentences) if instead.search(s)), None)
+            if found is not None:
+                return found
+    return None

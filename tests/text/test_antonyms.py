@@ -1,0 +1,34 @@
+"""A qualifier swapped for the one the evidence uses instead (text/antonyms.py, issue 14 rounds 34-36)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.text.antonyms import swapped_qualifier
+
+ERAS = [
+    "Background: ERAS pathways are recommended for elective colorectal resection.",
+    "Methods: Four hospitals introduced the pathway for all elective resections.",
+]
+APPENDICITIS = ["Adults undergoing laparoscopic appendectomy for complicated appendicitis were randomised."]
+OPEN_VS_LAPAROSCOPIC = ["Patients were randomised to laparoscopic or open mesh repair of the hernia."]
+
+
+@pytest.mark.parametrize(
+    ("unit", "sentences", "expected"),
+    [
+        # rounds 34 and 36: the setting or approach swapped
+        ("Introducing ERAS for emergency colorectal resections shortened stays.", ERAS, 0),
+        ("In adults who had open surgery for complicated appendicitis,", APPENDICITIS, 0),
+        # the evidence's own side, in its words or lay words
+        ("Introducing ERAS for elective colorectal resections shortened stays.", ERAS, None),
+        ("In adults who had keyhole surgery for complicated appendicitis,", APPENDICITIS, None),
+        # an evidence that says both sides contradicts neither; an open-label trial is no open surgery
+        ("Open repair took longer.", OPEN_VS_LAPAROSCOPIC, None),
+        ("It was an open-label trial of emergency care.", ["Patients arriving urgently were enrolled."], None),
+    ],
+)
+def test_a_qualifier_the_evidence_only_ever_says_the_other_way(
+    unit: str, sentences: list[str], expected: int | None
+) -> None:
+    assert swapped_qualifier(unit, sentences) == expected
