@@ -135,3 +135,13 @@ def test_an_endpoint_defined_at_a_time_point_is_a_measurement() -> None:
         "fibrosis by at least one stage."
     )
     assert not describes_measurement("The primary endpoint at week 52 was met in 25% of patients.")
+
+
+def test_a_negated_predicate_cut_from_its_subject() -> None:
+    # round 38: "Sleeve gastrectomy, | by contrast, did not raise fracture risk," was read against the RYGB interval
+    from medhal.text.assertions import opens_negated_predicate
+
+    assert opens_negated_predicate("by contrast, did not raise fracture risk,")
+    assert opens_negated_predicate("and was not associated with dementia.")
+    assert not opens_negated_predicate("Sleeve gastrectomy did not raise fracture risk.")
+    assert not opens_negated_predicate("and reduced mortality.")

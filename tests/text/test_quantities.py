@@ -303,3 +303,16 @@ def test_a_range_of_time_points_is_a_range_of_times() -> None:
     assert [(q.kind, q.value) for q in quantities("during months 0-6")] == [("time", 0.0), ("time", 182.625)]
     # a duration whose unit follows its number keeps it
     assert [q.text for q in quantities("for 3 years 2 months")] == ["3 years", "2 months"]
+
+
+def test_an_ordinal_time_point_is_an_approximate_time() -> None:
+    # round 38: "after the first two years" restates "after the second postoperative year"
+    (q,) = quantities("with the excess risk emerging after the second postoperative year.")
+    assert (q.kind, q.value, q.approximate) == ("time", 730.5, True)
+    assert q.equals(quantities("after the first two years")[0])
+
+
+def test_a_fraction_as_likely_is_a_factor_not_a_share() -> None:
+    # round 38: "about half as likely to need a transfusion" (18.2% vs 37.4%) was an unstated 50%
+    assert quantities("Treated children were about half as likely to need a transfusion.") == []
+    assert [q.text for q in quantities("About half relapsed.")] == ["half"]

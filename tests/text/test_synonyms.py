@@ -180,3 +180,11 @@ def test_a_flare_up_is_an_exacerbation() -> None:
     # round 34: "delayed the first flare-up" named no measure the COPD abstract ("first exacerbation") named
     assert canonical_stems("the first flare-up") <= canonical_stems("time to first exacerbation")
     assert canonical_stems("COPD flare-ups") == canonical_stems("COPD exacerbations")
+
+
+def test_bleeding_is_haemorrhage_and_the_stomach_gastric() -> None:
+    # round 38: "bleeding in the brain" and "heavy bleeding" named no measure of abstracts that say haemorrhage;
+    # "the rate of stomach | and bowel upset" none of one that says gastrointestinal
+    assert canonical_stems("heavy bleeding") & canonical_stems("postpartum haemorrhage") == canonical_stems("bleeding")
+    assert canonical_stems("intracerebral hemorrhage") >= canonical_stems("bleeding")
+    assert canonical_stems("stomach upset") & canonical_stems("gastrointestinal adverse events")

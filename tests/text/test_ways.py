@@ -25,3 +25,16 @@ def test_one_way_each() -> None:
 def test_negations_that_agree() -> None:
     assert negation_agrees("C. difficile infection was not more frequent.", "It was not more common.")
     assert not negation_agrees("Mortality did not differ.", "Mortality differed.")
+
+
+def test_a_negated_clause_about_the_units_subject_agrees_whatever_the_sentence_adds() -> None:
+    # round 38: P(C) 0.99 for "did not lead to more neck haematomas" against "did not increase the rate of haematoma
+    # or seroma and was associated with less pain"
+    sentence = (
+        "After total thyroidectomy for benign goitre, omitting a drain did not increase the rate of haematoma or "
+        "seroma and was associated with less pain and a shorter hospital stay."
+    )
+    assert negation_agrees(sentence, "Leaving out a drain did not lead to more neck haematomas or seromas,")
+    # a sentence that negates nothing does not agree with the unit's negation
+    plain = "Omitting a drain increased haematoma and was associated with less pain."
+    assert not negation_agrees(plain, "Leaving out a drain did not lead to more neck haematomas or seromas,")

@@ -65,7 +65,7 @@ from medhal.detect.records import JSONObject
 from medhal.detect.units import Unit, continued
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.antonyms import swapped_qualifier
-from medhal.text.assertions import asks
+from medhal.text.assertions import asks, opens_negated_predicate
 from medhal.text.associations import association_reversed
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.comparisons import UnitComparison, change_order, named_groups, reverses, unit_comparison
@@ -231,7 +231,9 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
     effect = asserts_effect(unit)
     if effect and context is not None and not asserts_effect(context):  # "more common on A, | but the difference
         return None  # could have been due to chance": read with its qualifier, the unit claims no effect (round 30)
-    in_numbers = not says_equally(unit) and reports_null_finding(unit)
+    # a predicate cut from its subject ("Sleeve gastrectomy, | by contrast, did not raise fracture risk,") is not
+    # denied by another group's interval: whom it is about is the clause before's (round 38)
+    in_numbers = not says_equally(unit) and reports_null_finding(unit) and not opens_negated_predicate(unit)
     if (in_numbers or not effect) and not _null_reported(index, unit):
         denials = ([denied_in_numbers] if in_numbers else []) + ([] if effect else [absence_denied])
         for denied in denials:

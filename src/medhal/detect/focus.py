@@ -37,6 +37,7 @@ from medhal.text.assertions import (
     denies_proof,
     describes_allocation,
     describes_measurement,
+    opens_negated_predicate,
     opens_relative,
     states_no_predicate,
 )
@@ -75,8 +76,9 @@ def contradiction_focus(
     focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
         focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
-    if states_no_predicate(unit) or asks(unit) or opens_relative(unit):  # a fragment or a question asserts nothing
-        # the encoder can judge alone; a relative clause cut from its antecedent says nothing of what "it" is
+    # a fragment or a question asserts nothing the encoder can judge alone; a relative clause cut from its antecedent
+    # says nothing of what "it" is, nor a negated predicate cut from its subject of whom (round 38)
+    if states_no_predicate(unit) or asks(unit) or opens_relative(unit) or opens_negated_predicate(unit):
         focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
     negation, plain = has_negation(unit), not negated(unit)

@@ -41,6 +41,7 @@ __all__ = [
     "describes_allocation",
     "describes_measurement",
     "elides_predicate",
+    "opens_negated_predicate",
     "opens_relative",
     "states_no_predicate",
 ]
@@ -101,6 +102,24 @@ _MEASUREMENT = re.compile(
     r"(?:was|were|included|comprised)\s+(?:the|a|an\b|(?!" + _FINDING_WORDS + r")[a-z])"
     r"|\b(?:data|information)\s+(?:on|about|regarding|for|from|of)\b[^.;]*\b(?:were|was)\s+(?:collected|"
     r"recorded|obtained|gathered|extracted|retrieved)\b",
+    re.IGNORECASE,
+)
+
+
+def opens_negated_predicate(unit: str) -> bool:
+    """Whether ``unit`` opens on a negated verb, its subject left in the unit before by the clause split ("Sleeve
+    gastrectomy, | by contrast, did not raise fracture risk,"): whom its null finding is about is not in it, so
+    neither a cue nor the encoder may read it against a sentence about one group (round 38).
+
+    >>> opens_negated_predicate("by contrast, did not raise fracture risk,"), opens_negated_predicate("It did not.")
+    (True, False)
+    """
+    return _NEGATED_PREDICATE.match(unit) is not None
+
+
+_NEGATED_PREDICATE = re.compile(
+    r"\W*(?:(?:and|but|or|however|yet|instead|by\s+contrast|in\s+contrast|whereas|while|although)\W+)*"
+    r"(?:did|does|do|was|were|is|are|had|has|have)\s+not\b",
     re.IGNORECASE,
 )
 

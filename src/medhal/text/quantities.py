@@ -109,6 +109,9 @@ changed figure (round 20)."""
 _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number."""
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINAL_TIME = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|week|month|year)\b", re.IGNORECASE)
+"""An ordinal time point ("the second postoperative year"): read as the time it ends, approximate (never a rival)."""
 _TIME_POINT = re.compile(r"\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _FROM = re.compile(r"\bfrom\s+\Z", re.IGNORECASE)
 _ENUMERATOR = re.compile(r"[.)]?[ \t]+(?=[A-Z])")
@@ -313,6 +316,9 @@ def quantities(text: str) -> list[Quantity]:
         out = sorted(
             [*out, Quantity("count", value, start, end, text[start:end], hedged, 1.0, about)], key=lambda q: q.start
         )
+    for m in _ORDINAL_TIME.finditer(text):  # "after the second postoperative year": about two years (round 38)
+        n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[m.group(2).lower()][1]
+        out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
     if _FRACTION_WORD.search(text):
         fractions = _hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
@@ -371,7 +377,8 @@ _FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", r
 _HEDGED_FRACTION = re.compile(
     r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
     r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)"
-    r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)",
+    r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)"
+    r"(?!\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\b)",  # a factor (round 38)
     re.IGNORECASE,
 )
 

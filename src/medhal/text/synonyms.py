@@ -9,8 +9,8 @@ share a class (survival is not mortality), and a class never joins words that a 
 (one drug for another, one organ for another).  The localization metric's τ (:mod:`medhal.text.tokens`, seed 000
 §4) is untouched: it must stay the seed's.
 
->>> sorted(canonical_stems("Haemorrhagic side effects and deaths were more common in people."))
-['adver', 'event', 'frequ', 'hemor', 'morta', 'patie']
+>>> sorted(canonical_stems("Oedema, side effects and deaths were more common in people."))
+['adver', 'edema', 'event', 'frequ', 'morta', 'patie']
 """
 
 from __future__ import annotations
@@ -124,6 +124,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(knee|hip|shoulder|joint)\s+replacements?\b", re.IGNORECASE), r"\1 arthroplasty"),
     (re.compile(r"\bhay fever\b", re.IGNORECASE), "allergic rhinitis"),
     (re.compile(r"\bflare[- ]?ups?\b|\bflares\b", re.IGNORECASE), "exacerbations"),  # "COPD flare-ups" (round 34)
+    (re.compile(r"\bstomach\b", re.IGNORECASE), "gastric"),  # "stomach and bowel upset" (round 38)
     (re.compile(r"\b(?:brittle|thinning) bones\b", re.IGNORECASE), "osteoporosis"),
     (re.compile(r"\bmini[- ]strokes?\b", re.IGNORECASE), "transient ischemic attack"),
     (re.compile(r"\b(?:their|the|an?)\s+appendix\s+(?:was\s+|were\s+)?removed\b", re.IGNORECASE), "appendectomy"),
@@ -172,7 +173,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "rare": ("uncom", "infre"),
     "guide": ("guidi", "guida"),
     "smoke": ("smoki",),
-    "bleed": ("bled",),
+    "bleed": ("bled", "hemor"),
     "admis": ("admit",),
     "dose": ("dosin",),
     "selec": ("chose",),
@@ -184,7 +185,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 "course"/"schedule" and "regimen",
 "uncommon"/"infrequent" and "rare"; and one word's forms that five letters tell apart ("guiding", "guided",
 "guidance"; "smoking", "smokers"; "bled", "bleeding"; "admitted", "admission"; "dosing", "dose"; "hunger",
-"hungry"); "chosen" and "selected"."""
+"hungry"); "chosen" and "selected"; "haemorrhage" and "bleeding" ("bleeding in the brain" for an intracerebral
+haemorrhage, "heavy bleeding" for a postpartum haemorrhage: round 38)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly"): never compared."""

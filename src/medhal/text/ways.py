@@ -58,6 +58,9 @@ def negation_agrees(sentence: str, unit: str) -> bool:
     True
     >>> negation_agrees("Mortality did not differ.", "Mortality differed.")
     False
+    >>> negation_agrees("Omitting a drain did not increase haematoma and was associated with less pain.",
+    ...                 "Leaving out a drain did not lead to more haematomas.")
+    True
     >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not decrease regret.")
     True
     >>> negation_agrees("Prior pregnancy was associated with higher odds of regret.", "It did not increase regret.")
@@ -65,8 +68,11 @@ def negation_agrees(sentence: str, unit: str) -> bool:
     """
     if not negated(unit) and not null_relation(unit):  # "unrelated to" against "not associated with"
         return False
-    if negated(sentence):
-        return not direction_conflict(unit, sentence)
+    if negated(sentence):  # the negated clause about what the unit names, when the sentence goes on to other findings
+        own = canonical_stems(unit)  # ("did not increase haematoma ... and was associated with less pain": round 38)
+        return not direction_conflict(unit, sentence) or any(
+            negated(c) and own & canonical_stems(c) and not direction_conflict(unit, c) for c in clause_texts(sentence)
+        )
     if not has_negation(unit):
         return False
     mine, theirs = directions(unit), directions(sentence)
