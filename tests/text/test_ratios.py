@@ -165,3 +165,12 @@ def test_doubling_of_creatinine_is_an_outcome_not_a_relative_change() -> None:
     # round 37: "Doubling of creatinine ... (15.8% vs 14.5%)" was a changed figure against a hazard ratio of 1.09
     assert ratio_words("Doubling of serum creatinine or kidney failure happened in 15.8% vs 14.5%.") == []
     assert [w.factor for w in ratio_words("There was a doubling of risk with the higher dose.")] == [2.0]
+
+
+def test_a_part_as_likely_is_the_factor_of_its_reciprocal() -> None:
+    # round 38: no longer read as a share ("a quarter as likely" is no unstated 25%), so read here as a factor
+    words = ratio_words("They were about a quarter as likely to need a transfusion, a third as many relapsed.")
+    assert [(w.quantity.text, w.factor) for w in words] == [("a quarter as likely", 4.0), ("a third as many", 3.0)]
+    assert ratio_conflicts(
+        "They were a tenth as likely to need a transfusion.", "Transfusion: 18.2% vs 37.4% in the control group."
+    )

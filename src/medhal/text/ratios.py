@@ -45,6 +45,8 @@ class RatioWords:
 _THE_RISK = r"the\s+(?:risk|odds|rate|hazard|chance|likelihood|incidence)"
 """What "three times" multiplies when it states a relative change ("three times the risk"; not "twice the dose")."""
 
+_PART_AS = r"(?:(?:a|one)[\s-]+)?%s\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)"
+"""A part as large ("a quarter as likely"): the relative change its reciprocal is (round 38)."""
 _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
@@ -57,8 +59,26 @@ _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
         ),
         2.0,
     ),
-    (re.compile(r"\b(?:tripled|tripling|three\s+times\s+(?:as|" + _THE_RISK + r")|three-?fold)\b", re.IGNORECASE), 3.0),
-    (re.compile(r"\b(?:quadrupled|four\s+times\s+(?:as|" + _THE_RISK + r")|four-?fold)\b", re.IGNORECASE), 4.0),
+    (
+        re.compile(
+            r"\b(?:tripled|tripling|three\s+times\s+(?:as|"
+            + _THE_RISK
+            + r")|three-?fold|"
+            + _PART_AS % "third"
+            + r")\b",
+            re.IGNORECASE,
+        ),
+        3.0,
+    ),
+    (
+        re.compile(
+            r"\b(?:quadrupled|four\s+times\s+(?:as|" + _THE_RISK + r")|four-?fold|" + _PART_AS % "quarter" + r")\b",
+            re.IGNORECASE,
+        ),
+        4.0,
+    ),
+    (re.compile(r"\b" + _PART_AS % "fifth" + r"\b", re.IGNORECASE), 5.0),
+    (re.compile(r"\b" + _PART_AS % "tenth" + r"\b", re.IGNORECASE), 10.0),
     *(
         (re.compile(rf"\b{word}(?:\s+times\s+(?:as|{_THE_RISK})|-?fold)\b", re.IGNORECASE), float(n))
         for n, word in enumerate(("five", "six", "seven", "eight", "nine", "ten"), start=5)
@@ -174,7 +194,7 @@ def changed_subjects(unit: str) -> list[frozenset[str]]:
     >>> [sorted(s) for s in changed_subjects("It doubled new atrial fibrillation within 120 hours.")]
     [['atria', 'fibri', 'new']]
     >>> [sorted(s) for s in changed_subjects("It reduced symptomatic haemorrhage by half.")]
-    [['hemor', 'sympt']]
+    [['bleed', 'sympt']]
     """
     found: list[frozenset[str]] = []
     for words in ratio_words(unit):
