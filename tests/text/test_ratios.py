@@ -174,3 +174,13 @@ def test_a_part_as_likely_is_the_factor_of_its_reciprocal() -> None:
     assert ratio_conflicts(
         "They were a tenth as likely to need a transfusion.", "Transfusion: 18.2% vs 37.4% in the control group."
     )
+
+
+def test_words_the_units_own_figures_bear_out_are_left_to_the_number_cues() -> None:
+    # round 38: "a third as common (3% vs 9%)" was read against the other finding's "2% versus 0.4%"
+    sentence = (
+        "Oedema occurred in 3% of polypill patients versus 9% of others, whereas hypokalaemia occurred in 2% "
+        "versus 0.4%."
+    )
+    assert ratio_conflicts("Ankle swelling was a third as common with the polypill (3% vs 9%),", sentence) == []
+    assert ratio_conflicts("Ankle swelling was a third as common with the polypill,", sentence)
