@@ -316,3 +316,10 @@ def test_a_fraction_as_likely_is_a_factor_not_a_share() -> None:
     # round 38: "about half as likely to need a transfusion" (18.2% vs 37.4%) was an unstated 50%
     assert quantities("Treated children were about half as likely to need a transfusion.") == []
     assert [q.text for q in quantities("About half relapsed.")] == ["half"]
+
+
+def test_pence_are_money() -> None:
+    # round 39: "Scotland's 50p minimum price" was an unstated 50 against the evidence's £0.50
+    (q,) = quantities("Scotland's 50p minimum price per unit")
+    assert (q.kind, q.value) == ("money", 0.5) and q.equals(quantities("a minimum unit price of £0.50")[0])
+    assert quantities("a 1p36 deletion") == []

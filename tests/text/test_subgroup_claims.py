@@ -67,3 +67,12 @@ def test_paraphrased_subgroups_count_as_reported() -> None:
         )
         is None
     )
+
+
+def test_a_subgroup_claim_whose_effect_is_the_clause_befores() -> None:
+    # round 39: "It improved sleep, and was largest in people with coexisting anxiety."
+    assert subgroup_claimed("and was largest in people with coexisting anxiety.") == "people with coexisting anxiety"
+    assert unreported_subgroup("and was largest in people with coexisting anxiety.", POLYPILL) == (
+        "people with coexisting anxiety"
+    )
+    assert subgroup_claimed("and the gain was similar in men and women.") is None

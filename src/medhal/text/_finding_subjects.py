@@ -22,10 +22,11 @@ __all__ = [
     "BRACKETS",
     "COORDINATED",
     "FRAME",
+    "FUNCTION_WORDS",
     "JOINT",
     "REPORTED",
-    "ROBUST",
     "VERB",
+    "WORDS",
     "compared_groups",
     "concluded",
     "finding_subject",
@@ -33,20 +34,19 @@ __all__ = [
     "inclusions",
     "lead",
     "listed",
-    "narrows",
     "several_listed",
     "stems",
     "subject_of",
-    "within_either",
+    "word_set",
 ]
 
 
-def _word_set(words: str, *, stem: bool = False) -> frozenset[str]:
+def word_set(words: str, *, stem: bool = False) -> frozenset[str]:
     """The whitespace-separated ``words`` (their :data:`STEM_PREFIX`-character stems with ``stem``)."""
     return frozenset(w[:STEM_PREFIX] if stem else w for w in words.split())
 
 
-FRAME = _word_set(
+FRAME = word_set(
     (
         "differ differed difference differences significant significantly significance statistically statistical "
         "group groups arm arms either both between among across occur occurred occurrence observed seen reported "
@@ -69,14 +69,14 @@ FRAME = _word_set(
 )
 """Stems of the words that frame a finding rather than name its subject."""
 
-REPORTED = _word_set(
+REPORTED = word_set(
     "recorded noted detected found identified documented had developed experienced suffered sustained required "
     "needed needing requiring having developing admission",
     stem=True,
 )
 """Verbs by which a sentence says something never happened ("no X was recorded"): framing, not its subject."""
 
-_FUNCTION_WORDS = CODE_STOPWORDS | _word_set(
+FUNCTION_WORDS = CODE_STOPWORDS | word_set(
     "any all each every either neither none nobody there here only same some own if one two three four five six seven "
     "eight nine ten first second third just whereas although though while yet approximately approx roughly nearly "
     "almost around"
@@ -85,7 +85,7 @@ _FUNCTION_WORDS = CODE_STOPWORDS | _word_set(
 ("approximately" would share its stem with "appropriate")."""
 
 
-_WORDS = re.compile(r"[^\W\d_]+")
+WORDS = re.compile(r"[^\W\d_]+")
 
 BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
@@ -95,161 +95,8 @@ def stems(text: str) -> frozenset[str]:
     what its stop list and length floor leave out but a subject needs ("thick" vs "thin" melanomas, "PR"), read
     through :mod:`medhal.text.synonyms` ("deaths" names "mortality", and so does "survival": a null finding about
     one is a null finding about its complement)."""
-    words = (w.lower() for w in _WORDS.findall(canonical_text(text)))
-    return frozenset(finding_stem(w[:STEM_PREFIX]) for w in words if len(w) >= 2 and w not in _FUNCTION_WORDS)
-
-
-_EITHER = re.compile(r"(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+or\s+(?P<b>[\w-]+(?:\s+[\w-]+){0,3})", re.IGNORECASE)
-"""Two outcomes joined by "or": "worsening heart failure or cardiovascular death" (either counts)."""
-_COMPOSITE = re.compile(
-    r"\b(?:combined|composite)\s+(?:(?:primary|secondary|main|ischa?emic|cardiovascular|safety|efficacy|clinical)\s+)?"
-    r"(?:risk|rate|incidence|outcome|end\s*-?\s*point|of)\b",
-    re.IGNORECASE,
-)
-"""An outcome called a composite ("the combined risk of", "the composite primary outcome", "the combined ischemic
-endpoint"), not a therapy ("combined with aspirin")."""
-_COMPONENTS = re.compile(r"\s*(?:\(|of\s+|:\s*)?(?P<list>[^()]*)")
-"""What follows a composite's name: its components, in brackets or after "of" ("(cardiovascular death, repeat heart
-attack, ischemic stroke, or urgent angina admission)")."""
-_LIST_SEPARATOR = re.compile(r",|;|\s(?:or|and)\s", re.IGNORECASE)
-"""Between two components of a composite: unlike :data:`_ITEM_BREAK`, any "or" / "and", since a clause may go on
-after its last component ("the combined rate of stroke or death within 30 days ..., ...")."""
-
-
-ROBUST = re.compile(
-    r"\s*(?:[A-Z][\w ]{0,20}:\s*)?(?:the\s+)?(?:main\s+|overall\s+|these\s+)?(?:conclusions?|results?|findings?|"
-    r"estimates?|inferences?)\s+(?:were|was|remained)\s+(?:\w+ly\s+)?(?:unchanged|similar|robust|consistent|"
-    r"materially\s+unchanged)\b",
-    re.IGNORECASE,
-)
-"""A sensitivity analysis that left the conclusions as they were ("Conclusions were unchanged with a 10-year
-extrapolation"): robustness, not a null finding about an outcome (round 21)."""
-
-
-def within_either(unit: str, subject: frozenset[str]) -> bool:
-    """Whether ``unit`` names ``subject`` only as one of two outcomes joined by "or" (a composite: "lowered the
-    rate of worsening heart failure or cardiovascular death"), the other naming more: a null finding about the
-    component says nothing against an effect on the composite.
-
-    >>> within_either("It lowered the rate of worsening heart failure or cardiovascular death.",
-    ...                finding_subject("Cardiovascular death did not differ."))
-    True
-    >>> within_either("It lowered cardiovascular death.", finding_subject("Cardiovascular death did not differ."))
-    False
-    >>> within_either("It reduced neonatal respiratory support or death.", finding_subject("No neonatal deaths."))
-    True
-    >>> within_either("It lowered the chance of needing a transfusion or dying within a month,",
-    ...               finding_subject("Transfusion or death occurred in 27.6% and 28.3%."))
-    False
-
-    Nor is what a unit names only before the composite it speaks of ("after a heart attack lowered the combined
-    risk of death," a clause whose components follow in the next one):
-
-    >>> within_either("Vaccination after a heart attack lowered the combined risk of death,",
-    ...               finding_subject("Myocardial infarction alone did not differ significantly."))
-    True
-    >>> within_either("It lowered the combined risk of death.", finding_subject("Death did not differ."))
-    False
-    """
-    composite = _COMPOSITE.search(unit)
-    if composite is not None and (
-        not subject <= stems(unit[composite.start() :]) or _component(unit, composite, subject)
-    ):
-        return True
-    # read without time words and the verbs that frame an occurrence: "needing a transfusion or dying within a
-    # month" names the composite of transfusion and death, no more (round 23)
-    for m in _EITHER.finditer(unit):
-        a, b = (stems(m.group(k)) - FRAME - REPORTED - _TIME_STEMS for k in ("a", "b"))
-        # "respiratory support or death" for "no neonatal deaths": the subject's words on both sides, one naming more
-        if (subject <= b and a - subject) or (subject <= a and b - subject):
-            return True
-        if subject <= a | b and not subject <= a and not subject <= b and (a - subject or b - subject):
-            return True
-    return False
-
-
-def _component(unit: str, composite: re.Match[str], subject: frozenset[str]) -> bool:
-    """Whether the composite ``unit`` names lists its components after its name and ``subject`` is one of two or
-    more of them, another naming more ("the combined ischemic endpoint (cardiovascular death, repeat heart attack,
-    ...)" for "Cardiovascular death did not differ"; round 20)."""
-    listed = _COMPONENTS.match(unit, composite.end())
-    if listed is None:
-        return False
-    items = [i for i in (stems(part) - FRAME for part in _LIST_SEPARATOR.split(listed.group("list"))) if i]
-    return len(items) > 1 and any(subject <= i for i in items) and any(i - subject for i in items)
-
-
-_KIND_LINKS = _word_set("related associated specific attributable induced")
-"""Words that join a kind to what it is a kind of ("infection-related deaths"): the kind stands before them."""
-_ALL_KINDS = _word_set("cause causes total overall global crude", stem=True)
-"""Words that name every kind ("all-cause mortality"), not one of them."""
-_EFFECT_VERBS = _word_set("cut cuts halve halved halves lowers reduces raises increases improves prolongs shortens")
-"""Verbs with no "-ed" that state the effect on a subject ("screening cut deaths"), not a kind of it."""
-_CAUSE_AFTER = re.compile(r"\s*(?:from|due\s+to|caused\s+by|attributable\s+to|attributed\s+to)\s+", re.IGNORECASE)
-
-
-_TIME_UNITS = frozenset({"hour", "day", "week", "month", "year"})
-_TIME_STEMS = _word_set(" ".join(f"{unit} {unit}s" for unit in _TIME_UNITS), stem=True)
-"""A time point's unit before deaths ("six-month mortality", "30-day deaths"): when, not what kind."""
-_KINDED = "morta"
-"""The stem of the one subject read in kinds (death, mortality, survival: :func:`narrows`)."""
-
-
-def narrows(unit: str, subject: frozenset[str]) -> bool:
-    """Whether ``unit`` names the deaths of a ``subject`` that is about deaths, mortality or survival only as one
-    kind of them: a word that names a kind, which the subject lacks, stands right before the word for deaths
-    ("lung cancer deaths", "progression-free survival") or after "from" or "due to" after it ("deaths from lung
-    cancer").  A finding that overall mortality did not differ says nothing of deaths from one cause.  Other
-    subjects are not read so: "newborn hypothermia" is the finding's hypothermia, "left hospital" its stay.
-
-    >>> narrows("Screening lowered lung cancer deaths by a quarter.", frozenset({"morta"}))
-    True
-    >>> narrows("It reduced deaths from cardiovascular causes.", frozenset({"morta"}))
-    True
-    >>> narrows("Screening lowered all-cause mortality.", frozenset({"morta"}))
-    False
-    >>> narrows("Screening cut deaths from any cause.", frozenset({"morta"}))
-    False
-    >>> narrows("It lowered lung cancer mortality.", frozenset({"lung", "cance", "morta"}))
-    False
-    >>> narrows("It made newborn hypothermia more common.", frozenset({"hypot"}))
-    False
-    >>> narrows("Six-month mortality was lower with early surgery.", frozenset({"morta"}))
-    False
-    """
-    text = canonical_text(unit)
-    words = list(_WORDS.finditer(text))
-    keys = [finding_stem(w.group().lower()[:STEM_PREFIX]) for w in words]
-    at = next((i for i, key in enumerate(keys) if key == _KINDED), None)
-    if _KINDED not in subject or at is None:
-        return False
-    before = at - 1
-    if before >= 1 and words[before].group().lower() in _KIND_LINKS:
-        before -= 1
-    if before >= 0 and _names_kind(words[before].group(), keys[before], subject):
-        return True
-    cause = _CAUSE_AFTER.match(text, words[at].end())
-    if cause is None:
-        return False
-    after = [(w, k) for w, k in zip(words, keys, strict=True) if w.start() >= cause.end()]
-    after = [(w, k) for w, k in after if w.group().lower() not in _FUNCTION_WORDS]
-    return bool(after) and _names_kind(after[0][0].group(), after[0][1], subject)
-
-
-def _names_kind(word: str, key: str, subject: frozenset[str]) -> bool:
-    """Whether ``word`` (stem ``key``) can name a kind of ``subject``: a content word, not a verb of effect, nor a
-    time point ("six-month mortality")."""
-    lowered = word.lower()
-    return (
-        len(lowered) >= 3
-        and lowered.rstrip("s") not in _TIME_UNITS
-        and key not in subject
-        and key not in FRAME
-        and key not in _ALL_KINDS
-        and lowered not in _FUNCTION_WORDS
-        and lowered not in _EFFECT_VERBS
-        and not lowered.endswith("ed")
-    )
+    words = (w.lower() for w in WORDS.findall(canonical_text(text)))
+    return frozenset(finding_stem(w[:STEM_PREFIX]) for w in words if len(w) >= 2 and w not in FUNCTION_WORDS)
 
 
 def finding_subject(sentence: str) -> frozenset[str]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medhal.text._composites import ROBUST, narrows, within_either
 from medhal.text._finding_subjects import (
     ADJUSTED,
     ADJUSTING,
@@ -42,7 +43,6 @@ from medhal.text._finding_subjects import (
     FRAME,
     JOINT,
     REPORTED,
-    ROBUST,
     VERB,
     compared_groups,
     concluded,
@@ -51,11 +51,9 @@ from medhal.text._finding_subjects import (
     inclusions,
     lead,
     listed,
-    narrows,
     several_listed,
     stems,
     subject_of,
-    within_either,
 )
 from medhal.text.asserted import AS_MUCH_AS, MODALS, asserts_effect, asserts_occurrence
 from medhal.text.assertions import asserts_nothing

@@ -112,6 +112,7 @@ read as any number."""
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ORDINAL_TIME = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|week|month|year)\b", re.IGNORECASE)
 """An ordinal time point ("the second postoperative year"): read as the time it ends, approximate (never a rival)."""
+_PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _FROM = re.compile(r"\bfrom\s+\Z", re.IGNORECASE)
 _ENUMERATOR = re.compile(r"[.)]?[ \t]+(?=[A-Z])")
@@ -270,6 +271,8 @@ def quantities(text: str) -> list[Quantity]:
             kind = "label:scale"
         elif kind == "count" and before.endswith(("£", "$", "€")):
             kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
+        elif kind == "count" and not unit and _PENCE.match(text, m.end()):
+            kind, scale, whole = "money", 0.01, m.end() + 1  # "a 50p minimum price" is £0.50 (round 39)
         elif kind == "count" and not unit and (point := _TIME_POINT.search(before)) is not None:
             kind, scale = UNITS[point.group(1).lower()]  # "by day 90", "at week 12", "months 6-12": time points
             begin -= 0 if point.group("lower") else len(point.group())  # (rounds 34, 36)

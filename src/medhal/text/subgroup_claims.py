@@ -47,6 +47,8 @@ _CLAIMS = tuple(
         rf"(?:(?:in|among|for|to|with)\s+)?{_WHO}",
         rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_MOST}\s+(?:\w+\s+)?{_EFFECT}\s+(?:seen\s+|observed\s+)?"
         rf"(?:in|among|for)\s+{_WHO}",
+        # the effect said in the clause before ("..., and was largest in people with coexisting anxiety": round 39)
+        rf"^\W*(?:(?:and|but)\s+)?(?:was|were|appeared|seemed)\s+(?:\w+ly\s+)?{_MOST}\s+(?:in|among|for)\s+{_WHO}",
     )
 )
 """A unit claiming an effect differs in a subgroup, and the subgroup."""
