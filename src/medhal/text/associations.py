@@ -16,6 +16,7 @@ unit turned around ("... linked to higher IQ scores") as entailed (P(E) 0.49).  
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
@@ -35,6 +36,7 @@ _WITHDRAWN = re.compile(
 association of taking it is the other way ("receiving a statin was associated with less delirium")."""
 
 
+@lru_cache(maxsize=4096)
 def _sides(text: str) -> tuple[frozenset[str], frozenset[str], str, str] | None:
     """The directions before and after an unnegated text's one association, and the two sides' texts; ``None``
     when it states none, several or a negated one, or no single direction after it."""

@@ -27,7 +27,7 @@ import re
 
 from medhal.text.synonyms import canonical_stems
 
-__all__ = ["claims_modification", "modification_conflict", "unmodified_by"]
+__all__ = ["NO_ONE", "claims_modification", "modification_conflict", "unmodified_by"]
 
 _UNMODIFIED = re.compile(
     r"\b(?:results?|findings?|effects?|associations?|benefits?|estimates?|reductions?|hazard\s+ratios?)\s+(?:were|was)"
@@ -56,7 +56,8 @@ _MODIFIED = re.compile(
 )
 """A unit claiming the effect differs in a subgroup."""
 
-_NO_ONE = frozenset(canonical_stems("patients participants people group groups those subgroup subgroups"))
+NO_ONE = frozenset(canonical_stems("patients participants people group groups those subgroup subgroups"))
+"""Stems of the words that name no one in particular: who a subgroup is, not what sets it apart."""
 
 
 def unmodified_by(sentence: str) -> frozenset[str]:
@@ -77,7 +78,7 @@ def unmodified_by(sentence: str) -> frozenset[str]:
     if m is None:
         return frozenset()
     named = m.group("who") or m.group("in") or m.group("var") or m.group("by") or m.group("btw") or ""
-    return canonical_stems(named) - _NO_ONE
+    return canonical_stems(named) - NO_ONE
 
 
 def claims_modification(unit: str) -> bool:

@@ -97,7 +97,9 @@ def denied_null(unit: str, sentence: str) -> bool:
         return False
     # the null finding of "performed equally well on darker skin" read as "did not differ"
     findings, own = _null_reading(_EQUALLY.sub(_EQUALLY_AS_NULL, unit))
-    return _asserted(sentence, findings, own, shown=False, in_figures=_AS_FREQUENT.search(unit) is not None)
+    return _asserted(
+        finding_parts(sentence), findings, own, shown=False, in_figures=_AS_FREQUENT.search(unit) is not None
+    )
 
 
 def denied_in_numbers(unit: str, sentence: str) -> bool:
@@ -128,7 +130,7 @@ def denied_in_numbers(unit: str, sentence: str) -> bool:
     # shows ("0.76 (95% CI 0.59-0.98) in one and 1.02 (0.79-1.32) in the other (p for interaction 0.07)")
     if findings and all(f.subject <= _INTERACTION for f in findings):
         return False
-    return bool(findings) and _asserted(sentence, findings, own, shown=True)
+    return bool(findings) and _asserted(parts, findings, own, shown=True)
 
 
 def _apart(part: str) -> bool:
@@ -158,12 +160,13 @@ def _null_reading(unit: str) -> tuple[tuple[NullFinding, ...], frozenset[str]]:
 
 
 def _asserted(
-    sentence: str, findings: tuple[NullFinding, ...], own: frozenset[str], *, shown: bool, in_figures: bool = False
+    parts: list[str], findings: tuple[NullFinding, ...], own: frozenset[str], *, shown: bool, in_figures: bool = False
 ) -> bool:
-    """Whether a part of ``sentence`` asserts an effect on the whole subject of one of ``findings`` at no time point
-    or dose of a kind the unit (``own``: the kinds it names) does not name; ``shown``: and shows it in numbers;
-    ``in_figures``: states it as two percentages far apart (:func:`_apart`), in words or not."""
-    for part in finding_parts(sentence):
+    """Whether one of a sentence's ``parts`` (:func:`~medhal.text.findings.finding_parts`) asserts an effect on the
+    whole subject of one of ``findings`` at no time point or dose of a kind the unit (``own``: the kinds it names) does
+    not name; ``shown``: and shows it in numbers; ``in_figures``: states it as two percentages far apart
+    (:func:`_apart`), in words or not."""
+    for part in parts:
         differs = _apart(part) if in_figures else asserts_effect(part)
         if reports_null_finding(part) or not differs or (shown and not significant(part)):
             continue

@@ -227,6 +227,9 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     stated = _stated_factors(sentence)
     if not stated:
         return []
+    unfit = [w for w in words if not any(_fits(w, factor) for factor, _ in stated)]
+    if not unfit:
+        return []
     # words the unit's own figures bear out ("a third as common (3% vs 9%)") are the figures' to judge, by the number
     # cues: a sentence of two findings may give its factor of the other (round 38)
     own = _stated_factors(unit)
@@ -234,8 +237,8 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     # 1.03, 1.12 and 1.31 shows 1.31
     return [
         (w.quantity, min(stated, key=lambda s: abs(math.log(s[0] / w.factor)))[1])
-        for w in words
-        if not any(_fits(w, factor) for factor, _ in stated) and not any(_fits(w, factor) for factor, _ in own)
+        for w in unfit
+        if not any(_fits(w, factor) for factor, _ in own)
     ]
 
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from medhal.text.asserted import asserts_effect
 from medhal.text.findings import reports_null_finding
-from medhal.text.modification import claims_modification, unmodified_by
+from medhal.text.modification import NO_ONE, claims_modification, unmodified_by
 from medhal.text.synonyms import canonical_stems
 
 __all__ = ["subgroup_claimed", "unreported_subgroup"]
@@ -52,9 +52,8 @@ _CLAIMS = tuple(
     )
 )
 """A unit claiming an effect differs in a subgroup, and the subgroup."""
-_NO_ONE = canonical_stems(
-    "patients participants people persons those subjects individuals adults group groups subgroup subgroups who "
-    "treated receiving given taking started with the"
+_NO_ONE = NO_ONE | canonical_stems(
+    "persons subjects individuals adults who treated receiving given taking started with the"
 )
 _NIGHT = re.compile(r"\b(?:overnight|nocturnal|night-?time)\b", re.IGNORECASE)
 _LONGER = re.compile(r"\b(?:longer|shorter)\b", re.IGNORECASE)
