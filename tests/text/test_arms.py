@@ -215,3 +215,22 @@ def test_the_arms_come_in_the_order_the_results_give_them_figures() -> None:
         "group and 0% in the other group."
     )
     assert trial_arms(stockings) == ("knee-length ECS", "no stockings")
+
+
+STATIN_ARMS = ("atorvastatin 20 mg daily", "no statin")
+STATIN_RESULT = "New-onset diabetes occurred in 3.9% versus 2.8% (p=0.11)."
+
+
+@pytest.mark.parametrize(
+    ("unit", "moved"),
+    [
+        # round 40: "the statin" is what the arm "no statin" goes without, so it names the other arm
+        ("New diabetes was slightly more common with the statin (3.9% vs 2.8%),", False),
+        ("New diabetes was slightly less common with the statin (2.8% vs 3.9%),", True),
+        ("New diabetes was less common in the no-statin group (2.8% vs 3.9%),", False),
+        ("New diabetes was less common in those with no statin (2.8% vs 3.9%),", False),
+        ("New diabetes was more common without a statin (3.9% vs 2.8%),", True),
+    ],
+)
+def test_an_arm_named_for_what_it_goes_without(unit: str, moved: bool) -> None:
+    assert (moved_figures(unit, [STATIN_RESULT], STATIN_ARMS) is not None) is moved

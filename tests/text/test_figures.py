@@ -526,3 +526,13 @@ def test_a_small_count_in_words_is_rivalled_by_a_whole_count_only() -> None:
     assert [(a.text, b.text) for a, b in number_conflicts("Two patients died.", "Three died.", "Three died.")] == [
         ("Two", "Three")
     ]
+
+
+def test_an_improvement_a_named_response_needs_is_stated() -> None:
+    # round 40: "two-thirds reached a 75% improvement in their eczema score" against "70.3% achieved EASI-75"
+    evidence = "At week 16, 70.3% of patients achieved EASI-75, rising to 79.2% by week 52."
+    assert unstated_quantities("two-thirds reached a 75% improvement in their eczema score by week 16", evidence) == []
+    (q,) = unstated_quantities("two-thirds reached a 90% improvement in their eczema score by week 16", evidence)
+    assert q.text == "90%"
+    # nor is it a changed share against the sentence's other percentages (79.2% was its rival)
+    assert number_conflicts("Just over two-thirds reached a 75% improvement in EASI by week 16,", evidence, evidence) == []

@@ -76,3 +76,12 @@ def test_an_acronym_behind_a_lower_case_prefix_is_given() -> None:
     assert unstated_names("Around 11% of samples tested positive for high-risk HPV.", evidence) == ()
     assert unstated_names("GFR was not measured.", evidence) == ()
     assert unstated_names("RSV was found in 11%.", evidence) == ("RSV",)
+
+
+def test_a_joint_named_as_the_site_of_an_operation() -> None:
+    # round 40: "In this Dutch trial of 412 knee replacement patients" for a trial of hip arthroplasty
+    evidence = "We randomised 412 adults undergoing primary total hip arthroplasty to intravenous or topical TXA."
+    assert unstated_names("In this trial of 412 knee replacement patients,", evidence) == ("knee",)
+    assert unstated_names("In this trial of 412 hip replacement patients,", evidence) == ()
+    # a joint named for a symptom is lay wording of the evidence's terms ("ankle swelling" for peripheral oedema)
+    assert unstated_names("Ankle swelling was less common with the polypill,", "Peripheral oedema: 3% vs 9%.") == ()

@@ -323,3 +323,11 @@ def test_pence_are_money() -> None:
     (q,) = quantities("Scotland's 50p minimum price per unit")
     assert (q.kind, q.value) == ("money", 0.5) and q.equals(quantities("a minimum unit price of £0.50")[0])
     assert quantities("a 1p36 deletion") == []
+
+
+def test_a_response_named_by_its_share_of_improvement() -> None:
+    # round 40: "a 75% improvement" was an unstated 75 against the evidence's "EASI-75"
+    found = [(q.kind, q.value, q.text) for q in quantities("79.5% achieved EASI-75 and 61% ACR20 at week 16")]
+    assert ("label:response", 75.0, "EASI-75") in found and ("label:response", 20.0, "ACR20") in found
+    assert ("percent", 79.5, "79.5%") in found
+    assert [q.kind for q in quantities("PASI 90")] == ["count"]  # the spaced form stays as it was read

@@ -76,3 +76,11 @@ def test_a_subgroup_claim_whose_effect_is_the_clause_befores() -> None:
         "people with coexisting anxiety"
     )
     assert subgroup_claimed("and the gain was similar in men and women.") is None
+
+
+def test_a_subgroup_claim_on_a_pronoun_or_a_drop() -> None:
+    # round 40: "It slowed cognitive decline, and it was seen only in women."; "with the largest drop among ..."
+    assert subgroup_claimed("and it was seen only in women.") == "women"
+    assert unreported_subgroup("and it was seen only in women.", POLYPILL[:2]) == "women"
+    assert subgroup_claimed("with the largest drop among heavy drinkers.") == "heavy drinkers"
+    assert subgroup_claimed("and it was well tolerated in women.") is None

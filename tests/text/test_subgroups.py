@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.comparisons import comparison_conflict, comparison_subject, unit_comparison
-from medhal.text.subgroups import SubjectComparison, normalise_ages, subject_comparison
+from medhal.text.comparisons import comparison_conflict, comparison_subject, named_groups, unit_comparison
+from medhal.text.subgroups import (
+    SubjectComparison,
+    goes_without,
+    group_tokens,
+    loosely_named,
+    normalise_ages,
+    subject_comparison,
+)
 
 SUBGROUP = "Children younger than 6 years had a lower sensitivity (85.7%) than older children (96.3%)."
 
@@ -50,3 +57,17 @@ def test_a_comparison_in_the_subject_form_has_no_comparison_subject() -> None:
     claim = unit_comparison("Children under six had a higher sensitivity than older children.")
     assert claim is not None and claim.group == "Children under 6" and claim.measure == frozenset({"sensi"})
     assert comparison_subject("Children under six had a higher sensitivity than older children.") is None
+
+
+def test_a_group_named_for_what_it_goes_without() -> None:
+    # round 40: "with the statin" named the arm "no statin", and a faithful clause was contradicted
+    arms = ["atorvastatin 20 mg daily", "no statin"]
+    theirs = [group_tokens(a) for a in arms]
+    assert goes_without("no statin") and goes_without("without prophylaxis") and goes_without("non-users")
+    assert not goes_without("nonsteroidal drugs") and not goes_without("atorvastatin")
+    assert loosely_named(group_tokens("the statin"), theirs) == [0]
+    assert loosely_named(group_tokens("statin"), theirs) == [0]
+    assert loosely_named(group_tokens("no statin"), theirs) == [1]
+    assert named_groups("the statin", arms) == [0]
+    # of two groups that both go without something, a name that does not is neither
+    assert loosely_named(group_tokens("the statin"), [group_tokens("no statin"), group_tokens("no aspirin")]) == []

@@ -188,3 +188,11 @@ def test_bleeding_is_haemorrhage_and_the_stomach_gastric() -> None:
     assert canonical_stems("heavy bleeding") & canonical_stems("postpartum haemorrhage") == canonical_stems("bleeding")
     assert canonical_stems("intracerebral hemorrhage") >= canonical_stems("bleeding")
     assert canonical_stems("stomach upset") & canonical_stems("gastrointestinal adverse events")
+
+
+def test_light_sensitivity_is_photophobia() -> None:
+    # round 40: "and light sensitivity was more common with the stronger dose" named no measure of an abstract that
+    # says "Photophobia was reported by 8.6% of children on 0.05%"
+    assert canonical_stems("light sensitivity") == canonical_stems("photophobia")
+    assert canonical_stems("sensitivity to bright light") == canonical_stems("photophobia")
+    assert canonical_stems("the sensitivity of the test") != canonical_stems("photophobia")

@@ -87,6 +87,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from medhal.detect._pointers import Support, shown_entailing
 from medhal.detect.records import Verdict
 from medhal.text.abbreviations import abbreviated, defined_abbreviations, spelled_out
 from medhal.text.assertions import asserts_nothing, describes_measurement, elides_predicate, states_no_predicate
@@ -423,6 +424,7 @@ class AlignedRule:
         unstated: bool = False,
         window_sizes: np.ndarray | None = None,
         coverage_alignment: np.ndarray | None = None,
+        coverage_sizes: np.ndarray | None = None,
     ) -> AlignedDecision:
         """Decide one unit from its library windows' P(E), P(C), alignment (of their best sentence; of their
         worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E);
@@ -431,17 +433,11 @@ class AlignedRule:
 
         ``coverage_alignment`` (each coverage window's :meth:`EvidenceIndex.run_alignment`, ``known_only``): of
         several coverage windows only those aligned at least as well as ``min(align_threshold, best)`` may support
-        the unit; all of them give its rank (``coverage_entail``).
+        the unit; all of them give its rank (``coverage_entail``).  ``window_sizes`` / ``coverage_sizes``: the
+        windows' sentence counts (for the pointer only).
 
-        The ``entailing`` window of a unit the model supports is the one to show an auditor: the smallest aligned
-        library window that supports the unit by itself (``window_sizes``: the windows' sentence counts; P(E) at
-        least ``entail_threshold`` and above ``C*``), better aligned first, then higher P(E); the window that
-        achieved ``E*`` when none does.  ``p_entail`` stays ``E*`` whichever window is shown.  Without
-        ``window_sizes`` only support by a coverage window is pointed at a library window (the best aligned).
-        When no library window supports the unit by itself and ``coverage_alignment`` is given (each coverage
-        window's :meth:`EvidenceIndex.run_alignment`), the coverage window shown is the best aligned of those that
-        entail it (P(E) at least ``entail_threshold`` and above ``C*``), then the higher P(E): the stretch of
-        evidence that holds what the unit says, not one the verifier happened to score higher about something else.
+        The ``entailing`` window of a unit the model supports is the one to show an auditor
+        (:func:`medhal.detect._pointers.shown_entailing`); ``p_entail`` stays ``E*`` whichever window is shown.
         """
         aligned = window_alignment >= self.align_threshold
         focus = aligned if contradiction_alignment is None else contradiction_alignment >= self.align_threshold
@@ -481,17 +477,13 @@ class AlignedRule:
         elif p_e >= self.entail_threshold and p_e > p_c and not unstated:
             verdict = "supported"
             if window_sizes is not None or (entailing is not None and entailing < 0):
-                # point at the smallest aligned window that entails the unit by itself, so the audit trail names
-                # the sentence, not a stretch of evidence around it (the verdict and P(E) stand)
-                alone = np.flatnonzero(aligned & (window_entail >= self.entail_threshold) & (window_entail > p_c))
-                if len(alone):
-                    size = np.zeros(len(alone)) if window_sizes is None else window_sizes[alone]
-                    entailing = int(alone[np.lexsort((-window_entail[alone], -window_alignment[alone], size))[0]])
-                elif entailing is not None and entailing < 0 and coverage_alignment is not None:
-                    tiles = np.flatnonzero((coverage_entail >= self.entail_threshold) & (coverage_entail > p_c))
-                    if len(tiles):
-                        order = np.lexsort((-coverage_entail[tiles], -coverage_alignment[tiles]))
-                        entailing = -1 - int(tiles[order[0]])
+                entailing = shown_entailing(
+                    entailing,
+                    Support(window_entail, window_alignment, aligned, window_sizes),
+                    Support(coverage_entail, coverage_alignment, sizes=coverage_sizes),
+                    floor=self.entail_threshold,
+                    p_contradict=p_c,
+                )
         else:
             verdict = "unsupported"
         return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best, unstated=unstated)

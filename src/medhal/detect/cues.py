@@ -72,6 +72,7 @@ from medhal.text.comparisons import UnitComparison, change_order, named_groups, 
 from medhal.text.designs import design_conflict
 from medhal.text.drug_doses import dose_conflict
 from medhal.text.durations import duration_conflict
+from medhal.text.effect_order import effect_order_conflict
 from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population, states_exclusion
 from medhal.text.exclusive import absence_denied, exclusive_conflict
@@ -273,7 +274,8 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     (:func:`~medhal.text.comparisons.change_order`), or say of the other trial arm how many people had an event
     (:func:`~medhal.text.moved_counts.moved_count`), or rank first an item a listing sentence ranks lower
     (:func:`~medhal.text.superlatives.superlative_conflict`), or states the unit's association the other way
-    (:func:`~medhal.text.associations.association_reversed`); ``None`` when none does."""
+    (:func:`~medhal.text.associations.association_reversed`) or its difference in effect between two subgroups
+    (:func:`~medhal.text.effect_order.effect_order_conflict`); ``None`` when none does."""
     claim = _arm_of(unit_comparison(unit), index.arms)
     spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
@@ -281,6 +283,8 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
             return i
         if association_reversed(unit, s) and (not index.assertive or index.assertive[i]):
             return i  # "Higher lead was linked to higher IQ" against "lead ... is associated with lower scores"
+        if effect_order_conflict(unit, s):  # "larger in men than in women" against "Among women, ... larger" (r. 40)
+            return i
     moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)
     if moved is not None:
         return moved

@@ -417,6 +417,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
                 coverage_alignment=index.run_alignment(
                     span.text, [(w.first, w.stop) for w in coverage], known_only=True
                 ),
+                coverage_sizes=np.array([w.n_sentences for w in coverage], dtype=np.int64),
             )
 
             w_e, w_c = (

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from medhal.text.lexical import directions, has_negation
 from medhal.text.negation import negation_targets
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.subgroups import goes_without
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
@@ -351,8 +352,16 @@ def _named_first(text: str, arms: tuple[str, str]) -> int | None:
         return None
     # the one arm named as what the other is set against ("did not lower death compared with a restrictive
     # threshold (14.5% vs 16.9%)", "about as common as with placebo (11.8% vs 12.6%)"): the first figure is the
-    # other arm's, the one the unit speaks of without naming it (round 18)
-    return 1 - named if _COMPARATOR_BEFORE.search(text, 0, words[at].start()) else named
+    # other arm's, the one the unit speaks of without naming it (round 18); "with the statin" names what the arm
+    # "no statin" goes without, so the other arm (round 40)
+    against = _COMPARATOR_BEFORE.search(text, 0, words[at].start()) is not None
+    if goes_without(arms[named]) and not _LACKING_BEFORE.search(text, 0, words[at].end()):
+        against = not against
+    return 1 - named if against else named
+
+
+_LACKING_BEFORE = re.compile(r"\b(?:no|without|non)[\s-]+(?:[\w-]+\s+)?[\w-]+$", re.IGNORECASE)
+"""Words naming the arm after them for what it goes without ("no statin", "without prophylaxis")."""
 
 
 _COMPARATOR_BEFORE = re.compile(

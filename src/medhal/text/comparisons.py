@@ -47,7 +47,7 @@ from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.subgroups import group_tokens, normalise_ages, subject_comparison
+from medhal.text.subgroups import group_tokens, loosely_named, normalise_ages, subject_comparison
 from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
 
 __all__ = [
@@ -262,8 +262,7 @@ def named_groups(name: str, groups: list[str]) -> list[int]:
     exact = [i for i, t in enumerate(theirs) if t == tokens]
     if exact:
         return exact
-    loose = [i for i, t in enumerate(theirs) if t and (t <= tokens or tokens <= t)]
-    return loose if len(loose) == 1 else []
+    return loosely_named(tokens, theirs)
 
 
 def _matching(name: str, figures: list[GroupFigure]) -> list[GroupFigure]:

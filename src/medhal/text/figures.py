@@ -186,8 +186,8 @@ def number_conflicts(
             continue
         if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
             continue  # ... and 11 days": derived, not changed
-        if complement(unit, q, exact):  # "survival 90%" for "mortality 10%"
-            continue
+        if complement(unit, q, exact) or _response_share(q, stated):  # "survival 90%" for "mortality 10%"; "a
+            continue  # 75% improvement" for "EASI-75" (round 40)
         if relative_change(q, exact, directions(unit)):  # "a 19% higher risk" for "HR 1.19" (round 21)
             continue
         rivals = _change_rivals(sentence, local) if _change(unit, q) else local
@@ -324,10 +324,15 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if difference(q, exact) or share(q, exact) or relative_change(q, exact, _ways(before + unit)):
             continue
-        if complement(unit, q, exact):
+        if complement(unit, q, exact) or _response_share(q, stated):
             continue
         out.append(q)
     return out
+
+
+def _response_share(q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is the improvement a response the evidence names needs: "a 75% improvement" for "EASI-75"."""
+    return q.kind == "percent" and any(e.kind == "label:response" and e.value == q.value for e in stated)
 
 
 def _ways(text: str) -> frozenset[str]:

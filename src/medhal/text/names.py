@@ -16,6 +16,7 @@ What counts as a name, deterministically:
   "RCT", "IQR", "IV"; "BMI" is kept: it names a measure) and Roman numerals ("phase III");
 * a **proper noun**: a capitalised word that does not open its sentence, clause or list item ("in Norway", "the
   Framingham score"), except months, days and the words that label a table, group or grade ("Group A", "Table 2");
+* a **joint** named as the site of a procedure or disease ("knee replacement", "hip fracture");
 * a **drug** named by a distinctive stem of the WHO International Nonproprietary Names scheme ("-gliflozin",
   "-sartan", "-mab", ...; three letters or more before it), or one of a short list of common drugs whose names
   have none ("lamotrigine", "warfarin"), wherever it stands.
@@ -159,11 +160,20 @@ def _initials(acronym: str, words: Sequence[str]) -> bool:
     return False
 
 
+_JOINTS = frozenset({"knee", "knees", "hip", "hips", "shoulder", "shoulders", "elbow", "elbows", "wrist", "ankle"})
+_JOINT_SITE = re.compile(
+    r"[a-z]+\s+(?:replacements?|arthroplast\w*|fractures?|surgery|osteoarthritis|arthritis|arthroscop\w*)\b",
+    re.IGNORECASE,
+)
+"""A joint named as the site of a procedure or disease ("knee replacement", "hip fracture"): a joint swapped for
+another is the substitution of one operation for another (round 40), and no lay wording renames it."""
+
+
 def _kind(unit: str, start: int, word: str) -> bool:
     """Whether ``word`` at ``start`` of ``unit`` is a name (module docstring)."""
     if "'" in word or "’" in word:  # "I'll"
         return False
-    if is_drug_name(word):
+    if is_drug_name(word) or (word.lower() in _JOINTS and _JOINT_SITE.match(unit, start)):
         return True
     if _acronym(word):
         return not _generic(word)
@@ -195,6 +205,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     ()
     >>> unstated_names("HPV tests were positive in 11%.", "High-risk human papillomavirus (hrHPV) was found in 11%.")
     ()
+    >>> unstated_names("In 412 knee replacement patients,", "412 patients had a primary total hip arthroplasty.")
+    ('knee',)
     """
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
     given = _given(evidence)

@@ -140,6 +140,9 @@ _LABEL = re.compile(
     r"\b(type|grade|stage|phase|class|tier)s?\s+(?:(?:\d+|[IV]+)[a-c]?\s*(?:,|or|and|to|-|–)\s*)*$", re.IGNORECASE
 )
 """A category's word before its number, or before the first of its numbers ("grade 2 or 3": both are grades)."""
+_RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u2010]?(\d{2,3})\b")
+"""A response named by the share of improvement it needs ("EASI-75", "ACR20"): ``label:response``, a percentage
+of improvement a unit may state in words ("a 75% improvement in EASI")."""
 _PRONOUN_ONE = re.compile(r"\b(?:every|each|any|no|this|that|which|the)\s+$", re.IGNORECASE)
 _SOLUTIONS = (
     r"(?:saline|sodium\s+chloride|dextrose|glucose\s+solution|lidocaine|lignocaine|chlorhexidine|bupivacaine|"
@@ -313,6 +316,12 @@ def quantities(text: str) -> list[Quantity]:
         out = sorted(
             [*out, Quantity("label:date", value, start, end, text[start:end], False, value)], key=lambda q: q.start
         )
+    for m in _RESPONSE.finditer(text):  # "EASI-75": a response of at least 75% improvement (round 40)
+        if not any(q.start < m.end() and m.start() < q.end for q in out) and 0 < (value := float(m.group(1))) <= 100:
+            out = sorted(
+                [*out, Quantity("label:response", value, m.start(), m.end(), m.group(), False, value)],
+                key=lambda q: q.start,
+            )
     for value, start, end in a_multiples(text):  # "a billion doses", "about a thousand people"
         before = text[max(0, start - 16) : start]
         hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None

@@ -34,7 +34,10 @@ from medhal.text.synonyms import canonical_stems
 
 __all__ = ["subgroup_claimed", "unreported_subgroup"]
 
-_EFFECT = r"(?:benefits?|effects?|associations?|reductions?|increases?|improvements?|gains?|advantages?|protection)"
+_EFFECT = (
+    r"(?:benefits?|effects?|associations?|reductions?|increases?|improvements?|gains?|advantages?|protection|"
+    r"drops?|declines?|falls?|decreases?)"
+)
 _MOST = (
     r"(?:greatest|largest|biggest|strongest|greater|larger|bigger|stronger|most\s+pronounced|more\s+pronounced|"
     r"most\s+marked|more\s+marked|confined\s+to|limited\s+to|restricted\s+to|seen\s+only|only\s+seen|concentrated)"
@@ -48,7 +51,8 @@ _CLAIMS = tuple(
         rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_MOST}\s+(?:\w+\s+)?{_EFFECT}\s+(?:seen\s+|observed\s+)?"
         rf"(?:in|among|for)\s+{_WHO}",
         # the effect said in the clause before ("..., and was largest in people with coexisting anxiety": round 39)
-        rf"^\W*(?:(?:and|but)\s+)?(?:was|were|appeared|seemed)\s+(?:\w+ly\s+)?{_MOST}\s+(?:in|among|for)\s+{_WHO}",
+        rf"^\W*(?:(?:and|but)\s+)?(?:(?:it|this)\s+)?(?:was|were|appeared|seemed)\s+(?:\w+ly\s+)?{_MOST}\s+"
+        rf"(?:in|among|for)\s+{_WHO}",
     )
 )
 """A unit claiming an effect differs in a subgroup, and the subgroup."""

@@ -25,7 +25,7 @@ from medhal.text.lexical import directions
 from medhal.text.quantities import NUMBER_WORDS
 from medhal.text.synonyms import alignment_tokens
 
-__all__ = ["SubjectComparison", "group_tokens", "normalise_ages", "subject_comparison"]
+__all__ = ["SubjectComparison", "goes_without", "group_tokens", "loosely_named", "normalise_ages", "subject_comparison"]
 
 _SPELLED = {w: str(i) for i, w in enumerate(NUMBER_WORDS) if i <= 20}
 _NUMBER = r"(?P<n>\d+|" + "|".join(sorted(_SPELLED, key=len, reverse=True)) + r")"
@@ -69,7 +69,38 @@ def group_tokens(name: str) -> frozenset[str]:
     (['#60', 'over#60'], ['#60', 'patie', 'under#60'])
     """
     bounds = frozenset(f"{m.group(1).lower()}#{m.group(2)}" for m in _BOUND.finditer(normalise_ages(name)))
-    return alignment_tokens(normalise_ages(name)) | bounds
+    return alignment_tokens(normalise_ages(name)) | bounds | ({_WITHOUT} if goes_without(name) else set())
+
+
+def goes_without(name: str) -> bool:
+    """Whether ``name`` names a group for what it goes without ("no statin", "without prophylaxis", "non-users").
+
+    >>> goes_without("no statin"), goes_without("atorvastatin 20 mg daily")
+    (True, False)
+    """
+    return _NO_TREATMENT.match(name) is not None
+
+
+def loosely_named(tokens: frozenset[str], theirs: list[frozenset[str]]) -> list[int]:
+    """The one group (as a list; none when several) whose :func:`group_tokens` contain or are contained in a name's
+    ``tokens``, a group of people who go *without* something ("no statin") never named by a name that is not
+    ("the statin"): of two groups, one going without what the name names, the name names the other.
+
+    >>> theirs = [group_tokens("atorvastatin 20 mg daily"), group_tokens("no statin")]
+    >>> loosely_named(group_tokens("the statin"), theirs), loosely_named(group_tokens("no statin"), theirs)
+    ([0], [1])
+    """
+    lacking = _WITHOUT in tokens
+    loose = [i for i, t in enumerate(theirs) if t and (t <= tokens or tokens <= t) and (_WITHOUT in t) == lacking]
+    if loose or lacking or len(theirs) != 2:
+        return loose if len(loose) == 1 else []
+    without = [i for i, t in enumerate(theirs) if _WITHOUT in t and tokens <= t - {_WITHOUT}]
+    return [1 - without[0]] if len(without) == 1 and _WITHOUT not in theirs[1 - without[0]] else []
+
+
+_NO_TREATMENT = re.compile(r"\s*(?:the\s+|those\s+|people\s+|patients\s+)?(?:no|without|non)[\s\-]", re.IGNORECASE)
+"""A group named for what it goes without: "no statin", "without prophylaxis", "non-users"."""
+_WITHOUT = "#without"
 
 
 _BOUND = re.compile(r"\b(under|over)\s+(\d+)\b", re.IGNORECASE)

@@ -125,6 +125,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bhay fever\b", re.IGNORECASE), "allergic rhinitis"),
     (re.compile(r"\bflare[- ]?ups?\b|\bflares\b", re.IGNORECASE), "exacerbations"),  # "COPD flare-ups" (round 34)
     (re.compile(r"\bstomach\b", re.IGNORECASE), "gastric"),  # "stomach and bowel upset" (round 38)
+    (re.compile(r"\b(?:light|glare)\s+sensitivity\b|\bsensitivity\s+to\s+(?:bright\s+)?light\b", re.I), "photophobia"),
     (re.compile(r"\b(?:brittle|thinning) bones\b", re.IGNORECASE), "osteoporosis"),
     (re.compile(r"\bmini[- ]strokes?\b", re.IGNORECASE), "transient ischemic attack"),
     (re.compile(r"\b(?:their|the|an?)\s+appendix\s+(?:was\s+|were\s+)?removed\b", re.IGNORECASE), "appendectomy"),

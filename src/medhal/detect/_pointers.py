@@ -1,0 +1,86 @@
+"""Which window a supported unit's evidence pointer shows an auditor (issue 14): the stretch of evidence that holds
+what the unit says, as small as the verifier's own reading allows.
+
+The verdict and ``P(E)`` of a unit are decided by :class:`medhal.detect.alignment.AlignedRule`; this module only
+chooses, among the windows that support the unit *by themselves* (``P(E)`` at least the rule's entailment threshold
+and above the unit's ``C*``), the one its audit trail points at.  Every window it may choose was read by the
+verifier against the unit and the pointer carries that window's own ``P(E)``, so the pointer never claims support
+the model did not give.  In order:
+
+1. the smallest library window aligned with the unit (:meth:`~medhal.detect.alignment.EvidenceIndex.alignment` at
+   least the rule's ``align_threshold``), better aligned first, then higher ``P(E)``;
+2. else the smallest library window holding the sentence the unit is best aligned with (of those the unit was read
+   against), when it is smaller than the coverage window that would be shown: a clause aligned below the threshold
+   ("The cost is more side effects such as vomiting" and "Antibiotics increase unwanted effects such as vomiting,
+   diarrhoea and rash") still has its sentence, and a coverage tile of five sentences about pain is not it;
+3. else the coverage window best aligned with the unit (run alignment) among those that entail it, then higher
+   ``P(E)``; else the window that achieved ``E*``.
+
+Split out of :mod:`medhal.detect.alignment` at its 500-line limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Support", "shown_entailing"]
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    """The windows a unit was read against: each one's ``P(E)``, alignment with the unit (library windows: their
+    best sentence's; coverage windows: the run's), whether it is aligned, and its size in sentences."""
+
+    entail: np.ndarray
+    alignment: np.ndarray | None = None
+    aligned: np.ndarray | None = None
+    sizes: np.ndarray | None = None
+
+    def entailing_alone(self, floor: float, p_contradict: float) -> np.ndarray:
+        """Indices of the windows that support the unit by themselves."""
+        return np.flatnonzero((self.entail >= floor) & (self.entail > p_contradict))
+
+    def size(self, k: int) -> int:
+        """Sentences of window ``k`` (1 when sizes are unknown)."""
+        return 1 if self.sizes is None else int(self.sizes[k])
+
+
+def shown_entailing(
+    entailing: int | None, library: Support, coverage: Support, *, floor: float, p_contradict: float
+) -> int | None:
+    """The pointer of a supported unit (module docstring): a library window index ``k >= 0``, a coverage window as
+    ``-1 - k``, or ``entailing`` (the window that achieved ``E*``) when no rule applies."""
+    alone = library.entailing_alone(floor, p_contradict)
+    if library.aligned is not None and library.alignment is not None:
+        aligned = alone[library.aligned[alone]]
+        if len(aligned):
+            size = np.zeros(len(aligned)) if library.sizes is None else library.sizes[aligned]
+            order = np.lexsort((-library.entail[aligned], -library.alignment[aligned], size))
+            return int(aligned[order[0]])
+    if entailing is None or entailing >= 0:
+        return entailing
+    shown = entailing
+    if coverage.alignment is not None:
+        tiles = coverage.entailing_alone(floor, p_contradict)
+        if len(tiles):
+            order = np.lexsort((-coverage.entail[tiles], -coverage.alignment[tiles]))
+            shown = -1 - int(tiles[order[0]])
+    held = _holding_best(library, alone)
+    if held is not None and coverage.sizes is not None and library.size(held) < coverage.size(-1 - shown):
+        return held
+    return shown
+
+
+def _holding_best(library: Support, alone: np.ndarray) -> int | None:
+    """The smallest of the ``alone`` windows (then higher ``P(E)``) that holds the library's best-aligned sentence."""
+    if library.alignment is None or not len(alone) or library.sizes is None:
+        return None
+    best = float(library.alignment.max())
+    if best <= 0.0:
+        return None
+    held = alone[library.alignment[alone] >= best]
+    if not len(held):
+        return None
+    return int(held[np.lexsort((-library.entail[held], library.sizes[held]))[0]])

@@ -1,0 +1,60 @@
+"""Which window a supported unit's evidence pointer shows (detect/_pointers.py, issue 14)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from medhal.detect._pointers import Support, shown_entailing
+from medhal.detect.alignment import AlignedRule
+
+
+def _library(entail: list[float], alignment: list[float], sizes: list[int], threshold: float = 0.6) -> Support:
+    a = np.array(alignment)
+    return Support(np.array(entail), a, a >= threshold, np.array(sizes))
+
+
+def test_an_aligned_window_that_supports_the_unit_alone_comes_first() -> None:
+    library = _library([0.7, 0.5, 0.6], [0.9, 0.3, 0.7], [2, 1, 1])
+    coverage = Support(np.array([0.8]), np.array([1.0]), sizes=np.array([6]))
+    # the smallest aligned window (index 2) beats the better aligned two-sentence one
+    assert shown_entailing(-1, library, coverage, floor=0.45, p_contradict=0.1) == 2
+
+
+def test_an_unaligned_window_holding_the_best_aligned_sentence_beats_a_larger_tile() -> None:
+    # round 23: "The cost is more side effects such as vomiting" (alignment 0.20 with "Antibiotics increase
+    # unwanted effects such as vomiting, diarrhoea and rash") was shown a five-sentence tile about pain
+    library = _library([0.55, 0.6, 0.2], [0.2, 0.1, 0.2], [1, 1, 3])
+    tiles = Support(np.array([0.7, 0.3]), np.array([0.9, 0.2]), sizes=np.array([5, 4]))
+    assert shown_entailing(-1, library, tiles, floor=0.45, p_contradict=0.1) == 0
+    # a window that does not support the unit by itself is never shown: the tile stays
+    weak = _library([0.4, 0.6, 0.2], [0.2, 0.1, 0.2], [1, 1, 3])
+    assert shown_entailing(-1, weak, tiles, floor=0.45, p_contradict=0.1) == -1
+    # nor one no smaller than the tile it would replace
+    small_tiles = Support(np.array([0.7, 0.3]), np.array([0.9, 0.2]), sizes=np.array([1, 1]))
+    assert shown_entailing(-1, library, small_tiles, floor=0.45, p_contradict=0.1) == -1
+    # nor one at or under the unit's C*
+    assert shown_entailing(-1, library, tiles, floor=0.45, p_contradict=0.55) == -1
+
+
+def test_the_rule_keeps_p_entail_and_the_verdict() -> None:
+    rule = AlignedRule()
+    d = rule.decide(
+        np.array([0.55, 0.6, 0.2]),
+        np.array([0.1, 0.1, 0.1]),
+        np.array([0.2, 0.1, 0.2]),
+        np.array([0.7, 0.3]),
+        window_sizes=np.array([1, 1, 3]),
+        coverage_alignment=np.array([0.9, 0.2]),
+        coverage_sizes=np.array([5, 4]),
+    )
+    assert d.verdict == "supported" and d.p_entail == 0.7 and d.entailing == 0
+    # without the tiles' sizes the tile is shown, as before
+    d = rule.decide(
+        np.array([0.55, 0.6, 0.2]),
+        np.array([0.1, 0.1, 0.1]),
+        np.array([0.2, 0.1, 0.2]),
+        np.array([0.7, 0.3]),
+        window_sizes=np.array([1, 1, 3]),
+        coverage_alignment=np.array([0.9, 0.2]),
+    )
+    assert d.verdict == "supported" and d.p_entail == 0.7 and d.entailing == -1
