@@ -11,7 +11,7 @@ from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import Window, window_of
 from medhal.detect.cue_notes import describe
 from medhal.detect.cues import FiredCue, contradiction_cue, deciding_sentences, restating_window
-from medhal.detect.focus import contradiction_focus
+from medhal.detect.focus import _only_figures_differ, contradiction_focus
 from medhal.text import split_sentences
 
 README_EVIDENCE = (Path(__file__).resolve().parents[2] / "examples" / "evidence.txt").read_text()
@@ -618,6 +618,27 @@ def test_a_share_or_factor_in_words_another_sentence_aligned_as_well_allows_is_n
     assert cue is not None and [a.text for a, _ in cue.conflicts] == ["five times as"]
 
 
+def test_a_share_in_words_of_a_clause_cut_from_its_subject_is_not_read_against_a_sentence_of_another() -> None:
+    # round 26: "The main downside was dyskinesia, | seen in about one in six on opicapone," was read against
+    # diarrhoea's "1% on opicapone" (the clause shares only the drug with any sentence); dyskinesia's 16% allows it
+    evidence = (
+        "Safety: Dyskinesia was the most frequent adverse event (opicapone 16%, entacapone 8%, placebo 4%). "
+        "Diarrhoea occurred in 4% on entacapone and 1% on opicapone."
+    )
+    index = _index(evidence)
+    assert _cue(index, "seen in about one in six on opicapone,") is None
+    # "about one in eight compared with roughly one in six on saline", cut from "Fewer needed new dialysis": the
+    # sentence stating 12.4% vs 15.7% shares none of its words, and still tells it
+    evidence = (
+        "Primary outcome: 90-day all-cause mortality was 31.8% with balanced crystalloid vs 33.9% with saline. "
+        "New renal replacement therapy (RRT) was required in 12.4% vs 15.7% (OR 0.76)."
+    )
+    index = _index(evidence)
+    assert _cue(index, "about one in eight compared with roughly one in six on saline.") is None
+    wrong = _cue(index, "About one in eight died by 90 days compared with roughly one in six on saline.")
+    assert wrong is not None and wrong.kind == "number"
+
+
 def test_a_sentence_going_the_units_way_without_a_figure_stated_elsewhere_cannot_contradict_it() -> None:
     evidence = (
         "The primary end point occurred in 5.5% of the colchicine group and 7.1% of the placebo group (hazard ratio "
@@ -950,3 +971,21 @@ def test_a_comparison_told_of_they_against_a_named_arm_is_read_for_the_other_arm
     cue = _cue(index, "By age two, however, they had a lower body mass index z-score than the placebo group.")
     assert cue is not None and cue.kind == "reversed_comparison" and cue.sentence == 3
     assert _cue(index, "By age two, however, they had a higher body mass index z-score than the placebo group.") is None
+
+
+def test_a_clause_stating_the_units_figures_is_read_without_the_denial_in_the_clause_after_it() -> None:
+    # round 34: "and there were no procedure-related deaths" denies nothing "very few people (0.3%) underwent an
+    # invasive procedure for what turned out to be benign disease" says (P(C) 0.68 from the encoder)
+    evidence = (
+        "Invasive procedures for benign disease were performed in 14 participants (0.3%), and there were no "
+        "procedure-related deaths."
+    )
+    index = _index(evidence)
+    windows = _sentence_windows(evidence)
+    faithful = "and very few people (0.3%) underwent an invasive procedure for what turned out to be benign disease."
+    assert contradiction_focus(index, faithful, index.alignment(faithful), windows, 0.6).tolist() == [0.0]
+    # the other clause is about deaths, as a unit saying people died is: the two differ in more than their figures
+    assert _only_figures_differ(faithful, evidence)
+    assert not _only_figures_differ(
+        "Very few people (0.3%) died after an invasive procedure for benign disease.", evidence
+    )

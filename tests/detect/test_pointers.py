@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from medhal.detect._pointers import Support, shown_entailing
+from medhal.detect._pointers import Support, closest, shown_entailing
 from medhal.detect.alignment import AlignedRule
 
 
@@ -58,3 +58,23 @@ def test_the_rule_keeps_p_entail_and_the_verdict() -> None:
         coverage_alignment=np.array([0.9, 0.2]),
     )
     assert d.verdict == "supported" and d.p_entail == 0.7 and d.entailing == -1
+
+
+def test_an_unsupported_unit_points_at_the_closest_sentence() -> None:
+    # own abstract: "a creatinine clearance under 15, were not included." pointed at a five-sentence tile; the
+    # sentence it is about is "Patients with a creatinine clearance below 15 mL/min were excluded."
+    library = _library([0.24, 0.2, 0.15], [0.69, 0.69, 0.69], [3, 2, 1])
+    assert closest(-1, library) == 2
+    # a unit aligned with no sentence at CLOSE keeps the window the rule read
+    assert closest(-1, _library([0.3, 0.2], [0.19, 0.1], [1, 1])) == -1
+    rule = AlignedRule()
+    d = rule.decide(
+        np.array([0.24, 0.2, 0.15]),
+        np.array([0.1, 0.1, 0.1]),
+        np.array([0.69, 0.69, 0.69]),
+        np.array([0.31, 0.01]),
+        window_sizes=np.array([3, 2, 1]),
+        coverage_alignment=np.array([1.0, 0.0]),
+        coverage_sizes=np.array([5, 4]),
+    )
+    assert d.verdict == "unsupported" and d.p_entail == 0.31 and d.entailing == 2

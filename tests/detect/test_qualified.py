@@ -6,7 +6,7 @@ import pytest
 
 from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
-from medhal.detect.units import Unit, continued, qualified, readings, segment_units
+from medhal.detect.units import Unit, continued, continues_negation, qualified, readings, segment_units
 
 
 def _units(response: str) -> list[Unit]:
@@ -55,3 +55,31 @@ def test_the_detector_reads_a_clause_with_its_qualifier() -> None:
     claimed = "Major bleeding was significantly more common on edoxaban."
     result = DecomposedDetector(verifier).detect(CheckItem(BLEEDING, claimed))
     assert result.units[0].verdict == "contradicted"
+
+
+MIGRAINE = (
+    "Response at 12 weeks was not associated with age, sex or medication overuse at baseline. "
+    "Constipation was the most frequent adverse event."
+)
+
+
+def test_a_list_a_negation_before_it_governs_is_not_read_without_it() -> None:
+    # round 41: "- Whether patients responded did not depend on their age, | their sex or whether they were
+    # overusing medication." had its second clause contradicted (the denied-assertion cue, then P(C) 0.85)
+    response = (
+        "Whether patients responded did not depend on their age, their sex or whether they were overusing medication."
+    )
+    units = _units(response)
+    assert len(units) == 2 and continues_negation(units, 1, response) and not continues_negation(units, 0, response)
+    verifier = RuleVerifier([("not associated with age, sex", "their sex or whether")])
+    result = DecomposedDetector(verifier).detect(CheckItem(MIGRAINE, response))
+    assert [u.verdict for u in result.units if u.verdict == "contradicted"] == []
+    # a clause that turns ("but ...") or negates on its own asserts what it says
+    for first, second in (
+        ("Response did not depend on age,", "but depended on their sex."),
+        ("Response did not depend on age,", "nor was it associated with sex."),
+        ("Response depended on age,", "their sex or their weight."),
+    ):
+        text = f"{first} {second}"
+        units = [Unit(first, 0, len(first)), Unit(second, len(first) + 1, len(text))]
+        assert not continues_negation(units, 1, text)

@@ -49,7 +49,11 @@ def test_no_difference_in_effect_is_read(text: str) -> None:
         ("The benefit was smaller in men than in women,", AMONG_FIRST, False),
         # a measure of the unit's own the sentence never names is another effect
         ("The reduction in stroke was larger in men than in women,", AMONG_FIRST, False),
-        ("The link with short sleep was stronger in people aged 60 and older than in those under 60.", IN_BETWEEN, True),
+        (
+            "The link with short sleep was stronger in people aged 60 and older than in those under 60.",
+            IN_BETWEEN,
+            True,
+        ),
         ("The link with short sleep was stronger in people under 60 than in those aged 60 or over.", IN_BETWEEN, False),
     ],
 )

@@ -535,4 +535,6 @@ def test_an_improvement_a_named_response_needs_is_stated() -> None:
     (q,) = unstated_quantities("two-thirds reached a 90% improvement in their eczema score by week 16", evidence)
     assert q.text == "90%"
     # nor is it a changed share against the sentence's other percentages (79.2% was its rival)
-    assert number_conflicts("Just over two-thirds reached a 75% improvement in EASI by week 16,", evidence, evidence) == []
+    assert (
+        number_conflicts("Just over two-thirds reached a 75% improvement in EASI by week 16,", evidence, evidence) == []
+    )

@@ -839,3 +839,37 @@ def test_a_null_finding_about_another_dose_is_not_the_units() -> None:
     )
     assert not null_finding_conflict("A 25 mg dose lowered depression scores more than a 1 mg dose.", sentence)
     assert null_finding_conflict("The 10 mg dose lowered depression scores more than the 1 mg dose.", sentence)
+
+
+def test_the_people_a_finding_holds_in_are_not_its_subject() -> None:
+    # round 26: "incidence among those without high-risk findings was not raised" was read as a null finding about
+    # "high" risk, and a guideline's "Patients with high-risk findings get a surveillance colonoscopy" contradicted
+    sentence = (
+        "CRC incidence among patients with high-risk findings who had no surveillance exceeded that of the general "
+        "population (SIR 1.91), whereas incidence among those without high-risk findings was not raised (SIR 0.86)."
+    )
+    assert all(f.subject != {"high"} for f in null_findings(sentence))
+    unit = "Patients with high-risk findings get a single surveillance colonoscopy three years later."
+    assert not any(contradicts(unit, f) for f in null_findings(sentence))
+
+
+def test_an_effect_asserted_with_an_emphatic_did() -> None:
+    # round 41: "Aspirin did lengthen overall survival." against "Overall survival did not differ (HR 0.96)"
+    assert asserts_effect("Aspirin did lengthen overall survival.")
+    assert asserts_effect("Aspirin lengthened overall survival.")
+    assert not asserts_effect("Aspirin did not lengthen overall survival.")
+    finding = null_finding("Overall survival did not differ between groups (hazard ratio 0.96; 95% CI 0.75 to 1.23).")
+    assert finding is not None and contradicts("Aspirin did lengthen overall survival.", finding)
+
+
+def test_a_null_finding_added_by_nor_did_is_its_own() -> None:
+    # round 41: "..., nor did the change in tiredness score" made one finding about symptoms and tiredness together,
+    # which "tiredness improved significantly more with levothyroxine than with placebo" did not name whole
+    sentence = (
+        "The change in hypothyroid symptoms score did not differ between groups (mean difference 0.1 points; p=0.93), "
+        "nor did the change in tiredness score (mean difference 0.3 points; p=0.79)."
+    )
+    found = null_findings(sentence)
+    assert [sorted(f.subject) for f in found] == [["hypot", "sympt"], ["fatig"]]
+    assert contradicts("and tiredness improved significantly more with levothyroxine than with placebo.", found[1])
+    assert not contradicts("and tiredness did not improve more with levothyroxine.", found[1])

@@ -54,3 +54,18 @@ def test_another_interval_word_is_not_what_an_interval_is_about() -> None:
     evidence = "Randomised to oral ozanimod 0.92 mg daily or interferon beta-1a 30 µg intramuscularly once weekly."
     unit = "You asked whether the daily tablet does better than the weekly interferon injection."
     assert interval_conflicts(unit, evidence, evidence) == []
+
+
+def test_an_interval_of_a_list_naming_nothing_of_its_own_is_the_lists() -> None:
+    # round 41: "whether emicizumab was given weekly, every two weeks or every four weeks" was read against the
+    # methods' "1.5 mg/kg weekly" because "3 mg/kg every 2 weeks" names nothing the unit's interval is about
+    sentence = (
+        "Eligible patients switched to emicizumab maintenance dosing of 1.5 mg/kg weekly, 3 mg/kg every 2 weeks or "
+        "6 mg/kg every 4 weeks."
+    )
+    unit = "Bleeding control was similar whether emicizumab was given weekly, every two weeks or every four weeks."
+    assert interval_conflicts(unit, sentence, sentence) == []
+    wrong = "Bleeding control was similar whether emicizumab was given weekly, every three weeks or every four weeks."
+    assert [(a.text, b.text) for a, b in interval_conflicts(wrong, sentence, sentence)] == [
+        ("every three weeks", "weekly")
+    ]

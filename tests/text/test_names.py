@@ -85,3 +85,11 @@ def test_a_joint_named_as_the_site_of_an_operation() -> None:
     assert unstated_names("In this trial of 412 hip replacement patients,", evidence) == ()
     # a joint named for a symptom is lay wording of the evidence's terms ("ankle swelling" for peripheral oedema)
     assert unstated_names("Ankle swelling was less common with the polypill,", "Peripheral oedema: 3% vs 9%.") == ()
+
+
+def test_abbreviations_whose_letters_start_no_words_of_the_evidence() -> None:
+    # round 41: "Rates of new TB over two years were comparable" flagged a faithful answer on tuberculosis
+    evidence = "Secondary outcomes included incident tuberculosis over 24 months."
+    assert unstated_names("- Rates of new TB over two years were comparable between the groups.", evidence) == ()
+    assert unstated_names("The ECG was normal.", "An electrocardiogram showed sinus rhythm.") == ()
+    assert unstated_names("Rates of new HCV were comparable.", evidence) == ("HCV",)

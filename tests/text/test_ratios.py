@@ -184,3 +184,12 @@ def test_words_the_units_own_figures_bear_out_are_left_to_the_number_cues() -> N
     )
     assert ratio_conflicts("Ankle swelling was a third as common with the polypill (3% vs 9%),", sentence) == []
     assert ratio_conflicts("Ankle swelling was a third as common with the polypill,", sentence)
+
+
+def test_a_change_between_two_levels_states_its_factor() -> None:
+    # round 41: "The share of patients with no treated bleeds nearly doubled" (38% -> 71%) was read against the
+    # bleeding rate's ratio of 0.29 in the sentence before, because the one stating it gave no factor
+    sentence = "The proportion of patients with zero treated bleeds rose from 38% to 71%."
+    assert ratio_stated("The share of patients with no treated bleeds nearly doubled,", sentence)
+    assert not ratio_stated("The share of patients with no treated bleeds tripled,", sentence)
+    assert ratio_conflicts("The share of patients with no treated bleeds tripled,", sentence)

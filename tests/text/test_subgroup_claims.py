@@ -84,3 +84,15 @@ def test_a_subgroup_claim_on_a_pronoun_or_a_drop() -> None:
     assert unreported_subgroup("and it was seen only in women.", POLYPILL[:2]) == "women"
     assert subgroup_claimed("with the largest drop among heavy drinkers.") == "heavy drinkers"
     assert subgroup_claimed("and it was well tolerated in women.") is None
+
+
+def test_an_age_bound_is_reported_only_by_an_age() -> None:
+    # round 41: "with the largest reduction seen in people under 30" was taken as reported by "Results were similar
+    # when the first 30 days after treatment initiation were excluded"
+    evidence = [
+        "Lithium was associated with a lower rate of suicide than valproate (HR 0.57).",
+        "Results were similar when the first 30 days after treatment initiation were excluded.",
+    ]
+    assert unreported_subgroup("with the largest reduction seen in people under 30.", evidence) == "people under 30"
+    reported = [*evidence, "The association was similar in patients aged under 30 years."]
+    assert unreported_subgroup("with the largest reduction seen in people under 30.", reported) is None

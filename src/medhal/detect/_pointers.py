@@ -16,6 +16,9 @@ the model did not give.  In order:
 3. else the coverage window best aligned with the unit (run alignment) among those that entail it, then higher
    ``P(E)``; else the window that achieved ``E*``.
 
+An unsupported unit points at the closest evidence found (:func:`closest`): the smallest window holding the sentence
+it is best aligned with, so that an auditor reads the sentence the unit is about, not a tile of the whole abstract.
+
 Split out of :mod:`medhal.detect.alignment` at its 500-line limit.
 """
 
@@ -25,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Support", "shown_entailing"]
+__all__ = ["CLOSE", "Support", "closest", "shown_entailing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,24 @@ def shown_entailing(
     if held is not None and coverage.sizes is not None and library.size(held) < coverage.size(-1 - shown):
         return held
     return shown
+
+
+def closest(entailing: int | None, library: Support) -> int | None:
+    """The pointer of an unsupported unit: the closest evidence found, which does not support it (the viewer's
+    words) -- the smallest library window holding the sentence the unit is best aligned with, then higher ``P(E)``,
+    rather than a coverage tile of many sentences; ``entailing`` when no sentence is aligned with it at
+    :data:`CLOSE`."""
+    if library.alignment is None or not len(library.alignment) or float(library.alignment.max()) < CLOSE:
+        return entailing
+    held = _holding_best(library, np.arange(len(library.entail)))
+    return entailing if held is None else held
+
+
+CLOSE = 0.3
+"""The least alignment (:meth:`~medhal.detect.alignment.EvidenceIndex.alignment`: the IDF-weighted share of the unit's
+content a sentence holds) at which a sentence is the closest evidence of an unsupported unit: below it the unit
+shares too little with any sentence ("Metformin should be stopped in all patients starting dialysis" and "The mean
+age was 63.2 yrs. and 47% of participants were women", 0.19), and the tile the rule read stays the pointer."""
 
 
 def _holding_best(library: Support, alone: np.ndarray) -> int | None:

@@ -87,7 +87,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from medhal.detect._pointers import Support, shown_entailing
+from medhal.detect._pointers import Support, closest, shown_entailing
 from medhal.detect.records import Verdict
 from medhal.text.abbreviations import abbreviated, defined_abbreviations, spelled_out
 from medhal.text.assertions import asserts_nothing, describes_measurement, elides_predicate, states_no_predicate
@@ -486,4 +486,6 @@ class AlignedRule:
                 )
         else:
             verdict = "unsupported"
+            if window_sizes is not None:
+                entailing = closest(entailing, Support(window_entail, window_alignment, sizes=window_sizes))
         return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best, unstated=unstated)

@@ -18,12 +18,15 @@ sentence that fires it.
   subgroup in which the sentence reports it the same (:mod:`medhal.text.modification`), or says something did
   equally well, or reports no effect on what the sentence shows an effect on with an interval that leaves out
   none, where no sentence reports the unit's null finding (:mod:`medhal.text.null_denied`) — `contradicted`;
-* :func:`comparison_cue`: the reversed-comparison cue (:func:`medhal.text.comparisons.reverses`): the
+* :func:`comparison_cue` (:mod:`medhal.detect.comparison_cue`): the reversed-comparison cue
+  (:func:`medhal.text.comparisons.reverses`): the
   unit compares two groups on a measure for which an evidence sentence states a figure per group, the other way
   round, or a duration by group turned around (:mod:`medhal.text.durations`), or a count of people with an event
   moved to the other trial arm (:mod:`medhal.text.moved_counts`), or calls the most common an item a
   list ranks lower by its percentages (:mod:`medhal.text.superlatives`), or states the unit's association ("higher
-  X was linked to lower Y") the other way (:mod:`medhal.text.associations`) — `contradicted`;
+  X was linked to lower Y") the other way (:mod:`medhal.text.associations`), or a difference in effect between two
+  subgroups (:mod:`medhal.text.effect_order`), or a change with no groups (:mod:`medhal.text.trends`) —
+  `contradicted`;
 * :func:`negation_cue`: the denied-assertion cue (:func:`medhal.text.negation.flips_negation`): an evidence
   sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
@@ -52,27 +55,25 @@ evidence never gives (an acronym, a proper noun, a drug: :func:`medhal.text.name
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
+from medhal.detect.comparison_cue import comparison_cue
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
-from medhal.detect.units import Unit, continued
+from medhal.detect.units import Unit, continued, continues_negation
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks, opens_negated_predicate
-from medhal.text.associations import association_reversed
 from medhal.text.certainty import certainty_conflicts
-from medhal.text.comparisons import UnitComparison, change_order, named_groups, reverses, unit_comparison
 from medhal.text.designs import design_conflict
 from medhal.text.drug_doses import dose_conflict
-from medhal.text.durations import duration_conflict
-from medhal.text.effect_order import effect_order_conflict
 from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population, states_exclusion
 from medhal.text.exclusive import absence_denied, exclusive_conflict
@@ -90,7 +91,6 @@ from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
-from medhal.text.moved_counts import moved_count
 from medhal.text.negation import flips_negation, prefix_antonym
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.placement import moved_across
@@ -106,7 +106,6 @@ from medhal.text.significance import (
     unshown_effect,
 )
 from medhal.text.stances import stance_conflict
-from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = [
@@ -174,11 +173,11 @@ def number_cue(
         conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored)
         if not conflicts and shares:  # "most patients" against "29% of participants": a share in words
             conflicts = share_conflicts(unit, sentence)
-            if conflicts and _told_as_well(index, unit, by_sentence, int(best), shares_stated):
+            if conflicts and _told_as_well(index, unit, by_sentence, int(best), shares_stated, anchored=anchored):
                 conflicts = []
         if not conflicts and factors:  # "halved" against 16.4% and 19.5%: a relative change in words
             conflicts = ratio_conflicts(unit, sentence)
-            if conflicts and _told_as_well(index, unit, by_sentence, int(best), ratio_stated):
+            if conflicts and _told_as_well(index, unit, by_sentence, int(best), ratio_stated, anchored=anchored):
                 conflicts = []
         if not conflicts:  # "just as common (56% in both groups)" against 56% with one dosing and 36% with the other
             conflicts = both_groups_conflicts(unit, sentence)
@@ -192,18 +191,36 @@ def number_cue(
 
 
 def _told_as_well(
-    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, conflicting: int, told: Callable[[str, str], bool]
+    index: EvidenceIndex,
+    unit: str,
+    by_sentence: np.ndarray,
+    conflicting: int,
+    told: Callable[[str, str], bool],
+    *,
+    anchored: bool = False,
 ) -> bool:
     """Whether a sentence other than the ``conflicting`` one, aligned with ``unit`` at least as well, gives a figure
     its words allow (``told``): "one in six of those children" where appendicitis was 38% of all and 16% of those,
     "misuse was twice as common" where adverse events were 35% and 30% and misuse 20% and 10%.  Which one the unit
-    means is not known, so neither contradicts it."""
-    level = by_sentence[conflicting]
+    means is not known, so neither contradicts it.  ``anchored`` (no sentence aligned with the unit: the conflicting
+    one was chosen by the few words it shares) and a clause cut from what it counts, which opens with its figure or
+    a participle: any sentence may be the one it means ("seen in about one in six on opicapone", cut from its
+    "dyskinesia", against diarrhoea in "1% on opicapone" where dyskinesia was "opicapone 16%"; "about one in eight
+    compared with roughly one in six on saline", cut from "Fewer patients on the balanced fluid needed new dialysis":
+    round 26)."""
+    level = -1.0 if anchored and _COUNTS_NOTHING.match(unit) else by_sentence[conflicting]
     return any(
         told(unit, s)
         for i, (s, a) in enumerate(zip(index.sentences, by_sentence, strict=True))
         if a >= level and i != conflicting
     )
+
+
+_COUNTS_NOTHING = re.compile(
+    r"\W*(?:(?:and|but)\s+)?(?:about|around|roughly|nearly|almost|approximately|just|some|seen|found|observed|"
+    r"reported|affecting|occurring|compared)\b"
+)
+"""A clause cut from what it counts: it opens (lower case) with its figure or a participle."""
 
 
 def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None) -> int | None:
@@ -266,43 +283,6 @@ def _null_reported(index: EvidenceIndex, unit: str) -> bool:
     return any(
         agrees(unit, f) or any(subject <= f.subject for subject in subjects) for found in index.findings for f in found
     )
-
-
-def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
-    """The reversed-comparison cue: the first evidence sentence whose figures by group order the unit's compared
-    groups the other way, or give its change between two groups' levels ("from 6.7% to 2.3%") the other way round
-    (:func:`~medhal.text.comparisons.change_order`), or say of the other trial arm how many people had an event
-    (:func:`~medhal.text.moved_counts.moved_count`), or rank first an item a listing sentence ranks lower
-    (:func:`~medhal.text.superlatives.superlative_conflict`), or states the unit's association the other way
-    (:func:`~medhal.text.associations.association_reversed`) or its difference in effect between two subgroups
-    (:func:`~medhal.text.effect_order.effect_order_conflict`); ``None`` when none does."""
-    claim = _arm_of(unit_comparison(unit), index.arms)
-    spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
-    for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
-        if (claim is not None and reverses(claim, spelled[i], index.arms)) or duration_conflict(unit, s):
-            return i
-        if association_reversed(unit, s) and (not index.assertive or index.assertive[i]):
-            return i  # "Higher lead was linked to higher IQ" against "lead ... is associated with lower scores"
-        if effect_order_conflict(unit, s):  # "larger in men than in women" against "Among women, ... larger" (r. 40)
-            return i
-    moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)
-    if moved is not None:
-        return moved
-    if "%" not in unit:  # "Lack of time was the barrier cited most often" against "resistance (82%), time (64%)"
-        return superlative_conflict(unit, index.sentences)
-    return next((i for i, s in enumerate(index.sentences) if change_order(unit, s) is False), None)
-
-
-def _arm_of(claim: UnitComparison | None, arms: tuple[str, str] | None) -> UnitComparison | None:
-    """``claim`` with a pronoun for its group ("they had a lower BMI z-score than the placebo group") given the arm
-    its rival does not name (round 36); ``claim`` itself otherwise."""
-    if claim is None or arms is None or claim.rival is None or claim.group.lower() not in _PRONOUNS:
-        return claim
-    named = named_groups(claim.rival, list(arms))
-    return replace(claim, group=arms[1 - named[0]]) if len(named) == 1 else claim
-
-
-_PRONOUNS = frozenset({"they", "it", "those", "these", "them"})
 
 
 def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
@@ -377,19 +357,34 @@ def unit_cues(
     :meth:`EvidenceIndex.alignment`), a unit cut off before the rest of its list read with it where a claimed
     significance is judged (:func:`~medhal.detect.units.continued`)."""
     return [
-        contradiction_cue(index, u.text, a, threshold, context=continued(units, k, response))
+        contradiction_cue(
+            index,
+            u.text,
+            a,
+            threshold,
+            context=continued(units, k, response),
+            negated_before=continues_negation(units, k, response),
+        )
         for k, (u, a) in enumerate(zip(units, alignments, strict=True))
     ]
 
 
 def contradiction_cue(
-    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, threshold: float, *, context: str | None = None
+    index: EvidenceIndex,
+    unit: str,
+    by_sentence: np.ndarray,
+    threshold: float,
+    *,
+    context: str | None = None,
+    negated_before: bool = False,
 ) -> FiredCue | None:
     """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
     comparison, else a denied assertion, else a misreported design, else a finding for an excluded population
     (``None`` when none fires); ``by_sentence`` and
     ``threshold`` as :func:`number_cue`; ``context``, the unit with the rest of its list
-    (:func:`~medhal.detect.units.continued`), is where a claimed significance is read against the figures."""
+    (:func:`~medhal.detect.units.continued`), is where a claimed significance is read against the figures;
+    ``negated_before``: the unit goes on with a list the unit before it negates
+    (:func:`~medhal.detect.units.continues_negation`), so no denied assertion is read in it."""
     if asks(unit):  # "Can she still start the series?": a question asserts nothing
         return None
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
@@ -401,7 +396,7 @@ def contradiction_cue(
     sentence = comparison_cue(index, unit)
     if sentence is not None:
         return FiredCue(sentence, kind="reversed_comparison")
-    sentence = negation_cue(index, unit)
+    sentence = None if negated_before else negation_cue(index, unit)
     if sentence is None:  # "should be prescribed" against "should not be used": advice the other way
         sentence = reversed_advice(unit, index.sentences)
     if sentence is None:  # "ready to be used in clinics" against "requires further evaluation before clinical use"

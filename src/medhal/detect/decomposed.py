@@ -66,6 +66,7 @@ from medhal.detect.units import (
     Unit,
     UnitChoice,
     check_unit_kind,
+    continues_negation,
     judged_unit,
     readings,
 )
@@ -396,6 +397,8 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             by_sentence = data.alignments[u]
             align = np.array([by_sentence[w.first : w.stop].max() for w in windows], dtype=np.float64)
             focus = contradiction_focus(index, texts[u], by_sentence, windows, self.aligned_rule.align_threshold)
+            if continues_negation(data.units, u, plan.item.response):  # "did not depend on their age, | their sex"
+                focus[:] = 0.0  # the encoder reads the list without the negation that governs it (round 41)
             cue = data.cues[u]
             restated = restating_window(index, span.text, by_sentence, windows, cue)
             k_cue = None if cue is None else smallest_holding(windows, cue.sentence)

@@ -178,6 +178,27 @@ def qualified(units: Sequence[Unit], k: int, response: str) -> str | None:
     return None
 
 
+def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:
+    """Whether unit ``k`` goes on with a list that a negation of the unit before it governs: "Whether patients
+    responded did not depend on their age," | "their sex or whether they were overusing medication." (round 41).  The
+    unit restates what the negation denies, so a sentence saying it negated denies nothing the unit says; a unit that
+    opens with a word of its own turn ("but increased stroke") asserts plainly."""
+    if k == 0 or _next_in_sentence(units, k - 1, response) is None:
+        return False
+    before, text = units[k - 1].text, units[k].text
+    return (
+        before.rstrip().endswith(",")
+        and _NEGATION.search(before) is not None
+        and text[:1].islower()
+        and _NEGATION.search(text) is None
+        and _OWN_TURN.match(text) is None
+    )
+
+
+_NEGATION = re.compile(r"\b(?:not|no|nor|never|neither|without)\b|n't\b", re.IGNORECASE)
+_OWN_TURN = re.compile(r"\W*(?:but|and|yet|while|whereas|although|though|however|which|who|so)\b", re.IGNORECASE)
+
+
 def _next_in_sentence(units: Sequence[Unit], k: int, response: str) -> Unit | None:
     """Unit ``k + 1`` where only white space stands between it and unit ``k`` in ``response``, else ``None``."""
     if k + 1 >= len(units):

@@ -35,6 +35,7 @@ __all__ = [
     "lead",
     "listed",
     "several_listed",
+    "split_nor",
     "stems",
     "subject_of",
     "word_set",
@@ -203,6 +204,7 @@ def subject_of(piece: str) -> frozenset[str]:
     # "(12.0% versus 11.7%)": the data, not the subject; "at 28 days", "of 0.6 mg/kg": a time point or dose the
     # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
     piece = _FOLLOW_UP.sub(" ", ADJUSTED.sub(" ", _GROUPING.sub(" ", BRACKETS.sub(" ", piece))))
+    piece = _AMONG_THOSE.sub(" ", piece)
     for q in reversed(quantities(piece)):
         # with the words that make it a bound ("up to 1,200 mg", "at least 3 days")
         start = m.start() if (m := _BOUND_WORDS.search(piece, max(0, q.start - 16), q.start)) is not None else q.start
@@ -217,6 +219,31 @@ _FOLLOW_UP = re.compile(
 )
 """When a finding was measured ("prescribing during follow-up did not differ"), not what it is about (round 22); nor
 is the denominator of a rate ("3.3% per year", "per 1,000 person-years")."""
+
+
+def split_nor(part: str) -> list[str]:
+    """``part`` with a null finding it adds by "nor did ..." as a part of its own: "The change in symptom score did not
+    differ between groups (p=0.93), | nor did the change in tiredness score (p=0.79)" reports two null findings, one
+    about tiredness (round 41), not one about symptoms and tiredness together.
+
+    >>> split_nor("Pain did not differ between groups, nor did the change in tiredness score (p=0.79).")
+    ['Pain did not differ between groups', 'the change in tiredness score did not differ (p=0.79).']
+    """
+    m = _NOR_DID.search(part)
+    if m is None:
+        return [part]
+    return [part[: m.start()].rstrip(" ,;"), f"{m.group('what').strip()} did not differ{part[m.end() :]}"]
+
+
+_NOR_DID = re.compile(r",?\s+nor\s+(?:did|was|were)\s+(?P<what>[^(;,.]+?)(?=\s*(?:\(|[;,.]|$))", re.IGNORECASE)
+
+_AMONG_THOSE = re.compile(
+    r"\bamong\s+(?:those|patients|people|participants|individuals)\s+(?:with(?:out)?|who)\s+[^,;()]*?"
+    r"(?=\s+(?:was|were|did|had|remained)\b)",
+    re.IGNORECASE,
+)
+"""The people a finding holds in, named by what they had ("incidence among those without high-risk findings was
+not raised"): who, not what the finding is about (round 26)."""
 
 _BOUND_WORDS = re.compile(r"\b(?:up\s+to|at\s+(?:least|most))\s*$", re.IGNORECASE)
 

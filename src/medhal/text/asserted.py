@@ -41,7 +41,8 @@ _EFFECT = re.compile(
     r"decrease|improved|improves|worsened|more|fewer|less|caused|"
     r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)causes?(?!\s+of\b)|led\s+to|"
     r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
-    r"raised|elevated|shortened|prolonged|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|cut(?!-)|"
+    r"raised|elevated|shortened|prolonged|lengthened|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
+    r"cut(?!-)|(?<=\bdid\s)(?:lengthen|prolong|shorten|extend|improve|reduce|lower|raise|increase|cut)|"
     r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|"
     r"twice(?!\s+(?:a|an|per|each|every)\s+(?:day|week|month)|\s+(?:daily|weekly))|(?:two|three|four|five)-?fold|earlier|sooner|faster|slower|quicker)\b",
     re.IGNORECASE,

@@ -52,6 +52,7 @@ from medhal.text._finding_subjects import (
     lead,
     listed,
     several_listed,
+    split_nor,
     stems,
     subject_of,
 )
@@ -292,7 +293,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     if asserts_nothing(sentence):  # "We tested whether A reduces X without increasing Y": a question, not a finding
         return ()
     sentence, included = inclusions(concluded(sentence))
-    parts = finding_parts(sentence)
+    parts = [piece for part in finding_parts(sentence) for piece in split_nor(part)]  # "..., nor did X" (round 41)
     for n, part in enumerate(parts):
         if not reports_null_finding(part) or ROBUST.match(part):
             continue

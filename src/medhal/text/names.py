@@ -111,6 +111,14 @@ _SAME_DRUG_NAMES = (
 )
 _SAME_DRUG = {n: frozenset(group.split()) for group in _SAME_DRUG_NAMES.split(";") for n in group.split()}
 """One drug's British and American names, and heparin with its low-molecular-weight forms ("no LMWH bridging")."""
+_SHORT_FOR = {
+    "tb": frozenset({"tuberculosis"}),
+    "hb": frozenset({"haemoglobin", "hemoglobin"}),
+    "ecg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
+    "ekg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
+    "eeg": frozenset({"electroencephalogram", "electroencephalography"}),
+}
+"""Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41)."""
 
 
 def is_drug_name(word: str) -> bool:
@@ -207,6 +215,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     ()
     >>> unstated_names("In 412 knee replacement patients,", "412 patients had a primary total hip arthroplasty.")
     ('knee',)
+    >>> unstated_names("Rates of new TB were comparable.", "Incident tuberculosis did not differ.")
+    ()
     """
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
     given = _given(evidence)
@@ -217,7 +227,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
             continue
         stems = alignment_tokens(word)
         lower = word.lower()
-        if lower in given.stated or (stems and stems <= named) or _SAME_DRUG.get(lower, frozenset()) & given.stated:
+        same = _SAME_DRUG.get(lower, frozenset()) | _SHORT_FOR.get(lower, frozenset())
+        if lower in given.stated or (stems and stems <= named) or same & given.stated:
             continue
         if _acronym(word) and _initials(word, given.parts):
             continue

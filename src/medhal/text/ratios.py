@@ -169,7 +169,7 @@ def _percent_factor(sentence: str, said: list[Quantity]) -> tuple[float, Quantit
             shown = next((q for q in said if q.kind == "percent" and q.value == top), None)
             if shown is not None:
                 return top / min(q.value for q in paired), shown
-    versus = _versus_percents(sentence)
+    versus = _versus_percents(sentence) or _from_to_percents(sentence)
     if len(versus) == 1:  # "the risk of misuse was higher in the opioid group (20% vs 10%)"
         top = max(versus[0])
         shown = next((q for q in said if q.kind == "percent" and q.value == top), None)
@@ -296,6 +296,8 @@ def ratio_stated(unit: str, sentence: str) -> bool:
     True
     >>> ratio_stated("Misuse was twice as common with opioids.", "Adverse events: 35% vs 30%.")
     False
+    >>> ratio_stated("The share with no bleeds nearly doubled.", "The share with zero bleeds rose from 38% to 71%.")
+    True
     """
     words = ratio_words(unit)
     stated = _stated_factors(sentence)
@@ -305,6 +307,18 @@ def ratio_stated(unit: str, sentence: str) -> bool:
 _VERSUS = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:vs\.?|versus|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)\s?%")
 """Two percentages set against each other ("20% vs 10%"): a factor a sentence states without naming the groups (two
 said of the groups in turn, "occurred in 9.0% and 8.8%.", are :func:`~medhal.text.arms.respective_percents`)."""
+
+
+_FROM_TO = re.compile(
+    r"\bfrom\s+(?P<a>\d+(?:\.\d+)?)\s?%\s+(?:before\s+|at\s+baseline\s+)?to\s+(?P<b>\d+(?:\.\d+)?)\s?%"
+)
+"""A change between two levels ("rose from 38% to 71%"): the factor a unit's "nearly doubled" may say (round 41)."""
+
+
+def _from_to_percents(sentence: str) -> list[tuple[float, float]]:
+    """The ``(a, b)`` pairs of :data:`_FROM_TO` in ``sentence``, both above zero."""
+    pairs = ((float(m.group("a")), float(m.group("b"))) for m in _FROM_TO.finditer(sentence))
+    return [(a, b) for a, b in pairs if a > 0 and b > 0]
 
 
 def _versus_percents(sentence: str) -> list[tuple[float, float]]:

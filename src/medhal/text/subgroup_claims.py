@@ -70,6 +70,26 @@ _BY_SUBGROUP = re.compile(
 """Words of a sentence reporting a result by subgroup."""
 
 
+_AGE_WORDS = re.compile(r"\b(?:under|over|older|younger|aged|age|below|above)\b", re.IGNORECASE)
+
+
+def _names(figure: str, sentence: str, aged: bool) -> bool:
+    """Whether ``sentence`` states ``figure`` of a subgroup: anywhere, or, for an age bound, as an age ("aged 30",
+    "under 30", "30 years", "<30")."""
+    if not aged:
+        return figure in sentence
+    age = re.escape(figure)
+    return (
+        re.search(
+            rf"(?:\baged?|\bunder|\bover|\bolder|\byounger|\bbelow|\babove|[<>≤≥])\s*(?:than\s+)?{age}\b"
+            rf"|\b{age}\s*(?:-\s*\d+\s*)?(?:years?|yrs?|y\b|or\s+(?:older|over|younger|under|more|less)|\+)",
+            sentence,
+            re.IGNORECASE,
+        )
+        is not None
+    )
+
+
 def subgroup_claimed(unit: str) -> str | None:
     """The subgroup ``unit`` claims an effect differs in (module docstring), or ``None``.
 
@@ -101,10 +121,13 @@ def unreported_subgroup(unit: str, sentences: Sequence[str]) -> str | None:
     if _LONGER.search(who):  # "stronger with longer use": "risk rose with duration"
         words |= _DURATION
     figures = re.findall(r"\d+(?:\.\d+)?", who)
+    aged = _AGE_WORDS.search(who) is not None  # "people under 30" is an age: "the first 30 days" names no one
     if not words and not figures:
         return None
     for sentence in sentences:
-        if not (words & canonical_stems(_NIGHT.sub("night", sentence)) or any(f in sentence for f in figures)):
+        if not (
+            words & canonical_stems(_NIGHT.sub("night", sentence)) or any(_names(f, sentence, aged) for f in figures)
+        ):
             continue
         if (
             _BY_SUBGROUP.search(sentence)

@@ -1,0 +1,63 @@
+"""The reversed-comparison cue (issue 14): an evidence sentence that orders what a unit compares the other way.
+
+Split out of :mod:`medhal.detect.cues` at its 500-line limit (round 41); :func:`medhal.detect.cues.contradiction_cue`
+reads it after the changed-number and null-finding cues, and records it as ``reversed_comparison``.  What it reads:
+figures by group (:func:`~medhal.text.comparisons.reverses`), a duration by group
+(:func:`~medhal.text.durations.duration_conflict`), an association (:mod:`medhal.text.associations`), a difference in
+effect between subgroups (:mod:`medhal.text.effect_order`), a change with no groups (:mod:`medhal.text.trends`), the
+other arm's count (:mod:`medhal.text.moved_counts`), a ranking (:mod:`medhal.text.superlatives`) and a change between
+two groups' levels (:func:`~medhal.text.comparisons.change_order`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from medhal.detect.alignment import EvidenceIndex
+from medhal.text.associations import association_reversed
+from medhal.text.comparisons import UnitComparison, change_order, named_groups, reverses, unit_comparison
+from medhal.text.durations import duration_conflict
+from medhal.text.effect_order import effect_order_conflict
+from medhal.text.moved_counts import moved_count
+from medhal.text.superlatives import superlative_conflict
+from medhal.text.trends import trend_reversed
+
+__all__ = ["comparison_cue"]
+
+
+def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
+    """The reversed-comparison cue: the first evidence sentence whose figures by group order the unit's compared
+    groups the other way, or give its change between two groups' levels ("from 6.7% to 2.3%") the other way round
+    (:func:`~medhal.text.comparisons.change_order`), or say of the other trial arm how many people had an event
+    (:func:`~medhal.text.moved_counts.moved_count`), or rank first an item a listing sentence ranks lower
+    (:func:`~medhal.text.superlatives.superlative_conflict`), or states the unit's association the other way
+    (:func:`~medhal.text.associations.association_reversed`), its difference in effect between two subgroups
+    (:func:`~medhal.text.effect_order.effect_order_conflict`) or its change
+    (:func:`~medhal.text.trends.trend_reversed`); ``None`` when none does."""
+    claim = _arm_of(unit_comparison(unit), index.arms)
+    spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
+    for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
+        if (claim is not None and reverses(claim, spelled[i], index.arms)) or duration_conflict(unit, s):
+            return i
+        if association_reversed(unit, s) and (not index.assertive or index.assertive[i]):
+            return i  # "Higher lead was linked to higher IQ" against "lead ... is associated with lower scores"
+        if effect_order_conflict(unit, s) or trend_reversed(unit, s):  # subgroups turned round (round 40), a change
+            return i  # told the other way ("joint bleeds became more frequent" against "decreased": round 41)
+    moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)
+    if moved is not None:
+        return moved
+    if "%" not in unit:  # "Lack of time was the barrier cited most often" against "resistance (82%), time (64%)"
+        return superlative_conflict(unit, index.sentences)
+    return next((i for i, s in enumerate(index.sentences) if change_order(unit, s) is False), None)
+
+
+def _arm_of(claim: UnitComparison | None, arms: tuple[str, str] | None) -> UnitComparison | None:
+    """``claim`` with a pronoun for its group ("they had a lower BMI z-score than the placebo group") given the arm
+    its rival does not name (round 36); ``claim`` itself otherwise."""
+    if claim is None or arms is None or claim.rival is None or claim.group.lower() not in _PRONOUNS:
+        return claim
+    named = named_groups(claim.rival, list(arms))
+    return replace(claim, group=arms[1 - named[0]]) if len(named) == 1 else claim
+
+
+_PRONOUNS = frozenset({"they", "it", "those", "these", "them"})
