@@ -29,3 +29,15 @@ STATIN = "Discontinuing a statin taken before admission was associated with a hi
 def test_an_association_the_same_way_or_turned_around(unit: str, sentence: str, same: bool, reversed_: bool) -> None:
     assert same_association(unit, sentence) is same
     assert association_reversed(unit, sentence) is reversed_
+
+
+def test_deaths_of_one_cause_are_not_deaths_from_any() -> None:
+    # round 42: "clozapine use was associated with a higher risk of death from pneumonia" was contradicted by "clozapine
+    # was associated with lower mortality (HR 0.69)"
+    sentence = "In a direct comparison with olanzapine, clozapine was associated with lower mortality (HR 0.69)."
+    assert not association_reversed(
+        "However, clozapine use was associated with a higher risk of death from pneumonia.", sentence
+    )
+    assert association_reversed("However, clozapine use was associated with a higher risk of death.", sentence)
+    pneumonia = "Clozapine was associated with lower mortality from pneumonia."
+    assert association_reversed("Clozapine use was associated with a higher risk of death from pneumonia.", pneumonia)

@@ -8,14 +8,13 @@ from medhal.text.comparisons import (
     GroupFigure,
     change_order,
     comparison_conflict,
-    comparison_subject,
     group_figures,
     reverses,
     trial_arms,
     unit_comparison,
-    unnamed_subject,
 )
 from medhal.text.synonyms import alignment_tokens
+from medhal.text.unnamed import comparison_subject, unnamed_subject
 
 SAFETY = (
     "Serious adverse events related to rhythm-control therapy occurred in 4.9% of the patients assigned to early "
@@ -335,3 +334,20 @@ def test_a_finding_said_before_is_no_unnamed_measure() -> None:
     tokens = alignment_tokens(evidence)
     assert unnamed_subject("The improvement was larger in the most deprived areas.", evidence, tokens) is None
     assert unnamed_subject("Gum bleeding was larger in the most deprived areas.", evidence, tokens) == "Gum bleeding"
+
+
+def test_a_figure_of_a_drugs_participants_and_episodes_framing_the_measure() -> None:
+    # round 42: "low blood sugar episodes were more common with tirzepatide" against "Hypoglycaemia occurred in 2.1% of
+    # tirzepatide participants compared with 8.9% of glargine participants"
+    sentence = (
+        "Hypoglycaemia (glucose <54 mg/dL or severe) occurred in 2.1% of tirzepatide participants compared with 8.9% "
+        "of glargine participants; no severe hypoglycaemia occurred with tirzepatide 15 mg."
+    )
+    assert [(f.value, f.group) for f in group_figures(sentence.split(";")[0])] == [
+        (2.1, "tirzepatide"),
+        (8.9, "glargine"),
+    ]
+    assert comparison_conflict("and low blood sugar episodes were more common with tirzepatide.", sentence)
+    assert not comparison_conflict("and low blood sugar episodes were less common with tirzepatide.", sentence)
+    # "of all participants" names no group
+    assert group_figures("Nausea occurred in 12% of all participants and 3% of eligible patients.") == []

@@ -873,3 +873,18 @@ def test_a_null_finding_added_by_nor_did_is_its_own() -> None:
     assert [sorted(f.subject) for f in found] == [["hypot", "sympt"], ["fatig"]]
     assert contradicts("and tiredness improved significantly more with levothyroxine than with placebo.", found[1])
     assert not contradicts("and tiredness did not improve more with levothyroxine.", found[1])
+
+
+def test_a_hedge_inside_a_subject_is_no_part_of_it() -> None:
+    # round 42: "Adverse events, mainly nausea and diarrhoea, ... did not differ" was about "mainly" too, so "side
+    # effects such as nausea and diarrhoea ... occurred significantly more often with nitrofurantoin" named it not
+    finding = null_finding(
+        "Adverse events, mainly nausea and diarrhoea, were infrequent and did not differ between the groups "
+        "(8.1% vs 9.7%)."
+    )
+    assert finding is not None and finding.subject == {"adver", "nause", "diarr"}
+    unit = (
+        "Side effects such as nausea and diarrhoea were uncommon but occurred significantly more often with "
+        "nitrofurantoin."
+    )
+    assert contradicts(unit, finding)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.comparisons import comparison_conflict, comparison_subject, named_groups, unit_comparison
+from medhal.text.comparisons import comparison_conflict, named_groups, unit_comparison
 from medhal.text.subgroups import (
     SubjectComparison,
     goes_without,
@@ -13,6 +13,7 @@ from medhal.text.subgroups import (
     normalise_ages,
     subject_comparison,
 )
+from medhal.text.unnamed import comparison_subject
 
 SUBGROUP = "Children younger than 6 years had a lower sensitivity (85.7%) than older children (96.3%)."
 

@@ -49,7 +49,7 @@ The cues read text only, so a detector finds them while it plans its verifier pa
 unit against the deciding sentence alone: the audit trail points at that sentence and its own P(C) (issue 14).  Two
 more name no sentence: the unstated-figure cue (a figure the evidence states nowhere:
 :func:`medhal.text.figures.unstated_quantities`) and the unnamed-subject cue (a measure the evidence never names:
-:func:`medhal.text.comparisons.unnamed_subject`); such a unit is never `supported`, nor is one giving a name the
+:func:`medhal.text.unnamed.unnamed_subject`); such a unit is never `supported`, nor is one giving a name the
 evidence never gives (an acronym, a proper noun, a drug: :func:`medhal.text.names.unstated_names`).
 """
 
@@ -67,7 +67,7 @@ from medhal.detect.chunking import Window
 from medhal.detect.comparison_cue import comparison_cue
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
-from medhal.detect.units import Unit, continued, continues_negation
+from medhal.detect.units import Unit, continued, continues_negation, led_in
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks, opens_negated_predicate
@@ -355,18 +355,23 @@ def unit_cues(
 ) -> list[FiredCue | None]:
     """:func:`contradiction_cue` for each of a response's ``units`` (``alignments``: each unit's
     :meth:`EvidenceIndex.alignment`), a unit cut off before the rest of its list read with it where a claimed
-    significance is judged (:func:`~medhal.detect.units.continued`)."""
-    return [
-        contradiction_cue(
-            index,
-            u.text,
-            a,
-            threshold,
-            context=continued(units, k, response),
-            negated_before=continues_negation(units, k, response),
+    significance is judged (:func:`~medhal.detect.units.continued`), a unit after a lead-in that says of whom it
+    holds read with it (:func:`~medhal.detect.units.led_in`)."""
+    cues: list[FiredCue | None] = []
+    for k, (u, a) in enumerate(zip(units, alignments, strict=True)):
+        lead = led_in(units, k, response)  # "In people with stomach cancer, | however, bleeding was three times as
+        text = u.text if lead is None else lead  # frequent": read with whom it holds for (round 42)
+        cues.append(
+            contradiction_cue(
+                index,
+                text,
+                a if lead is None else index.alignment(text),
+                threshold,
+                context=continued(units, k, response),
+                negated_before=continues_negation(units, k, response),
+            )
         )
-        for k, (u, a) in enumerate(zip(units, alignments, strict=True))
-    ]
+    return cues
 
 
 def contradiction_cue(

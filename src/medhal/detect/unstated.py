@@ -4,7 +4,7 @@ its answer.
 
 * an exact figure the evidence states nowhere, not even rounded or converted
   (:func:`medhal.text.figures.unstated_quantities`);
-* a compared measure or a changed outcome the evidence never names (:func:`medhal.text.comparisons.unnamed_subject`,
+* a compared measure or a changed outcome the evidence never names (:func:`medhal.text.unnamed.unnamed_subject`,
   :func:`medhal.text.effects.unnamed_outcome`);
 * superiority claimed from a non-inferiority result (:func:`medhal.text.designs.overstated_superiority`);
 * a name the evidence never gives: an acronym, a proper noun, a drug (:func:`medhal.text.names.unstated_names`);
@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.records import JSONObject
-from medhal.text.comparisons import unnamed_subject
 from medhal.text.designs import overstated_superiority
 from medhal.text.effects import unnamed_outcome
 from medhal.text.figures import unstated_quantities
@@ -32,6 +31,7 @@ from medhal.text.names import unstated_names
 from medhal.text.quantities import Quantity
 from medhal.text.recommendations import unadvised
 from medhal.text.subgroup_claims import unreported_subgroup
+from medhal.text.unnamed import unnamed_subject
 
 __all__ = ["UnstatedCues", "unstated_cues"]
 

@@ -64,7 +64,8 @@ FRAME = word_set(
         "correlation relationship impact influence effective efficacious beneficial superior linked predictive "
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
         "regard regards unchanged unaffected unaltered reach reached achieve achieved attain attained failed "
-        "cause causes produce produced yield yielded greater fewer decline declined declining"
+        "cause causes produce produced yield yielded greater fewer decline declined declining "
+        "mainly mostly chiefly largely predominantly primarily"
     ),
     stem=True,
 )

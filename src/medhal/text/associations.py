@@ -97,9 +97,16 @@ def association_reversed(unit: str, sentence: str) -> bool:
             continue
         if not (cause & canonical_stems(theirs[2]) and effect & canonical_stems(theirs[3])):
             continue  # not the same two things
+        cause_of_death = _DEATH_FROM.search(own[3])
+        if cause_of_death is not None and not canonical_stems(cause_of_death.group(1)) <= canonical_stems(part):
+            continue  # "a higher risk of death from pneumonia" is not "lower mortality" (round 42)
         if _sign(theirs[0], theirs[1]) != sign:
             return True
     return False
+
+
+_DEATH_FROM = re.compile(r"\b(?:death|deaths|dying|mortality)\s+(?:from|due\s+to|caused\s+by)\s+([\w-]+)", re.I)
+"""Deaths of one cause: a narrower outcome than deaths from any."""
 
 
 def _sign(cause: frozenset[str], effect: frozenset[str]) -> bool:

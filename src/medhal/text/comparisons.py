@@ -48,22 +48,21 @@ from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.subgroups import group_tokens, loosely_named, normalise_ages, subject_comparison
-from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
+from medhal.text.synonyms import alignment_tokens, canonical_stems
 
 __all__ = [
+    "COMPARISON",
+    "COMPARISON_FRAME",
     "GroupFigure",
     "UnitComparison",
     "change_order",
     "comparison_conflict",
-    "comparison_subject",
     "group_figures",
     "named_groups",
     "names_group",
-    "never_named",
     "reverses",
     "trial_arms",
     "unit_comparison",
-    "unnamed_subject",
 ]
 
 
@@ -72,11 +71,13 @@ _FIGURE = re.compile(
     r"(?:of\s+(?:the\s+)?(?:patients|participants|subjects|women|men|children|those|people|infants)\s+)?"
     r"(?:(?:who\s+were\s+)?(?:assigned|randomi[sz]ed|allocated)\s+to|receiving|given|treated\s+with|taking|"
     r"with|in|among|on)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
-    r"|of\s+the\s+(?P<named>" + GROUP_WORDS + r")\s+(?:group|arm|cohort)\b)",
+    r"|of\s+the\s+(?P<named>" + GROUP_WORDS + r")\s+(?:group|arm|cohort)\b"
+    r"|of\s+(?!(?:all|the|those|these|eligible|enrolled|included|randomi[sz]ed|evaluable|study|trial)\b)"
+    r"(?P<users>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s+(?:participants|patients|users|recipients)\b)",
     re.IGNORECASE,
 )
 """A percentage (a rate per year too) followed by the group it belongs to: "4.9% of the patients assigned to A",
-"13.8% in the A group", "1.7% with 27 Gy", "5.6% of the A group"."""
+"13.8% in the A group", "1.7% with 27 Gy", "5.6% of the A group", "2.1% of tirzepatide participants" (round 42)."""
 
 _CHANGE = re.compile(
     r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell|fall)\w*"
@@ -100,6 +101,8 @@ _COMPARISON = re.compile(
 )
 """A comparative (not "more than 2", a threshold), a few words of measure (never "than": "more common than with
 placebo" says nothing of which group has more), then the group it is said of and, optionally, the rival group."""
+COMPARISON = _COMPARISON
+"""The comparison pattern, for :mod:`medhal.text.unnamed`."""
 
 
 _PEOPLE = re.compile(
@@ -121,9 +124,11 @@ _FRAME = canonical_stems(
     "common frequent frequently likely rate rates incidence proportion percentage patients participants alone "
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
     "given treated taking compared respectively overall significantly significant statistically particular "
-    "particularly especially notably mean median average"
+    "particularly especially notably mean median average episodes cases events"
 )
 """Stems that frame a comparison rather than name the measure compared."""
+COMPARISON_FRAME = _FRAME
+"""The stems of :data:`_FRAME`, for :mod:`medhal.text.unnamed`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +175,7 @@ def group_figures(part: str) -> list[GroupFigure]:
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
         return []
     return [
-        GroupFigure(float(m.group("value")), group_name(m.group("group") or m.group("named")))
+        GroupFigure(float(m.group("value")), group_name(m.group("group") or m.group("named") or m.group("users")))
         for m in _FIGURE.finditer(part)
     ]
 
@@ -407,90 +412,3 @@ def _reversed_in_words(claim: UnitComparison, part: str, arms: tuple[str, str] |
     if own == [1] and rival in (None, [0]):  # the part's rival is the unit's group
         return claim.up == stated.up
     return False
-
-
-_SUBJECT_VERB = re.compile(
-    r"\b(?:was|were|is|are|occurred|became|remained|appeared)(?:\s+\w+ly)?"
-    r"(?:\s+(?:also|still|even|much|far|no|not))*\s*$",
-    re.IGNORECASE,
-)
-"""The verb right before a comparison ("was more common", "were also less frequent", "was significantly higher")."""
-
-_SUBJECT_START = re.compile(r".*(?:\bthat\b|\bwhether\b|\bwhich\b|\bwho\b|[,;:(])", re.IGNORECASE | re.DOTALL)
-"""Everything up to the last word or mark that opens the clause holding the subject ("We conclude that ...")."""
-
-_ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b")
-"""An acronym or code ("IC", "SLN", "HbA1c"): too short for the stems, so a subject holding one is not judged."""
-
-_SUFFIX = re.compile(r"(?:ers|ing|ed|es|s)$")
-
-_SUBJECT_FRAME = _FRAME | canonical_stems("prevalence improvement benefit effect change difference reduction decline")
-"""... and words that name a finding said before ("The improvement was larger in the most deprived areas": round 34)."""
-
-
-def comparison_subject(unit: str) -> str | None:
-    """The subject of ``unit``'s one comparison of a named group (:func:`unit_comparison`): the words before the
-    verb that comes right before the comparative, from the start of their clause; ``None`` when there is no such
-    comparison or verb, or the subject holds an acronym.
-
-    >>> comparison_subject("Low sodium was more common among participants who switched to chlorthalidone.")
-    'Low sodium'
-    >>> comparison_subject("We conclude that GES is more effective in improving GI symptoms") is None
-    True
-    """
-    if unit_comparison(unit) is None:
-        return None
-    first = next(_COMPARISON.finditer(unit), None)
-    if first is None:  # a comparison in the subject form names its groups as the subject
-        return None
-    head = unit[: first.start()]
-    verb = _SUBJECT_VERB.search(head)
-    if verb is None:
-        return None
-    subject = head[: verb.start()]
-    opening = _SUBJECT_START.match(subject)
-    subject = (subject[opening.end() :] if opening else subject).strip()
-    return subject if subject and not _ACRONYM.search(subject) else None
-
-
-def unnamed_subject(unit: str, evidence: str, evidence_tokens: frozenset[str]) -> str | None:
-    """The subject of ``unit``'s comparison when the evidence names none of it, or ``None``.
-
-    ``evidence_tokens`` holds the evidence's :func:`~medhal.text.synonyms.alignment_tokens`.  A word of the subject
-    counts as named when its stem is among them (read through synonyms: "low potassium" is hypokalaemia) or when
-    the word without its suffix ("smok" of "smokers") occurs in the evidence.  A unit that compares groups on a
-    measure the evidence never names is not supported by it, whatever an encoder reads from a sentence about
-    another measure ("Low sodium was more common with chlorthalidone" against "Hypokalaemia was more common with
-    chlorthalidone").
-
-    >>> evidence = "Hypokalaemia was more common with chlorthalidone (6.0% versus 4.4%)."
-    >>> from medhal.text.synonyms import alignment_tokens
-    >>> unnamed_subject("Low sodium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
-    'Low sodium'
-    >>> unnamed_subject("Low potassium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
-    """
-    subject = comparison_subject(unit)
-    return subject if subject is not None and never_named(subject, evidence, evidence_tokens) else None
-
-
-def never_named(phrase: str, evidence: str, evidence_tokens: frozenset[str]) -> bool:
-    """Whether ``phrase`` names something (a content stem beyond the words that frame a measure: "rate",
-    "risk", "patients", ...) and the evidence names none of it: no stem among ``evidence_tokens`` (its
-    :func:`~medhal.text.synonyms.alignment_tokens`, read through synonyms) and no word of four letters or more,
-    its suffix cut ("smok" of "smokers"), in the evidence's text.
-
-    >>> evidence = "Hypokalaemia was more common with chlorthalidone."
-    >>> never_named("their hospital stay", evidence, alignment_tokens(evidence))
-    True
-    >>> never_named("low potassium", evidence, alignment_tokens(evidence))
-    False
-    """
-    stems = canonical_stems(phrase) - _SUBJECT_FRAME
-    if not stems or stems & evidence_tokens:
-        return False
-    text = canonical_text(evidence).lower()
-    for word in re.findall(r"[a-z]{4,}", canonical_text(phrase).lower()):
-        base = _SUFFIX.sub("", word)
-        if len(base) >= 4 and canonical_stems(word) - _SUBJECT_FRAME and base in text:
-            return False
-    return True

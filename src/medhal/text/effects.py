@@ -9,9 +9,9 @@ invented outcome: nothing in the evidence is about the hospital stay, so nothing
 :func:`changed_outcome` reads the object of an effect verb ("shortened | their hospital stay", "reduced | the
 risk of delirium", "improved | sleep quality"), up to the next punctuation, conjunction or preposition that opens
 a group, a time or a comparison ("in", "among", "by", "compared", "than", "at", "over", ...); :func:`unnamed_outcome`
-returns it when the evidence names none of its words (:func:`medhal.text.comparisons.never_named`: read through
+returns it when the evidence names none of its words (:func:`medhal.text.unnamed.never_named`: read through
 synonyms, so "deaths" is named by "mortality"; the words that frame a measure, "risk", "rate", "patients", left
-out).  Deliberately narrow, like :func:`medhal.text.comparisons.unnamed_subject`: one word of the outcome named
+out).  Deliberately narrow, like :func:`medhal.text.unnamed.unnamed_subject`: one word of the outcome named
 anywhere in the evidence keeps the unit judged by the encoder, and a negated or hedged unit ("did not shorten",
 "may reduce") asserts no effect here.  A unit with such an outcome may be contradicted, never supported, and it
 flags its answer.
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import re
 
-from medhal.text.comparisons import never_named
 from medhal.text.lexical import has_negation
+from medhal.text.unnamed import never_named
 
 __all__ = ["changed_outcome", "stated_agent", "stated_cause", "unnamed_outcome"]
 

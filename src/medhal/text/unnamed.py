@@ -1,0 +1,105 @@
+"""A compared measure the evidence never names (issue 14, round 17): "Low sodium was more common with
+chlorthalidone" against evidence that reports hypokalaemia only.  The subject of a unit's comparison of named groups
+(:func:`comparison_subject`), and whether the evidence names none of a phrase (:func:`never_named`, also read by
+:mod:`medhal.text.effects`); such a unit is never supported (:mod:`medhal.detect.unstated`).  Split out of
+:mod:`medhal.text.comparisons` in round 42 at its 500-line limit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text.comparisons import COMPARISON, COMPARISON_FRAME, unit_comparison
+from medhal.text.synonyms import canonical_stems, canonical_text
+
+__all__ = ["comparison_subject", "never_named", "unnamed_subject"]
+
+
+_SUBJECT_VERB = re.compile(
+    r"\b(?:was|were|is|are|occurred|became|remained|appeared)(?:\s+\w+ly)?"
+    r"(?:\s+(?:also|still|even|much|far|no|not))*\s*$",
+    re.IGNORECASE,
+)
+"""The verb right before a comparison ("was more common", "were also less frequent", "was significantly higher")."""
+
+_SUBJECT_START = re.compile(r".*(?:\bthat\b|\bwhether\b|\bwhich\b|\bwho\b|[,;:(])", re.IGNORECASE | re.DOTALL)
+"""Everything up to the last word or mark that opens the clause holding the subject ("We conclude that ...")."""
+
+_ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b")
+"""An acronym or code ("IC", "SLN", "HbA1c"): too short for the stems, so a subject holding one is not judged."""
+
+_SUFFIX = re.compile(r"(?:ers|ing|ed|es|s)$")
+
+_SUBJECT_FRAME = COMPARISON_FRAME | canonical_stems(
+    "prevalence improvement benefit effect change difference reduction decline"
+)
+"""... and words that name a finding said before ("The improvement was larger in the most deprived areas": round 34)."""
+
+
+def comparison_subject(unit: str) -> str | None:
+    """The subject of ``unit``'s one comparison of a named group (:func:`unit_comparison`): the words before the
+    verb that comes right before the comparative, from the start of their clause; ``None`` when there is no such
+    comparison or verb, or the subject holds an acronym.
+
+    >>> comparison_subject("Low sodium was more common among participants who switched to chlorthalidone.")
+    'Low sodium'
+    >>> comparison_subject("We conclude that GES is more effective in improving GI symptoms") is None
+    True
+    """
+    if unit_comparison(unit) is None:
+        return None
+    first = next(COMPARISON.finditer(unit), None)
+    if first is None:  # a comparison in the subject form names its groups as the subject
+        return None
+    head = unit[: first.start()]
+    verb = _SUBJECT_VERB.search(head)
+    if verb is None:
+        return None
+    subject = head[: verb.start()]
+    opening = _SUBJECT_START.match(subject)
+    subject = (subject[opening.end() :] if opening else subject).strip()
+    return subject if subject and not _ACRONYM.search(subject) else None
+
+
+def unnamed_subject(unit: str, evidence: str, evidence_tokens: frozenset[str]) -> str | None:
+    """The subject of ``unit``'s comparison when the evidence names none of it, or ``None``.
+
+    ``evidence_tokens`` holds the evidence's :func:`~medhal.text.synonyms.alignment_tokens`.  A word of the subject
+    counts as named when its stem is among them (read through synonyms: "low potassium" is hypokalaemia) or when
+    the word without its suffix ("smok" of "smokers") occurs in the evidence.  A unit that compares groups on a
+    measure the evidence never names is not supported by it, whatever an encoder reads from a sentence about
+    another measure ("Low sodium was more common with chlorthalidone" against "Hypokalaemia was more common with
+    chlorthalidone").
+
+    >>> evidence = "Hypokalaemia was more common with chlorthalidone (6.0% versus 4.4%)."
+    >>> from medhal.text.synonyms import alignment_tokens
+    >>> unnamed_subject("Low sodium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
+    'Low sodium'
+    >>> unnamed_subject("Low potassium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
+    """
+    subject = comparison_subject(unit)
+    return subject if subject is not None and never_named(subject, evidence, evidence_tokens) else None
+
+
+def never_named(phrase: str, evidence: str, evidence_tokens: frozenset[str]) -> bool:
+    """Whether ``phrase`` names something (a content stem beyond the words that frame a measure: "rate",
+    "risk", "patients", ...) and the evidence names none of it: no stem among ``evidence_tokens`` (its
+    :func:`~medhal.text.synonyms.alignment_tokens`, read through synonyms) and no word of four letters or more,
+    its suffix cut ("smok" of "smokers"), in the evidence's text.
+
+    >>> from medhal.text.synonyms import alignment_tokens
+    >>> evidence = "Hypokalaemia was more common with chlorthalidone."
+    >>> never_named("their hospital stay", evidence, alignment_tokens(evidence))
+    True
+    >>> never_named("low potassium", evidence, alignment_tokens(evidence))
+    False
+    """
+    stems = canonical_stems(phrase) - _SUBJECT_FRAME
+    if not stems or stems & evidence_tokens:
+        return False
+    text = canonical_text(evidence).lower()
+    for word in re.findall(r"[a-z]{4,}", canonical_text(phrase).lower()):
+        base = _SUFFIX.sub("", word)
+        if len(base) >= 4 and canonical_stems(word) - _SUBJECT_FRAME and base in text:
+            return False
+    return True
