@@ -989,3 +989,17 @@ def test_a_clause_stating_the_units_figures_is_read_without_the_denial_in_the_cl
     assert not _only_figures_differ(
         "Very few people (0.3%) died after an invasive procedure for benign disease.", evidence
     )
+
+
+def test_a_factor_another_sentence_naming_the_subject_states_is_not_contradicted() -> None:
+    # round 42: "In people with oesophageal or stomach cancer, | however, major bleeding was about three times as
+    # frequent with rivaroxaban." had its factor read against the overall HR of 1.44 (the clause does not say whom)
+    evidence = (
+        "Major bleeding occurred in 16 (5.3%) and 11 (3.7%) patients, respectively (HR 1.44, 95% CI 0.67-3.10). "
+        "Among the 102 patients with oesophageal or gastric cancer, major bleeding occurred in 11.8% of those given "
+        "rivaroxaban and 3.9% of those given dalteparin."
+    )
+    index = _index(evidence)
+    assert _cue(index, "however, major bleeding was about three times as frequent with rivaroxaban.") is None
+    wrong = _cue(index, "however, major bleeding was about ten times as frequent with rivaroxaban.")
+    assert wrong is not None and wrong.kind == "number"

@@ -6,7 +6,7 @@ import pytest
 
 from fakes import RuleVerifier
 from medhal.detect import CheckItem, DecomposedDetector
-from medhal.detect.units import Unit, continued, continues_negation, led_in, qualified, readings, segment_units
+from medhal.detect.units import Unit, continued, continues_negation, qualified, readings, segment_units
 
 
 def _units(response: str) -> list[Unit]:
@@ -83,28 +83,3 @@ def test_a_list_a_negation_before_it_governs_is_not_read_without_it() -> None:
         text = f"{first} {second}"
         units = [Unit(first, 0, len(first)), Unit(second, len(first) + 1, len(text))]
         assert not continues_negation(units, 1, text)
-
-
-RIVAROXABAN = (
-    "Major bleeding occurred in 16 (5.3%) and 11 (3.7%) patients, respectively (HR 1.44, 95% CI 0.67-3.10). "
-    "Among the 102 patients with oesophageal or gastric cancer, major bleeding occurred in 11.8% of those given "
-    "rivaroxaban and 3.9% of those given dalteparin."
-)
-
-
-def test_a_clause_is_read_with_the_lead_in_that_says_of_whom_it_holds() -> None:
-    # round 42: "In people with oesophageal or stomach cancer, | however, major bleeding was about three times as
-    # frequent with rivaroxaban." had its factor read against the overall hazard ratio of 1.44 and was contradicted
-    response = (
-        "In people with oesophageal or stomach cancer, however, major bleeding was about three times as frequent "
-        "with rivaroxaban."
-    )
-    units = _units(response)
-    assert len(units) == 2 and led_in(units, 1, response) == f"{units[0].text} {units[1].text}"
-    assert led_in(units, 0, response) is None
-    result = DecomposedDetector(RuleVerifier()).detect(CheckItem(RIVAROXABAN, response))
-    assert all(u.verdict != "contradicted" for u in result.units)
-    # a clause with a predicate of its own is no lead-in
-    said = "Among those treated early bleeding rose, and major bleeding was three times as frequent."
-    units = _units(said)
-    assert len(units) == 2 and led_in(units, 1, said) is None

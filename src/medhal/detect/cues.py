@@ -67,7 +67,7 @@ from medhal.detect.chunking import Window
 from medhal.detect.comparison_cue import comparison_cue
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
-from medhal.detect.units import Unit, continued, continues_negation, led_in
+from medhal.detect.units import Unit, continued, continues_negation
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks, opens_negated_predicate
@@ -355,23 +355,18 @@ def unit_cues(
 ) -> list[FiredCue | None]:
     """:func:`contradiction_cue` for each of a response's ``units`` (``alignments``: each unit's
     :meth:`EvidenceIndex.alignment`), a unit cut off before the rest of its list read with it where a claimed
-    significance is judged (:func:`~medhal.detect.units.continued`), a unit after a lead-in that says of whom it
-    holds read with it (:func:`~medhal.detect.units.led_in`)."""
-    cues: list[FiredCue | None] = []
-    for k, (u, a) in enumerate(zip(units, alignments, strict=True)):
-        lead = led_in(units, k, response)  # "In people with stomach cancer, | however, bleeding was three times as
-        text = u.text if lead is None else lead  # frequent": read with whom it holds for (round 42)
-        cues.append(
-            contradiction_cue(
-                index,
-                text,
-                a if lead is None else index.alignment(text),
-                threshold,
-                context=continued(units, k, response),
-                negated_before=continues_negation(units, k, response),
-            )
+    significance is judged (:func:`~medhal.detect.units.continued`)."""
+    return [
+        contradiction_cue(
+            index,
+            u.text,
+            a,
+            threshold,
+            context=continued(units, k, response),
+            negated_before=continues_negation(units, k, response),
         )
-    return cues
+        for k, (u, a) in enumerate(zip(units, alignments, strict=True))
+    ]
 
 
 def contradiction_cue(

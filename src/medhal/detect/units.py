@@ -178,22 +178,6 @@ def qualified(units: Sequence[Unit], k: int, response: str) -> str | None:
     return None
 
 
-def led_in(units: Sequence[Unit], k: int, response: str) -> str | None:
-    """The text of unit ``k`` with the unit before it where that one only says of whom or where it holds: "In people
-    with oesophageal or stomach cancer," | "however, major bleeding was about three times as frequent with
-    rivaroxaban." (round 42: read alone, the clause was about all patients and its factor was read against the
-    overall hazard ratio); ``None`` otherwise."""
-    if k == 0 or _next_in_sentence(units, k - 1, response) is None:
-        return None
-    before = units[k - 1].text
-    if not before.rstrip().endswith(",") or not _LEAD_IN.match(before) or not states_no_predicate(before):
-        return None
-    return f"{before} {units[k].text}"
-
-
-_LEAD_IN = re.compile(r"\W*(?:in|among|for)\s", re.IGNORECASE)
-
-
 def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:
     """Whether unit ``k`` goes on with a list that a negation of the unit before it governs: "Whether patients
     responded did not depend on their age," | "their sex or whether they were overusing medication." (round 41).  The
