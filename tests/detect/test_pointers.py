@@ -78,3 +78,14 @@ def test_an_unsupported_unit_points_at_the_closest_sentence() -> None:
         coverage_sizes=np.array([5, 4]),
     )
     assert d.verdict == "unsupported" and d.p_entail == 0.31 and d.entailing == 2
+
+
+def test_a_unit_stating_what_the_evidence_never_does_is_not_restated() -> None:
+    # round 43: "and a PET-CT scan if her breathlessness persists" (the report suggests a V/Q scan) was restated by
+    # the sentence holding the rest of its words, and supported
+    rule = AlignedRule()
+    args = (np.array([0.7]), np.array([0.1]), np.array([0.9]), np.array([0.7]))
+    restates = np.array([True])
+    assert rule.decide(*args, restates).verdict == "supported"
+    d = rule.decide(*args, restates, unstated=True)
+    assert d.verdict == "unsupported" and not d.restated

@@ -93,3 +93,10 @@ def test_abbreviations_whose_letters_start_no_words_of_the_evidence() -> None:
     assert unstated_names("- Rates of new TB over two years were comparable between the groups.", evidence) == ()
     assert unstated_names("The ECG was normal.", "An electrocardiogram showed sinus rhythm.") == ()
     assert unstated_names("Rates of new HCV were comparable.", evidence) == ("HCV",)
+
+
+def test_an_acronym_over_a_roman_numeral_and_a_multidisciplinary_team() -> None:
+    # round 43: "ACE inhibitors and ARBs" against "angiotensin II receptor blockers"; "the breast MDT" against "the
+    # breast multidisciplinary team meeting"
+    assert unstated_names("ARBs should not be used.", "Do not offer angiotensin II receptor blockers.") == ()
+    assert unstated_names("at the breast MDT on 12 September.", "For the breast multidisciplinary team meeting.") == ()

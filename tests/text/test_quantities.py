@@ -331,3 +331,21 @@ def test_a_response_named_by_its_share_of_improvement() -> None:
     assert ("label:response", 75.0, "EASI-75") in found and ("label:response", 20.0, "ACR20") in found
     assert ("percent", 79.5, "79.5%") in found
     assert [q.kind for q in quantities("PASI 90")] == ["count"]  # the spaced form stays as it was read
+
+
+def test_dates_and_versions_written_in_figures_are_labels() -> None:
+    # round 43: "between 5 and 17 January 2025" was an unstated 2025 against "Report date: 28/01/2025" (read as a
+    # count of 28, a scale's 1 and its 2025), and "from 8 to 5 days" was contradicted by "version 3.0"
+    assert [(q.kind, q.value) for q in quantities("Report date: 28/01/2025")] == [
+        ("label:date", 28.0),
+        ("label:year", 2025.0),
+    ]
+    (year,) = [q for q in quantities("between 5 and 17 January 2025") if q.kind == "label:year"]
+    assert year.equals(quantities("Report date: 28/01/2025")[1])
+    assert [q.kind for q in quantities("After version 3.0 was introduced")] == ["label:version"]
+    # a change between two levels: the first level takes the second's unit; a range keeps its bare lower bound
+    assert [(q.kind, q.value) for q in quantities("the median course fell from 8 to 5 days")] == [
+        ("time", 8.0),
+        ("time", 5.0),
+    ]
+    assert [q.kind for q in quantities("children aged 3 to 48 months")] == ["count", "time"]

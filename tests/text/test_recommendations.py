@@ -100,3 +100,16 @@ def test_a_tool_called_ready_for_care_the_evidence_says_needs_more_study_first(u
 def test_hedged_or_agreeing_units_are_not(unit: str) -> None:
     assert premature_use(unit, APP) is None
     assert premature_use("It is ready to be used in clinics.", APP[:1]) is None  # the evidence says nothing of it
+
+
+def test_a_protocol_advises_in_the_imperative() -> None:
+    # round 43: "all patients should be reviewed at 48 hours" was advice the evidence never gives against a protocol's
+    # "Review all patients at 48 hours." (26 faithful clauses of the clinical-document rounds flagged so)
+    protocol = [
+        "4. Review, switch and duration",
+        "Review all patients at 48 hours.",
+        "For moderate and high severity, send pneumococcal and Legionella urinary antigen tests.",
+    ]
+    assert not unadvised("and all patients should be reviewed at 48 hours,", protocol)
+    abstract = ["Use of statins was associated with a 12% lower risk of delirium.", "Review of records found no harm."]
+    assert unadvised("Statins should therefore be given to all older patients.", abstract)

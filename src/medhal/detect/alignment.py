@@ -461,7 +461,9 @@ class AlignedRule:
             k_c = int(idx[np.argmax(window_contradict[idx])])
             p_c, contradicting = float(window_contradict[k_c]), k_c
         best = float(window_alignment.max()) if len(window_alignment) else 0.0
-        if window_restates is not None and window_restates.any():
+        # a unit stating a figure or a name the evidence never states is not restated by a sentence that holds the
+        # rest of its words ("and a PET-CT scan if her breathlessness persists" for "a V/Q scan": round 43)
+        if window_restates is not None and window_restates.any() and not unstated:
             k_r = int(np.flatnonzero(window_restates)[0])
             if entailing is None or entailing < 0 or not window_restates[entailing]:
                 entailing = k_r

@@ -113,6 +113,7 @@ _SAME_DRUG = {n: frozenset(group.split()) for group in _SAME_DRUG_NAMES.split(";
 """One drug's British and American names, and heparin with its low-molecular-weight forms ("no LMWH bridging")."""
 _SHORT_FOR = {
     "tb": frozenset({"tuberculosis"}),
+    "mdt": frozenset({"multidisciplinary", "multi-disciplinary"}),
     "hb": frozenset({"haemoglobin", "hemoglobin"}),
     "ecg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
     "ekg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
@@ -160,8 +161,8 @@ def _initials(acronym: str, words: Sequence[str]) -> bool:
             word = words[j].lower()
             if word[:1] == wanted[k]:
                 k += 1
-            elif word not in _SMALL or j == i:
-                break
+            elif (word not in _SMALL and not _ROMAN.match(words[j])) or j == i:
+                break  # small words and Roman numerals may be skipped ("ARB": angiotensin II receptor blocker)
             j += 1
         if k == len(wanted):
             return True
@@ -216,6 +217,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     >>> unstated_names("In 412 knee replacement patients,", "412 patients had a primary total hip arthroplasty.")
     ('knee',)
     >>> unstated_names("Rates of new TB were comparable.", "Incident tuberculosis did not differ.")
+    ()
+    >>> unstated_names("ARBs should not be used.", "Do not offer angiotensin II receptor blockers in pregnancy.")
     ()
     """
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens

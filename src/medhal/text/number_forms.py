@@ -165,6 +165,30 @@ def following_days(text: str, dates: list[tuple[float, int]]) -> list[tuple[floa
     return found
 
 
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d{2})\b")
+"""A date written in figures, day first ("28/01/2025", "06.01.2025"), or month first where the first cannot be one."""
+
+
+def numeric_dates(text: str) -> list[tuple[float | None, float, int, int]]:
+    """``(day of the year or None, year, start, start of the year)`` of each date ``text`` writes in figures
+    ("Report date: 28/01/2025": a date and a year, not a count of 28, a scale's 1 and its 2025; round 43), its end
+    the year's end.
+
+    >>> numeric_dates("Report date: 28/01/2025; seen 12/31/2024.")
+    [(28.0, 2025.0, 13, 19), (365.0, 2024.0, 30, 36)]
+    """
+    found: list[tuple[float | None, float, int, int]] = []
+    for m in _NUMERIC_DATE.finditer(text):
+        a, b = int(m.group(1)), int(m.group(3))
+        day, month = (b, a) if a <= 12 < b else (a, b)
+        try:
+            of_year: float | None = float(date(2001, month, day).timetuple().tm_yday)
+        except ValueError:
+            of_year = None
+        found.append((of_year, float(m.group(4)), m.start(), m.start(4)))
+    return found
+
+
 _TO_YEAR = re.compile(r"(?:st|nd|rd|th)?,?\s*")
 """What may stand between a date and its year: an ordinal's letters, a comma, spaces ("May 3rd, 2021")."""
 

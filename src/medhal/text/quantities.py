@@ -41,6 +41,7 @@ from medhal.text.number_forms import (
     is_age,
     is_year,
     multiplier,
+    numeric_dates,
 )
 
 __all__ = [
@@ -136,8 +137,13 @@ _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
 _CONFIDENCE_NEXT = re.compile(r"\s*(?:CI|CrI|confidence|credible|UI|uncertainty\s+interval)\b", re.IGNORECASE)
+_FROM = re.compile(r"\bfrom\s+$", re.IGNORECASE)
+_TO = re.compile(r"\s+to\s+(?=\d)", re.IGNORECASE)
+"""A change between two levels ("the median course fell from 8 to 5 days"): the second level's unit is the first's too
+(round 43; a range, "aged 3 to 48 months", keeps its bare lower bound)."""
 _LABEL = re.compile(
-    r"\b(type|grade|stage|phase|class|tier)s?\s+(?:(?:\d+|[IV]+)[a-c]?\s*(?:,|or|and|to|-|–)\s*)*$", re.IGNORECASE
+    r"\b(type|grade|stage|phase|class|tier|version)s?\s+(?:(?:\d+|[IV]+)[a-c]?\s*(?:,|or|and|to|-|–)\s*)*$",
+    re.IGNORECASE,
 )
 """A category's word before its number, or before the first of its numbers ("grade 2 or 3": both are grades)."""
 _RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u2010]?(\d{2,3})\b")
@@ -235,7 +241,10 @@ def quantities(text: str) -> list[Quantity]:
     [('length', 24.0), ('length', 5.0), ('label:clock', 2.0), ('label:clock', 22.0)]
     """
     out: list[Quantity] = []
+    written = numeric_dates(text)
     for m in _QUANTITY.finditer(text):
+        if any(start <= m.start() < at + 4 for _, _, start, at in written):
+            continue  # a part of a date written in figures
         if len(m.group("num")) == 2 and CLOCK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue  # the minutes of a time of day ("02:00")
         if not (m.group("unit") or m.group("pct")) and _enumerates(text, m):
@@ -244,7 +253,10 @@ def quantities(text: str) -> list[Quantity]:
         word = raw.lower()
         value = NUMBER_VALUES[word] if word in NUMBER_VALUES else _number(raw)
         unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
-        if not unit and word not in NUMBER_VALUES and (shared := _SHARED_UNIT.match(text, m.end())) is not None:
+        shared = _SHARED_UNIT.match(text, m.end())
+        if shared is None and _FROM.search(text, max(0, m.start() - 6), m.start()):
+            shared = _TO.match(text, m.end())  # "from 8 to 5 days": a change between two levels of one unit
+        if not unit and word not in NUMBER_VALUES and shared is not None:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
             if after is not None and after.group("unit") and _DENOMINATOR.match(text, after.end()) is None:
                 unit = after.group("unit").lower()
@@ -311,6 +323,12 @@ def quantities(text: str) -> list[Quantity]:
         if kind in ("count", "money") and not unit and (times := multiplier(text, end)) is not None:
             scale, end = times  # "1.46 million": 1,460,000 (round 23)
         out.append(Quantity(kind, value * scale, begin, end, text[begin:end], hedged, value, about, ratio))
+    for of_year, year, start, at in written:  # "28/01/2025": a date and its year (round 43)
+        end = at + 4
+        found = [Quantity("label:year", year, at, end, text[at:end], False, year)]
+        if of_year is not None:
+            found.append(Quantity("label:date", of_year, start, at - 1, text[start : at - 1], False, of_year))
+        out = sorted([*out, *found], key=lambda q: q.start)
     dates = [(q.value, q.start) for q in out if q.kind == "label:date"]
     for value, start, end in following_days(text, dates) if dates else ():  # "21 February ... the following day"
         out = sorted(

@@ -144,10 +144,23 @@ def unadvised(unit: str, sentences: Sequence[str]) -> bool:
     False
     >>> unadvised("Coffee should be avoided.", evidence + ["Coffee need not be avoided, our data suggest."])
     False
+    >>> unadvised("All patients should be reviewed at 48 hours.", ["4. Review all patients at 48 hours."])
+    False
     """
     if _ANY_ADVICE.search(unit) is None or _HEDGED.search(unit) or _RESEARCH.search(unit):
         return False
-    return not any(_NORMATIVE.search(sentence) for sentence in sentences)
+    return not any(_NORMATIVE.search(sentence) or _IMPERATIVE.match(sentence) for sentence in sentences)
+
+
+_IMPERATIVE = re.compile(
+    r"\W*(?:\d+[.)]\s*)?(?:[A-Z][\w /-]{0,40}:\s*)?(?:(?:for|in|if|when|after|before)\b[^,;.]{0,60},\s*)?"
+    r"(?:do\s+not|don't|never|always|review|switch|stop|start|give|take|send|offer|consider|check|discuss|use|"
+    r"prescribe|continue|monitor|refer|repeat|restart|withhold|seek|call|contact|keep|apply|measure|admit|arrange|"
+    r"ensure|inform|tell)\b(?!-|\s+(?:of|was|were|is|are|in|by|rates?|and|or)\b)",
+    re.IGNORECASE,
+)
+"""A sentence that tells what to do in the imperative, as protocols and leaflets do ("Review all patients at 48 hours.",
+"For moderate severity, send urinary antigen tests.": round 43): advice the evidence gives."""
 
 
 _READY = re.compile(
