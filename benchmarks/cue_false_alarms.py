@@ -30,7 +30,7 @@ from pathlib import Path
 
 from medhal.text import split_clauses, split_sentences
 from medhal.text.certainty import certainty_conflicts
-from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison, unnamed_subject
+from medhal.text.comparisons import comparison_conflict, trial_arms, unit_comparison
 from medhal.text.designs import design_conflict
 from medhal.text.durations import duration_conflict
 from medhal.text.effects import unnamed_outcome
@@ -49,6 +49,7 @@ from medhal.text.recommendations import premature_use, reversed_advice, unadvise
 from medhal.text.significance import unshown_effect
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.synonyms import alignment_tokens
+from medhal.text.unnamed import unnamed_subject
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from medhal.text.comparisons import (
     unit_comparison,
 )
 from medhal.text.synonyms import alignment_tokens
-from medhal.text.unnamed import comparison_subject, unnamed_subject
+from medhal.text.unnamed import comparison_subject, never_named, unnamed_subject
 
 SAFETY = (
     "Serious adverse events related to rhythm-control therapy occurred in 4.9% of the patients assigned to early "
@@ -351,3 +351,10 @@ def test_a_figure_of_a_drugs_participants_and_episodes_framing_the_measure() -> 
     assert not comparison_conflict("and low blood sugar episodes were less common with tirzepatide.", sentence)
     # "of all participants" names no group
     assert group_figures("Nausea occurred in 12% of all participants and 3% of eligible patients.") == []
+
+
+def test_episodes_frame_a_compared_measure_but_name_a_subject() -> None:
+    # round 38's faithful "roughly halved the risk of another episode" had its subject's "episode" taken for a frame
+    # word when "episodes" began to frame compared measures (round 42), and was flagged as naming nothing
+    evidence = "Recurrent episodes of overt hepatic encephalopathy occurred in 21% with rifaximin and 46% with placebo."
+    assert not never_named("the risk of another episode", evidence, alignment_tokens(evidence))

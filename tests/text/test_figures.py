@@ -542,3 +542,11 @@ def test_an_improvement_a_named_response_needs_is_stated() -> None:
     assert (
         number_conflicts("Just over two-thirds reached a 75% improvement in EASI by week 16,", evidence, evidence) == []
     )
+
+
+def test_a_rate_given_its_denominator_in_other_words() -> None:
+    # round 30's faithful "Add 40 mmol of potassium to each litre" against "40 mmol per litre"
+    evidence = "Add potassium chloride 40 mmol per litre if potassium is 3.5-5.5 mmol/L."
+    assert unstated_quantities("Add 40 mmol of potassium to each litre if potassium is between 3.5", evidence) == []
+    (q,) = unstated_quantities("Add 20 mmol of potassium to each litre", evidence)
+    assert q.text == "20 mmol"

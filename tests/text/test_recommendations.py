@@ -113,3 +113,12 @@ def test_a_protocol_advises_in_the_imperative() -> None:
     assert not unadvised("and all patients should be reviewed at 48 hours,", protocol)
     abstract = ["Use of statins was associated with a 12% lower risk of delirium.", "Review of records found no harm."]
     assert unadvised("Statins should therefore be given to all older patients.", abstract)
+
+
+def test_instructions_and_a_plan_are_advice() -> None:
+    # cp_362: "He should take paracetamol 1 g four times a day ..." against an operation note's "Post-operative
+    # instructions: - Paracetamol 1 g four times daily ..." (a list of nouns, no verb of advice)
+    note = ["Post-operative instructions:", "- Paracetamol 1 g four times daily, for 5 days."]
+    assert not unadvised("He should take paracetamol 1 g four times a day", note)
+    assert not unadvised("He should take paracetamol 1 g four times a day", ["Plan: paracetamol 1 g four times daily."])
+    assert unadvised("He should take paracetamol 1 g four times a day", ["The plan was feasible in 90%."])

@@ -324,10 +324,21 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if difference(q, exact) or share(q, exact) or relative_change(q, exact, _ways(before + unit)):
             continue
-        if complement(unit, q, exact) or _response_share(q, stated):
+        if complement(unit, q, exact) or _response_share(q, stated) or _per_unit_stated(unit, q, stated):
             continue
         out.append(q)
     return out
+
+
+def _per_unit_stated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is a rate the evidence states with its denominator, which the unit gives in other words: "add 40
+    mmol of potassium to each litre" for "40 mmol per litre" (round 30's faithful clause, unsupported in round 43)."""
+    return _PER_WORDS.search(unit, q.end) is not None and any(
+        e.kind.startswith(q.kind + "/") and e.number == q.number for e in stated
+    )
+
+
+_PER_WORDS = re.compile(r"\b(?:to|in|for)?\s*(?:each|every|per|a)\s+(?:litre|liter|kilogram|kg|hour|day)\b", re.I)
 
 
 def _response_share(q: Quantity, stated: Sequence[Quantity]) -> bool:

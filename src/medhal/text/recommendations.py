@@ -124,7 +124,7 @@ _RESEARCH = re.compile(
 _NORMATIVE = re.compile(
     r"\b(?:should|must|ought|recommend\w*|advis\w*|advice|guidelines?|indicated|contraindicated|suggest\w*|"
     r"warrant\w*|implications?|favou?rs?|preferred|justif\w*|support\w*|safe|safely|reasonable|options?|"
-    r"encourag\w*|discourag\w*|avoid\w*|need\s+not)\b",
+    r"encourag\w*|discourag\w*|avoid\w*|need\s+not|instructions?|plan(?=\s*:))\b",
     re.IGNORECASE,
 )
 """Words by which an evidence text says anything of what to do, however weakly."""

@@ -30,10 +30,11 @@ _ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b")
 
 _SUFFIX = re.compile(r"(?:ers|ing|ed|es|s)$")
 
-_SUBJECT_FRAME = COMPARISON_FRAME | canonical_stems(
+_SUBJECT_FRAME = (COMPARISON_FRAME - canonical_stems("episodes cases events")) | canonical_stems(
     "prevalence improvement benefit effect change difference reduction decline"
 )
-"""... and words that name a finding said before ("The improvement was larger in the most deprived areas": round 34)."""
+"""... and words that name a finding said before ("The improvement was larger in the most deprived areas": round 34);
+"episodes" stays a word of the subject ("the risk of another episode" names the evidence's episodes)."""
 
 
 def comparison_subject(unit: str) -> str | None:
