@@ -550,3 +550,11 @@ def test_a_rate_given_its_denominator_in_other_words() -> None:
     assert unstated_quantities("Add 40 mmol of potassium to each litre if potassium is between 3.5", evidence) == []
     (q,) = unstated_quantities("Add 20 mmol of potassium to each litre", evidence)
     assert q.text == "20 mmol"
+
+
+def test_a_frequency_is_no_denominator() -> None:
+    # round 26's wrong twin "12.5 mg twice a day" (the evidence gives 6.25 mg twice daily, "12.5 mg/day")
+    evidence = "The dose was increased after 1 week to 6.25 mg twice daily (12.5 mg/day)."
+    (q,) = unstated_quantities("The aim is 12.5 mg twice a day.", evidence)
+    assert q.text == "12.5 mg"
+    assert unstated_quantities("so his oral morphine (90 mg a day in total) was switched", "Morphine 90 mg/day.") == []

@@ -333,12 +333,17 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
 def _per_unit_stated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
     """Whether ``q`` is a rate the evidence states with its denominator, which the unit gives in other words: "add 40
     mmol of potassium to each litre" for "40 mmol per litre" (round 30's faithful clause, unsupported in round 43)."""
-    return _PER_WORDS.search(unit, q.end) is not None and any(
+    return _PER_WORDS.match(unit, q.end) is not None and any(
         e.kind.startswith(q.kind + "/") and e.number == q.number for e in stated
     )
 
 
-_PER_WORDS = re.compile(r"\b(?:to|in|for)?\s*(?:each|every|per|a)\s+(?:litre|liter|kilogram|kg|hour|day)\b", re.I)
+_PER_WORDS = re.compile(
+    r"\s+(?:of\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:(?:to|in|for)\s+)?(?:each|every|per|a)\s+(?:litre|liter|kilogram|kg|hour|day)\b",
+    re.IGNORECASE,
+)
+"""The denominator right after a figure ("40 mmol of potassium to each litre", "90 mg a day"); not a frequency ("12.5
+mg twice a day" is no 12.5 mg/day)."""
 
 
 def _response_share(q: Quantity, stated: Sequence[Quantity]) -> bool:
