@@ -65,7 +65,7 @@ FRAME = word_set(
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
         "regard regards unchanged unaffected unaltered reach reached achieve achieved attain attained failed "
         "cause causes produce produced yield yielded greater fewer decline declined declining "
-        "mainly mostly chiefly largely predominantly primarily"
+        "mainly mostly chiefly predominantly primarily"
     ),
     stem=True,
 )
