@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from medhal.detect._pointers import Support, closest, shown_entailing
-from medhal.detect.alignment import AlignedRule
+from medhal.detect.alignment import AlignedDecision, AlignedRule
 
 
 def _library(entail: list[float], alignment: list[float], sizes: list[int], threshold: float = 0.6) -> Support:
@@ -36,27 +36,26 @@ def test_an_unaligned_window_holding_the_best_aligned_sentence_beats_a_larger_ti
     assert shown_entailing(-1, library, tiles, floor=0.45, p_contradict=0.55) == -1
 
 
-def test_the_rule_keeps_p_entail_and_the_verdict() -> None:
-    rule = AlignedRule()
-    d = rule.decide(
-        np.array([0.55, 0.6, 0.2]),
-        np.array([0.1, 0.1, 0.1]),
-        np.array([0.2, 0.1, 0.2]),
-        np.array([0.7, 0.3]),
-        window_sizes=np.array([1, 1, 3]),
-        coverage_alignment=np.array([0.9, 0.2]),
-        coverage_sizes=np.array([5, 4]),
+def _decide(
+    entail: list[float], alignment: list[float], sizes: list[int], cover: list[float], **tiles: np.ndarray
+) -> AlignedDecision:
+    """The aligned rule on library windows of P(C) 0.1 and coverage windows of alignment 0.9 / 0.2 or as given."""
+    return AlignedRule().decide(
+        np.array(entail),
+        np.full(len(entail), 0.1),
+        np.array(alignment),
+        np.array(cover),
+        window_sizes=np.array(sizes),
+        **tiles,
     )
+
+
+def test_the_rule_keeps_p_entail_and_the_verdict() -> None:
+    library = ([0.55, 0.6, 0.2], [0.2, 0.1, 0.2], [1, 1, 3], [0.7, 0.3])
+    d = _decide(*library, coverage_alignment=np.array([0.9, 0.2]), coverage_sizes=np.array([5, 4]))
     assert d.verdict == "supported" and d.p_entail == 0.7 and d.entailing == 0
     # without the tiles' sizes the tile is shown, as before
-    d = rule.decide(
-        np.array([0.55, 0.6, 0.2]),
-        np.array([0.1, 0.1, 0.1]),
-        np.array([0.2, 0.1, 0.2]),
-        np.array([0.7, 0.3]),
-        window_sizes=np.array([1, 1, 3]),
-        coverage_alignment=np.array([0.9, 0.2]),
-    )
+    d = _decide(*library, coverage_alignment=np.array([0.9, 0.2]))
     assert d.verdict == "supported" and d.p_entail == 0.7 and d.entailing == -1
 
 
@@ -67,13 +66,11 @@ def test_an_unsupported_unit_points_at_the_closest_sentence() -> None:
     assert closest(-1, library) == 2
     # a unit aligned with no sentence at CLOSE keeps the window the rule read
     assert closest(-1, _library([0.3, 0.2], [0.19, 0.1], [1, 1])) == -1
-    rule = AlignedRule()
-    d = rule.decide(
-        np.array([0.24, 0.2, 0.15]),
-        np.array([0.1, 0.1, 0.1]),
-        np.array([0.69, 0.69, 0.69]),
-        np.array([0.31, 0.01]),
-        window_sizes=np.array([3, 2, 1]),
+    d = _decide(
+        [0.24, 0.2, 0.15],
+        [0.69, 0.69, 0.69],
+        [3, 2, 1],
+        [0.31, 0.01],
         coverage_alignment=np.array([1.0, 0.0]),
         coverage_sizes=np.array([5, 4]),
     )

@@ -67,14 +67,18 @@ def subject_factor(
     # a sentence stating them all, where there is one (not "time to deterioration ... (HR 0.93)"; round 20)
     own = [q for q in quantities(unit) if not q.approximate and not q.kind.startswith("label:")]
     stating = [i for i in order if len(own) > 1 and states_each(own, quantities(index.sentences[int(i)]))]
-    naming = [int(i) for i in stating or order if any(s <= finding_subject(index.sentences[int(i)]) for s in subjects)]
-    for i in naming:
-        conflicts = ratio_conflicts(unit, index.sentences[i])
+
+    def naming(i: int) -> bool:
+        return any(subject <= finding_subject(index.sentences[i]) for subject in subjects)
+
+    for i in (int(k) for k in stating or order):
+        conflicts = ratio_conflicts(unit, index.sentences[i]) if naming(i) else []
         if conflicts:
             # another sentence naming the subject may state the unit's factor: of a subgroup the clause before names
             # ("In people with stomach cancer, | however, major bleeding was about three times as frequent", against
             # the overall HR 1.44 where the subgroup's 11.8% and 3.9% give 3: round 42); which one it means is not known
-            if any(ratio_stated(unit, index.sentences[j]) for j in naming if j != i):
+            others = (int(k) for k in stating or order if int(k) != i)
+            if any(ratio_stated(unit, index.sentences[j]) and naming(j) for j in others):
                 return None
             return conflicts, i
     return None

@@ -20,6 +20,7 @@ from medhal.errors import ConfigError
 from medhal.text import Span, split_units, trim_span
 from medhal.text.assertions import states_no_predicate
 from medhal.text.findings import reports_null_finding
+from medhal.text.lexical import has_negation
 
 __all__ = [
     "UNIT_KINDS",
@@ -188,14 +189,13 @@ def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:
     before, text = units[k - 1].text, units[k].text
     return (
         before.rstrip().endswith(",")
-        and _NEGATION.search(before) is not None
+        and has_negation(before)
         and text[:1].islower()
-        and _NEGATION.search(text) is None
+        and not has_negation(text)
         and _OWN_TURN.match(text) is None
     )
 
 
-_NEGATION = re.compile(r"\b(?:not|no|nor|never|neither|without)\b|n't\b", re.IGNORECASE)
 _OWN_TURN = re.compile(r"\W*(?:but|and|yet|while|whereas|although|though|however|which|who|so)\b", re.IGNORECASE)
 
 

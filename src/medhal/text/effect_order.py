@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from medhal.text.comparisons import named_groups
 from medhal.text.lexical import has_negation
@@ -67,6 +68,7 @@ class EffectOrder:
     measure: frozenset[str]
 
 
+@lru_cache(maxsize=4096)
 def effect_order(text: str) -> EffectOrder | None:
     """The one difference in effect between two subgroups ``text`` states (module docstring), or ``None``.
 

@@ -15,6 +15,7 @@ B") is left to the comparison cue.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from medhal.text.findings import finding_subject
 from medhal.text.lexical import directions, has_negation
@@ -55,17 +56,28 @@ def trend_reversed(unit: str, sentence: str) -> bool:
     >>> trend_reversed("Joint bleeds were more frequent with emicizumab.", sentence)
     False
     """
-    way = _way(unit)
-    subject = finding_subject(_LINKING.sub(" ", _WAY_WORDS.sub(" ", unit)))
-    if way is None or not any(len(stem) >= 4 and stem.isalpha() for stem in subject):
+    reading = _change(unit)
+    if reading is None:
         return False
-    for clause in clause_texts(sentence):
-        if not subject <= canonical_stems(clause) | finding_subject(clause):
-            continue
-        theirs = _way(clause)
-        if theirs is not None and theirs != way:
-            return True
-    return False
+    way, subject = reading
+    return any(subject <= named and theirs is not None and theirs != way for named, theirs in _clauses(sentence))
+
+
+@lru_cache(maxsize=4096)
+def _change(unit: str) -> tuple[str, frozenset[str]] | None:
+    """The way ``unit`` says its change went and the stems of what changed, or ``None`` (read once per unit, however
+    many sentences the comparison cue reads it against)."""
+    way = _way(unit)
+    if way is None:
+        return None
+    subject = finding_subject(_LINKING.sub(" ", _WAY_WORDS.sub(" ", unit)))
+    return (way, subject) if any(len(stem) >= 4 and stem.isalpha() for stem in subject) else None
+
+
+@lru_cache(maxsize=4096)
+def _clauses(sentence: str) -> tuple[tuple[frozenset[str], str | None], ...]:
+    """Each clause of ``sentence``: what it names and the way it says something went (read once per sentence)."""
+    return tuple((canonical_stems(c) | finding_subject(c), _way(c)) for c in clause_texts(sentence))
 
 
 def _way(text: str) -> str | None:
