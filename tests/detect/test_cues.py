@@ -1003,3 +1003,53 @@ def test_a_factor_another_sentence_naming_the_subject_states_is_not_contradicted
     assert _cue(index, "however, major bleeding was about three times as frequent with rivaroxaban.") is None
     wrong = _cue(index, "however, major bleeding was about ten times as frequent with rivaroxaban.")
     assert wrong is not None and wrong.kind == "number"
+
+
+def test_round_44_faithful_clauses_fire_no_contradicting_cue() -> None:
+    # each was contradicted by a cue in round 44 (written after the rules of rounds 23-43)
+    surveillance = _index("An AAA was detected in 532 men. No ruptures occurred among men under surveillance.")
+    assert _cue(surveillance, "None of the men under surveillance had a rupture.") is None
+    assert _cue(surveillance, "Men under surveillance had a rupture.") is not None
+    doses = _index(
+        "Both doses reduced monthly migraine days more than placebo (p<0.001 each). "
+        "The 70 mg and 140 mg doses did not differ significantly (p=0.52)."
+    )
+    assert _cue(doses, "The two higher doses cut migraine days significantly more than placebo,") is None
+    ketamine = _index(
+        "Response occurred in 54% with ketamine and 41% with ECT. ECT was associated with a decline in delayed "
+        "recall of 9.1 points versus 0.7 points with ketamine (p<0.001)."
+    )
+    assert _cue(ketamine, "Ketamine was at least as effective as ECT,") is None
+    stroke = _index(
+        "A favourable outcome occurred in 192 of 310 patients (61.9%) versus 185 of 310 (59.7%) (adjusted odds "
+        "ratio 1.10, 95% CI 0.79-1.53; p=0.57). In the prespecified subgroup with NIHSS above 16, a favourable "
+        "outcome was less frequent with early mobilisation (22% vs 31%), although the test for interaction was not "
+        "significant (p=0.21)."
+    )
+    assert _cue(stroke, "fewer early-mobilised patients had a favourable outcome (22% vs 31%),") is None
+    fired = _cue(stroke, "fewer early-mobilised patients had a favourable outcome,")
+    assert fired is not None and fired.kind == "null_finding"  # the overall null finding, with no figures told apart
+    bacteraemia = _index(
+        "The primary outcome occurred in 43 patients (14.1%) in the 7-day group and 45 patients (15.1%) in the 14-day "
+        "group. Mortality at 90 days was 5.9% versus 6.4%, and relapse did not differ significantly between groups "
+        "(2.6% versus 2.0%, p=0.62)."
+    )
+    unit = "The combined poor outcome at 90 days (death, relapse, complications or a prolonged stay) occurred in 14.1%"
+    assert _cue(bacteraemia, unit) is None
+
+
+def test_a_subgroup_named_by_the_relative_clause_after_the_unit_is_read_whole() -> None:
+    # round 45: "The benefit was concentrated in programmes | where a pharmacist or nurse adjusted the medication"
+    # was split after "programmes", which the evidence never names: the faithful answer was flagged
+    evidence = (
+        "Remote monitoring lowered systolic pressure by 4.8 mmHg. Reductions were larger when monitoring was combined "
+        "with pharmacist- or nurse-led medication titration (7.1 mmHg) than with self-monitoring alone (1.9 mmHg)."
+    )
+    answer = "The benefit was concentrated in programmes where a pharmacist or nurse adjusted the medication."
+    detector = DecomposedDetector(RuleVerifier(), units="clause")
+    result = detector.detect(CheckItem(evidence, answer))
+    assert result.units[0].text == "The benefit was concentrated in programmes"
+    assert all(u.cues is not None and u.cues["unreported_subgroup"] is None for u in result.units)
+    invented = "The benefit was concentrated in programmes where patients were over 75."
+    flagged = detector.detect(CheckItem(evidence, invented))
+    assert flagged.units[0].cues is not None and flagged.units[0].cues["unreported_subgroup"] is not None

@@ -32,3 +32,13 @@ def test_a_qualifier_the_evidence_only_ever_says_the_other_way(
     unit: str, sentences: list[str], expected: int | None
 ) -> None:
     assert swapped_qualifier(unit, sentences) == expected
+
+
+def test_deaths_of_any_cause_for_the_cardiovascular_deaths_the_evidence_counts_are_swapped() -> None:
+    # round 45: "cut the risk of all-cause death or heart failure hospitalisation" for a composite of cardiovascular
+    # death or hospitalisation was supported
+    evidence = ["The primary composite outcome was cardiovascular death or hospitalisation for heart failure."]
+    assert swapped_qualifier("It cut the risk of all-cause death or heart failure hospitalisation.", evidence) == 0
+    assert swapped_qualifier("It cut the risk of cardiovascular death or hospitalisation.", evidence) is None
+    both = [*evidence, "Death from any cause occurred in 12.1% and 13.4%."]
+    assert swapped_qualifier("It cut the risk of all-cause death or heart failure hospitalisation.", both) is None

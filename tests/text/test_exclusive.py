@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.exclusive import absence_denied, exclusive_conflict, exclusive_subject
+from medhal.text.exclusive import absence_denied, exclusive_conflict, exclusive_subject, qualified_absence
 
 ONLY = "Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)."
 
@@ -64,3 +64,13 @@ def test_an_absence_up_to_a_dose_is_denied_where_it_happened_at_that_dose() -> N
     sentence = "Dose-limiting toxicities occurred in 2 of 6 patients at 1,200 mg; the maximum tolerated dose was 900 mg"
     assert absence_denied("No dose-limiting toxicities were seen up to 1,200 mg.", sentence)
     assert not absence_denied("No dose-limiting toxicities were seen up to 1,200 mg.", "Nausea occurred in 45%.")
+
+
+def test_an_event_the_evidence_says_never_happened_in_the_people_the_unit_names_is_denied() -> None:
+    # round 44 (cp_400): the null-finding cue reads only absences said of everyone, so "Three men under surveillance
+    # had a rupture" was supported against "No ruptures occurred among men under surveillance"
+    sentence = "No ruptures occurred among men under surveillance."
+    assert qualified_absence("Three men under surveillance had a rupture.", sentence)
+    assert not qualified_absence("None of the men under surveillance had a rupture.", sentence)
+    assert not qualified_absence("Two men awaiting repair had a rupture.", sentence)  # other people
+    assert not qualified_absence("A leak occurred in group A.", "No leak was seen in group B.")  # no one named

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.lexical import has_negation, normalized, numbers
+from medhal.text.lexical import directions, has_negation, normalized, numbers
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,10 @@ def test_normalized_is_casefolded_collapsed_and_stripped() -> None:
     assert normalized("  The  Trial\nenrolled 412 adults. ") == "the trial enrolled 412 adults"
     assert normalized("(Stra\u00dfe)") == "strasse"
     assert normalized("...") == ""
+
+
+def test_a_bound_after_a_figure_goes_no_way() -> None:
+    # round 44: the methods' "adults with an AUDIT score of 8 or more" read as going up, so the encoder's P(C) 0.65
+    # on "randomised 1,856 adults ..." (the figure stated in the results) was not set aside
+    assert directions("adults with an AUDIT score of 8 or more were recruited") == frozenset()
+    assert directions("patients aged 65 or older had more falls") == {"up"}

@@ -70,3 +70,11 @@ def test_efficacy_that_did_not_differ_between_subgroups_denies_a_greater_benefit
     assert not modification_conflict("The benefit was similar whether tumours scored 1+ or 2+.", sentence)
     weight = "The magnitude of weight loss did not differ between men and women (p for interaction=0.63)."
     assert modification_conflict("The benefit was greater in women.", weight)
+
+
+def test_no_difference_by_sex_is_no_difference_between_women_and_men() -> None:
+    # round 45: "the PM2.5 link was stronger in women than in men" against "did not differ by sex" was supported
+    sentence = "The PM2.5 association did not differ by sex (p for interaction=0.41)."
+    assert modification_conflict("and the PM2.5 link was stronger in women than in men.", sentence)
+    assert not modification_conflict("and the PM2.5 link was similar in women and men.", sentence)
+    assert not modification_conflict("and the link was stronger in smokers.", sentence)

@@ -100,3 +100,19 @@ def test_an_acronym_over_a_roman_numeral_and_a_multidisciplinary_team() -> None:
     # breast multidisciplinary team meeting"
     assert unstated_names("ARBs should not be used.", "Do not offer angiotensin II receptor blockers.") == ()
     assert unstated_names("at the breast MDT on 12 September.", "For the breast multidisciplinary team meeting.") == ()
+
+
+def test_a_region_names_the_countries_in_it_never_the_other_way_round() -> None:
+    # round 44: "This Scandinavian cohort" for "four centres in Sweden and Norway" flagged a faithful answer
+    evidence = "We followed 214 adolescents at four centres in Sweden and Norway."
+    assert unstated_names("This Scandinavian cohort followed 214 teenagers,", evidence) == ()
+    assert unstated_names("This Nordic cohort followed 214 teenagers,", evidence) == ()
+    assert unstated_names("This Swedish cohort", "A Scandinavian cohort of 214 adolescents.") == ("Swedish",)
+    assert unstated_names("This Baltic cohort", evidence) == ("Baltic",)
+
+
+def test_a_joined_demonym_names_each_country() -> None:
+    # round 45: "this Dutch-Belgian trial" for "14 hospitals in the Netherlands and Belgium" flagged a faithful answer
+    evidence = "In this trial at 14 hospitals in the Netherlands and Belgium, adults were randomised."
+    assert unstated_names("In this Dutch-Belgian trial of 288 adults,", evidence) == ()
+    assert unstated_names("In this Dutch-German trial of 288 adults,", evidence) == ("Dutch-German",)

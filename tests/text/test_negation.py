@@ -214,3 +214,22 @@ def test_an_effect_word_denies_an_effect_on_what_it_names() -> None:
     sentence = "Rivaroxaban reduced VTE, mainly distal DVT, without an increase in major bleeding."
     assert not negation_targets(sentence, "The difference was mainly below-knee DVT after knee replacement.")
     assert negation_targets(sentence, "Major bleeding was more frequent with rivaroxaban.")
+
+
+def test_worse_than_the_comparator_a_non_inferiority_finding_names_is_its_antonym() -> None:
+    # round 44: "so 7 days was worse than 14 days" against "7 days of antibiotics was non-inferior to 14 days"
+    sentence = "In these patients, 7 days of antibiotics was non-inferior to 14 days."
+    assert prefix_antonym("so 7 days was worse than 14 days.", sentence) == "worse"
+    assert prefix_antonym("so 7 days was no worse than 14 days.", sentence) is None
+    assert prefix_antonym("Older patients fared worse than younger ones.", sentence) is None
+    assert prefix_antonym("so 7 days was worse than 14 days.", "7 days was worse, not inferior, to 14 days.") is None
+
+
+def test_a_negation_in_a_compound_denies_the_compound_and_x_free_is_without_x() -> None:
+    # round 45: "never-breastfed children" read as no children, so "the longer children had been breastfed" was
+    # denied; round 35: "steroid-free remission" is remission without steroids
+    sentence = "Obesity ranged from 12.9% among never-breastfed children to 4.6% among those breastfed for a year."
+    assert flips_negation("and found that the longer children had been breastfed,", sentence) is None
+    assert negated_stems("never-breastfed children") == {"breas"}
+    assert negated_stems("Steroid-free remission at week 52") == {"stero"}
+    assert not negation_targets("41% were in remission without steroids,", "Steroid-free remission: 41.3%.")

@@ -349,3 +349,12 @@ def test_dates_and_versions_written_in_figures_are_labels() -> None:
         ("time", 5.0),
     ]
     assert [q.kind for q in quantities("children aged 3 to 48 months")] == ["count", "time"]
+
+
+def test_a_fraction_told_as_a_relative_change_is_no_share() -> None:
+    # round 45: "about a third lower adjusted odds of obesity" (OR 0.64) was flagged as an unstated 33%
+    assert [q.text for q in quantities("those breastfed for 6 to 11 months had about a third lower odds")] == [
+        "6",
+        "11 months",
+    ]
+    assert [q.text for q in quantities("about a third had obesity")] == ["third"]

@@ -193,3 +193,17 @@ def test_a_change_between_two_levels_states_its_factor() -> None:
     assert ratio_stated("The share of patients with no treated bleeds nearly doubled,", sentence)
     assert not ratio_stated("The share of patients with no treated bleeds tripled,", sentence)
     assert ratio_conflicts("The share of patients with no treated bleeds tripled,", sentence)
+
+
+def test_a_relative_change_told_against_the_ratios_direction_conflicts() -> None:
+    # "roughly doubled the risk of delirium" where statin use gave HR 0.47: its size was read, never its direction
+    sentence = (
+        "Preoperative statin use was associated with a lower risk of delirium (adjusted HR 0.47, 95% CI 0.33-0.67)."
+    )
+    found = ratio_conflicts("Taking a statin before surgery roughly doubled the risk of delirium.", sentence)
+    assert [(a.text, b.text) for a, b in found] == [("doubled", "0.47")]
+    assert ratio_conflicts("Taking a statin before surgery roughly halved the risk of delirium.", sentence) == []
+    # a withdrawal or a comparator may turn the ratio round; a relative change of another outcome is not this one's
+    assert ratio_conflicts("Stopping statins before surgery roughly doubled the risk of delirium.", sentence) == []
+    assert ratio_conflicts("Delirium was twice as likely without a statin.", sentence) == []
+    assert ratio_conflicts("Taking a statin roughly doubled the risk of falls.", sentence) == []

@@ -61,3 +61,15 @@ def test_a_component_is_not_its_composite() -> None:
     assert not component_of_composite("The combined risk of cardiovascular death was not reduced.", COMPOSITE)
     # no composite in the sentence
     assert not component_of_composite("Cardiovascular death was not reduced.", "Cardiovascular death fell by 10%.")
+
+
+def test_a_component_of_a_composite_of_three_items_or_more_is_not_its_composite() -> None:
+    # round 45: "Stroke was reduced by about a quarter (RR 0.74)" was contradicted (P(C) 0.82) by the composite's
+    # null finding, whose interval happens to end at 0.74
+    sentence = (
+        "Colchicine did not significantly reduce the primary composite of cardiovascular death, recurrent MI, stroke "
+        "or urgent coronary revascularisation (RR 0.88, 95% CI 0.74-1.05)."
+    )
+    assert component_of_composite("Stroke was reduced by about a quarter (RR 0.74),", sentence)
+    assert not component_of_composite("The composite of death, MI or stroke was not reduced.", sentence)
+    assert not component_of_composite("Stroke and recurrent MI were reduced.", sentence)  # more than one item

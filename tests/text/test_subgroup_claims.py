@@ -96,3 +96,12 @@ def test_an_age_bound_is_reported_only_by_an_age() -> None:
     assert unreported_subgroup("with the largest reduction seen in people under 30.", evidence) == "people under 30"
     reported = [*evidence, "The association was similar in patients aged under 30 years."]
     assert unreported_subgroup("with the largest reduction seen in people under 30.", reported) is None
+
+
+def test_an_effect_said_strongest_in_a_subgroup_after_with_the_is_a_claim() -> None:
+    # round 45: "with the association strongest among boys" (the cohort reports no result by sex) was supported
+    evidence = ["Longer breastfeeding was associated with lower odds of obesity (OR 0.52 for 12 months or longer)."]
+    assert unreported_subgroup("with the association strongest among boys", evidence) == "boys"
+    assert (
+        unreported_subgroup("with the association strongest among boys", [*evidence, "It was similar in boys."]) is None
+    )

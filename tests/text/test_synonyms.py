@@ -3,7 +3,14 @@ from __future__ import annotations
 from medhal.detect.alignment import restates, sentence_alignment
 from medhal.text import content_stems
 from medhal.text.findings import agrees, null_finding
-from medhal.text.synonyms import STEM_CLASSES, alignment_tokens, canonical_stem, canonical_stems, canonical_text
+from medhal.text.synonyms import (
+    STEM_CLASSES,
+    alignment_tokens,
+    canonical_stem,
+    canonical_stems,
+    canonical_text,
+    rounded_alike,
+)
 
 
 def test_british_spellings_and_lay_phrases_read_as_one_wording() -> None:
@@ -196,3 +203,18 @@ def test_light_sensitivity_is_photophobia() -> None:
     assert canonical_stems("light sensitivity") == canonical_stems("photophobia")
     assert canonical_stems("sensitivity to bright light") == canonical_stems("photophobia")
     assert canonical_stems("the sensitivity of the test") != canonical_stems("photophobia")
+
+
+def test_a_rounded_figure_counts_for_the_sentence_it_rounds() -> None:
+    wanted = alignment_tokens("about 27% of around 600 people, HR 1.2, two groups, 710 mg and 3 of 10 more")
+    stated = alignment_tokens("27.2% of 612 people (HR 1.18, 95% CI 0.55 to 3.4), 2.1 per 100, 10 in all, 712 mg")
+    assert rounded_alike(wanted, stated) == {"#27", "#600", "#1.2"}  # not "3" for the bound 3.4, nor "two" for 2.1
+    assert rounded_alike(wanted, alignment_tokens("Nausea was common.")) == frozenset()
+
+
+def test_a_unit_rounding_a_figure_is_aligned_with_the_sentence_stating_it() -> None:
+    # round 44: "about 0.6 g less sodium" is about the sentence stating 0.61 g, not one that shares only "sodium"
+    sentences = ["Urinary sodium had fallen by 0.61 g at 18 months.", "Sodium intake is high in rural India."]
+    aligned = sentence_alignment("Urinary sodium had fallen by about 0.6 g.", sentences)
+    assert aligned[0] == 1.0 and aligned[1] < 0.5
+    assert sentence_alignment("Urinary sodium had fallen by about 0.9 g.", sentences)[0] < aligned[0]

@@ -108,7 +108,7 @@ from medhal.text.negation import negation_scopes_agree, negation_targets
 from medhal.text.outcomes import defined_outcomes
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.scope import component_of_composite, disjoint_populations
-from medhal.text.synonyms import alignment_tokens
+from medhal.text.synonyms import alignment_tokens, rounded_alike
 from medhal.text.ways import negation_agrees, opposite_ways
 
 __all__ = [
@@ -141,6 +141,8 @@ def _alignment(
 ) -> np.ndarray:
     """IDF-weighted share of ``wanted`` in each profile (IDF over ``profiles``), or in each run ``[first, stop)``
     of consecutive profiles read as one text (``runs``)."""
+    if any(t.startswith("#") for t in wanted):  # "about 5%" is aligned with the sentence stating 4.9%
+        profiles = [p | rounded_alike(wanted, p) for p in profiles]
     targets = list(profiles) if runs is None else [frozenset().union(*profiles[a:b]) for a, b in runs]
     if not wanted or not profiles:
         return np.zeros(len(targets), dtype=np.float64)

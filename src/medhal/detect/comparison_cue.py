@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from medhal.detect.alignment import EvidenceIndex
 from medhal.text.associations import association_reversed
+from medhal.text.bracket_order import bracket_conflict
 from medhal.text.comparisons import UnitComparison, change_order, named_groups, reverses, unit_comparison
 from medhal.text.durations import duration_conflict
 from medhal.text.effect_order import effect_order_conflict
@@ -33,7 +34,8 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     (:func:`~medhal.text.superlatives.superlative_conflict`), or states the unit's association the other way
     (:func:`~medhal.text.associations.association_reversed`), its difference in effect between two subgroups
     (:func:`~medhal.text.effect_order.effect_order_conflict`) or its change
-    (:func:`~medhal.text.trends.trend_reversed`); ``None`` when none does."""
+    (:func:`~medhal.text.trends.trend_reversed`), or states in their order the unit's bracketed figures that deny its
+    comparative (:func:`~medhal.text.bracket_order.bracket_conflict`); ``None`` when none does."""
     claim = _arm_of(unit_comparison(unit), index.arms)
     spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
@@ -46,6 +48,9 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)
     if moved is not None:
         return moved
+    denied = bracket_conflict(unit, index.sentences)  # "had more cases of pneumonia (5.5% vs 10.3%)" (round 44)
+    if denied is not None:
+        return denied
     if "%" not in unit:  # "Lack of time was the barrier cited most often" against "resistance (82%), time (64%)"
         return superlative_conflict(unit, index.sentences)
     return next((i for i, s in enumerate(index.sentences) if change_order(unit, s) is False), None)

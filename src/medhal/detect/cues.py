@@ -69,6 +69,7 @@ from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_f
 from medhal.detect.records import JSONObject
 from medhal.detect.units import Unit, continued, continues_negation
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
+from medhal.text.age_sides import swapped_age_side
 from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks, opens_negated_predicate
 from medhal.text.certainty import certainty_conflicts
@@ -76,8 +77,8 @@ from medhal.text.designs import design_conflict
 from medhal.text.drug_doses import dose_conflict
 from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population, states_exclusion
-from medhal.text.exclusive import absence_denied, exclusive_conflict
-from medhal.text.figures import number_conflicts
+from medhal.text.exclusive import absence_denied, exclusive_conflict, qualified_absence
+from medhal.text.figures import number_conflicts, same_figure
 from medhal.text.findings import (
     agrees,
     asserts_effect,
@@ -95,7 +96,7 @@ from medhal.text.negation import flips_negation, prefix_antonym
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.placement import moved_across
 from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_stated
-from medhal.text.quantities import Quantity
+from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.significance import (
@@ -263,16 +264,41 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
     if not (effect or asserts_occurrence(unit)):  # "2.9 vs 3.9 mL/min a year, was statistically significant"
         return next((i for i, s in enumerate(index.sentences) if significance_denied(context or unit, s)), None)
     denying = (i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found))
-    found = next((i for i in denying if not effect_part_restated(unit, index.sentences[i])), None)
-    if found is None:  # in one group only; or a significant effect where every interval holds none (round 19)
+    found = next(
+        (i for i in denying if not effect_part_restated(unit, index.sentences[i]) and not _told_apart(index, unit, i)),
+        None,
+    )
+    if found is None:  # in one group only, or never in those the unit names; or a significant effect where every
+        # interval holds none (round 19)
         claim = context or unit  # its figures may follow in the rest of its list
         against = (
-            i for i, s in enumerate(index.sentences) if exclusive_conflict(unit, s) or significance_denied(claim, s)
+            i
+            for i, s in enumerate(index.sentences)
+            if exclusive_conflict(unit, s) or significance_denied(claim, s) or qualified_absence(unit, s)
         )
         found = next(against, None)
     if found is None:  # an effect where a sentence's figures show none, "lowered" for "0.98 (0.68 to 1.43)"
         found = unshown_effect(unit, index.sentences)
+        if found is not None and _told_apart(index, unit, found):
+            return None
     return found
+
+
+def _told_apart(index: EvidenceIndex, unit: str, denying: int) -> bool:
+    """Whether another evidence sentence, one reporting no null finding against it, states every percentage of
+    ``unit`` (two or more; not "an 8-week course ... than a 12-week course", the arms a null finding compares): the
+    unit reports that sentence's effect, whatever the null finding of sentence ``denying`` is about ("fewer
+    early-mobilised patients had a favourable outcome (22% vs 31%)", the subgroup's result, against the trial's null
+    primary outcome; the subgroup was named in the clause before: round 44)."""
+    own = [q for q in quantities(unit) if not q.approximate and q.kind == "percent"]  # results, not arms' doses
+    if len(own) < 2:
+        return False
+    return any(
+        i != denying
+        and not any(contradicts(unit, f) for f in index.findings[i])
+        and all(any(same_figure(q, e) for e in quantities(sentence)) for q in own)
+        for i, sentence in enumerate(index.sentences)
+    )
 
 
 def _null_reported(index: EvidenceIndex, unit: str) -> bool:
@@ -405,6 +431,8 @@ def contradiction_cue(
         sentence = stance_conflict(unit, index.sentences)
     if sentence is None:  # "emergency colorectal resections" where every resection was elective
         sentence = swapped_qualifier(unit, index.sentences)
+    if sentence is None:  # "in people under 65, ... about 79%" against "aged ≥65 years ... 79.4%" (cp_327)
+        sentence = swapped_age_side(unit, index.sentences)
     if sentence is not None:
         return FiredCue(sentence, kind="denied")
     sentence = design_conflict(unit, index.sentences)

@@ -74,6 +74,7 @@ from medhal.detect.unstated import unstated_cues
 from medhal.errors import InvariantError
 from medhal.text import Span, unmarked
 from medhal.text.harmonize import harmonized
+from medhal.text.outcomes import outcome_definitions, spelled_outcomes
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = [
@@ -225,10 +226,16 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             ks[:] = sorted({*ks, *(sentence_window(item.evidence, sentences, windows, i) for i in decide)})
         # the verifier reads each figure as the evidence writes it ("0.15 g" -> "150 mg"), list markers left out
         hyps = [harmonized(unmarked(u.text), index.quantities) if index else unmarked(u.text) for u in units]
-        pairs = [(windows[k].text, h) for h, ks in zip(hyps, chosen, strict=True) for k in ks]
+        # and "the primary outcome" with the words the evidence defines it with (text/outcomes.py, round 45)
+        defined = outcome_definitions(index.sentences) if index else {}
+        pairs = [
+            (spelled_outcomes(windows[k].text, defined), h) for h, ks in zip(hyps, chosen, strict=True) for k in ks
+        ]
         premises = [(windows[k].start, windows[k].end) for ks in chosen for k in ks]
         coverage = [best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
-        pairs += [(w.text, h) for h, tiles in zip(hyps, coverage, strict=True) for w in tiles]
+        pairs += [
+            (spelled_outcomes(w.text, defined), h) for h, tiles in zip(hyps, coverage, strict=True) for w in tiles
+        ]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
         data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index, hyps, cues, alignments)
         return Plan(item=item, pairs=pairs, data=data, premises=premises)
@@ -403,9 +410,11 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             restated = restating_window(index, span.text, by_sentence, windows, cue)
             k_cue = None if cue is None else smallest_holding(windows, cue.sentence)
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
-            start = span.start if span.start is not None and span.span_text in (None, span.text) else 0
+            placed = span.start is not None and span.end is not None and span.span_text in (None, span.text)
+            start, end = (span.start or 0, span.end or 0) if placed else (0, 0)
             before = plan.item.response[max(0, start - 32) : start]
-            unstated = unstated_cues(span.text, plan.item.evidence, index, named, before=before)
+            after = plan.item.response[end : end + 160] if placed else ""  # its relative clause may name whom
+            unstated = unstated_cues(span.text, plan.item.evidence, index, named, before=before, after=after)
             flags = unstated.flags  # advice the evidence does not give is never supported, but flags nothing
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],

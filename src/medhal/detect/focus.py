@@ -49,6 +49,7 @@ from medhal.text.figures import figures_agree, states_each, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_targets
+from medhal.text.number_forms import is_age
 from medhal.text.placement import counted
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.significance import nonsignificant
@@ -148,6 +149,16 @@ def contradiction_focus(
         if decided[i]:
             focus[k] = 0.0
     return focus
+
+
+_AGE_RANGE = re.compile(r"\b(?:aged|ages?)\s+(?:between\s+|from\s+)?\d+\s*(?:-|–|to|and)\s*$", re.IGNORECASE)
+
+
+def _an_age(sentence: str, t: Quantity) -> bool:
+    """Whether ``t`` is an age ("aged 60 to *85 years*"): no rival of a duration ("for a median of about 12
+    years" against the methods' ages; round 45)."""
+    before = sentence[: t.start]
+    return is_age(before, t.number) or (_AGE_RANGE.search(before) is not None and t.number <= 120)
 
 
 _DEGREE = re.compile(
@@ -274,7 +285,7 @@ def _figure_left_out(unit: str, figures: Sequence[Quantity], sentence: str) -> b
         # point estimate too ("just over 20,000 children ... were randomised" against the methods; round 33), no bound
         own = [q for q in left if not lay_count(q) and (not q.approximate or q.about)]
         return bool(own) and not any(
-            t.kind == q.kind and not t.approximate and counts & counted(sentence, t)
+            t.kind == q.kind and not t.approximate and counts & counted(sentence, t) and not _an_age(sentence, t)
             for q, counts in ((q, counted(unit, q)) for q in own)
             for t in theirs
         )

@@ -20,6 +20,7 @@ unit record's keys (``unstated_figures``, ``unnamed_subject``, ``unstated_names`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from medhal.detect.alignment import EvidenceIndex
@@ -73,17 +74,25 @@ class UnstatedCues:
 
 
 def unstated_cues(
-    unit: str, evidence: str, index: EvidenceIndex, named: frozenset[str], *, before: str = ""
+    unit: str, evidence: str, index: EvidenceIndex, named: frozenset[str], *, before: str = "", after: str = ""
 ) -> UnstatedCues:
     """The cues of ``unit`` against ``evidence`` (``index``: its :class:`EvidenceIndex`; ``named``: the union of its
     sentences' alignment tokens, what the evidence names; ``before``: the answer's text just before the unit, which
-    may hedge or complete its first figure)."""
+    may hedge or complete its first figure; ``after``: the text just after it, whose relative clause may say which
+    subgroup the unit names, "The benefit was concentrated in programmes | where a pharmacist ... adjusted the
+    medication": round 45)."""
+    relative = _RELATIVE.match(after)
     return UnstatedCues(
         figures=tuple(unstated_quantities(unit, index.quantities, before=before)),
         # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
         unnamed=unnamed_subject(unit, evidence, named) or unnamed_outcome(unit, evidence, named),
         overstated=overstated_superiority(unit, index.sentences),
         names=unstated_names(unit, evidence, named),  # "HARI" for "SPI", a drug it never names
-        subgroup=unreported_subgroup(unit, index.sentences),  # "the benefit was largest in patients over 75"
+        # "the benefit was largest in patients over 75"
+        subgroup=unreported_subgroup(unit.rstrip(" ,") + (relative.group() if relative else ""), index.sentences),
         advised=unadvised(unit, index.sentences),
     )
+
+
+_RELATIVE = re.compile(r"\s*(?:where|in\s+which|who|whose|that)\b[^,;.()]*", re.IGNORECASE)
+"""A relative clause opening the text after a unit: it says which people or programmes the unit's last word names."""

@@ -20,15 +20,19 @@ __all__ = ["ROBUST", "narrows", "within_either"]
 _EITHER = re.compile(r"(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+or\s+(?P<b>[\w-]+(?:\s+[\w-]+){0,3})", re.IGNORECASE)
 """Two outcomes joined by "or": "worsening heart failure or cardiovascular death" (either counts)."""
 _COMPOSITE = re.compile(
-    r"\b(?:combined|composite)\s+(?:(?:primary|secondary|main|ischa?emic|cardiovascular|safety|efficacy|clinical)\s+)?"
+    r"\b(?:combined|composite)\s+"
+    r"(?:(?:primary|secondary|main|ischa?emic|cardiovascular|safety|efficacy|clinical|poor|adverse|unfavou?rable)\s+)?"
     r"(?:risk|rate|incidence|outcome|end\s*-?\s*point|of)\b",
     re.IGNORECASE,
 )
 """An outcome called a composite ("the combined risk of", "the composite primary outcome", "the combined ischemic
 endpoint"), not a therapy ("combined with aspirin")."""
-_COMPONENTS = re.compile(r"\s*(?:\(|of\s+|:\s*)?(?P<list>[^()]*)")
+_COMPONENTS = re.compile(
+    r"(?:\s+(?:at|by|within|over|after)\s+\d+\s*[a-z]+)?\s*(?:\(|of\s+|:\s*)?(?P<list>[^()]*)", re.IGNORECASE
+)
 """What follows a composite's name: its components, in brackets or after "of" ("(cardiovascular death, repeat heart
-attack, ischemic stroke, or urgent angina admission)")."""
+attack, ischemic stroke, or urgent angina admission)"), after a time point if it has one ("the combined poor outcome
+at 90 days (death, relapse, ...)": round 44)."""
 _LIST_SEPARATOR = re.compile(r",|;|\s(?:or|and)\s", re.IGNORECASE)
 """Between two components of a composite: unlike :data:`_ITEM_BREAK`, any "or" / "and", since a clause may go on
 after its last component ("the combined rate of stroke or death within 30 days ..., ...")."""
@@ -69,6 +73,9 @@ def within_either(unit: str, subject: frozenset[str]) -> bool:
     True
     >>> within_either("It lowered the combined risk of death.", finding_subject("Death did not differ."))
     False
+    >>> within_either("The combined poor outcome at 90 days (death, relapse or a prolonged stay) occurred in 14%",
+    ...               finding_subject("Relapse did not differ significantly between groups."))
+    True
     """
     composite = _COMPOSITE.search(unit)
     if composite is not None and (

@@ -5,10 +5,10 @@
 other word.  A clinician reads the opposite setting or approach.
 
 :func:`swapped_qualifier` fires, narrowly, on pairs of qualifiers no one case can have both of, in its setting or
-approach: elective / emergency (urgent), laparoscopic (keyhole, minimally invasive, robotic) / open surgery, and
-first-line / second-line treatment.  The unit says one side; the evidence never says that side and says the other:
-the first sentence that says it contradicts the unit.  An evidence that says both (a trial of laparoscopic against
-open repair) contradicts neither.
+approach: elective / emergency (urgent), laparoscopic (keyhole, minimally invasive, robotic) / open surgery,
+first-line / second-line treatment, and deaths of any cause / cardiovascular deaths (round 45).  The unit says one
+side; the evidence never says that side and says the other: the first sentence that says it contradicts the unit.
+An evidence that says both (a trial of laparoscopic against open repair) contradicts neither.
 """
 
 from __future__ import annotations
@@ -28,6 +28,13 @@ _PAIRS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
         (r"\belective\b", r"\b(?:emergency|emergent|urgent)\b"),
         (r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted)", _OPEN),
         (r"\bfirst[- ]line\b", r"\bsecond[- ]line\b"),
+        # deaths of any cause for the cardiovascular deaths a composite counts ("all-cause death or heart failure
+        # hospitalisation" where the outcome was cardiovascular death or hospitalisation: round 45), and back
+        (
+            r"\b(?:all[- ]cause|any[- ]cause|overall)\s+(?:death|deaths|mortality)\b"
+            r"|\bdeaths?\s+(?:from|of)\s+any\s+cause",
+            r"\b(?:cardiovascular|cardiac|CV)\s+(?:death|deaths|mortality)\b",
+        ),
     )
 )
 

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import re
 
+from medhal.text.lexical import without_bounds
+
 __all__ = [
     "asks",
     "asserts_nothing",
@@ -167,6 +169,9 @@ _RESULT = re.compile(
 )
 
 
+_TARGET_RANGE = re.compile(r"\d+(?:\.\d+)?\s*(?:-|–|to)\s*\d+(?:\.\d+)?\s*%")
+
+
 def describes_allocation(sentence: str) -> bool:
     """Whether ``sentence`` says whom a study enrolled or how it assigned them, and reports no result: "12,721
     people aged 70 years or older without atrial fibrillation were randomly assigned to screening or usual care".
@@ -181,8 +186,12 @@ def describes_allocation(sentence: str) -> bool:
     False
     >>> describes_allocation("The primary outcome was stroke.")
     False
+    >>> describes_allocation("Adults ventilated for more than 12 hours were randomised to HFNO (SpO2 92-96%).")
+    True
     """
-    return _ALLOCATION.search(sentence) is not None and _RESULT.search(sentence) is None
+    # a bound of whom it enrolled ("for more than 12 hours") or a target range ("SpO2 92-96%") reports nothing found
+    plain = _TARGET_RANGE.sub(" ", without_bounds(sentence))
+    return _ALLOCATION.search(sentence) is not None and _RESULT.search(plain) is None
 
 
 def denies_proof(unit: str, sentence: str) -> bool:

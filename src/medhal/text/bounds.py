@@ -32,7 +32,15 @@ from medhal.text.placement import counted, same_thing
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
 
-__all__ = ["Bound", "bound_conflicts", "bound_holds", "bound_value_conflicts", "bounds", "reversed_changes"]
+__all__ = [
+    "Bound",
+    "bound_conflicts",
+    "bound_holds",
+    "bound_start",
+    "bound_value_conflicts",
+    "bounds",
+    "reversed_changes",
+]
 
 Side = Literal["up", "down"]
 
@@ -90,6 +98,20 @@ def bound_holds(text: str, q: Quantity, value: float) -> bool | None:
     if _DOWN_BEFORE.search(before):
         return value < q.value or inclusive
     return None
+
+
+def bound_start(text: str, q: Quantity) -> int | None:
+    """Where the bound words before ``q`` of ``text`` start ("from *under* 9 hours"), or ``None`` when none stands
+    there (the words of :func:`bound_holds`).
+
+    >>> text = "from under 9 hours to 30"
+    >>> [bound_start(text, q) for q in quantities(text)]
+    [5, None]
+    """
+    offset = max(0, q.start - 24)
+    before = text[offset : q.start]
+    m = _UP_BEFORE.search(before) or _DOWN_BEFORE.search(before)
+    return None if m is None else offset + m.start()
 
 
 def bounds(text: str) -> list[Bound]:

@@ -34,7 +34,7 @@ from medhal.text.findings import (
     reports_null_finding,
 )
 
-__all__ = ["absence_denied", "exclusive_conflict", "exclusive_subject"]
+__all__ = ["absence_denied", "exclusive_conflict", "exclusive_subject", "qualified_absence"]
 
 _ONLY = re.compile(
     r"\b(?:occurred|was\s+(?:seen|observed|reported|recorded|found|noted)|were\s+(?:seen|observed|reported|recorded|"
@@ -50,6 +50,15 @@ _BOTH = re.compile(
     re.IGNORECASE,
 )
 """A unit saying something happened in every group."""
+
+_NONE_IN = re.compile(
+    r"\bno\s+(?P<what>(?:[\w-]+\s+){0,4}?)(?:occurred|developed|(?:was|were)\s+(?:seen|observed|reported|recorded|"
+    r"found|noted|detected))\s+(?:in|among|with)\s+(?:the\s+)?(?P<who>[^,;.()]+)",
+    re.IGNORECASE,
+)
+"""A sentence saying something never happened in some people ("No ruptures occurred among men under surveillance")."""
+_ANY_GROUP = stems("group groups arm arms patients participants cohort treatment subjects people either both each any")
+"""Words of a qualifier that name no one in particular."""
 
 
 def exclusive_subject(sentence: str) -> frozenset[str]:
@@ -99,3 +108,24 @@ def absence_denied(unit: str, sentence: str) -> bool:
 
 
 _AIM = re.compile(r"\bwhether\b|\bto\s+(?:assess|monitor|determine|evaluate|examine|investigate|test)\b", re.I)
+
+
+def qualified_absence(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` says happened what ``sentence`` says never happened in the people it names, the unit naming
+    them and the event (round 44: "Three men under surveillance had a rupture" against "No ruptures occurred among
+    men under surveillance"; the null-finding cue reads only absences said of everyone).
+
+    >>> sentence = "No ruptures occurred among men under surveillance."
+    >>> qualified_absence("Three men under surveillance had a rupture.", sentence)
+    True
+    >>> qualified_absence("Two men awaiting repair had a rupture.", sentence)
+    False
+    >>> qualified_absence("A leak occurred in group A.", "No leak was seen in group B.")
+    False
+    """
+    m = _NONE_IN.search(sentence)
+    if m is None or not asserts_occurrence(unit):
+        return False
+    what, who = stems(m.group("what")), stems(m.group("who")) - _ANY_GROUP
+    named = stems(unit)
+    return bool(what) and bool(who) and what <= named and who <= named

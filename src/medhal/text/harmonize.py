@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from medhal.text.bounds import bound_holds, bound_start
 from medhal.text.derived import lay_count
 from medhal.text.figures import same_figure
 from medhal.text.quantities import Quantity, quantities
@@ -21,28 +22,87 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
     written as the evidence writes it ("0.15 g" -> "150 mg", "twenty-five fractions" -> "25 fractions"), unless the
     evidence also writes it the unit's way.  What the verifier reads: a small encoder compares numerals, not
     quantities, and read a faithful "0.15 g of aspirin" against "aspirin 150 mg" as a contradiction.  Bare
-    numbers are never rewritten into numbers with a unit, nor small counts in words ("two patients").
+    numbers are never rewritten into numbers with a unit, nor small counts in words ("two patients").  A figure
+    hedged as a point estimate is written as the one figure of the evidence it rounds ("about 27%" as "about 27.2%":
+    round 40, where the encoder read "about 27% ... about 18%" against "27.2% ... 18.4%" as a contradiction, P(C)
+    0.72); a bound ("under 9 hours") as the figure near it that meets it ("8.6 hours"), its bound words dropped.
 
     >>> harmonized("Women took 0.15 g of aspirin daily for twelve weeks.", "aspirin 150 mg daily for 12 weeks")
     'Women took 150 mg of aspirin daily for 12 weeks.'
     >>> harmonized("They ate between 10 am and 8 pm.", "Eating was allowed from 10:00 to 20:00.")
     'They ate between 10:00 and 20:00.'
+    >>> harmonized("about 27% vs about 18%, over 20%", "27.2% vs 18.4% and 20.4%")
+    'about 27.2% vs about 18.4%, 20.4%'
+    >>> harmonized("from under 9 hours to nearly 30 hours, over 9 hours", "from 8.6 hours to 29.7 hours")
+    'from 8.6 hours to nearly 29.7 hours, over 9 hours'
     """
     stated = quantities(evidence) if isinstance(evidence, str) else evidence
     written = {e.text.lower() for e in stated}
     parts: list[str] = []
     last = 0
+    near: int | None = None  # where in the evidence the unit's last rewritten figure stands
     for q in quantities(unit):
-        if q.approximate or lay_count(q) or q.text.lower() in written or q.start < last:
+        if q.approximate and not q.about and q.start >= last:  # a bound the evidence's figure near it meets
+            held = _held(unit, q, stated, near)
+            if held is not None:
+                parts += [unit[last : held[0]], held[1].text]
+                last, near = q.end, held[1].start
+            continue
+        if lay_count(q) or q.text.lower() in written or q.start < last:
             continue
         # the evidence's own writing of the same value first: "three months" as its "3-month", not its "12-week"
         found = [e for e in stated if not e.approximate and e.start >= 0 and same_figure(q, e) and _rewritable(q, e)]
         match = min(found, key=lambda e: not math.isclose(q.value, e.value), default=None)
+        if q.about:  # of its own kind ("27 clinics" is no 27%), the one figure it rounds
+            match = _rounded(q, [e for e in found if e.kind == q.kind], near)
+            if match is not None and math.isclose(match.value, q.value):
+                continue  # "about 27%" of 27% is as written
         if match is None:
             continue
         parts += [unit[last : q.start], match.text]
-        last = q.end
+        last, near = q.end, match.start
     return "".join(parts) + unit[last:]
+
+
+def _held(unit: str, q: Quantity, stated: Sequence[Quantity], near: int | None) -> tuple[int, Quantity] | None:
+    """Where the bound ``q`` of ``unit`` starts and the evidence's figure to write for it: one of its kind within
+    10% of it that meets it ("from under 9 hours" for 8.6 hours: round 27, where the bound kept the encoder's P(C) at
+    0.70, 0.29 with the figure), chosen as :func:`_rounded` chooses; ``None`` when none does ("under 8 hours" for
+    8.6 stays, for the encoder and the cues to judge)."""
+    start = bound_start(unit, q)
+    if start is None:
+        return None
+    meets = [
+        e
+        for e in stated
+        if e.kind == q.kind
+        and not e.approximate
+        and e.start >= 0
+        and abs(e.value - q.value) <= 0.1 * abs(q.value)
+        and bound_holds(unit, q, e.value)
+    ]
+    match = _rounded(q, meets, near)
+    return None if match is None else (start, match)
+
+
+def _rounded(q: Quantity, found: Sequence[Quantity], near: int | None) -> Quantity | None:
+    """The one of ``found`` (the evidence's figures of ``q``'s kind that it rounds) that ``q`` stands for: the only
+    value there is, or, after another figure of the unit was found at ``near``, the one closest to it within a
+    sentence's length ("about 27% ... compared with about 18%": the 18.4% beside the 27.2%, not a relapse rate of
+    17.9% further on); ``None`` when that is not told ("about 5%" of 4.9% and 5.2%)."""
+    if len({e.value for e in found}) == 1:
+        return found[0]
+    if near is None or not found:
+        return None
+    ranked = sorted(found, key=lambda e: abs(e.start - near))
+    closest = abs(ranked[0].start - near)
+    if closest > _NEAR or (len(ranked) > 1 and abs(ranked[1].start - near) == closest):
+        return None
+    return ranked[0]
+
+
+_NEAR = 200
+"""Characters between two figures of one sentence at most."""
 
 
 def _rewritable(q: Quantity, e: Quantity) -> bool:

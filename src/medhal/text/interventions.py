@@ -31,6 +31,7 @@ INN_STEMS = (
 """Stems of the WHO International Nonproprietary Names scheme, space-separated."""
 _TREATMENT = re.compile(
     r"^(?:the\s+)?(?:placebo|usual\s+care|standard\s+care|sham|"
+    r"\d+(?:\.\d+)?\s*(?:mg|g|mcg|µg|units?|iu)(?:/(?:kg|day|d))?(?:\s+doses?)?|"  # "the 70 mg and 140 mg doses"
     r"[a-z]*(?:" + "|".join(sorted(set(INN_STEMS.split()), key=len, reverse=True)) + r"))"
     r"(?:\s+\d+(?:\.\d+)?\s*(?:mg|g|mcg|µg|units?|iu)(?:/(?:kg|day|d))?)?"
     r"(?:\s+(?:alone|therapy|treatment|monotherapy|groups?|arms?))?$",
@@ -60,6 +61,8 @@ def treatment_pair(piece: str) -> tuple[str, str] | None:
 
     >>> treatment_pair("Candesartan and propranolol did not differ in efficacy.")
     ('Candesartan', 'propranolol')
+    >>> treatment_pair("The 70 mg and 140 mg doses did not differ significantly (p=0.52).")
+    ('The 70 mg', '140 mg doses')
     >>> treatment_pair("Hypercalcemia and kidney stones did not differ.") is None
     True
     """

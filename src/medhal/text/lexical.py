@@ -41,6 +41,7 @@ __all__ = [
     "novel_numbers",
     "null_relation",
     "numbers",
+    "without_bounds",
 ]
 
 NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:\s?%)?")
@@ -203,6 +204,8 @@ def direction_words(text: str) -> frozenset[str]:
     (frozenset(), frozenset({'above'}))
     >>> direction_words("with a CRP of 40 mg/L or higher"), direction_words("failure was lower with antibiotics")
     (frozenset(), frozenset({'lower'}))
+    >>> direction_words("a score of 8 or more"), direction_words("2 or less a day"), direction_words("more deaths")
+    (frozenset(), frozenset(), frozenset({'more'}))
     """
     return frozenset(
         m.group(1).lower()
@@ -211,10 +214,15 @@ def direction_words(text: str) -> frozenset[str]:
             _BOUND_WORD.fullmatch(m.group(1))
             and (_BOUND_BEFORE.search(text, 0, m.start()) or _BOUND_AFTER.match(text, m.end()))
         )
+        and not (_MORE_OR_LESS.fullmatch(m.group(1)) and _FIGURE_OR.search(text, 0, m.start()))
     )
 
 
 _BOUND_WORD = re.compile(r"older|younger|above|below|higher|lower|greater", re.IGNORECASE)
+_MORE_OR_LESS = re.compile(r"more|less|fewer", re.IGNORECASE)
+_FIGURE_OR = re.compile(r"\d(?:\s*[A-Za-z/%]+)?\s+(?:and|or)\s+$", re.IGNORECASE)
+"""A figure, its unit if any, and "or" / "and" right before a bound word ("8 or", "40 mg/L or"; not "p<0.001), and")."""
+"""Bound words only after a figure ("a score of 8 or more", "5 or fewer days"): "more than 20" may be a difference."""
 _BOUND_BEFORE = re.compile(r"\d\s*(?:\S+\s+)?(?:and|or)\s+$", re.IGNORECASE)
 _BOUND_AFTER = re.compile(
     r"\s+(?:than\s+)?(?:about\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -269,7 +277,25 @@ _DOWN_WORDS = (
     "lowered fall fell loss weaker rarer"
 )
 _UP, _DOWN = frozenset(_UP_WORDS.split()), frozenset(_DOWN_WORDS.split())
+_FIGURE_BOUND = re.compile(
+    r"(?<=\d)(?:\s*[A-Za-z/%]+)?\s+(?:or|and)\s+"
+    r"(?:more|less|fewer|higher|lower|greater|above|below|over|under|older|younger)\b",
+    re.IGNORECASE,
+)
+"""A bound after a figure ("8 or more", "40 mg/L or higher"), which says no way anything went."""
+_BOUND_FIGURE = re.compile(r"\b(?:more|less|fewer)\s+than\s+(?:about\s+|around\s+)?(?=\d)", re.IGNORECASE)
+"""A bound before a figure ("more than 400,000 adults"): no way either."""
 _LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def without_bounds(text: str) -> str:
+    """``text`` with each bound of a figure blanked out ("more than 400,000", "8 or more", "40 mg/L or higher"):
+    what says no way anything went nor that anything was found.
+
+    >>> without_bounds("ventilated for more than 12 hours, with a score of 8 or more")
+    'ventilated for  12 hours, with a score of 8 '
+    """
+    return _BOUND_FIGURE.sub(" ", _FIGURE_BOUND.sub(" ", text))
 
 
 def directions(text: str) -> frozenset[str]:
@@ -277,6 +303,15 @@ def directions(text: str) -> frozenset[str]:
 
     >>> sorted(directions("Odds were higher")), sorted(directions("It did not decrease")), directions("Similar")
     (['up'], ['down'], frozenset())
+
+    A bound after a figure goes no way ("adults with an AUDIT score of 8 or more", "aged 65 or older": round 44):
+
+    >>> directions("adults with a score of 8 or more were enrolled"), directions("a CRP of 40 mg/L or higher")
+    (frozenset(), frozenset())
+    >>> sorted(directions("lower (3.1 vs 5.4; p<0.001), and more patients were willing"))
+    ['down', 'up']
+    >>> directions("followed more than 400,000 adults"), directions("more than 20% lower")
+    (frozenset(), frozenset({'down'}))
     """
-    words = set(_LOWER_WORD.findall(text.lower()))
+    words = set(_LOWER_WORD.findall(without_bounds(text).lower()))
     return frozenset(name for name, group in (("up", _UP), ("down", _DOWN)) if words & group)

@@ -73,12 +73,18 @@ def unmodified_by(sentence: str) -> frozenset[str]:
     ['women']
     >>> sorted(unmodified_by("Efficacy did not differ between HER2 IHC 1+ and IHC 2+ tumours (p=0.62)."))  # round 35
     ['tumor']
+    >>> sorted(unmodified_by("The PM2.5 association did not differ by sex (p for interaction=0.41)."))  # round 45
+    ['women']
     """
     m = _UNMODIFIED.search(sentence.split(":", 1)[-1].strip())
     if m is None:
         return frozenset()
     named = m.group("who") or m.group("in") or m.group("var") or m.group("by") or m.group("btw") or ""
-    return canonical_stems(named) - NO_ONE
+    # "did not differ by sex": between women and men ("sex" is too short a word to be a stem; round 45)
+    return canonical_stems(_SEX.sub(" women ", named)) - NO_ONE
+
+
+_SEX = re.compile(r"\b(?:sex|gender)\b", re.IGNORECASE)
 
 
 def claims_modification(unit: str) -> bool:

@@ -82,6 +82,12 @@ _PLACE_NAMES = (
 )
 _PLACES = {p: frozenset(group.split()) for group in _PLACE_NAMES.split(";") for p in group.split()}
 """A people's name and its country's, by their first four letters, where those differ ("Dutch", "the Netherlands")."""
+_REGIONS = {
+    "scan": frozenset({"swed", "norw", "denm", "dani"}),
+    "nord": frozenset({"swed", "norw", "denm", "dani", "finl", "finn", "icel"}),
+}
+"""A region by its first four letters and the countries in it: "Scandinavian" says "Sweden and Norway" (round 44),
+never the other way round."""
 _SMALL = frozenset({"of", "and", "the", "in", "for", "with", "to", "on", "by", "a", "an", "at", "from"})
 _OPENS = re.compile(r"(?:^|[.!?:;•*\n]|\d[.)]|(?:^|\s)[-–])[\s\"'“‘(\[]*$")
 """What may stand before a word that opens its sentence, clause or list item."""
@@ -202,6 +208,12 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     >>> unstated_names("All Swedish patients with epidermal growth factor receptor mutations got dapagliflozin.",
     ...                evidence)
     ()
+    >>> unstated_names("A Scandinavian cohort", evidence), unstated_names("A Swedish cohort", "A Scandinavian cohort")
+    ((), ('Swedish',))
+    >>> unstated_names("A Dutch-Belgian trial", "at 14 hospitals in the Netherlands and Belgium")
+    ()
+    >>> unstated_names("A Dutch-German trial", "at 14 hospitals in the Netherlands and Belgium")
+    ('Dutch-German',)
     >>> unstated_names("The HR was 0.74 in phase III.", evidence)
     ()
     >>> unstated_names("EGFR-mutated cancers in Sweden responded (Table 2).", evidence)
@@ -239,9 +251,13 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
             not _acronym(word)
             and not is_drug_name(word)
             and len(word) >= 4
-            and _PLACES.get(lower[:4], {lower[:4]}) & given.proper
+            and (_PLACES.get(lower[:4], {lower[:4]}) | _REGIONS.get(lower[:4], frozenset())) & given.proper
         ):
-            continue  # "Swedish" for "Sweden", "Norwegian" for "Norway", "Dutch" for "the Netherlands"
+            continue  # "Swedish" for "Sweden", "Dutch" for "the Netherlands", "Scandinavian" for "Sweden and Norway"
+        parts = word.split("-")
+        joined = len(parts) > 1 and all(p[:1].isupper() and p[1:].islower() for p in parts)  # "Dutch-Belgian"
+        if joined and not unstated_names(" and ".join(parts), evidence):
+            continue
         run = next((r.group().split() for r in _CAPITALISED_RUN.finditer(unit) if r.start() <= m.start() < r.end()), [])
         if run and any(_initials(a, run) for a in given.acronyms):
             continue  # "the Emergency Department" for the evidence's "ED"

@@ -57,6 +57,9 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
     useful at predicting X") negate nothing."""
     governed: set[int] = set()
     for cue in NEGATION.finditer(text):
+        if text[cue.end() : cue.end() + 1] == "-":  # "never-breastfed children": the compound, not the children
+            governed.update(k for k, w in enumerate(words) if w.start() <= cue.start() < w.end())
+            continue
         stop = _PUNCTUATION.search(text, cue.end())
         end = stop.start() if stop else len(text)
         after = [k for k, w in enumerate(words) if cue.end() <= w.start() < end][:_REACH]
@@ -134,12 +137,19 @@ _CLAUSE_ITEM = re.compile(r"\s*(?:(?:and|but|with)\b|\d)", re.IGNORECASE)
 _NONE_OF = re.compile(r"\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<head>[A-Za-z][\w-]*)", re.IGNORECASE)
 """What "none" counts: "none *of the patients*"."""
 
+_NO_ONE = re.compile(r"\b(?:none\s+of|no\s*one|nobody|not\s+(?:a\s+single|one)|neither)\b", re.IGNORECASE)
+"""A denial of everyone the unit is about: what it says of them it denies, whichever word it governs ("none of the
+*men* ... had a rupture" against "no *ruptures* occurred among men")."""
+
+_FREE = re.compile(r"\b([A-Za-z]{4,})-free\b")
 _Scopes = tuple[Counter[str], Counter[str]]
 """What :func:`_scopes` reads of a text: per stem, how often it stands and how often it is negated."""
 
 
 def _scopes(text: str) -> _Scopes:
-    """Per canonical stem of ``text``'s words: how often it stands, and how often a negation cue governs it."""
+    """Per canonical stem of ``text``'s words: how often it stands, and how often a negation cue governs it ("X-free"
+    is "without X": "steroid-free remission" denies steroids as "in remission without steroids" does, round 35)."""
+    text = _FREE.sub(r"without \1", text)
     words = list(_WORD.finditer(text))
     governed = _governed(text, words)
     said: Counter[str] = Counter()
@@ -164,6 +174,10 @@ def negated_stems(text: str) -> frozenset[str]:
     []
     >>> sorted(negated_stems("The differences were not statistically significant."))
     ['signi']
+    >>> sorted(negated_stems("Steroid-free remission at week 52"))
+    ['stero']
+    >>> sorted(negated_stems("from 12.9% among never-breastfed children"))
+    ['breas']
     """
     return frozenset(_scopes(text)[1])
 
@@ -216,6 +230,9 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     None
     >>> print(flips_negation("It reduced eGFR decline.", "To test whether it did not reduce eGFR decline."))
     None
+    >>> print(flips_negation("None of the men under surveillance had a rupture.",
+    ...                      "No ruptures occurred among men under surveillance."))
+    None
     >>> print(flips_negation("There were two severe episodes on glargine.",
     ...                      "No severe hypoglycaemia occurred with dalvora; 2 episodes occurred with glargine."))
     None
@@ -232,6 +249,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     if states_no_predicate(unit) or _RELATIVE.match(unit) or asserts_nothing(sentence):
         return None
     if not finding_subject(unit):  # "the difference was statistically significant": says of nothing named
+        return None
+    if _NO_ONE.search(unit):  # "None of the men under surveillance had a rupture" asserts no rupture (round 44)
         return None
     own, theirs = _scopes(unit), _scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
@@ -271,9 +290,13 @@ def negation_targets(unit: str, sentence: str) -> bool:
     False
     >>> negation_targets("It cut VTE, without an increase in major bleeding.", "Bleeding was higher.")
     True
+    >>> negation_targets("41% were in remission without steroids,", "Steroid-free remission was seen in 41.3%.")
+    False
     """
     said = canonical_stems(sentence)
     lemmas = {_lemma(w.group()) for w in _WORD.finditer(sentence)}
+    times, negated_times = _scopes(sentence)  # what the sentence only ever says negated it does not say
+    denied_there = frozenset(stem for stem, n in negated_times.items() if times[stem] == n)
     effect = bool(directions(sentence)) or _SENTENCE_EFFECT.search(sentence) is not None
     words = list(_WORD.finditer(unit))
     for k in _governed(unit, words):
@@ -281,7 +304,8 @@ def negation_targets(unit: str, sentence: str) -> bool:
         # "without *further* surgery" denies more surgery, not the surgery a sentence says was done
         if k and words[k - 1].group().lower() in _RESTRICTIVE and _lemma(words[k - 1].group()) not in lemmas:
             continue
-        if canonical_stems(word) & said or _lemma(word) in lemmas:
+        stems = canonical_stems(word)
+        if (stems & said or _lemma(word) in lemmas) and not (stems and stems <= denied_there):
             return True
         # "without an increase *in major bleeding*": an effect word denies an effect on what it names, if named
         if effect and _EFFECT_WORD.match(word) and not _names_other(unit, words[k].end(), said):
@@ -322,6 +346,7 @@ _COMPARED = frozenset({"inferior"})
 """Words followed by what is compared, which answers write in their own words ("inferior to a two-week course"
 against "non-inferior to 14 days"): their prefixed form denies them whatever follows."""
 _NEGATED_BEFORE = re.compile(r"\b(?:not|no|never|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_THAN = re.compile(r"\s+than\s+", re.IGNORECASE)
 
 
 def prefix_antonym(unit: str, sentence: str) -> str | None:
@@ -339,6 +364,10 @@ def prefix_antonym(unit: str, sentence: str) -> str | None:
     None
     >>> prefix_antonym("One week was inferior to a two-week course.", "Seven days was non-inferior to 14 days.")
     'inferior'
+    >>> prefix_antonym("so 7 days was worse than 14 days.", "Seven days was non-inferior to 14 days.")
+    'worse'
+    >>> print(prefix_antonym("Smokers fared worse than non-smokers.", "Seven days was non-inferior to 14 days."))
+    None
     >>> print(prefix_antonym("a controlled trial", "patients with uncontrolled hypertension"))
     None
     >>> print(prefix_antonym("with the coated balloon", "a drug-coated balloon or an uncoated balloon"))
@@ -352,6 +381,14 @@ def prefix_antonym(unit: str, sentence: str) -> str | None:
         if re.search(r"(?<!\w)(?<!un-)(?<!non-)(?<!in-)" + _plain_forms(lower) + r"\b", sentence, re.IGNORECASE):
             continue  # the sentence says the word itself ("drug-coated" too), or names its state ("pregnancy")
         after = _next_content(unit[m.end() :])
+        if lower == "worse" and (than := _THAN.match(unit, m.end())) is not None:  # "worse than 14 days" (round 44)
+            lower, after = "inferior", _next_content(unit[than.end() :])
+            if after is None or re.search(r"(?<!\w)(?<!-)inferior\b", sentence, re.IGNORECASE):
+                continue
+            worse = re.search(r"\b" + _PREFIXED + r"inferior\s+to\b", sentence, re.IGNORECASE)
+            if worse is not None and _next_content(sentence[worse.end() :]) == after:
+                return word
+            continue
         for found in re.finditer(r"\b" + _PREFIXED + re.escape(lower) + r"\b", sentence, re.IGNORECASE):
             if lower in _COMPARED or (after and _next_content(sentence[found.end() :]) == after):
                 return word

@@ -54,7 +54,7 @@ _FREQUENTLY = r"\b(?:equally|(?:about|roughly|just)\s+as)\s+(?:common|frequent|r
 """Said of how often something happened ("equally common", "about as frequent")."""
 _EQUALLY = re.compile(
     r"\b(?:equally|just\s+as)\s+(?:well|effective|safe|accurate|good|sensitive|specific)\b"
-    r"|\bas\s+(?:effective|safe|accurate|good)\s+as\b"
+    r"|(?<!\bat\sleast\s)\bas\s+(?:effective|safe|accurate|good)\s+as\b"  # "at least as effective": no worse
     r"|\b(?:worked|works|work|performed|performs|perform|did|does|do)\s+as\s+well\s+as\b"
     rf"|{_FREQUENTLY}",
     re.IGNORECASE,
@@ -77,6 +77,11 @@ def says_equally(unit: str) -> bool:
 
     >>> says_equally("It performed equally well on darker skin."), says_equally("It did not differ.")
     (True, False)
+
+    "At least as effective" says no worse, and perhaps better (a non-inferiority finding, round 44):
+
+    >>> says_equally("Ketamine was at least as effective as ECT,"), says_equally("Ketamine was as effective as ECT")
+    (False, True)
     """
     return _EQUALLY.search(unit) is not None
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from medhal.text.arms import respective_percents
 from medhal.text.comparisons import group_figures
 from medhal.text.findings import finding_parts, finding_subject
+from medhal.text.names import is_drug_name
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["RatioWords", "both_groups_conflicts", "changed_subjects", "ratio_conflicts", "ratio_stated", "ratio_words"]
@@ -229,7 +230,7 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
         return []
     unfit = [w for w in words if not any(_fits(w, factor) for factor, _ in stated)]
     if not unfit:
-        return []
+        return _turned(unit, words, sentence)
     # words the unit's own figures bear out ("a third as common (3% vs 9%)") are the figures' to judge, by the number
     # cues: a sentence of two findings may give its factor of the other (round 38)
     own = _stated_factors(unit)
@@ -240,6 +241,58 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
         for w in unfit
         if not any(_fits(w, factor) for factor, _ in own)
     ]
+
+
+_DOWN_WORDS = re.compile(r"halv|half|third|quarter|fifth|tenth|\bcut|reduc|lower|decreas|fell|dropp", re.IGNORECASE)
+_UP_WORDS = re.compile(r"doubl|tripl|quadrupl|twice|times", re.IGNORECASE)
+_LOWER_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:lower|less|fewer|smaller|reduc\w*|decreas\w*)\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][\w-]*")
+_ARM = re.compile(r"\b(?:with|on|after|given|receiving|taking)\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
+"""A word naming the arm a relative change is told of ("twice as often *with dexmedetomidine*")."""
+_GENERIC = frozenset({"risk", "rate", "rates", "odds", "chanc", "hazar", "incid", "likel"})
+"""Subject stems that name no outcome ("the risk", "the rate")."""
+_OTHER_WAY = re.compile(
+    r"\b(?:not|no|non-?|never|without|stop\w*|discontinu\w*|withdr[ae]w\w*|quit\w*|than|placebo|controls?|"
+    r"usual\s+care|versus|vs|compared)\b",
+    re.IGNORECASE,
+)
+"""Words by which a unit may state a ratio the other way round ("stopping statins doubled the risk" for a hazard
+ratio of 0.47 on statins; "twice the risk than with placebo"): its direction is then not read."""
+
+
+def _turned(unit: str, words: list[RatioWords], sentence: str) -> list[tuple[Quantity, Quantity]]:
+    """``(words, ratio)`` where ``unit`` states a relative change one way ("roughly doubled the risk") and every
+    hazard, odds, risk or rate ratio ``sentence`` states goes the other (0.47), the unit naming no comparator nor any
+    withdrawal that could turn it round (:data:`_OTHER_WAY`).  Its size fits the ratio read either way round, so
+    :func:`ratio_conflicts` read nothing wrong before (a factor's direction was not read).
+
+    >>> unit = "Taking a statin roughly doubled the risk of delirium."
+    >>> sentence = "Statin use was associated with a lower risk of delirium (HR 0.47)."
+    >>> [(a.text, b.text) for a, b in _turned(unit, ratio_words(unit), sentence)]
+    [('doubled', '0.47')]
+    >>> _turned("Stopping statins doubled the risk.", ratio_words("Stopping statins doubled"), "Statin use: HR 0.47.")
+    []
+    """
+    if _OTHER_WAY.search(unit) or any(q.kind == "percent" for q in quantities(unit)):
+        return []  # figures of its own are the number cues' to judge
+    arms = " ".join(w for w in _WORD.findall(unit) if is_drug_name(w)) + " " + " ".join(_ARM.findall(unit))
+    subject = finding_subject(unit) - _GENERIC - finding_subject(arms)  # what happened, not with which treatment
+    if not subject:  # "which happened about twice as often": of what, another clause says
+        return []
+    parts = [p for p in finding_parts(sentence) if subject & finding_subject(p)]  # a ratio of the unit's outcome
+    ratios = [q for p in parts for q in quantities(p) if q.ratio and q.value > 0 and q.value != 1.0]
+    if not ratios or len({q.value < 1 for q in ratios}) > 1:
+        return []
+    down = ratios[0].value < 1
+    out = []
+    for w in words:
+        if w.at_least:  # "at least halved their dose": a threshold of the outcome, no relative change
+            continue
+        text = w.quantity.text
+        up = bool(_UP_WORDS.search(text)) and not _LOWER_AFTER.match(unit, w.quantity.end)
+        if (up and down) or (_DOWN_WORDS.search(text) and not up and not down):
+            out.append((w.quantity, ratios[0]))
+    return out
 
 
 def both_groups_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:

@@ -141,13 +141,45 @@ def component_of_composite(unit: str, sentence: str) -> bool:
     ...                        "Dapagliflozin reduced the combined risk of worsening heart failure or "
     ...                        "cardiovascular death.")
     False
+    >>> component_of_composite("Stroke was reduced by about a quarter (RR 0.74),", "Colchicine did not significantly "
+    ...                        "reduce the primary composite of cardiovascular death, recurrent MI, stroke or urgent "
+    ...                        "coronary revascularisation (RR 0.88, 95% CI 0.74-1.05).")
+    True
     """
-    items = composite_items(sentence)
-    if items is None or _COMPOSITE_WORD.search(unit):
+    if _COMPOSITE_WORD.search(unit):
+        return False
+    items = _listed_items(sentence) or composite_items(sentence)
+    if items is None:
         return False
     stems = population_stems(unit)
-    a, b = (len(item & stems) / len(item) for item in items)
-    return (a == 1.0 and b < 0.5) or (b == 1.0 and a < 0.5)
+    shares = [len(item & stems) / len(item) for item in items]
+    return any(share == 1.0 for share in shares) and sum(share >= 0.5 for share in shares) == 1
+
+
+_COMPOSITE_LIST = re.compile(
+    r"\b(?:composite|combined)\b(?:\s+[\w-]+){0,4}?\s+(?:of|for)\s+"
+    r"(?P<list>[^,.;:()]+(?:,\s*[^,.;:()]+){1,}?,?\s+(?:or|and)\s+[\w-]+(?:\s+[\w-]+){0,3})",
+    re.IGNORECASE,
+)
+"""A composite outcome listing three items or more ("the primary composite of cardiovascular death, recurrent MI,
+stroke or urgent coronary revascularisation": round 45)."""
+_LIST_BREAK = re.compile(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", re.IGNORECASE)
+
+
+def _listed_items(sentence: str) -> list[frozenset[str]] | None:
+    """The content stems of each item of a composite outcome of three items or more ``sentence`` lists, or ``None``.
+
+    >>> [sorted(s) for s in _listed_items("did not reduce the primary composite of cardiovascular death, recurrent "
+    ...                                   "MI, stroke or urgent coronary revascularisation (RR 0.88)")]
+    [['cardi', 'death'], ['mi', 'recur'], ['strok'], ['coron', 'revas', 'urgen']]
+    """
+    m = _COMPOSITE_LIST.search(sentence)
+    if m is None:
+        return None
+    items = [population_stems(_ITEM_END.sub("", part)) for part in _LIST_BREAK.split(m.group("list"))]
+    if len(items) < 3 or not all(items):
+        return None
+    return items
 
 
 _COMPOSITE_WORD = re.compile(r"\b(?:composite|combined|joint|together)\b", re.IGNORECASE)

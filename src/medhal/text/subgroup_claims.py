@@ -50,6 +50,8 @@ _CLAIMS = tuple(
         rf"(?:(?:in|among|for|to|with)\s+)?{_WHO}",
         rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_MOST}\s+(?:\w+\s+)?{_EFFECT}\s+(?:seen\s+|observed\s+)?"
         rf"(?:in|among|for)\s+{_WHO}",
+        # "with the association strongest among boys" (round 45)
+        rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_EFFECT}\s+(?:being\s+)?{_MOST}\s+(?:in|among|for)\s+{_WHO}",
         # the effect said in the clause before ("..., and was largest in people with coexisting anxiety": round 39)
         rf"^\W*(?:(?:and|but)\s+)?(?:(?:it|this)\s+)?(?:was|were|appeared|seemed)\s+(?:\w+ly\s+)?{_MOST}\s+"
         rf"(?:in|among|for)\s+{_WHO}",
@@ -99,6 +101,12 @@ def subgroup_claimed(unit: str) -> str | None:
     'patients with high blood eosinophil counts'
     >>> print(subgroup_claimed("The benefit was similar in men and women."))
     None
+    >>> subgroup_claimed("with the association strongest among boys")
+    'boys'
+
+    Not "especially in ..." (round 45's "especially in trials using electroacupuncture"): PubMedQA's faithful
+    conclusions say it of 7 things their abstracts report without a subgroup's words ("especially in nodal-positive
+    patients").
     """
     m = next((m for pattern in _CLAIMS if (m := pattern.search(unit)) is not None), None)
     return None if m is None else m.group("who").strip()

@@ -33,6 +33,7 @@ __all__ = [
     "canonical_stems",
     "canonical_text",
     "finding_stem",
+    "rounded_alike",
 ]
 
 SPELLINGS: tuple[tuple[str, str], ...] = (
@@ -189,8 +190,9 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 "hungry"); "chosen" and "selected"; "haemorrhage" and "bleeding" ("bleeding in the brain" for an intracerebral
 haemorrhage, "heavy bleeding" for a postpartum haemorrhage: round 38)."""
 
-SOFTENERS: frozenset[str] = frozenset({"somew", "sligh"})
-"""Stems that soften a statement without naming anything ("somewhat", "slightly"): never compared."""
+SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
+"""Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never
+compared."""
 
 COMPLEMENTS: dict[str, tuple[str, ...]] = {"morta": ("survi",)}
 """Canonical stem -> the stems of its complement ("survival" is one minus "mortality").  Opposites, so never
@@ -287,3 +289,42 @@ def alignment_tokens(text: str) -> frozenset[str]:
     """
     spelled = frozenset(f"#{n:g}" for n in spelled_numbers(text))
     return canonical_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | spelled
+
+
+def rounded_alike(wanted: frozenset[str], profile: frozenset[str]) -> frozenset[str]:
+    """The number tokens of ``wanted`` (:func:`alignment_tokens`) that ``profile`` does not hold but states to the
+    precision they are written in: an answer rounds ("about 5%" for 4.9%, "around 600 people" for 612, "1.2" for
+    1.18), and the figure is the word that says most which sentence it is about, so a rounded figure must not count
+    against the sentence it rounds.
+
+    A whole number stands for a figure of one decimal that rounds to it (from 10 up: "two groups" or "3" say too
+    little, and "3" is no bound "3.4" of a ratio's interval); a number of whole hundreds ("600", "15,000", "2,100") for
+    anything within 5% of it; a decimal for anything that rounds to it at its number of decimals.
+
+    >>> sorted(rounded_alike(alignment_tokens("about 27% and around 600 people, HR 1.2, 1 in 3"),
+    ...                      alignment_tokens("27.2% of 612 people, HR 1.18 (0.55 to 3.4)")))
+    ['#1.2', '#27', '#600']
+    """
+    have = [t[1:] for t in profile if t.startswith("#") and _NUMBER_TOKEN.fullmatch(t)]
+    if not have:
+        return frozenset()
+    return frozenset(
+        t for t in wanted if t not in profile and _NUMBER_TOKEN.fullmatch(t) and any(_rounds_to(x, t[1:]) for x in have)
+    )
+
+
+_NUMBER_TOKEN = re.compile(r"#\d+(?:\.\d+)?")
+
+
+def _rounds_to(stated: str, written: str) -> bool:
+    """Whether the number ``stated`` rounds to the number ``written`` (see :func:`rounded_alike`)."""
+    x, value = float(stated), float(written)
+    if x == value:
+        return False
+    if "." in written:
+        return abs(x - value) <= 0.5 * 10.0 ** -len(written.split(".")[1])
+    if value < 10:
+        return False
+    if value >= 100 and value % 100 == 0:
+        return abs(x - value) <= 0.05 * value
+    return len(stated.partition(".")[2]) == 1 and abs(x - value) <= 0.5

@@ -1,0 +1,116 @@
+"""A comparison its own bracketed figures deny (issue 14, round 44): "the early group ... had more cases of pneumonia
+(5.5% vs 10.3%)" against "Pneumonia occurred in 17 patients (5.5%) versus 32 (10.3%)".
+
+An answer that restates a comparison writes the figures of the group it speaks of first, as the evidence does; a
+wrong word of direction ("more" for "fewer") then leaves the figures standing against the words.  A small encoder
+reads the figures, finds them in the evidence and entails the clause; the comparison cue cannot read it when the
+group was named in the clause before ("However, the early group were able to walk sooner ... | and had more cases
+of pneumonia (5.5% vs 10.3%)").
+
+:func:`bracket_conflict` fires, narrowly, when
+
+* a comparative of the unit ("more", "fewer", "higher", "lower", "greater", "less", "longer", "shorter", ...) is
+  followed within a few words, with no "than", no group named after "with" / "in" / "on" / "among" and no other
+  comparative between, by a bracket opening with two figures of one kind joined by "vs" / "versus" ("(5.5% vs
+  10.3%)", "(median 5 vs 8 days)");
+* the words before the comparative name no comparison group ("placebo", "control", "usual care": the group of the
+  second figure may be the one spoken of);
+* an evidence sentence states both figures, the first before the second (so the figures are the evidence's and in
+  its order);
+* and the comparative goes up while the first figure is the smaller, or down while it is the larger.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from medhal.text.figures import same_figure
+from medhal.text.quantities import Quantity, quantities
+
+__all__ = ["bracket_conflict"]
+
+_UP = frozenset({"more", "higher", "greater", "larger", "longer", "bigger"})
+_DOWN = frozenset({"fewer", "less", "lower", "smaller", "shorter"})
+_COMPARATIVE = re.compile(
+    r"(?<!\bor\s)(?<!\band\s)\b(" + "|".join(sorted(_UP | _DOWN)) + r")\b"
+    r"(?![-\s]+(?:doses?|dosages?|regimens?|courses?)\b)",
+    re.IGNORECASE,
+)
+"""A comparative, not a bound ("a litre or more") nor a group's name ("the conventional higher dose")."""
+_BRACKET = re.compile(
+    r"\(\s*(?:(?:median|mean|about|around|roughly)\s+)?(?P<a>\d[\d.,]*\s*%?)\s*(?:vs\.?|versus)\s+(?P<b>\d[\d.,]*\s*%?"
+    r"(?:\s*[a-z]+)?)",
+    re.IGNORECASE,
+)
+_BETWEEN_STOP = re.compile(
+    r"\bthan\b|\b(?:with|in|on|among|for|after|by|from)\s+(?!the\s+(?:first|second)\b)\w+|[;:]|\b(?:"
+    + "|".join(sorted(_UP | _DOWN))
+    + r")\b",
+    re.IGNORECASE,
+)
+"""What must not stand between the comparative and the bracket: "than", a group ("more common with placebo (...)"),
+a clause break or another comparative."""
+_RIVAL_BEFORE = re.compile(
+    r"\b(?:placebo|control|controls|usual\s+care|standard\s+care|comparator|sham|comparison\s+group)\b", re.IGNORECASE
+)
+_NUMBER = re.compile(r"\d[\d.,]*")
+_MAX_GAP = 60
+"""Characters between the comparative and its bracket at most ("had more cases of pneumonia (")."""
+
+
+def bracket_conflict(unit: str, sentences: Sequence[str]) -> int | None:
+    """The first of ``sentences`` stating, in the unit's order, the two bracketed figures that deny the unit's
+    comparative (module docstring); ``None`` when none does.
+
+    >>> results = ["Pneumonia occurred in 17 patients (5.5%) versus 32 (10.3%) (p=0.03)."]
+    >>> bracket_conflict("and had more cases of pneumonia (5.5% vs 10.3%).", results)
+    0
+    >>> print(bracket_conflict("and had fewer cases of pneumonia (5.5% vs 10.3%).", results))
+    None
+    >>> print(bracket_conflict("Pneumonia was more common with usual care (5.5% vs 10.3%).", results))
+    None
+    >>> print(bracket_conflict("Placebo patients had more pneumonia (5.5% vs 10.3%).", results))
+    None
+    >>> print(bracket_conflict("pneumonia or more (5.5% vs 10.3%), as often as the higher dose (5.5% vs 10.3%)",
+    ...                        results))
+    None
+    >>> bracket_conflict("a longer time to walk (median 5 vs 8 days)", ["Median time to walk was 5 versus 8 days."])
+    0
+    """
+    for m in _COMPARATIVE.finditer(unit):
+        bracket = _BRACKET.search(unit, m.end(), m.end() + _MAX_GAP + 40)
+        if bracket is None or bracket.start() - m.end() > _MAX_GAP:
+            continue
+        if _BETWEEN_STOP.search(unit, m.end(), bracket.start()) or _RIVAL_BEFORE.search(unit, 0, m.start()):
+            continue
+        figures = _pair(bracket.group("a"), bracket.group("b"))
+        if figures is None:
+            continue
+        first, second = figures
+        up = m.group(1).lower() in _UP
+        if first.value == second.value or (first.value < second.value) != up:
+            continue
+        for i, sentence in enumerate(sentences):
+            if _in_order(first, second, quantities(sentence)):
+                return i
+    return None
+
+
+def _pair(a: str, b: str) -> tuple[Quantity, Quantity] | None:
+    """The two figures of a bracket, the first given the second's unit when it has none ("5 vs 8 days")."""
+    second = quantities(b)
+    if not second:
+        return None
+    number = _NUMBER.match(b.strip())
+    tail = b.strip()[number.end() :] if number else ""  # "8 days": " days", the unit of both
+    first = quantities(a if a.strip().endswith("%") else a.strip() + tail)
+    if not first or first[0].kind != second[0].kind:
+        return None
+    return first[0], second[0]
+
+
+def _in_order(first: Quantity, second: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether ``stated`` (a sentence's quantities, in order) holds ``first`` and, after it, ``second``."""
+    at = next((k for k, q in enumerate(stated) if same_figure(first, q)), None)
+    return at is not None and any(same_figure(second, q) for q in stated[at + 1 :])
