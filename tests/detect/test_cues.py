@@ -1053,3 +1053,34 @@ def test_a_subgroup_named_by_the_relative_clause_after_the_unit_is_read_whole() 
     invented = "The benefit was concentrated in programmes where patients were over 75."
     flagged = detector.detect(CheckItem(evidence, invented))
     assert flagged.units[0].cues is not None and flagged.units[0].cues["unreported_subgroup"] is not None
+
+
+def test_round_46_faithful_clauses_fire_no_contradicting_cue() -> None:
+    # round 46 (written after this session's rules; read blind, it gave the session-start figures)
+    trial = _index(
+        "Methods: In this double-blind, placebo-controlled trial at four paediatric allergy centres in Melbourne and "
+        "Sydney, children aged 12 to 47 months with peanut allergy were randomised 2:1 to peanut protein OIT or "
+        "oat-flour placebo for 134 weeks. Results: Of 146 randomised children (median age 39 months; 62% boys), 96 "
+        "received peanut OIT and 50 placebo."
+    )
+    assert _cue(trial, "In this placebo-controlled trial of 146 peanut-allergic children aged 1 to 3 years,") is None
+    guideline = _index(
+        "1.6.4 Consider a GLP-1 receptor agonist if triple therapy with metformin and 2 other oral drugs is not "
+        "effective and the person has a BMI of 35 kg/m2 or higher. 1.6.5 Only continue GLP-1 receptor agonist therapy "
+        "if there has been a reduction of at least 11 mmol/mol (1.0%) in HbA1c and a weight loss of at least 3% of "
+        "initial body weight within 6 months."
+    )
+    unit = (
+        "and the BMI is 35 or above, but it should only be continued if, within 6 months, HbA1c falls by at least 11 "
+        "mmol/mol and the person loses at least 3% of their body weight."
+    )
+    assert _cue(guideline, unit) is None
+    protocol = _index(
+        "Severe: 6.5 mmol/L or above, or any level with ECG changes. Step 1 - Assess\n- Repeat the sample if "
+        "haemolysis is suspected, but do not delay treatment if K+ is 6.5 mmol/L or above.\n- Discuss urgent "
+        "haemodialysis with the renal team if K+ remains 6.5 mmol/L or above despite treatment."
+    )
+    unit = (
+        "and the renal team should be asked about urgent dialysis if potassium stays at 6.5 or more despite treatment."
+    )
+    assert _cue(protocol, unit) is None

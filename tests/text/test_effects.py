@@ -108,3 +108,10 @@ def test_who_did_something_is_read_and_judged_by_its_words() -> None:
     assert unnamed_outcome("The programme was delivered by physical therapists.", evidence, named) is None
     assert unnamed_outcome("The programme was not delivered by nurses.", evidence, named) is None
     assert stated_agent("It was run by them.") is None
+
+
+def test_a_verb_without_an_object_changes_no_outcome() -> None:
+    # round 46: "women who had improved significantly on it beforehand can stay on it" was flagged for an outcome
+    # the evidence never names, "on it beforehand can stay on it"
+    assert changed_outcome("although women who had improved significantly on it beforehand can stay on it.") is None
+    assert changed_outcome("Dexamethasone shortened the hospital stay.") == "the hospital stay"

@@ -218,3 +218,11 @@ def test_a_unit_rounding_a_figure_is_aligned_with_the_sentence_stating_it() -> N
     aligned = sentence_alignment("Urinary sodium had fallen by about 0.6 g.", sentences)
     assert aligned[0] == 1.0 and aligned[1] < 0.5
     assert sentence_alignment("Urinary sodium had fallen by about 0.9 g.", sentences)[0] < aligned[0]
+
+
+def test_a_whole_number_and_a_half_is_one_figure() -> None:
+    # an abstract of our own (paediatric appendicitis): "from about five days to two and a half" was aligned with, and
+    # pointed at, the methods' "5 days of intravenous therapy" instead of "Median hospital stay was 2.5 days"
+    assert "#2.5" in alignment_tokens("from about five days to two and a half") - alignment_tokens("five days")
+    assert "#2" not in alignment_tokens("two and a half days")
+    assert "#1.5" in alignment_tokens("1 and a half hours")

@@ -107,6 +107,7 @@ from medhal.text.lexical import direction_conflict, directions, has_negation
 from medhal.text.negation import negation_scopes_agree, negation_targets
 from medhal.text.outcomes import defined_outcomes
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.recommendations import instructs
 from medhal.text.scope import component_of_composite, disjoint_populations
 from medhal.text.synonyms import alignment_tokens, rounded_alike
 from medhal.text.ways import negation_agrees, opposite_ways
@@ -189,7 +190,8 @@ class EvidenceIndex:
             tuple(sentences),
             tuple(alignment_tokens(s) | alignment_tokens(d) for s, d in zip(sentences, defined, strict=True)),
             (*stated, *worked_out(answer, stated)),
-            tuple(() if describes_measurement(s) else null_findings(s) for s in sentences),  # "endpoints were X"
+            # "endpoints were X" and "do not delay treatment" report no finding
+            tuple(() if describes_measurement(s) or instructs(s) else null_findings(s) for s in sentences),
             tuple(not asserts_nothing(s) for s in sentences),
             trial_arms(evidence),
             tuple(abbreviations.items()),

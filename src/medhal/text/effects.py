@@ -81,6 +81,8 @@ def changed_outcome(unit: str) -> str | None:
     'the risk of stroke'
     >>> changed_outcome("The steroid did not shorten the hospital stay.") is None
     True
+    >>> changed_outcome("although women who had improved significantly on it can stay on it.") is None
+    True
     """
     m = None if _asserts_nothing(unit) else _EFFECT_VERB.search(unit)
     if m is None or not unit[: m.start()].strip():  # "Improved campaigns, ...": an adjective, or no subject
@@ -165,10 +167,18 @@ def _asserts_nothing(unit: str) -> bool:
     return has_negation(unit) or _HEDGED.search(unit) is not None
 
 
+_NO_OBJECT = re.compile(
+    r"(?:\w+ly\s+)*(?:on|in|at|with|from|over|after|during|since|by)\s+(?:it|them|this|that)\b", re.I
+)
+"""A verb used without an object: what follows is where or with what ("improved on it")."""
+
+
 def _phrase(text: str) -> tuple[str, bool]:
     """The phrase ``text`` opens with, its leading adverbs dropped, up to :data:`_OUTCOME_END`, and whether it was
     cut there; ``""`` when it names nothing judgeable (no words, an acronym, :data:`_NO_OUTCOME`)."""
     text = _ADVERB.sub("", text.strip())
+    if _NO_OBJECT.match(text):  # "who had improved significantly on it beforehand": no object (round 46)
+        return "", False
     end = _OUTCOME_END.search(text)
     phrase = (text if end is None else text[: end.start()]).strip()
     if not phrase or _ACRONYM.search(phrase) or _NO_OUTCOME.fullmatch(phrase):

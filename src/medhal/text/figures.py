@@ -215,13 +215,21 @@ def number_conflicts(
             rivals = sorted(rivals, key=lambda e: e.value not in named)
         # a small count in words is rivalled by a whole count only ("between the two drugs" is no "9.4"; round 33)
         rival = next((e for e in rivals if e.kind == q.kind and not (lay_count(q) and e.value % 1)), None)
-        if rival is None and q.kind == "count" and not lay_count(q):
+        if rival is None and q.kind == "count" and not lay_count(q) and not _with_a_unit(q, stated):
             # a bare number against one with a unit ("aged 65" vs "75 years"); not a small count in words ("two of
-            # the three criteria" against "2.5 mg twice daily"; round 19)
+            # the three criteria" against "2.5 mg twice daily"; round 19), nor a number the evidence states with its
+            # unit elsewhere ("the BMI is 35 or above" for "a BMI of 35 kg/m2 or higher", against "(1.0%)": round 46)
             rival = next((e for e in rivals if not e.kind.startswith("label:")), None)
         if rival is not None:
             conflicts.append((q, rival))
     return conflicts
+
+
+def _with_a_unit(q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether the evidence states ``q``'s number (a bare count) with a unit somewhere."""
+    return any(
+        e.number == q.number and e.kind not in ("count", "percent") and not e.kind.startswith("label:") for e in stated
+    )
 
 
 _APART = 40
@@ -310,13 +318,18 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     []
     >>> [q.text for q in unstated_quantities("Stone-free rates rose by 40% within 2 weeks.", evidence)]
     ['40%', '2 weeks']
+    >>> [q.text for q in unstated_quantities("dips below 80% (roughly 6% vs 3%)", "below 80% (6.1% vs 3.4%)")]
+    []
     """
     stated = daily_forms(unit, quantities(evidence) if isinstance(evidence, str) else evidence)
     exact = [e for e in stated if not e.approximate]
     out: list[Quantity] = []
-    for q in quantities(before + unit):
+    read = quantities(before + unit)
+    for k, q in enumerate(read):
         if q.start < len(before):
             continue
+        if k and read[k - 1].about and _PAIRED.fullmatch((before + unit)[read[k - 1].end : q.start]):
+            q = replace(q, approximate=True, about=True)  # "(roughly 6% vs 3%)": the hedge is the pair's (round 46)
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and not far_off(q, stated)) or lay_count(q):
             continue
@@ -328,6 +341,10 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         out.append(q)
     return out
+
+
+_PAIRED = re.compile(r"\s*(?:vs\.?|versus|and|to|against)\s*", re.IGNORECASE)
+"""What joins two figures of one hedged pair ("roughly 6% vs 3%", "about 41% and 30%")."""
 
 
 def _per_unit_stated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:

@@ -61,11 +61,33 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
             and not any(o.equals(e) for o in own)
             and before == _word_before(sentence, e)
             and same_thing(counts, counted(sentence, e))
+            and _heads_agree(_head(unit, q), _head(sentence, e))
         ]
         shared, rival = max(rivals, key=lambda pair: pair[0], default=(0, None))
         if rival is not None and shared >= SHARED and shared > max(elsewhere):
             found.append((q, rival))
     return found
+
+
+_PHRASE_END = re.compile(
+    r"\b(?:in|at|on|with|aged|who|whose|that|from|of|for|to|and|or|were|was|had|have|received|per|across)\b|[,;:()\[\].]",
+    re.IGNORECASE,
+)
+
+
+def _head(text: str, q: Quantity) -> str | None:
+    """The stem of the last word of the phrase right after ``q``, which names what it counts ("146 peanut-allergic
+    *children* aged ...", "four paediatric allergy *centres* in ..."), or ``None`` when no word follows."""
+    phrase = text[q.end : q.end + 60]
+    cut = _PHRASE_END.search(phrase)
+    stems = [s for w in (phrase[: cut.start()] if cut else phrase).split()[:4] for s in content_stems(w)]
+    return stems[-1] if stems else None
+
+
+def _heads_agree(mine: str | None, theirs: str | None) -> bool:
+    """Whether two figures' head words may name the same thing: the same, or either unknown (round 46: "146
+    peanut-allergic children" is rivalled by no "four paediatric allergy centres", though both say "allerg-")."""
+    return mine is None or theirs is None or mine == theirs
 
 
 def counted(text: str, q: Quantity) -> frozenset[str]:

@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Advice", "advice", "premature_use", "reversed_advice", "unadvised"]
+__all__ = ["Advice", "advice", "instructs", "premature_use", "reversed_advice", "unadvised"]
 
 _AGAINST_VERBS = r"avoided|withheld|discouraged|stopped|discontinued|abandoned"
 _ADVICE = re.compile(
@@ -161,6 +161,17 @@ _IMPERATIVE = re.compile(
 )
 """A sentence that tells what to do in the imperative, as protocols and leaflets do ("Review all patients at 48 hours.",
 "For moderate severity, send urinary antigen tests.": round 43): advice the evidence gives."""
+
+
+def instructs(sentence: str) -> bool:
+    """Whether ``sentence`` tells what to do in the imperative (:data:`_IMPERATIVE`): advice, which reports no
+    finding ("Repeat the sample if haemolysis is suspected, but do not delay treatment if K+ is 6.5 mmol/L or above"
+    is no null finding about treatment: round 46).
+
+    >>> instructs("- Repeat the sample if haemolysis is suspected, but do not delay treatment."), instructs("It fell.")
+    (True, False)
+    """
+    return _IMPERATIVE.match(sentence) is not None
 
 
 _READY = re.compile(

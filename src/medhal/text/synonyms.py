@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS
 from medhal.text.lexical import bare_numbers
 from medhal.text.quantities import spelled_numbers
 from medhal.text.tokens import STEM_PREFIX, content_token_list
@@ -286,9 +287,24 @@ def alignment_tokens(text: str) -> frozenset[str]:
 
     >>> sorted(alignment_tokens("Twelve participants took 5 mg."))
     ['#12', '#5', 'patie', 'took']
+    >>> sorted(alignment_tokens("from about five days to two and a half"))
+    ['#2.5', '#5', 'days']
     """
+    if _AND_A_HALF.search(text):  # "two and a half" is 2.5, not 2 ("from about five days to two and a half")
+        text = _AND_A_HALF.sub(lambda m: f"{_whole(m.group(1)) + 0.5:g}", text)
     spelled = frozenset(f"#{n:g}" for n in spelled_numbers(text))
     return canonical_stems(text) | frozenset(f"#{n}" for n in bare_numbers(text)) | spelled
+
+
+_AND_A_HALF = re.compile(
+    r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS[1:21], key=len, reverse=True)) + r")\s+and\s+a\s+half\b", re.I
+)
+"""A whole number and a half, in digits or words ("two and a half", "1 and a half")."""
+
+
+def _whole(word: str) -> float:
+    """The value of a whole number written in digits or as a word."""
+    return float(word) if word.isdigit() else NUMBER_VALUES[word.lower()]
 
 
 def rounded_alike(wanted: frozenset[str], profile: frozenset[str]) -> frozenset[str]:
