@@ -228,14 +228,12 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         hyps = [harmonized(unmarked(u.text), index.quantities) if index else unmarked(u.text) for u in units]
         # and "the primary outcome" with the words the evidence defines it with (text/outcomes.py, round 45)
         defined = outcome_definitions(index.sentences) if index else {}
-        pairs = [
-            (spelled_outcomes(windows[k].text, defined), h) for h, ks in zip(hyps, chosen, strict=True) for k in ks
-        ]
+        read = [spelled_outcomes(w.text, defined) for w in windows]  # once per window, not per unit
+        pairs = [(read[k], h) for h, ks in zip(hyps, chosen, strict=True) for k in ks]
         premises = [(windows[k].start, windows[k].end) for ks in chosen for k in ks]
         coverage = [best_tiles(u.text, tiles, index, n_tiles) if index else [] for u in units]
-        pairs += [
-            (spelled_outcomes(w.text, defined), h) for h, tiles in zip(hyps, coverage, strict=True) for w in tiles
-        ]
+        tile_read = {(w.start, w.end): spelled_outcomes(w.text, defined) for w in tiles}
+        pairs += [(tile_read[w.start, w.end], h) for h, covered in zip(hyps, coverage, strict=True) for w in covered]
         premises += [(w.start, w.end) for tiles in coverage for w in tiles]
         data = DecomposedPlan(units, windows, chosen, library.entries, skipped, coverage, index, hyps, cues, alignments)
         return Plan(item=item, pairs=pairs, data=data, premises=premises)

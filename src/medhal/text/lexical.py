@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = [
     "DIRECTION_PAIRS",
@@ -207,6 +208,7 @@ def direction_words(text: str) -> frozenset[str]:
     >>> direction_words("a score of 8 or more"), direction_words("2 or less a day"), direction_words("more deaths")
     (frozenset(), frozenset(), frozenset({'more'}))
     """
+    bounded = {b.end() for b in _FIGURE_BOUND.finditer(text)} if _MORE_OR_LESS.search(text) else set()
     return frozenset(
         m.group(1).lower()
         for m in _DIRECTION_WORD.finditer(text)
@@ -214,15 +216,14 @@ def direction_words(text: str) -> frozenset[str]:
             _BOUND_WORD.fullmatch(m.group(1))
             and (_BOUND_BEFORE.search(text, 0, m.start()) or _BOUND_AFTER.match(text, m.end()))
         )
-        and not (_MORE_OR_LESS.fullmatch(m.group(1)) and _FIGURE_OR.search(text, 0, m.start()))
+        and not (_MORE_OR_LESS.fullmatch(m.group(1)) and m.end() in bounded)
     )
 
 
 _BOUND_WORD = re.compile(r"older|younger|above|below|higher|lower|greater", re.IGNORECASE)
 _MORE_OR_LESS = re.compile(r"more|less|fewer", re.IGNORECASE)
-_FIGURE_OR = re.compile(r"\d(?:\s*[A-Za-z/%]+)?\s+(?:and|or)\s+$", re.IGNORECASE)
-"""A figure, its unit if any, and "or" / "and" right before a bound word ("8 or", "40 mg/L or"; not "p<0.001), and")."""
-"""Bound words only after a figure ("a score of 8 or more", "5 or fewer days"): "more than 20" may be a difference."""
+"""Bound words only after a figure (:data:`_FIGURE_BOUND`: "a score of 8 or more", "5 or fewer days"): "more than
+20" may be a difference."""
 _BOUND_BEFORE = re.compile(r"\d\s*(?:\S+\s+)?(?:and|or)\s+$", re.IGNORECASE)
 _BOUND_AFTER = re.compile(
     r"\s+(?:than\s+)?(?:about\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -298,6 +299,7 @@ def without_bounds(text: str) -> str:
     return _BOUND_FIGURE.sub(" ", _FIGURE_BOUND.sub(" ", text))
 
 
+@lru_cache(maxsize=16384)
 def directions(text: str) -> frozenset[str]:
     """Which ways ``text`` says something went: ``up``, ``down``, both or neither.
 

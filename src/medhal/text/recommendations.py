@@ -149,7 +149,7 @@ def unadvised(unit: str, sentences: Sequence[str]) -> bool:
     """
     if _ANY_ADVICE.search(unit) is None or _HEDGED.search(unit) or _RESEARCH.search(unit):
         return False
-    return not any(_NORMATIVE.search(sentence) or _IMPERATIVE.match(sentence) for sentence in sentences)
+    return not any(_NORMATIVE.search(sentence) or instructs(sentence) for sentence in sentences)
 
 
 _IMPERATIVE = re.compile(

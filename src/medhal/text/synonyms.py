@@ -321,15 +321,20 @@ def rounded_alike(wanted: frozenset[str], profile: frozenset[str]) -> frozenset[
     ...                      alignment_tokens("27.2% of 612 people, HR 1.18 (0.55 to 3.4)")))
     ['#1.2', '#27', '#600']
     """
-    have = [t[1:] for t in profile if t.startswith("#") and _NUMBER_TOKEN.fullmatch(t)]
+    have = _numbers(profile)
     if not have:
         return frozenset()
-    return frozenset(
-        t for t in wanted if t not in profile and _NUMBER_TOKEN.fullmatch(t) and any(_rounds_to(x, t[1:]) for x in have)
-    )
+    return frozenset(t for t in _numbers(wanted) if t not in profile and any(_rounds_to(x[1:], t[1:]) for x in have))
 
 
 _NUMBER_TOKEN = re.compile(r"#\d+(?:\.\d+)?")
+
+
+@lru_cache(maxsize=16384)
+def _numbers(tokens: frozenset[str]) -> tuple[str, ...]:
+    """The plain number tokens of ``tokens`` (``#12``, ``#4.9``), read once per profile: alignment asks for each
+    sentence's against every unit."""
+    return tuple(t for t in tokens if t.startswith("#") and _NUMBER_TOKEN.fullmatch(t))
 
 
 def _rounds_to(stated: str, written: str) -> bool:
