@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medhal.text.doses import daily_forms, worked_out
+from medhal.text.doses import daily_forms, divided_doses, worked_out
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.quantities import quantities
 
@@ -47,3 +47,17 @@ def test_a_daily_rate_per_kilogram_is_restated_only_by_a_unit_that_says_daily() 
     # a rate per dose is no rate per day: "45 mg/kg" per dose is stated nowhere
     assert [q.text for q in unstated_quantities("give 45 mg/kg per dose.", stated)] == ["45 mg"]
     assert [q.text for q in unstated_quantities("give 50 mg/kg in 24 hours.", stated)] == ["50 mg"]
+
+
+def test_a_daily_dose_in_divided_doses_is_also_each_dose() -> None:
+    # round 27: "7 mg/kg twice a day" restates "14 mg/kg/day in two divided doses"; it was an unstated figure and,
+    # once "middle-ear infection" aligned with "acute otitis media", a contradiction
+    text = "Children were randomised to cefralomide 14 mg/kg/day in two divided doses for 5 days or for 10 days."
+    stated = quantities(text)
+    assert [(q.kind, q.value) for q in divided_doses(text, stated)] == [("mass/kg", 7.0)]
+    assert [(q.kind, q.value) for q in worked_out("Give 7 mg/kg twice a day.", stated, text)] == [("mass/kg", 7.0)]
+    assert not unstated_quantities("7 mg/kg twice a day for 5 days", [*stated, *divided_doses(text, stated)])
+    assert unstated_quantities("5 mg/kg twice a day for 5 days", [*stated, *divided_doses(text, stated)])
+    assert divided_doses("1 g in 2 doses an hour apart", quantities("1 g in 2 doses an hour apart")) == []
+    every = "Amoxicillin 90 mg/kg/day divided every 12 hours."
+    assert [(q.kind, q.value) for q in divided_doses(every, quantities(every))] == [("mass/kg", 45.0)]

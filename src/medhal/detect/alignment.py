@@ -189,7 +189,7 @@ class EvidenceIndex:
         return cls(
             tuple(sentences),
             tuple(alignment_tokens(s) | alignment_tokens(d) for s, d in zip(sentences, defined, strict=True)),
-            (*stated, *worked_out(answer, stated)),
+            (*stated, *worked_out(answer, stated, evidence)),
             # "endpoints were X" and "do not delay treatment" report no finding
             tuple(() if describes_measurement(s) or instructs(s) else null_findings(s) for s in sentences),
             tuple(not asserts_nothing(s) for s in sentences),

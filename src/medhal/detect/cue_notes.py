@@ -62,6 +62,12 @@ def describe(cues: JSONObject | None) -> list[str]:
     subgroup = cues.get("unreported_subgroup")
     if isinstance(subgroup, str):
         notes.append(f'The evidence reports no result for this subgroup: "{subgroup}".')
+    cause = cues.get("unstated_cause")
+    if isinstance(cause, str):
+        notes.append(f'The evidence gives no such cause or mechanism: "{cause}".')
+    lasted = cues.get("unreported_durability")
+    if isinstance(lasted, str):
+        notes.append(f'The evidence says nothing of how long an effect lasted: "{lasted}".')
     if cues.get("unadvised") is True:
         notes.append("The evidence gives no advice: the answer's recommendation is its own.")
     read_as = cues.get("read_as")

@@ -10,12 +10,17 @@ its answer.
 * a name the evidence never gives: an acronym, a proper noun, a drug (:func:`medhal.text.names.unstated_names`);
 * an effect said to differ in a subgroup the evidence reports nothing on
   (:func:`medhal.text.subgroup_claims.unreported_subgroup`);
+* a cause or mechanism the evidence never states, "as a result of reduced intraglomerular pressure"
+  (:func:`medhal.text.explanations.unstated_cause`);
+* an effect said to have lasted to a time when the evidence says nothing of how long any effect lasted, "the
+  benefit persisted at 24 months" (:func:`medhal.text.durability.unreported_durability`);
 * advice where the evidence gives none (:func:`medhal.text.recommendations.unadvised`): never `supported`, but it
   does not flag the answer (an answer may add a recommendation of its own; the verdict says it is its own).
 
 Each is deterministic and read from the unit's text and the evidence alone; :meth:`UnstatedCues.record` gives the
 unit record's keys (``unstated_figures``, ``unnamed_subject``, ``unstated_names``, ``overstated``, ``unadvised``,
-``unreported_subgroup``), which :func:`medhal.detect.cue_notes.describe` puts in words.
+``unreported_subgroup``, ``unstated_cause``, ``unreported_durability``), which
+:func:`medhal.detect.cue_notes.describe` puts in words.
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ from dataclasses import dataclass
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.records import JSONObject
 from medhal.text.designs import overstated_superiority
+from medhal.text.durability import unreported_durability
 from medhal.text.effects import unnamed_outcome
+from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
 from medhal.text.names import unstated_names
 from medhal.text.quantities import Quantity
@@ -48,12 +55,16 @@ class UnstatedCues:
     names: tuple[str, ...]
     subgroup: str | None
     advised: bool
+    cause: str | None = None
+    """The explanation the unit gives that the evidence never states."""
+    lasted: str | None = None
+    """The unit's words saying an effect lasted, when the evidence says nothing of durability."""
 
     @property
     def flags(self) -> bool:
         """Whether the unit's answer is flagged for it: any cue but unadvised advice."""
         return bool(self.figures or self.names) or any(
-            cue is not None for cue in (self.unnamed, self.overstated, self.subgroup)
+            cue is not None for cue in (self.unnamed, self.overstated, self.subgroup, self.cause, self.lasted)
         )
 
     @property
@@ -70,6 +81,8 @@ class UnstatedCues:
             "overstated": None if self.overstated is None else index.sentences[self.overstated],
             "unadvised": self.advised,
             "unreported_subgroup": self.subgroup,
+            "unstated_cause": self.cause,
+            "unreported_durability": self.lasted,
         }
 
 
@@ -91,6 +104,8 @@ def unstated_cues(
         # "the benefit was largest in patients over 75"
         subgroup=unreported_subgroup(unit.rstrip(" ,") + (relative.group() if relative else ""), index.sentences),
         advised=unadvised(unit, index.sentences),
+        cause=unstated_cause(unit, named),  # "as a result of reduced intraglomerular pressure"
+        lasted=unreported_durability(unit, index.sentences),  # "and the benefit persisted at 24 months"
     )
 
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 
 from medhal.text._finding_subjects import FRAME, FUNCTION_WORDS, REPORTED, WORDS, stems, word_set
-from medhal.text.synonyms import canonical_text, finding_stem
-from medhal.text.tokens import STEM_PREFIX
+from medhal.text.synonyms import canonical_text, finding_stem, word_stem
 
 __all__ = ["ROBUST", "narrows", "within_either"]
 
@@ -138,14 +137,14 @@ def narrows(unit: str, subject: frozenset[str]) -> bool:
     False
     >>> narrows("It lowered lung cancer mortality.", frozenset({"lung", "cance", "morta"}))
     False
-    >>> narrows("It made newborn hypothermia more common.", frozenset({"hypot"}))
+    >>> narrows("It made newborn hypothermia more common.", frozenset({"hypo-ther"}))
     False
     >>> narrows("Six-month mortality was lower with early surgery.", frozenset({"morta"}))
     False
     """
     text = canonical_text(unit)
     words = list(WORDS.finditer(text))
-    keys = [finding_stem(w.group().lower()[:STEM_PREFIX]) for w in words]
+    keys = [finding_stem(word_stem(w.group().lower())) for w in words]
     at = next((i for i, key in enumerate(keys) if key == _KINDED), None)
     if _KINDED not in subject or at is None:
         return False

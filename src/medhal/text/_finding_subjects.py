@@ -13,7 +13,7 @@ import re
 
 from medhal.text.interventions import treatment_pair
 from medhal.text.quantities import quantities
-from medhal.text.synonyms import canonical_text, finding_stem
+from medhal.text.synonyms import canonical_text, finding_stem, word_stem
 from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
 
 __all__ = [
@@ -98,7 +98,7 @@ def stems(text: str) -> frozenset[str]:
     through :mod:`medhal.text.synonyms` ("deaths" names "mortality", and so does "survival": a null finding about
     one is a null finding about its complement)."""
     words = (w.lower() for w in WORDS.findall(canonical_text(text)))
-    return frozenset(finding_stem(w[:STEM_PREFIX]) for w in words if len(w) >= 2 and w not in FUNCTION_WORDS)
+    return frozenset(finding_stem(word_stem(w)) for w in words if len(w) >= 2 and w not in FUNCTION_WORDS)
 
 
 def finding_subject(sentence: str) -> frozenset[str]:
@@ -156,9 +156,9 @@ def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
     """``subject``, and for a finding about two listed outcomes also the subject of each ("did not differ" holds for
     hypercalcemia and for kidney stones), the other outcome's stems left out; never for a composite of the two.
 
-    >>> sorted(sorted(s) for s in listed("Hypercalcemia and kidney stones did not differ.", frozenset({"hyper",
-    ...                                    "renal", "stone"})))
-    [['hyper'], ['hyper', 'renal', 'stone'], ['renal', 'stone']]
+    >>> sorted(sorted(s) for s in listed("Hypercalcemia and kidney stones did not differ.", frozenset({"hyper-calc",
+    ...                                    "renal", "calcu"})))
+    [['calcu', 'hyper-calc', 'renal'], ['calcu', 'renal'], ['hyper-calc']]
     >>> piece = ("There were no significant differences in large infants (8.9% vs 9.2%), a perinatal composite "
     ...          "(3.1% vs 3.0%), or primary caesarean delivery (24.0% vs 24.6%).")
     >>> [sorted(s) for s in listed(piece, subject_of(piece))][1:]

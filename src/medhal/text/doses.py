@@ -8,6 +8,9 @@ a faithful dose calculation came out `contradicted`.
   states, in the rate's base kind ("15 mg/kg" x "18 kg" = 270 mg; "60 mg/kg/day" x "18 kg" = 1,080 mg); a unit
   stating that product states a derived figure, not an unstated or changed one.  Arithmetic the answer gets wrong
   (15 x 18 = 300 mg) still finds no product and stays an unstated figure.
+- a daily dose the evidence gives "in two divided doses" (or "divided every 8 hours") is also each dose's share: "14
+  mg/kg/day in two divided doses" is 7 mg/kg per dose, which an answer writes "7 mg/kg twice a day" (round 27: the
+  faithful restatement was an unstated figure, and once aligned a contradiction).
 - :func:`daily_forms`: a rate per kilogram the evidence states per day ("45 mg/kg/day") restated by a unit that says
   "daily" or "in 24 hours" without the "/day" ("the daily maximum is lowered to 45 mg/kg, which is 810 mg in 24
   hours").  A rate per dose is never a rate per day otherwise: "15 mg/kg" is no restatement of "15 mg/kg/day".
@@ -34,20 +37,22 @@ _DAILY = re.compile(
 )
 
 
-def worked_out(answer: str, evidence: Sequence[Quantity]) -> list[Quantity]:
+def worked_out(answer: str, evidence: Sequence[Quantity], text: str = "") -> list[Quantity]:
     """The doses ``answer`` may work out: each rate per kilogram of ``answer`` or ``evidence`` (kinds ``mass/kg``,
     ``mass/kg/day``, ``volume/kg``...) times each body weight in kilograms ``answer`` states, as an exact quantity
-    of the rate's base kind (offsets -1: it is written nowhere).
+    of the rate's base kind (offsets -1: it is written nowhere); and each dose of a daily dose the evidence
+    (``text``, whose quantities ``evidence`` are) gives in divided doses (:func:`divided_doses`).
 
     >>> [(q.kind, q.value) for q in worked_out("For an 18 kg child, give 15 mg/kg.", [])]
     [('mass', 270.0)]
     >>> worked_out("Give 15 mg/kg every 6 hours.", quantities("Weight over 10 kg: 15 mg/kg."))
     []
     """
+    divided = divided_doses(text, evidence) if text else []
     own = quantities(answer)
     weights = [q for q in own if q.kind == "mass" and _WEIGHT_UNIT.search(q.text) and _in_range(q.value)]
     if not weights:
-        return []
+        return divided
     rates = {(q.kind, q.value) for q in [*own, *evidence] if "/kg" in q.kind and not q.approximate}
     out: list[Quantity] = []
     for kind, rate in sorted(rates):
@@ -55,6 +60,46 @@ def worked_out(answer: str, evidence: Sequence[Quantity]) -> list[Quantity]:
         for weight in weights:
             value = rate * weight.value / _KG
             out.append(Quantity(base, value, -1, -1, f"{rate:g} x {weight.text}", False, value))
+    return [*out, *divided]
+
+
+_DIVIDED = re.compile(
+    r"(?P<day>\s*(?:/\s*day|daily|a\s+day|per\s+day))?[^.;]{0,24}?\b(?:(?:in|as|given\s+in|split\s+into)\s+"
+    r"(?P<n>two|three|four|2|3|4)\s+(?:equal(?:ly)?\s+)?(?:divided\s+)?doses|divided\s+every\s+(?P<h>6|8|12)\s*"
+    r"(?:hours|h))\b",
+    re.IGNORECASE,
+)
+"""What follows a daily dose given in parts: "in two divided doses", "as three doses", "divided every 8 hours"."""
+_PARTS = {"two": 2, "three": 3, "four": 4}
+
+
+def divided_doses(text: str, stated: Sequence[Quantity]) -> list[Quantity]:
+    """Each dose of a daily dose ``text`` gives in divided doses: its value over the number of doses, in the kind of
+    a dose ("14 mg/kg/day in two divided doses": 7 mg/kg; "1 g daily in 2 divided doses": 500 mg).  ``stated``:
+    the quantities of ``text``.  Offsets -1: the figure is written nowhere.
+
+    >>> text = "Cefalexin 14 mg/kg/day in two divided doses, or 60 mg/kg/day divided every 8 hours."
+    >>> [(q.kind, q.value) for q in divided_doses(text, quantities(text))]
+    [('mass/kg', 7.0), ('mass/kg', 20.0)]
+    >>> text = "1 g daily in 2 divided doses"
+    >>> [(q.kind, q.value) for q in divided_doses(text, quantities(text))]
+    [('mass', 500.0)]
+    >>> divided_doses("14 mg/kg/day for 5 days", quantities("14 mg/kg/day for 5 days"))
+    []
+    """
+    out: list[Quantity] = []
+    for q in stated:
+        daily = q.kind.endswith("/day")
+        if not (daily or q.kind in ("mass", "volume")) or q.approximate or q.start < 0:
+            continue
+        m = _DIVIDED.match(text, q.end)
+        if m is None or not (daily or m.group("day")):  # "1 g in 2 doses" may be a one-off dose given in two parts
+            continue
+        n = m.group("n")
+        parts = (_PARTS.get(n.lower()) or int(n)) if n else 24 // int(m.group("h"))
+        value = q.value / parts
+        kind = q.kind[: -len("/day")] if daily else q.kind
+        out.append(Quantity(kind, value, -1, -1, f"{q.text} / {parts}", False, value))
     return out
 
 

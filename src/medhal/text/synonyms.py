@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 
 from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS
+from medhal.text.lay_terms import LAY_PHRASES
 from medhal.text.lexical import bare_numbers
 from medhal.text.quantities import spelled_numbers
 from medhal.text.tokens import STEM_PREFIX, content_token_list
@@ -35,6 +36,7 @@ __all__ = [
     "canonical_text",
     "finding_stem",
     "rounded_alike",
+    "word_stem",
 ]
 
 SPELLINGS: tuple[tuple[str, str], ...] = (
@@ -64,104 +66,6 @@ SPELLINGS: tuple[tuple[str, str], ...] = (
     ("dyspnoe", "dyspne"),
 )
 """British spellings (word parts) and their American forms: "haemorrhage" and "hemorrhage" are one stem."""
-
-_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bside[- ]effects?\b", re.IGNORECASE), "adverse events"),
-    (re.compile(r"\bheart attacks?\b", re.IGNORECASE), "myocardial infarction"),
-    (re.compile(r"\bhigh blood pressure\b", re.IGNORECASE), "hypertension"),
-    (
-        re.compile(r"\bblood clots?\s+in\s+(?:the\s+)?(?:deep\s+)?(?:veins?|legs?)\b", re.IGNORECASE),
-        "venous thromboembolism",
-    ),
-    (re.compile(r"\bblood clots?\s+in\s+(?:the\s+)?lungs?\b", re.IGNORECASE), "pulmonary embolism"),
-    (re.compile(r"\bblood clots?\b", re.IGNORECASE), "thrombosis"),
-    (re.compile(r"\bbelow[- ](?:the[- ])?knee(?=\s+(?:DVTs?|deep|thromb|clots?|veins?)\b)", re.I), "distal"),
-    (re.compile(r"\babove[- ](?:the[- ])?knee(?=\s+(?:DVTs?|deep|thromb|clots?|veins?)\b)", re.I), "proximal"),
-    (re.compile(r"\bchest infections?\b", re.IGNORECASE), "lower respiratory tract infection"),
-    (re.compile(r"\blow (?:blood )?potassium\b", re.IGNORECASE), "hypokalemia"),
-    (re.compile(r"\blow (?:blood )?sodium\b", re.IGNORECASE), "hyponatremia"),
-    (re.compile(r"\bhigh blood (?:sugar|glucose)\b", re.IGNORECASE), "hyperglycemia"),
-    (re.compile(r"\blow blood (?:sugar|glucose)\b", re.IGNORECASE), "hypoglycemia"),
-    (re.compile(r"\bhigh cholesterol\b", re.IGNORECASE), "hypercholesterolemia"),
-    (re.compile(r"\b(?:shortness of breath|breathlessness)\b", re.IGNORECASE), "dyspnea"),
-    (re.compile(r"\birregular heart ?beats?\b", re.IGNORECASE), "arrhythmia"),
-    (re.compile(r"\b(?:stomach|belly|tummy) pain\b", re.IGNORECASE), "abdominal pain"),
-    (re.compile(r"\bblood thinners?\b", re.IGNORECASE), "anticoagulants"),
-    (re.compile(r"\bpainkillers?\b", re.IGNORECASE), "analgesics"),
-    (re.compile(r"\bwater pills?\b", re.IGNORECASE), "diuretics"),
-    (re.compile(r"\btiredness\b", re.IGNORECASE), "fatigue"),
-    (re.compile(r"\b(?:drowsiness|sleepiness)\b", re.IGNORECASE), "somnolence"),
-    (re.compile(r"\b(?:below[- ](?:the[- ])?knee|calf)(?=\s+(?:DVT|deep\s+vein|clots?|thrombos))", re.I), "distal"),
-    (re.compile(r"\b(?:put\s+down\s+to|blamed\s+on|ascribed\s+to)\b", re.IGNORECASE), "attributed to"),
-    (re.compile(r"\b(?:newborn\s+)?bab(?:y|ies)\b", re.IGNORECASE), "infants"),
-    (re.compile(r"\b(?:short|near)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "myopia"),
-    (re.compile(r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "hyperopia"),
-    (re.compile(r"\beczema\b", re.IGNORECASE), "atopic dermatitis"),
-    (re.compile(r"\b(?:skin\s+thinning|thinning\s+of\s+the\s+skin|thinned\s+skin)\b", re.IGNORECASE), "skin atrophy"),
-    (
-        re.compile(r"\b(?:(?:small\s+)?visible\s+blood\s+vessels|spider\s+veins|thread\s+veins)\b", re.I),
-        "telangiectasia",
-    ),
-    (re.compile(r"\blinks?(?=\s+(?:with|to|between)\b)", re.IGNORECASE), "association"),
-    (re.compile(r"\blinked(?=\s+(?:with|to)\b)", re.IGNORECASE), "associated"),
-    (re.compile(r"\b(?:participants?|individuals|persons)\b", re.IGNORECASE), "patients"),
-    (
-        re.compile(r"\b(?:during|throughout)\s+(?:the\s+)?(?:hospital\s+)?(?:admission|hospitali[sz]ation)\b", re.I),
-        "in hospital",
-    ),
-    (re.compile(r"\b25-?(?:hydroxy-?\s?|\(OH\)\s?)vitamin\s+D\b|\b25\(OH\)D\b", re.IGNORECASE), "vitamin D"),
-    (re.compile(r"\b(?:ferric|ferrous)\b", re.IGNORECASE), "iron"),
-    (
-        re.compile(
-            r"\b(?:tight|strict)(?=\s+(?:glucose|glycaemic|glycemic|blood\s+sugar|blood\s+pressure)\s+control)", re.I
-        ),
-        "intensive",
-    ),
-    (re.compile(r"\b(?:kidney|renal)\s+(?:problems?|impairment)\b", re.IGNORECASE), "renal dysfunction"),
-    (re.compile(r"\b(?:liver|hepatic)\s+(?:problems?|impairment)\b", re.IGNORECASE), "hepatic dysfunction"),
-    (
-        re.compile(r"\bpost-?\s?operative(?:ly)?\b|\bfollowing\s+(?:the\s+)?(?:surgery|operation)\b", re.I),
-        "after surgery",
-    ),
-    (re.compile(r"\b(knee|hip|shoulder|joint)\s+replacements?\b", re.IGNORECASE), r"\1 arthroplasty"),
-    (re.compile(r"\bhay fever\b", re.IGNORECASE), "allergic rhinitis"),
-    (re.compile(r"\bflare[- ]?ups?\b|\bflares\b", re.IGNORECASE), "exacerbations"),  # "COPD flare-ups" (round 34)
-    (re.compile(r"\bstomach\b", re.IGNORECASE), "gastric"),  # "stomach and bowel upset" (round 38)
-    (re.compile(r"\b(?:light|glare)\s+sensitivity\b|\bsensitivity\s+to\s+(?:bright\s+)?light\b", re.I), "photophobia"),
-    (re.compile(r"\b(?:brittle|thinning) bones\b", re.IGNORECASE), "osteoporosis"),
-    (re.compile(r"\bmini[- ]strokes?\b", re.IGNORECASE), "transient ischemic attack"),
-    (re.compile(r"\b(?:their|the|an?)\s+appendix\s+(?:was\s+|were\s+)?removed\b", re.IGNORECASE), "appendectomy"),
-    (re.compile(r"\b(?:their|the|a)\s+gall-?bladder\s+(?:was\s+|were\s+)?removed\b", re.I), "cholecystectomy"),
-    (re.compile(r"\b(?:their|the|a)\s+(?:womb|uterus)\s+(?:was\s+|were\s+)?removed\b", re.I), "hysterectomy"),
-    (re.compile(r"\b(?:their|the)\s+tonsils\s+(?:was\s+|were\s+)?removed\b", re.IGNORECASE), "tonsillectomy"),
-    (
-        re.compile(
-            r"\bgrades?\s*(?:3|III)\s*(?:or|to|and|-|–)\s*(?:4|IV)\b|\bgrade\s*(?:≥|>=)\s*3\b|"
-            r"\bgrade\s*(?:3|III)\s+or\s+(?:higher|above|greater)\b",
-            re.IGNORECASE,
-        ),
-        "severe",
-    ),
-    (
-        re.compile(
-            r"\b(?:(?:time|nights|days)\s+(?:spent\s+)?(?:in|at)\s+(?:the\s+)?hospital|"
-            r"(?:length|duration)\s+of\s+(?:the\s+)?(?:hospital\s+)?stay|hospital\s+stay|"
-            r"stay(?:ed|s)?\s+in\s+(?:the\s+)?hospital)\b",
-            re.IGNORECASE,
-        ),
-        "length of hospital stay",
-    ),
-)
-"""Lay phrases and the clinical term they stand for ("time in hospital", "nights spent in the hospital" and "length of
-stay" are one measure; "low potassium" is hypokalaemia, "water pills" diuretics; "grade 3 or 4" adverse events are
-the severe ones, as the common toxicity grading names grade 3; "participants" and "individuals" are the patients a
-report counts; "their appendix removed" is appendectomy, "kidney problems" renal dysfunction, "postoperative" after
-surgery, "ferric" and "ferrous" salts iron, "tight" glucose or blood-pressure control intensive control,
-"25-hydroxyvitamin D", the form in which vitamin D is measured, vitamin D; "during admission" in hospital;
-"drowsiness" and "sleepiness" somnolence, "babies" infants, "put down to" or "blamed on" attributed to: round 23;
-"below-knee" or "calf" DVT distal DVT: round 26). Each
-electrolyte, symptom and drug class keeps its own term, so a swapped one ("low sodium" for hypokalaemia) is never
-read as the other."""
 
 STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "morta": ("death", "died", "dying"),
@@ -240,7 +144,7 @@ def canonical_text(text: str) -> str:
     'cdifficile infection was rarer than cdifficile carriage.'
     """
     text = _SPELLING.sub(lambda m: _AMERICAN[m.group(0).lower()], text)
-    for pattern, term in _PHRASES:
+    for pattern, term in LAY_PHRASES:
         text = pattern.sub(term, text)
     return _BINOMIAL.sub(lambda m: (m.group("genus") or m.group("initial")).lower() + m.group("species"), text)
 
@@ -260,9 +164,33 @@ def canonical_stems(text: str) -> frozenset[str]:
 def _inflamed(token: str) -> str:
     """The stem of one content token, an inflammation told from its organ: "pancreatitis" is ``pancr-itis``, not
     ``pancr`` as "pancreatic" and "pancreas" are (round 32: "no signal for pancreatic cancer" was aligned with, and
-    contradicted by, "a signal for acute pancreatitis exists")."""
-    stem = token[:STEM_PREFIX]
+    contradicted by, "a signal for acute pancreatitis exists"); and a "hyper-" or "hypo-" word by what follows the
+    prefix (:func:`_graded`)."""
+    stem = word_stem(token)
     return stem + "-itis" if token.endswith("itis") and len(token) > STEM_PREFIX + 3 else stem
+
+
+def word_stem(word: str) -> str:
+    """The stem of one word: its first :data:`~medhal.text.tokens.STEM_PREFIX` letters, a "hyper-" or "hypo-" word
+    read by what follows the prefix (:func:`_graded`).
+
+    >>> word_stem("hypertensive"), word_stem("hyperkalaemia"), word_stem("deaths")
+    ('hyper-tens', 'hyper-kala', 'death')
+    """
+    return _graded(word) or word[:STEM_PREFIX]
+
+
+_GRADED = re.compile(r"(hyper|hypo)([a-z]{4})", re.IGNORECASE)
+
+
+def _graded(token: str) -> str | None:
+    """``hyper-tens`` for "hypertension", ``hypo-glyc`` for "hypoglycaemia": five letters read "hyperkalaemia",
+    "hypernatraemia" and "hypertension" alike (``hyper``), and "hypotension", "hypothermia" and "hypothyroidism"
+    (``hypot``), so a lay "high potassium" would align with "hypernatraemia"; the prefix and four letters after it
+    tell them apart and keep one word's forms together ("hypertensive").  A short remainder keeps the five letters
+    ("hypoxia", "hypoxic": ``hypox``)."""
+    match = _GRADED.match(token)
+    return f"{match.group(1)}-{match.group(2)}".lower() if match else None
 
 
 def canonical_stem(stem: str) -> str:

@@ -1,0 +1,111 @@
+"""A cause or mechanism an answer gives that its evidence never states (issue 14: "invented mechanism", one of the
+wrong twins the verdict benchmark names, and one of MedHallu's four hallucination kinds, "mechanism and pathway
+misattribution").
+
+An answer that says a drug "lowered proteinuria, as a result of reduced intraglomerular pressure" when the trial
+reported the fall in proteinuria and nothing of why adds a claim the evidence cannot support; a small verifier reads
+the clause as about the same topic and leaves it `unsupported` at best, and nothing flags the answer.  The cue reads
+the explanation itself:
+
+* a clause that **explains**: a causal connective ("because (of)", "due to", "owing to", "as a result of", "caused
+  by" after a verb or a comma, "driven (mainly) by", "reflecting", "mediated by", "attributable to", "explained by",
+  "secondary to", "via", "mainly through", "through fewer", or "by"/"through" with a verb of action on the body, "by
+  blocking", "through reducing") followed by what it names;
+* **unstated**: fewer than half of the content stems of what follows the connective (read through
+  :func:`medhal.text.synonyms.alignment_tokens`: lay terms as clinical ones, British as American spelling; numbers
+  left to the figure cues) occur anywhere in the evidence.  An explanation the evidence words differently but
+  states keeps most of its stems; an invented one names things the evidence never does.
+
+Left alone, because they assert no cause of their own: a hedged explanation ("probably because", "may reflect":
+an answer may speculate and say so; the verdict stays the verifier's); a denied or questioned one ("is not due to",
+"whether this is due to", "it is unclear"); one about the study rather than the body ("because the study was
+observational", "due to the small number of patients"); and a sentence that opens with its reason ("Because of the
+poorer long-term results, ..."), a premise the evidence's own findings usually state, where an invented mechanism
+follows the effect it explains.
+
+Measured before wiring (issue 14, docs/verdicts.md): on the faithful clauses of the clinical pairs, rounds 23-46,
+PubMedQA conclusions and MedHal-Loc dev it fired on 13 of about 12,700 (rounds 6, mostly reasons for a clinical
+action that a note gives in other words, "because his early warning score had climbed" for "NEWS 3 -> 7";
+PubMedQA 6; MedHal-Loc dev 1), on the wrong clauses of the rounds 45 times and of the clinical pairs 5.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set
+
+from medhal.text.synonyms import alignment_tokens
+
+__all__ = ["unstated_cause"]
+
+_QUALIFIER = r"(?:(?:largely|mainly|mostly|partly|primarily|chiefly|in\s+part)\s+)?"
+
+_ACTS = (
+    r"(?:block|inhibit|reduc|increas|lower|rais|relax|neutrali[sz]|prevent|stimulat|suppress|activat|restor|enhanc"
+    r"|dilat|constrict|bind|promot|damag|protect|trigger|deplet|crowd|impair|boost|damp|weaken|strengthen|slow"
+    r"|speed|accelerat|modulat|alter|disrupt|limit|shrink|induc|releas|stabili[sz]|thicken)\w*ing"
+)
+"""Verbs of action on the body, in "-ing": "by blocking", "through reducing" name a mechanism, where "by using" or
+"by adding" name a method."""
+
+_CAUSE = re.compile(
+    r"\b" + _QUALIFIER + r"(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+(?:result|consequence)\s+of"
+    r"|(?:(?:was|were|is|are|be|been)\s+|,\s*)" + _QUALIFIER + r"caused\s+by|driven\s+(?:\w+\s+)?by|reflecting"
+    r"|which\s+(?:\w+\s+)?reflect(?:s|ed)?|mediated\s+by|attributable\s+to|explained\s+by|secondary\s+to"
+    r"|(?:by|through|via)\s+" + _ACTS + r"|via|(?:mainly|largely|mostly|partly|primarily|chiefly)\s+(?:through|by)"
+    r"|through\s+(?:disrupted|reduced|increased|decreased|lower|higher|fewer|less|more|improved|impaired|greater"
+    r"|enhanced))\s",
+    re.IGNORECASE,
+)
+"""A causal connective and the space after it; what follows is the explanation."""
+
+_HEDGED = re.compile(
+    r"\b(?:may|might|could|possibly|probably|likely|perhaps|presumably|suggests?|suggesting|appears?|seems?"
+    r"|potentially|speculate)\b",
+    re.IGNORECASE,
+)
+_QUESTIONED = re.compile(
+    r"\b(?:not|never|unlikely\s+to\s+be)\s+(?:\w+\s+)?(?:due|because|caused|driven|explained|attributable|owing"
+    r"|a\s+result)\b|\b(?:whether|if)\b[^,;]*\b(?:due|because|caused|driven|explained|attributable)\b"
+    r"|\b(?:unclear|not\s+clear|uncertain|unknown)\b",
+    re.IGNORECASE,
+)
+_ABOUT_THE_STUDY = re.compile(
+    r"\b(?:stud(?:y|ies)|trials?|data|samples?|observational|registry|design|analys[ie]s|cohort|claims|reports?"
+    r"|reported|power(?:ed)?|size|follow-up|comparison|randomi[sz]ed|authors?|small\s+number|few\s+(?:patients"
+    r"|cases|events)|missing)\b",
+    re.IGNORECASE,
+)
+_OPENS = re.compile(r"^[\s\-\u2022*]*$")
+"""What may stand before a connective that opens its sentence (capitalised): nothing but a list marker."""
+
+
+def unstated_cause(unit: str, named: Set[str]) -> str | None:
+    """The explanation ``unit`` gives that the evidence does not state, or ``None`` (module docstring); ``named``:
+    the :func:`medhal.text.synonyms.alignment_tokens` of the whole evidence.
+
+    >>> evidence = alignment_tokens("Proteinuria fell by 26% with dapagliflozin and 4% with placebo.")
+    >>> unstated_cause("Proteinuria fell, as a result of reduced intraglomerular pressure.", evidence)
+    'reduced intraglomerular pressure'
+    >>> unstated_cause("Proteinuria fell, probably as a result of reduced intraglomerular pressure.", evidence)
+    >>> unstated_cause("Proteinuria fell, because dapagliflozin reduced proteinuria.", evidence)
+    >>> unstated_cause("Because of the small study size, the fall may be overstated.", evidence)
+    >>> unstated_cause("- Because D-dimer rises with age, the cut-off was raised.", evidence)
+    >>> unstated_cause("because of reduced intraglomerular pressure.", evidence)  # a clause of a longer sentence
+    'reduced intraglomerular pressure'
+    >>> unstated_cause("It improved outcomes by blocking IgE-driven allergic inflammation.", evidence)
+    'IgE-driven allergic inflammation'
+    >>> unstated_cause("It was given by adding tablets to feeds.", evidence)
+    """
+    if _HEDGED.search(unit) or _QUESTIONED.search(unit):
+        return None
+    match = _CAUSE.search(unit)
+    if match is None or (_OPENS.match(unit[: match.start()]) and match.group()[0].isupper()):
+        return None  # "Because of the poorer long-term results, ...": the sentence opens with its premise
+    explanation = unit[match.end() :]
+    if _ABOUT_THE_STUDY.search(explanation):
+        return None
+    wanted = {token for token in alignment_tokens(explanation) if not token.startswith("#")}
+    if not wanted or 2 * len(wanted & named) >= len(wanted):
+        return None
+    return explanation.strip().rstrip(".,;:")
