@@ -22,6 +22,7 @@ from medhal.text.synonyms import canonical_stems, canonical_text
         ("heavy periods", "menorrhagia"),
         ("ear infections", "otitis media"),
         ("sleeping pills", "hypnotics"),
+        ("symptom-free", "asymptomatic"),
         ("poor blood supply to the legs", "limb ischaemia"),
     ],
 )

@@ -60,6 +60,8 @@ def within_either(unit: str, subject: frozenset[str]) -> bool:
     False
     >>> within_either("It reduced neonatal respiratory support or death.", finding_subject("No neonatal deaths."))
     True
+    >>> within_either("Vitamin C raised the risk of death or organ dysfunction.", frozenset({"vitam", "morta"}))
+    True
     >>> within_either("It lowered the chance of needing a transfusion or dying within a month,",
     ...               finding_subject("Transfusion or death occurred in 27.6% and 28.3%."))
     False
@@ -85,10 +87,13 @@ def within_either(unit: str, subject: frozenset[str]) -> bool:
     # month" names the composite of transfusion and death, no more (round 23)
     for m in _EITHER.finditer(unit):
         a, b = (stems(m.group(k)) - FRAME - REPORTED - _TIME_STEMS for k in ("a", "b"))
+        # the treatment the unit names before its outcomes is the finding's agent, no component ("vitamin C was
+        # linked to a higher risk of death or ongoing organ dysfunction" for "Vitamin C did not reduce mortality")
+        core = (subject - stems(unit[: m.start()])) or subject
         # "respiratory support or death" for "no neonatal deaths": the subject's words on both sides, one naming more
-        if (subject <= b and a - subject) or (subject <= a and b - subject):
+        if (core <= b and a - core) or (core <= a and b - core):
             return True
-        if subject <= a | b and not subject <= a and not subject <= b and (a - subject or b - subject):
+        if core <= a | b and not core <= a and not core <= b and (a - core or b - core):
             return True
     return False
 

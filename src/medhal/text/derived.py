@@ -1,6 +1,7 @@
 """Figures derived from the ones the evidence states (issue 14): rounded ("93%" for 92.7%), a round count of a large
 one, hedged near ("about 90%", :func:`near_estimate`; far from all: :func:`far_off`), the difference of two, the
-share one count is of another, the relative change a ratio is, the complement of a percentage; and the small count
+share one count is of another, the relative change a ratio is, the complement of a percentage, the time between two
+dates; and the small count
 in words that is lay wording, not a figure (:func:`lay_count`).  :mod:`medhal.text.figures` reads a unit's figures
 against the evidence's through them (split from it in round 20).
 """
@@ -19,6 +20,7 @@ __all__ = [
     "count_pairs",
     "decimals",
     "difference",
+    "elapsed",
     "far_off",
     "lay_count",
     "near_estimate",
@@ -41,6 +43,26 @@ def difference(q: Quantity, said: Sequence[Quantity]) -> bool:
     against "18.2% vs 22.9%")."""
     values = [e.value for e in said if not e.approximate and e.kind == q.kind]
     return any(math.isclose(abs(a - b), q.value, rel_tol=1e-6, abs_tol=1e-9) for a in values for b in values)
+
+
+def elapsed(q: Quantity, said: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is the time between two dates ``said`` states (day and month, :mod:`medhal.text.number_forms`):
+    "seen three months ago" in a report of 14 May comparing a film of 12 February (round 47).  The dates are read in
+    one year, as a report's are; :meth:`Quantity.equals` reads months against days.
+
+    >>> from medhal.text.quantities import quantities
+    >>> said = quantities("Date: 14 May 2024. Comparison: radiograph of 12 February 2024.")
+    >>> elapsed(quantities("three months ago")[0], said), elapsed(quantities("five months ago")[0], said)
+    (True, False)
+    """
+    if q.kind != "time":
+        return False
+    days = sorted({e.value for e in said if e.kind == "label:date"})
+    return any(
+        q.equals(Quantity("time", later - first, -1, -1, "", False, later - first))
+        for i, first in enumerate(days)
+        for later in days[i + 1 :]
+    )
 
 
 def round_count(q: Quantity, e: Quantity) -> bool:

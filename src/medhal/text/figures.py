@@ -20,6 +20,7 @@ from medhal.text.derived import (
     complement,
     count_pairs,
     difference,
+    elapsed,
     far_off,
     lay_count,
     near_estimate,
@@ -213,6 +214,8 @@ def number_conflicts(
                 rivals = rivals[:1]
         if q.about and named:  # a far-off estimate: the figure of the group the unit names first
             rivals = sorted(rivals, key=lambda e: e.value not in named)
+        if lay_count(q):  # a small count in words, of the same thing ("One caveat is ..." is no "7,842 procedures")
+            rivals = [e for e in rivals if anchors(unit, q) & anchors(sentence, e)]
         # a small count in words is rivalled by a whole count only ("between the two drugs" is no "9.4"; round 33)
         rival = next((e for e in rivals if e.kind == q.kind and not (lay_count(q) and e.value % 1)), None)
         if rival is None and q.kind == "count" and not lay_count(q) and not _with_a_unit(q, stated):
@@ -335,10 +338,17 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
-        if difference(q, exact) or share(q, exact) or relative_change(q, exact, _ways(before + unit)):
+        if (
+            difference(q, exact)
+            or share(q, exact)
+            or relative_change(q, exact, _ways(before + unit))
+            or elapsed(q, stated)
+        ):
             continue
         if complement(unit, q, exact) or _response_share(q, stated) or _per_unit_stated(unit, q, stated):
             continue
+        if q.kind == "points" and any(e.kind == "percent" and e.value == q.value for e in exact):
+            continue  # "by 1.5 percentage points" for an HbA1c that "fell by 1.5%": stated, if not told apart
         out.append(q)
     return out
 
@@ -349,7 +359,11 @@ _PAIRED = re.compile(r"\s*(?:vs\.?|versus|and|to|against)\s*", re.IGNORECASE)
 
 def _per_unit_stated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
     """Whether ``q`` is a rate the evidence states with its denominator, which the unit gives in other words: "add 40
-    mmol of potassium to each litre" for "40 mmol per litre" (round 30's faithful clause, unsupported in round 43)."""
+    mmol of potassium to each litre" for "40 mmol per litre" (round 30's faithful clause, unsupported in round 43);
+    or a rate whose amount the evidence states under a heading that gives the denominator: "40 mmol per litre" for
+    "Potassium per litre of fluid: ... 3.5-5.5 mmol/L - 40 mmol" (round 47)."""
+    if q.kind.endswith("/l") and any(e.kind == q.kind[: -len("/l")] and e.number == q.number for e in stated):
+        return True  # per litre only: "15 mg/kg" is no restatement of a flat "15 mg"
     return _PER_WORDS.match(unit, q.end) is not None and any(
         e.kind.startswith(q.kind + "/") and e.number == q.number for e in stated
     )

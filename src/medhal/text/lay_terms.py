@@ -184,6 +184,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bpremature(?=\s+(?:infants|babies|neonates|newborns)\b)", "preterm"),
     (r"\bmouth\s+ulcers\b", "oral ulcers"),
     (r"\bnarrowings?\b", "stenosis"),
+    (r"\bsymptom-?\s?free\b|\bwithout\s+(?:any\s+)?symptoms\b|\bsymptomless\b", "asymptomatic"),
     (r"\bcerebrovascular\s+accidents?\b", "stroke"),
     (r"\bpoor\s+(?:blood\s+)?(?:supply|flow|circulation)\s+to\s+the\s+(?:legs?|feet|limbs?)\b", "limb ischemia"),
 )

@@ -51,10 +51,13 @@ _REACH = 5
 """How many words after a negation cue may hold the word it governs."""
 
 
-def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
+def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -> set[int]:
     """The indices in ``words`` (``text``'s words) of the words its negation cues govern.  A cue's reach ends at
     punctuation ("(yes/no), i.e. validated" negates nothing), and "not only" and "not as" (a comparison: "not as
-    useful at predicting X") negate nothing."""
+    useful at predicting X") negate nothing.  ``phrases``: "without" governs its whole noun phrase, as what a text
+    negates is compared (:func:`_scopes`: "without risk factors" negates as "without stroke risk factors" does); the
+    word a negation denies is its first ("without prandial insulin" denies prandial insulin, not the basal insulin
+    a unit names)."""
     governed: set[int] = set()
     for cue in NEGATION.finditer(text):
         if text[cue.end() : cue.end() + 1] == "-":  # "never-breastfed children": the compound, not the children
@@ -74,6 +77,8 @@ def _governed(text: str, words: list[re.Match[str]]) -> set[int]:
         for k in after:
             if _content(words[k].group()):
                 governed.add(k)
+                if phrases and cue.group().lower() == "without":  # "without stroke risk factors" (round 47)
+                    governed.update(_phrase(text, words, k))
                 # "no vasculitis or thrombotic microangiopathy", "isn't agitated or distressed" (round 23): neither
                 if cue.group().lower() in _DETERMINERS or _COPULA_BEFORE.search(text, 0, cue.end()):
                     governed.update(_coordinated(text, words, cue.end()))
@@ -88,6 +93,18 @@ _DETERMINERS = frozenset(("no", "without", "neither", "nobody", "none", "never")
 negated copula, whose predicate is the list ("she isn't agitated or distressed")."""
 _BOUND_AFTER = re.compile(r"\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b", re.IGNORECASE)
 _COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+not$|\b(?:is|are|was|were)n't$", re.IGNORECASE)
+
+
+def _phrase(text: str, words: list[re.Match[str]], k: int) -> list[int]:
+    """The up to two content words that follow ``words[k]`` in its noun phrase, with nothing but a space or a hyphen
+    between them ("stroke *risk factors*"), up to a word that is no content word."""
+    out: list[int] = []
+    for j in range(k + 1, min(k + 3, len(words))):
+        gap = text[words[j - 1].end() : words[j].start()]
+        if gap.strip(" -") or not _content(words[j].group()):
+            break
+        out.append(j)
+    return out
 
 
 def _content(word: str) -> bool:
@@ -149,9 +166,9 @@ _Scopes = tuple[Counter[str], Counter[str]]
 def _scopes(text: str) -> _Scopes:
     """Per canonical stem of ``text``'s words: how often it stands, and how often a negation cue governs it ("X-free"
     is "without X": "steroid-free remission" denies steroids as "in remission without steroids" does, round 35)."""
-    text = _FREE.sub(r"without \1", text)
+    text = _FREE.sub(r"without \1,", text)  # the compound, not the noun it qualifies ("remission")
     words = list(_WORD.finditer(text))
-    governed = _governed(text, words)
+    governed = _governed(text, words, phrases=True)
     said: Counter[str] = Counter()
     negated: Counter[str] = Counter()
     for k, word in enumerate(words):
@@ -233,6 +250,9 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     >>> print(flips_negation("None of the men under surveillance had a rupture.",
     ...                      "No ruptures occurred among men under surveillance."))
     None
+    >>> print(flips_negation("Of the 13 fractures it missed,", "Of 13 missed fractures, none of the missed fractures "
+    ...                      "required surgery."))
+    None
     >>> print(flips_negation("There were two severe episodes on glargine.",
     ...                      "No severe hypoglycaemia occurred with dalvora; 2 episodes occurred with glargine."))
     None
@@ -255,8 +275,23 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     own, theirs = _scopes(unit), _scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
         return None  # the unit negates a word the sentence does not: the two deny in other places, other words
-    denied = _denied(theirs, own)
+    # "none of the missed fractures required surgery" denies the missed fractures only what it says of them (round
+    # 47: "Of the 13 fractures it missed" was "denied" by it); "none of the patients had a bleed" denies "patients
+    # had a bleed"
+    said = canonical_stems(unit)
+    counted = frozenset().union(
+        *(
+            canonical_stems(m.group(1))
+            for m in _NONE_OF_PHRASE.finditer(sentence)
+            if not canonical_stems(sentence[m.end() : m.end() + 80].split(",")[0].split(";")[0]) & said
+        )
+    )
+    denied = _denied(theirs, own) - counted
     return next((w.group() for w in _WORD.finditer(unit) if canonical_stems(w.group()) & denied), None)
+
+
+_NONE_OF_PHRASE = re.compile(r"\bnone\s+of\s+(?:the|these|those)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+"""What "none of" counts, up to three words: "none of *the missed fractures*"."""
 
 
 _EFFECT_WORD = re.compile(
@@ -307,8 +342,10 @@ def negation_targets(unit: str, sentence: str) -> bool:
         stems = canonical_stems(word)
         if (stems & said or _lemma(word) in lemmas) and not (stems and stems <= denied_there):
             return True
-        # "without an increase *in major bleeding*": an effect word denies an effect on what it names, if named
-        if effect and _EFFECT_WORD.match(word) and not _names_other(unit, words[k].end(), said):
+        # "without an increase *in major bleeding*": an effect word denies an effect on what it names, if named;
+        # "did not significantly reduce death": the adverb's verb, whose object says what is denied (round 47)
+        qualifies = _ADVERB.match(word) and k + 1 < len(words) and _VERB.match(words[k + 1].group())
+        if effect and _EFFECT_WORD.match(word) and not qualifies and not _names_other(unit, words[k].end(), said):
             return True
     return False
 
@@ -317,11 +354,31 @@ _OBJECT = re.compile(r"\s+(?:in|of|on)\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,;
 
 
 def _names_other(text: str, end: int, said: frozenset[str]) -> bool:
-    """Whether the effect word ending at ``end`` of ``text`` names what it is about ("an increase in major bleeding")
-    and the other sentence (its stems ``said``) names none of it (round 26: "The difference was mainly below-knee
-    DVT" was contradicted by "..., without an increase in major bleeding")."""
+    """Whether the effect word ending at ``end`` of ``text`` names what it is about ("an increase in major bleeding",
+    or a verb's object: "reduce death or major brain injury", "without increasing maternal haemorrhage") and the other
+    sentence (its stems ``said``) names none of it (round 26: "The difference was mainly below-knee DVT" was
+    contradicted by "..., without an increase in major bleeding"; round 47: "had higher peak haematocrit" by "did
+    not significantly reduce death or major brain injury, although it raised haematocrit")."""
     m = _OBJECT.match(text, end)
+    if m is None and _VERB.match(text[max(0, end - 12) : end].split()[-1] if text[:end].split() else ""):
+        m = _DIRECT.match(text, end)
     return m is not None and not canonical_stems(m.group(1)) & said
+
+
+_VERB = re.compile(
+    r"^(?:reduc|increas|decreas|lower|rais|improv|elevat|shorten|prolong|slow|affect|impact|influenc|benefit|harm"
+    r"|alter|modif)\w*$",
+    re.IGNORECASE,
+)
+"""Effect words that take a direct object ("reduce death"), unlike "differ" or "associated"."""
+_DIRECT = re.compile(
+    r"\s+(?!(?:between|among|across|with|by|in|of|on|at|for|to|than|from|the|a|an|it|them|this|that)\b)"
+    r"((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,;.)]|$|\s(?:and|or|but|with|after|in|at|among|by|compared)\b))",
+    re.IGNORECASE,
+)
+"""A verb's direct object up to the next break: "reduce *death* or ...", "increasing *maternal haemorrhage*"."""
+_ADVERB = re.compile(r"^(?:significantly|statistically|meaningfully|materially|substantially|clearly)$", re.I)
+"""An adverb a negation reaches over to the verb it qualifies: "did not significantly reduce"."""
 
 
 _RESTRICTIVE = frozenset({"further", "additional", "other", "repeat", "extra", "subsequent", "new"})

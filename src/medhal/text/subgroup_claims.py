@@ -36,7 +36,7 @@ __all__ = ["subgroup_claimed", "unreported_subgroup"]
 
 _EFFECT = (
     r"(?:benefits?|effects?|associations?|reductions?|increases?|improvements?|gains?|advantages?|protection|"
-    r"drops?|declines?|falls?|decreases?)"
+    r"drops?|declines?|falls?|decreases?|excess|(?:excess\s+)?risks?|harms?)"
 )
 _MOST = (
     r"(?:greatest|largest|biggest|strongest|greater|larger|bigger|stronger|most\s+pronounced|more\s+pronounced|"
@@ -51,7 +51,8 @@ _CLAIMS = tuple(
         rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_MOST}\s+(?:\w+\s+)?{_EFFECT}\s+(?:seen\s+|observed\s+)?"
         rf"(?:in|among|for)\s+{_WHO}",
         # "with the association strongest among boys" (round 45)
-        rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_EFFECT}\s+(?:being\s+)?{_MOST}\s+(?:in|among|for)\s+{_WHO}",
+        rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_EFFECT}\s+(?:being\s+)?{_MOST}\s+(?:(?:in|among|for)\s+|(?<=to\s))"
+        rf"{_WHO}",
         # the effect said in the clause before ("..., and was largest in people with coexisting anxiety": round 39)
         rf"^\W*(?:(?:and|but)\s+)?(?:(?:it|this)\s+)?(?:was|were|appeared|seemed)\s+(?:\w+ly\s+)?{_MOST}\s+"
         rf"(?:in|among|for)\s+{_WHO}",
