@@ -71,7 +71,7 @@ from medhal.detect.units import Unit, continued, continues_negation
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.age_sides import swapped_age_side
 from medhal.text.antonyms import swapped_qualifier
-from medhal.text.assertions import asks, opens_negated_predicate
+from medhal.text.assertions import asks, opens_negated_predicate, opens_relative
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.designs import design_conflict
 from medhal.text.drug_doses import dose_conflict
@@ -168,7 +168,9 @@ def number_cue(
     # well with several sentences, and a unit of two facts ("relapse was 2% after a median follow-up of ten
     # years") with one sentence per fact; the first may state no rival number
     aligned = np.flatnonzero(by_sentence >= threshold)
-    shares, factors, evidence = bool(quantified_shares(unit)), bool(ratio_words(unit)), " ".join(index.sentences)
+    # a factor in words of a relative clause ("where risk was roughly halved") is of what the clause before names
+    shares, factors = bool(quantified_shares(unit)), bool(ratio_words(unit)) and not opens_relative(unit)
+    evidence = " ".join(index.sentences)
     for rank, best in enumerate(aligned[np.argsort(-by_sentence[aligned], kind="stable")]):
         sentence = index.sentences[best]
         conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored)

@@ -48,6 +48,7 @@ from medhal.text.derived import lay_count
 from medhal.text.figures import figures_agree, states_each, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
+from medhal.text.names import is_drug_name
 from medhal.text.negation import negation_targets
 from medhal.text.number_forms import is_age
 from medhal.text.placement import counted
@@ -132,6 +133,7 @@ def contradiction_focus(
             or _same_way_in_part(unit, best)  # "transiently higher" against "..., at the cost of a transient rise"
             or _clause_its_way(unit, best)  # "less hungry" against "hunger was lower (...), and more patients ..."
             or same_association(unit, best)  # "Higher lead was linked to lower IQ" against "... with lower scores"
+            or _of_other_agents(unit, best, index.sentences)  # "SSRIs did not reduce pain" against the SNRI sentence
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
             or (bool(figures) and _figure_left_out(unit, figures, best) and told())
             or (calls_for_research(unit) and calls_for_research(best))  # what is not yet known, either way
@@ -222,6 +224,27 @@ def _bounds_met(unit: str, sentence: str) -> bool:
         or (bound and any(t.kind == q.kind and not t.approximate and bound_holds(unit, q, t.value) for t in theirs))
         for q, bound in zip(own, held, strict=True)
     )
+
+
+def _of_other_agents(unit: str, sentence: str, sentences: Sequence[str]) -> bool:
+    """Whether ``sentence`` is about other treatments than ``unit``: the unit names drugs or drug classes (an INN or a
+    capitalised abbreviation, "SSRIs"), the sentence names others and none of the unit's, and another evidence
+    sentence names all of the unit's (round 48: "and SSRIs, did not reduce pain compared with placebo", P(C) 0.78
+    against "Serotonin-noradrenaline reuptake inhibitors (SNRIs, ...) reduced pain compared with placebo", where the
+    review reports the SSRIs in a sentence of their own).  What a sentence says of one treatment says nothing of
+    another's effect; the sentence about the unit's is the one to read it against."""
+    own, theirs = _agents(unit), _agents(sentence)
+    return bool(own and theirs) and not own & theirs and any(own <= _agents(s) for s in sentences if s != sentence)
+
+
+def _agents(text: str) -> frozenset[str]:
+    """The drugs (by INN) and drug-class abbreviations ``text`` names, lower-cased, without a plural "s"."""
+    words = (w.group() for w in _AGENT.finditer(text))
+    return frozenset(w.lower().removesuffix("s") for w in words if w.isupper() or w[:-1].isupper() or is_drug_name(w))
+
+
+_AGENT = re.compile(r"\b[A-Z]{2,6}s\b|\b[A-Z]{3,6}\b|\b[a-z]{6,}\b")
+"""A capitalised abbreviation, plural or not ("SSRIs", "SNRI"), or a word long enough to be an INN."""
 
 
 def _same_way_in_part(unit: str, sentence: str) -> bool:

@@ -205,7 +205,7 @@ def subject_of(piece: str) -> frozenset[str]:
     # "(12.0% versus 11.7%)": the data, not the subject; "at 28 days", "of 0.6 mg/kg": a time point or dose the
     # finding states (matched as figures, :data:`_MATCHED_KINDS`), not what it is about
     piece = _FOLLOW_UP.sub(" ", ADJUSTED.sub(" ", _GROUPING.sub(" ", BRACKETS.sub(" ", piece))))
-    piece = _AMONG_THOSE.sub(" ", piece)
+    piece = _MEASURED_WITH.sub(" ", _AMONG_THOSE.sub(" ", piece))
     for q in reversed(quantities(piece)):
         # with the words that make it a bound ("up to 1,200 mg", "at least 3 days")
         start = m.start() if (m := _BOUND_WORDS.search(piece, max(0, q.start - 16), q.start)) is not None else q.start
@@ -238,6 +238,13 @@ def split_nor(part: str) -> list[str]:
 
 _NOR_DID = re.compile(r",?\s+nor\s+(?:did|was|were)\s+(?P<what>[^(;,.]+?)(?=\s*(?:\(|[;,.]|$))", re.IGNORECASE)
 
+_MEASURED_WITH = re.compile(
+    r"\b(?:as\s+)?(?:measured|assessed|rated|scored|evaluated|graded)\s+(?:with|by|using|on)\s+(?:the\s+)?[^,;()]+"
+    r"(?=,|;|\))",
+    re.IGNORECASE,
+)
+"""The instrument a finding was measured with ("Quality of life, measured with the EQ-5D, was similar"): how it was
+measured, not what it is about (a unit saying "Quality of life was better" names the subject whole)."""
 _AMONG_THOSE = re.compile(
     r"\bamong\s+(?:those|patients|people|participants|individuals)\s+(?:with(?:out)?|who)\s+[^,;()]*?"
     r"(?=\s+(?:was|were|did|had|remained)\b)",

@@ -267,6 +267,9 @@ def finding_parts(sentence: str) -> list[str]:
     return [p for p in parts if p]
 
 
+_CONDITION = re.compile(r"\W*(?:if|unless|should)\b", re.IGNORECASE)
+
+
 def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     """Every null finding ``sentence`` reports: one per part that reports one (:func:`finding_parts`), or one per
     clause of such a part when its clauses report their own ("intracranial haemorrhage occurred in 0.6% and 1.2%,
@@ -290,7 +293,9 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     [['cardi', 'morta']]
     """
     found: list[NullFinding] = []
-    if asserts_nothing(sentence):  # "We tested whether A reduces X without increasing Y": a question, not a finding
+    # "We tested whether A reduces X without increasing Y": a question; "If her haemoglobin does not rise by 20 g/L,
+    # I will arrange ...": a condition (round 48); neither is a finding
+    if asserts_nothing(sentence) or _CONDITION.match(sentence):
         return ()
     sentence, included = inclusions(concluded(sentence))
     parts = [piece for part in finding_parts(sentence) for piece in split_nor(part)]  # "..., nor did X" (round 41)

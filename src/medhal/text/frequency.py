@@ -35,6 +35,7 @@ _FREQUENCY = re.compile(
     r"|\bevery\s+(?P<every>" + _N + r"|other)?\s*(?P<unit>hours?|days?|weeks?)\b"
     r"|\b(?P<hourly>\d+)\s*-?\s*hourly\b"
     r"|(?<![\w-])(?P<abbr>bd|bid|tds|tid|qds|qid)(?![\w-])"
+    r"|\b(?:on\s+)?(?P<alternate>alternate)[\s-]days?\b"
     r"|\b(?P<alone>daily|weekly|nightly|monthly)\b",
     re.IGNORECASE,
 )
@@ -75,6 +76,8 @@ def _per_day(m: re.Match[str]) -> float | None:
         return 24.0 / hours if hours else None
     if m.group("abbr"):
         return _ABBREVIATIONS[m.group("abbr").lower()]
+    if m.group("alternate"):  # "on alternate days" is every other day (round 48)
+        return 0.5
     return 1.0 / _PERIOD_DAYS.get(m.group("alone").lower(), 1.0)
 
 

@@ -85,9 +85,12 @@ _PLACES = {p: frozenset(group.split()) for group in _PLACE_NAMES.split(";") for 
 _REGIONS = {
     "scan": frozenset({"swed", "norw", "denm", "dani"}),
     "nord": frozenset({"swed", "norw", "denm", "dani", "finl", "finn", "icel"}),
+    "iber": frozenset({"spai", "span", "port"}),
+    "bene": frozenset({"belg", "neth", "dutc", "luxe"}),
+    "balt": frozenset({"esto", "latv", "lith"}),
 }
 """A region by its first four letters and the countries in it: "Scandinavian" says "Sweden and Norway" (round 44),
-never the other way round."""
+"Iberian" "Spain and Portugal", never the other way round."""
 _SMALL = frozenset({"of", "and", "the", "in", "for", "with", "to", "on", "by", "a", "an", "at", "from"})
 _OPENS = re.compile(r"(?:^|[.!?:;•*\n]|\d[.)]|(?:^|\s)[-–])[\s\"'“‘(\[]*$")
 """What may stand before a word that opens its sentence, clause or list item."""
@@ -124,8 +127,14 @@ _SHORT_FOR = {
     "ecg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
     "ekg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
     "eeg": frozenset({"electroencephalogram", "electroencephalography"}),
+    "icu": frozenset({"intensive"}),
+    "itu": frozenset({"intensive"}),
+    "hdu": frozenset({"high-dependency", "dependency"}),
+    "ed": frozenset({"emergency"}),
+    "gp": frozenset({"practitioner", "practitioners", "general-practice"}),
 }
-"""Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41)."""
+"""Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), and common
+clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48)."""
 
 
 def is_drug_name(word: str) -> bool:
