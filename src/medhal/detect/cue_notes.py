@@ -31,6 +31,14 @@ _SENTENCE_NOTES = (
 )
 """The cue keys whose value is the deciding evidence sentence, and what each says of it, in the order shown."""
 
+_PHRASE_NOTES = (
+    ("unnamed_subject", "The evidence never names what the answer compares, says changed or says did it"),
+    ("unreported_subgroup", "The evidence reports no result for this subgroup"),
+    ("unstated_cause", "The evidence gives no such cause or mechanism"),
+    ("unreported_durability", "The evidence says nothing of how long an effect lasted"),
+)
+"""The cues that name a phrase of the unit the evidence does not support, and how a note says so."""
+
 
 def describe(cues: JSONObject | None) -> list[str]:
     """What a unit's ``cues`` (:attr:`medhal.detect.records.UnitResult.cues`) say, in words an auditor reads: one
@@ -56,18 +64,10 @@ def describe(cues: JSONObject | None) -> list[str]:
     unstated = [f for key in ("unstated_figures", "unstated_names") if isinstance(v := cues.get(key), list) for f in v]
     if unstated:
         notes.append("Not in the evidence: " + ", ".join(f'"{f}"' for f in unstated) + ".")
-    unnamed = cues.get("unnamed_subject")
-    if isinstance(unnamed, str):
-        notes.append(f'The evidence never names what the answer compares, says changed or says did it: "{unnamed}".')
-    subgroup = cues.get("unreported_subgroup")
-    if isinstance(subgroup, str):
-        notes.append(f'The evidence reports no result for this subgroup: "{subgroup}".')
-    cause = cues.get("unstated_cause")
-    if isinstance(cause, str):
-        notes.append(f'The evidence gives no such cause or mechanism: "{cause}".')
-    lasted = cues.get("unreported_durability")
-    if isinstance(lasted, str):
-        notes.append(f'The evidence says nothing of how long an effect lasted: "{lasted}".')
+    for key, says in _PHRASE_NOTES:
+        phrase = cues.get(key)
+        if isinstance(phrase, str):
+            notes.append(f'{says}: "{phrase}".')
     if cues.get("unadvised") is True:
         notes.append("The evidence gives no advice: the answer's recommendation is its own.")
     read_as = cues.get("read_as")
