@@ -51,6 +51,9 @@ def test_a_sentence_about_other_treatments_does_not_contradict_the_unit() -> Non
     ]
     assert _of_other_agents("and SSRIs, did not reduce pain compared with placebo,", sentences[0], sentences)
     assert not _of_other_agents("SNRIs did not reduce pain,", sentences[0], sentences)
+    conclusion = "Rivaroxaban was associated with more non-major bleeding than dalteparin."
+    unit = "Non-major bleeding was less frequent with rivaroxaban."
+    assert not _of_other_agents(unit, conclusion, [conclusion, "Bleeding occurred in 12% on rivaroxaban."])
 
 
 def test_the_instrument_a_finding_was_measured_with_is_not_its_subject() -> None:

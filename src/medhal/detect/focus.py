@@ -243,8 +243,9 @@ def _agents(text: str) -> frozenset[str]:
     return frozenset(w.lower().removesuffix("s") for w in words if w.isupper() or w[:-1].isupper() or is_drug_name(w))
 
 
-_AGENT = re.compile(r"\b[A-Z]{2,6}s\b|\b[A-Z]{3,6}\b|\b[a-z]{6,}\b")
-"""A capitalised abbreviation, plural or not ("SSRIs", "SNRI"), or a word long enough to be an INN."""
+_AGENT = re.compile(r"\b[A-Z]{2,6}s\b|\b[A-Z]{3,6}\b|\b[A-Za-z][a-z]{5,}\b")
+"""A capitalised abbreviation, plural or not ("SSRIs", "SNRI"), or a word long enough to be an INN ("Rivaroxaban"
+opening a sentence too)."""
 
 
 def _same_way_in_part(unit: str, sentence: str) -> bool:
