@@ -5,12 +5,14 @@ false cue mended at its cause, in general terms."""
 from __future__ import annotations
 
 from medhal.detect.alignment import EvidenceIndex
+from medhal.detect.chunking import window_of
 from medhal.detect.cues import null_finding_cue, number_cue
-from medhal.detect.focus import _of_other_agents
+from medhal.detect.focus import _of_other_agents, contradiction_focus
 from medhal.text import split_sentences
 from medhal.text.findings import null_findings
 from medhal.text.frequency import frequency_conflicts
 from medhal.text.names import unstated_names
+from medhal.text.negation import flips_negation
 
 
 def _index(evidence: str) -> EvidenceIndex:
@@ -65,3 +67,25 @@ def test_a_region_names_its_countries() -> None:
     evidence = "In this open-label trial at 31 hospitals in Spain and Portugal, 1,204 patients were randomised."
     assert unstated_names("In this Iberian trial of 1,204 patients,", evidence) == ()
     assert unstated_names("In this Iberian trial of 1,204 patients,", "At 31 hospitals in France.") == ("Iberian",)
+
+
+def test_without_before_a_verb_denies_the_verb_not_its_object() -> None:
+    sentence = "The programme reduced the rate of falls by 30%, without reducing fear of falling."
+    assert flips_negation("Fear of falling was no lower after the programme,", sentence) is None
+    assert flips_negation(
+        "Fear of falling was reduced by the programme.", "The programme did not reduce fear of falling."
+    )
+
+
+def test_advice_against_in_two_wordings_cannot_contradict() -> None:
+    evidence = (
+        "Recommendation 4: The panel recommends bridging in mechanical valves. Recommendation 5: The panel suggests "
+        "against routine measurement of DOAC plasma levels before elective procedures (weak recommendation)."
+    )
+    index = EvidenceIndex.of(evidence, [s.text for s in split_sentences(evidence)])
+    spans = split_sentences(evidence)
+    windows = [window_of(evidence, spans, k, k + 1, (1,)) for k in range(len(spans))]
+    unit = "Checking DOAC blood levels before elective procedures is not routinely advised,"
+    assert contradiction_focus(index, unit, index.alignment(unit), windows, 0.6).tolist()[1] == 0.0
+    advised = "Checking DOAC blood levels before elective procedures is routinely advised,"
+    assert contradiction_focus(index, advised, index.alignment(advised), windows, 0.6).tolist()[1] > 0.0

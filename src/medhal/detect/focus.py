@@ -134,6 +134,8 @@ def contradiction_focus(
             or _clause_its_way(unit, best)  # "less hungry" against "hunger was lower (...), and more patients ..."
             or same_association(unit, best)  # "Higher lead was linked to lower IQ" against "... with lower scores"
             or _of_other_agents(unit, best, index.sentences)  # "SSRIs did not reduce pain" against the SNRI sentence
+            # "is not routinely advised" against "The panel suggests against routine measurement": advice against, both
+            or (_ADVISES_AGAINST.search(unit) is not None and _ADVISES_AGAINST.search(best) is not None)
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
             or (bool(figures) and _figure_left_out(unit, figures, best) and told())
             or (calls_for_research(unit) and calls_for_research(best))  # what is not yet known, either way
@@ -243,6 +245,14 @@ def _agents(text: str) -> frozenset[str]:
     return frozenset(w.lower().removesuffix("s") for w in words if w.isupper() or w[:-1].isupper() or is_drug_name(w))
 
 
+_ADVISES_AGAINST = re.compile(
+    r"\b(?:not|never)\s+(?:\w+ly\s+)?(?:be\s+)?(?:advised|recommended|suggested|indicated|advisable)\b"
+    r"|\b(?:suggest|recommend|advise|advocate)(?:s|ed)?\s+against\b",
+    re.IGNORECASE,
+)
+"""Advice against something, in a guideline's words or a summary's (round 48's rules met round 33's "Checking DOAC
+blood levels before elective procedures is not routinely advised", P(C) 0.81 against "The panel suggests against
+routine measurement of DOAC plasma levels before elective procedures", once "advised" aligned with "recommendation")."""
 _AGENT = re.compile(r"\b[A-Z]{2,6}s\b|\b[A-Z]{3,6}\b|\b[A-Za-z][a-z]{5,}\b")
 """A capitalised abbreviation, plural or not ("SSRIs", "SNRI"), or a word long enough to be an INN ("Rivaroxaban"
 opening a sentence too)."""

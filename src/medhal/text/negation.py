@@ -77,7 +77,8 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
         for k in after:
             if _content(words[k].group()):
                 governed.add(k)
-                if phrases and cue.group().lower() == "without":  # "without stroke risk factors" (round 47)
+                # "without stroke risk factors" (round 47); not a verb's object ("without reducing fear of falling")
+                if phrases and cue.group().lower() == "without" and not words[k].group().lower().endswith("ing"):
                     governed.update(_phrase(text, words, k))
                 # "no vasculitis or thrombotic microangiopathy", "isn't agitated or distressed" (round 23): neither
                 if cue.group().lower() in _DETERMINERS or _COPULA_BEFORE.search(text, 0, cue.end()):
