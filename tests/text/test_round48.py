@@ -24,6 +24,8 @@ def test_a_condition_reports_no_null_finding() -> None:
         "If her haemoglobin does not rise by at least 20 g/L after 4 weeks of oral iron, I will arrange endoscopy."
     )
     assert null_findings(sentence) == ()
+    unit = "so endoscopy will be arranged if her haemoglobin rises by less than 20 g/L after 4 weeks of oral iron."
+    assert flips_negation(unit, sentence) is None
     assert null_findings("Her haemoglobin did not rise after 4 weeks of oral iron.") != ()
 
 

@@ -273,6 +273,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None
     if _NO_ONE.search(unit):  # "None of the men under surveillance had a rupture" asserts no rupture (round 44)
         return None
+    if _CONDITION.match(sentence):  # "If her haemoglobin does not rise by 20 g/L, I will arrange ...": a condition
+        return None  # denies nothing (round 48)
     own, theirs = _scopes(unit), _scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
         return None  # the unit negates a word the sentence does not: the two deny in other places, other words
@@ -291,6 +293,7 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     return next((w.group() for w in _WORD.finditer(unit) if canonical_stems(w.group()) & denied), None)
 
 
+_CONDITION = re.compile(r"\W*(?:if|unless|should)\b", re.IGNORECASE)
 _NONE_OF_PHRASE = re.compile(r"\bnone\s+of\s+(?:the|these|those)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
 """What "none of" counts, up to three words: "none of *the missed fractures*"."""
 
