@@ -43,6 +43,7 @@ __all__ = [
     "describes_allocation",
     "describes_measurement",
     "elides_predicate",
+    "opens_condition",
     "opens_negated_predicate",
     "opens_relative",
     "states_no_predicate",
@@ -275,6 +276,19 @@ def states_no_predicate(unit: str) -> bool:
     return not any(
         w in _VERBS or (len(w) > 4 and w.endswith("ed") and "-" not in w) or w.endswith("n't") for w in words
     )
+
+
+def opens_condition(text: str) -> bool:
+    """Whether ``text`` opens with a condition: what it negates is the condition, not a finding or a denial ("If her
+    haemoglobin does not rise by at least 20 g/L after 4 weeks, I will arrange capsule endoscopy": round 48).
+
+    >>> opens_condition("If her haemoglobin does not rise by 20 g/L, I will arrange it."), opens_condition("It rose.")
+    (True, False)
+    """
+    return _CONDITION.match(text) is not None
+
+
+_CONDITION = re.compile(r"\W*(?:if|unless|should)\b", re.IGNORECASE)
 
 
 def opens_relative(unit: str) -> bool:

@@ -57,7 +57,7 @@ from medhal.text._finding_subjects import (
     subject_of,
 )
 from medhal.text.asserted import AS_MUCH_AS, MODALS, asserts_effect, asserts_occurrence
-from medhal.text.assertions import asserts_nothing
+from medhal.text.assertions import asserts_nothing, opens_condition
 from medhal.text.clauses import split_clauses
 from medhal.text.interventions import compares_groups, is_treatment, treatment_pair
 from medhal.text.quantities import Quantity, quantities
@@ -267,9 +267,6 @@ def finding_parts(sentence: str) -> list[str]:
     return [p for p in parts if p]
 
 
-_CONDITION = re.compile(r"\W*(?:if|unless|should)\b", re.IGNORECASE)
-
-
 def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     """Every null finding ``sentence`` reports: one per part that reports one (:func:`finding_parts`), or one per
     clause of such a part when its clauses report their own ("intracranial haemorrhage occurred in 0.6% and 1.2%,
@@ -295,7 +292,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     found: list[NullFinding] = []
     # "We tested whether A reduces X without increasing Y": a question; "If her haemoglobin does not rise by 20 g/L,
     # I will arrange ...": a condition (round 48); neither is a finding
-    if asserts_nothing(sentence) or _CONDITION.match(sentence):
+    if asserts_nothing(sentence) or opens_condition(sentence):
         return ()
     sentence, included = inclusions(concluded(sentence))
     parts = [piece for part in finding_parts(sentence) for piece in split_nor(part)]  # "..., nor did X" (round 41)

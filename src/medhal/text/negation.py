@@ -20,7 +20,7 @@ import re
 from collections import Counter
 
 from medhal.text._finding_subjects import has_verb
-from medhal.text.assertions import asserts_nothing, states_no_predicate
+from medhal.text.assertions import asserts_nothing, opens_condition, states_no_predicate
 from medhal.text.findings import finding_parts, finding_subject
 from medhal.text.lexical import NEGATION, direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems
@@ -273,7 +273,7 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None
     if _NO_ONE.search(unit):  # "None of the men under surveillance had a rupture" asserts no rupture (round 44)
         return None
-    if _CONDITION.match(sentence):  # "If her haemoglobin does not rise by 20 g/L, I will arrange ...": a condition
+    if opens_condition(sentence):  # "If her haemoglobin does not rise by 20 g/L, I will arrange ...": a condition
         return None  # denies nothing (round 48)
     own, theirs = _scopes(unit), _scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
@@ -293,7 +293,6 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     return next((w.group() for w in _WORD.finditer(unit) if canonical_stems(w.group()) & denied), None)
 
 
-_CONDITION = re.compile(r"\W*(?:if|unless|should)\b", re.IGNORECASE)
 _NONE_OF_PHRASE = re.compile(r"\bnone\s+of\s+(?:the|these|those)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
 """What "none of" counts, up to three words: "none of *the missed fractures*"."""
 
