@@ -65,6 +65,9 @@ _PATTERNS = (
     r"\bwe\s+(?:aimed|aim|sought|seek|set\s+out|wanted|wished|asked)\b",
     r"\bwe\s+(?:investigated|examined|assessed|evaluated|explored|tested|studied|asked|analy[sz]ed)\s+(?:whether|if)\b",
     r"\bwe\s+hypothesi[sz]ed\b",
+    # a literature search (round 49), not "we searched for the cause and found none"
+    r"^\W*(?:methods?\s*:\s*)?we\s+(?:systematically\s+)?searched\s+(?:MEDLINE|PubMed|Embase|CENTRAL|Cochrane|"
+    r"Scopus|CINAHL|PsycINFO|Web\s+of\s+Science|the\s+literature|(?:electronic\s+|bibliographic\s+)?databases)\b",
     r"\bthe\s+hypothesis\s+that\b",
     r"\blittle\s+is\s+known\b",
     r"\bit\s+(?:is|was|remains)\s+(?:still\s+)?(?:unclear|unknown|uncertain|not\s+known|controversial|debated)\b",

@@ -21,6 +21,7 @@ from datetime import date
 
 __all__ = [
     "CLOCK_BEFORE",
+    "FISCAL_TAIL",
     "a_multiples",
     "clock_hour",
     "dated_year",
@@ -40,7 +41,9 @@ _YEAR_BEFORE = re.compile(
     r"(?:-|–|to|and|through|until))\s*$",
     re.IGNORECASE,
 )
-_YEAR_AFTER = re.compile(r"\s*(?:[.,;:)]|$|(?:-|–|to|and|through|until)\s*(?:19|20)\d{2}\b)")
+_YEAR_AFTER = re.compile(r"\s*(?:[.,;:)]|$|(?:-|–|to|and|through|until)\s*(?:19|20)\d{2}\b|/\d{2}(?:\d{2})?\b)")
+FISCAL_TAIL = re.compile(r"\b(?:19|20)\d{2}/$")
+"""A year the figure after it completes ("2023/24", a financial or reporting year: round 49)."""
 _CLOCK_NEXT = re.compile(r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b", re.IGNORECASE)
 CLOCK_BEFORE = re.compile(r"\b\d{1,2}:$")
 """The hour of a time of day right before its minutes ("02:" of "02:00")."""

@@ -33,6 +33,7 @@ from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS, UNITS
 from medhal.text.lexical import THOUSANDS
 from medhal.text.number_forms import (
     CLOCK_BEFORE,
+    FISCAL_TAIL,
     a_multiples,
     clock_hour,
     dated_year,
@@ -282,6 +283,8 @@ def quantities(text: str) -> list[Quantity]:
         label = _LABEL.search(before) if kind == "count" else None
         if label is not None:  # "type 2 diabetes", "grade 3": a category, compared only with its own kind
             kind = f"label:{label.group(1).lower()}"
+        elif kind == "count" and (tail := FISCAL_TAIL.search(before)) and len(raw) in (2, 4):  # "24" of "2023/24"
+            kind, value = "label:year", value + (100.0 * int(tail.group()[:2]) if len(raw) == 2 else 0.0)
         elif kind == "count" and before.endswith("/"):  # "38/132": a scale's maximum, equal to a bare 132 only
             kind = "label:scale"
         elif kind == "count" and before.endswith(("£", "$", "€")):
