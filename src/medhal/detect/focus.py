@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -53,6 +53,7 @@ from medhal.text.negation import negation_targets
 from medhal.text.number_forms import is_age
 from medhal.text.placement import counted
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.recommendations import advises_against
 from medhal.text.significance import nonsignificant
 from medhal.text.synonyms import canonical_stems
 from medhal.text.ways import clause_texts
@@ -135,7 +136,7 @@ def contradiction_focus(
             or same_association(unit, best)  # "Higher lead was linked to lower IQ" against "... with lower scores"
             or _of_other_agents(unit, best, index.sentences)  # "SSRIs did not reduce pain" against the SNRI sentence
             # "is not routinely advised" against "The panel suggests against routine measurement": advice against, both
-            or (_ADVISES_AGAINST.search(unit) is not None and _ADVISES_AGAINST.search(best) is not None)
+            or (advises_against(unit) and advises_against(best))
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
             or (bool(figures) and _figure_left_out(unit, figures, best) and told())
             or (calls_for_research(unit) and calls_for_research(best))  # what is not yet known, either way
@@ -239,20 +240,13 @@ def _of_other_agents(unit: str, sentence: str, sentences: Sequence[str]) -> bool
     return bool(own and theirs) and not own & theirs and any(own <= _agents(s) for s in sentences if s != sentence)
 
 
+@lru_cache(maxsize=4096)
 def _agents(text: str) -> frozenset[str]:
     """The drugs (by INN) and drug-class abbreviations ``text`` names, lower-cased, without a plural "s"."""
     words = (w.group() for w in _AGENT.finditer(text))
     return frozenset(w.lower().removesuffix("s") for w in words if w.isupper() or w[:-1].isupper() or is_drug_name(w))
 
 
-_ADVISES_AGAINST = re.compile(
-    r"\b(?:not|never)\s+(?:\w+ly\s+)?(?:be\s+)?(?:advised|recommended|suggested|indicated|advisable)\b"
-    r"|\b(?:suggest|recommend|advise|advocate)(?:s|ed)?\s+against\b",
-    re.IGNORECASE,
-)
-"""Advice against something, in a guideline's words or a summary's (round 48's rules met round 33's "Checking DOAC
-blood levels before elective procedures is not routinely advised", P(C) 0.81 against "The panel suggests against
-routine measurement of DOAC plasma levels before elective procedures", once "advised" aligned with "recommendation")."""
 _AGENT = re.compile(r"\b[A-Z]{2,6}s\b|\b[A-Z]{3,6}\b|\b[A-Za-z][a-z]{5,}\b")
 """A capitalised abbreviation, plural or not ("SSRIs", "SNRI"), or a word long enough to be an INN ("Rivaroxaban"
 opening a sentence too)."""

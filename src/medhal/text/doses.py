@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from medhal.text._unit_words import NUMBER_VALUES
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["daily_forms", "worked_out"]
@@ -70,7 +71,6 @@ _DIVIDED = re.compile(
     re.IGNORECASE,
 )
 """What follows a daily dose given in parts: "in two divided doses", "as three doses", "divided every 8 hours"."""
-_PARTS = {"two": 2, "three": 3, "four": 4}
 
 
 def divided_doses(text: str, stated: Sequence[Quantity]) -> list[Quantity]:
@@ -96,7 +96,7 @@ def divided_doses(text: str, stated: Sequence[Quantity]) -> list[Quantity]:
         if m is None or not (daily or m.group("day")):  # "1 g in 2 doses" may be a one-off dose given in two parts
             continue
         n = m.group("n")
-        parts = (_PARTS.get(n.lower()) or int(n)) if n else 24 // int(m.group("h"))
+        parts = int(NUMBER_VALUES.get(n.lower()) or n) if n else 24 // int(m.group("h"))
         value = q.value / parts
         kind = q.kind[: -len("/day")] if daily else q.kind
         out.append(Quantity(kind, value, -1, -1, f"{q.text} / {parts}", False, value))

@@ -17,90 +17,67 @@ import re
 
 __all__ = ["LAY_PHRASES"]
 
-_ROUNDS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bside[- ]effects?\b", re.IGNORECASE), "adverse events"),
-    (re.compile(r"\bheart attacks?\b", re.IGNORECASE), "myocardial infarction"),
-    (re.compile(r"\bhigh blood pressure\b", re.IGNORECASE), "hypertension"),
+_ROUNDS: tuple[tuple[str, str], ...] = (
+    (r"\bside[- ]effects?\b", "adverse events"),
+    (r"\bheart attacks?\b", "myocardial infarction"),
+    (r"\bhigh blood pressure\b", "hypertension"),
+    (r"\bblood clots?\s+in\s+(?:the\s+)?(?:deep\s+)?(?:veins?|legs?)\b", "venous thromboembolism"),
+    (r"\bblood clots?\s+in\s+(?:the\s+)?lungs?\b", "pulmonary embolism"),
+    (r"\bblood clots?\b", "thrombosis"),
+    (r"\bbelow[- ](?:the[- ])?knee(?=\s+(?:DVTs?|deep|thromb|clots?|veins?)\b)", "distal"),
+    (r"\babove[- ](?:the[- ])?knee(?=\s+(?:DVTs?|deep|thromb|clots?|veins?)\b)", "proximal"),
+    (r"\bchest infections?\b", "lower respiratory tract infection"),
+    (r"\blow (?:blood )?potassium\b", "hypokalemia"),
+    (r"\blow (?:blood )?sodium\b", "hyponatremia"),
+    (r"\bhigh blood (?:sugar|glucose)\b", "hyperglycemia"),
+    (r"\blow blood (?:sugar|glucose)\b", "hypoglycemia"),
+    (r"\bhigh cholesterol\b", "hypercholesterolemia"),
+    (r"\b(?:shortness of breath|breathlessness)\b", "dyspnea"),
+    (r"\birregular heart ?beats?\b", "arrhythmia"),
+    (r"\b(?:stomach|belly|tummy) pain\b", "abdominal pain"),
+    (r"\bblood thinners?\b", "anticoagulants"),
+    (r"\bpainkillers?\b", "analgesics"),
+    (r"\bwater pills?\b", "diuretics"),
+    (r"\btiredness\b", "fatigue"),
+    (r"\b(?:drowsiness|sleepiness)\b", "somnolence"),
+    (r"\b(?:below[- ](?:the[- ])?knee|calf)(?=\s+(?:DVT|deep\s+vein|clots?|thrombos))", "distal"),
+    (r"\b(?:put\s+down\s+to|blamed\s+on|ascribed\s+to)\b", "attributed to"),
+    (r"\b(?:newborn\s+)?bab(?:y|ies)\b", "infants"),
+    (r"\b(?:short|near)[- ]?sight(?:ed|edness)\b", "myopia"),
+    (r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", "hyperopia"),
+    (r"\beczema\b", "atopic dermatitis"),
+    (r"\b(?:skin\s+thinning|thinning\s+of\s+the\s+skin|thinned\s+skin)\b", "skin atrophy"),
+    (r"\b(?:(?:small\s+)?visible\s+blood\s+vessels|spider\s+veins|thread\s+veins)\b", "telangiectasia"),
+    (r"\blinks?(?=\s+(?:with|to|between)\b)", "association"),
+    (r"\blinked(?=\s+(?:with|to)\b)", "associated"),
+    (r"\b(?:participants?|individuals|persons)\b", "patients"),
+    (r"\b(?:during|throughout)\s+(?:the\s+)?(?:hospital\s+)?(?:admission|hospitali[sz]ation)\b", "in hospital"),
+    (r"\b25-?(?:hydroxy-?\s?|\(OH\)\s?)vitamin\s+D\b|\b25\(OH\)D\b", "vitamin D"),
+    (r"\b(?:ferric|ferrous)\b", "iron"),
+    (r"\b(?:tight|strict)(?=\s+(?:glucose|glycaemic|glycemic|blood\s+sugar|blood\s+pressure)\s+control)", "intensive"),
+    (r"\b(?:kidney|renal)\s+(?:problems?|impairment)\b", "renal dysfunction"),
+    (r"\b(?:liver|hepatic)\s+(?:problems?|impairment)\b", "hepatic dysfunction"),
+    (r"\bpost-?\s?operative(?:ly)?\b|\bfollowing\s+(?:the\s+)?(?:surgery|operation)\b", "after surgery"),
+    (r"\b(knee|hip|shoulder|joint)\s+replacements?\b", r"\1 arthroplasty"),
+    (r"\bhay fever\b", "allergic rhinitis"),
+    (r"\bflare[- ]?ups?\b|\bflares\b", "exacerbations"),
+    (r"\bstomach\b", "gastric"),
+    (r"\b(?:light|glare)\s+sensitivity\b|\bsensitivity\s+to\s+(?:bright\s+)?light\b", "photophobia"),
+    (r"\b(?:brittle|thinning) bones\b", "osteoporosis"),
+    (r"\bmini[- ]strokes?\b", "transient ischemic attack"),
+    (r"\b(?:their|the|an?)\s+appendix\s+(?:was\s+|were\s+)?removed\b", "appendectomy"),
+    (r"\b(?:their|the|a)\s+gall-?bladder\s+(?:was\s+|were\s+)?removed\b", "cholecystectomy"),
+    (r"\b(?:their|the|a)\s+(?:womb|uterus)\s+(?:was\s+|were\s+)?removed\b", "hysterectomy"),
+    (r"\b(?:their|the)\s+tonsils\s+(?:was\s+|were\s+)?removed\b", "tonsillectomy"),
     (
-        re.compile(r"\bblood clots?\s+in\s+(?:the\s+)?(?:deep\s+)?(?:veins?|legs?)\b", re.IGNORECASE),
-        "venous thromboembolism",
-    ),
-    (re.compile(r"\bblood clots?\s+in\s+(?:the\s+)?lungs?\b", re.IGNORECASE), "pulmonary embolism"),
-    (re.compile(r"\bblood clots?\b", re.IGNORECASE), "thrombosis"),
-    (re.compile(r"\bbelow[- ](?:the[- ])?knee(?=\s+(?:DVTs?|deep|thromb|clots?|veins?)\b)", re.I), "distal"),
-    (re.compile(r"\babove[- ](?:the[- ])?knee(?=\s+(?:DVTs?|deep|thromb|clots?|veins?)\b)", re.I), "proximal"),
-    (re.compile(r"\bchest infections?\b", re.IGNORECASE), "lower respiratory tract infection"),
-    (re.compile(r"\blow (?:blood )?potassium\b", re.IGNORECASE), "hypokalemia"),
-    (re.compile(r"\blow (?:blood )?sodium\b", re.IGNORECASE), "hyponatremia"),
-    (re.compile(r"\bhigh blood (?:sugar|glucose)\b", re.IGNORECASE), "hyperglycemia"),
-    (re.compile(r"\blow blood (?:sugar|glucose)\b", re.IGNORECASE), "hypoglycemia"),
-    (re.compile(r"\bhigh cholesterol\b", re.IGNORECASE), "hypercholesterolemia"),
-    (re.compile(r"\b(?:shortness of breath|breathlessness)\b", re.IGNORECASE), "dyspnea"),
-    (re.compile(r"\birregular heart ?beats?\b", re.IGNORECASE), "arrhythmia"),
-    (re.compile(r"\b(?:stomach|belly|tummy) pain\b", re.IGNORECASE), "abdominal pain"),
-    (re.compile(r"\bblood thinners?\b", re.IGNORECASE), "anticoagulants"),
-    (re.compile(r"\bpainkillers?\b", re.IGNORECASE), "analgesics"),
-    (re.compile(r"\bwater pills?\b", re.IGNORECASE), "diuretics"),
-    (re.compile(r"\btiredness\b", re.IGNORECASE), "fatigue"),
-    (re.compile(r"\b(?:drowsiness|sleepiness)\b", re.IGNORECASE), "somnolence"),
-    (re.compile(r"\b(?:below[- ](?:the[- ])?knee|calf)(?=\s+(?:DVT|deep\s+vein|clots?|thrombos))", re.I), "distal"),
-    (re.compile(r"\b(?:put\s+down\s+to|blamed\s+on|ascribed\s+to)\b", re.IGNORECASE), "attributed to"),
-    (re.compile(r"\b(?:newborn\s+)?bab(?:y|ies)\b", re.IGNORECASE), "infants"),
-    (re.compile(r"\b(?:short|near)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "myopia"),
-    (re.compile(r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", re.IGNORECASE), "hyperopia"),
-    (re.compile(r"\beczema\b", re.IGNORECASE), "atopic dermatitis"),
-    (re.compile(r"\b(?:skin\s+thinning|thinning\s+of\s+the\s+skin|thinned\s+skin)\b", re.IGNORECASE), "skin atrophy"),
-    (
-        re.compile(r"\b(?:(?:small\s+)?visible\s+blood\s+vessels|spider\s+veins|thread\s+veins)\b", re.I),
-        "telangiectasia",
-    ),
-    (re.compile(r"\blinks?(?=\s+(?:with|to|between)\b)", re.IGNORECASE), "association"),
-    (re.compile(r"\blinked(?=\s+(?:with|to)\b)", re.IGNORECASE), "associated"),
-    (re.compile(r"\b(?:participants?|individuals|persons)\b", re.IGNORECASE), "patients"),
-    (
-        re.compile(r"\b(?:during|throughout)\s+(?:the\s+)?(?:hospital\s+)?(?:admission|hospitali[sz]ation)\b", re.I),
-        "in hospital",
-    ),
-    (re.compile(r"\b25-?(?:hydroxy-?\s?|\(OH\)\s?)vitamin\s+D\b|\b25\(OH\)D\b", re.IGNORECASE), "vitamin D"),
-    (re.compile(r"\b(?:ferric|ferrous)\b", re.IGNORECASE), "iron"),
-    (
-        re.compile(
-            r"\b(?:tight|strict)(?=\s+(?:glucose|glycaemic|glycemic|blood\s+sugar|blood\s+pressure)\s+control)", re.I
-        ),
-        "intensive",
-    ),
-    (re.compile(r"\b(?:kidney|renal)\s+(?:problems?|impairment)\b", re.IGNORECASE), "renal dysfunction"),
-    (re.compile(r"\b(?:liver|hepatic)\s+(?:problems?|impairment)\b", re.IGNORECASE), "hepatic dysfunction"),
-    (
-        re.compile(r"\bpost-?\s?operative(?:ly)?\b|\bfollowing\s+(?:the\s+)?(?:surgery|operation)\b", re.I),
-        "after surgery",
-    ),
-    (re.compile(r"\b(knee|hip|shoulder|joint)\s+replacements?\b", re.IGNORECASE), r"\1 arthroplasty"),
-    (re.compile(r"\bhay fever\b", re.IGNORECASE), "allergic rhinitis"),
-    (re.compile(r"\bflare[- ]?ups?\b|\bflares\b", re.IGNORECASE), "exacerbations"),  # "COPD flare-ups" (round 34)
-    (re.compile(r"\bstomach\b", re.IGNORECASE), "gastric"),  # "stomach and bowel upset" (round 38)
-    (re.compile(r"\b(?:light|glare)\s+sensitivity\b|\bsensitivity\s+to\s+(?:bright\s+)?light\b", re.I), "photophobia"),
-    (re.compile(r"\b(?:brittle|thinning) bones\b", re.IGNORECASE), "osteoporosis"),
-    (re.compile(r"\bmini[- ]strokes?\b", re.IGNORECASE), "transient ischemic attack"),
-    (re.compile(r"\b(?:their|the|an?)\s+appendix\s+(?:was\s+|were\s+)?removed\b", re.IGNORECASE), "appendectomy"),
-    (re.compile(r"\b(?:their|the|a)\s+gall-?bladder\s+(?:was\s+|were\s+)?removed\b", re.I), "cholecystectomy"),
-    (re.compile(r"\b(?:their|the|a)\s+(?:womb|uterus)\s+(?:was\s+|were\s+)?removed\b", re.I), "hysterectomy"),
-    (re.compile(r"\b(?:their|the)\s+tonsils\s+(?:was\s+|were\s+)?removed\b", re.IGNORECASE), "tonsillectomy"),
-    (
-        re.compile(
-            r"\bgrades?\s*(?:3|III)\s*(?:or|to|and|-|–)\s*(?:4|IV)\b|\bgrade\s*(?:≥|>=)\s*3\b|"
-            r"\bgrade\s*(?:3|III)\s+or\s+(?:higher|above|greater)\b",
-            re.IGNORECASE,
-        ),
+        r"\bgrades?\s*(?:3|III)\s*(?:or|to|and|-|–)\s*(?:4|IV)\b|\bgrade\s*(?:≥|>=)\s*3\b|\bgrade\s*(?:3|"
+        r"III)\s+or\s+(?:higher|above|greater)\b",
         "severe",
     ),
     (
-        re.compile(
-            r"\b(?:(?:time|nights|days)\s+(?:spent\s+)?(?:in|at)\s+(?:the\s+)?hospital|"
-            r"(?:length|duration)\s+of\s+(?:the\s+)?(?:hospital\s+)?stay|hospital\s+stay|"
-            r"stay(?:ed|s)?\s+in\s+(?:the\s+)?hospital)\b",
-            re.IGNORECASE,
-        ),
+        r"\b(?:(?:time|nights|days)\s+(?:spent\s+)?(?:in|at)\s+(?:the\s+)?hospital|(?:length|"
+        r"duration)\s+of\s+(?:the\s+)?(?:hospital\s+)?stay|hospital\s+stay|stay(?:ed|"
+        r"s)?\s+in\s+(?:the\s+)?hospital)\b",
         "length of hospital stay",
     ),
 )
@@ -200,7 +177,7 @@ entry joins one meaning only: no class holds two conditions a changed-entity err
 without the limb, "fits") is left out."""
 
 
-LAY_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = _ROUNDS + tuple(
-    (re.compile(pattern, re.IGNORECASE), term) for pattern, term in _COMMON
+LAY_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), term) for pattern, term in (*_ROUNDS, *_COMMON)
 )
 """Every lay phrase and its clinical term, in the order :func:`medhal.text.synonyms.canonical_text` applies them."""

@@ -348,7 +348,7 @@ def negation_targets(unit: str, sentence: str) -> bool:
         # "without an increase *in major bleeding*": an effect word denies an effect on what it names, if named;
         # "did not significantly reduce death": the adverb's verb, whose object says what is denied (round 47)
         qualifies = _ADVERB.match(word) and k + 1 < len(words) and _VERB.match(words[k + 1].group())
-        if effect and _EFFECT_WORD.match(word) and not qualifies and not _names_other(unit, words[k].end(), said):
+        if effect and _EFFECT_WORD.match(word) and not qualifies and not _names_other(unit, words[k], said):
             return True
     return False
 
@@ -356,15 +356,15 @@ def negation_targets(unit: str, sentence: str) -> bool:
 _OBJECT = re.compile(r"\s+(?:in|of|on)\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,;.)]|$|\s(?:and|or|but|with|after)\b))")
 
 
-def _names_other(text: str, end: int, said: frozenset[str]) -> bool:
-    """Whether the effect word ending at ``end`` of ``text`` names what it is about ("an increase in major bleeding",
+def _names_other(text: str, word: re.Match[str], said: frozenset[str]) -> bool:
+    """Whether the effect ``word`` of ``text`` names what it is about ("an increase in major bleeding",
     or a verb's object: "reduce death or major brain injury", "without increasing maternal haemorrhage") and the other
     sentence (its stems ``said``) names none of it (round 26: "The difference was mainly below-knee DVT" was
     contradicted by "..., without an increase in major bleeding"; round 47: "had higher peak haematocrit" by "did
     not significantly reduce death or major brain injury, although it raised haematocrit")."""
-    m = _OBJECT.match(text, end)
-    if m is None and _VERB.match(text[max(0, end - 12) : end].split()[-1] if text[:end].split() else ""):
-        m = _DIRECT.match(text, end)
+    m = _OBJECT.match(text, word.end())
+    if m is None and _VERB.match(word.group()):
+        m = _DIRECT.match(text, word.end())
     return m is not None and not canonical_stems(m.group(1)) & said
 
 

@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Advice", "advice", "instructs", "premature_use", "reversed_advice", "unadvised"]
+__all__ = ["Advice", "advice", "advises_against", "instructs", "premature_use", "reversed_advice", "unadvised"]
 
 _AGAINST_VERBS = r"avoided|withheld|discouraged|stopped|discontinued|abandoned"
 _ADVICE = re.compile(
@@ -80,6 +80,25 @@ def advice(text: str) -> Advice | None:
         return None
     against = bool(m.group("neg")) != bool(re.fullmatch(_AGAINST_VERBS, m.group("verb").lower()))
     return Advice(about, not against)
+
+
+def advises_against(text: str) -> bool:
+    """Whether ``text`` advises against something, in a guideline's words or a summary's: "is not routinely advised",
+    "The panel suggests against routine measurement" (round 48's rules met round 33's "Checking DOAC blood levels
+    before elective procedures is not routinely advised", P(C) 0.81 against the panel's "suggests against", once
+    "advised" aligned with "recommendation": two such texts do not contradict each other).
+
+    >>> advises_against("Checking levels is not routinely advised."), advises_against("Checking levels is advised.")
+    (True, False)
+    """
+    return _AGAINST.search(text) is not None
+
+
+_AGAINST = re.compile(
+    r"\b(?:not|never)\s+(?:\w+ly\s+)?(?:be\s+)?(?:advised|recommended|suggested|indicated|advisable)\b"
+    r"|\b(?:suggest|recommend|advise|advocate)(?:s|ed)?\s+against\b",
+    re.IGNORECASE,
+)
 
 
 def _names(unit_about: str, sentence_about: str) -> bool:
