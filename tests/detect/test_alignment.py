@@ -438,3 +438,17 @@ def test_a_list_of_what_was_measured_restates_no_direction() -> None:
     outcomes = "The primary outcome was 30-day mortality; secondary outcomes were pneumonia and pressure ulcers."
     assert not restates(outcomes, "and more pressure ulcers.")
     assert restates("Pressure ulcers were more common after delay (4.1% vs 2.2%).", "and more pressure ulcers.")
+
+
+def test_a_restated_unit_points_at_the_restating_window_the_verifier_reads_as_entailing_most() -> None:
+    # "and of low blood pressure" restated by a background sentence (P(E) 0.08) and by the result (0.55): the
+    # pointer shows the result, whichever comes first, even when a larger window (not restating) entails it more
+    rule = AlignedRule()
+    entail, contradict = np.array([0.08, 0.55, 0.29, 0.7]), np.zeros(4)
+    restates_mask = np.array([True, True, True, False])
+    d = rule.decide(entail, contradict, np.ones(4), np.array([0.38]), restates_mask)
+    assert (d.verdict, d.entailing, d.restated) == ("supported", 1, True)
+    assert d.p_entail == 0.7  # E* stays the best reading whichever window is shown
+    # one restating window: it is shown
+    d = rule.decide(entail, contradict, np.ones(4), np.array([0.38]), np.array([True, False, False, False]))
+    assert (d.verdict, d.entailing, d.p_entail) == ("supported", 0, 0.7)

@@ -1084,3 +1084,19 @@ def test_round_46_faithful_clauses_fire_no_contradicting_cue() -> None:
         "and the renal team should be asked about urgent dialysis if potassium stays at 6.5 or more despite treatment."
     )
     assert _cue(protocol, unit) is None
+
+
+def test_every_smallest_window_holding_a_restating_sentence_is_marked() -> None:
+    # three sentences name hypotension; the rule, not the cue, chooses which one an auditor reads (by P(E))
+    evidence = (
+        "Background: Hypotension limits the use of beta-blockers in older adults. "
+        "Symptomatic hypotension occurred in 3.1% versus 1.5% of patients. "
+        "Conclusions: Bisoprolol caused more hypotension."
+    )
+    index = _index(evidence)
+    windows = _sentence_windows(evidence)
+    spans = split_sentences(evidence)
+    windows.append(window_of(evidence, spans, 0, 2, (2,)))
+    unit = "and of low blood pressure,"
+    by_sentence = index.alignment(unit)
+    assert restating_window(index, unit, by_sentence, windows).tolist() == [True, True, True, False]

@@ -468,7 +468,9 @@ class AlignedRule:
         # a unit stating a figure or a name the evidence never states is not restated by a sentence that holds the
         # rest of its words ("and a PET-CT scan if her breathlessness persists" for "a V/Q scan": round 43)
         if window_restates is not None and window_restates.any() and not unstated:
-            k_r = int(np.flatnonzero(window_restates)[0])
+            # of several restating windows an auditor sees the one the verifier reads as entailing the unit most
+            holding = np.flatnonzero(window_restates)
+            k_r = int(holding[np.argmax(window_entail[holding])]) if len(window_entail) else int(holding[0])
             if entailing is None or entailing < 0 or not window_restates[entailing]:
                 entailing = k_r
                 p_e = max(float(window_entail[k_r]), p_e) if len(window_entail) else p_e

@@ -463,7 +463,7 @@ def _agreeing(index: EvidenceIndex, unit: str) -> set[int]:
 def restating_window(
     index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], cue: FiredCue | None = None
 ) -> np.ndarray:
-    """``True`` at the smallest of ``windows`` that holds a sentence restating the unit (the restatement cue:
+    """``True`` at each smallest window of ``windows`` that holds a sentence restating the unit (the restatement cue:
     :func:`~medhal.detect.alignment.restates`, or the same null finding reported in other words,
     :func:`~medhal.text.findings.agrees`); all ``False`` when none does.  The sentence of the unit's contradicting
     ``cue`` restates nothing ("occurred only in the intensive-treatment group" holds every word of "occurred in
@@ -489,5 +489,6 @@ def restating_window(
     holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
     restated = np.zeros(len(windows), dtype=bool)
     if holding:
-        restated[min(holding, key=lambda k: (windows[k].n_sentences, k))] = True
+        smallest = min(windows[k].n_sentences for k in holding)
+        restated[[k for k in holding if windows[k].n_sentences == smallest]] = True
     return restated
