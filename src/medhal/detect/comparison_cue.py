@@ -6,7 +6,8 @@ figures by group (:func:`~medhal.text.comparisons.reverses`), a duration by grou
 (:func:`~medhal.text.durations.duration_conflict`), an association (:mod:`medhal.text.associations`), a difference in
 effect between subgroups (:mod:`medhal.text.effect_order`), a change with no groups (:mod:`medhal.text.trends`), the
 other arm's count (:mod:`medhal.text.moved_counts`), a ranking (:mod:`medhal.text.superlatives`) and a change between
-two groups' levels (:func:`~medhal.text.comparisons.change_order`).
+two groups' levels (:func:`~medhal.text.comparisons.change_order`) and a difference stated with its size, turned
+(:mod:`medhal.text.signed_differences`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from medhal.text.comparisons import UnitComparison, change_order, named_groups, 
 from medhal.text.durations import duration_conflict
 from medhal.text.effect_order import effect_order_conflict
 from medhal.text.moved_counts import moved_count
+from medhal.text.signed_differences import signed_difference_conflict
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.trends import trend_reversed
 
@@ -34,8 +36,10 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     (:func:`~medhal.text.superlatives.superlative_conflict`), or states the unit's association the other way
     (:func:`~medhal.text.associations.association_reversed`), its difference in effect between two subgroups
     (:func:`~medhal.text.effect_order.effect_order_conflict`) or its change
-    (:func:`~medhal.text.trends.trend_reversed`), or states in their order the unit's bracketed figures that deny its
-    comparative (:func:`~medhal.text.bracket_order.bracket_conflict`); ``None`` when none does."""
+    (:func:`~medhal.text.trends.trend_reversed`), or the unit's difference by the same size the other way
+    (:func:`~medhal.text.signed_differences.signed_difference_conflict`), or states in their order the unit's
+    bracketed figures that deny its comparative (:func:`~medhal.text.bracket_order.bracket_conflict`); ``None`` when
+    none does."""
     claim = _arm_of(unit_comparison(unit), index.arms)
     spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
@@ -45,6 +49,9 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
             return i  # "Higher lead was linked to higher IQ" against "lead ... is associated with lower scores"
         if effect_order_conflict(unit, s) or trend_reversed(unit, s):  # subgroups turned round (round 40), a change
             return i  # told the other way ("joint bleeds became more frequent" against "decreased": round 41)
+    turned = signed_difference_conflict(unit, index.sentences)  # "24 minutes earlier" for "later" (round 50)
+    if turned is not None:
+        return turned
     moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)
     if moved is not None:
         return moved

@@ -27,6 +27,8 @@ __all__ = ["association_reversed", "same_association"]
 _ASSOCIATED = re.compile(r"\b(?:linked|associated|correlated|tied|related)\s+(?:to|with)\b", re.IGNORECASE)
 _REACH = 40
 """How many characters after "associated with" the direction of the outcome is looked for."""
+_RANGE = re.compile(r"\d\s*(?:-|–|to)\s*\d", re.IGNORECASE)
+"""A level of exposure given as a range ("1-3 nights per week"): a category compared with others, not more of it."""
 _WAYS = frozenset({"up", "down"})
 _DOWN, _UP = frozenset({"down"}), frozenset({"up"})
 _WITHDRAWN = re.compile(
@@ -85,6 +87,9 @@ def association_reversed(unit: str, sentence: str) -> bool:
     >>> association_reversed("Receiving a statin was associated with less delirium.",
     ...                      "Discontinuing a statin was associated with a higher risk of delirium.")
     False
+    >>> association_reversed("Less frequent use was linked to a smaller loss of sleep,",
+    ...                      "Use on 1-3 nights per week was associated with a smaller reduction in sleep time.")
+    False
     """
     own = _sides(unit)
     if own is None or len(own[0]) > 1:
@@ -97,6 +102,8 @@ def association_reversed(unit: str, sentence: str) -> bool:
             continue
         if not (cause & canonical_stems(theirs[2]) and effect & canonical_stems(theirs[3])):
             continue  # not the same two things
+        if own[0] and not theirs[0] and _RANGE.search(theirs[2]):
+            continue  # a level named by its range ("use on 1-3 nights per week") is no "more of it" (round 50)
         cause_of_death = _DEATH_FROM.search(own[3])
         if cause_of_death is not None and not canonical_stems(cause_of_death.group(1)) <= canonical_stems(part):
             continue  # "a higher risk of death from pneumonia" is not "lower mortality" (round 42)

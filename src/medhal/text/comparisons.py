@@ -91,16 +91,18 @@ _AGENT_BY = re.compile(r"\b(?:reported|experienced|noted|observed|seen|described
 A and by 8% of those assigned to B"), not before an amount of change ("fell by 1.2%"; a part whose only "by" is
 "and by" still reads as a change when a change word or a first "by" is left: "lower by 5% with A and by 3%")."""
 
+_COMPARATIVES = r"(?:more|less|fewer|higher|lower|greater|larger|smaller|stronger|weaker|commoner|rarer)"
 _COMPARISON = re.compile(
-    r"\b(?P<word>more|less|fewer|higher|lower|greater|larger|smaller|stronger|weaker|commoner|rarer)(?!\s+than\b)\s+"
-    r"(?P<words>(?:(?!than\b|compared\b|versus\b|vs\b)[\w\-]+\s+){0,5}?)"
+    r"\b(?P<word>" + _COMPARATIVES + r")(?!\s+than\b)\s+"
+    r"(?P<words>(?:(?!than\b|compared\b|versus\b|vs\b|" + _COMPARATIVES + r"\b)[\w\-]+\s+){0,5}?)"
     r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
     r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"
     r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+)?(?:the\s+)?(?P<rival>" + GROUP_WORDS + r"))?",
     re.IGNORECASE,
 )
 """A comparative (not "more than 2", a threshold), a few words of measure (never "than": "more common than with
-placebo" says nothing of which group has more), then the group it is said of and, optionally, the rival group."""
+placebo" says nothing of which group has more; nor another comparative: in "at the higher dose it was smaller in women
+than in men" the comparison is "smaller"; round 50), then the group it is said of and, optionally, the rival group."""
 COMPARISON = _COMPARISON
 """The comparison pattern, for :mod:`medhal.text.unnamed`."""
 

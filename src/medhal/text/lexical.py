@@ -45,7 +45,10 @@ __all__ = [
     "without_bounds",
 ]
 
-NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:\s?%)?")
+THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?")
+"""A number whose commas separate groups of three digits ("1,204", "1,284,600"); any other comma is a decimal comma
+("0,8")."""
+NUMBER = re.compile(r"(?<![\w.])(?:" + THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?)(?:\s?%)?")
 """A number not glued to a preceding word character, with an optional decimal part and percent sign."""
 
 NEGATION = re.compile(
@@ -128,6 +131,8 @@ def numbers(text: str) -> frozenset[str]:
 
     >>> sorted(numbers("412 adults, 3,5 mg and 47 % of 1.5 in 73,679 people"))
     ['1.5', '3.5', '412', '47%', '73679']
+    >>> sorted(numbers("1,284,600 people were sent a kit"))
+    ['1284600']
 
     A category numbered in Roman numerals is its number ("Bell stage II" is stage 2; round 31):
 
@@ -140,10 +145,6 @@ def numbers(text: str) -> frozenset[str]:
 
 _ROMAN = {r: str(k) for k, r in enumerate(["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"], start=1)}
 _ROMAN_LABEL = re.compile(r"\b(?:stage|grade|class|type|phase|tier|level)\s+(I{1,3}|IV|VI{0,3}|IX|X)\b(?![-/])")
-
-
-THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
-"""A number whose commas separate groups of three digits ("1,204"); any other comma is a decimal comma ("0,8")."""
 
 
 def _normalised_number(raw: str) -> str:
@@ -239,9 +240,16 @@ def direction_conflict(text: str, reference: str) -> bool:
     True
     >>> direction_conflict("Aspirin reduced the risk", "Aspirin reduced the risk of stroke")
     False
+
+    A reference that says the word itself, as a bound, compares the same groups ("more common in older patients"
+    against "in 6% of patients aged 65 years or older versus 2% of younger adults"; round 50):
+
+    >>> direction_conflict("more common in older patients", "aged 65 or older versus 2% of younger adults")
+    False
     """
     ref = direction_words(reference)
-    return any(w not in ref and _OPPOSITES[w] & ref for w in direction_words(text))
+    said = {m.group(1).lower() for m in _DIRECTION_WORD.finditer(reference)}  # "older" in "aged 65 or older" too
+    return any(w not in said and _OPPOSITES[w] & ref for w in direction_words(text))
 
 
 _NEGATED_FORM = re.compile(r"\bfree\s+of\b|\bnon-?(?=[a-z]{4})", re.IGNORECASE)

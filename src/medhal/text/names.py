@@ -42,6 +42,7 @@ from functools import lru_cache
 
 from medhal.text.interventions import INN_STEMS
 from medhal.text.synonyms import alignment_tokens
+from medhal.text.variants import variant_swaps
 
 __all__ = ["is_drug_name", "unstated_names"]
 
@@ -148,10 +149,18 @@ def is_drug_name(word: str) -> bool:
 
 def _bare(word: str) -> str:
     """``word`` without a possessive, a trailing hyphen, an acronym's plural or what a hyphen joins to an acronym
-    ("Alzheimer's" -> "Alzheimer", "AVMs" -> "AVM", "TUNEL-positive" -> "TUNEL", "IL-6" stays)."""
+    or a letter ("Alzheimer's" -> "Alzheimer", "AVMs" -> "AVM", "TUNEL-positive" -> "TUNEL", "K-rich" -> "K",
+    "IL-6" stays)."""
     word = re.sub(r"(?:['’]s?|-)$", "", word)
     word = re.sub(r"^([A-Z0-9][A-Z0-9-]*[A-Z0-9])-[a-z]{3,}$", r"\1", word)
+    word = _LETTER_AS_ADJECTIVE.sub(r"\1", word)  # "vitamin K-rich greens": "K"; "C-reactive", "T-cell" stay
     return re.sub(r"^([A-Z][A-Z0-9]*[A-Z0-9])s$", r"\1", word)
+
+
+_LETTER_AS_ADJECTIVE = re.compile(
+    r"^([A-Z])-(?:rich|poor|free|based|containing|related|induced|dependent|deficient|positive|negative|like|"
+    r"specific|sparing|lowering|raising)$"
+)
 
 
 def _acronym(word: str) -> bool:
@@ -241,6 +250,10 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     ()
     >>> unstated_names("ARBs should not be used.", "Do not offer angiotensin II receptor blockers in pregnancy.")
     ()
+    >>> unstated_names("Keep vitamin K-rich greens steady.", "Foods high in vitamin K, such as spinach")
+    ()
+    >>> unstated_names("Serum C-reactive protein may help.", "Faecal calprotectin identified UC.")
+    ('C-reactive',)
     """
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
     given = _given(evidence)
@@ -271,7 +284,7 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         if run and any(_initials(a, run) for a in given.acronyms):
             continue  # "the Emergency Department" for the evidence's "ED"
         found.append(word)
-    return tuple(found)
+    return tuple(found) + variant_swaps(unit, evidence)
 
 
 _CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*")

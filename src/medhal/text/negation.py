@@ -330,7 +330,13 @@ def negation_targets(unit: str, sentence: str) -> bool:
     True
     >>> negation_targets("41% were in remission without steroids,", "Steroid-free remission was seen in 41.3%.")
     False
+
+    What a sentence's opening condition says it does not assert (round 50):
+
+    >>> negation_targets("It is not approved for that use.", "If it is used for an approved indication, start at 2 mg.")
+    False
     """
+    sentence = _main_clause(sentence)
     said = canonical_stems(sentence)
     lemmas = {_lemma(w.group()) for w in _WORD.finditer(sentence)}
     times, negated_times = _scopes(sentence)  # what the sentence only ever says negated it does not say
@@ -351,6 +357,19 @@ def negation_targets(unit: str, sentence: str) -> bool:
         if effect and _EFFECT_WORD.match(word) and not qualifies and not _names_other(unit, words[k], said):
             return True
     return False
+
+
+def _main_clause(sentence: str) -> str:
+    """``sentence`` without its opening condition ("If it is used for an approved indication (schizophrenia), the
+    starting dose is 2 mg" asserts the dose, not an approval); the whole sentence when it opens with none."""
+    if not opens_condition(sentence):
+        return sentence
+    depth = 0
+    for k, char in enumerate(sentence):
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth == 0:
+            return sentence[k + 1 :]
+    return sentence
 
 
 _OBJECT = re.compile(r"\s+(?:in|of|on)\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,;.)]|$|\s(?:and|or|but|with|after)\b))")

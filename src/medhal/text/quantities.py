@@ -66,10 +66,10 @@ _POINT_HEDGE = re.compile(
 )
 """The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`; either may take an article
 ("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
+_DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a decimal comma ("0,8") takes "1,28"
+_NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
-    r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<=\d/)|(?<![\w.,/-]))(?P<num>\d+(?:[.,]\d+)?|"
-    + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
-    + r")"
+    r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<=\d/)|(?<![\w.,/-]))(?P<num>" + _NUMERAL + r")"
     r"(?![\w.,]\d)(?:(?:\s|\s?-)?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")\b|"
@@ -80,7 +80,7 @@ _QUANTITY = re.compile(
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
-_NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(NUMBER_VALUES) + ")"
+_NUMBER = r"(?:" + _DIGITS + r"|" + "|".join(NUMBER_VALUES) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
 _RATIO_BEFORE = re.compile(
@@ -494,6 +494,6 @@ def _range_bound(text: str, start: int, end: int) -> bool:
 def _number(raw: str) -> float:
     """A written number: commas between groups of three digits separate thousands ("1,204"), any other comma is
     a decimal comma ("0,8")."""
-    if THOUSANDS.fullmatch(raw):
+    if THOUSANDS.fullmatch(raw) and not raw.startswith("0"):  # "0,125" is a decimal
         return float(raw.replace(",", ""))
     return float(raw.replace(",", "."))
