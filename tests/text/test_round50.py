@@ -49,8 +49,12 @@ def test_a_level_named_by_its_figures_is_no_more_of_the_exposure() -> None:
     lead = "Lead exposure is widespread and is associated with lower cognitive scores."
     assert association_reversed("Higher blood lead was linked to higher IQ scores.", lead)
     # a threshold or a time frame is no range of levels: these wrong twins stay reversed (rounds 32, 44)
-    contrast = "Diabetes and contrast volume above 150 mL (OR 1.94) were associated with a higher risk of kidney injury."
-    assert association_reversed("Diabetes and a contrast dose of more than 150 mL were linked to a lower risk", contrast)
+    contrast = (
+        "Diabetes and contrast volume above 150 mL (OR 1.94) were associated with a higher risk of kidney injury."
+    )
+    assert association_reversed(
+        "Diabetes and a contrast dose of more than 150 mL were linked to a lower risk", contrast
+    )
     milk = "Exclusive feeding with donor milk during the first 14 days was associated with lower LOS risk (OR 0.61)."
     assert association_reversed("Feeding only donor milk in the first two weeks was linked to a higher risk,", milk)
     doses = "High doses given every 1 to 12 months were associated with an increased risk of falls."
@@ -86,6 +90,11 @@ def test_a_difference_turned_round_with_its_size_kept() -> None:
     # the same finding told from the other group
     converse = "people on metformin alone had a 2.4-fold lower rate of call-outs than those taking a sulfonylurea."
     assert signed_difference_conflict(converse, [audit]) is None
+    # a year is no size of a difference
+    assert (
+        signed_difference_conflict("In 2019 more patients were screened", ["In 2019 fewer patients were screened"])
+        is None
+    )
 
 
 def test_a_comparison_is_the_comparative_next_to_its_groups() -> None:

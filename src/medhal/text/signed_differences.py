@@ -10,8 +10,8 @@ does not.
 :func:`signed_difference_conflict` fires, narrowly, when
 
 * the unit, unnegated, states a difference by its size: a figure followed by a comparative ("24 minutes earlier",
-  "5 mmHg lower", "a 2.4-fold lower rate", "2.4 times higher"), or a ratio above one ("2.4 times the rate", "twice
-  as likely": higher);
+  "5 mmHg lower", "a 2.4-fold lower rate", "2.4 times higher"), or a ratio above one ("2.4 times the rate", "3
+  times as likely": higher); a label or a year is no difference ("In 2019 more patients ...");
 * a sentence states the same figure (same kind and number) as a difference too, only ever the other way;
 * the figure has a unit of measure, or the two share two content stems (a bare "2.4" needs more to be the same);
 * the unit's rival, where it names one ("... than those on metformin alone"), is the sentence's ("compared with
@@ -51,11 +51,13 @@ def signed_differences(text: str) -> tuple[tuple[Quantity, str], ...]:
     [('24-minute', 'up'), ('38 minutes', 'down')]
     >>> [(q.text, way) for q, way in signed_differences("had 2.4 times the rate of call-outs")]
     [('2.4', 'up')]
-    >>> signed_differences("38 minutes of sleep were lost")
-    ()
+    >>> signed_differences("38 minutes of sleep were lost"), signed_differences("In 2019 more patients were seen")
+    ((), ())
     """
     found: list[tuple[Quantity, str]] = []
     for q in quantities(text):
+        if q.kind.startswith("label") or (q.text.isdigit() and len(q.text) == 4 and 1900 <= q.value <= 2099):
+            continue  # a label or a year ("In 2019 more patients ...") is no size of a difference
         m = _COMPARATIVE.match(text, q.end)
         if m is not None:
             found.append((q, "up" if m.group(1).lower() in _UP else "down"))
