@@ -111,3 +111,19 @@ def test_a_variant_swapped_for_one_the_evidence_names() -> None:
     assert qualifier_swaps("his mitral stenosis has progressed from moderate to severe", echo) == ("mitral stenosis",)
     assert qualifier_swaps("his aortic stenosis has progressed from moderate to severe", echo) == ()
     assert qualifier_swaps("the leak through his mitral valve is mild", echo) == ()
+
+
+def test_a_difference_turned_round_against_a_ratio_or_a_fold_change() -> None:
+    # round 51: the size of a relative difference may be stated as a ratio, and a "-fold" change by the verb before it
+    coffee = (
+        "Drinking 1-3 cups per day was associated with a lower risk of AF (hazard ratio [HR] 0.88, 95% CI 0.79-0.97)."
+    )
+    assert signed_difference_conflict("People drinking 1-3 cups a day had roughly 12% higher risk of AF", [coffee]) == 0
+    assert (
+        signed_difference_conflict("People drinking 1-3 cups a day had roughly 12% lower risk of AF", [coffee]) is None
+    )
+    auc = (
+        "Mean AUC was increased 1.2-fold (90% CI 0.98 to 1.47) in mild impairment and 2.3-fold in moderate impairment."
+    )
+    assert signed_difference_conflict("but roughly 2.3 times lower in moderate impairment,", [auc]) == 0
+    assert signed_difference_conflict("but roughly 2.3 times higher in moderate impairment,", [auc]) is None

@@ -37,7 +37,7 @@ from medhal.text.assertions import (
     denies_proof,
     describes_allocation,
     describes_measurement,
-    opens_negated_predicate,
+    opens_predicate,
     opens_relative,
     states_no_predicate,
 )
@@ -68,7 +68,8 @@ def contradiction_focus(
     sentence's; ``by_sentence``: the unit's alignment with each evidence sentence, as
     :func:`medhal.detect.cues.number_cue`), 0 where it may not: a window holding an aim, a question or a
     hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.assertions.states_no_predicate`)
-    or a relative clause cut from what it qualifies (:func:`~medhal.text.assertions.opens_relative`);
+    or a relative clause cut from what it qualifies (:func:`~medhal.text.assertions.opens_relative`) or a predicate
+    cut from its subject (:func:`~medhal.text.assertions.opens_predicate`);
     an aligned window whose best sentence is the unit's negated restatement, or for a negated unit a sentence without
     a negation that says nothing the unit's negation denies (:func:`~medhal.text.negation.negation_targets`), for
     a unit stating a finding a sentence that says what was measured, or a sentence whose figures by group give the
@@ -80,8 +81,8 @@ def contradiction_focus(
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
         focus[[not all(index.assertive[w.first : w.stop]) for w in windows]] = 0.0
     # a fragment or a question asserts nothing the encoder can judge alone; a relative clause cut from its antecedent
-    # says nothing of what "it" is, nor a negated predicate cut from its subject of whom (round 38)
-    if states_no_predicate(unit) or asks(unit) or opens_relative(unit) or opens_negated_predicate(unit):
+    # says nothing of what "it" is, nor a predicate cut from its subject of whom (rounds 38, 51)
+    if states_no_predicate(unit) or asks(unit) or opens_relative(unit) or opens_predicate(unit):
         focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
     negation, plain = has_negation(unit), not negated(unit)

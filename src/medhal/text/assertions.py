@@ -45,6 +45,7 @@ __all__ = [
     "elides_predicate",
     "opens_condition",
     "opens_negated_predicate",
+    "opens_predicate",
     "opens_relative",
     "states_no_predicate",
 ]
@@ -126,6 +127,25 @@ def opens_negated_predicate(unit: str) -> bool:
 _NEGATED_PREDICATE = re.compile(
     r"\W*(?:(?:and|but|or|however|yet|instead|by\s+contrast|in\s+contrast|whereas|while|although)\W+)*"
     r"(?:did|does|do|was|were|is|are|had|has|have)\s+not\b",
+    re.IGNORECASE,
+)
+
+
+def opens_predicate(unit: str) -> bool:
+    """Whether ``unit`` opens on a passive or perfect predicate, its subject left in the unit before by the clause
+    split ("Velitumab, an experimental once-monthly injection, | was compared with placebo over 12 weeks"): what it
+    is said of is not in it, so the encoder reading it alone (P(C) 0.81 against the conclusion that compares
+    velitumab with placebo over 12 weeks) does not contradict it (round 51).
+
+    >>> opens_predicate("was compared with placebo over 12 weeks,"), opens_predicate("It was compared with placebo.")
+    (True, False)
+    """
+    return _NEGATED_PREDICATE.match(unit) is not None or _PREDICATE.match(unit) is not None
+
+
+_PREDICATE = re.compile(
+    r"\W*(?:(?:and|but|or|however|yet|instead|whereas|while|although)\W+)*"
+    r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?\w+(?:ed|en)\b",
     re.IGNORECASE,
 )
 

@@ -347,12 +347,33 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if complement(unit, q, exact) or _response_share(q, stated) or _per_unit_stated(unit, q, stated):
             continue
+        if _proportion_stated(q, stated):  # "about 5%" for "about 1 in 20" (round 51)
+            continue
         if q.kind == "points" and any(e.kind == "percent" and e.value == q.value for e in exact):
             continue  # "by 1.5 percentage points" for an HbA1c that "fell by 1.5%": stated, if not told apart
         out.append(q)
     return out
 
 
+def _proportion_stated(q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether the percentage ``q`` is near a proportion ``stated`` gives in words: two counts a few characters apart,
+    both hedged as the sides of a proportion are ("1 in 20", "3 out of 10": :func:`~medhal.text.quantities.
+    proportion_side`), the smaller first, as far apart as " in ", " out of " or " of every " holds them ("between 5
+    and 20" is no proportion)."""
+    if q.kind != "percent":
+        return False
+    counts = sorted((e for e in stated if e.kind == "count"), key=lambda e: e.start)
+    return any(
+        a.approximate
+        and b.approximate
+        and 0 < a.value < b.value
+        and b.start - a.end in _PROPORTION_GAPS
+        and near_estimate(q, 100.0 * a.value / b.value)
+        for a, b in itertools.pairwise(counts)
+    )
+
+
+_PROPORTION_GAPS = frozenset({len(" in "), len(" out of "), len(" of every ")})
 _PAIRED = re.compile(r"\s*(?:vs\.?|versus|and|to|against)\s*", re.IGNORECASE)
 """What joins two figures of one hedged pair ("roughly 6% vs 3%", "about 41% and 30%")."""
 

@@ -67,12 +67,14 @@ _LONGER = re.compile(r"\b(?:longer|shorter)\b", re.IGNORECASE)
 _DURATION = canonical_stems("duration")
 _BY_SUBGROUP = re.compile(
     r"\b(?:subgroups?|interactions?|modif\w*|heterogen\w*|stratif\w*|consistent|similar|differ\w*|"
-    r"regardless|irrespective)\b",
+    r"regardless|irrespective|(?:highest|greatest|largest|strongest|lowest|smallest|weakest)\s+(?:in|among))\b",
     re.IGNORECASE,
 )
-"""Words of a sentence reporting a result by subgroup."""
+"""Words of a sentence reporting a result by subgroup ("Risk was highest in the first 30 days": round 51)."""
 
 
+_EARLY = re.compile(r"\b(?:first|initial|early)\s+(?:\d+\s+|few\s+)?(?:days?|weeks?|months?|years?)\b", re.I)
+"""An early window of time, in any unit ("the first month", "the first 30 days"): the same subgroup of time."""
 _AGE_WORDS = re.compile(r"\b(?:under|over|older|younger|aged|age|below|above)\b", re.IGNORECASE)
 
 
@@ -122,6 +124,9 @@ def unreported_subgroup(unit: str, sentences: Sequence[str]) -> str | None:
     'patients over 75'
     >>> print(unreported_subgroup("and the benefit was largest in women.", evidence))
     None
+    >>> print(unreported_subgroup("The risk was greatest in the first month after starting,",
+    ...                           ["Risk was highest in the first 30 days after initiation (HR 1.68)."]))
+    None
     """
     who = subgroup_claimed(unit)
     if who is None:
@@ -133,9 +138,12 @@ def unreported_subgroup(unit: str, sentences: Sequence[str]) -> str | None:
     aged = _AGE_WORDS.search(who) is not None  # "people under 30" is an age: "the first 30 days" names no one
     if not words and not figures:
         return None
+    early = _EARLY.search(who) is not None  # "the first month after starting" is "the first 30 days" (round 51)
     for sentence in sentences:
         if not (
-            words & canonical_stems(_NIGHT.sub("night", sentence)) or any(_names(f, sentence, aged) for f in figures)
+            words & canonical_stems(_NIGHT.sub("night", sentence))
+            or any(_names(f, sentence, aged) for f in figures)
+            or (early and _EARLY.search(sentence) is not None)
         ):
             continue
         if (
