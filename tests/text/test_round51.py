@@ -7,6 +7,7 @@ from medhal.text.assertions import opens_predicate
 from medhal.text.designs import design_conflict
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
+from medhal.text.lexical import directions
 from medhal.text.subgroup_claims import unreported_subgroup
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 
@@ -49,3 +50,10 @@ def test_a_predicate_cut_from_its_subject_asserts_of_no_one() -> None:
     assert opens_predicate("was compared with placebo over 12 weeks in 912 adults with episodic migraine.")
     assert opens_predicate("and was associated with more bradycardia,")
     assert not opens_predicate("Velitumab was compared with placebo over 12 weeks.")
+
+
+def test_a_verb_of_movement_says_a_way_with_its_figure() -> None:
+    assert directions("and specificity dropped to around 61% in heavily calcified arteries.") == {"down"}
+    assert directions("and uptake climbed to 74.6% in the least deprived areas") == {"up"}
+    assert directions("12 patients dropped out") == frozenset()
+    assert directions("three declined to take part") == frozenset()

@@ -322,6 +322,15 @@ def directions(text: str) -> frozenset[str]:
     ['down', 'up']
     >>> directions("followed more than 400,000 adults"), directions("more than 20% lower")
     (frozenset(), frozenset({'down'}))
+    >>> directions("it dropped to around 61%"), directions("12 dropped out"), directions("declined to take part")
+    (frozenset({'down'}), frozenset(), frozenset())
     """
     words = set(_LOWER_WORD.findall(without_bounds(text).lower()))
+    for m in _MOVED.finditer(text):  # "dropped to 61%", not "dropped out" or "declined to take part"
+        words.add("fell" if m.group(1).lower() in _MOVED_DOWN else "rose")
     return frozenset(name for name, group in (("up", _UP), ("down", _DOWN)) if words & group)
+
+
+_MOVED_DOWN = frozenset({"dropped", "declined", "dipped"})
+_MOVED = re.compile(r"\b(dropped|declined|dipped|climbed|jumped)\s+(?:to|by|from)\s+(?:about\s+|around\s+)?\d", re.I)
+"""A verb of movement that says a way only with the figure it went to, by or from (round 51)."""
