@@ -57,3 +57,9 @@ def test_a_verb_of_movement_says_a_way_with_its_figure() -> None:
     assert directions("and uptake climbed to 74.6% in the least deprived areas") == {"up"}
     assert directions("12 patients dropped out") == frozenset()
     assert directions("three declined to take part") == frozenset()
+
+
+def test_clots_are_thrombosis() -> None:
+    # an abstract of our own: "No clots were seen" restates "Thromboembolic events were not observed in either group"
+    assert canonical_stems("No clots were seen") & canonical_stems("Thromboembolic events were not observed")
+    assert "throm" not in canonical_stems("clotting factors")

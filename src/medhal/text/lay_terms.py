@@ -169,6 +169,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bpoor\s+(?:blood\s+)?(?:supply|flow|circulation)\s+to\s+the\s+(?:legs?|feet|limbs?)\b", "limb ischemia"),
     (r"\bSp[O0]2\b|\bSa[O0]2\b", "oxygen saturation"),  # "saturations under 85%" for "SpO2 <85%" (round 26)
     (r"\buncomfortable\b", "discomfort"),  # five letters had read it as "uncommon" (rare; round 51)
+    (r"\bclots?\b", "thrombosis"),  # "No clots were seen" for "Thromboembolic events were not observed" (round 51)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"
