@@ -179,7 +179,8 @@ def test_an_inflammation_is_not_its_organ() -> None:
 
 def test_below_the_knee_clots_are_distal() -> None:
     """Round 26: "mainly below-knee DVT" restates "mainly distal DVT"; an amputation below the knee is no clot."""
-    assert canonical_text("below-knee DVT and above the knee clots") == "distal DVT and proximal clots"
+    # "clots" reads thrombosis since round 51
+    assert canonical_text("below-knee DVT and above the knee clots") == "distal DVT and proximal thrombosis"
     assert canonical_text("a below-knee amputation") == "a below-knee amputation"
 
 
