@@ -94,8 +94,9 @@ from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.negation import flips_negation, prefix_antonym
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
+from medhal.text.null_outcomes import denied_outcome
 from medhal.text.placement import moved_across
-from medhal.text.quantifiers import quantified_shares, share_conflicts, shares_stated
+from medhal.text.quantifiers import proportion_given, quantified_shares, share_conflicts, shares_stated
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
@@ -175,7 +176,7 @@ def number_cue(
         sentence = index.sentences[best]
         conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored)
         if not conflicts and shares:  # "most patients" against "29% of participants": a share in words
-            conflicts = share_conflicts(unit, sentence)
+            conflicts = [c for c in share_conflicts(unit, sentence) if not proportion_given(c[0], index.quantities)]
             if conflicts and _told_as_well(index, unit, by_sentence, int(best), shares_stated, anchored=anchored):
                 conflicts = []
         if not conflicts and factors:  # "halved" against 16.4% and 19.5%: a relative change in words
@@ -270,6 +271,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
         (i for i in denying if not effect_part_restated(unit, index.sentences[i]) and not _told_apart(index, unit, i)),
         None,
     )
+    if found is None and effect:  # the finding's frame (route, population) left out: "halved the need for packing"
+        found = denied_outcome(unit, index.sentences)
     if found is None:  # in one group only, or never in those the unit names; or a significant effect where every
         # interval holds none (round 19)
         claim = context or unit  # its figures may follow in the rest of its list

@@ -75,6 +75,7 @@ from medhal.errors import InvariantError
 from medhal.text import Span, unmarked
 from medhal.text.harmonize import harmonized
 from medhal.text.outcomes import outcome_definitions, spelled_outcomes
+from medhal.text.predictive_values import predictive_values_named
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
 __all__ = [
@@ -224,8 +225,13 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         for u, ks, cue in zip(units, chosen, cues, strict=True):  # the verifier reads each deciding sentence alone
             decide = deciding_sentences(index, u.text, cue)
             ks[:] = sorted({*ks, *(sentence_window(item.evidence, sentences, windows, i) for i in decide)})
-        # the verifier reads each figure as the evidence writes it ("0.15 g" -> "150 mg"), list markers left out
-        hyps = [harmonized(unmarked(u.text), index.quantities) if index else unmarked(u.text) for u in units]
+        # the verifier reads each figure as the evidence writes it ("0.15 g" -> "150 mg"), list markers left out, and
+        # a predictive value told in words by the evidence's name for it (text/predictive_values.py, round 52)
+        said = " ".join(index.sentences) if index else ""
+        hyps = [
+            predictive_values_named(harmonized(unmarked(u.text), index.quantities), said) if index else unmarked(u.text)
+            for u in units
+        ]
         # and "the primary outcome" with the words the evidence defines it with (text/outcomes.py, round 45)
         defined = outcome_definitions(index.sentences) if index else {}
         read = [spelled_outcomes(w.text, defined) for w in windows]  # once per window, not per unit

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from medhal.text.interventions import treatment_pair
+from medhal.text.interventions import is_treatment, treatment_pair
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import canonical_text, finding_stem, word_stem
 from medhal.text.tokens import CODE_STOPWORDS, STEM_PREFIX
@@ -34,6 +34,7 @@ __all__ = [
     "inclusions",
     "lead",
     "listed",
+    "second_of_pair",
     "several_listed",
     "split_nor",
     "stems",
@@ -199,6 +200,24 @@ COORDINATED = re.compile(
 )
 """A clause that opens with "and" and a subject of its own before its verb ("and mortality at 90 days was similar", "and
 the model assumed no survival benefit")."""
+
+
+def second_of_pair(clause: str) -> bool:
+    """Whether ``clause`` is the second figure of a pair, about an arm only ("Nausea was reported in 18% with A | and
+    20% with placebo, a difference that was not statistically significant": the null finding is the sentence's,
+    about nausea; round 52), not a clause with a subject of its own ("and 1.2%, respectively, and mortality at 90
+    days was similar").
+
+    >>> second_of_pair("and 20% with placebo, a difference that was not statistically significant.")
+    True
+    >>> second_of_pair("and 1.2%, respectively, and mortality at 90 days was similar.")
+    False
+    """
+    arms = compared_groups(clause) | stems(" ".join(filter(is_treatment, re.findall(r"[A-Za-z][\w-]*", clause))))
+    return _SECOND_FIGURE.match(clause) is not None and subject_of(clause) <= arms
+
+
+_SECOND_FIGURE = re.compile(r"and\s+\d[\d.,]*\s*%", re.IGNORECASE)
 
 
 def subject_of(piece: str) -> frozenset[str]:

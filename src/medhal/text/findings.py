@@ -51,6 +51,7 @@ from medhal.text._finding_subjects import (
     inclusions,
     lead,
     listed,
+    second_of_pair,
     several_listed,
     split_nor,
     stems,
@@ -324,8 +325,8 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
             pieces = [c for c in own if COORDINATED.match(c) and subject_of(c)] if len(own) == 1 else []
         if not pieces and len(clauses) > 1:  # "Reactions were rare, and no patient had anaphylaxis": its own
             pieces = [c for c in own if _absolute_absence(c) and subject_of(c) - REPORTED]
-        if JOINT.search(part):  # "the composite of death and myocardial infarction did not differ": one outcome
-            pieces = []
+        if JOINT.search(part) or any(map(second_of_pair, pieces)):  # "the composite of death and myocardial
+            pieces = []  # infarction did not differ": one outcome; "in 18% with A | and 20% with B, ...": the part's
         for piece in pieces or [part]:
             absence = _absolute_absence(piece)
             subject = subject_of(piece) - REPORTED if absence else subject_of(piece)

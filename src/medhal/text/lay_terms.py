@@ -74,6 +74,12 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         r"III)\s+or\s+(?:higher|above|greater)\b",
         "severe",
     ),
+    (  # the common toxicity grading names grade 3 severe ("Severe nerve damage" for "Grade 3 neuropathy": round 52);
+        # not a tumour's or a recommendation's grade
+        r"\bgrade\s*(?:3|III)\b(?!\s*(?:or|to|and|-|–|\+|/)(?:\s|\d|I))(?!\s+(?:tumou?rs?|cancers?|carcinomas?|"
+        r"gliomas?|lesions?|disease|histology|differentiation|evidence|recommendations?)\b)",
+        "severe",
+    ),
     (
         r"\b(?:(?:time|nights|days)\s+(?:spent\s+)?(?:in|at)\s+(?:the\s+)?hospital|(?:length|"
         r"duration)\s+of\s+(?:the\s+)?(?:hospital\s+)?stay|hospital\s+stay|stay(?:ed|"
@@ -169,7 +175,12 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bpoor\s+(?:blood\s+)?(?:supply|flow|circulation)\s+to\s+the\s+(?:legs?|feet|limbs?)\b", "limb ischemia"),
     (r"\bSp[O0]2\b|\bSa[O0]2\b", "oxygen saturation"),  # "saturations under 85%" for "SpO2 <85%" (round 26)
     (r"\buncomfortable\b", "discomfort"),  # five letters had read it as "uncommon" (rare; round 51)
-    (r"\bclots?\b", "thrombosis"),  # "No clots were seen" for "Thromboembolic events were not observed" (round 51)
+    (r"\bclots?\b", "thrombosis"),
+    (r"\bsalty?\s+water\b|\bsalt\s+solution\b", "saline"),  # "Nebulized 3% salt water" (round 52)
+    (
+        r"\bsmall\s+for\s+(?:their|its|the|her|his)\s+(?:stage\s+of\s+pregnancy|gestational\s+age|dates)\b",
+        "small-for-gestational-age",
+    ),  # "No clots were seen" for "Thromboembolic events were not observed" (round 51)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"

@@ -42,6 +42,7 @@ _YEAR_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _YEAR_AFTER = re.compile(r"\s*(?:[.,;:)]|$|(?:-|–|to|and|through|until)\s*(?:19|20)\d{2}\b|/\d{2}(?:\d{2})?\b)")
+_YEAR_JOINED = re.compile(r"\s+(?:with|versus|vs\.?|compared|than|when|while|whereas|but)\b", re.IGNORECASE)
 FISCAL_TAIL = re.compile(r"\b(?:19|20)\d{2}/$")
 """A year the figure after it completes ("2023/24", a financial or reporting year: round 49)."""
 _CLOCK_NEXT = re.compile(r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b", re.IGNORECASE)
@@ -58,11 +59,16 @@ def is_year(raw: str, text: str, end: int, before: str) -> bool:
     (True, False)
     >>> is_year("2021", "from 2007 to 2021", 17, "from 2007 to ")
     True
+    >>> is_year("2023", "212 patients in early 2023 with 236", 26, "212 patients in early ")
+    True
     """
     if not (len(raw) == 4 and raw.isdigit() and 1900 <= int(raw) <= 2099):
         return False
     after = _YEAR_AFTER.match(text, end)
-    return after is not None and (_YEAR_BEFORE.search(before) is not None or bool(after.group().strip(" .,;:)")))
+    introduced = _YEAR_BEFORE.search(before) is not None
+    if after is None:  # "212 patients in early 2023 with 236 in early 2024": a word that joins, not a noun (round 52)
+        return introduced and _YEAR_JOINED.match(text, end) is not None
+    return introduced or bool(after.group().strip(" .,;:)"))
 
 
 def clock_hour(text: str, end: int, value: float) -> tuple[float, int] | None:

@@ -31,13 +31,14 @@ is present in 70%).  Time spans ("a few days", "most of the time") are no share.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medhal.text.figures import anchors
 from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 from medhal.text.tokens import content_stems
 
-__all__ = ["QuantifiedShare", "quantified_shares", "share_conflicts", "shares_stated"]
+__all__ = ["QuantifiedShare", "proportion_given", "quantified_shares", "share_conflicts", "shares_stated"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +229,27 @@ def shares_stated(unit: str, sentence: str) -> bool:
     figures = [e.value for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
     shares = quantified_shares(unit)
     return bool(shares and figures) and all(any(not s.contradicted_by(v) for v in figures) for s in shares)
+
+
+def proportion_given(q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether the proportion in words ``q`` ("one in nine") is, as written to a decimal, a percentage the evidence
+    states anywhere (``stated``, its quantities): "only around one in nine who tested positive had cancer" gives
+    the positive predictive value of 11.1%, whatever share of patients the sentence it is best aligned with counts
+    (22.7% tested positive; round 52).  Only the same figure: "about nine in ten cancers" is not the other test's
+    92.3% (clinical pair ``cp_240``, whose FIT detected 73.8%).
+
+    >>> share = quantified_shares("only around one in nine who tested positive")[0].quantity
+    >>> [proportion_given(share, quantities(t)) for t in ("a positive predictive value of 11.1%", "10.4% positive")]
+    [True, False]
+    >>> proportion_given(quantified_shares("about nine in ten cancers")[0].quantity, quantities("92.3%"))
+    False
+    """
+    return _OUT_OF.search(q.text) is not None and any(
+        e.kind == "percent" and not e.approximate and abs(e.value - q.value) <= 0.01 * q.value + 0.05 for e in stated
+    )
+
+
+_OUT_OF = re.compile(r"\b(?:in|out\s+of)\b", re.IGNORECASE)
 
 
 def _says_itself(sentence: str, share: QuantifiedShare, other: QuantifiedShare, heads: list[str]) -> bool:

@@ -152,7 +152,7 @@ _RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u201
 of improvement a unit may state in words ("a 75% improvement in EASI")."""
 _PRONOUN_ONE = re.compile(r"\b(?:every|each|any|no|this|that|which|the)\s+$", re.IGNORECASE)
 _SOLUTIONS = (
-    r"(?:saline|sodium\s+chloride|dextrose|glucose\s+solution|lidocaine|lignocaine|chlorhexidine|bupivacaine|"
+    r"(?:saline|salty?\s+water|salt\s+solution|sodium\s+chloride|dextrose|glucose\s+solution|lidocaine|lignocaine|chlorhexidine|bupivacaine|"
     r"ropivacaine|levobupivacaine|povidone|ethanol|alcohol)"
 )
 _CONCENTRATION_NEXT = re.compile(

@@ -78,9 +78,19 @@ def unnamed_subject(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     >>> unnamed_subject("Low sodium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
     'Low sodium'
     >>> unnamed_subject("Low potassium was more common with chlorthalidone.", evidence, alignment_tokens(evidence))
+    >>> evidence = "Small-for-gestational-age birth was more frequent with deficiency (12.1% vs 8.7%)."
+    >>> unnamed_subject("Their babies were more often small for their stage of pregnancy.", evidence,
+    ...                 alignment_tokens(evidence))
     """
     subject = comparison_subject(unit)
-    return subject if subject is not None and never_named(subject, evidence, evidence_tokens) else None
+    if subject is None or _OFFSPRING.fullmatch(subject):  # "Their babies were more often small for ...": what is
+        return None  # compared is in the predicate, of the mothers' babies the evidence counts as births (round 52)
+    return subject if never_named(subject, evidence, evidence_tokens) else None
+
+
+_OFFSPRING = re.compile(
+    r"\W*(?:their|these|those|her|the)\s+(?:babies|baby|infants?|newborns?|offspring|children|child)\W*", re.I
+)
 
 
 def never_named(phrase: str, evidence: str, evidence_tokens: frozenset[str]) -> bool:
