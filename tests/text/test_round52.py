@@ -60,3 +60,30 @@ def test_a_proportion_is_given_only_by_the_same_figure() -> None:
     assert not proportion_given(share.quantity, quantities("sensitivity 73.8%; the DNA test 92.3%"))
     (third,) = quantified_shares("about one in three had relapsed")
     assert proportion_given(third.quantity, quantities("relapse in 33.3%"))
+
+
+def test_a_bound_restated_at_another_figure_of_the_same_thing() -> None:
+    from medhal.text.bounds import bound_value_conflicts
+
+    methods = (
+        "Methods: 412 adults with major depressive disorder who had not responded to at least two antidepressants "
+        "were randomised."
+    )
+    wrong = "412 adults whose depression had not improved despite trying at least three antidepressants."
+    assert [(a.text, b.text) for a, b in bound_value_conflicts(wrong, methods, methods)] == [
+        ("at least three", "at least two")
+    ]
+    assert bound_value_conflicts(wrong.replace("three", "two"), methods, methods) == []
+    guideline = "1.4 Do not offer pharmacological prophylaxis to adults with a platelet count below 50 × 10^9/L."
+    unit = "Drug prophylaxis should not be given to anyone whose platelet count is under 100 × 10^9/L."
+    assert bound_value_conflicts(unit, guideline, guideline)
+    assert not bound_value_conflicts(unit.replace("100", "50"), guideline, guideline)
+
+
+def test_more_than_one_is_two_or_more() -> None:
+    from medhal.text.bounds import bound_value_conflicts
+
+    sentence = "In women with two or more follicles 12/73 pregnancies were multiples."
+    one = "induction of more than one follicle did not improve the rate,"
+    assert bound_value_conflicts(one, sentence, sentence) == []
+    assert bound_value_conflicts(one.replace("one follicle", "three follicles"), sentence, sentence)

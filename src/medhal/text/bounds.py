@@ -76,6 +76,17 @@ class Bound:
     quantity: Quantity
     side: Side
     about: frozenset[str]
+    inclusive: bool = False
+    """It holds its own figure ("at least 5", "5 or more"; not "over 5")."""
+
+    @property
+    def edge(self) -> float:
+        """The figure the bound starts from, holding it: a count "more than one" starts at two, as "two or more" does
+        (a PubMedQA conclusion's "more than one follicle" for its abstract's "two or more follicles")."""
+        value = self.quantity.value
+        if self.inclusive or self.quantity.kind != "count":
+            return value
+        return value + 1 if self.side == "up" else value - 1
 
 
 def bound_holds(text: str, q: Quantity, value: float) -> bool | None:
@@ -130,7 +141,9 @@ def bounds(text: str) -> list[Bound]:
             side = None if side == "up" else "down"  # "more than 5 or less": no bound read
         if side is not None:
             words = " ".join(text[: q.start].split()[-_BEFORE_WORDS:])
-            found.append(Bound(q, side, frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))))
+            about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
+            after = (_UP_AFTER if side == "up" else _DOWN_AFTER).match(text, q.end)
+            found.append(Bound(q, side, about, _INCLUSIVE_BEFORE.search(before) is not None or after is not None))
     return found
 
 
@@ -187,12 +200,14 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
         same_side = [b for b in theirs if b.side == mine.side and b.quantity.kind == mine.quantity.kind]
         if (
             not same_side
-            or any(b.side == mine.side and b.quantity.equals(mine.quantity) for b in anywhere)
+            or any(b.side == mine.side and _same_edge(b, mine) for b in anywhere)
             or any(q.equals(mine.quantity) for q in said)  # "of more than 10°" against "an increase of 10°"
         ):
             continue
         counts = counted(unit, mine.quantity)  # "up to twelve *puffs*" against "up to 6 *puffs*", not "over 40 UI/L"
-        rival = next((b for b in same_side if b.about & mine.about and _counts_alike(counts, sentence, b)), None)
+        rival = next(
+            (b for b in same_side if not _same_edge(b, mine) and _same_bounded(mine, b, counts, sentence)), None
+        )
         if rival is not None:
             conflicts.append((_worded(unit, mine), _worded(sentence, rival)))
     return conflicts
@@ -202,6 +217,23 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
 def _read_once(evidence: str) -> tuple[Bound, ...]:
     """:func:`bounds` of the whole evidence, read once however many units ask."""
     return tuple(bounds(evidence))
+
+
+def _same_edge(a: Bound, b: Bound) -> bool:
+    """Whether two bounds on one side start from the same figure (:attr:`Bound.edge`)."""
+    return a.quantity.equals(b.quantity) or (a.quantity.kind == b.quantity.kind == "count" and a.edge == b.edge)
+
+
+def _same_bounded(mine: Bound, theirs: Bound, counts: frozenset[str], sentence: str) -> bool:
+    """Whether the sentence's bound ``theirs`` bounds what the unit's ``mine`` does: a shared stem before the two
+    and what they count alike (:func:`_counts_alike`); or two stems before them ("platelet count is under 100 ×
+    10^9/L" against "a platelet count below 50 × 10^9/L", whose counts name nothing: round 52); or, for counts of
+    something, the same thing counted whatever the words before ("despite trying at least three antidepressants"
+    against "had not responded to at least two antidepressants": round 52)."""
+    shared = theirs.about & mine.about
+    if len(shared) >= 2 or (shared and _counts_alike(counts, sentence, theirs)):
+        return True
+    return mine.quantity.kind == "count" and bool(counts & counted(sentence, theirs.quantity))
 
 
 def _counts_alike(counts: frozenset[str], sentence: str, bound: Bound) -> bool:
