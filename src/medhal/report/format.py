@@ -1,7 +1,8 @@
 """Number formatting shared by the Markdown renderers: missing or non-finite values print as ``-``, and an
 aggregate over configurations (a :class:`~medhal.bench.paired.results.Spread`, or its JSON ``{"mean": ..., "sd":
-...}``) prints as ``m ± sd``.  :func:`pyplot` is matplotlib's ``pyplot`` on the Agg backend, for the figures, and
-:func:`save_figure` how every figure is finished: laid out, written and closed."""
+...}``) prints as ``m ± sd``.  :func:`pyplot` is matplotlib's ``pyplot`` on the Agg backend, for the figures,
+:func:`save_figure` how every figure is finished: laid out, written and closed, and :func:`figures_section` how a
+report lists them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from medhal.bench.paired.results import Spread
 
-__all__ = ["num", "pct", "plotting_available", "pyplot", "save_figure", "value_of"]
+__all__ = ["figures_section", "num", "pct", "plotting_available", "pyplot", "save_figure", "value_of"]
 
 
 def _number(value: object) -> float | None:
@@ -83,3 +84,14 @@ def save_figure(fig: Any, path: Path, *, dpi: int | None = None) -> Path:
         fig.savefig(path, dpi=dpi)
     pyplot().close(fig)
     return path
+
+
+def figures_section(figures: Mapping[str, str] | None) -> list[str]:
+    """The Markdown lines of a report's ``## Figures`` section: one image per ``caption -> file`` of ``figures``,
+    each followed by a blank line, or a note that the figures need matplotlib when there are none."""
+    lines = ["", "## Figures", ""]
+    if not figures:
+        return [*lines, "Figures need matplotlib: `pip install 'medhal[report]'`."]
+    for caption, file in figures.items():
+        lines += [f"![{caption}]({file})", ""]
+    return lines

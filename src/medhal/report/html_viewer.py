@@ -62,11 +62,13 @@ from medhal.detect.records import JSON, CheckItem, CheckResult
 from medhal.report._viewer.common import (
     CUES,
     ICONS,
+    SEVERITY,
     VERDICTS,
     deciding_pointer,
     esc,
     flag_attr,
     flag_html,
+    item_label,
     num,
     verdict_counts,
 )
@@ -86,17 +88,15 @@ _JS = _asset("viewer.js")
 
 
 def _nav_entry(k: int, result: CheckResult, item: CheckItem | None) -> str:
-    name = result.id or (item.id if item is not None else None) or f"item {k + 1}"
-    counts = verdict_counts(result.units)
-    present = " ".join(v for v in ("contradicted", "unsupported", "supported") if counts[v])
+    name, counts, present = item_label(k, result, item)
     if result.status != "ok":
         state = "input error" if result.status == "input_error" else result.status.replace("_", " ")
         badge = f'<span class="flag error">⚠ {esc(state)}</span>'
         tally = ""
     else:
         badge = flag_html(result) + (f' <span class="score">{num(result.score, ".2f")}</span>')
-        spoken = ", ".join(f"{counts[v]} {v}" for v in ("contradicted", "unsupported", "supported"))
-        shown = " ".join(f"{ICONS[v]}{counts[v]}" for v in ("contradicted", "unsupported", "supported"))
+        spoken = ", ".join(f"{counts[v]} {v}" for v in SEVERITY)
+        shown = " ".join(f"{ICONS[v]}{counts[v]}" for v in SEVERITY)
         tally = (
             f'<span class="tally"><span class="sr-only">{spoken}</span><span aria-hidden="true">{shown}</span></span>'
         )

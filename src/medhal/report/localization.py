@@ -15,7 +15,7 @@ from medhal.bench.localization.metrics import LocalizationReport, LocalizationSc
 from medhal.bench.localization.records import DetectorLocalization
 from medhal.bench.localization.suite import LocalizationResult
 from medhal.detect.records import JSON
-from medhal.report.format import num, pct, plotting_available, pyplot, save_figure
+from medhal.report.format import figures_section, num, pct, plotting_available, pyplot, save_figure
 from medhal.report.html_report import write_html_report
 
 __all__ = [
@@ -140,13 +140,7 @@ def localization_markdown(
         lines += ["", "## Item status", ""]
         for name, counts in statuses:
             lines.append(f"- {name}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    lines += ["", "## Figures", ""]
-    if figures:
-        for caption, file in figures.items():
-            lines.append(f"![{caption}]({file})")
-            lines.append("")
-    else:
-        lines.append("Figures need matplotlib: `pip install 'medhal[report]'`.")
+    lines += figures_section(figures)
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from medhal.bench.paired.results import Cell, ConfigMetrics, PairedResult, PairedRow, Section
 from medhal.bench.paired.runs import AcrossReport
 from medhal.detect.records import JSON
-from medhal.report.format import num, pct, plotting_available, pyplot, save_figure, value_of
+from medhal.report.format import figures_section, num, pct, plotting_available, pyplot, save_figure, value_of
 from medhal.report.html_report import write_html_report
 
 __all__ = ["across_markdown", "bcr_bars", "eca_bars", "f1_bcr_scatter", "paired_markdown", "write_paired_report"]
@@ -167,12 +167,7 @@ def paired_markdown(
             " 12.6 / 9.3 / 27.7% (MS-Test / MEB-EN / MEB-CN), which none of the data-only countings tried reproduces"
             " (see `medhal.bench.paired.eca`).",
         ]
-    lines += ["", "## Figures", ""]
-    if figures:
-        for caption, file in figures.items():
-            lines += [f"![{caption}]({file})", ""]
-    else:
-        lines.append("Figures need matplotlib: `pip install 'medhal[report]'`.")
+    lines += figures_section(figures)
     return "\n".join(lines).rstrip() + "\n"
 
 

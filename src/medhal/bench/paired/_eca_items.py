@@ -8,6 +8,7 @@ from typing import get_args
 
 import numpy as np
 
+from medhal.bench.paired._outcomes import judged_pair
 from medhal.bench.paired._overlap import (
     BaselineAverage,
     Coverage,
@@ -18,7 +19,7 @@ from medhal.bench.paired._overlap import (
     hit_category,
     usable_evidence,
 )
-from medhal.bench.paired.metrics import PairOutcome, is_parsed, pair_outcome
+from medhal.bench.paired._pointwise import PairOutcome
 from medhal.bench.paired.records import NotePair, NotePrediction
 from medhal.detect.records import JSONObject
 
@@ -47,13 +48,6 @@ def _note(notes_by_id: Mapping[str, NoteLike], note_id: str) -> NoteLike:
         raise ValueError(f"no note {note_id!r}") from None
 
 
-def _prediction(predictions_by_note_id: Mapping[str, NotePrediction], note_id: str) -> NotePrediction:
-    try:
-        return predictions_by_note_id[note_id]
-    except KeyError:
-        raise ValueError(f"no prediction for note {note_id!r}") from None
-
-
 def _check_scope(scope: str) -> None:
     if scope not in get_args(EcaScope):
         raise ValueError(f"scope must be one of {get_args(EcaScope)}, got {scope!r}")
@@ -65,12 +59,7 @@ def _scoped(
     _check_scope(scope)
     out: list[tuple[NotePair, NotePrediction, NotePrediction, PairOutcome | None]] = []
     for pair in pairs:
-        pe = _prediction(predictions_by_note_id, pair.error_id)
-        pc = _prediction(predictions_by_note_id, pair.clean_id)
-        outcome: PairOutcome | None = None
-        if is_parsed(pe) and is_parsed(pc):
-            assert pe.prediction is not None and pc.prediction is not None
-            outcome = pair_outcome(pe.prediction, pc.prediction)
+        pe, pc, outcome = judged_pair(pair, predictions_by_note_id)
         if scope == "all" or outcome == "pred1":
             out.append((pair, pe, pc, outcome))
     return out

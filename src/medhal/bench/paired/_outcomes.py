@@ -62,6 +62,19 @@ def _lookup(predictions_by_note_id: Mapping[str, NotePrediction], note_id: str) 
         raise ValueError(f"no prediction for note {note_id!r}") from None
 
 
+def judged_pair(
+    pair: NotePair, predictions_by_note_id: Mapping[str, NotePrediction]
+) -> tuple[NotePrediction, NotePrediction, PairOutcome | None]:
+    """The predictions on the error note and on the clean note of ``pair`` and the pair's outcome (``None`` when
+    a member has no usable verdict).  Raises ``ValueError`` when a note of the pair has no prediction at all."""
+    pe = _lookup(predictions_by_note_id, pair.error_id)
+    pc = _lookup(predictions_by_note_id, pair.clean_id)
+    if is_parsed(pe) and is_parsed(pc):
+        assert pe.prediction is not None and pc.prediction is not None
+        return pe, pc, pair_outcome(pe.prediction, pc.prediction)
+    return pe, pc, None
+
+
 def pair_outcomes(
     pairs: Sequence[NotePair], predictions_by_note_id: Mapping[str, NotePrediction]
 ) -> list[PairOutcome | None]:
@@ -69,16 +82,7 @@ def pair_outcomes(
 
     Raises ``ValueError`` when a note of a pair has no prediction at all (a missing entry is a bug, not a parse
     failure: a failed parse is a :class:`NotePrediction` with a non-``ok`` status)."""
-    out: list[PairOutcome | None] = []
-    for pair in pairs:
-        pe = _lookup(predictions_by_note_id, pair.error_id)
-        pc = _lookup(predictions_by_note_id, pair.clean_id)
-        if is_parsed(pe) and is_parsed(pc):
-            assert pe.prediction is not None and pc.prediction is not None
-            out.append(pair_outcome(pe.prediction, pc.prediction))
-        else:
-            out.append(None)
-    return out
+    return [judged_pair(pair, predictions_by_note_id)[2] for pair in pairs]
 
 
 def _note_labels(pairs: Sequence[NotePair]) -> dict[str, int]:

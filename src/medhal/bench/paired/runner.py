@@ -20,7 +20,6 @@ produced elsewhere (``medhal score paired``): CSV or JSONL with ``id``, ``predic
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -38,7 +37,7 @@ from medhal.bench.paired.prompts import (
     resolve_configs,
 )
 from medhal.bench.paired.records import NotePrediction, PredictionStatus, check_unique_note_ids
-from medhal.bench.runio import atomic_write_text
+from medhal.bench.runio import atomic_write_text, json_line
 from medhal.detect.records import JSON, JSONObject
 from medhal.errors import PredictionsFileError
 from medhal.llm.base import GenerationResult, ModelClient, RequestError
@@ -150,8 +149,7 @@ def notes_digest(notes: Sequence[NoteLike]) -> str:
 
 def write_predictions(path: str | Path, predictions: Iterable[NotePrediction]) -> None:
     """Write predictions as JSONL (:meth:`NotePrediction.to_dict` per line), atomically."""
-    text = "".join(json.dumps(p.to_dict(), ensure_ascii=False) + "\n" for p in predictions)
-    atomic_write_text(Path(path), text)
+    atomic_write_text(Path(path), "".join(json_line(p.to_dict()) for p in predictions))
 
 
 # -- running ---------------------------------------------------------------------------------------------------

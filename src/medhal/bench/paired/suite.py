@@ -47,8 +47,13 @@ from medhal.bench.paired.metrics import (
 from medhal.bench.paired.pairing import PairingResult, PairingSummary, pair_notes
 from medhal.bench.paired.records import NotePrediction, PairMethod
 from medhal.bench.paired.results import ConfigMetrics, MeanMetrics, PairedResult, PairsEntry, ParseFailures, Spread
-from medhal.bench.paired.runner import PREDICTIONS_FILE, read_predictions_file, run_paired_predictions
-from medhal.bench.runio import atomic_write_text, json_line, write_json
+from medhal.bench.paired.runner import (
+    PREDICTIONS_FILE,
+    read_predictions_file,
+    run_paired_predictions,
+    write_predictions,
+)
+from medhal.bench.runio import write_json
 from medhal.bench.sampling import Sample, stratified_sample
 from medhal.bench.suite import DataFile, RunConfig, runs_engine_in_place
 from medhal.data.errors import DataFormatError
@@ -367,7 +372,7 @@ class PairedSuite:
         """``pairs.json`` and ``predictions.jsonl`` (unless the engine ran in ``out`` itself and wrote it)."""
         write_json(out / "pairs.json", result.pairing.to_dict())
         if not runs_engine_in_place(out):
-            atomic_write_text(out / PREDICTIONS_FILE, "".join(json_line(p.to_dict()) for p in raw))
+            write_predictions(out / PREDICTIONS_FILE, raw)
 
 
 SUITE = PairedSuite()

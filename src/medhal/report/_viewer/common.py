@@ -5,10 +5,13 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from medhal.detect.records import CheckResult, EvidencePointer, UnitResult, Verdict
+from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, UnitResult, Verdict
 
 VERDICTS: tuple[Verdict, ...] = ("supported", "contradicted", "unsupported")
+SEVERITY: tuple[Verdict, ...] = ("contradicted", "unsupported", "supported")
+"""The verdicts from the most to the least severe, the order an item's verdicts are listed in."""
 ICONS = {"supported": "✓", "contradicted": "✗", "unsupported": "?"}
 CUES = {"supported": "solid underline", "contradicted": "wavy underline", "unsupported": "dashed underline"}
 
@@ -52,3 +55,21 @@ def flag_attr(result: CheckResult) -> str:
 
 def verdict_counts(units: Sequence[UnitResult]) -> dict[str, int]:
     return {v: sum(u.verdict == v for u in units) for v in VERDICTS}
+
+
+class ItemLabel(NamedTuple):
+    """What both the item list and an item's section show of an item."""
+
+    name: str
+    """Its result's id, else its input's, else ``item <k + 1>``."""
+    counts: dict[str, int]
+    """Units per verdict (:func:`verdict_counts`)."""
+    verdicts: str
+    """The ``data-verdicts`` attribute: the verdicts it has units of, most severe first (:data:`SEVERITY`)."""
+
+
+def item_label(k: int, result: CheckResult, item: CheckItem | None) -> ItemLabel:
+    """The :class:`ItemLabel` of the ``k``-th item."""
+    name = result.id or (item.id if item is not None else None) or f"item {k + 1}"
+    counts = verdict_counts(result.units)
+    return ItemLabel(name, counts, " ".join(v for v in SEVERITY if counts[v]))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from medhal.detect.cue_notes import describe, evidence_role
 from medhal.detect.records import JSON, CheckItem, CheckResult, EvidencePointer, JSONObject, UnitResult
-from medhal.report._viewer.common import deciding_pointer, esc, flag_attr, flag_html, num, verdict_badge, verdict_counts
+from medhal.report._viewer.common import deciding_pointer, esc, flag_attr, flag_html, item_label, num, verdict_badge
 from medhal.report._viewer.evidence import (
     Block,
     locate,
@@ -206,9 +206,7 @@ class Rendered:
 
 
 def render_item(k: int, result: CheckResult, item: CheckItem | None) -> Rendered:
-    name = result.id or (item.id if item is not None else None) or f"item {k + 1}"
-    counts = verdict_counts(result.units)
-    present = " ".join(v for v in ("contradicted", "unsupported", "supported") if counts[v])
+    name, _, present = item_label(k, result, item)
     head = [
         f'<section class="item" id="item-{k}" data-item="{k}" data-status="{esc(result.status)}"'
         f' data-flagged="{flag_attr(result)}" data-verdicts="{present}" aria-labelledby="item-{k}-title">',
