@@ -87,3 +87,12 @@ def test_more_than_one_is_two_or_more() -> None:
     one = "induction of more than one follicle did not improve the rate,"
     assert bound_value_conflicts(one, sentence, sentence) == []
     assert bound_value_conflicts(one.replace("one follicle", "three follicles"), sentence, sentence)
+
+
+def test_one_of_the_groups_a_null_finding_compares_is_its_population() -> None:
+    # an abstract of our own (point-of-care D-dimer): "did not differ between patients younger and older than 65"
+    sentence = "Test performance did not differ between patients younger and older than 65 years."
+    assert null_finding_conflict("Test performance was better in patients older than 65 years.", sentence)
+    assert null_finding_conflict("The test performed better in people over 65 than in younger people.", sentence)
+    assert not null_finding_conflict("Test performance was similar in patients older than 65 years.", sentence)
+    assert not null_finding_conflict("Test performance was better in women.", sentence)

@@ -383,8 +383,9 @@ def null_finding(sentence: str) -> NullFinding | None:
 
 
 def names(unit: str, finding: NullFinding) -> bool:
-    """Whether ``unit`` names ``finding``'s whole subject, in its populations and, where both state one, at its
-    time point and dose."""
+    """Whether ``unit`` names ``finding``'s whole subject, in its populations (or one of the groups it compares: "better
+    in patients older than 65" of "did not differ between patients younger and older than 65") and, where both state
+    one, at its time point and dose."""
     people = populations(unit)
     # nothing happened to anyone: a unit about a subgroup of those the finding is about is about them too
     named = stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
@@ -395,9 +396,13 @@ def names(unit: str, finding: NullFinding) -> bool:
     rest = finding.subject - finding.groups
     if "non" not in finding.subject and finding.subject & stems(" ".join(_NON.findall(unit))):
         return False  # "non-major bleeding" names no major bleeding (round 34)
-    if not (finding.subject <= named or (rest and rest <= named and not stems(unit) - FRAME - finding.subject)):
+    if not (
+        finding.subject <= named
+        or (rest and rest <= named and not stems(unit) - FRAME - finding.subject - finding.groups)
+    ):
         return False
-    if not (finding.populations <= people if finding.absence else finding.populations == people):
+    group = bool(people) and people <= finding.populations and stems(" ".join(finding.populations)) <= finding.groups
+    if not (finding.populations <= people if finding.absence else finding.populations == people) and not group:
         return False
     own = quantities(unit)
     for kind in _MATCHED_KINDS:
@@ -425,9 +430,7 @@ _DISCHARGE = re.compile(
     re.IGNORECASE,
 )
 _STAY = stems("length of hospital stay")
-_DIFFERENCE_AFTER = re.compile(
-    r"\s+(?:earlier|sooner|later|shorter|longer|more|less|fewer|faster|slower)\b", re.IGNORECASE
-)
+_DIFFERENCE_AFTER = re.compile(r"\s+(?:earlier|sooner|later|shorter|longer|more|less|fewer|faster|slower)\b", re.I)
 """A unit that shortens or prolongs something names its duration ("shortened diarrhoea": its duration, time)."""
 
 

@@ -31,6 +31,18 @@ def test_clinical_pairs_file_is_well_formed() -> None:
     assert {"cp_special_readme", "cp_special_transit"} <= ids
 
 
+def test_round52_file_is_well_formed() -> None:
+    items = list(read_medhal_loc(PAIRS.with_name("round52.jsonl")))
+    assert len(items) == 36 and len({i.id for i in items}) == 36
+    for item in items:
+        assert item.hallucinated_text.count(item.gold_span) == 1, item.id
+        assert item.gold_span not in item.clean_text, item.id
+    kinds = [i.error_type for i in items]
+    assert {k: kinds.count(k) for k in set(kinds)} == dict.fromkeys(
+        ("changed_number", "flipped_direction", "swapped_entity", "invented_claim"), 9
+    )
+
+
 def test_suite_writes_every_item_and_refuses_a_used_directory(tmp_path: Path) -> None:
     items = list(read_detection(PAIRS, "medhal-loc"))[:12]
     verifier = RuleVerifier()
