@@ -96,3 +96,31 @@ def test_one_of_the_groups_a_null_finding_compares_is_its_population() -> None:
     assert null_finding_conflict("The test performed better in people over 65 than in younger people.", sentence)
     assert not null_finding_conflict("Test performance was similar in patients older than 65 years.", sentence)
     assert not null_finding_conflict("Test performance was better in women.", sentence)
+
+
+def test_an_imaging_report_finding_none_and_an_answer_saying_it_shows_it() -> None:
+    # round 52's CT report and one of our own: "there is no CT evidence of", "without CT signs of", "there is no X"
+    strain = "Ratio 0.8, with no septal flattening; there is no CT evidence of right heart strain."
+    assert [sorted(f.subject) for f in null_findings(strain)][-1] == ["heart", "right", "strai"]
+    assert null_finding_conflict("and the right side of the heart showed clear signs of strain,", strain)
+    assert null_finding_conflict("and the right side of the heart shows signs of strain.", strain)
+    assert not null_finding_conflict("and the right side of the heart showed no signs of strain,", strain)
+    assert not null_finding_conflict("and there is no sign of strain on the right side of the heart.", strain)
+    without = "Acute pulmonary emboli in both lungs without CT signs of right ventricular strain."
+    assert {"right", "strai", "ventr"} == next(iter(null_findings(without))).subject
+    effusion = "There is no pleural effusion."
+    assert null_finding_conflict("There is a small amount of fluid around the lungs.", effusion)
+    assert not null_finding_conflict("There is no fluid around the lungs.", effusion)
+    # a background sentence's "there is no consensus on ..." is no absence of anything the answer can say happened
+    assert null_findings("There is no consensus on the best treatment.") == ()
+
+
+def test_a_lower_lobe_is_of_a_lung() -> None:
+    from medhal.text.laterality import side_conflict
+
+    letter = ["Chest X-ray showed right lower lobe consolidation with no pleural effusion."]
+    found = side_conflict("She was treated for pneumonia in the lower part of her left lung,", letter)
+    assert found is not None and found[1] == 0
+    assert side_conflict("She was treated for pneumonia in the lower part of her right lung,", letter) is None
+    # a brain's lobe is no lung's
+    assert side_conflict("a bleed in the left lung,", ["A haematoma in the right frontal lobe."]) is None

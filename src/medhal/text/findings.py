@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from medhal.text._absence import FOUND_NONE, absolute_absence
 from medhal.text._composites import ROBUST, narrows, within_either
 from medhal.text._finding_subjects import (
     ADJUSTED,
@@ -117,29 +118,6 @@ _NULL_FINDING = re.compile(
 )
 """A sentence that reports no difference, no effect or no occurrence ("... without increasing hypothermia")."""
 
-_NOT_A_DIFFERENCE = (
-    r"(?!(?:[\w-]+\s+){0,2}?(?:statistically\s+)?(?:significant\s+)?(?:differences?|associations?|effects?|correlations?|changes?|"
-    r"relationships?|benefits?|impacts?|influences?|increases?|reductions?|improvements?)\b)"
-)
-_ABSENCE = re.compile(
-    r"\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?(?:was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?"
-    r"(?:recorded|reported|observed|seen|noted|detected|found|identified|documented)\b"
-    r"|\bno\s+" + _NOT_A_DIFFERENCE + r"(?:[\w-]+\s+){0,4}?occurred\b"
-    r"|\bthere\s+(?:was|were)\s+no\s+" + _NOT_A_DIFFERENCE + r"|\bdid\s+not\s+occur\b"
-    r"|\b(?:no\s+(?:patients?|participants?|subjects?|one|child|children|wom[ae]n|m[ae]n|infants?|adults?)|nobody|"
-    r"(?:none|neither)(?:\s+of\s+(?:(?:the|these|those)\s+(?:patients|participants|subjects|children|women|men|infants|"
-    r"adults)|them|these|those))?)\s+"
-    r"(?:in\s+(?:either|both|each|any)\s+(?:groups?|arms?)\s+)?"  # "no patient in either group died"
-    r"(?:had|has|having|developed|developing|experienced|suffered|sustained|required|requiring|needed|needing|died|"
-    r"(?:was|were)\s+(?:admitted|transferred)\s+to)\b"
-    r"|\bnegative\s+for\s+|^\W*(?:[A-Z][\w ]{0,30}:\s*)?no\s+(?:evidence|signs?)\s+of\s+",
-    re.IGNORECASE,
-)
-"""A sentence that says something never happened: "No adverse events were recorded", "no deaths occurred", "there
-were no wound infections", "lactic acidosis did not occur", "no patient had anaphylaxis", "none were admitted to
-intensive care", "neither required dialysis", "none of these required neurosurgery"; or that a report found none
-("Biopsies were negative for dysplasia", "No evidence of malignancy": the subject is what follows,
-:data:`_FOUND_NONE`)."""
 _WORDS = re.compile(r"[A-Za-z][\w-]*")
 _NO_SUBJECT = re.compile(r"\W*(?:but|and|yet|while|whereas)\s+(?:did|does|was|were|is|are|had|has)\s+not\b", re.I)
 _WITH_ARM = re.compile(r"\b(?:with|on)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[(),.;]|$))", re.I)
@@ -152,16 +130,6 @@ def _arms_named(part: str) -> frozenset[str]:
 
 
 _ITEMS = re.compile(r",\s*|\s+(?:or|and|nor)\s+", re.IGNORECASE)
-_FOUND_NONE = re.compile(
-    r"(?:\bnegative\s+for|^\W*(?:[A-Z][\w ]{0,30}:\s*)?no\s+(?:evidence|signs?)\s+of)\s+(?P<what>[^.;,()]+)", re.I
-)
-
-_QUALIFIED = re.compile(
-    r"\b(?:in|among|with|for|after|during|at|on)\s+(?!(?:either|both|any|all|each)\b|(?:the\s+)?(?:study|trial|follow-?up|treatment\s+period)\b)",
-    re.IGNORECASE,
-)
-"""A qualifier after an absence that narrows it to some ("no leak was observed in group B patients"), unlike
-"in either group", "in any patient" or "during the study"."""
 
 _POPULATION = re.compile(
     r"\b(?:m[ae]n|wom[ae]n|male|female|males|females|boys|girls|children|child|adults?|adolescents?|infants?|neonates?|"
@@ -212,24 +180,13 @@ def reports_null_finding(sentence: str) -> bool:
     False
     """
     sentence = _INSTRUCTION.sub(" ", sentence)  # "..., do not increase; double the diuretic": advice, not a finding
-    return _NULL_FINDING.search(sentence) is not None or _absolute_absence(sentence)
+    return _NULL_FINDING.search(sentence) is not None or absolute_absence(sentence)
 
 
 _INSTRUCTION = re.compile(
     r"(?:^|(?<=[;:,.(-])|(?<=\band)|(?<=\bthen))\s*(?:please\s+)?(?:do\s+not|don't)\s+", re.IGNORECASE | re.MULTILINE
 )
 """An instruction not to do something, with no subject before it ("Do not stop abruptly", "..., do not increase")."""
-
-
-def _absolute_absence(text: str) -> bool:
-    """Whether ``text`` says something never happened to anyone (:data:`_ABSENCE`, with no :data:`_QUALIFIED`
-    narrowing after it: "no leak was observed in group B" says nothing of group A).
-
-    >>> _absolute_absence("No deaths occurred in either group."), _absolute_absence("No leak was seen in group B.")
-    (True, False)
-    """
-    m = _ABSENCE.search(text)
-    return m is not None and _QUALIFIED.search(BRACKETS.sub(" ", text[m.end() :])) is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,14 +281,14 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
         else:
             pieces = [c for c in own if COORDINATED.match(c) and subject_of(c)] if len(own) == 1 else []
         if not pieces and len(clauses) > 1:  # "Reactions were rare, and no patient had anaphylaxis": its own
-            pieces = [c for c in own if _absolute_absence(c) and subject_of(c) - REPORTED]
+            pieces = [c for c in own if absolute_absence(c) and subject_of(c) - REPORTED]
         if JOINT.search(part) or any(map(second_of_pair, pieces)):  # "the composite of death and myocardial
             pieces = []  # infarction did not differ": one outcome; "in 18% with A | and 20% with B, ...": the part's
         for piece in pieces or [part]:
-            absence = _absolute_absence(piece)
+            absence = absolute_absence(piece)
             subject = subject_of(piece) - REPORTED if absence else subject_of(piece)
             subjects = None
-            if absence and (none := _FOUND_NONE.search(piece)):  # "biopsies were negative for dysplasia": dysplasia
+            if absence and (none := FOUND_NONE.search(piece)):  # "biopsies were negative for dysplasia": dysplasia
                 subject = subject_of(none.group("what"))  # "no evidence of dysplasia or malignancy": each, and both
                 subjects = [subject, *(each for item in _ITEMS.split(none.group("what")) if (each := subject_of(item)))]
             if subject:

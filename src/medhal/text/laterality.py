@@ -63,8 +63,14 @@ _NOT_PARTS = frozenset({"the", "and", "side", "sided", "only", "hand", "with", "
 
 
 def _part_stems(part: str) -> frozenset[str]:
-    """The five-letter stems of a part's words, three letters and up ("eye", "arm"), function words left out."""
-    return frozenset(w[:5] for w in re.findall(r"[a-z]{3,}", part.lower()) if w not in _NOT_PARTS)
+    """The five-letter stems of a part's words, three letters and up ("eye", "arm"), function words left out; an upper,
+    middle or lower lobe is of a lung ("the lower part of her left lung" against "right lower lobe consolidation":
+    round 52)."""
+    found = frozenset(w[:5] for w in re.findall(r"[a-z]{3,}", part.lower()) if w not in _NOT_PARTS)
+    return found | {"lung"} if _LUNG_LOBE.search(part) else found
+
+
+_LUNG_LOBE = re.compile(r"\b(?:upper|middle|lower|lingula)\b(?:\s+\w+)?\s+lobes?\b|\blingula\b", re.IGNORECASE)
 
 
 def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quantity, Quantity]], int] | None:

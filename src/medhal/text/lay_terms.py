@@ -176,6 +176,8 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bSp[O0]2\b|\bSa[O0]2\b", "oxygen saturation"),  # "saturations under 85%" for "SpO2 <85%" (round 26)
     (r"\buncomfortable\b", "discomfort"),  # five letters had read it as "uncommon" (rare; round 51)
     (r"\bclots?\b", "thrombosis"),
+    (r"\bfluid\s+(?:around|surrounding|about)\s+(?:the|both|his|her|their|one|a)?\s*lungs?\b", "pleural effusion"),
+    (r"\bfluid\s+(?:around|surrounding)\s+(?:the|his|her)?\s*heart\b", "pericardial effusion"),  # round 52 reports
     (r"\bsalty?\s+water\b|\bsalt\s+solution\b", "saline"),  # "Nebulized 3% salt water" (round 52)
     (
         r"\bsmall\s+for\s+(?:their|its|the|her|his)\s+(?:stage\s+of\s+pregnancy|gestational\s+age|dates)\b",
