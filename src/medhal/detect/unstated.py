@@ -35,6 +35,7 @@ from medhal.text.durability import unreported_durability
 from medhal.text.effects import unnamed_outcome
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
+from medhal.text.frequency import interval_stated
 from medhal.text.names import unstated_names
 from medhal.text.quantities import Quantity
 from medhal.text.recommendations import unadvised
@@ -96,7 +97,11 @@ def unstated_cues(
     medication": round 45)."""
     relative = _RELATIVE.match(after)
     return UnstatedCues(
-        figures=tuple(unstated_quantities(unit, index.quantities, before=before)),
+        figures=tuple(  # "doses spaced about six hours apart" for "four times a day" (round 53)
+            q
+            for q in unstated_quantities(unit, index.quantities, before=before)
+            if not interval_stated(unit, q, evidence)
+        ),
         # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
         unnamed=unnamed_subject(unit, evidence, named) or unnamed_outcome(unit, evidence, named),
         overstated=overstated_superiority(unit, index.sentences),

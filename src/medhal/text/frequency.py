@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 
-__all__ = ["DoseFrequency", "dose_frequencies", "frequency_conflicts"]
+__all__ = ["DoseFrequency", "dose_frequencies", "frequency_conflicts", "interval_stated"]
 
 _COUNT = {word: float(k) for k, word in enumerate(NUMBER_WORDS)}
 _COUNT.update({"once": 1.0, "twice": 2.0, "thrice": 3.0})
@@ -117,6 +117,27 @@ def dose_frequencies(text: str) -> list[DoseFrequency]:
         frequency = Quantity("frequency", per_day, m.start(), m.end(), m.group(), False, per_day)
         out.append(DoseFrequency(q, frequency))
     return out
+
+
+def interval_stated(unit: str, q: Quantity, evidence: str) -> bool:
+    """Whether ``q``, a time of ``unit`` said as the interval between doses ("doses spaced about six hours apart",
+    "every 8 hours"), is a frequency ``evidence`` states in other words ("four times a day": round 53's discharge
+    letter).
+
+    >>> unit = "with doses spaced about six hours apart,"
+    >>> interval_stated(unit, quantities(unit)[0], "flucloxacillin 1 g four times a day for 5 more days")
+    True
+    >>> interval_stated(unit, quantities(unit)[0], "flucloxacillin 1 g three times a day for 5 more days")
+    False
+    """
+    if q.kind != "time" or q.value <= 0 or not (_APART.match(unit, q.end) or _EVERY.search(unit, 0, q.start)):
+        return False
+    per_day = 1.0 / q.value
+    return any(math.isclose(_per_day(m) or math.nan, per_day, rel_tol=1e-6) for m in _FREQUENCY.finditer(evidence))
+
+
+_APART = re.compile(r"\s+apart\b", re.IGNORECASE)
+_EVERY = re.compile(r"\bevery\s+(?:(?:about|around|roughly|approximately)\s+)?$", re.IGNORECASE)
 
 
 def frequency_conflicts(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quantity, Quantity]], int] | None:

@@ -254,6 +254,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     ()
     >>> unstated_names("Serum C-reactive protein may help.", "Faecal calprotectin identified UC.")
     ('C-reactive',)
+    >>> unstated_names("Free T4 was normal.", "Free thyroxine (FT4) 13.1 pmol/L"), unstated_names("Total T4", "FT4")
+    ((), ('T4',))
     """
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
     given = _given(evidence)
@@ -269,6 +271,9 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
             continue
         if _acronym(word) and _initials(word, given.parts):
             continue
+        before = _WORD_BEFORE.search(unit, 0, m.start())
+        if before and (before.group(1) + word).lower() in given.stated:
+            continue  # "free T4" for the evidence's "FT4" (round 53)
         if (
             not _acronym(word)
             and not is_drug_name(word)
@@ -287,6 +292,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     return tuple(found) + variant_swaps(unit, evidence)
 
 
+_WORD_BEFORE = re.compile(r"\b([A-Za-z])[a-z]+\s+$")
+"""The word right before a name, whose initial may be the name's first letter in the evidence ("free | T4": "FT4")."""
 _CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*")
 """Consecutive capitalised words (not acronyms): "Emergency Department" may spell the evidence's "ED"."""
 

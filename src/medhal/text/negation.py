@@ -48,6 +48,7 @@ _PREDICATES = frozenset(_PREDICATE_WORDS.split())
 """Skipped words that a negation with nothing after them denies ("the difference was not statistically
 *significant*")."""
 _REACH = 5
+_EITHER_WAY = re.compile(r"\bwith\s+(?:or|and)\s+$", re.IGNORECASE)
 """How many words after a negation cue may hold the word it governs."""
 
 
@@ -68,8 +69,8 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
         after = [k for k, w in enumerate(words) if cue.end() <= w.start() < end][:_REACH]
         if after and words[after[0]].group().lower() in ("only", "as"):
             continue
-        if _BOUND_AFTER.match(text, cue.end()):  # "no more than 2 days a week": a bound, not a denial (round 26)
-            continue
+        if _BOUND_AFTER.match(text, cue.end()) or _EITHER_WAY.search(text, 0, cue.start()):
+            continue  # "no more than 2 days a week": a bound (round 26); "with or without X": both (round 53)
         if cue.group().lower() == "none" and (head := _NONE_OF.match(text, cue.end())) is not None:
             # "none of the patients had a bleed" denies the patients as "no patient developed a bleed" does
             governed.update(k for k in after if words[k].start() == head.start("head"))

@@ -26,6 +26,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from medhal.text.advice_forms import reversed_guidance
+
 __all__ = ["Advice", "advice", "advises_against", "instructs", "premature_use", "reversed_advice", "unadvised"]
 
 _AGAINST_VERBS = r"avoided|withheld|discouraged|stopped|discontinued|abandoned"
@@ -118,8 +120,8 @@ def reversed_advice(unit: str, sentences: Sequence[str]) -> int | None:
     True
     """
     own = advice(unit)
-    if own is None:
-        return None
+    if own is None:  # a guideline's passive or imperative ("is not recommended", "Do not routinely perform")
+        return reversed_guidance(unit, sentences)
     for i, sentence in enumerate(sentences):
         theirs = advice(sentence)
         if theirs is not None and theirs.recommends != own.recommends and _names(own.about, theirs.about):

@@ -1,0 +1,102 @@
+"""Advice in a guideline's other forms, for the reversed-advice cue (issue 14, round 53).
+
+:func:`medhal.text.recommendations.advice` reads "X should (not) be used".  Guidelines also write the passive
+("Extended-duration prophylaxis is not recommended for medical patients") and the imperative ("Do not routinely
+perform screening ultrasound for asymptomatic deep vein thrombosis", "Offer a DOAC"), and an answer that restates
+the imperative in the passive with the advice turned round ("Routine ultrasound screening for clots in people without
+symptoms is recommended": round 53's wrong twin, `supported`) gave the old reader nothing to compare.
+
+:func:`guidance` reads one such piece of advice: what it is about (its content stems, read through the clinical
+synonyms, "clots" as thrombosis and "without symptoms" as asymptomatic), whether it recommends for or against, and
+whether it is about routine use.  :func:`reversed_guidance` finds the evidence sentence advising the other way about
+what a unit advises on: the unit's stems all among the sentence's, the same routine qualifier on both sides (a
+routine use advised against is no use advised against), neither hedged ("may", "consider").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from medhal.text.synonyms import canonical_stems
+
+__all__ = ["Guidance", "guidance", "reversed_guidance"]
+
+_VERBS = r"offer|give|use|perform|prescribe|start|recommend|provide|order|request|screen|test|measure|check"
+_PASSIVE = re.compile(
+    r"^(?P<about>[^;:]+?)\s+(?:is|are)\s+(?P<neg>not\s+)?(?P<routine>routinely\s+)?"
+    r"(?:recommended|advised|indicated|suggested)\b(?P<against>\s+against\b)?",
+    re.IGNORECASE,
+)
+_IMPERATIVE = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?P<neg>do\s+not\s+|don't\s+|never\s+)?(?P<routine>routinely\s+)?"
+    r"(?:" + _VERBS + r")\s+(?P<about>[^.;(]+)",
+    re.IGNORECASE,
+)
+_HEDGED = re.compile(r"\b(?:may|might|could|consider|considered|perhaps|possibly|whether|if|unless)\b|\?", re.I)
+_ROUTINE = re.compile(r"\broutine(?:ly)?\b", re.IGNORECASE)
+_FRAME = canonical_stems("routine routinely people patients adults persons individuals use")
+
+
+@dataclass(frozen=True, slots=True)
+class Guidance:
+    """One piece of advice: the content stems of what it is about, for or against, and about routine use."""
+
+    about: frozenset[str]
+    recommends: bool
+    routine: bool
+
+
+def guidance(text: str) -> Guidance | None:
+    """The one passive or imperative piece of advice ``text`` gives (module docstring), or ``None``.
+
+    >>> g = guidance("4.7 Do not routinely perform screening ultrasound for asymptomatic deep vein thrombosis.")
+    >>> g.recommends, g.routine, sorted(g.about)
+    (False, True, ['asymp', 'deep', 'scree', 'throm', 'ultra', 'vein'])
+    >>> g = guidance("Routine ultrasound screening for clots in people without symptoms is recommended.")
+    >>> g.recommends, g.routine, sorted(g.about)
+    (True, True, ['asymp', 'scree', 'throm', 'ultra'])
+    >>> guidance("Screening may be considered in selected patients.") is None
+    True
+    >>> guidance("Antibiotics for symptom-free bacteriuria are advised against,").recommends
+    False
+    """
+    if _HEDGED.search(text):
+        return None
+    m = _PASSIVE.search(text.strip()) or _IMPERATIVE.search(text.strip())
+    if m is None:
+        return None
+    about = canonical_stems(m.group("about")) - _FRAME
+    if not about:
+        return None
+    routine = bool(m.group("routine")) or _ROUTINE.search(m.group("about")) is not None
+    against = m.groupdict().get("against") is not None
+    return Guidance(about, not m.group("neg") and not against, routine)
+
+
+def reversed_guidance(unit: str, sentences: Sequence[str]) -> int | None:
+    """The index of the first sentence advising the other way about what ``unit`` advises on, or ``None``.
+
+    >>> guideline = ["4.4 Extended-duration prophylaxis after discharge is not recommended for medical patients.",
+    ...              "4.7 Do not routinely perform screening ultrasound for asymptomatic deep vein thrombosis."]
+    >>> reversed_guidance("Routine ultrasound screening for clots in people without symptoms is recommended.",
+    ...                   guideline)
+    1
+    >>> reversed_guidance("Routine ultrasound screening for clots in people without symptoms is not recommended.",
+    ...                   guideline)
+    >>> reversed_guidance("Ultrasound screening for clots in people with symptoms is recommended.", guideline)
+    """
+    own = guidance(unit)
+    if own is None:
+        return None
+    for i, sentence in enumerate(sentences):
+        theirs = guidance(sentence)
+        if (
+            theirs is not None
+            and theirs.recommends != own.recommends
+            and theirs.routine == own.routine
+            and own.about <= theirs.about
+        ):
+            return i
+    return None
