@@ -21,25 +21,33 @@ import re
 __all__ = ["predictive_values_named"]
 
 _FIGURE = (
-    r"(?P<hedge>(?:about|around|roughly|nearly|almost|approximately|just\s+(?:over|under)|over|under)\s+)?(?P<fig>\d+(?:\.\d+)?\s?%|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:in|out\s+of)\s+"
+    r"(?P<hedge>(?:about|around|roughly|nearly|almost|approximately|just\s+(?:over|under)|over|under)\s+)?"
+    r"(?P<fig>\d+(?:\.\d+)?\s?%|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:in|out\s+of)\s+"
     r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|\d+(?:,\d{3})*))"
 )
 _PEOPLE = r"(?:the\s+)?(?:patients|people|persons|participants|those|individuals|children|women|men|adults)"
-_NEGATIVE = re.compile(
-    _FIGURE + r"\s+(?:of\s+)?" + _PEOPLE + r"\s+(?:who\s+(?:were|was|tested|scored)\s+|testing\s+|scoring\s+)?"
-    r"(?:(?:below|under|beneath)\s+(?:it|this|that|the\s+(?:cut-?off|threshold|level))|"
-    r"with\s+(?:a\s+)?negative\s+(?:test|tests|results?|scans?)|(?:tested|testing)\s+negative)"
-    r"(?:\s+(?:at\s+)?(?:that|this|the)\s+(?:cut-?off|threshold))?\s+(?:did\s+not|didn't)\s+(?:have|develop|go\s+on\s+to\s+"
-    r"(?:have|develop))\s+(?P<what>[^,.;]+)",
-    re.IGNORECASE,
+
+
+def _told(past: str, result: str, verbs: str) -> re.Pattern[str]:
+    """A predictive value told in words: a figure of people ``past`` the cut-off, or with a ``result``, and the
+    ``verbs`` saying whether they had the condition (``what``)."""
+    return re.compile(
+        _FIGURE + r"\s+(?:of\s+)?" + _PEOPLE + r"\s+(?:who\s+(?:were|was|tested|scored)\s+|testing\s+|scoring\s+)?"
+        r"(?:(?:" + past + r")\s+(?:it|this|that|the\s+(?:cut-?off|threshold|level))|" + result + r")"
+        r"(?:\s+(?:at\s+)?(?:that|this|the)\s+(?:cut-?off|threshold))?\s+" + verbs + r"\s+(?P<what>[^,.;]+)",
+        re.IGNORECASE,
+    )
+
+
+_NEGATIVE = _told(
+    "below|under|beneath",
+    r"with\s+(?:a\s+)?negative\s+(?:test|tests|results?|scans?)|(?:tested|testing)\s+negative",
+    r"(?:did\s+not|didn't)\s+(?:have|develop|go\s+on\s+to\s+(?:have|develop))",
 )
-_POSITIVE = re.compile(
-    _FIGURE + r"\s+(?:of\s+)?" + _PEOPLE + r"\s+(?:who\s+(?:were|was|tested|scored)\s+|testing\s+|scoring\s+)?"
-    r"(?:(?:above|over)\s+(?:it|this|that|the\s+(?:cut-?off|threshold|level))|"
-    r"with\s+(?:a\s+)?positive\s+(?:test|tests|results?|scans?)|positive)"
-    r"(?:\s+(?:at\s+)?(?:that|this|the)\s+(?:cut-?off|threshold))?\s+(?:actually\s+|truly\s+|really\s+|in\s+fact\s+)?"
-    r"(?:had|developed|went\s+on\s+to\s+(?:have|develop))\s+(?P<what>[^,.;]+)",
-    re.IGNORECASE,
+_POSITIVE = _told(
+    "above|over",
+    r"with\s+(?:a\s+)?positive\s+(?:test|tests|results?|scans?)|positive",
+    r"(?:actually\s+|truly\s+|really\s+|in\s+fact\s+)?(?:had|developed|went\s+on\s+to\s+(?:have|develop))",
 )
 _NAMED = {
     "negative": re.compile(r"\bnegative\s+predictive\s+values?\b|\bNPVs?\b"),
