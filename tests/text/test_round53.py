@@ -62,3 +62,17 @@ def test_advice_in_the_passive_or_imperative_turned_round() -> None:
     assert reversed_advice("Ultrasound screening for clots in people with symptoms is recommended.", guideline) is None
     # a routine use advised against is no use advised against
     assert reversed_advice(wrong.replace("Routine ultrasound", "Ultrasound"), guideline) is None
+
+
+def test_a_null_finding_restated_with_the_same_figures() -> None:
+    from medhal.text.findings import restated_in_figures
+
+    sentence = (
+        "In the prespecified subgroup with stones of 4-5 mm, passage rates did not differ (87% vs 85%), whereas for "
+        "stones larger than 5 mm the rates were 74% versus 51%."
+    )
+    assert restated_in_figures("4 to 5 mm, passage rates were much the same (87% vs 85%),", sentence)
+    # the other part's figures, an effect, or another subject are no restatement
+    assert not restated_in_figures("passage rates were much the same (74% vs 51%),", sentence)
+    assert not restated_in_figures("4 to 5 mm, passage rates were higher (87% vs 85%),", sentence)
+    assert not restated_in_figures("4 to 5 mm, pain scores were much the same (87% vs 85%),", sentence)

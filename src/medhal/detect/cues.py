@@ -86,6 +86,7 @@ from medhal.text.findings import (
     contradicts,
     null_findings,
     reports_null_finding,
+    restated_in_figures,
 )
 from medhal.text.frequency import frequency_conflicts
 from medhal.text.labels import setting_conflicts
@@ -487,7 +488,9 @@ def restating_window(
     restating |= _agreeing(index, unit)
     # and so is its null finding given in numbers whose interval holds no effect (text/significance.py)
     if figures and reports_null_finding(unit):
-        restating |= {i for i, sentence in enumerate(index.sentences) if null_in_numbers(unit, sentence)}
+        restating |= {  # or with the same figures (round 53)
+            i for i, s in enumerate(index.sentences) if null_in_numbers(unit, s) or restated_in_figures(unit, s)
+        }
     restating.discard(-1 if cue is None else cue.sentence)
     holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
     restated = np.zeros(len(windows), dtype=bool)
