@@ -51,3 +51,21 @@ def test_a_unit_naming_what_the_sentence_does_not_is_left_to_other_rules() -> No
     assert denied_outcome("Tranexamic acid halved the need for nasal packing in children.", TRIAL) is None
     # a passive names no agent before the outcome
     assert denied_outcome("The need for nasal packing was halved by tranexamic acid.", TRIAL) is None
+
+
+def test_a_finding_a_report_calls_unchanged_said_to_have_grown() -> None:
+    from medhal.text.null_outcomes import grown_unchanged
+
+    report = [
+        "A 14 mm simple cyst in the upper pole of the left kidney is unchanged from the prior study.",
+        "A 4 mm nodule in the right middle lobe is unchanged from 2022.",
+    ]
+    assert grown_unchanged("The 14 mm simple cyst in the upper part of the left kidney has grown,", report) == 0
+    assert grown_unchanged("A tiny 4 mm nodule in the right middle lobe has grown since 2022", report) == 1
+    assert denied_outcome("A tiny 4 mm nodule in the right middle lobe has grown since 2022", report) == 1
+    # unchanged said again, another figure, another finding, or growth the report states elsewhere
+    assert grown_unchanged("A tiny 4 mm nodule in the right middle lobe has not changed since 2022", report) is None
+    assert grown_unchanged("A 6 mm nodule in the right middle lobe has grown", report) is None
+    assert grown_unchanged("A stone in the left kidney has grown", report) is None
+    grew = [*report, "The 4 mm nodule has enlarged on the latest images."]
+    assert grown_unchanged("A tiny 4 mm nodule in the right middle lobe has grown since 2022", grew) is None

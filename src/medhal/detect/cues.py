@@ -272,7 +272,7 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
         (i for i in denying if not effect_part_restated(unit, index.sentences[i]) and not _told_apart(index, unit, i)),
         None,
     )
-    if found is None and effect:  # the finding's frame (route, population) left out: "halved the need for packing"
+    if found is None:  # the finding's frame (route, population) left out: "halved the need for packing"; "has grown"
         found = denied_outcome(unit, index.sentences)
     if found is None:  # in one group only, or never in those the unit names; or a significant effect where every
         # interval holds none (round 19)

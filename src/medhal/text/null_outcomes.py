@@ -32,7 +32,7 @@ from medhal.text.asserted import asserts_effect
 from medhal.text.findings import finding_parts, reports_null_finding
 from medhal.text.lexical import direction_words, numbers
 
-__all__ = ["NegatedEffect", "denied_outcome", "negated_effects"]
+__all__ = ["NegatedEffect", "denied_outcome", "grown_unchanged", "negated_effects"]
 
 _VERBS = (
     r"reduce|lower|decrease|cut|shorten|prevent|improve|increase|raise|prolong|slow|alter|change|affect|lessen|"
@@ -130,7 +130,7 @@ def denied_outcome(unit: str, sentences: Sequence[str]) -> int | None:
     ...                ["The 10 mg dose did not lower blood pressure, whereas the 20 mg dose lowered it by 8 mmHg."])
     """
     if not asserts_effect(unit) or reports_null_finding(unit):
-        return None
+        return grown_unchanged(unit, sentences)
     named = stems(unit)
     extra = named - FRAME - _EFFECT_WORDS - stems(" ".join(direction_words(unit)))
     figures = numbers(unit)
@@ -144,7 +144,7 @@ def denied_outcome(unit: str, sentences: Sequence[str]) -> int | None:
             agent = _agent(unit, outcome)
             if agent and agent <= effect.agent and _only_null(outcome, sentences):
                 return i
-    return None
+    return grown_unchanged(unit, sentences)
 
 
 def _agent(unit: str, outcome: frozenset[str]) -> frozenset[str]:
@@ -154,6 +154,56 @@ def _agent(unit: str, outcome: frozenset[str]) -> frozenset[str]:
         if stems(m.group()) & outcome:
             return stems(unit[: m.start()]) - FRAME - _EFFECT_WORDS
     return frozenset()
+
+
+def grown_unchanged(unit: str, sentences: Sequence[str]) -> int | None:
+    """The index of the sentence of a report that calls a finding unchanged ("A 14 mm simple cyst in the upper pole
+    of the left kidney is unchanged from the prior study") when ``unit`` says that finding changed ("The 14 mm simple
+    cyst in the upper part of the left kidney has grown since the previous scan": round 53's wrong twin, `supported`),
+    or ``None``.  The unit must name what the sentence does, where it lies aside (a report's "pole" is an answer's
+    "part"), with the sentence's figures, and no sentence naming half of it or more may say it changed.
+
+    >>> report = ["A 14 mm simple cyst in the upper pole of the left kidney is unchanged from the prior study.",
+    ...           "The right kidney is normal."]
+    >>> grown_unchanged("The 14 mm simple cyst in the upper part of the left kidney has grown since", report)
+    0
+    >>> grown_unchanged("The 14 mm simple cyst in the left kidney has not changed since the last scan", report)
+    >>> grown_unchanged("The 9 mm cyst in the left kidney has grown since the last scan", report)
+    >>> grown_unchanged("A stone in the left kidney has grown", report)
+    """
+    change = _CHANGED.search(unit)
+    if change is None or reports_null_finding(unit):
+        return None
+    named = stems(unit[: change.start()]) - FRAME - _PLACE
+    figures = numbers(unit)
+    if not named or any(_CHANGED.search(s) and 2 * len(named & stems(s)) >= len(named) for s in sentences):
+        return None
+    for i, sentence in enumerate(sentences):
+        same = _UNCHANGED.search(sentence)
+        if same is None or not figures <= numbers(sentence):
+            continue
+        if named <= stems(sentence[: same.start()]) - FRAME - _PLACE:
+            return i
+    return None
+
+
+_UNCHANGED = re.compile(
+    r"\b(?:is|are|was|were|remains?|remained|has\s+remained|have\s+remained|appears?)\s+(?:\w+ly\s+)?"
+    r"(?:unchanged|stable)\b",
+    re.IGNORECASE,
+)
+_CHANGED = re.compile(
+    r"\b(?:has|have|had)\s+(?:\w+ly\s+)?(?:grown|enlarged|increased|shrunk|shrunken|progressed|expanded|changed)\b"
+    r"|\b(?:is|are|was|were)\s+(?:now\s+)?(?:larger|bigger|smaller)\b|\b(?:grew|enlarged|progressed)\b",
+    re.IGNORECASE,
+)
+_PLACE = word_set(
+    "upper lower middle mid pole part portion region segment side left right anterior posterior medial lateral "
+    "superior inferior proximal distal central peripheral tiny small little large big",
+    stem=True,
+)
+"""Where a finding lies and how big it looks, which an answer may say in other words ("part" for "pole", a "tiny" 4 mm
+nodule)."""
 
 
 def _only_null(outcome: frozenset[str], sentences: Sequence[str]) -> bool:
