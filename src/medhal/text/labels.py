@@ -13,6 +13,7 @@ from __future__ import annotations
 from medhal.text.bounds import bound_conflicts, bound_value_conflicts, reversed_changes
 from medhal.text.intervals import interval_conflicts
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.spinal_levels import level_conflicts
 from medhal.text.tokens import content_stems
 
 __all__ = ["label_conflicts", "setting_conflicts"]
@@ -23,7 +24,8 @@ def setting_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qua
     (:func:`label_conflicts`), a bound
     (:func:`~medhal.text.bounds.bound_conflicts`) or its figure (:func:`~medhal.text.bounds.bound_value_conflicts`), a
     change told backwards
-    (:func:`~medhal.text.bounds.reversed_changes`), an interval (:func:`~medhal.text.intervals.interval_conflicts`).
+    (:func:`~medhal.text.bounds.reversed_changes`), an interval (:func:`~medhal.text.intervals.interval_conflicts`), a
+    spinal level (:func:`~medhal.text.spinal_levels.level_conflicts`).
 
     >>> [(a.text, b.text) for a, b in setting_conflicts("if creatinine is over 110,", "if creatinine is below 110.",
     ...                                                 "Restart if creatinine is below 110.")]
@@ -35,6 +37,7 @@ def setting_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qua
         or bound_value_conflicts(unit, sentence, evidence)
         or reversed_changes(unit, sentence)
         or interval_conflicts(unit, sentence, evidence)
+        or level_conflicts(unit, sentence, evidence)  # "the right L4 nerve root" for L5 (round 53)
     )
 
 
