@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from medhal.text.synonyms import canonical_stems
 
@@ -48,8 +49,10 @@ class Guidance:
     routine: bool
 
 
+@lru_cache(maxsize=1024)
 def guidance(text: str) -> Guidance | None:
-    """The one passive or imperative piece of advice ``text`` gives (module docstring), or ``None``.
+    """The one passive or imperative piece of advice ``text`` gives (module docstring), or ``None``; an evidence
+    sentence's is read once however many units ask.
 
     >>> g = guidance("4.7 Do not routinely perform screening ultrasound for asymptomatic deep vein thrombosis.")
     >>> g.recommends, g.routine, sorted(g.about)

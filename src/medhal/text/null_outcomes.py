@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from medhal.text._finding_subjects import FRAME, stems, word_set
 from medhal.text.asserted import asserts_effect
@@ -65,11 +66,7 @@ _EFFECT_WORDS = word_set(
     stem=True,
 )
 """Words of effect a unit may add to what the sentence says ("halved"), beyond :data:`FRAME`'s."""
-
-
 _WORD = re.compile(r"[^\W\d_]+")
-
-
 _FIGURE = re.compile(r"\d")
 
 
@@ -84,8 +81,10 @@ class NegatedEffect:
     """The numbers of the part ("The 10 mg dose did not lower ..."): a unit's must be among them."""
 
 
+@lru_cache(maxsize=1024)
 def negated_effects(sentence: str) -> tuple[NegatedEffect, ...]:
-    """Each effect ``sentence`` says its agent did not have, one per part (:func:`~medhal.text.findings.finding_parts`).
+    """Each effect ``sentence`` says its agent did not have, one per part (:func:`~medhal.text.findings.finding_parts`);
+    read once per evidence sentence however many units ask.
 
     >>> [(sorted(e.agent), [sorted(o) for o in e.outcomes]) for e in negated_effects(
     ...     "Topical tranexamic acid did not reduce the need for nasal packing in adults with anterior epistaxis.")]
@@ -110,7 +109,7 @@ def negated_effects(sentence: str) -> tuple[NegatedEffect, ...]:
 
 def denied_outcome(unit: str, sentences: Sequence[str]) -> int | None:
     """The index of the evidence sentence whose null finding ``unit`` contradicts with its frame left out (module
-    docstring), or ``None``.
+    docstring), or else that calls unchanged what ``unit`` says changed (:func:`grown_unchanged`); ``None`` when none.
 
     >>> evidence = ["Topical tranexamic acid did not reduce the need for nasal packing in adults with anterior "
     ...             "epistaxis.", "Rebleeding within 7 days was less frequent with tranexamic acid (8% vs 19%)."]
@@ -129,13 +128,19 @@ def denied_outcome(unit: str, sentences: Sequence[str]) -> int | None:
     >>> denied_outcome("The 20 mg dose lowered blood pressure.",
     ...                ["The 10 mg dose did not lower blood pressure, whereas the 20 mg dose lowered it by 8 mmHg."])
     """
+    found = _frame_left_out(unit, sentences)
+    return found if found is not None else grown_unchanged(unit, sentences)
+
+
+def _frame_left_out(unit: str, sentences: Sequence[str]) -> int | None:
+    """:func:`denied_outcome`'s first reading: an effect claimed on a negated effect's outcome (module docstring)."""
     if not asserts_effect(unit) or reports_null_finding(unit):
-        return grown_unchanged(unit, sentences)
+        return None
     named = stems(unit)
     extra = named - FRAME - _EFFECT_WORDS - stems(" ".join(direction_words(unit)))
     figures = numbers(unit)
     for i, sentence in enumerate(sentences):
-        if not extra <= stems(sentence):
+        if not extra <= _sentence_stems(sentence):
             continue
         for effect in negated_effects(sentence):
             outcome = next((o for o in effect.outcomes if o <= named), None)
@@ -144,7 +149,7 @@ def denied_outcome(unit: str, sentences: Sequence[str]) -> int | None:
             agent = _agent(unit, outcome)
             if agent and agent <= effect.agent and _only_null(outcome, sentences):
                 return i
-    return grown_unchanged(unit, sentences)
+    return None
 
 
 def _agent(unit: str, outcome: frozenset[str]) -> frozenset[str]:
@@ -176,7 +181,7 @@ def grown_unchanged(unit: str, sentences: Sequence[str]) -> int | None:
         return None
     named = stems(unit[: change.start()]) - FRAME - _PLACE
     figures = numbers(unit)
-    if not named or any(_CHANGED.search(s) and 2 * len(named & stems(s)) >= len(named) for s in sentences):
+    if not named or any(_CHANGED.search(s) and 2 * len(named & _sentence_stems(s)) >= len(named) for s in sentences):
         return None
     for i, sentence in enumerate(sentences):
         same = _UNCHANGED.search(sentence)
@@ -209,9 +214,18 @@ nodule)."""
 def _only_null(outcome: frozenset[str], sentences: Sequence[str]) -> bool:
     """Whether every part of the evidence that names ``outcome`` reports a null finding or no finding at all ("The
     primary outcome was the need for nasal packing": no effect asserted, no figure)."""
-    return all(
-        reports_null_finding(part) or not (asserts_effect(part) or _FIGURE.search(part))
-        for sentence in sentences
+    return all(null for sentence in sentences for part, said, null in _parts(sentence) if outcome <= said)
+
+
+@lru_cache(maxsize=1024)
+def _parts(sentence: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
+    """Each finding part of ``sentence`` with its stems and whether it reports a null finding or no finding at all,
+    read once per evidence sentence however many units ask."""
+    return tuple(
+        (part, stems(part), reports_null_finding(part) or not (asserts_effect(part) or _FIGURE.search(part)))
         for part in finding_parts(sentence)
-        if outcome <= stems(part)
     )
+
+
+_sentence_stems = lru_cache(maxsize=1024)(stems)
+""":func:`stems` of an evidence sentence, read once however many units ask."""
