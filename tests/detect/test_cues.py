@@ -10,8 +10,9 @@ from medhal.detect import CheckItem, DecomposedDetector
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.chunking import Window, window_of
 from medhal.detect.cue_notes import describe
-from medhal.detect.cues import FiredCue, contradiction_cue, deciding_sentences, restating_window
+from medhal.detect.cues import FiredCue, contradiction_cue
 from medhal.detect.focus import _only_figures_differ, contradiction_focus
+from medhal.detect.restating import deciding_sentences, restating_window
 from medhal.text import split_sentences
 
 README_EVIDENCE = (Path(__file__).resolve().parents[2] / "examples" / "evidence.txt").read_text()

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from medhal.text.lexical import has_negation
-from medhal.text.negation import flips_negation, negated_stems, negation_scopes_agree, negation_targets, prefix_antonym
+from medhal.text.negation import flips_negation, negated_stems, negation_scopes_agree, negation_targets
+from medhal.text.prefix_antonyms import prefix_antonym
 
 RECOMMENDATION = "Oral corticosteroids should not be used in adults without asthma."
 

@@ -102,6 +102,7 @@ from medhal.text.findings import (
     null_findings,
     reports_null_finding,
 )
+from medhal.text.implied import implied_figures
 from medhal.text.labels import label_conflicts
 from medhal.text.lexical import direction_conflict, directions, has_negation
 from medhal.text.negation import negation_scopes_agree, negation_targets
@@ -189,7 +190,7 @@ class EvidenceIndex:
         return cls(
             tuple(sentences),
             tuple(alignment_tokens(s) | alignment_tokens(d) for s, d in zip(sentences, defined, strict=True)),
-            (*stated, *worked_out(answer, stated, evidence)),
+            (*stated, *worked_out(answer, stated, evidence), *implied_figures(evidence)),
             # "endpoints were X" and "do not delay treatment" report no finding
             tuple(() if describes_measurement(s) or instructs(s) else null_findings(s) for s in sentences),
             tuple(not asserts_nothing(s) for s in sentences),

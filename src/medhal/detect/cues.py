@@ -31,7 +31,7 @@ sentence that fires it.
   sentence holding all the unit's content words and numbers denies a word the unit asserts plainly ("should not be
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
   "un-" / "non-" form of a word the unit says before the same next word ("uncomplicated appendicitis",
-  :func:`medhal.text.negation.prefix_antonym`), or an evidence sentence recommends the other way about what the
+  :func:`medhal.text.prefix_antonyms.prefix_antonym`), or an evidence sentence recommends the other way about what the
   unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`), or says needs more study
   before use in care what the unit calls ready for it (:func:`~medhal.text.recommendations.premature_use`), or has
   for it the person the unit says was against it (:func:`medhal.text.stances.stance_conflict`), or says only the
@@ -62,12 +62,13 @@ from typing import Literal
 
 import numpy as np
 
-from medhal.detect.alignment import EvidenceIndex, restates
-from medhal.detect.chunking import Window
+from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.comparison_cue import comparison_cue
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
-from medhal.detect.units import Unit, continued, continues_negation
+from medhal.detect.restating import agreeing
+from medhal.detect.units import Unit, continued, continues_negation, fronted
+from medhal.detect.unstated import asked_figure
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.age_sides import swapped_age_side
 from medhal.text.antonyms import swapped_qualifier
@@ -86,24 +87,23 @@ from medhal.text.findings import (
     contradicts,
     null_findings,
     reports_null_finding,
-    restated_in_figures,
 )
 from medhal.text.frequency import frequency_conflicts
 from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
-from medhal.text.negation import flips_negation, prefix_antonym
+from medhal.text.negation import flips_negation
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.null_outcomes import denied_outcome
 from medhal.text.placement import moved_across
+from medhal.text.prefix_antonyms import prefix_antonym
 from medhal.text.quantifiers import proportion_given, quantified_shares, share_conflicts, shares_stated
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.significance import (
     effect_part_restated,
-    null_in_numbers,
     ratio_shown,
     significance_denied,
     unshown_effect,
@@ -117,11 +117,9 @@ __all__ = [
     "comparison_cue",
     "contradiction_cue",
     "cue_record",
-    "deciding_sentences",
     "negation_cue",
     "null_finding_cue",
     "number_cue",
-    "restating_window",
 ]
 
 CueKind = Literal["number", "null_finding", "reversed_comparison", "denied", "design", "excluded"]
@@ -243,7 +241,7 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
             return found
     # "It performed equally well on darker skin" against "Performance ... was lower on ... darker skin types", unless
     # the evidence also reports the unit's null finding (a difference at one time point, none overall)
-    if says_equally(unit) and not _agreeing(index, unit):
+    if says_equally(unit) and not agreeing(index, unit):
         found = next((i for i, s in enumerate(index.sentences) if denied_null(unit, s)), None)
         if found is not None:
             return found
@@ -383,22 +381,28 @@ def cue_record(cue: FiredCue | None, index: EvidenceIndex) -> JSONObject:
 
 
 def unit_cues(
-    index: EvidenceIndex, units: Sequence[Unit], response: str, alignments: Sequence[np.ndarray], threshold: float
+    index: EvidenceIndex,
+    units: Sequence[Unit],
+    response: str,
+    alignments: Sequence[np.ndarray],
+    threshold: float,
+    asked: Sequence[Quantity] = (),
 ) -> list[FiredCue | None]:
     """:func:`contradiction_cue` for each of a response's ``units`` (``alignments``: each unit's
     :meth:`EvidenceIndex.alignment`), a unit cut off before the rest of its list read with it where a claimed
-    significance is judged (:func:`~medhal.detect.units.continued`)."""
-    return [
-        contradiction_cue(
-            index,
-            u.text,
-            a,
-            threshold,
-            context=continued(units, k, response),
-            negated_before=continues_negation(units, k, response),
-        )
-        for k, (u, a) in enumerate(zip(units, alignments, strict=True))
-    ]
+    significance is judged (:func:`~medhal.detect.units.continued`); ``asked``: the figures of the question the
+    response answers.  A unit naming its subject by a pronoun after a fronted clause ("When delirium did happen, | it
+    was shorter in the programme group") is read with that clause for a null finding
+    (:func:`~medhal.detect.units.fronted`)."""
+    cues: list[FiredCue | None] = []
+    for k, (u, a) in enumerate(zip(units, alignments, strict=True)):
+        context = continued(units, k, response)
+        negated = continues_negation(units, k, response)
+        cue = contradiction_cue(index, u.text, a, threshold, context=context, negated_before=negated, asked=asked)
+        whole = fronted(units, k, response) if cue is None else None
+        sentence = None if whole is None else null_finding_cue(index, whole)
+        cues.append(cue if sentence is None else FiredCue(sentence, kind="null_finding"))
+    return cues
 
 
 def contradiction_cue(
@@ -409,6 +413,7 @@ def contradiction_cue(
     *,
     context: str | None = None,
     negated_before: bool = False,
+    asked: Sequence[Quantity] = (),
 ) -> FiredCue | None:
     """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
     comparison, else a denied assertion, else a misreported design, else a finding for an excluded population
@@ -416,10 +421,15 @@ def contradiction_cue(
     ``threshold`` as :func:`number_cue`; ``context``, the unit with the rest of its list
     (:func:`~medhal.detect.units.continued`), is where a claimed significance is read against the figures;
     ``negated_before``: the unit goes on with a list the unit before it negates
-    (:func:`~medhal.detect.units.continues_negation`), so no denied assertion is read in it."""
+    (:func:`~medhal.detect.units.continues_negation`), so no denied assertion is read in it; ``asked``: the figures of
+    the question the response answers, which the unit may repeat ("so your 3-year-old falls within the approved age
+    range", round 54): they are the user's, not a changed number."""
     if asks(unit):  # "Can she still start the series?": a question asserts nothing
         return None
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
+    if asked and sentence is not None:
+        conflicts = [c for c in conflicts if not asked_figure(c[0], asked)]
+        sentence = sentence if conflicts else None
     if sentence is not None:
         return FiredCue(sentence, tuple(conflicts))
     sentence = null_finding_cue(index, unit, context)
@@ -446,55 +456,3 @@ def contradiction_cue(
         return FiredCue(sentence, kind="design")
     sentence = excluded_population(unit, index.sentences)  # a finding for people the study left out
     return None if sentence is None else FiredCue(sentence, kind="excluded")
-
-
-def deciding_sentences(index: EvidenceIndex | None, unit: str, cue: FiredCue | None) -> list[int]:
-    """The evidence sentences the verifier must read ``unit`` against alone, whatever words they share with it: the
-    sentence of its fired ``cue``, and each that reports its null finding again in other words ("Deaths from all
-    causes were not reduced" against "Overall mortality did not differ between groups"), which
-    :func:`restating_window` then finds among the unit's windows."""
-    if index is None:
-        return []
-    found = _agreeing(index, unit)
-    return sorted(found if cue is None else {*found, cue.sentence})
-
-
-def _agreeing(index: EvidenceIndex, unit: str) -> set[int]:
-    """The evidence sentences that report ``unit``'s null finding again (:func:`~medhal.text.findings.agrees`)."""
-    return {i for i, findings in enumerate(index.findings) if any(agrees(unit, f) for f in findings)}
-
-
-def restating_window(
-    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], cue: FiredCue | None = None
-) -> np.ndarray:
-    """``True`` at each smallest window of ``windows`` that holds a sentence restating the unit (the restatement cue:
-    :func:`~medhal.detect.alignment.restates`, or the same null finding reported in other words,
-    :func:`~medhal.text.findings.agrees`); all ``False`` when none does.  The sentence of the unit's contradicting
-    ``cue`` restates nothing ("occurred only in the intensive-treatment group" holds every word of "occurred in
-    both groups"), and after a design or excluded-population cue no sentence does (words shared with "Randomised
-    trials are needed" restate nothing of a design the evidence denies)."""
-    if cue is not None and cue.kind in ("design", "excluded"):
-        return np.zeros(len(windows), dtype=bool)
-    # a sentence holding every word and number of the unit is aligned at 1.0; one writing its figures otherwise
-    # ("769 of 12,927" for "about 6%") may restate it too (:func:`~medhal.detect.alignment.restates`)
-    figures = any(token.startswith("#") for token in alignment_tokens(unit))
-    restating = {
-        i
-        for i, a in enumerate(by_sentence)
-        if (a >= 1.0 or (figures and a > 0.0)) and restates(index.sentences[i], unit)
-    }
-    # a null finding reported again in other words ("made no significant difference to X" against "no
-    # significant difference in the incidence of X") is a restatement too
-    restating |= _agreeing(index, unit)
-    # and so is its null finding given in numbers whose interval holds no effect (text/significance.py)
-    if figures and reports_null_finding(unit):
-        restating |= {  # or with the same figures (round 53)
-            i for i, s in enumerate(index.sentences) if null_in_numbers(unit, s) or restated_in_figures(unit, s)
-        }
-    restating.discard(-1 if cue is None else cue.sentence)
-    holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
-    restated = np.zeros(len(windows), dtype=bool)
-    if holding:
-        smallest = min(windows[k].n_sentences for k in holding)
-        restated[[k for k in holding if windows[k].n_sentences == smallest]] = True
-    return restated

@@ -54,10 +54,11 @@ from medhal.detect.chunking import (
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import FiredCue, cue_record, deciding_sentences, restating_window, unit_cues
+from medhal.detect.cues import FiredCue, cue_record, unit_cues
 from medhal.detect.focus import contradiction_focus
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
+from medhal.detect.restating import deciding_sentences, restating_window
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
 from medhal.detect.units import (
@@ -70,7 +71,7 @@ from medhal.detect.units import (
     judged_unit,
     readings,
 )
-from medhal.detect.unstated import unstated_cues
+from medhal.detect.unstated import asked_figures, unstated_cues
 from medhal.errors import InvariantError
 from medhal.text import Span, unmarked
 from medhal.text.harmonize import harmonized
@@ -221,7 +222,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         alignments = [index.alignment(u.text) for u in units] if index else []
         cues: list[FiredCue | None] = [None] * len(units)
         if index is not None:
-            cues = unit_cues(index, units, item.response, alignments, threshold)
+            cues = unit_cues(index, units, item.response, alignments, threshold, asked_figures(item.question))
         for u, ks, cue in zip(units, chosen, cues, strict=True):  # the verifier reads each deciding sentence alone
             decide = deciding_sentences(index, u.text, cue)
             ks[:] = sorted({*ks, *(sentence_window(item.evidence, sentences, windows, i) for i in decide)})
@@ -418,7 +419,9 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             start, end = (span.start or 0, span.end or 0) if placed else (0, 0)
             before = plan.item.response[max(0, start - 32) : start]
             after = plan.item.response[end : end + 160] if placed else ""  # its relative clause may name whom
-            unstated = unstated_cues(span.text, plan.item.evidence, index, named, before=before, after=after)
+            unstated = unstated_cues(
+                span.text, plan.item.evidence, index, named, before=before, after=after, question=plan.item.question
+            )
             flags = unstated.flags  # advice the evidence does not give is never supported, but flags nothing
             decision = self.aligned_rule.decide(
                 block[:, ENTAILMENT],

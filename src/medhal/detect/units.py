@@ -30,6 +30,7 @@ __all__ = [
     "Unit",
     "UnitChoice",
     "continued",
+    "fronted",
     "judged_unit",
     "qualified",
     "readings",
@@ -177,6 +178,25 @@ def qualified(units: Sequence[Unit], k: int, response: str) -> str | None:
     if reports_null_finding(after.text) or _CHANCE.search(after.text):
         return f"{units[k].text} {after.text}"
     return None
+
+
+def fronted(units: Sequence[Unit], k: int, response: str) -> str | None:
+    """The text of unit ``k`` with the unit before it where that one is a fronted subordinate clause of the same
+    sentence and unit ``k`` names its subject only by a pronoun: "When delirium did happen," with "it was shorter in
+    the programme group," (round 54: cut apart, the null-finding cue found no subject in "it", and a flipped "its
+    duration did not differ" was `supported`); ``None`` otherwise."""
+    if k == 0 or _next_in_sentence(units, k - 1, response) is None or not _PRONOUN_SUBJECT.match(units[k].text):
+        return None
+    before = units[k - 1].text
+    if not before.rstrip().endswith(",") or not _FRONTED.match(before):
+        return None
+    return f"{before} {units[k].text}"
+
+
+_PRONOUN_SUBJECT = re.compile(r"\W*(?:it|they)\s+(?!\w+ing\b)\w+", re.IGNORECASE)
+_FRONTED = re.compile(
+    r"\W*(?:when|whenever|once|if|where|among|in|for|after|before|although|though|while)\b", re.IGNORECASE
+)
 
 
 def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:

@@ -95,9 +95,10 @@ _COMPARATIVES = r"(?:more|less|fewer|higher|lower|greater|larger|smaller|stronge
 _COMPARISON = re.compile(
     r"\b(?P<word>" + _COMPARATIVES + r")(?!\s+than\b)\s+"
     r"(?P<words>(?:(?!than\b|compared\b|versus\b|vs\b|" + _COMPARATIVES + r"\b)[\w\-]+\s+){0,5}?)"
-    r"(?:with|in|among|for|on|after|under)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
+    r"(?:with|in|among|for|on|after|under|at(?=\s+\d))\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
     r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"
-    r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+)?(?:the\s+)?(?P<rival>" + GROUP_WORDS + r"))?",
+    r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+|at\s+(?=\d))?"
+    r"(?:the\s+)?(?P<rival>" + GROUP_WORDS + r"))?",
     re.IGNORECASE,
 )
 """A comparative (not "more than 2", a threshold), a few words of measure (never "than": "more common than with

@@ -133,7 +133,7 @@ def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     if not given:
         return None
     for q in quantities(unit):
-        name = _name_before(unit, q) if _is_dose(q) else None
+        name = (_name_before(unit, q) or _dose_of(unit, q)) if _is_dose(q) else None
         if name is None or name not in given:
             continue
         doses = given[name]
@@ -142,3 +142,24 @@ def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
         rival, index = next(((e, i) for e, i in doses if e.kind == q.kind), doses[0])
         return [(q, rival)], index
     return None
+
+
+_DOSE_OF = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]{3,})\s+doses?\b(?:\s+(?!and\b|or\b)[\w-]+){0,4}\s+(?:from|to)\s+$")
+"""A drug named before "dose" and a change of it ("the quetiapine dose has been reduced from 1000 mg to 800 mg")."""
+
+
+def _dose_of(unit: str, q: Quantity) -> str | None:
+    """The drug whose dose a unit says changed to (or from) ``q``: "the quetiapine dose has been reduced from | 1000
+    mg" (round 54: the lithium dose's change, moved to quetiapine, was `supported`); the second figure of "from X to
+    Y" too.
+
+    >>> unit = "the quetiapine dose has been reduced from 1000 mg to 800 mg each night"
+    >>> [_dose_of(unit, q) for q in quantities(unit)]
+    ['quetiapine', 'quetiapine']
+    """
+    before = unit[max(0, q.start - 80) : q.start]
+    then = re.search(r"\bfrom\s+[\d.,]+\s*\w+\s+to\s+$", before)  # "from 1000 mg to | 800 mg"
+    m = _DOSE_OF.search(before[: then.start()] + "from " if then else before)
+    if m is None or m.group(1).lower() in _GENERIC:
+        return None
+    return m.group(1).lower()

@@ -338,6 +338,8 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
+        if q.kind == "volume" and any(e.kind == "volume/min" and e.value == q.value for e in stated):
+            continue  # "on two litres" of oxygen for "2 L/min": a flow in lay words (round 54)
         if (
             difference(q, exact)
             or share(q, exact)

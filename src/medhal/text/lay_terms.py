@@ -183,6 +183,10 @@ _COMMON: tuple[tuple[str, str], ...] = (
         r"\bsmall\s+for\s+(?:their|its|the|her|his)\s+(?:stage\s+of\s+pregnancy|gestational\s+age|dates)\b",
         "small-for-gestational-age",
     ),  # "No clots were seen" for "Thromboembolic events were not observed" (round 51)
+    (r"\bCO2\b", "carbon dioxide"),  # "tends to retain carbon dioxide" for "Known CO2 retainer" (round 54)
+    (r"\bper\s?cent\b", "%"),  # "between 88 and 92 percent" for "88-92%": a sign, not a word
+    (r"\blung\s+arter(?=y|ies)", "pulmonary arter"),  # "the main and left lung arteries" (our own CT report)
+    (r"\bc(?:a)?esarean\s+(?:births?|sections?)\b|\bc-sections?\b", "cesarean delivery"),  # round 54
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"

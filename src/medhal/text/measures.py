@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from medhal.text.derived import decimals, near_estimate
 from medhal.text.quantities import Quantity, quantities
@@ -131,7 +131,12 @@ def measure_conflicts(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Q
     every = [(i, q) for i, s in enumerate(sentences) for q in quantities(s) if q.kind in {"percent", "count"}]
     for mine in own:
         theirs = [(i, b.figure) for i, b in stated if b.measure == mine.measure]
-        if not theirs or any(_same(mine.figure, q) for _, q in theirs):
+        if not theirs:  # "a positive predictive value of about 99.5%" where 99.5% is the NPV and no PPV is reported
+            swap = _unreported_measure(mine, stated, every)
+            if swap is not None:
+                return swap
+            continue
+        if any(_same(mine.figure, q) for _, q in theirs):
             continue
         others = {(i, b.figure.start) for i, b in stated if b.measure != mine.measure}
         swapped = any(_same(mine.figure, b.figure) for i, b in stated if b.measure != mine.measure)
@@ -141,3 +146,23 @@ def measure_conflicts(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Q
         if (swapped and not unbound) or not any(_same(mine.figure, q) for _, q in every):
             return [(mine.figure, theirs[0][1])], theirs[0][0]
     return None
+
+
+_SPELLED = {"ppv": "positive predictive value", "npv": "negative predictive value", "auc": "area under the curve"}
+
+
+def _unreported_measure(
+    mine: BoundFigure, stated: Sequence[tuple[int, BoundFigure]], every: Sequence[tuple[int, Quantity]]
+) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
+    """A unit's figure bound to a measure the evidence never reports, where the evidence binds that very figure to
+    another measure and states it nowhere unbound (round 54: "a positive predictive value of about 99.5%" for
+    "negative predictive value 99.5%"): the figure of the other measure, named, and its sentence; else ``None``."""
+    near = [
+        (abs(b.figure.value - mine.figure.value), k) for k, (_, b) in enumerate(stated) if _same(mine.figure, b.figure)
+    ]
+    bound = {(i, b.figure.start) for i, b in stated}
+    if not near or any(_same(mine.figure, q) for i, q in every if (i, q.start) not in bound):
+        return None
+    i, b = stated[min(near)[1]]  # the closest ("about 99.5%" is the NPV's 99.5%, not the sensitivity's 98.5%)
+    named = replace(b.figure, text=f"{_SPELLED.get(b.measure, b.measure)} {b.figure.text}")
+    return [(mine.figure, named)], i

@@ -1,6 +1,7 @@
 """Names an answer gives that its evidence never gives: an acronym or gene symbol ("HARI", "EGFR", "IL-6"), a proper
 noun inside a sentence ("in Norway", "the Framingham score") or a drug by its WHO stem ("empagliflozin" where the
-evidence speaks of dapagliflozin) (issue 14).
+evidence speaks of dapagliflozin), or by its class (:mod:`medhal.text.drug_classes`: "benzodiazepines" where the
+evidence names no drug of them) (issue 14).
 
 Seed 000 §3 injects four kinds of localizable error into faithful statements; two of them, *entity substitution*
 ("SPI" -> "HARI") and *invented* content, put a name in the answer that nothing in the evidence names.  A small
@@ -40,6 +41,7 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 
+from medhal.text.drug_classes import names_class, unstated_classes
 from medhal.text.interventions import INN_STEMS
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.variants import variant_swaps
@@ -133,6 +135,8 @@ _SHORT_FOR = {
     "hdu": frozenset({"high-dependency", "dependency"}),
     "ed": frozenset({"emergency"}),
     "gp": frozenset({"practitioner", "practitioners", "general-practice"}),
+    "cpk": frozenset({"phosphokinase"}),  # "creatine phosphokinase" (round 54)
+    "ck": frozenset({"kinase"}),
 }
 """Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), and common
 clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48)."""
@@ -262,7 +266,7 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     found: list[str] = []
     for m in _WORD.finditer(unit):
         word = _bare(m.group(0))
-        if not word or word in found or not _kind(unit, m.start(), word):
+        if not word or word in found or names_class(word) or not _kind(unit, m.start(), word):
             continue
         stems = alignment_tokens(word)
         lower = word.lower()
@@ -289,7 +293,7 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         if run and any(_initials(a, run) for a in given.acronyms):
             continue  # "the Emergency Department" for the evidence's "ED"
         found.append(word)
-    return tuple(found) + variant_swaps(unit, evidence)
+    return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)
 
 
 _WORD_BEFORE = re.compile(r"\b([A-Za-z])[a-z]+\s+$")

@@ -409,7 +409,7 @@ _FRACTIONS = {"half": 50.0, "third": 100.0 / 3, "quarter": 25.0, "fifth": 20.0, 
 _FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
 _HEDGED_FRACTION = re.compile(
     r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
-    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+an?\s+(?:second|minute|hour|day|week|month|year)\b)"
+    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+an?\s)"  # "half a minute", "half a dioptre"
     r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)"
     r"(?!\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\b)"  # a factor (round 38)
     r"(?!\s+(?:\w+\s+)?(?:lower|higher|less|fewer|greater|smaller|reduction|increase)\b)",  # "a third lower odds"
@@ -441,7 +441,7 @@ def _hedged_fractions(text: str) -> list[Quantity]:
 
     >>> [q.text for q in _hedged_fractions("About half relapsed, at about half the risk of death of the others.")]
     ['half']
-    >>> _hedged_fractions("about a third lower adjusted odds of obesity"), _hedged_fractions("about half a minute")
+    >>> _hedged_fractions("about a third lower adjusted odds of obesity"), _hedged_fractions("about half a dioptre")
     ([], [])
     >>> [q.text for q in _hedged_fractions("Two thirds had no red flags; more than half of them were cut by a third.")]
     ['Two thirds']

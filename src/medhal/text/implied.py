@@ -1,0 +1,85 @@
+"""Figures a clinical text implies without writing them (issue 14, round 54): an answer that states one restates the
+evidence, it does not invent a figure.
+
+* **an allocation ratio**: "48 general practices ... were randomly allocated (1:1)" puts half of them in each arm,
+  so "half of which were randomly assigned to the programme" states what the evidence says; "2:1" puts two thirds
+  in the first arm and a third in the second;
+* **a length of stay**: "Admitted 03/03, discharged 09/03." is six days in hospital, which a discharge summary
+  rarely writes out ("He spent six days in hospital" was an unstated figure, and flagged the faithful answer).
+
+Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
+:func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
+states counts and is never a span an auditor is pointed at.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from medhal.text.quantities import Quantity
+
+__all__ = ["implied_figures"]
+
+_ALLOCATED = re.compile(
+    r"\b(?:randomi[sz]ed|randomly\s+(?:allocated|assigned)|allocated|assigned)\b[^.;]{0,40}?"
+    r"\(?\s*(?P<ratio>\d(?:\s*:\s*\d){1,3})\s*\)?",
+    re.IGNORECASE,
+)
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_DATE = (
+    r"(?:(?P<{0}d>\d{{1,2}})/(?P<{0}m>\d{{1,2}})(?:/(?P<{0}y>\d{{2,4}}))?"
+    r"|(?P<{0}dw>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<{0}mw>" + "|".join(_MONTHS) + r")[a-z]*\.?(?:\s+(?P<{0}yw>\d{{4}}))?)"
+)
+_STAY = re.compile(
+    r"\badmi(?:tted|ssion)\b(?:\s+(?:on|date))?[:\s]+" + _DATE.format("a") + r"[^;]{0,60}?"
+    r"\bdischarge(?:d)?\b(?:\s+(?:on|date))?[:\s]+" + _DATE.format("b"),
+    re.IGNORECASE,
+)
+
+
+def implied_figures(text: str) -> list[Quantity]:
+    """The figures ``text`` implies (module docstring): shares of an allocation ratio (percent) and a length of stay
+    (days).
+
+    >>> [(q.kind, round(q.value, 1)) for q in implied_figures("48 practices were randomly allocated (1:1) to A or B.")]
+    [('percent', 50.0)]
+    >>> [(q.kind, round(q.value, 1)) for q in implied_figures("Patients were randomised 2:1 to drug or placebo.")]
+    [('percent', 66.7), ('percent', 33.3)]
+    >>> [(q.kind, q.value) for q in implied_figures("Admitted 03/03, discharged 09/03. Seen on 12/03.")]
+    [('time', 6.0)]
+    >>> [(q.kind, q.value) for q in implied_figures("Admitted on 28 February 2025 and discharged on 3 March 2025.")]
+    [('time', 3.0)]
+    >>> implied_figures("Follow-up at a ratio of 1:1 was poor. Admitted today, discharge planned.")
+    []
+    """
+    out: list[Quantity] = []
+    for m in _ALLOCATED.finditer(text):
+        parts = [int(p) for p in re.split(r"\s*:\s*", m.group("ratio").strip())]
+        if 0 in parts:
+            continue
+        for share in dict.fromkeys(100.0 * p / sum(parts) for p in parts):
+            out.append(Quantity("percent", share, -1, -1, f"{share:.1f}% of {m.group('ratio')}", False, share))
+    for m in _STAY.finditer(text):
+        admitted, discharged = _day(m, "a"), _day(m, "b")
+        if admitted is None or discharged is None:
+            continue
+        if discharged < admitted and admitted.year == discharged.year:  # "28/12 ... 02/01": over the new year
+            discharged = discharged.replace(year=discharged.year + 1)
+        days = float((discharged - admitted).days)
+        if 0 < days <= 366:
+            out.append(Quantity("time", days, -1, -1, f"{days:g} days in hospital", False, days))
+    return out
+
+
+def _day(m: re.Match[str], side: str) -> date | None:
+    """The date of one side of a stay match; the year, when not written, a common one (2001)."""
+    day, month, year = m.group(f"{side}d"), m.group(f"{side}m"), m.group(f"{side}y")
+    if day is None:
+        day, year = m.group(f"{side}dw"), m.group(f"{side}yw")
+        month = str(_MONTHS.index(m.group(f"{side}mw").lower()[:3]) + 1)
+    full = 2001 if year is None else int(year) + (2000 if len(year) == 2 else 0)
+    try:
+        return date(full, int(month), int(day))
+    except ValueError:  # "31/02": no date
+        return None
