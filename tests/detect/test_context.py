@@ -55,3 +55,20 @@ def test_fronted() -> None:
     assert fronted(units, 0, response) is None
     later = [Unit("Delirium was rarer,", 42, 61), Unit("it seems.", 62, 71)]
     assert fronted(later, 1, response) is None  # no fronted clause before the pronoun
+
+
+def test_the_users_figures_are_read_with_the_word_after_them() -> None:
+    from medhal.detect.asked import asked_figure, asked_figures
+    from medhal.text.quantities import quantities
+
+    asked = asked_figures("I'm 58, weigh 96 kg and take 30 units of glargine. My daughter is 2 and a half.")
+    step = quantities("If all 3 are above 7 mmol/L, increase your dose by 2 units.")
+
+    def given(unit: str) -> list[bool]:
+        return [asked_figure(q, unit, asked, step) for q in quantities(unit)]
+
+    assert given("That would take you from 30 to 32 units each evening.") == [True, True]
+    assert given("you should let your team know if your dose reaches about 58 units,") == [False]  # an age, not units
+    assert given("At your weight of 96 kg,") == [True]
+    assert given("rather than her age of two and a half") == [True]
+    assert given("That would take you to 35 units.") == [False]  # no step of 5 in the guide

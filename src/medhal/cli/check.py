@@ -127,7 +127,10 @@ def _detector_help() -> str:
 def check_command(
     evidence: Annotated[str | None, typer.Option("--evidence", "-e", help="Evidence file, or - for stdin.")] = None,
     response: Annotated[str | None, typer.Option("--response", "-r", help="Response file, or - for stdin.")] = None,
-    question: Annotated[str | None, typer.Option(help="The question the response answers (recorded).")] = None,
+    question: Annotated[
+        str | None,
+        typer.Option(help="The question the response answers (recorded; decomposed reads its figures as the user's)."),
+    ] = None,
     input: Annotated[
         str | None,
         typer.Option("--input", "-i", help="Batch: JSONL with id, evidence, response[, question]."),

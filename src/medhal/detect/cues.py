@@ -63,12 +63,12 @@ from typing import Literal
 import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex
+from medhal.detect.asked import Asked, asked_figure, asked_figures
 from medhal.detect.comparison_cue import comparison_cue
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
 from medhal.detect.restating import agreeing
 from medhal.detect.units import Unit, continued, continues_negation, fronted
-from medhal.detect.unstated import asked_figure
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.age_sides import swapped_age_side
 from medhal.text.antonyms import swapped_qualifier
@@ -386,15 +386,16 @@ def unit_cues(
     response: str,
     alignments: Sequence[np.ndarray],
     threshold: float,
-    asked: Sequence[Quantity] = (),
+    question: str | None = None,
 ) -> list[FiredCue | None]:
     """:func:`contradiction_cue` for each of a response's ``units`` (``alignments``: each unit's
     :meth:`EvidenceIndex.alignment`), a unit cut off before the rest of its list read with it where a claimed
-    significance is judged (:func:`~medhal.detect.units.continued`); ``asked``: the figures of the question the
-    response answers.  A unit naming its subject by a pronoun after a fronted clause ("When delirium did happen, | it
-    was shorter in the programme group") is read with that clause for a null finding
-    (:func:`~medhal.detect.units.fronted`)."""
+    significance is judged (:func:`~medhal.detect.units.continued`); ``question``: the question the response
+    answers, whose figures are the user's (:mod:`medhal.detect.asked`).  A unit naming its subject by a pronoun
+    after a fronted clause ("When delirium did happen, | it was shorter in the programme group") is read with that
+    clause for a null finding (:func:`~medhal.detect.units.fronted`)."""
     cues: list[FiredCue | None] = []
+    asked = asked_figures(question)
     for k, (u, a) in enumerate(zip(units, alignments, strict=True)):
         context = continued(units, k, response)
         negated = continues_negation(units, k, response)
@@ -413,7 +414,7 @@ def contradiction_cue(
     *,
     context: str | None = None,
     negated_before: bool = False,
-    asked: Sequence[Quantity] = (),
+    asked: Sequence[Asked] = (),
 ) -> FiredCue | None:
     """The first contradicting cue that fires for ``unit``: a changed number, else a null finding, else a reversed
     comparison, else a denied assertion, else a misreported design, else a finding for an excluded population
@@ -428,7 +429,7 @@ def contradiction_cue(
         return None
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
     if asked and sentence is not None:
-        conflicts = [c for c in conflicts if not asked_figure(c[0], asked)]
+        conflicts = [c for c in conflicts if not asked_figure(c[0], unit, asked, index.quantities)]
         sentence = sentence if conflicts else None
     if sentence is not None:
         return FiredCue(sentence, tuple(conflicts))

@@ -71,7 +71,7 @@ from medhal.detect.units import (
     judged_unit,
     readings,
 )
-from medhal.detect.unstated import asked_figures, unstated_cues
+from medhal.detect.unstated import unstated_cues
 from medhal.errors import InvariantError
 from medhal.text import Span, unmarked
 from medhal.text.harmonize import harmonized
@@ -222,7 +222,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         alignments = [index.alignment(u.text) for u in units] if index else []
         cues: list[FiredCue | None] = [None] * len(units)
         if index is not None:
-            cues = unit_cues(index, units, item.response, alignments, threshold, asked_figures(item.question))
+            cues = unit_cues(index, units, item.response, alignments, threshold, item.question)
         for u, ks, cue in zip(units, chosen, cues, strict=True):  # the verifier reads each deciding sentence alone
             decide = deciding_sentences(index, u.text, cue)
             ks[:] = sorted({*ks, *(sentence_window(item.evidence, sentences, windows, i) for i in decide)})

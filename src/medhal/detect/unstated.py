@@ -26,10 +26,10 @@ unit record's keys (``unstated_figures``, ``unnamed_subject``, ``unstated_names`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medhal.detect.alignment import EvidenceIndex
+from medhal.detect.asked import asked_figure, asked_figures, asked_name
 from medhal.detect.records import JSONObject
 from medhal.text.designs import overstated_superiority
 from medhal.text.durability import unreported_durability
@@ -38,12 +38,12 @@ from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
 from medhal.text.frequency import interval_stated
 from medhal.text.names import unstated_names
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.quantities import Quantity
 from medhal.text.recommendations import unadvised
 from medhal.text.subgroup_claims import unreported_subgroup
 from medhal.text.unnamed import unnamed_subject
 
-__all__ = ["UnstatedCues", "asked_figure", "asked_figures", "unstated_cues"]
+__all__ = ["UnstatedCues", "unstated_cues"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,18 +105,18 @@ def unstated_cues(
     medication": round 45).  A figure or a name the ``question`` the answer answers gives is the user's, not one the
     answer invents ("which for a 14 kg child comes to 98 mg per dose" for "My 3-year-old weighs 14 kg": round 54)."""
     relative = _RELATIVE.match(after)
-    asked = asked_figures(question)
+    asked = asked_figures(question)  # the user's own figures and names (detect/asked.py)
     return UnstatedCues(
         figures=tuple(  # "doses spaced about six hours apart" for "four times a day" (round 53)
             q
             for q in unstated_quantities(unit, index.quantities, before=before)
-            if not interval_stated(unit, q, evidence) and not asked_figure(q, asked)
+            if not interval_stated(unit, q, evidence) and not asked_figure(q, unit, asked, index.quantities)
         ),
         # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
         unnamed=unnamed_subject(unit, evidence, named) or unnamed_outcome(unit, evidence, named),
         overstated=overstated_superiority(unit, index.sentences),
         names=tuple(  # "HARI" for "SPI", a drug it never names
-            n for n in unstated_names(unit, evidence, named) if not question or n.lower() not in _words(question)
+            n for n in unstated_names(unit, evidence, named) if not asked_name(n, question)
         ),
         # "the benefit was largest in patients over 75"
         subgroup=unreported_subgroup(unit.rstrip(" ,") + (relative.group() if relative else ""), index.sentences),
@@ -124,21 +124,6 @@ def unstated_cues(
         cause=unstated_cause(unit, named),  # "as a result of reduced intraglomerular pressure"
         lasted=unreported_durability(unit, index.sentences),  # "and the benefit persisted at 24 months"
     )
-
-
-def asked_figures(question: str | None) -> tuple[Quantity, ...]:
-    """The figures of the question an answer answers (none without one)."""
-    return () if not question else tuple(quantities(question))
-
-
-def asked_figure(q: Quantity, asked: Sequence[Quantity]) -> bool:
-    """Whether figure ``q`` of an answer is one the question gives (:func:`asked_figures`): the same quantity of the
-    same kind ("your 3-year-old" for "My 3-year-old")."""
-    return any(q.kind == a.kind and q.equals(a) for a in asked)
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(w.lower() for w in re.findall(r"[\w'’-]+", text))
 
 
 _RELATIVE = re.compile(r"\s*(?:where|in\s+which|who|whose|that)\b[^,;.()]*", re.IGNORECASE)

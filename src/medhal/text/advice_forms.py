@@ -35,7 +35,11 @@ _IMPERATIVE = re.compile(
     r"(?:" + _VERBS + r")\s+(?P<about>[^.;(]+)",
     re.IGNORECASE,
 )
-_HEDGED = re.compile(r"\b(?:may|might|could|consider|considered|perhaps|possibly|whether|if|unless)\b|\?", re.I)
+_HEDGED = re.compile(
+    r"\b(?:may|might|could|consider|considered|perhaps|possibly|whether|if|unless)\b|\?"
+    r"|\bwithout\s+\w+ing\b",  # "Do not give for more than 3 days without speaking to a doctor": do speak (round 55)
+    re.I,
+)
 _ROUTINE = re.compile(r"\broutine(?:ly)?\b", re.IGNORECASE)
 _FRAME = canonical_stems("routine routinely people patients adults persons individuals use")
 

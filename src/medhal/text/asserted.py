@@ -47,6 +47,7 @@ _EFFECT = re.compile(
     r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)causes?(?!\s+of\b)|led\s+to|"
     r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lengthened|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
+    r"(?:went|gone|go(?:es)?|shot|came|come)\s+(?:up|down)|climbed|dropped|"  # "Caesarean rates went up" (round 55)
     r"cut(?!-)|(?<=\bdid\s)(?:lengthen|prolong|shorten|extend|improve|reduce|lower|raise|increase|cut)|"
     r"worse|better|improvement|increasing|reducing|decreasing|lowering|hastened|delayed|extended|"
     r"twice(?!\s+(?:a|an|per|each|every)\s+(?:day|week|month)|\s+(?:daily|weekly))|(?:two|three|four|five)-?fold|earlier|sooner|faster|slower|quicker)\b",

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from medhal.text.frequency import dose_frequencies
+from medhal.text.names import is_drug_name
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["dose_conflict", "drug_doses"]
@@ -132,12 +133,14 @@ def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     given = drug_doses(tuple(sentences))
     if not given:
         return None
+    # the evidence's one drug has every dose it states, in a table too ("12 to 13.9 kg - 7.5 mL - 180 mg": round 55)
+    alone = _every_dose(tuple(sentences)) if len(given) == 1 and _one_drug(tuple(sentences)) else ()
     for q in quantities(unit):
         name = (_name_before(unit, q) or _dose_of(unit, q)) if _is_dose(q) else None
         if name is None or name not in given:
             continue
         doses = given[name]
-        if any(_same(q, e) for e, _ in doses):
+        if any(_same(q, e) for e, _ in doses) or any(q.equals(e) for e in alone):
             continue
         rival, index = next(((e, i) for e, i in doses if e.kind == q.kind), doses[0])
         return [(q, rival)], index
@@ -163,3 +166,15 @@ def _dose_of(unit: str, q: Quantity) -> str | None:
     if m is None or m.group(1).lower() in _GENERIC:
         return None
     return m.group(1).lower()
+
+
+@lru_cache(maxsize=64)
+def _every_dose(sentences: tuple[str, ...]) -> tuple[Quantity, ...]:
+    """Every dose the evidence states, read once per evidence."""
+    return tuple(e for s in sentences for e in quantities(s) if _is_dose(e))
+
+
+@lru_cache(maxsize=64)
+def _one_drug(sentences: tuple[str, ...]) -> bool:
+    """Whether the evidence names at most one drug (:func:`medhal.text.names.is_drug_name`), read once."""
+    return len({w.lower() for s in sentences for w in re.findall(r"[A-Za-z]{4,}", s) if is_drug_name(w)}) <= 1

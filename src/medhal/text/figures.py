@@ -340,6 +340,8 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if q.kind == "volume" and any(e.kind == "volume/min" and e.value == q.value for e in stated):
             continue  # "on two litres" of oxygen for "2 L/min": a flow in lay words (round 54)
+        if any(e.kind == f"{q.kind}/{per}" and e.value == q.value for per in _per_words(unit[q.end :]) for e in stated):
+            continue  # "three hours a night" for "3 hours/night" (round 55)
         if (
             difference(q, exact)
             or share(q, exact)
@@ -430,7 +432,9 @@ def figures_agree(unit: str, sentence: str) -> bool:
     >>> figures_agree("At a threshold of 5 it detected nine in ten events.", "A threshold of 5 detected events.")
     False
     """
-    stated = quantities(unit)
+    # a calendar year is when, not what: "between 2015 | and 2022 and recorded roughly 8,900 admissions" against the
+    # results sentence with 8,890 and no year (round 55)
+    stated = [q for q in quantities(unit) if q.kind != "label:year"]
     own = [q for q in stated if not lay_count(q)]
     theirs = quantities(sentence)
     # a bound ("more than 10") is no figure to agree on, unless the sentence states it too ("below 140/90 mm Hg";
@@ -443,7 +447,8 @@ def figures_agree(unit: str, sentence: str) -> bool:
         return False
     if any(lay_count(q) and proportion_side(unit, q) for q in stated):
         return False
-    return not unstated_quantities(unit, theirs) and _proportions_agree(unit, own, theirs)
+    missing = [q for q in unstated_quantities(unit, theirs) if q.kind != "label:year"]
+    return not missing and _proportions_agree(unit, own, theirs)
 
 
 def _proportions_agree(unit: str, own: Sequence[Quantity], theirs: Sequence[Quantity]) -> bool:
@@ -459,3 +464,10 @@ def _proportions_agree(unit: str, own: Sequence[Quantity], theirs: Sequence[Quan
         if not any(near_estimate(share, stated) for stated in shares):
             return False
     return True
+
+
+def _per_words(after: str) -> list[str]:
+    """The unit of time a figure is given per in the words right after it ("three hours *a night*": ``night``; not
+    "12.5 mg twice a day", a frequency)."""
+    m = re.match(r"\s*(?:a|an|per|each|every)\s+(night|day|week|month|year|hour|minute)\b", after, re.I)
+    return [m.group(1).lower()] if m else []

@@ -5,7 +5,9 @@ evidence, it does not invent a figure.
   so "half of which were randomly assigned to the programme" states what the evidence says; "2:1" puts two thirds
   in the first arm and a third in the second;
 * **a length of stay**: "Admitted 03/03, discharged 09/03." is six days in hospital, which a discharge summary
-  rarely writes out ("He spent six days in hospital" was an unstated figure, and flagged the faithful answer).
+  rarely writes out ("He spent six days in hospital" was an unstated figure, and flagged the faithful answer);
+* **a rate on another base**: "36 per 1,000 person-years" is "3.6 admissions for every 100 person-years";
+* **a gestation's days**: "41+5 weeks" is 41 weeks and 5 days; and "the final quarter" is the last three months.
 
 Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
 :func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
@@ -38,9 +40,16 @@ _STAY = re.compile(
 )
 
 
+_RATE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s+(?:per|for\s+every|in\s+every|in)\s+(?P<d>100|1,?000|10,?000|100,?000)\b")
+_DENOMINATORS = (100, 1000, 10000, 100000)
+_GESTATION = re.compile(r"\b(?P<w>[1-4]\d)\s?\+\s?(?P<d>[0-6])\s*(?:weeks|wk)", re.IGNORECASE)
+_QUARTER = re.compile(r"\b(?:first|second|third|fourth|final|last)\s+quarter\b", re.IGNORECASE)
+_MONTH = 365.25 / 12
+
+
 def implied_figures(text: str) -> list[Quantity]:
-    """The figures ``text`` implies (module docstring): shares of an allocation ratio (percent) and a length of stay
-    (days).
+    """The figures ``text`` implies (module docstring): shares of an allocation ratio (percent), a length of stay
+    (days), a rate on the other usual bases, a gestation's days and a quarter's months.
 
     >>> [(q.kind, round(q.value, 1)) for q in implied_figures("48 practices were randomly allocated (1:1) to A or B.")]
     [('percent', 50.0)]
@@ -69,6 +78,17 @@ def implied_figures(text: str) -> list[Quantity]:
         days = float((discharged - admitted).days)
         if 0 < days <= 366:
             out.append(Quantity("time", days, -1, -1, f"{days:g} days in hospital", False, days))
+    for m in _RATE.finditer(text):  # "36 per 1,000 person-years" is 3.6 per 100 (round 55)
+        n, d = float(m.group("n")), int(m.group("d").replace(",", ""))
+        for other in _DENOMINATORS:
+            if other != d and (rate := round(n * other / d, 6)) >= 0.1:
+                out.append(Quantity("count", rate, -1, -1, f"{rate:g} per {other:,}", False, rate))
+                out.append(Quantity("count", float(other), -1, -1, f"per {other:,}", False, float(other)))
+    for m in _GESTATION.finditer(text):  # "41+5 weeks" is 41 weeks and 5 days
+        if days := float(m.group("d")):
+            out.append(Quantity("time", days, -1, -1, f"{days:g} days", False, days))
+    for _m in _QUARTER.finditer(text):  # "the final quarter" of a year is its last three months
+        out.append(Quantity("time", 3 * _MONTH, -1, -1, "three months", False, 3.0))
     return out
 
 

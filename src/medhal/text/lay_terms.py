@@ -18,6 +18,11 @@ import re
 __all__ = ["LAY_PHRASES"]
 
 _ROUNDS: tuple[tuple[str, str], ...] = (
+    (
+        r"\b(?:hoping|planning|trying|wanting|wishing)\s+to\s+(?:have\s+a\s+baby|get\s+pregnant|become\s+pregnant"
+        r"|conceive|start\s+a\s+family)\b",
+        "planning to conceive",
+    ),  # "hoping to have a baby" for "planning to conceive" (round 55)
     (r"\bside[- ]effects?\b", "adverse events"),
     (r"\bheart attacks?\b", "myocardial infarction"),
     (r"\bhigh blood pressure\b", "hypertension"),
@@ -186,7 +191,12 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bCO2\b", "carbon dioxide"),  # "tends to retain carbon dioxide" for "Known CO2 retainer" (round 54)
     (r"\bper\s?cent\b", "%"),  # "between 88 and 92 percent" for "88-92%": a sign, not a word
     (r"\blung\s+arter(?=y|ies)", "pulmonary arter"),  # "the main and left lung arteries" (our own CT report)
-    (r"\bc(?:a)?esarean\s+(?:births?|sections?)\b|\bc-sections?\b", "cesarean delivery"),  # round 54
+    (
+        r"\bc(?:a)?esarean\s+(?:births?|sections?|deliver(?:y|ies))\b|\bc-sections?\b"
+        r"|\bc(?:a)?esareans?\b(?!\s+(?:births?|sections?|deliver(?:y|ies)))",
+        "cesarean delivery",
+    ),  # "Caesarean births", "C-section", "Caesarean rates" (rounds 54-55)
+    (r"\bserious\s+(?=bleed(?:s|ing)?\b|ha?emorrhages?\b)", "major "),  # "serious bleeding" (round 55)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"

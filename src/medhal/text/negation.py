@@ -74,6 +74,12 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
             continue
         if _BOUND_AFTER.match(text, cue.end()) or _EITHER_WAY.search(text, 0, cue.start()):
             continue  # "no more than 2 days a week": a bound (round 26); "with or without X": both (round 53)
+        if (
+            cue.group().lower() == "without"
+            and _GERUND.match(text, cue.end())
+            and _DENIED_BEFORE.search(text, 0, cue.start())
+        ):
+            continue  # "Do not give for more than 3 days without speaking to a doctor": speak to one (round 55)
         if cue.group().lower() == "none" and (head := _NONE_OF.match(text, cue.end())) is not None:
             # "none of the patients had a bleed" denies the patients as "no patient developed a bleed" does
             governed.update(k for k in after if words[k].start() == head.start("head"))
@@ -96,6 +102,8 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
 _ASIDE = re.compile(r"\s*,\s*(?:however|though|therefore|thus|in\s+fact|of\s+course|unfortunately)\s*,", re.I)
 
 _NON = re.compile(r"non-[a-z]", re.IGNORECASE)
+_GERUND = re.compile(r"\s+\w+ing\b")
+_DENIED_BEFORE = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not)\b[^.;:,]*$", re.IGNORECASE)
 _DETERMINERS = frozenset(("no", "without", "neither", "nobody", "none", "never"))
 """Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well; so does a
 negated copula, whose predicate is the list ("she isn't agitated or distressed")."""

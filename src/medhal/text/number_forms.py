@@ -38,11 +38,11 @@ _A_MULTIPLE = re.compile(r"\b(?<![\d.,]\s)an?\s+(thousand|million|billion)\b", r
 _YEAR_BEFORE = re.compile(
     r"(?:\b(?:since|in|from|between|until|till|through|during|by|of|year|years|early|late|mid|(?:jan|febr)uary|"
     r"march|april|may|june|july|august|september|october|november|december)|\b(?:19|20)\d{2}\s*"
-    r"(?:-|–|to|and|through|until))\s*$",
+    r"(?:-|–|to|and|through|until)|^\s*(?:and|to|until|through))\s*$",
     re.IGNORECASE,
 )
 _YEAR_AFTER = re.compile(r"\s*(?:[.,;:)]|$|(?:-|–|to|and|through|until)\s*(?:19|20)\d{2}\b|/\d{2}(?:\d{2})?\b)")
-_YEAR_JOINED = re.compile(r"\s+(?:with|versus|vs\.?|compared|than|when|while|whereas|but)\b", re.IGNORECASE)
+_YEAR_JOINED = re.compile(r"\s+(?:with|versus|vs\.?|compared|than|when|while|whereas|but|and)\b", re.IGNORECASE)
 FISCAL_TAIL = re.compile(r"\b(?:19|20)\d{2}/$")
 """A year the figure after it completes ("2023/24", a financial or reporting year: round 49)."""
 _CLOCK_NEXT = re.compile(r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b", re.IGNORECASE)
@@ -60,6 +60,8 @@ def is_year(raw: str, text: str, end: int, before: str) -> bool:
     >>> is_year("2021", "from 2007 to 2021", 17, "from 2007 to ")
     True
     >>> is_year("2023", "212 patients in early 2023 with 236", 26, "212 patients in early ")
+    True
+    >>> is_year("2022", "and 2022 and recorded 8,900 admissions", 8, "and ")  # cut from "between 2016" (round 55)
     True
     """
     if not (len(raw) == 4 and raw.isdigit() and 1900 <= int(raw) <= 2099):

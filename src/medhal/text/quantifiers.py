@@ -110,7 +110,7 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
     for m in _PROPORTION.finditer(text):
         start = m.start("n")
         n, of = _count(m.group("n")), _count(m.group("m"))
-        if any(start in r for r in taken) or not 0 < n < of <= 20 or _BOUND_BEFORE.search(text[:start]):
+        if any(start in r for r in taken) or not 0 < n < of or _BOUND_BEFORE.search(text[:start]):
             continue
         middle, half = 100.0 * n / of, 50.0 / of + 5.0
         words = text[start : m.end()]
@@ -121,10 +121,11 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
 
 _SMALL_NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBER_WORDS[1:21], key=len, reverse=True)) + r")"
 _PROPORTION = re.compile(
-    r"\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of)\s+(?:every\s+)?(?P<m>" + _SMALL_NUMBER + r")\b(?!\s*%)",
+    r"\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of)\s+(?:every\s+)?(?P<m>" + _SMALL_NUMBER + r"|100)\b(?!\s*%)",
     re.IGNORECASE,
 )
-"""A proportion in words: "nine in ten", "3 out of 4", "one in every five" (denominators up to 20)."""
+"""A proportion in words: "nine in ten", "3 out of 4", "one in every five" (denominators up to 20), "roughly 31 out of
+every 100" (round 54)."""
 _BOUND_BEFORE = re.compile(
     r"\b(?:fewer|less|more|greater|over|under|below|above|up\s+to|at\s+least|at\s+most)(?:\s+than)?\s+$",
     re.IGNORECASE,

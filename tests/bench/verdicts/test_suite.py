@@ -31,7 +31,9 @@ def test_clinical_pairs_file_is_well_formed() -> None:
     assert {"cp_special_readme", "cp_special_transit"} <= ids
 
 
-@pytest.mark.parametrize(("name", "count"), [("round52.jsonl", 36), ("round53.jsonl", 24), ("round54.jsonl", 24)])
+@pytest.mark.parametrize(
+    ("name", "count"), [("round52.jsonl", 36), ("round53.jsonl", 24), ("round54.jsonl", 24), ("round55.jsonl", 24)]
+)
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
     items = list(read_medhal_loc(PAIRS.with_name(name)))
     assert len(items) == count and len({i.id for i in items}) == count
