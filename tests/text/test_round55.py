@@ -76,3 +76,28 @@ def test_unavailable_is_negated_and_lay_words() -> None:
     assert unstated_cause("because he and his partner are hoping to have a baby.", named) is None
     leaflet = alignment_tokens("Wait at least 12 months after the episode before your first dose.")
     assert unstated_cause("because it can return and the leaflet only asks for a year's gap.", leaflet) is None
+
+
+def test_an_invented_purpose_names_an_outcome() -> None:
+    from medhal.text.effects import unnamed_outcome
+
+    leaflet = "Paracetamol is used to relieve pain and fever in children. Get help if your child has a fit."
+    named = alignment_tokens(leaflet)
+    assert unnamed_outcome("and to prevent a febrile seizure,", leaflet, named) == "a febrile seizure"
+    assert unnamed_outcome("and to relieve her pain,", leaflet, named) is None
+
+
+def test_a_trials_title_registration_and_citation_are_no_claims() -> None:
+    """MedHal-Loc dev's faithful conclusions: a registration, the trial's bracketed title, a journal reference and
+    "reflecting the daily routine" flagged their answers."""
+    from medhal.detect.unstated import _CITATION
+    from medhal.text.names import unstated_names
+
+    evidence = "DES candidates were randomised to ZES or BMS."
+    title = "(Zotarolimus-Eluting Endeavor Sprint Stent in Uncertain DES Candidates [ZEUS]; NCT01385319)."
+    assert unstated_names(title, evidence) == ()
+    assert unstated_names("The ZEUS trial in Norway showed it.", evidence) == ("ZEUS", "Norway")
+    assert _CITATION.search("Geriatr Gerontol Int 2016; 16: 1138-1144.")
+    assert not _CITATION.search("In 2016; 16 patients: 12 died")
+    named = alignment_tokens("Ki-67 was assessed by eye and by software.")
+    assert unstated_cause("reflecting the daily routine concerning Ki-67", named) is None

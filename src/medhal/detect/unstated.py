@@ -104,6 +104,8 @@ def unstated_cues(
     subgroup the unit names, "The benefit was concentrated in programmes | where a pharmacist ... adjusted the
     medication": round 45).  A figure or a name the ``question`` the answer answers gives is the user's, not one the
     answer invents ("which for a 14 kg child comes to 98 mg per dose" for "My 3-year-old weighs 14 kg": round 54)."""
+    if _CITATION.search(unit):  # "Geriatr Gerontol Int 2016; 16: 1138-1144.": where it was published, no claim
+        return UnstatedCues((), None, None, (), None, False)
     relative = _RELATIVE.match(after)
     asked = asked_figures(question)  # the user's own figures and names (detect/asked.py)
     return UnstatedCues(
@@ -126,5 +128,7 @@ def unstated_cues(
     )
 
 
+_CITATION = re.compile(r"\b(?:19|20)\d{2}\s*;\s*\d+\s*(?:\(\d+\))?\s*:\s*[A-Za-z]?\d+(?:\s*[-–]\s*\d+)?\b")
+"""A journal reference: year; volume(issue): pages."""
 _RELATIVE = re.compile(r"\s*(?:where|in\s+which|who|whose|that)\b[^,;.()]*", re.IGNORECASE)
 """A relative clause opening the text after a unit: it says which people or programmes the unit's last word names."""

@@ -175,7 +175,17 @@ def _acronym(word: str) -> bool:
 
 def _generic(word: str) -> bool:
     key = re.sub(r"S$", "", word.upper()) if word.endswith("s") and word[:-1].isupper() else word.upper()
+    if _REGISTRATION.match(word):  # "NCT01385319": a trial's registration, no entity an answer could swap
+        return True
     return key in _GENERIC_ACRONYMS or word.upper() in _GENERIC_ACRONYMS or _ROMAN.match(word.upper()) is not None
+
+
+_REGISTRY = (
+    r"(?:NCT\d{8}|ISRCTN\d{6,}|ACTRN\d{10,}|ChiCTR[\w-]+|DRKS\d+|CRD\d{6,}|UMIN\d+|JPRN[\w-]+|IRCT\w+|NTR\d+|KCT\d+)"
+)
+_REGISTRATION = re.compile(rf"^{_REGISTRY}$")
+_REGISTERED_TITLE = re.compile(rf"\((?:[^()]|\[[^\]]*\])*?\b{_REGISTRY}\b[^()]*\)")
+"""A trial's name and registration in brackets: the trial's title, not names the answer gives of its own."""
 
 
 def _initials(acronym: str, words: Sequence[str]) -> bool:
@@ -264,7 +274,10 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
     given = _given(evidence)
     found: list[str] = []
+    titles = [t.span() for t in _REGISTERED_TITLE.finditer(unit)]  # "(... DES Candidates [ZEUS]; NCT01385319)"
     for m in _WORD.finditer(unit):
+        if any(a <= m.start() < b for a, b in titles):
+            continue
         word = _bare(m.group(0))
         if not word or word in found or names_class(word) or not _kind(unit, m.start(), word):
             continue
