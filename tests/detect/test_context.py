@@ -72,3 +72,12 @@ def test_the_users_figures_are_read_with_the_word_after_them() -> None:
     assert given("At your weight of 96 kg,") == [True]
     assert given("rather than her age of two and a half") == [True]
     assert given("That would take you to 35 units.") == [False]  # no step of 5 in the guide
+
+
+def test_a_bare_number_for_the_users_figure_with_a_unit() -> None:
+    from medhal.detect.asked import asked_figure, asked_figures
+    from medhal.text.quantities import quantities
+
+    asked = asked_figures("My blood sugar taken at the same time was 5.6 mmol/L.")
+    unit = "but using your blood sugar of 5.6 the ratio works out at about 0.61,"
+    assert [asked_figure(q, unit, asked) for q in quantities(unit)] == [True, False]

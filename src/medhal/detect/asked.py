@@ -40,7 +40,8 @@ def asked_figure(q: Quantity, unit: str, asked: Sequence[Asked], stated: Sequenc
     """Whether figure ``q`` of ``unit`` is one the question gives (:func:`asked_figures`): the same quantity of the
     same kind ("your 3-year-old" for "My 3-year-old"; a count with the same word after it), an age for a bare number
     ("her age of two" for "My daughter is 2"), or one of them moved by a step of its kind the evidence ``stated``
-    ("from 30 to 32 units" for "I take 30 units" and "increase your dose by 2 units").
+    ("from 30 to 32 units" for "I take 30 units" and "increase your dose by 2 units"), or a bare number for one the
+    question gives with a unit ("your blood sugar of 5.6" for "5.6 mmol/L").
 
     >>> asked = asked_figures("I'm 58 and take 30 units every evening.")
     >>> step = quantities("increase your dose by 2 units")
@@ -56,6 +57,8 @@ def asked_figure(q: Quantity, unit: str, asked: Sequence[Asked], stated: Sequenc
             return True
         if q.kind == "time" and a.figure.kind == "count" and not a.noun and q.number == a.figure.number:
             return True
+        if q.kind == "count" and not noun and q.number == a.figure.number and a.figure.kind != "count":
+            return True  # "using your blood sugar of 5.6" for "My blood sugar ... was 5.6 mmol/L" (round 56)
         if (
             same
             and q.kind != "percent"

@@ -88,7 +88,7 @@ from medhal.text.findings import (
     null_findings,
     reports_null_finding,
 )
-from medhal.text.frequency import frequency_conflicts
+from medhal.text.frequency import frequency_conflicts, interval_stated
 from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
@@ -428,8 +428,13 @@ def contradiction_cue(
     if asks(unit):  # "Can she still start the series?": a question asserts nothing
         return None
     conflicts, sentence = number_cue(index, unit, by_sentence, threshold)
-    if asked and sentence is not None:
-        conflicts = [c for c in conflicts if not asked_figure(c[0], unit, asked, index.quantities)]
+    if sentence is not None and conflicts:  # "every 12 hours" for "twice daily" is no changed "12 months" (round 56)
+        said = " ".join(index.sentences)
+        conflicts = [
+            c
+            for c in conflicts
+            if not asked_figure(c[0], unit, asked, index.quantities) and not interval_stated(unit, c[0], said)
+        ]
         sentence = sentence if conflicts else None
     if sentence is not None:
         return FiredCue(sentence, tuple(conflicts))

@@ -61,6 +61,12 @@ from medhal.text.ways import clause_texts
 __all__ = ["contradiction_focus"]
 
 
+_BARE_CONDITION = re.compile(
+    r"^\W*(?:(?:or|and|but)\s+)?(?:if|unless|provided|as\s+long\s+as)\b[^,;:]*[.;:]?\s*$", re.IGNORECASE
+)
+"""A unit that is only a condition, cut from the advice it qualifies: it asserts nothing the encoder can judge."""
+
+
 def contradiction_focus(
     index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], threshold: float
 ) -> np.ndarray:
@@ -84,6 +90,8 @@ def contradiction_focus(
     # says nothing of what "it" is, nor a predicate cut from its subject of whom (rounds 38, 51)
     if states_no_predicate(unit) or asks(unit) or opens_relative(unit) or opens_predicate(unit):
         focus[:] = 0.0
+    if _BARE_CONDITION.match(unit):  # "or if her sodium is already under 135 before treatment.": a condition only
+        focus[:] = 0.0  # (round 56), whose consequence is another unit's
     finding = asserts_effect(unit) or reports_null_finding(unit)
     negation, plain = has_negation(unit), not negated(unit)
     null = negation and reports_null_finding(unit)

@@ -37,7 +37,7 @@ _EFFECT_VERB = re.compile(
     r"decreases|eliminated|eliminates|boosted|boosts|relieved|relieves|eased|eases|cut|cuts|slowed|slows|"
     r"delayed|delays|hastened|hastens|accelerated|accelerates|(?:did|does|do)\s+(?:\w+ly\s+)?(?:shorten|reduce|lower"
     r"|increase|improve|prevent|prolong|halve|double|worsen|decrease|eliminate|boost|relieve|ease|cut|slow|delay"
-    r"|hasten|accelerate)|to\s+(?:prevent|avoid|reduce|lower))\s+",
+    r"|hasten|accelerate)|to\s+(?:prevent|reduce|lower))\s+",  # "and to prevent a febrile seizure" (round 55)
     re.IGNORECASE,
 )
 """A verb by which a unit says something changed, followed by what changed; not an adjective ("a reduced risk",

@@ -185,6 +185,8 @@ def number_conflicts(
             if moved is not None:  # "treated within eight hours of injury" where "8 hours" is the infusion's
                 conflicts.append((q, moved))
             continue
+        if _BY_BARE.search(unit, 0, q.start) and q.kind == "count" and any(e.number == q.number for e in stated):
+            continue  # "and by 19 with standard rehab", cut from "improved by 24 points": a unit left out (round 56)
         if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
             continue  # ... and 11 days": derived, not changed
         if complement(unit, q, exact) or _response_share(q, stated):  # "survival 90%" for "mortality 10%"; "a
@@ -464,6 +466,9 @@ def _proportions_agree(unit: str, own: Sequence[Quantity], theirs: Sequence[Quan
         if not any(near_estimate(share, stated) for stated in shares):
             return False
     return True
+
+
+_BY_BARE = re.compile(r"\bby\s+$", re.IGNORECASE)
 
 
 def _per_words(after: str) -> list[str]:

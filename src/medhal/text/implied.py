@@ -7,7 +7,9 @@ evidence, it does not invent a figure.
 * **a length of stay**: "Admitted 03/03, discharged 09/03." is six days in hospital, which a discharge summary
   rarely writes out ("He spent six days in hospital" was an unstated figure, and flagged the faithful answer);
 * **a rate on another base**: "36 per 1,000 person-years" is "3.6 admissions for every 100 person-years";
-* **a gestation's days**: "41+5 weeks" is 41 weeks and 5 days; and "the final quarter" is the last three months.
+* **a gestation's days**: "41+5 weeks" is 41 weeks and 5 days; and "the final quarter" is the last three months;
+* **a trial's total** of its arms' "(n=210)" and "(n=210)", and **the changes a ratio's interval spans** ("risk
+  ratio 0.60, 95% CI 0.33 to 1.10": from a 67% reduction to a 10% increase).
 
 Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
 :func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
@@ -45,6 +47,11 @@ _DENOMINATORS = (100, 1000, 10000, 100000)
 _GESTATION = re.compile(r"\b(?P<w>[1-4]\d)\s?\+\s?(?P<d>[0-6])\s*(?:weeks|wk)", re.IGNORECASE)
 _QUARTER = re.compile(r"\b(?:first|second|third|fourth|final|last)\s+quarter\b", re.IGNORECASE)
 _MONTH = 365.25 / 12
+_ARM_N = re.compile(r"\(\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
+_RATIO_CI = re.compile(
+    r"\b(?:(?:risk|odds|hazard|rate)\s+ratio|[a]?(?:RR|OR|HR|IRR))\b[^();]{0,12}?(?P<x>\d+\.\d+)[^();]{0,16}?\bCI\b"
+    r"[\s,:]*(?P<a>\d+\.\d+)\s*(?:to|-|–)\s*(?P<b>\d+\.\d+)"
+)
 
 
 def implied_figures(text: str) -> list[Quantity]:
@@ -89,6 +96,14 @@ def implied_figures(text: str) -> list[Quantity]:
             out.append(Quantity("time", days, -1, -1, f"{days:g} days", False, days))
     for _m in _QUARTER.finditer(text):  # "the final quarter" of a year is its last three months
         out.append(Quantity("time", 3 * _MONTH, -1, -1, "three months", False, 3.0))
+    for sentence in re.split(r"(?<=[.;])\s+", text):  # "(n=210) ... (n=210)": 420 randomised (round 56)
+        arms = [int(m.group(1).replace(",", "")) for m in _ARM_N.finditer(sentence)]
+        if len(arms) >= 2:
+            out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))
+    for m in _RATIO_CI.finditer(text):  # "risk ratio 0.60, 95% CI 0.33 to 1.10": from a 67% fall to a 10% rise
+        for ratio in (float(m.group("a")), float(m.group("b"))):
+            if ratio > 0 and (change := round(abs(1.0 - ratio) * 100.0, 6)):
+                out.append(Quantity("percent", change, -1, -1, f"{change:g}% change", False, change))
     return out
 
 

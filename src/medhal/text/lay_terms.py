@@ -197,6 +197,11 @@ _COMMON: tuple[tuple[str, str], ...] = (
         "cesarean delivery",
     ),  # "Caesarean births", "C-section", "Caesarean rates" (rounds 54-55)
     (r"\bserious\s+(?=bleed(?:s|ing)?\b|ha?emorrhages?\b)", "major "),  # "serious bleeding" (round 55)
+    (
+        r"\b(?:the\s+)?(?:upper\s+)?airways?\s+(?:closing|collapsing|narrowing|blocking|being\s+blocked|closes|collapses)"
+        r"(?:\s+(?:off|up|over))?\b",
+        "obstruction",
+    ),  # "mostly due to the airway closing" for "predominantly obstructive" (round 56)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"

@@ -210,6 +210,7 @@ def direction_words(text: str) -> frozenset[str]:
     (frozenset(), frozenset(), frozenset({'more'}))
     """
     bounded = {b.end() for b in _FIGURE_BOUND.finditer(text)} if _MORE_OR_LESS.search(text) else set()
+    text = _BEFORE_AFTER.sub(lambda m: " " * len(m.group()), text)  # "a before-and-after study": a design (round 56)
     return frozenset(
         m.group(1).lower()
         for m in _DIRECTION_WORD.finditer(text)
@@ -221,6 +222,7 @@ def direction_words(text: str) -> frozenset[str]:
     )
 
 
+_BEFORE_AFTER = re.compile(r"\bbefore[\s-]+and[\s-]+after\b", re.IGNORECASE)
 _BOUND_WORD = re.compile(r"older|younger|above|below|higher|lower|greater", re.IGNORECASE)
 _MORE_OR_LESS = re.compile(r"more|less|fewer", re.IGNORECASE)
 """Bound words only after a figure (:data:`_FIGURE_BOUND`: "a score of 8 or more", "5 or fewer days"): "more than
