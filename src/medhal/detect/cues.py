@@ -32,7 +32,8 @@ sentence that fires it.
   used" against "should be used", whatever other negations the two share), or the evidence only ever says the
   "un-" / "non-" form of a word the unit says before the same next word ("uncomplicated appendicitis",
   :func:`medhal.text.prefix_antonyms.prefix_antonym`), or an evidence sentence recommends the other way about what the
-  unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`), or says needs more study
+  unit's recommendation is about (:func:`medhal.text.recommendations.reversed_advice`), or gives a patient's
+  instruction the other way (:func:`medhal.text.instructions.reversed_instruction`), or says needs more study
   before use in care what the unit calls ready for it (:func:`~medhal.text.recommendations.premature_use`), or has
   for it the person the unit says was against it (:func:`medhal.text.stances.stance_conflict`), or says only the
   other side of the unit's elective / emergency, laparoscopic / open or first- / second-line
@@ -89,6 +90,7 @@ from medhal.text.findings import (
     reports_null_finding,
 )
 from medhal.text.frequency import frequency_conflicts, interval_stated
+from medhal.text.instructions import reversed_instruction
 from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
@@ -447,6 +449,8 @@ def contradiction_cue(
     sentence = None if negated_before else negation_cue(index, unit)
     if sentence is None:  # "should be prescribed" against "should not be used": advice the other way
         sentence = reversed_advice(unit, index.sentences)
+    if sentence is None:  # "Keep taking the ibuprofen if ..." against "Do not take ibuprofen if ..." (round 56)
+        sentence = reversed_instruction(unit, index.sentences)
     if sentence is None:  # "ready to be used in clinics" against "requires further evaluation before clinical use"
         sentence = premature_use(unit, index.sentences)
     if sentence is None:  # "Mayor Ortiz opposed the expansion" against her "the expansion would cut commute times"
