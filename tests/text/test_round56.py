@@ -36,4 +36,4 @@ def test_age_bands_report_the_youngest() -> None:
 
 def test_advice_to_avoid_names_no_outcome() -> None:
     assert changed_outcome("Doctors are told to avoid combining it with thiazide water tablets,") is None
-    assert changed_outcome("and to prevent a febrile seizure,") == "a febrile seizure"
+    assert changed_outcome("and to prevent a febrile seizure,") is None  # a purpose: see test_round55

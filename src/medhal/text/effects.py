@@ -37,7 +37,7 @@ _EFFECT_VERB = re.compile(
     r"decreases|eliminated|eliminates|boosted|boosts|relieved|relieves|eased|eases|cut|cuts|slowed|slows|"
     r"delayed|delays|hastened|hastens|accelerated|accelerates|(?:did|does|do)\s+(?:\w+ly\s+)?(?:shorten|reduce|lower"
     r"|increase|improve|prevent|prolong|halve|double|worsen|decrease|eliminate|boost|relieve|ease|cut|slow|delay"
-    r"|hasten|accelerate)|to\s+(?:prevent|reduce|lower))\s+",  # "and to prevent a febrile seizure" (round 55)
+    r"|hasten|accelerate))\s+",
     re.IGNORECASE,
 )
 """A verb by which a unit says something changed, followed by what changed; not an adjective ("a reduced risk",
@@ -70,6 +70,7 @@ _HEDGED = re.compile(
 )
 """A hedged unit ("may reduce", "is likely caused by"; not the comparison "less likely to vomit")."""
 
+_DEGREE = re.compile(r"(?:a\s+(?:little|bit|lot|touch)|slightly|somewhat|modestly|greatly|markedly|considerably)", re.I)
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b|\b[a-z]+[A-Z][\w-]*")
 """An acronym or code ("ICU", "HbA1c", "aPKCz"): too short for the stems, so an outcome holding one is not judged."""
 
@@ -92,6 +93,8 @@ def changed_outcome(unit: str) -> str | None:
         return None
     outcome, cut = _phrase(unit[m.end() :])
     if cut and _HEAD_ONLY.fullmatch(outcome):  # "prevents the pathology | associated with apoE4"
+        return None
+    if _DEGREE.fullmatch(outcome):  # "scores improved a little in the programme group": how much, not what (round 57)
         return None
     return outcome or None
 

@@ -74,6 +74,7 @@ _ABOUT_THE_STUDY = re.compile(
     r"\b(?:stud(?:y|ies)|trials?|data|samples?|observational|registry|design|analys[ie]s|cohort|claims|reports?"
     r"|reported|power(?:ed)?|size|follow-up|comparison|randomi[sz]ed|authors?|leaflet|guidance|guideline|label"
     r"|routine|practice|setting"  # "reflecting the daily routine concerning Ki-67": how care runs, no mechanism
+    r"|adjust\w*|taken\s+into\s+account|account(?:ed|ing)?\s+for"  # "once BMI was taken into account" (round 57)
     r"|small\s+number|few\s+(?:patients"
     r"|cases|events)|missing)\b",
     re.IGNORECASE,

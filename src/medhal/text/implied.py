@@ -9,7 +9,8 @@ evidence, it does not invent a figure.
 * **a rate on another base**: "36 per 1,000 person-years" is "3.6 admissions for every 100 person-years";
 * **a gestation's days**: "41+5 weeks" is 41 weeks and 5 days; and "the final quarter" is the last three months;
 * **a trial's total** of its arms' "(n=210)" and "(n=210)", and **the changes a ratio's interval spans** ("risk
-  ratio 0.60, 95% CI 0.33 to 1.10": from a 67% reduction to a 10% increase).
+  ratio 0.60, 95% CI 0.33 to 1.10": from a 67% reduction to a 10% increase);
+* **a fold change as a percentage** ("Cmax 1.8-fold" is "by around 80%"; "AUC ratio 1.5" is "by about half").
 
 Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
 :func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
@@ -47,6 +48,10 @@ _DENOMINATORS = (100, 1000, 10000, 100000)
 _GESTATION = re.compile(r"\b(?P<w>[1-4]\d)\s?\+\s?(?P<d>[0-6])\s*(?:weeks|wk)", re.IGNORECASE)
 _QUARTER = re.compile(r"\b(?:first|second|third|fourth|final|last)\s+quarter\b", re.IGNORECASE)
 _MONTH = 365.25 / 12
+_FOLD = re.compile(
+    r"\b(?P<x>\d+(?:\.\d+)?)[-\s]fold\b|\b(?:AUC|C\s?max|exposure)\s+(?:geometric\s+mean\s+)?ratio[\s:,=]*(?P<y>\d+\.\d+)",
+    re.IGNORECASE,
+)
 _ARM_N = re.compile(r"\(\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
 _RATIO_CI = re.compile(
     r"\b(?:(?:risk|odds|hazard|rate)\s+ratio|[a]?(?:RR|OR|HR|IRR))\b[^();]{0,12}?(?P<x>\d+\.\d+)[^();]{0,16}?\bCI\b"
@@ -100,6 +105,10 @@ def implied_figures(text: str) -> list[Quantity]:
         arms = [int(m.group(1).replace(",", "")) for m in _ARM_N.finditer(sentence)]
         if len(arms) >= 2:
             out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))
+    for m in _FOLD.finditer(text):  # "AUC 2.4-fold", "AUC ratio 1.04": a 140% rise, a 4% one (round 57)
+        fold = float(m.group("x") or m.group("y"))
+        if fold > 0 and (change := round(abs(fold - 1.0) * 100.0, 6)):
+            out.append(Quantity("percent", change, -1, -1, f"{change:g}% change", False, change))
     for m in _RATIO_CI.finditer(text):  # "risk ratio 0.60, 95% CI 0.33 to 1.10": from a 67% fall to a 10% rise
         for ratio in (float(m.group("a")), float(m.group("b"))):
             if ratio > 0 and (change := round(abs(1.0 - ratio) * 100.0, 6)):

@@ -35,6 +35,17 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\blow (?:blood )?potassium\b", "hypokalemia"),
     (r"\blow (?:blood )?sodium\b", "hyponatremia"),
     (r"\bhigh blood (?:sugar|glucose)\b", "hyperglycemia"),
+    (  # "expected to push up his blood sugar" for "anticipated steroid-induced hyperglycaemia" (round 57)
+        r"\b(?:push(?:es|ed|ing)?|driv(?:e|es|ing)|rais(?:e|es|ed|ing)|put(?:s|ting)?)\s+up\s+(?:(?:his|her|their|your|the)\s+)?"
+        r"blood (?:sugar|glucose)(?:\s+levels?)?\b",
+        "cause hyperglycemia",
+    ),
+    (  # "his blood pressure drops when he stands" for "postural hypotension" (round 57)
+        r"\bblood\s+pressure\s+(?:drops|falls|dropped|fell|goes\s+down|went\s+down)\s+(?:when|on|as)\s+"
+        r"(?:(?:he|she|they|you|standing)\s+)?(?:stands?|standing|stood|getting\s+up|gets\s+up)(?:\s+up)?\b",
+        "postural hypotension",
+    ),
+    (r"\bblood\s+fats?\b", "lipids triglycerides"),  # "lowered blood fats: fasting triglycerides" (round 57)
     (r"\blow blood (?:sugar|glucose)\b", "hypoglycemia"),
     (r"\bhigh cholesterol\b", "hypercholesterolemia"),
     (r"\b(?:shortness of breath|breathlessness)\b", "dyspnea"),

@@ -276,7 +276,7 @@ def quantities(text: str) -> list[Quantity]:
             if kind in ("mass", "volume", "substance") and per in _PER_LITRE:  # "12 g/dL" is "120 g/L" (round 20)
                 scale *= _PER_LITRE[per]
                 per = "l"
-            kind = f"{kind}/{per}"
+            kind = f"{kind}/{per.replace('²', '2')}"  # "mg/m²" is "mg/m2" (round 57)
         before = text[max(0, m.start() - 24) : m.start()]
         whole: int | None = None  # where a time of day or a date ends ("8 pm", "21 February")
         begin = m.start()  # where the figure begins: "week 12" with its time point's word

@@ -124,8 +124,15 @@ def qualifier_swaps(unit: str, evidence: str) -> tuple[str, ...]:
         qualifier = _SAME.get(m.group(1).lower(), m.group(1).lower())
         head = m.group(2).lower()[:STEM_PREFIX]
         rivals = next(s for s in _QUALIFIER_SETS if qualifier in s) - {qualifier}
-        if head in _STRUCTURES or (qualifier, head) in given:
-            continue
+        if head in _STRUCTURES or (qualifier, head) in given or _qualifies_through(evidence, qualifier, head):
+            continue  # "systolic pressure" for "systolic blood pressure" beside "diastolic pressure" (round 57)
         if any((r, head) in given for r in rivals):
             found.append(m.group(0))
     return tuple(found)
+
+
+def _qualifies_through(evidence: str, qualifier: str, head: str) -> bool:
+    """Whether ``evidence`` puts ``qualifier`` before ``head`` with one word between ("systolic blood pressure")."""
+    forms = [q for q, same in (*_SAME.items(), (qualifier, qualifier)) if same == qualifier] + [qualifier]
+    pattern = r"\b(?:" + "|".join(map(re.escape, set(forms))) + r")\s+[a-z]+\s+" + re.escape(head)
+    return re.search(pattern, evidence, re.IGNORECASE) is not None

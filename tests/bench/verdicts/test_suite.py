@@ -33,7 +33,14 @@ def test_clinical_pairs_file_is_well_formed() -> None:
 
 @pytest.mark.parametrize(
     ("name", "count"),
-    [("round52.jsonl", 36), ("round53.jsonl", 24), ("round54.jsonl", 24), ("round55.jsonl", 24), ("round56.jsonl", 24)],
+    [
+        ("round52.jsonl", 36),
+        ("round53.jsonl", 24),
+        ("round54.jsonl", 24),
+        ("round55.jsonl", 24),
+        ("round56.jsonl", 24),
+        ("round57.jsonl", 24),
+    ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
     items = list(read_medhal_loc(PAIRS.with_name(name)))
