@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from medhal.text.quantities import Quantity, quantities
 
@@ -27,6 +28,7 @@ class Asked:
     noun: str
 
 
+@lru_cache(maxsize=64)
 def asked_figures(question: str | None) -> tuple[Asked, ...]:
     """The figures of the question an answer answers (none without one).
 
@@ -73,7 +75,13 @@ def asked_figure(q: Quantity, unit: str, asked: Sequence[Asked], stated: Sequenc
 
 def asked_name(name: str, question: str | None) -> bool:
     """Whether the question gives ``name`` ("We live in Norway")."""
-    return bool(question) and name.lower() in {w.lower() for w in re.findall(r"[\w'’-]+", question or "")}
+    return bool(question) and name.lower() in _question_words(question or "")
+
+
+@lru_cache(maxsize=64)
+def _question_words(question: str) -> frozenset[str]:
+    """The question's words, lower-cased, read once however many units ask."""
+    return frozenset(w.lower() for w in re.findall(r"[\w'’-]+", question))
 
 
 _RANGE_TAIL = re.compile(r"(?:\s*(?:to|and|or|-|–)\s*\d+(?:\.\d+)?)*\s*([A-Za-z]+)?")

@@ -37,6 +37,7 @@ from medhal.text.assertions import (
     denies_proof,
     describes_allocation,
     describes_measurement,
+    only_condition,
     opens_predicate,
     opens_relative,
     states_no_predicate,
@@ -59,12 +60,6 @@ from medhal.text.synonyms import canonical_stems
 from medhal.text.ways import clause_texts
 
 __all__ = ["contradiction_focus"]
-
-
-_BARE_CONDITION = re.compile(
-    r"^\W*(?:(?:or|and|but)\s+)?(?:if|unless|provided|as\s+long\s+as)\b[^,;:]*[.;:]?\s*$", re.IGNORECASE
-)
-"""A unit that is only a condition, cut from the advice it qualifies: it asserts nothing the encoder can judge."""
 
 
 def contradiction_focus(
@@ -90,8 +85,8 @@ def contradiction_focus(
     # says nothing of what "it" is, nor a predicate cut from its subject of whom (rounds 38, 51)
     if states_no_predicate(unit) or asks(unit) or opens_relative(unit) or opens_predicate(unit):
         focus[:] = 0.0
-    if _BARE_CONDITION.match(unit):  # "or if her sodium is already under 135 before treatment.": a condition only
-        focus[:] = 0.0  # (round 56), whose consequence is another unit's
+    if only_condition(unit):  # "or if her sodium is already under 135 before treatment." (round 56)
+        focus[:] = 0.0
     finding = asserts_effect(unit) or reports_null_finding(unit)
     negation, plain = has_negation(unit), not negated(unit)
     null = negation and reports_null_finding(unit)

@@ -20,7 +20,7 @@ from medhal.text.synonyms import alignment_tokens
 __all__ = ["agreeing", "deciding_sentences", "restating_window"]
 
 
-class FiredCue(Protocol):
+class CueLike(Protocol):
     """What these functions read of a fired contradicting cue (:class:`medhal.detect.cues.FiredCue`)."""
 
     @property
@@ -30,7 +30,7 @@ class FiredCue(Protocol):
     def sentence(self) -> int: ...
 
 
-def deciding_sentences(index: EvidenceIndex | None, unit: str, cue: FiredCue | None) -> list[int]:
+def deciding_sentences(index: EvidenceIndex | None, unit: str, cue: CueLike | None) -> list[int]:
     """The evidence sentences the verifier must read ``unit`` against alone, whatever words they share with it: the
     sentence of its fired ``cue``, and each that reports its null finding again in other words ("Deaths from all
     causes were not reduced" against "Overall mortality did not differ between groups"), which
@@ -47,7 +47,7 @@ def agreeing(index: EvidenceIndex, unit: str) -> set[int]:
 
 
 def restating_window(
-    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], cue: FiredCue | None = None
+    index: EvidenceIndex, unit: str, by_sentence: np.ndarray, windows: Sequence[Window], cue: CueLike | None = None
 ) -> np.ndarray:
     """``True`` at each smallest window of ``windows`` that holds a sentence restating the unit (the restatement cue:
     :func:`~medhal.detect.alignment.restates`, or the same null finding reported in other words,

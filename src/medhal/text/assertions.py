@@ -43,6 +43,7 @@ __all__ = [
     "describes_allocation",
     "describes_measurement",
     "elides_predicate",
+    "only_condition",
     "opens_condition",
     "opens_negated_predicate",
     "opens_predicate",
@@ -312,6 +313,21 @@ def opens_condition(text: str) -> bool:
 
 
 _CONDITION = re.compile(r"\W*(?:if|unless|should)\b", re.IGNORECASE)
+
+
+def only_condition(unit: str) -> bool:
+    """Whether ``unit`` is only a condition, cut from the advice it qualifies ("or if her sodium is already under 135
+    before treatment.": round 56): it asserts nothing to contradict.
+
+    >>> only_condition("or if her sodium is already under 135."), only_condition("If it is under 135, stop it.")
+    (True, False)
+    """
+    return _ONLY_CONDITION.match(unit) is not None
+
+
+_ONLY_CONDITION = re.compile(
+    r"^\W*(?:(?:or|and|but)\s+)?(?:if|unless|provided|as\s+long\s+as)\b[^,;:]*[.;:]?\s*$", re.IGNORECASE
+)
 
 
 def opens_relative(unit: str) -> bool:

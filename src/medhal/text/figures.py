@@ -340,10 +340,8 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
-        if q.kind == "volume" and any(e.kind == "volume/min" and e.value == q.value for e in stated):
-            continue  # "on two litres" of oxygen for "2 L/min": a flow in lay words (round 54)
-        if any(e.kind == f"{q.kind}/{per}" and e.value == q.value for per in _per_words(unit[q.end :]) for e in stated):
-            continue  # "three hours a night" for "3 hours/night" (round 55)
+        if _rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
+            continue
         if (
             difference(q, exact)
             or share(q, exact)
@@ -471,8 +469,15 @@ def _proportions_agree(unit: str, own: Sequence[Quantity], theirs: Sequence[Quan
 _BY_BARE = re.compile(r"\bby\s+$", re.IGNORECASE)
 
 
-def _per_words(after: str) -> list[str]:
-    """The unit of time a figure is given per in the words right after it ("three hours *a night*": ``night``; not
-    "12.5 mg twice a day", a frequency)."""
-    m = re.match(r"\s*(?:a|an|per|each|every)\s+(night|day|week|month|year|hour|minute)\b", after, re.I)
-    return [m.group(1).lower()] if m else []
+def _rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether ``q`` restates a rate the evidence states, its denominator said in words right after it ("three hours
+    *a night*" for "3 hours/night"; not "12.5 mg twice a day", a frequency) or, for oxygen's flow, left out ("on two
+    litres" for "2 L/min")."""
+    m = _PER_WORD.match(unit, q.end)
+    rates = {f"{q.kind}/{m.group(1).lower()}"} if m else set()
+    if q.kind == "volume":
+        rates.add("volume/min")
+    return any(e.kind in rates and e.value == q.value for e in stated)
+
+
+_PER_WORD = re.compile(r"\s*(?:a|an|per|each|every)\s+(night|day|week|month|year|hour|minute)\b", re.IGNORECASE)

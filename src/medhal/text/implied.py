@@ -105,14 +105,12 @@ def implied_figures(text: str) -> list[Quantity]:
         arms = [int(m.group(1).replace(",", "")) for m in _ARM_N.finditer(sentence)]
         if len(arms) >= 2:
             out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))
-    for m in _FOLD.finditer(text):  # "AUC 2.4-fold", "AUC ratio 1.04": a 140% rise, a 4% one (round 57)
-        fold = float(m.group("x") or m.group("y"))
-        if fold > 0 and (change := round(abs(fold - 1.0) * 100.0, 6)):
+    ratios = [float(m.group("x") or m.group("y")) for m in _FOLD.finditer(text)]  # "AUC 2.4-fold" (round 57)
+    # "risk ratio 0.60, 95% CI 0.33 to 1.10": from a 67% fall to a 10% rise (round 56)
+    ratios += [float(m.group(side)) for m in _RATIO_CI.finditer(text) for side in ("a", "b")]
+    for ratio in ratios:
+        if ratio > 0 and (change := round(abs(ratio - 1.0) * 100.0, 6)):
             out.append(Quantity("percent", change, -1, -1, f"{change:g}% change", False, change))
-    for m in _RATIO_CI.finditer(text):  # "risk ratio 0.60, 95% CI 0.33 to 1.10": from a 67% fall to a 10% rise
-        for ratio in (float(m.group("a")), float(m.group("b"))):
-            if ratio > 0 and (change := round(abs(1.0 - ratio) * 100.0, 6)):
-                out.append(Quantity("percent", change, -1, -1, f"{change:g}% change", False, change))
     return out
 
 

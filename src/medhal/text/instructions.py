@@ -129,12 +129,22 @@ def reversed_instruction(unit: str, sentences: Sequence[str]) -> int | None:
     if own is None or not own.rest:
         return None
     for i, sentence in enumerate(sentences):
-        for clause in _CLAUSE.findall(sentence):
-            for part in re.split(r",\s+(?:and|but)\s+|\s+and\s+(?=(?:she|he|you|they|must|should|do)\b)", clause):
-                theirs = instruction(part)
-                if theirs is None or theirs.against == own.against or theirs.verb != own.verb:
-                    continue
-                missing = own.rest - theirs.rest
-                if len(missing) <= 1 and len(own.rest & theirs.rest) >= min(2, len(own.rest)):
-                    return i
+        for theirs in _instructions(sentence):
+            if theirs.against == own.against or theirs.verb != own.verb:
+                continue
+            missing = own.rest - theirs.rest
+            if len(missing) <= 1 and len(own.rest & theirs.rest) >= min(2, len(own.rest)):
+                return i
     return None
+
+
+@lru_cache(maxsize=1024)
+def _instructions(sentence: str) -> tuple[Instruction, ...]:
+    """The instructions of each clause of an evidence sentence ("she must notify the DVLA | and must not drive"),
+    read once however many units ask."""
+    parts = (
+        part
+        for clause in _CLAUSE.findall(sentence)
+        for part in re.split(r",\s+(?:and|but)\s+|\s+and\s+(?=(?:she|he|you|they|must|should|do)\b)", clause)
+    )
+    return tuple(found for part in parts if (found := instruction(part)) is not None)
