@@ -28,8 +28,16 @@ def test_the_other_side_conflicts_and_names_its_sentence() -> None:
 def test_the_same_side_another_part_or_a_part_named_on_both_sides_do_not() -> None:
     assert side_conflict("reduced air entry at the right base,", HANDOVER) is None
     assert side_conflict("weakness of the left arm,", HANDOVER) is None
-    both = [*HANDOVER, "Crackles were heard at the left base too."]
+    both = [*HANDOVER, "Air entry was reduced at the left base too."]
     assert side_conflict("reduced air entry at the left base,", both) is None
+
+
+def test_a_part_named_on_both_sides_where_only_the_other_side_holds_the_finding() -> None:
+    # round 58: the unit's side is said of its part, but of another finding; the other side's sentence holds it
+    crackles = [*HANDOVER, "Crackles were heard at the left base too."]
+    found = side_conflict("reduced air entry at the left base,", crackles)
+    assert found is not None and found[1] == 1
+    assert side_conflict("crackles at the left base,", crackles) is None
 
 
 def test_a_part_named_on_one_side_in_other_words_is_named() -> None:

@@ -4,8 +4,8 @@ child comes to 98 mg per dose") or works from it ("from 30 to 32 units each even
 guide's "increase your dose by 2 units") neither changes nor invents it.  Without a question nothing changes.
 
 A bare count is ambiguous ("I'm 58" is an age, not 58 units), so a count is the user's only with the same word after
-it ("30 units" for "30 units"), and an age in the answer ("her age of two") only for a bare number in the question
-("My daughter is 2 and a half").
+it ("30 units" for "30 units") or the same name before it ("A WCC of 17" for "WCC 17, eGFR 25": round 58), and an age
+in the answer ("her age of two") only for a bare number in the question ("My daughter is 2 and a half").
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ __all__ = ["Asked", "asked_figure", "asked_figures", "asked_name"]
 
 @dataclass(frozen=True, slots=True)
 class Asked:
-    """A figure of the question and the word after it ("" for none or a function word)."""
+    """A figure of the question, the word after it and the name before it ("" for none or a function word)."""
 
     figure: Quantity
     noun: str
+    label: str = ""
 
 
 @lru_cache(maxsize=64)
@@ -35,7 +36,9 @@ def asked_figures(question: str | None) -> tuple[Asked, ...]:
     >>> [(a.figure.text, a.noun) for a in asked_figures("I'm 58 and take 30 units of glargine; my son is 3.")]
     [('58', ''), ('30', 'units'), ('3', '')]
     """
-    return () if not question else tuple(Asked(q, _noun(question, q.end)) for q in quantities(question))
+    if not question:
+        return ()
+    return tuple(Asked(q, _noun(question, q.end), _label(question, q.start)) for q in quantities(question))
 
 
 def asked_figure(q: Quantity, unit: str, asked: Sequence[Asked], stated: Sequence[Quantity] = ()) -> bool:
@@ -56,6 +59,9 @@ def asked_figure(q: Quantity, unit: str, asked: Sequence[Asked], stated: Sequenc
     for a in asked:
         same = q.kind == a.figure.kind and (q.kind != "count" or noun == a.noun)
         if same and q.equals(a.figure):
+            return True
+        labelled = q.kind == a.figure.kind == "count" and bool(a.label) and q.number == a.figure.number
+        if labelled and _label(unit, q.start) == a.label:  # "The eGFR of 25" for "eGFR 25" (round 58)
             return True
         if q.kind == "time" and a.figure.kind == "count" and not a.noun and q.number == a.figure.number:
             return True
@@ -91,6 +97,17 @@ _FUNCTION_WORDS = (
 )
 _FUNCTION = frozenset(_FUNCTION_WORDS.split())
 """Words after a figure that name nothing it counts ("At 71 you are", "I'm 58 and")."""
+
+
+def _label(text: str, start: int) -> str:
+    """The name right before a figure starting at ``start``, past "of", "was", "is", "at" or a sign ("WCC 17",
+    "a WCC of 17", "eGFR: 25"); "" for none or a function word."""
+    m = _LABEL.search(text, 0, max(start, 0))
+    word = (m.group(1) or "").lower() if m else ""
+    return "" if word in _FUNCTION else word
+
+
+_LABEL = re.compile(r"([A-Za-z][\w-]*)\s*(?:(?:of|was|is|at|=|:)\s*)?$")
 
 
 def _noun(text: str, end: int) -> str:

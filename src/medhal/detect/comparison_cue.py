@@ -20,6 +20,7 @@ from medhal.text.bracket_order import bracket_conflict
 from medhal.text.comparisons import UnitComparison, change_order, named_groups, reverses, unit_comparison
 from medhal.text.durations import duration_conflict
 from medhal.text.effect_order import effect_order_conflict
+from medhal.text.figure_trends import direction_against_figures
 from medhal.text.moved_counts import moved_count
 from medhal.text.signed_differences import signed_difference_conflict
 from medhal.text.superlatives import superlative_conflict
@@ -37,9 +38,10 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     (:func:`~medhal.text.associations.association_reversed`), its difference in effect between two subgroups
     (:func:`~medhal.text.effect_order.effect_order_conflict`) or its change
     (:func:`~medhal.text.trends.trend_reversed`), or the unit's difference by the same size the other way
-    (:func:`~medhal.text.signed_differences.signed_difference_conflict`), or states in their order the unit's
-    bracketed figures that deny its comparative (:func:`~medhal.text.bracket_order.bracket_conflict`); ``None`` when
-    none does."""
+    (:func:`~medhal.text.signed_differences.signed_difference_conflict`), or states both figures of a change the
+    unit tells the other way (:func:`~medhal.text.figure_trends.direction_against_figures`), or states in their order
+    the unit's bracketed figures that deny its comparative (:func:`~medhal.text.bracket_order.bracket_conflict`);
+    ``None`` when none does."""
     claim = _arm_of(unit_comparison(unit), index.arms)
     spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
@@ -50,6 +52,8 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
         if effect_order_conflict(unit, s) or trend_reversed(unit, s):  # subgroups turned round (round 40), a change
             return i  # told the other way ("joint bleeds became more frequent" against "decreased": round 41)
     turned = signed_difference_conflict(unit, index.sentences)  # "24 minutes earlier" for "later" (round 50)
+    if turned is None:  # "raised at 5.8, down from 4.9" for "Potassium 5.8 mmol/L (previously 4.9)" (round 59)
+        turned = direction_against_figures(unit, index.sentences)
     if turned is not None:
         return turned
     moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)

@@ -69,6 +69,7 @@ from medhal.detect.comparison_cue import comparison_cue
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
 from medhal.detect.records import JSONObject
 from medhal.detect.restating import agreeing
+from medhal.detect.swapped_drugs import swapped_drug
 from medhal.detect.units import Unit, continued, continues_negation, fronted
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.age_sides import swapped_age_side
@@ -76,6 +77,7 @@ from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks, opens_negated_predicate, opens_relative
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.designs import design_conflict
+from medhal.text.dose_changes import dose_turned
 from medhal.text.drug_doses import dose_conflict
 from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population, states_exclusion
@@ -112,6 +114,7 @@ from medhal.text.significance import (
 )
 from medhal.text.stances import stance_conflict
 from medhal.text.synonyms import alignment_tokens
+from medhal.text.test_results import reversed_result
 
 __all__ = [
     "CueKind",
@@ -459,6 +462,12 @@ def contradiction_cue(
         sentence = swapped_qualifier(unit, index.sentences)
     if sentence is None:  # "in people under 65, ... about 79%" against "aged ≥65 years ... 79.4%" (cp_327)
         sentence = swapped_age_side(unit, index.sentences)
+    if sentence is None:  # "The direct antiglobulin test was positive" against "... test negative" (round 58)
+        sentence = reversed_result(unit, index.sentences)
+    if sentence is None:  # "restart valproate at 400 mg nightly" against "restart lithium 400 mg at night"
+        sentence = swapped_drug(index, unit)
+    if sentence is None:  # "since his lamotrigine dose went down" against "lamotrigine was increased" (round 59)
+        sentence = dose_turned(unit, index.sentences)
     if sentence is not None:
         return FiredCue(sentence, kind="denied")
     sentence = design_conflict(unit, index.sentences)

@@ -37,12 +37,33 @@ NEAR = 0.2
 for 7 minutes."""
 
 
-def difference(q: Quantity, said: Sequence[Quantity]) -> bool:
+def difference(q: Quantity, said: Sequence[Quantity], unit: str | None = None) -> bool:
     """Whether ``q`` is the difference of two exact quantities of its kind that ``said`` states ("the stay was
     three days shorter" against "14 days with intravenous and 11 days with oral therapy"; "4.7 percentage points"
-    against "18.2% vs 22.9%")."""
+    against "18.2% vs 22.9%").  Given the ``unit`` that states it, only where the unit words a difference
+    (:data:`_DIFFERENCE_WORDS`): an abstract's many counts differ by almost any small number, and "versus 64 in the
+    placebo group" for "46 placebo recipients" is a changed count, not "77.0" (a CI's bound) less "13 cases"
+    (round 58).
+
+    >>> from medhal.text.quantities import quantities
+    >>> said = quantities("14 days with intravenous and 11 days with oral therapy")
+    >>> [difference(quantities(u)[0], said, u) for u in ("a stay 3 days shorter", "a stay of 3 days")]
+    [True, False]
+    """
+    if unit is not None and not _DIFFERENCE_WORDS.search(unit):
+        return False
     values = [e.value for e in said if not e.approximate and e.kind == q.kind]
     return any(math.isclose(abs(a - b), q.value, rel_tol=1e-6, abs_tol=1e-9) for a in values for b in values)
+
+
+_DIFFERENCE_WORDS = re.compile(
+    r"\b(?:more|fewer|less|shorter|longer|higher|lower|greater|smaller|differ\w*|gap|extra|additional|saved|"
+    r"prevented|avoided|points?|reduc\w+|increas\w+|rose|rise|risen|fell|fall|fallen|drop\w*|gain\w*|lost|loss|"
+    r"cut|excess|earlier|later|sooner|faster|slower|than|improv\w+|worse\w*|better|decline\w*|changed?|by)\b",
+    re.IGNORECASE,
+)
+"""Words that state a difference or a change: a figure the evidence only implies as a difference is stated by a unit
+that says one ("going up to 15 mg over 24 hours" says none: 20 mg less 5 mg is no dose of it)."""
 
 
 def elapsed(q: Quantity, said: Sequence[Quantity]) -> bool:

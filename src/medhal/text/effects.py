@@ -55,10 +55,11 @@ _OUTCOME_END = re.compile(
 
 _NO_OUTCOME = re.compile(
     r"(?:(?:the|their|its|his|her|our)\s+)?(?:ability|abilities|need|needs|questions?|efficiency|efficacy|use|"
-    r"likelihood|chances?|risks?|odds|rates?|number|amount|level|levels)",
+    r"likelihood|chances?|risks?|odds|rates?|number|amount|level|levels|outcomes?)",
     re.IGNORECASE,
 )
-"""An object that names no outcome by itself ("reduces the need | for laparoscopy", "increases their risks")."""
+"""An object that names no outcome by itself ("reduces the need | for laparoscopy", "increases their risks",
+"saved money and improved outcomes" for "less costly and more effective": round 58)."""
 _HEAD_ONLY = re.compile(r"(?:the|their|its|his|her|our|this|that)\s+[\w-]+", re.IGNORECASE)
 """A determiner and one noun cut before what completes it: the outcome is in the words after."""
 _ADVERB = re.compile(r"^(?:\w+ly\b\s*)+", re.IGNORECASE)

@@ -343,7 +343,7 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
         if _rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
             continue
         if (
-            difference(q, exact)
+            difference(q, exact, before + unit)
             or share(q, exact)
             or relative_change(q, exact, _ways(before + unit))
             or elapsed(q, stated)
@@ -472,12 +472,17 @@ _BY_BARE = re.compile(r"\bby\s+$", re.IGNORECASE)
 def _rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
     """Whether ``q`` restates a rate the evidence states, its denominator said in words right after it ("three hours
     *a night*" for "3 hours/night"; not "12.5 mg twice a day", a frequency) or, for oxygen's flow, left out ("on two
-    litres" for "2 L/min")."""
+    litres" for "2 L/min"), or a day's dose of a pump ("going up to 10 mg over 24 hours" for "10 mg/24h": round 59)."""
     m = _PER_WORD.match(unit, q.end)
     rates = {f"{q.kind}/{m.group(1).lower()}"} if m else set()
+    if _DAILY.match(unit, q.end):
+        rates |= {f"{q.kind}/{per}" for per in ("24h", "24", "day", "d")}
     if q.kind == "volume":
         rates.add("volume/min")
     return any(e.kind in rates and e.value == q.value for e in stated)
 
 
 _PER_WORD = re.compile(r"\s*(?:a|an|per|each|every)\s+(night|day|week|month|year|hour|minute)\b", re.IGNORECASE)
+_DAILY = re.compile(
+    r"\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b)", re.IGNORECASE
+)

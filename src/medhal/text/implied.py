@@ -10,7 +10,9 @@ evidence, it does not invent a figure.
 * **a gestation's days**: "41+5 weeks" is 41 weeks and 5 days; and "the final quarter" is the last three months;
 * **a trial's total** of its arms' "(n=210)" and "(n=210)", and **the changes a ratio's interval spans** ("risk
   ratio 0.60, 95% CI 0.33 to 1.10": from a 67% reduction to a 10% increase);
-* **a fold change as a percentage** ("Cmax 1.8-fold" is "by around 80%"; "AUC ratio 1.5" is "by about half").
+* **a fold change as a percentage** ("Cmax 1.8-fold" is "by around 80%"; "AUC ratio 1.5" is "by about half");
+* **the cases of two arms together** ("2 vs 13 cases" is "15 cases in total") and **a schedule's whole length**
+  ("30-min for 2 h then hourly for 4 h" is "over the next six hours"; round 58).
 
 Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
 :func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
@@ -22,7 +24,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from medhal.text.quantities import Quantity
+from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["implied_figures"]
 
@@ -41,6 +43,10 @@ _STAY = re.compile(
     r"\bdischarge(?:d)?\b(?:\s+(?:on|date))?[:\s]+" + _DATE.format("b"),
     re.IGNORECASE,
 )
+_ADMITTED = re.compile(r"\badmitted\b(?:\s+on)?\s+" + _DATE.format("a"), re.IGNORECASE)
+_DISCHARGED = re.compile(r"\bdischarged\b(?:\s+(?:home\s+)?on)?\s+" + _DATE.format("b"), re.IGNORECASE)
+"""An admission and a discharge date sentences apart ("was admitted on 02/05 with ... He was discharged on 17/05"),
+read when the text gives one of each (our own discharge summary, round 58)."""
 
 
 _RATE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s+(?:per|for\s+every|in\s+every|in)\s+(?P<d>100|1,?000|10,?000|100,?000)\b")
@@ -51,6 +57,14 @@ _MONTH = 365.25 / 12
 _FOLD = re.compile(
     r"\b(?P<x>\d+(?:\.\d+)?)[-\s]fold\b|\b(?:AUC|C\s?max|exposure)\s+(?:geometric\s+mean\s+)?ratio[\s:,=]*(?P<y>\d+\.\d+)",
     re.IGNORECASE,
+)
+_PAIR = re.compile(
+    r"\b(?P<a>\d[\d,]*)\s+(?:vs\.?|versus)\s+(?P<b>\d[\d,]*)\s+(?:cases|events|deaths|infections|episodes)\b",
+    re.IGNORECASE,
+)
+_DURATION = r"\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|min|minutes?|days?|weeks?)"
+_PHASES = re.compile(
+    rf"\bfor\s+(?P<a>{_DURATION})\b[^.;]{{0,40}}?\bthen\b[^.;]{{0,40}}?\bfor\s+(?P<b>{_DURATION})\b", re.IGNORECASE
 )
 _ARM_N = re.compile(r"\(\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
 _RATIO_CI = re.compile(
@@ -71,6 +85,8 @@ def implied_figures(text: str) -> list[Quantity]:
     [('time', 6.0)]
     >>> [(q.kind, q.value) for q in implied_figures("Admitted on 28 February 2025 and discharged on 3 March 2025.")]
     [('time', 3.0)]
+    >>> [q.value for q in implied_figures("He was admitted on 02/05 with a hot knee. ... He was discharged on 17/05.")]
+    [15.0]
     >>> implied_figures("Follow-up at a ratio of 1:1 was poor. Admitted today, discharge planned.")
     []
     """
@@ -81,8 +97,9 @@ def implied_figures(text: str) -> list[Quantity]:
             continue
         for share in dict.fromkeys(100.0 * p / sum(parts) for p in parts):
             out.append(Quantity("percent", share, -1, -1, f"{share:.1f}% of {m.group('ratio')}", False, share))
-    for m in _STAY.finditer(text):
-        admitted, discharged = _day(m, "a"), _day(m, "b")
+    apart = [(a, b) for a in _ADMITTED.finditer(text) for b in _DISCHARGED.finditer(text) if a.end() < b.start()]
+    for on, off in [(m, m) for m in _STAY.finditer(text)] or (apart if len(apart) == 1 else []):
+        admitted, discharged = _day(on, "a"), _day(off, "b")
         if admitted is None or discharged is None:
             continue
         if discharged < admitted and admitted.year == discharged.year:  # "28/12 ... 02/01": over the new year
@@ -105,6 +122,14 @@ def implied_figures(text: str) -> list[Quantity]:
         arms = [int(m.group(1).replace(",", "")) for m in _ARM_N.finditer(sentence)]
         if len(arms) >= 2:
             out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))
+    for m in _PAIR.finditer(text):  # "2 vs 13 cases": 15 cases in all (round 58)
+        cases = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
+        out.append(Quantity("count", cases, -1, -1, f"{cases:g} in all", False, cases))
+    for m in _PHASES.finditer(text):  # "30-min for 2 h then hourly for 4 h": six hours in all (round 58)
+        phases = [q for side in ("a", "b") for q in quantities(m.group(side)) if q.kind == "time"]
+        if len(phases) == 2:
+            days = phases[0].value + phases[1].value
+            out.append(Quantity("time", days, -1, -1, "the schedule's length", False, days))
     ratios = [float(m.group("x") or m.group("y")) for m in _FOLD.finditer(text)]  # "AUC 2.4-fold" (round 57)
     # "risk ratio 0.60, 95% CI 0.33 to 1.10": from a 67% fall to a 10% rise (round 56)
     ratios += [float(m.group(side)) for m in _RATIO_CI.finditer(text) for side in ("a", "b")]

@@ -6,7 +6,8 @@ A changed interval is a changed schedule, as wrong as a changed dose, and neithe
 encoder sees it when the unit writes no figure ("every month", "weekly").  :func:`intervals` reads the intervals of
 a text in days: "every (N | other) hour / day / week / month / year", "N-weekly / N-monthly / N-hourly" and, standing
 alone, "daily / weekly / fortnightly / monthly / quarterly / yearly / annually" (not after "once", "twice" or "N
-times", which say how many times in a period: :mod:`medhal.text.frequency` reads doses given so).
+times", which say how many times in a period: :mod:`medhal.text.frequency` reads doses given so; and "four weekly
+doses" is four doses, weekly, as "weekly for 4 doses": round 58).
 :func:`interval_conflicts` reports a unit's interval that the aligned sentence gives as another, about the same
 thing (a content stem shared by the few words before the two), where the evidence gives the unit's interval to that
 thing nowhere.
@@ -40,7 +41,8 @@ _ALONE_DAYS = {
 _INTERVAL = re.compile(
     r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"
     r"(?P<unit>hour|day|week|fortnight|month|year)s?\b"
-    r"|\b(?P<k>\d+|" + "|".join(_N) + r")[\s-](?P<ly>hourly|weekly|monthly|yearly)\b"
+    r"|\b(?P<k>\d+|" + "|".join(_N) + r")(?:-|\s(?!\w+\s+(?:doses|infusions|injections|cycles|sessions)\b))"
+    r"(?P<ly>hourly|weekly|monthly|yearly)\b"
     r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b",
     re.IGNORECASE,
 )

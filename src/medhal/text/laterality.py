@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from medhal.text.quantities import Quantity
+from medhal.text.synonyms import canonical_stems
 
 __all__ = ["Side", "side_conflict", "sides"]
 
@@ -88,13 +89,25 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     0
     >>> side_conflict("It is in the left kidney.", ["A lesion in the right kidney.", "The left kidney is normal."])
     >>> side_conflict("The right field has worsened.", ["The right eye shows progression; the left field is stable."])
+    >>> note = ["Right total knee replacement (TKR) 12 days ago.", "Right calf 3 cm wider than left.", "Bilateral PE."]
+    >>> side_conflict("58-year-old man, 12 days post left TKR,", note)[1]
+    0
+    >>> summary = ["Arthroscopic washout of the left knee on 03/05.", "The right knee was normal."]
+    >>> side_conflict("He had an arthroscopic washout of the right knee.", summary)[1]
+    0
+    >>> side_conflict("His right knee was normal.", summary) is None
+    True
     """
     named, said = _read_once(tuple(sentences))
     words = _part_stems(unit)
     for mine in sides(unit):
-        if mine.side == "both" or mine.side in said or "bilateral" in said:
-            continue  # the evidence says the unit's side somewhere: which part it belongs to is the sentences' to say
+        both = any(e.side == "both" and e.part & mine.part for _, e in named)  # not "bilateral PE" for a knee
+        if mine.side == "both" or both:
+            continue
         other = [(i, e) for i, e in named if e.part & mine.part and e.side == _OPPOSITE[mine.side]]
+        # which part a side said elsewhere belongs to is the sentences' to say, unless only the other side's holds
+        if mine.side in said and not _told_apart(unit, mine, sentences, named, other):  # what the unit says of it
+            continue
         # "right first metatarsophalangeal joint (big toe)": the other side, the unit's part named in its sentence
         other = other or [
             (i, e) for i, e in named if e.side == _OPPOSITE[mine.side] and mine.part <= _part_stems(sentences[i])
@@ -105,15 +118,40 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     return None
 
 
+def _told_apart(
+    unit: str, mine: Side, sentences: Sequence[str], named: Sequence[tuple[int, Side]], other: list[tuple[int, Side]]
+) -> bool:
+    """Whether a sentence naming the other side of the unit's part holds two words or more the unit says of it beyond
+    the part and its side, and no sentence naming the unit's side of any part holds one: "reduced air entry at the
+    left base" against "Reduced air entry at the right base" where "Crackles were heard at the left base too", or
+    "in the white matter of the left front part of the brain" for "right frontal periventricular white matter"
+    (round 55).  One shared word is too little to tell which finding is whose ("a hernia in the left groin" beside
+    "left inguinal hernia" and "No hernia palpable in the right groin")."""
+    context = canonical_stems(unit) - mine.part - _SIDE_STEMS
+    if not context or not other:
+        return False
+    own = {i for i, e in named if e.side == mine.side}
+    if any(context & canonical_stems(sentences[i]) for i in own):
+        return False
+    return any(len(context & canonical_stems(sentences[i])) >= 2 for i, _ in other)
+
+
+_SIDE_STEMS = frozenset({"left", "right", "bilat"})
+
+
 @lru_cache(maxsize=64)
 def _read_once(sentences: tuple[str, ...]) -> tuple[tuple[tuple[int, Side], ...], frozenset[str]]:
     """The sides each evidence sentence names, and which of "left", "right", "bilateral" the evidence says at all;
     read once however many units ask."""
     named = tuple((i, side) for i, sentence in enumerate(sentences) for side in sides(sentence))
-    return named, frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(s))
+    return named, frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(_COMPARED_SIDE.sub("", s)))
 
 
 _SIDE_WORD = re.compile(r"\bleft\b|\bright\b|\bbilateral", re.IGNORECASE)
+_COMPARED_SIDE = re.compile(r"\bthan\s+(?:the\s+)?(?:left|right)\b(?![\s-]+[A-Za-z]{3,})", re.IGNORECASE)
+"""The other limb a measurement is compared with ("Right calf swollen, circumference 3 cm greater than left"): no
+side of a part said on its own, so "12 days post left TKR" for the right knee's replacement is still read, as it is
+beside a "bilateral" said of another part, "Acute bilateral PE" (round 58)."""
 
 
 def _quantity(side: Side) -> Quantity:

@@ -213,6 +213,14 @@ _COMMON: tuple[tuple[str, str], ...] = (
         r"(?:\s+(?:off|up|over))?\b",
         "obstruction",
     ),  # "mostly due to the airway closing" for "predominantly obstructive" (round 56)
+    (
+        r"\b(?:the\s+)?eye(?:ball)?s?\s+gr(?:ew|ows?|owing)(?:\s+(?:in\s+length|longer))?\b"
+        r"|\b(?:growth|lengthening|elongation)\s+of\s+the\s+eye(?:ball)?s?\b|\beye(?:ball)?\s+(?:growth|lengthening)\b",
+        "axial elongation",
+    ),  # "slowed how much the eye grew in length" for "axial elongation" (round 58)
+    (r"\b(GP|doctor|physician)\s+visits?\b", r"\1 consultations"),  # "fewer GP visits" (round 58)
+    (r"\bdose\s+reductions?\b", "dose adjustment"),  # "a renal dose reduction" is a renal dose adjustment (round 58)
+    (r"\bno\s+reason\s+to\s+(?:stop|hold|pause)\b", "no indication to withhold"),  # an ED plan's words (round 58)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"

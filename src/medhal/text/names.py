@@ -46,7 +46,7 @@ from medhal.text.interventions import INN_STEMS
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.variants import variant_swaps
 
-__all__ = ["is_drug_name", "unstated_names"]
+__all__ = ["is_drug_name", "same_drug_names", "unstated_names"]
 
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 """A word, hyphens and an apostrophe kept inside it ("IL-6", "Alzheimer's", "COVID-19")."""
@@ -137,6 +137,10 @@ _SHORT_FOR = {
     "gp": frozenset({"practitioner", "practitioners", "general-practice"}),
     "cpk": frozenset({"phosphokinase"}),  # "creatine phosphokinase" (round 54)
     "ck": frozenset({"kinase"}),
+    "taf": frozenset({"alafenamide"}),  # "bictegravir/emtricitabine/TAF" for "tenofovir alafenamide 25 mg" (round 59)
+    "tdf": frozenset({"disoproxil"}),
+    "ftc": frozenset({"emtricitabine"}),
+    "3tc": frozenset({"lamivudine"}),
 }
 """Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), and common
 clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48)."""
@@ -149,6 +153,16 @@ def is_drug_name(word: str) -> bool:
     [True, True, True, False, False]
     """
     return _DRUG.match(word.lower()) is not None or word.lower() in _COMMON_DRUGS
+
+
+def same_drug_names(name: str) -> frozenset[str]:
+    """The names of the drug ``name`` (lower case) names: its British and American names, or heparin with its
+    low-molecular-weight forms (:data:`_SAME_DRUG`); ``{name}`` for any other.
+
+    >>> sorted(same_drug_names("paracetamol")), sorted(same_drug_names("warfarin"))
+    (['acetaminophen', 'paracetamol'], ['warfarin'])
+    """
+    return _SAME_DRUG.get(name, frozenset({name}))
 
 
 def _bare(word: str) -> str:
@@ -205,6 +219,35 @@ def _initials(acronym: str, words: Sequence[str]) -> bool:
         if k == len(wanted):
             return True
     return False
+
+
+def _chunks(acronym: str, words: Sequence[str]) -> bool:
+    """Whether an abbreviation of mixed case names consecutive ``words`` chunk by chunk: a capital alone starts a
+    word, a cased chunk begins one ("RVol" for "regurgitant volume", "uACR" for "Urine ACR": round 59), a run of
+    capitals is a word of its own.
+
+    >>> _chunks("RVol", "EROA 0.30 cm², regurgitant volume 45 mL.".split()), _chunks("uACR", ["Urine", "ACR", "86"])
+    (True, True)
+    >>> _chunks("RVol", ["right", "ventricle"]), _chunks("ACR", ["albumin", "creatinine", "ratio"])
+    (False, False)
+    """
+    parts = _CHUNK.findall(acronym)
+    if len(parts) < 2 or acronym.isupper():
+        return False
+    for i in range(len(words) - len(parts) + 1):
+        if all(_fits(part, words[i + k]) for k, part in enumerate(parts)):
+            return True
+    return False
+
+
+_CHUNK = re.compile(r"[A-Z][a-z]+|[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _fits(part: str, word: str) -> bool:
+    """Whether one chunk of an abbreviation names ``word`` (:func:`_chunks`)."""
+    if part.isupper() and len(part) > 1:
+        return word.strip(".,;:()") == part
+    return word.lower().startswith(part.lower())
 
 
 _JOINTS = frozenset({"knee", "knees", "hip", "hips", "shoulder", "shoulders", "elbow", "elbows", "wrist", "ankle"})
@@ -286,7 +329,7 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         same = _SAME_DRUG.get(lower, frozenset()) | _SHORT_FOR.get(lower, frozenset())
         if lower in given.stated or (stems and stems <= named) or same & given.stated:
             continue
-        if _acronym(word) and _initials(word, given.parts):
+        if _acronym(word) and (_initials(word, given.parts) or _chunks(word, given.parts)):
             continue
         before = _WORD_BEFORE.search(unit, 0, m.start())
         if before and (before.group(1) + word).lower() in given.stated:

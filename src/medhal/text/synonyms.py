@@ -87,6 +87,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "hunge": ("hungr",),
     "recom": ("advis",),
     "earli": ("soone",),
+    "requi": ("neede",),
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
@@ -95,7 +96,9 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 "smoking", "smokers"; "bled", "bleeding"; "admitted", "admission"; "dosing", "dose"; "hunger", "hungry"); "chosen" and
 "selected"; "advised" and "recommended" (a guideline's word either way: round 47); "haemorrhage" and "bleeding"
 ("bleeding in the brain" for an intracerebral haemorrhage, "heavy bleeding" for a postpartum haemorrhage: round 38);
-"sooner" and "earlier" ("bleeding stopped 4 minutes sooner" for "earlier": an abstract of our own, round 50)."""
+"sooner" and "earlier" ("bleeding stopped 4 minutes sooner" for "earlier": an abstract of our own, round 50);
+"needed" and "required" ("A renal dose reduction is needed" against "No renal dose adjustment is required": round
+58)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never

@@ -1,0 +1,84 @@
+"""A change told the other way than its own figures go (issue 14, round 59): "Your potassium is also raised at 5.8,
+down from 4.9" where the letter gives "Potassium 5.8 mmol/L (previously 4.9)".
+
+A unit that gives a change with both its figures says its direction twice, in the word and in the figures; when the
+two disagree and an evidence sentence states both figures, the figures are the evidence's and the word is wrong.
+The encoder reads such a unit as entailed (every figure and word but one is the sentence's), and the trend cue
+(:mod:`medhal.text.trends`) needs a direction word in the sentence, which a report of levels rarely writes.
+
+:func:`direction_against_figures` reads "<way> from A to B" ("fell from 212 to 18", "went up from 4.9 to 5.8") and
+"B, <way> from A" ("raised at 5.8, down from 4.9"), where the way is one word or phrase of going up or down, the two
+figures of one kind (:func:`~medhal.text.quantities.quantities`, so "from 1 in 4 to 1 in 10" and "from 5 mg to 1 g"
+read right); it fires where B lies on the other side of A from the way the unit says, and names the first evidence
+sentence stating both figures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from medhal.text.lexical import has_negation
+from medhal.text.quantities import Quantity, quantities
+
+__all__ = ["direction_against_figures"]
+
+_UP = r"rose|risen|rising|increased|climbed|went\s+up|gone\s+up|going\s+up|up"
+_DOWN = r"fell|fallen|falling|dropped|decreased|declined|went\s+down|gone\s+down|going\s+down|down|came\s+down"
+_FROM_TO = re.compile(
+    rf"\b(?P<way>{_UP}|{_DOWN})\s+(?:\w+\s+){{0,2}}?from\s+(?P<span>[^,;()]{{1,40}}?\bto\s+[^,;()]+)", re.IGNORECASE
+)
+_AT_FROM = re.compile(rf"(?P<span>[^,;()]{{1,40}}),?\s+(?P<way>{_UP}|{_DOWN})\s+from\s+(?P<rest>[^,;()]+)", re.I)
+_IS_UP = re.compile(rf"^(?:{_UP})$", re.I)
+
+
+def direction_against_figures(unit: str, sentences: Sequence[str]) -> int | None:
+    """The index of the first sentence stating both figures of a change ``unit`` tells the other way than they go
+    (module docstring), or ``None``.
+
+    >>> letter = ["Tacrolimus trough 11.8 ug/L (target 5-8).", "Potassium 5.8 mmol/L (previously 4.9)."]
+    >>> direction_against_figures("Your potassium is also raised at 5.8, down from 4.9.", letter)
+    1
+    >>> print(direction_against_figures("Your potassium is also raised at 5.8, up from 4.9.", letter))
+    None
+    >>> print(direction_against_figures("It went down from 5.8 to 4.9.", ["Potassium 5.8 (previously 4.9)."]))
+    None
+    >>> direction_against_figures("CRP fell from 18 to 212 mg/L.", ["CRP fell from 212 mg/L to 18 mg/L."])
+    0
+    """
+    if has_negation(unit):
+        return None
+    pair = _pair(unit)
+    if pair is None:
+        return None
+    up, before, after = pair
+    a, b = (before.value, after.value) if before.kind == after.kind else (before.number, after.number)
+    if a == b or (b > a) == up:
+        return None
+    for i, sentence in enumerate(sentences):
+        said = quantities(sentence)
+        if _stated(before, said) and _stated(after, said):
+            return i
+    return None
+
+
+def _stated(figure: Quantity, said: Sequence[Quantity]) -> bool:
+    """Whether ``said`` states ``figure``; a bare number of a range ("from 18 to 212 mg/L") by its number."""
+    return any(figure.equals(q) or (figure.kind == "count" and q.number == figure.number) for q in said)
+
+
+def _pair(unit: str) -> tuple[bool, Quantity, Quantity] | None:
+    """Whether ``unit``'s change goes up, its figure before and its figure after, or ``None``."""
+    m = _FROM_TO.search(unit)
+    if m is not None:
+        figures = quantities(m.group("span"))
+        if len(figures) == 2 and (figures[0].kind == figures[1].kind or figures[0].kind == "count"):
+            return bool(_IS_UP.match(m.group("way"))), figures[0], figures[1]
+        return None
+    m = _AT_FROM.search(unit)
+    if m is None:
+        return None
+    now, then = quantities(m.group("span")), quantities(m.group("rest"))
+    if not now or len(then) != 1 or (now[-1].kind != then[0].kind and "count" not in (now[-1].kind, then[0].kind)):
+        return None
+    return bool(_IS_UP.match(m.group("way"))), then[0], now[-1]
