@@ -132,7 +132,7 @@ def _calls(sentence: str) -> bool:
     return _CALL.search(sentence) is not None and _REPORTED.search(sentence) is None
 
 
-_REPORTED = re.compile(r"\d\s?%|p\s*[=<>]|CI")
+_REPORTED = re.compile(r"\d\s?%|\bp\s*[=<>]|\bCI\b")
 
 
 @lru_cache(maxsize=256)

@@ -58,6 +58,12 @@ _CAUSE = re.compile(
     re.IGNORECASE,
 )
 """A causal connective and the space after it; what follows is the explanation."""
+_GOES_ON = re.compile(
+    r"\s+(?:and|but)\s+(?=(?:should|shouldn't|must|mustn't|will|won't|can|cannot|can't|is|isn't|are|aren't|was|"
+    r"wasn't|were|has|have|had|needs?|does|do|did)\b)",
+    re.IGNORECASE,
+)
+"""Where the main clause goes on after a cause: "and" or "but" before a verb of its own."""
 
 _HEDGED = re.compile(
     r"\b(?:may|might|could|possibly|probably|likely|perhaps|presumably|suggests?|suggesting|appears?|seems?"
@@ -105,8 +111,8 @@ def unstated_cause(unit: str, named: Set[str]) -> str | None:
     match = _CAUSE.search(unit)
     if match is None or (_OPENS.match(unit[: match.start()]) and match.group()[0].isupper()):
         return None  # "Because of the poorer long-term results, ...": the sentence opens with its premise
-    explanation = unit[match.end() :]
-    if _ABOUT_THE_STUDY.search(explanation):
+    explanation = _GOES_ON.split(unit[match.end() :], maxsplit=1)[0]  # "because of his previous TIA | and shouldn't
+    if _ABOUT_THE_STUDY.search(explanation):  # be stopped without discussion": the main clause goes on (round 60)
         return None
     wanted = {token for token in alignment_tokens(explanation) if not token.startswith("#")}
     if not wanted or 2 * len(wanted & named) >= len(wanted):

@@ -10,7 +10,9 @@ The encoder reads such a unit as entailed (every figure and word but one is the 
 "B, <way> from A" ("raised at 5.8, down from 4.9"), where the way is one word or phrase of going up or down, the two
 figures of one kind (:func:`~medhal.text.quantities.quantities`, so "from 1 in 4 to 1 in 10" and "from 5 mg to 1 g"
 read right); it fires where B lies on the other side of A from the way the unit says, and names the first evidence
-sentence stating both figures.
+sentence stating both figures.  It also fires where the unit gives a change "from A to B" that a sentence gives from
+B to A and none from A to B ("step down from 3-monthly to 6-monthly" against "increase renal monitoring from
+6-monthly to 3-monthly": an interval's figures run against its frequency, so only their order is read).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ _FROM_TO = re.compile(
 )
 _AT_FROM = re.compile(rf"(?P<span>[^,;()]{{1,40}}),?\s+(?P<way>{_UP}|{_DOWN})\s+from\s+(?P<rest>[^,;()]+)", re.I)
 _IS_UP = re.compile(rf"^(?:{_UP})$", re.I)
+_INTERVAL = re.compile(r"\w-?(?:hourly|daily|weekly|monthly|yearly)\b|\bevery\b", re.IGNORECASE)
+"""Figures of an interval, whose number goes down as what it times goes up (round 60)."""
 
 
 def direction_against_figures(unit: str, sentences: Sequence[str]) -> int | None:
@@ -45,9 +49,16 @@ def direction_against_figures(unit: str, sentences: Sequence[str]) -> int | None
     None
     >>> direction_against_figures("CRP fell from 18 to 212 mg/L.", ["CRP fell from 212 mg/L to 18 mg/L."])
     0
+    >>> print(direction_against_figures("tests step up from 6-monthly to 3-monthly", ["from 6-monthly to 3-monthly"]))
+    None
+    >>> direction_against_figures("tests step down from 3-monthly to 6-monthly", ["from 6-monthly to 3-monthly"])
+    0
     """
     if has_negation(unit):
         return None
+    turned = _turned_round(unit, sentences)
+    if turned is not None:
+        return turned
     pair = _pair(unit)
     if pair is None:
         return None
@@ -62,6 +73,34 @@ def direction_against_figures(unit: str, sentences: Sequence[str]) -> int | None
     return None
 
 
+def _turned_round(unit: str, sentences: Sequence[str]) -> int | None:
+    """The first sentence giving the unit's change "from A to B" as "from B to A", where none gives it from A to B
+    ("step down from 3-monthly to 6-monthly" against "increase monitoring from 6-monthly to 3-monthly": round 60)."""
+    mine = _FROM_A_TO_B.search(unit)
+    if mine is None:
+        return None
+    a, b = _figure_text(mine.group("a")), _figure_text(mine.group("b"))
+    if a == b:
+        return None
+    found: int | None = None
+    for i, sentence in enumerate(sentences):
+        for m in _FROM_A_TO_B.finditer(sentence):
+            theirs = _figure_text(m.group("a")), _figure_text(m.group("b"))
+            if theirs == (a, b):
+                return None
+            if theirs == (b, a) and found is None:
+                found = i
+    return found
+
+
+_FROM_A_TO_B = re.compile(r"\bfrom\s+(?P<a>\d+(?:\.\d+)?[-\w%./]*)\s+to\s+(?P<b>\d+(?:\.\d+)?[-\w%./]*)", re.IGNORECASE)
+
+
+def _figure_text(text: str) -> str:
+    """A figure as written, its unit and punctuation after it dropped to its number and interval word."""
+    return re.sub(r"[^\d.a-z-]", "", text.lower()).rstrip(".")
+
+
 def _stated(figure: Quantity, said: Sequence[Quantity]) -> bool:
     """Whether ``said`` states ``figure``; a bare number of a range ("from 18 to 212 mg/L") by its number."""
     return any(figure.equals(q) or (figure.kind == "count" and q.number == figure.number) for q in said)
@@ -71,6 +110,8 @@ def _pair(unit: str) -> tuple[bool, Quantity, Quantity] | None:
     """Whether ``unit``'s change goes up, its figure before and its figure after, or ``None``."""
     m = _FROM_TO.search(unit)
     if m is not None:
+        if _INTERVAL.search(m.group("span")):  # "step up from 6-monthly to 3-monthly": more often, not less
+            return None
         figures = quantities(m.group("span"))
         if len(figures) == 2 and (figures[0].kind == figures[1].kind or figures[0].kind == "count"):
             return bool(_IS_UP.match(m.group("way"))), figures[0], figures[1]

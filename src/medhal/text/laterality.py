@@ -125,9 +125,13 @@ def _told_apart(
     the part and its side, and no sentence naming the unit's side of any part holds one: "reduced air entry at the
     left base" against "Reduced air entry at the right base" where "Crackles were heard at the left base too", or
     "in the white matter of the left front part of the brain" for "right frontal periventricular white matter"
-    (round 55).  One shared word is too little to tell which finding is whose ("a hernia in the left groin" beside
-    "left inguinal hernia" and "No hernia palpable in the right groin")."""
-    context = canonical_stems(unit) - mine.part - _SIDE_STEMS
+    (round 55).  The words are those of the side's own phrase, between the marks around it ("abduction 75°, ER 20°,
+    IR to buttock; left shoulder full": the figures are the other shoulder's, round 60).  One shared word is too
+    little to tell which finding is whose ("a hernia in the left groin" beside "left inguinal hernia" and "No hernia
+    palpable in the right groin")."""
+    opens = max(unit.rfind(mark, 0, mine.start) for mark in ",;:")  # the words of the side's own phrase: not the
+    closes = min((k for k in (unit.find(mark, mine.end) for mark in ",;:") if k >= 0), default=len(unit))  # other
+    context = canonical_stems(unit[opens + 1 : closes]) - mine.part - _SIDE_STEMS  # limb's "abduction 75°, ...;"
     if not context or not other:
         return False
     own = {i for i, e in named if e.side == mine.side}

@@ -220,6 +220,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     ),  # "slowed how much the eye grew in length" for "axial elongation" (round 58)
     (r"\b(GP|doctor|physician)\s+visits?\b", r"\1 consultations"),  # "fewer GP visits" (round 58)
     (r"\bdose\s+reductions?\b", "dose adjustment"),  # "a renal dose reduction" is a renal dose adjustment (round 58)
+    (r"\b(?:regular|consistent)\s+use\b", "adherence"),  # "technique and regular use" (round 60's asthma letter)
     (r"\bno\s+reason\s+to\s+(?:stop|hold|pause)\b", "no indication to withhold"),  # an ED plan's words (round 58)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"

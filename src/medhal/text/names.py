@@ -137,6 +137,8 @@ _SHORT_FOR = {
     "gp": frozenset({"practitioner", "practitioners", "general-practice"}),
     "cpk": frozenset({"phosphokinase"}),  # "creatine phosphokinase" (round 54)
     "ck": frozenset({"kinase"}),
+    "hcc": frozenset({"hepatocellular"}),  # "HCC surveillance" for "Hepatocellular carcinoma surveillance" (round 60)
+    "avn": frozenset({"avascular"}),  # "no AVN" for "No evidence of avascular necrosis" (round 60)
     "taf": frozenset({"alafenamide"}),  # "bictegravir/emtricitabine/TAF" for "tenofovir alafenamide 25 mg" (round 59)
     "tdf": frozenset({"disoproxil"}),
     "ftc": frozenset({"emtricitabine"}),

@@ -90,8 +90,8 @@ _RATIO_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+and\s+$", re.IGNORECASE)
-_DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58)
-    r"/\s?(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)([^\s,;()]+)|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
+_DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
+    r"(?:\s[a-z]{4,}(?=/))?/\s?(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)([^\s,;()]+)|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b",
     re.IGNORECASE,
 )

@@ -37,6 +37,8 @@ _GAP = re.compile(r"(?:\s*(?:was|were|is|are|:|-|–|=|returned|came\s+back))*\s
 _CONDITIONAL = re.compile(
     r"\b(?:if|unless|when|whether|should|may|might|could|would|possibly|probably|suggest\w*|likely)\b", re.IGNORECASE
 )
+_BRACKETED = re.compile(r"\s*\(([^()]{1,30})\)\s*$")
+"""A bracket closing the name of a test, its short name or what it was done on: read as words of the name."""
 _FRAME = canonical_stems("the a an her his their its result results level levels")
 
 
@@ -50,6 +52,8 @@ def reversed_result(unit: str, sentences: Sequence[str]) -> int | None:
     >>> print(reversed_result("The direct antiglobulin test was negative", report))
     None
     >>> reversed_result("Her partner tested HIV positive on 10 April", ["Her partner tested HIV negative on 10 April."])
+    0
+    >>> reversed_result("and direct antiglobulin test were positive", ["- Direct antiglobulin test (DAT): negative."])
     0
     >>> print(reversed_result("If the direct antiglobulin test is positive, repeat it.", report))
     None
@@ -100,6 +104,7 @@ def _results(sentence: str) -> tuple[tuple[frozenset[str], str], ...]:
         head = sentence[: m.start()]
         gap = _GAP.search(head)
         words = head[: gap.start()] if gap else head
+        words = _BRACKETED.sub(r" \1", words)  # "Direct antiglobulin test (DAT): negative" (round 60)
         if not words or (not words[-1:].isalnum() and words[-1:] not in ")'"):
             continue
         opening = _OPENING.match(words)
