@@ -50,7 +50,7 @@ def difference(q: Quantity, said: Sequence[Quantity], unit: str | None = None) -
     >>> [difference(quantities(u)[0], said, u) for u in ("a stay 3 days shorter", "a stay of 3 days")]
     [True, False]
     """
-    if unit is not None and not _DIFFERENCE_WORDS.search(unit):
+    if unit is not None and (not _DIFFERENCE_WORDS.search(unit) or _LEVEL.search(unit, 0, max(q.start, 0))):
         return False
     values = [e.value for e in said if not e.approximate and e.kind == q.kind]
     return any(math.isclose(abs(a - b), q.value, rel_tol=1e-6, abs_tol=1e-9) for a in values for b in values)
@@ -64,12 +64,16 @@ _DIFFERENCE_WORDS = re.compile(
 )
 """Words that state a difference or a change: a figure the evidence only implies as a difference is stated by a unit
 that says one ("going up to 15 mg over 24 hours" says none: 20 mg less 5 mg is no dose of it)."""
+_LEVEL = re.compile(r"\b(?:to|at)\s+(?:(?:about|around|roughly|approximately|nearly|almost)\s+)?$", re.IGNORECASE)
+"""The words right before a figure that make it a level, not a difference ("has risen to 58 U/L": round 61)."""
 
 
-def elapsed(q: Quantity, said: Sequence[Quantity]) -> bool:
+def elapsed(q: Quantity, said: Sequence[Quantity], *, near: bool = False) -> bool:
     """Whether ``q`` is the time between two dates ``said`` states (day and month, :mod:`medhal.text.number_forms`):
     "seen three months ago" in a report of 14 May comparing a film of 12 February (round 47).  The dates are read in
-    one year, as a report's are; :meth:`Quantity.equals` reads months against days.
+    one year, as a report's are; :meth:`Quantity.equals` reads months against days.  ``near``: a figure hedged as
+    an estimate is near the time between them (:func:`near_estimate`: "just over five weeks after your first
+    operation" for 03/03 and 08/04, round 61).
 
     >>> from medhal.text.quantities import quantities
     >>> said = quantities("Date: 14 May 2024. Comparison: radiograph of 12 February 2024.")
@@ -80,7 +84,8 @@ def elapsed(q: Quantity, said: Sequence[Quantity]) -> bool:
         return False
     days = sorted({e.value for e in said if e.kind == "label:date"})
     return any(
-        q.equals(Quantity("time", later - first, -1, -1, "", False, later - first))
+        (near and near_estimate(q, later - first))
+        or q.equals(Quantity("time", later - first, -1, -1, "", False, later - first))
         for i, first in enumerate(days)
         for later in days[i + 1 :]
     )

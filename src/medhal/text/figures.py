@@ -187,6 +187,8 @@ def number_conflicts(
             continue
         if _BY_BARE.search(unit, 0, q.start) and q.kind == "count" and any(e.number == q.number for e in stated):
             continue  # "and by 19 with standard rehab", cut from "improved by 24 points": a unit left out (round 56)
+        if _rate_restated(unit, q, stated):  # "about 2,150 mL a day" for "total fluid approx. 2150 mL/day" (round 61)
+            continue
         if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
             continue  # ... and 11 days": derived, not changed
         if complement(unit, q, exact) or _response_share(q, stated):  # "survival 90%" for "mortality 10%"; "a
@@ -336,14 +338,17 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
         if k and read[k - 1].about and _PAIRED.fullmatch((before + unit)[read[k - 1].end : q.start]):
             q = replace(q, approximate=True, about=True)  # "(roughly 6% vs 3%)": the hedge is the pair's (round 46)
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
-        if (q.approximate and not far_off(q, stated)) or lay_count(q):
+        if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
+            continue
+        scale = [e.number for e in stated if e.kind == "label:scale"]  # "not types 16 or 18" for "HPV 16/18 not
+        if q.kind.startswith(("count", "label:")) and q.number in scale:  # detected", read as a score out of 18
             continue
         if _rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
             continue
         if (
-            difference(q, exact, before + unit)
+            difference(q, exact, unit)
             or share(q, exact)
             or relative_change(q, exact, _ways(before + unit))
             or elapsed(q, stated)

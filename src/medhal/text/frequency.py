@@ -27,6 +27,7 @@ _COUNT = {word: float(k) for k, word in enumerate(NUMBER_WORDS)}
 _COUNT.update({"once": 1.0, "twice": 2.0, "thrice": 3.0})
 _N = r"(?:\d+|" + "|".join(w for w in _COUNT if w not in ("once", "twice", "thrice")) + ")"
 _PERIOD_DAYS = {"day": 1.0, "daily": 1.0, "week": 7.0, "weekly": 7.0, "month": 30.4375, "monthly": 30.4375}
+_PERIOD_DAYS["fortnightly"] = 14.0  # "every two weeks" for "Carer to weigh fortnightly" (round 61)
 _HOURS = {"hour": 1.0 / 24.0, "hours": 1.0 / 24.0, "day": 1.0, "days": 1.0, "week": 7.0, "weeks": 7.0}
 _ABBREVIATIONS = {"bd": 2.0, "bid": 2.0, "tds": 3.0, "tid": 3.0, "qds": 4.0, "qid": 4.0}
 _FREQUENCY = re.compile(
@@ -36,7 +37,7 @@ _FREQUENCY = re.compile(
     r"|\b(?P<hourly>\d+)\s*-?\s*hourly\b"
     r"|(?<![\w-])(?P<abbr>bd|bid|tds|tid|qds|qid)(?![\w-])"
     r"|\b(?:on\s+)?(?P<alternate>alternate)[\s-]days?\b"
-    r"|\b(?P<alone>daily|weekly|nightly|monthly)\b",
+    r"|\b(?P<alone>daily|weekly|nightly|monthly|fortnightly)\b",
     re.IGNORECASE,
 )
 _IU = re.compile(r"\s*(?:IU|units?|international\s+units)\b", re.IGNORECASE)

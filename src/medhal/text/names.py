@@ -138,6 +138,10 @@ _SHORT_FOR = {
     "cpk": frozenset({"phosphokinase"}),  # "creatine phosphokinase" (round 54)
     "ck": frozenset({"kinase"}),
     "hcc": frozenset({"hepatocellular"}),  # "HCC surveillance" for "Hepatocellular carcinoma surveillance" (round 60)
+    "sige": frozenset({"specific"}),  # "Wasp venom sIgE" for "Specific IgE: wasp venom" (round 61)
+    "tvus": frozenset({"transvaginal"}),  # "On TVUS" for "Transvaginal ultrasound" (round 61)
+    "tvs": frozenset({"transvaginal"}),
+    "pmr": frozenset({"polymyalgia"}),  # "for PMR" for "polymyalgia rheumatica" (round 61)
     "avn": frozenset({"avascular"}),  # "no AVN" for "No evidence of avascular necrosis" (round 60)
     "taf": frozenset({"alafenamide"}),  # "bictegravir/emtricitabine/TAF" for "tenofovir alafenamide 25 mg" (round 59)
     "tdf": frozenset({"disoproxil"}),
@@ -259,6 +263,13 @@ _JOINT_SITE = re.compile(
 )
 """A joint named as the site of a procedure or disease ("knee replacement", "hip fracture"): a joint swapped for
 another is the substitution of one operation for another (round 40), and no lay wording renames it."""
+_JOINT_BONES = {
+    "wrist": re.compile(r"\b(?:distal\s+radi(?:us|al)|scaphoid|colles)", re.IGNORECASE),
+    "hip": re.compile(r"\b(?:femoral\s+neck|neck\s+of\s+(?:the\s+)?femur|intertrochanteric|acetabul)", re.IGNORECASE),
+    "ankle": re.compile(r"\b(?:malleol|weber\s+[abc]\b)", re.IGNORECASE),
+}
+"""The bones whose fracture is a joint's fracture in lay words: "the wrist fracture from your fall" for "a left distal
+radius fracture" (round 61)."""
 
 
 def _kind(unit: str, start: int, word: str) -> bool:
@@ -332,6 +343,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         if lower in given.stated or (stems and stems <= named) or same & given.stated:
             continue
         if _acronym(word) and (_initials(word, given.parts) or _chunks(word, given.parts)):
+            continue
+        if lower in _JOINT_BONES and _JOINT_BONES[lower].search(evidence):
             continue
         before = _WORD_BEFORE.search(unit, 0, m.start())
         if before and (before.group(1) + word).lower() in given.stated:

@@ -33,6 +33,8 @@ def variant_swaps(unit: str, evidence: str) -> tuple[str, ...]:
 
 _LETTERED = re.compile(r"\b([A-Za-z][a-z]{3,})\s+(?:(?:class|grade|stage|type|group)\s+)?([A-Z])(?![\w'’-])")
 """A name with a letter for its variant ("troponin I", "hepatitis B", "vitamin D", "Child-Pugh (class) C")."""
+_MORE_LETTERS = re.compile(r"\s*(?:,|/|\band\b|\bor\b)\s*([A-Z])(?![\w'’-])")
+"""A further letter after a lettered name, the name left out ("hepatitis B and C", "troponin I/T")."""
 _LABELLED = re.compile(r"\b(?:class|grade|stage|type|group)\s+([A-Z])(?![\w'’-])")
 _NOT_NAME_WORDS = (
     "against with without from into than that this these those were have over under about after before between "
@@ -53,6 +55,8 @@ def lettered_swaps(unit: str, evidence: str) -> tuple[str, ...]:
     ((), ())
     >>> lettered_swaps("hepatitis B and C tests", "Hepatitis B, hepatitis C and HIV serology")
     ()
+    >>> lettered_swaps("HIV, hepatitis B and hepatitis C tests were negative", "hepatitis B and C serology negative")
+    ()
     >>> lettered_swaps("including Child-Pugh C cirrhosis", "Child-Pugh A or B; avoid in Child-Pugh class C")
     ()
     >>> lettered_swaps("Child-Pugh B with bleeding", "Child–Pugh class C (10–13 points) or class B (8–9 points)")
@@ -61,6 +65,10 @@ def lettered_swaps(unit: str, evidence: str) -> tuple[str, ...]:
     given: dict[str, set[str]] = {}
     for m in _LETTERED.finditer(evidence):
         given.setdefault(m.group(1).lower(), set()).add(m.group(2))
+        end = m.end()  # "hepatitis B and C serology": C is hepatitis's too (round 61)
+        while (more := _MORE_LETTERS.match(evidence, end)) is not None:
+            given[m.group(1).lower()].add(more.group(1))
+            end = more.end()
     for m in _LABELLED.finditer(evidence):  # "Child-Pugh class C ... or class B": B is Child-Pugh's too
         for letters in given.values():
             letters.add(m.group(1))
