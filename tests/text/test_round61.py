@@ -49,3 +49,10 @@ def test_a_level_risen_to_is_no_difference() -> None:
     letter = "ALT 68 U/L (ULN 33), previously 35 U/L; HBV DNA 25,000 IU/mL; platelets 91."
     assert [q.text for q in unstated_quantities("your liver enzyme ALT has risen to 58 U/L,", letter)] == ["58"]
     assert unstated_quantities("your liver enzyme ALT has risen by 33 U/L,", letter) == []  # 68 less 35
+
+
+def test_a_comparison_with_an_adverb_of_degree() -> None:
+    from medhal.text.comparisons import unit_comparison
+
+    claim = unit_comparison("Adherence was clearly lower with once-daily dosing,")
+    assert claim is not None and claim.measure == unit_comparison("Adherence was lower with once-daily dosing,").measure

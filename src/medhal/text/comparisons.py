@@ -127,9 +127,11 @@ _FRAME = canonical_stems(
     "common frequent frequently likely rate rates incidence proportion percentage patients participants alone "
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
     "given treated taking compared respectively overall significantly significant statistically particular "
-    "particularly especially notably mean median average episodes cases events"
+    "particularly especially notably mean median average episodes cases events clearly markedly substantially "
+    "considerably noticeably modestly marginally numerically nominally"
 )
-"""Stems that frame a comparison rather than name the measure compared."""
+"""Stems that frame a comparison rather than name the measure compared, and the adverbs of degree that qualify it
+("Adherence was clearly lower with once-daily dosing": round 60)."""
 COMPARISON_FRAME = _FRAME
 """The stems of :data:`_FRAME`, for :mod:`medhal.text.unnamed`."""
 
