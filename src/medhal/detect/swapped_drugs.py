@@ -29,7 +29,7 @@ import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex
 from medhal.text.lexical import has_negation
-from medhal.text.names import is_drug_name, same_drug_names
+from medhal.text.names import named_drugs
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = ["HOLDS", "MARGIN", "swapped_drug"]
@@ -58,14 +58,14 @@ def swapped_drug(index: EvidenceIndex, unit: str) -> int | None:
     >>> print(swapped_drug(index, "Quetiapine continues at 50 mg at night."))
     None
     """
-    drugs = _drugs(unit)
+    drugs = named_drugs(unit)
     if len(drugs) != 1:
         return None
     (drug,) = drugs
     rest = _without(unit, drug)
     if len(alignment_tokens(rest)) < _LEAST:  # "but you can keep using salbutamol": too little said to place it
         return None
-    named = [_drugs(s) for s in index.sentences]
+    named = [named_drugs(s) for s in index.sentences]
     if not any(drug in n for n in named):  # a drug the evidence never names is the names cue's (text/names.py)
         return None
     by_sentence = index.alignment(rest)
@@ -79,11 +79,6 @@ def swapped_drug(index: EvidenceIndex, unit: str) -> int | None:
     if own and float(np.max(own)) >= by_sentence[best] - MARGIN:
         return None
     return best
-
-
-def _drugs(text: str) -> set[frozenset[str]]:
-    """The drugs ``text`` names, each as the set of its names (one drug's British and American names one)."""
-    return {same_drug_names(w.lower()) for w in _WORD.findall(text) if is_drug_name(w)}
 
 
 def _without(unit: str, drug: frozenset[str]) -> str:

@@ -330,6 +330,7 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     """
     stated = daily_forms(unit, quantities(evidence) if isinstance(evidence, str) else evidence)
     exact = [e for e in stated if not e.approximate]
+    scale = {e.number for e in stated if e.kind == "label:scale"}  # "not types 16 or 18" for "HPV 16/18 not detected",
     out: list[Quantity] = []
     read = quantities(before + unit)
     for k, q in enumerate(read):
@@ -342,8 +343,7 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
-        scale = [e.number for e in stated if e.kind == "label:scale"]  # "not types 16 or 18" for "HPV 16/18 not
-        if q.kind.startswith(("count", "label:")) and q.number in scale:  # detected", read as a score out of 18
+        if q.kind.startswith(("count", "label:")) and q.number in scale:  # read as a score out of 18 (round 61)
             continue
         if _rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
             continue

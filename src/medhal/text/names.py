@@ -46,7 +46,7 @@ from medhal.text.interventions import INN_STEMS
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.variants import variant_swaps
 
-__all__ = ["is_drug_name", "same_drug_names", "unstated_names"]
+__all__ = ["is_drug_name", "named_drugs", "same_drug_names", "unstated_names"]
 
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 """A word, hyphens and an apostrophe kept inside it ("IL-6", "Alzheimer's", "COVID-19")."""
@@ -169,6 +169,20 @@ def same_drug_names(name: str) -> frozenset[str]:
     (['acetaminophen', 'paracetamol'], ['warfarin'])
     """
     return _SAME_DRUG.get(name, frozenset({name}))
+
+
+@lru_cache(maxsize=4096)
+def named_drugs(text: str) -> frozenset[frozenset[str]]:
+    """The drugs ``text`` names (:func:`is_drug_name`), each as the set of its names (:func:`same_drug_names`); read
+    once per text, however many units ask of the same evidence sentence.
+
+    >>> sorted(sorted(d) for d in named_drugs("Paracetamol (acetaminophen) or ibuprofen; not lithium levels."))
+    [['acetaminophen', 'paracetamol'], ['ibuprofen'], ['lithium']]
+    """
+    return frozenset(same_drug_names(w.lower()) for w in _DRUG_WORD.findall(text) if is_drug_name(w))
+
+
+_DRUG_WORD = re.compile(r"[A-Za-z][A-Za-z-]{2,}")
 
 
 def _bare(word: str) -> str:
