@@ -28,6 +28,7 @@ _SENTENCE_NOTES = (
     ("design", "The evidence states another study design"),
     ("excluded", "The study excluded these patients"),
     ("overstated", "The evidence shows non-inferiority, not superiority"),
+    ("hypothesised", "The evidence only asks this, as its aim or hypothesis"),
 )
 """The cue keys whose value is the deciding evidence sentence, and what each says of it, in the order shown."""
 

@@ -417,7 +417,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             # a clause's first number may be hedged or completed by the words before it ("an hour and | twenty")
             placed = span.start is not None and span.end is not None and span.span_text in (None, span.text)
             start, end = (span.start or 0, span.end or 0) if placed else (0, 0)
-            before = plan.item.response[max(0, start - 32) : start]
+            before = plan.item.response[max(0, start - 400) : start]  # its sentence may open an aim the unit goes on
             after = plan.item.response[end : end + 160] if placed else ""  # its relative clause may name whom
             unstated = unstated_cues(
                 span.text, plan.item.evidence, index, named, before=before, after=after, question=plan.item.question

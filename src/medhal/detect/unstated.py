@@ -15,11 +15,13 @@ its answer.
 * an effect said to have lasted to a time when the evidence says nothing of how long any effect lasted, "the
   benefit persisted at 24 months" (:func:`medhal.text.durability.unreported_durability`);
 * advice where the evidence gives none (:func:`medhal.text.recommendations.unadvised`): never `supported`, but it
-  does not flag the answer (an answer may add a recommendation of its own; the verdict says it is its own).
+  does not flag the answer (an answer may add a recommendation of its own; the verdict says it is its own);
+* a finding the evidence only asks about, as its aim or hypothesis (:func:`medhal.detect.hypothesised.hypothesised`):
+  never `supported`, and no flag (the results may say it in other words).
 
 Each is deterministic and read from the unit's text and the evidence alone; :meth:`UnstatedCues.record` gives the
 unit record's keys (``unstated_figures``, ``unnamed_subject``, ``unstated_names``, ``overstated``, ``unadvised``,
-``unreported_subgroup``, ``unstated_cause``, ``unreported_durability``), which
+``unreported_subgroup``, ``unstated_cause``, ``unreported_durability``, ``hypothesised``), which
 :func:`medhal.detect.cue_notes.describe` puts in words.
 """
 
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.asked import asked_figure, asked_figures, asked_name
+from medhal.detect.hypothesised import hypothesised
 from medhal.detect.records import JSONObject
 from medhal.text.designs import overstated_superiority
 from medhal.text.durability import unreported_durability
@@ -61,6 +64,8 @@ class UnstatedCues:
     """The explanation the unit gives that the evidence never states."""
     lasted: str | None = None
     """The unit's words saying an effect lasted, when the evidence says nothing of durability."""
+    asked: int | None = None
+    """The index of the evidence sentence that only asks what the unit asserts (an aim or hypothesis)."""
 
     @property
     def flags(self) -> bool:
@@ -72,7 +77,7 @@ class UnstatedCues:
     @property
     def unsupported(self) -> bool:
         """Whether the unit may not be `supported`: any cue."""
-        return self.flags or self.advised
+        return self.flags or self.advised or self.asked is not None
 
     def record(self, index: EvidenceIndex) -> JSONObject:
         """The unit record's keys for these cues (module docstring)."""
@@ -85,6 +90,7 @@ class UnstatedCues:
             "unreported_subgroup": self.subgroup,
             "unstated_cause": self.cause,
             "unreported_durability": self.lasted,
+            "hypothesised": None if self.asked is None else index.sentences[self.asked],
         }
 
 
@@ -99,11 +105,14 @@ def unstated_cues(
     question: str | None = None,
 ) -> UnstatedCues:
     """The cues of ``unit`` against ``evidence`` (``index``: its :class:`EvidenceIndex`; ``named``: the union of its
-    sentences' alignment tokens, what the evidence names; ``before``: the answer's text just before the unit, which
-    may hedge or complete its first figure; ``after``: the text just after it, whose relative clause may say which
+    sentences' alignment tokens, what the evidence names; ``before``: the answer's text before the unit, whose last
+    words may hedge or complete its first figure (the last 32 characters are read for that) and whose sentence may
+    open an inquiry the unit goes on ("To investigate whether controls | and depressed subjects are at higher risk");
+    ``after``: the text just after it, whose relative clause may say which
     subgroup the unit names, "The benefit was concentrated in programmes | where a pharmacist ... adjusted the
-    medication": round 45).  A figure or a name the ``question`` the answer answers gives is the user's, not one the
-    answer invents ("which for a 14 kg child comes to 98 mg per dose" for "My 3-year-old weighs 14 kg": round 54)."""
+    medication": round 45).  A figure or a name the
+    ``question`` the answer answers gives is the user's, not one the answer invents ("which for a 14 kg child comes
+    to 98 mg per dose" for "My 3-year-old weighs 14 kg": round 54)."""
     if _CITATION.search(unit):  # "Geriatr Gerontol Int 2016; 16: 1138-1144.": where it was published, no claim
         return UnstatedCues((), None, None, (), None, False)
     relative = _RELATIVE.match(after)
@@ -111,7 +120,7 @@ def unstated_cues(
     return UnstatedCues(
         figures=tuple(  # "doses spaced about six hours apart" for "four times a day" (round 53)
             q
-            for q in unstated_quantities(unit, index.quantities, before=before)
+            for q in unstated_quantities(unit, index.quantities, before=before[-32:])
             if not interval_stated(unit, q, evidence) and not asked_figure(q, unit, asked, index.quantities)
         ),
         # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
@@ -125,6 +134,7 @@ def unstated_cues(
         advised=unadvised(unit, index.sentences),
         cause=unstated_cause(unit, named),  # "as a result of reduced intraglomerular pressure"
         lasted=unreported_durability(unit, index.sentences),  # "and the benefit persisted at 24 months"
+        asked=hypothesised(unit, index, before),  # "X reduces delirium" where the evidence only tested whether it does
     )
 
 
