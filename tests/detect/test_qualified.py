@@ -83,3 +83,25 @@ def test_a_list_a_negation_before_it_governs_is_not_read_without_it() -> None:
         text = f"{first} {second}"
         units = [Unit(first, 0, len(first)), Unit(second, len(first) + 1, len(text))]
         assert not continues_negation(units, 1, text)
+
+
+def test_the_rest_of_a_list_is_no_qualifier() -> None:
+    # "lower with the programme, | and the same proportion of people, ..." goes on with a list: the first clause still
+    # claims an effect, which the evidence's null finding denies
+    from medhal.detect.alignment import EvidenceIndex
+    from medhal.detect.cues import null_finding_cue
+    from medhal.detect.units import qualifies
+
+    sentences = [
+        "Readmission within 90 days occurred in 31% of the programme group and 32% of the usual-care group.",
+        "Conclusions: The programme did not reduce readmissions but improved self-care.",
+    ]
+    index = EvidenceIndex.of(" ".join(sentences), sentences)
+    response = (
+        "Hospital readmissions were lower with the programme, and the same proportion of people died in each group."
+    )
+    units = _units(response)
+    context = continued(units, 0, response)
+    assert context is not None and not qualifies(context[len(units[0].text) :])
+    assert null_finding_cue(index, units[0].text, context) == 1
+    assert qualifies("but this was not statistically significant.")

@@ -108,6 +108,11 @@ def test_who_did_something_is_read_and_judged_by_its_words() -> None:
     assert unnamed_outcome("The programme was delivered by physical therapists.", evidence, named) is None
     assert unnamed_outcome("The programme was not delivered by nurses.", evidence, named) is None
     assert stated_agent("It was run by them.") is None
+    # a participle after a comma, and "a nurse": someone the unit names anew, not one named before
+    assert stated_agent("Classes were held twice weekly, supervised by a nurse.") == "a nurse"
+    assert unnamed_outcome("Sessions were each supervised by a nurse.", evidence, named) == "a nurse"
+    assert unnamed_outcome("Classes were held weekly, supervised by a physiotherapist.", evidence, named) is None
+    assert stated_agent("Ultrasound was performed by the team.") is None
 
 
 def test_a_verb_without_an_object_changes_no_outcome() -> None:

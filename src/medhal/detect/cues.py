@@ -70,7 +70,7 @@ from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_f
 from medhal.detect.records import JSONObject
 from medhal.detect.restating import agreeing
 from medhal.detect.swapped_drugs import swapped_drug
-from medhal.detect.units import Unit, continued, continues_negation, fronted
+from medhal.detect.units import Unit, continued, continues_negation, fronted, qualifies, relative_to
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.age_sides import swapped_age_side
 from medhal.text.antonyms import swapped_qualifier
@@ -255,8 +255,11 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
     # adverse events occurred" against "... occurred in 3%"), unless the evidence also reports the unit's null
     # finding, or one about more than the unit names
     effect = asserts_effect(unit)
-    if effect and context is not None and not asserts_effect(context):  # "more common on A, | but the difference
-        return None  # could have been due to chance": read with its qualifier, the unit claims no effect (round 30)
+    # "more common on A, | but the difference could have been due to chance": read with its qualifier, the unit claims
+    # no effect (round 30); the rest of a list ("lower with the programme, | and the same proportion") is no qualifier
+    qualifier = None if context is None else context[len(unit) :]
+    if effect and qualifier and qualifies(qualifier) and not asserts_effect(context or unit):
+        return None
     # a predicate cut from its subject ("Sleeve gastrectomy, | by contrast, did not raise fracture risk,") is not
     # denied by another group's interval: whom it is about is the clause before's (round 38)
     in_numbers = not says_equally(unit) and reports_null_finding(unit) and not opens_negated_predicate(unit)
@@ -398,14 +401,15 @@ def unit_cues(
     significance is judged (:func:`~medhal.detect.units.continued`); ``question``: the question the response
     answers, whose figures are the user's (:mod:`medhal.detect.asked`).  A unit naming its subject by a pronoun
     after a fronted clause ("When delirium did happen, | it was shorter in the programme group") is read with that
-    clause for a null finding (:func:`~medhal.detect.units.fronted`)."""
+    clause for a null finding (:func:`~medhal.detect.units.fronted`), and a relative clause with the clause it
+    qualifies (:func:`~medhal.detect.units.relative_to`)."""
     cues: list[FiredCue | None] = []
     asked = asked_figures(question)
     for k, (u, a) in enumerate(zip(units, alignments, strict=True)):
         context = continued(units, k, response)
         negated = continues_negation(units, k, response)
         cue = contradiction_cue(index, u.text, a, threshold, context=context, negated_before=negated, asked=asked)
-        whole = fronted(units, k, response) if cue is None else None
+        whole = (fronted(units, k, response) or relative_to(units, k, response)) if cue is None else None
         sentence = None if whole is None else null_finding_cue(index, whole)
         cues.append(cue if sentence is None else FiredCue(sentence, kind="null_finding"))
     return cues

@@ -18,7 +18,7 @@ from typing import Literal, Protocol, get_args
 from medhal.detect.records import EvidencePointer, JSONObject, Status, UnitKind, UnitResult, Verdict
 from medhal.errors import ConfigError
 from medhal.text import Span, split_units, trim_span
-from medhal.text.assertions import states_no_predicate
+from medhal.text.assertions import opens_relative, states_no_predicate
 from medhal.text.findings import reports_null_finding
 from medhal.text.lexical import has_negation
 
@@ -33,7 +33,9 @@ __all__ = [
     "fronted",
     "judged_unit",
     "qualified",
+    "qualifies",
     "readings",
+    "relative_to",
     "response_span",
     "segment_units",
 ]
@@ -173,11 +175,14 @@ def qualified(units: Sequence[Unit], k: int, response: str) -> str | None:
     reads the unit alone: joined, it read a faithful "... were higher (58 versus 51), but this difference was not
     statistically significant" as contradicted, P(C) 0.76)."""
     after = _next_in_sentence(units, k, response)
-    if after is None or not _QUALIFYING.match(after.text):
-        return None
-    if reports_null_finding(after.text) or _CHANCE.search(after.text):
-        return f"{units[k].text} {after.text}"
-    return None
+    return None if after is None or not qualifies(after.text) else f"{units[k].text} {after.text}"
+
+
+def qualifies(text: str) -> bool:
+    """Whether ``text``, the unit after another in its sentence, only qualifies it as no finding ("but this was not
+    statistically significant", "although this could have been due to chance"), rather than going on with a list
+    ("and the same proportion of people, | about one in ten, died in each group")."""
+    return _QUALIFYING.match(text) is not None and (reports_null_finding(text) or _CHANCE.search(text) is not None)
 
 
 def fronted(units: Sequence[Unit], k: int, response: str) -> str | None:
@@ -193,6 +198,23 @@ def fronted(units: Sequence[Unit], k: int, response: str) -> str | None:
     return f"{before} {units[k].text}"
 
 
+def relative_to(units: Sequence[Unit], k: int, response: str) -> str | None:
+    """The text of unit ``k`` with the unit before it where unit ``k`` is a relative clause of the same sentence that
+    says something of it: "Wound infection affected 6.6% and 9.4% of participants respectively," with "which was a
+    significant difference." (round 62: cut apart, the relative clause named no figures, and a significance the
+    evidence's p = 0.44 denies was `supported`); ``None`` otherwise."""
+    if k == 0 or _next_in_sentence(units, k - 1, response) is None or not opens_relative(units[k].text):
+        return None
+    if not units[k - 1].text.rstrip().endswith(","):
+        return None
+    first = k - 1  # the whole sentence before it: "Wound infection affected 6.6% | and 9.4% ... respectively,"
+    while first > 0 and _next_in_sentence(units, first - 1, response) and not _ENDS.search(units[first - 1].text):
+        first -= 1
+    return " ".join(u.text for u in units[first : k + 1])
+
+
+_ENDS = re.compile(r"[.!?]['\")]?\s*$")
+"""The end of a sentence."""
 _PRONOUN_SUBJECT = re.compile(r"\W*(?:it|they)\s+(?!\w+ing\b)\w+", re.IGNORECASE)
 _FRONTED = re.compile(
     r"\W*(?:when|whenever|once|if|where|among|in|for|after|before|although|though|while)\b", re.IGNORECASE

@@ -113,13 +113,15 @@ _CAUSE_PASSIVE = re.compile(
     re.IGNORECASE,
 )
 """A cause named after "by": "The link was explained by | shorter sleep in night workers"."""
-_AGENT_PASSIVE = re.compile(
-    r"\b(?:was|were|is|are|been)\s+(?:(?:mainly|mostly|largely|usually|always|only|all)\s+)?"
+_AGENT_PASSIVE = re.compile(  # "was delivered by", ", supervised by", "sessions each supervised by"
+    r"(?:\b(?:was|were|is|are|been)\s+|,\s*|\b(?:sessions?|classes|visits)\s+)"
+    r"(?:(?:each|mainly|mostly|largely|usually|always|only|all)\s+)?"
     r"(?:delivered|performed|done|administered|carried\s+out|conducted|led|provided|run|interpreted|supervised|"
     r"taught|read)\s+by\s+(?P<agent>.+)",
     re.IGNORECASE,
 )
-"""Who a unit says did something, named after "by": "the programme was delivered by | nurses"."""
+"""Who a unit says did something, named after "by": "the programme was delivered by | nurses", "classes were held
+twice weekly, supervised by a nurse"."""
 _PRONOUN = re.compile(
     r"(?:the|a|an|other|some|several|many|various|these|those|such)(?:\s+[\w-]+)?"
     r"|it|this|that|they|them|him|her|us|themselves|others|which|who|each|both|all|none",
@@ -127,6 +129,8 @@ _PRONOUN = re.compile(
 )
 """An agent that refers back to something named elsewhere ("it", "the drug", "other mechanisms"): not judged by its
 words."""
+_SOMEONE = re.compile(r"an?\s", re.IGNORECASE)
+"""An indefinite agent: someone the unit names anew ("a nurse"), not a reference back."""
 
 
 _OPENER = re.compile(r"\b(?:that|which|who|whether|because|since)\b", re.IGNORECASE)
@@ -166,7 +170,8 @@ def stated_agent(unit: str) -> str | None:
     if m is None:
         return None
     agent, _ = _phrase(m.group("agent"))
-    return None if not agent or _PRONOUN.fullmatch(agent) else agent
+    # "a nurse" names someone new, not one named before: judged like "nurses" ("a virus" as a cause may be "viral")
+    return None if not agent or (_PRONOUN.fullmatch(agent) and not _SOMEONE.match(agent)) else agent
 
 
 def _asserts_nothing(unit: str) -> bool:
