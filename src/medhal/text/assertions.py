@@ -287,6 +287,8 @@ def states_no_predicate(unit: str) -> bool:
     >>> states_no_predicate("compared with 6% on foam."), states_no_predicate("compared with placebo, it reduced pain")
     (True, False)
     """
+    if _BY_MEASURE.fullmatch(unit):  # "by an adjusted 1.4 points.": how much the clause before's change was (round 62)
+        return True
     opening = _COMPARED_WITH.match(unit)
     if opening and unit.rstrip().endswith(","):  # "Compared with people who had less than one serving a week,": the
         return True  # phrase a comparison opens with, its claim in the next clause (round 21)
@@ -368,6 +370,13 @@ _RELATIVE = re.compile(
 )
 _COMPARED_WITH = re.compile(r"\s*(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to)\b", re.I)
 """The opening of a phrase that names what a comparison is against."""
+_BY_MEASURE = re.compile(
+    r"\W*(?:and\s+)?by\s+(?:an?\s+)?(?:(?:adjusted|estimated|average|mean|absolute|about|around|roughly|"
+    r"approximately|nearly|almost|only|just|over|under)\s+)*[-\u2212]?\d[\d.,]*\s*"
+    r"(?:%|percentage\s+points?|points?|[A-Za-z]+(?:/[A-Za-z0-9]+)*)?\s*[.,;]?\s*",
+    re.IGNORECASE,
+)
+"""A phrase of how much alone: "by an adjusted 1.4 points", "by about 12%"."""
 _LIST_ITEM = re.compile(r"[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}")
 """An item of a list: up to three words ("nebulised adrenaline")."""
 _LIST = re.compile(rf"\s*{_LIST_ITEM.pattern}(?:\s*,\s*{_LIST_ITEM.pattern}){{2,}}\s*,?\s*")

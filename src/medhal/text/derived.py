@@ -52,6 +52,10 @@ def difference(q: Quantity, said: Sequence[Quantity], unit: str | None = None) -
     """
     if unit is not None and (not _DIFFERENCE_WORDS.search(unit) or _LEVEL.search(unit, 0, max(q.start, 0))):
         return False
+    if q.kind == "points" and q.about:  # "rose by roughly 23 points" for a score from 48.2 to 71.5 (round 62): a
+        step = 0.5 * 10.0 ** -decimals(q)  # hedged change of a scale's bare scores, rounded as the figure is
+        scores = [e.value for e in said if not e.approximate and e.kind in ("points", "count")]
+        return any(abs(abs(a - b) - q.value) <= step for a in scores for b in scores if a != b)
     values = [e.value for e in said if not e.approximate and e.kind == q.kind]
     return any(math.isclose(abs(a - b), q.value, rel_tol=1e-6, abs_tol=1e-9) for a in values for b in values)
 

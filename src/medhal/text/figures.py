@@ -383,8 +383,13 @@ def _proportion_stated(q: Quantity, stated: Sequence[Quantity]) -> bool:
 
 
 _PROPORTION_GAPS = frozenset({len(" in "), len(" out of "), len(" of every ")})
-_PAIRED = re.compile(r"\s*(?:vs\.?|versus|and|to|against)\s*", re.IGNORECASE)
-"""What joins two figures of one hedged pair ("roughly 6% vs 3%", "about 41% and 30%")."""
+_PAIRED = re.compile(
+    r"\s*(?:vs\.?|versus|and|to|against)\s*"
+    r"|\s+(?:with|in|on|for|among)\s+[\w-]+(?:\s+[\w-]+)?,?\s+and\s+",  # not a contrast: "compared with 8"
+    re.IGNORECASE,
+)
+"""What joins two figures of one hedged pair ("roughly 6% vs 3%", "about 41% and 30%", "roughly 23 points with PRP
+and 25 points with saline": round 62)."""
 
 
 def _per_unit_stated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:

@@ -57,7 +57,26 @@ def sides(text: str) -> list[Side]:
         part = _part_stems(m.group("part"))
         if part:
             found.append(Side("both" if side.startswith("bilateral") else side, part, m.start(), m.end(), m.group()))
-    return found
+    for m in _SIDE_ACRONYM.finditer(text):  # "Incomplete RBBB": the right bundle branch (round 62)
+        side = "right" if m.group()[0] == "R" else "left"
+        found.append(Side(side, _part_stems(_SIDE_ACRONYMS[m.group()[1:]]), m.start(), m.end(), m.group()))
+    return sorted(found, key=lambda s: s.start)
+
+
+_SIDE_ACRONYMS = {
+    "BBB": "bundle branch block",
+    "UQ": "upper quadrant",
+    "LQ": "lower quadrant",
+    "IF": "iliac fossa",
+    "UL": "upper lobe",
+    "ML": "middle lobe",
+    "LL": "lower lobe",
+    "VEF": "ventricular ejection fraction",
+    "IJ": "internal jugular",
+}
+"""Short names that hold a side: R or L and the part ("RBBB", "LUQ", "RLL", "LVEF"); not "RV" and "LV", said together
+as often as apart ("RV/LV ratio 1.2")."""
+_SIDE_ACRONYM = re.compile(r"\b[RL](?:" + "|".join(sorted(_SIDE_ACRONYMS, key=len, reverse=True)) + r")\b")
 
 
 _NOT_PARTS = frozenset({"the", "and", "side", "sided", "only", "hand", "with", "was", "were", "had", "for", "from"})
@@ -148,7 +167,8 @@ def _read_once(sentences: tuple[str, ...]) -> tuple[tuple[tuple[int, Side], ...]
     """The sides each evidence sentence names, and which of "left", "right", "bilateral" the evidence says at all;
     read once however many units ask."""
     named = tuple((i, side) for i, sentence in enumerate(sentences) for side in sides(sentence))
-    return named, frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(_COMPARED_SIDE.sub("", s)))
+    said = frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(_COMPARED_SIDE.sub("", s)))
+    return named, said | frozenset(side.side for _, side in named if side.text[:2].isupper())
 
 
 _SIDE_WORD = re.compile(r"\bleft\b|\bright\b|\bbilateral", re.IGNORECASE)

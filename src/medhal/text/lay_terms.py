@@ -222,6 +222,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bdose\s+reductions?\b", "dose adjustment"),  # "a renal dose reduction" is a renal dose adjustment (round 58)
     (r"\b(?:regular|consistent)\s+use\b", "adherence"),  # "technique and regular use" (round 60's asthma letter)
     (r"\bno\s+reason\s+to\s+(?:stop|hold|pause)\b", "no indication to withhold"),  # an ED plan's words (round 58)
+    (r"\bblood\s+(?=(?:use|usage|units?)\b)", "red cell "),  # "roughly halved blood use" (round 62's transfusion trial)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"

@@ -16,6 +16,7 @@ this module only reads the forms.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from datetime import date
 
@@ -30,6 +31,7 @@ __all__ = [
     "is_age",
     "is_year",
     "multiplier",
+    "short_dates",
 ]
 
 _MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
@@ -198,6 +200,36 @@ def numeric_dates(text: str) -> list[tuple[float | None, float, int, int]]:
             of_year = None
         found.append((of_year, float(m.group(4)), m.start(), m.start(4)))
     return found
+
+
+def short_dates(text: str, written: list[tuple[float | None, float, int, int]]) -> list[tuple[float, int, int]]:
+    """``(day of the year, start, end)`` of each day and month ``text`` writes in figures without a year ("19/05:
+    tangential excision"), read only where the text also writes a whole date day first (``written``:
+    :func:`numeric_dates`), so that its figures are known to be dates and their order (round 62: "On 19 May" was a
+    figure the ward note never stated).
+
+    >>> short_dates("Admitted 15/05/2024. 19/05: excision; 3/4 of cases", numeric_dates("Admitted 15/05/2024."))
+    [(139.0, 21, 26)]
+    """
+    days = [int(m.group()) for _, _, start, _ in written if (m := _LEADING.match(text, start))]
+    if not any(day > 12 for day in days):  # no date shows the day first
+        return []
+    found: list[tuple[float, int, int]] = []
+    for m in _SHORT_DATE.finditer(text):
+        if any(start <= m.start() < year + 4 for _, _, start, year in written):
+            continue
+        with contextlib.suppress(ValueError):  # "31/02" is no date
+            day = date(2001, int(m.group("month") or m.group("q4")), int(m.group("day") or m.group("late")))
+            found.append((float(day.timetuple().tm_yday), m.start(), m.end()))
+    return found
+
+
+_SHORT_DATE = re.compile(
+    r"(?<![\d/.])(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d)/(?P<q4>1[0-2]))(?![\d/.])"
+)
+"""A day and month in figures, not a part of a longer date: the month with its leading zero ("19/05"), or October to
+December after a day no score out of 10 or 12 reaches ("19/10"; not "4/10" pain, "10/12" months)."""
+_LEADING = re.compile(r"\d+")
 
 
 _TO_YEAR = re.compile(r"(?:st|nd|rd|th)?,?\s*")

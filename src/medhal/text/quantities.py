@@ -43,6 +43,7 @@ from medhal.text.number_forms import (
     is_year,
     multiplier,
     numeric_dates,
+    short_dates,
 )
 
 __all__ = [
@@ -95,16 +96,10 @@ _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg n
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b",
     re.IGNORECASE,
 )
-_PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"} | {
-    "millilitre": "ml",
-    "milliliter": "ml",
-    "litre": "l",
-    "liter": "l",
-    "minute": "min",
-    "hour": "h",
-    "hr": "h",
-}
+_PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}
+_PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "minute": "min", "hour": "h", "hr": "h"}
 """A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "4 mg per minute" "4 mg/min")."""
+_PER_TIME = re.compile(r"\s+(?:per|an?)\s+(hour|hr|minute|min|day)\b", re.IGNORECASE)  # after "/kg"
 _PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
@@ -116,7 +111,6 @@ _ORDINAL_TIME = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|we
 """An ordinal time point ("the second postoperative year"): read as the time it ends, approximate (never a rival)."""
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
-_FROM = re.compile(r"\bfrom\s+\Z", re.IGNORECASE)
 _ENUMERATOR = re.compile(r"[.)]?[ \t]+(?=[A-Z])")
 """What follows the number of a numbered list item or section at the start of a line ("1. Rectal paracetamol ...",
 "2.2 Dose reduction ..."): the number is the item's, not a figure (round 18: "2. About 7 children needed treatment"
@@ -243,8 +237,10 @@ def quantities(text: str) -> list[Quantity]:
     """
     out: list[Quantity] = []
     written = numeric_dates(text)
+    short = short_dates(text, written) if written else []  # "19/05" where "15/05/2024" shows the day first
+    in_dates = [(start, at + 4) for _, _, start, at in written] + [(a, b) for _, a, b in short]
     for m in _QUANTITY.finditer(text):
-        if any(start <= m.start() < at + 4 for _, _, start, at in written):
+        if any(a <= m.start() < b for a, b in in_dates):
             continue  # a part of a date written in figures
         if len(m.group("num")) == 2 and CLOCK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue  # the minutes of a time of day ("02:00")
@@ -273,6 +269,8 @@ def quantities(text: str) -> list[Quantity]:
         if denominator is not None:  # a concentration or rate (80 g/L, 1.9 mL/min): its own kind, never mass
             per = (denominator.group(1) or denominator.group(2)).lower().rstrip(".:")  # "5 mg per kilogram" = "5 mg/kg"
             per = _PER.get(" ".join(per.split()), per)
+            if "/" not in per and (rate := _PER_TIME.match(text, denominator.end())):  # "mL/kg per hour" (round 62)
+                per = f"{per}/{_PER.get(rate.group(1).lower(), rate.group(1).lower())}"
             if kind in ("mass", "volume", "substance") and per in _PER_LITRE:  # "12 g/dL" is "120 g/L" (round 20)
                 scale *= _PER_LITRE[per]
                 per = "l"
@@ -332,6 +330,9 @@ def quantities(text: str) -> list[Quantity]:
         if of_year is not None:
             found.append(Quantity("label:date", of_year, start, at - 1, text[start : at - 1], False, of_year))
         out = sorted([*out, *found], key=lambda q: q.start)
+    out = sorted(
+        [*out, *(Quantity("label:date", d, a, b, text[a:b], False, d) for d, a, b in short)], key=lambda q: q.start
+    )
     dates = [(q.value, q.start) for q in out if q.kind == "label:date"]
     for value, start, end in following_days(text, dates) if dates else ():  # "21 February ... the following day"
         out = sorted(
@@ -406,6 +407,7 @@ _INTERVAL_NEXT = re.compile(r"\s*\((?:95%\s*CI[,:]?\s*)?-?\d+(?:\.\d+)?\s*(?:-|�
 _SENTENCE_BREAK = re.compile(r"[.;]\s+[A-Z(]|;")
 
 _FRACTIONS = {"half": 50.0, "third": 100.0 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+_OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
 _FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
 _HEDGED_FRACTION = re.compile(
     r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
@@ -415,8 +417,6 @@ _HEDGED_FRACTION = re.compile(
     r"(?!\s+(?:\w+\s+)?(?:lower|higher|less|fewer|greater|smaller|reduction|increase)\b)",  # "a third lower odds"
     re.IGNORECASE,
 )
-
-
 _SHARE_FRACTION = re.compile(
     r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
     r"(?<!and\sa\s)(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
@@ -455,8 +455,9 @@ def _hedged_fractions(text: str) -> list[Quantity]:
         many = {"two": 2, "three": 3, "four": 4}.get((m.group("many") or "").lower(), 1)
         value = many * _FRACTIONS[part]
         start = m.start("many") if m.group("many") else m.start("part")
-        end = m.end("part")
-        out.append(Quantity("percent", value, start, end, text[start:end], True, value, True))
+        hour = _OF_AN_HOUR.match(text, m.end("part"))  # "about three-quarters of an hour": 45 minutes (round 62)
+        kind, end, number = ("percent", m.end("part"), value) if hour is None else ("time", hour.end(), value / 100)
+        out.append(Quantity(kind, number / 24 if hour else value, start, end, text[start:end], True, number, True))
     return out
 
 
