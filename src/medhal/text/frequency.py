@@ -30,12 +30,13 @@ _PERIOD_DAYS = {"day": 1.0, "daily": 1.0, "week": 7.0, "weekly": 7.0, "month": 3
 _PERIOD_DAYS["fortnightly"] = 14.0  # "every two weeks" for "Carer to weigh fortnightly" (round 61)
 _HOURS = {"hour": 1.0 / 24.0, "hours": 1.0 / 24.0, "day": 1.0, "days": 1.0, "week": 7.0, "weeks": 7.0}
 _ABBREVIATIONS = {"bd": 2.0, "bid": 2.0, "tds": 3.0, "tid": 3.0, "qds": 4.0, "qid": 4.0}
+_ABBREVIATIONS |= {"od": 1.0, "om": 1.0, "mane": 1.0, "nocte": 1.0}  # "Bisoprolol 2.5 mg OD" once daily (round 63)
 _FREQUENCY = re.compile(
     r"(?P<times>once|twice|thrice|" + _N + r"\s+times)\s*(?:-\s*)?(?:(?:a|per|each|every)\s+)?"
     r"(?P<per>daily|day|weekly|week|monthly|month)\b"
     r"|\bevery\s+(?P<every>" + _N + r"|other)?\s*(?P<unit>hours?|days?|weeks?)\b"
     r"|\b(?P<hourly>\d+)\s*-?\s*hourly\b"
-    r"|(?<![\w-])(?P<abbr>bd|bid|tds|tid|qds|qid)(?![\w-])"
+    r"|(?<![\w-])(?P<abbr>bd|bid|tds|tid|qds|qid|od|om|mane|nocte)(?![\w-])"
     r"|\b(?:on\s+)?(?P<alternate>alternate)[\s-]days?\b"
     r"|\b(?P<alone>daily|weekly|nightly|monthly|fortnightly)\b",
     re.IGNORECASE,

@@ -7,6 +7,7 @@ from it in round 19 (one concept per module).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from medhal.text.bounds import bound_holds, bound_start
@@ -41,7 +42,12 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
     parts: list[str] = []
     last = 0
     near: int | None = None  # where in the evidence the unit's last rewritten figure stands
-    for q in quantities(unit):
+    read = quantities(unit)
+    for k, q in enumerate(read):
+        if unit[max(0, q.start - 1) : q.start] == "+":  # "27+2 weeks": a gestation's days, not "2 weeks" (round 63)
+            continue
+        if k and _RANGE_BEFORE.search(unit, 0, q.start) and read[k - 1].end > last:  # "25 to 30 percent": a range's
+            continue  # end is not written as "0.30" while its start stays "25" (round 63)
         if q.approximate and not q.about and q.start >= last:  # a bound the evidence's figure near it meets
             held = _held(unit, q, stated, near)
             if held is not None:
@@ -62,6 +68,10 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
         parts += [unit[last : q.start], match.text]
         last, near = q.end, match.start
     return "".join(parts) + unit[last:]
+
+
+_RANGE_BEFORE = re.compile(r"\d\s*(?:to|-|–)\s*$")
+"""A range's start just before a figure."""
 
 
 def _held(unit: str, q: Quantity, stated: Sequence[Quantity], near: int | None) -> tuple[int, Quantity] | None:

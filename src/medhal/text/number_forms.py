@@ -225,7 +225,7 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int]]) 
 
 
 _SHORT_DATE = re.compile(
-    r"(?<![\d/.])(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d)/(?P<q4>1[0-2]))(?![\d/.])"
+    r"(?<![\d/.])(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d)/(?P<q4>1[0-2]))(?![\d/]|\.\d)"
 )
 """A day and month in figures, not a part of a longer date: the month with its leading zero ("19/05"), or October to
 December after a day no score out of 10 or 12 reaches ("19/10"; not "4/10" pain, "10/12" months)."""

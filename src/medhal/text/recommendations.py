@@ -145,10 +145,11 @@ _RESEARCH = re.compile(
 _NORMATIVE = re.compile(
     r"\b(?:should|must|ought|recommend\w*|advis\w*|advice|guidelines?|indicated|contraindicated|suggest\w*|"
     r"warrant\w*|implications?|favou?rs?|preferred|justif\w*|support\w*|safe|safely|reasonable|options?|"
-    r"encourag\w*|discourag\w*|avoid\w*|need\s+not|instructions?|plan(?=\s*:))\b",
+    r"encourag\w*|discourag\w*|avoid\w*|need\s+not|instructions?|plan(?=\s*:)|actions?(?=\s*(?::|$)))\b",
     re.IGNORECASE,
 )
-"""Words by which an evidence text says anything of what to do, however weakly."""
+"""Words by which an evidence text says anything of what to do, however weakly, or a heading over what to do
+("4. Actions": round 63's audit)."""
 
 
 def unadvised(unit: str, sentences: Sequence[str]) -> bool:

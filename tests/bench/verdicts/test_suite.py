@@ -45,6 +45,7 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round60.jsonl", 24),
         ("round61.jsonl", 24),
         ("round62.jsonl", 24),
+        ("round63.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
