@@ -37,8 +37,8 @@ def test_a_day_and_month_without_a_year() -> None:
     assert [d for d, _, _ in short_dates(note, numeric_dates(note))] == [139.0]  # not the pain score "4/10"
     assert unstated_quantities("On 19 May the right arm was excised,", note) == []
     assert [q.text for q in unstated_quantities("On 20 May the right arm was excised,", note)] == ["20 May"]
-    # without a whole date showing the day first, "19/05" stays unread as a date
-    assert short_dates("Seen 19/05.", numeric_dates("Seen 19/05.")) == []
+    # with no date showing the day first (no day past the twelfth), "3/05" stays unread as a date
+    assert short_dates("Seen 3/05.", numeric_dates("Seen 3/05.")) == []
 
 
 def test_one_hedge_for_two_figures_of_a_parallel_pair() -> None:

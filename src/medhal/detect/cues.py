@@ -97,7 +97,7 @@ from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
 from medhal.text.modification import claims_modification, modification_conflict
-from medhal.text.negation import flips_negation
+from medhal.text.negation import MODIFIER_TOKENS, flips_negation
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.null_outcomes import denied_outcome
 from medhal.text.placement import moved_across
@@ -273,7 +273,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
         return None
     if not (effect or asserts_occurrence(unit)):  # "2.9 vs 3.9 mL/min a year, was statistically significant"
         return next((i for i, s in enumerate(index.sentences) if significance_denied(context or unit, s)), None)
-    denying = (i for i, found in enumerate(index.findings) if any(contradicts(unit, f) for f in found))
+    claim = _SOUGHT.sub("", unit)  # "an X-ray ... requested to rule out bone infection" asserts no infection
+    denying = (i for i, found in enumerate(index.findings) if any(contradicts(claim, f) for f in found))
     found = next(
         (i for i in denying if not effect_part_restated(unit, index.sentences[i]) and not _told_apart(index, unit, i)),
         None,
@@ -294,6 +295,13 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
         if found is not None and _told_apart(index, unit, found):
             return None
     return found
+
+
+_SOUGHT = re.compile(
+    r"\bto\s+(?:rule\s+out|exclude|check\s+for|look\s+for|screen\s+for|test\s+for|assess\s+for)\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""What a test is done to find (round 64): not found by saying it is looked for."""
 
 
 def _told_apart(index: EvidenceIndex, unit: str, denying: int) -> bool:
@@ -327,7 +335,7 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
     """The denied-assertion cue: the first evidence sentence that holds all the unit's content words and numbers and
     only ever says negated a word the unit asserts plainly (``None`` when none does).  Only the sentences whose
     tokens (:attr:`EvidenceIndex.tokens`, read once per item) hold all the unit's are read again."""
-    wanted = alignment_tokens(unit)
+    wanted = alignment_tokens(unit) - MODIFIER_TOKENS  # "this extra dose" (text/negation.py)
     found = next(
         (
             i

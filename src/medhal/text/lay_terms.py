@@ -222,7 +222,11 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bdose\s+reductions?\b", "dose adjustment"),  # "a renal dose reduction" is a renal dose adjustment (round 58)
     (r"\b(?:regular|consistent)\s+use\b", "adherence"),  # "technique and regular use" (round 60's asthma letter)
     (r"\bno\s+reason\s+to\s+(?:stop|hold|pause)\b", "no indication to withhold"),  # an ED plan's words (round 58)
-    (r"\bblood\s+(?=(?:use|usage|units?)\b)", "red cell "),  # "roughly halved blood use" (round 62's transfusion trial)
+    (r"\bblood\s+(?=(?:use|usage|units?)\b)", "red cell "),  # "roughly halved blood use" (round 62)
+    (
+        r"\b(?:womb|uterus)\s+(?:was\s+|is\s+)?(?:not|n't)\s+contracting(?:\s+(?:firmly|properly|well))?(?:\s+enough)?",
+        "uterine atony",
+    ),  # "because your womb was not contracting firmly enough" (round 64's delivery letter)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"

@@ -26,7 +26,7 @@ from medhal.text.lexical import NEGATION, direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.tokens import STEM_PREFIX
 
-__all__ = ["flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
+__all__ = ["MODIFIER_TOKENS", "flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
 _PUNCTUATION = re.compile(r"[.,;:()\[\]]")
@@ -275,7 +275,9 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     ...                      "No severe hypoglycaemia occurred with dalvora; 2 episodes occurred with glargine."))
     None
     """
-    wanted = alignment_tokens(unit)
+    wanted = (
+        alignment_tokens(unit) - MODIFIER_TOKENS
+    )  # "this extra dose also counts" against "this dose does not count"
     if not wanted or not wanted <= alignment_tokens(sentence) or direction_conflict(unit, sentence):
         return None
     # "No severe hypoglycaemia occurred in the A group; 2 episodes occurred with B": parts with verbs of their own
@@ -284,7 +286,11 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     parts = finding_parts(sentence)
     if all(map(has_verb, parts)) and not any(wanted <= alignment_tokens(part) for part in parts):
         return None
-    if states_no_predicate(unit) or _RELATIVE.match(unit) or asserts_nothing(sentence):
+    if (
+        (states_no_predicate(unit) and not _verb_said(unit, sentence))
+        or _RELATIVE.match(unit)
+        or asserts_nothing(sentence)
+    ):
         return None
     if not finding_subject(unit):  # "the difference was statistically significant": says of nothing named
         return None
@@ -310,6 +316,19 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     return next((w.group() for w in _WORD.finditer(unit) if canonical_stems(w.group()) & denied), None)
 
 
+def _verb_said(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` says, in the present tense, the verb ``sentence`` negates with "does not" and the like ("this
+    extra dose also counts" for "this dose does not count"): a predicate the fragment test's word list lacks."""
+    words = {w.lower() for w in _WORD.findall(unit)}
+    return any(
+        f"{m.group(1).lower()}s" in words or f"{m.group(1).lower()}es" in words for m in _DO_NOT.finditer(sentence)
+    )
+
+
+_DO_NOT = re.compile(r"\b(?:does|do|will|should|must|can|may)\s+not\s+([a-z]{3,})\b", re.IGNORECASE)
+MODIFIER_TOKENS = alignment_tokens("extra additional mild mildly markedly")
+"""Words of how much that a denied sentence need not hold (round 62: "this extra dose also counts towards their
+routine schedule" against the bulletin's "this dose does not count towards the routine schedule")."""
 _NONE_OF_PHRASE = re.compile(r"\bnone\s+of\s+(?:the|these|those)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
 """What "none of" counts, up to three words: "none of *the missed fractures*"."""
 

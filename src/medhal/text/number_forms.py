@@ -204,14 +204,16 @@ def numeric_dates(text: str) -> list[tuple[float | None, float, int, int]]:
 
 def short_dates(text: str, written: list[tuple[float | None, float, int, int]]) -> list[tuple[float, int, int]]:
     """``(day of the year, start, end)`` of each day and month ``text`` writes in figures without a year ("19/05:
-    tangential excision"), read only where the text also writes a whole date day first (``written``:
-    :func:`numeric_dates`), so that its figures are known to be dates and their order (round 62: "On 19 May" was a
+    tangential excision"), read only where the text writes a date day first, whole (``written``:
+    :func:`numeric_dates`) or short ("19/07" with "26/08": round 64), so that its figures are known to be dates and
+    their order (round 62: "On 19 May" was a
     figure the ward note never stated).
 
     >>> short_dates("Admitted 15/05/2024. 19/05: excision; 3/4 of cases", numeric_dates("Admitted 15/05/2024."))
     [(139.0, 21, 26)]
     """
     days = [int(m.group()) for _, _, start, _ in written if (m := _LEADING.match(text, start))]
+    days += [int(m.group("day") or m.group("late")) for m in _SHORT_DATE.finditer(text)]  # "19/07", "26/08"
     if not any(day > 12 for day in days):  # no date shows the day first
         return []
     found: list[tuple[float, int, int]] = []

@@ -70,7 +70,7 @@ _POINT_HEDGE = re.compile(
 _DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a decimal comma ("0,8") takes "1,28"
 _NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
-    r"(?:(?<=\d-)|(?<=\d–)|(?<=[\s(]-)|(?<=[\s(]−)|(?<=\d/)|(?<![\w.,/-]))(?P<num>" + _NUMERAL + r")"
+    r"(?:(?<=\d[-–/])|(?<=[\s(]-)|(?<=[\s(]−)|(?<=[ap]m-)|(?<=\dth-)|(?<![\w.,/-]))(?P<num>" + _NUMERAL + r")"
     r"(?![\w.,]\d)(?:(?:\s|\s?-)?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")\b|"
@@ -237,7 +237,7 @@ def quantities(text: str) -> list[Quantity]:
     """
     out: list[Quantity] = []
     written = numeric_dates(text)
-    short = short_dates(text, written) if written else []  # "19/05" where "15/05/2024" shows the day first
+    short = short_dates(text, written) if "/" in text else []  # "19/05" where "15/05/2024" shows the day first
     in_dates = [(start, at + 4) for _, _, start, at in written] + [(a, b) for _, a, b in short]
     for m in _QUANTITY.finditer(text):
         if any(a <= m.start() < b for a, b in in_dates):
@@ -411,7 +411,7 @@ _OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
 _FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
 _HEDGED_FRACTION = re.compile(
     r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
-    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+an?\s)"  # "half a minute", "half a dioptre"
+    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+(?:an?|past)\s)"  # "half a minute", "half past one"
     r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)"
     r"(?!\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\b)"  # a factor (round 38)
     r"(?!\s+(?:\w+\s+)?(?:lower|higher|less|fewer|greater|smaller|reduction|increase)\b)",  # "a third lower odds"

@@ -46,6 +46,7 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round61.jsonl", 24),
         ("round62.jsonl", 24),
         ("round63.jsonl", 24),
+        ("round64.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
