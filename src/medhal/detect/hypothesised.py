@@ -23,7 +23,7 @@ The cue fires where all of these hold:
   evidence is about it.
 
 Scanned on ~21,500 faithful clauses (PubMedQA conclusions and the first six sentences of each abstract, MedHal-Loc
-dev, the clinical pairs, rounds 52-61): it fires on 10, each a PubMedQA conclusion or copied aim whose results the
+dev, the clinical pairs, rounds 52-61): it fires on 4, each a PubMedQA conclusion or copied aim whose results the
 abstract words otherwise.
 """
 
@@ -58,14 +58,14 @@ def hypothesised(unit: str, index: EvidenceIndex, head: str = "") -> int | None:
     """
     if not index.assertive or all(index.assertive) or not _asserts(unit, head):
         return None
+    aims = (i for i, asserting in enumerate(index.assertive) if not asserting)
+    found = next((i for i in aims if (asked := inquiry(index.sentences[i])) and restates(asked, unit)), None)
+    if found is None:  # the common case: no aim says it, and the unit is not aligned at all
+        return None
     alignment = index.alignment(unit)
     if any(a >= RESULT_ALIGNMENT for a, asserting in zip(alignment, index.assertive, strict=True) if asserting):
         return None
-    for i, (sentence, asserting) in enumerate(zip(index.sentences, index.assertive, strict=True)):
-        asked = None if asserting else inquiry(sentence)
-        if asked and restates(asked, unit):
-            return i
-    return None
+    return found
 
 
 def inquiry(sentence: str) -> str | None:

@@ -168,7 +168,7 @@ def _read_once(sentences: tuple[str, ...]) -> tuple[tuple[tuple[int, Side], ...]
     read once however many units ask."""
     named = tuple((i, side) for i, sentence in enumerate(sentences) for side in sides(sentence))
     said = frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(_COMPARED_SIDE.sub("", s)))
-    return named, said | frozenset(side.side for _, side in named if side.text[:2].isupper())
+    return named, said | frozenset(side.side for _, side in named if side.side != "both")  # and "RBBB"'s right
 
 
 _SIDE_WORD = re.compile(r"\bleft\b|\bright\b|\bbilateral", re.IGNORECASE)

@@ -275,9 +275,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     ...                      "No severe hypoglycaemia occurred with dalvora; 2 episodes occurred with glargine."))
     None
     """
-    wanted = (
-        alignment_tokens(unit) - MODIFIER_TOKENS
-    )  # "this extra dose also counts" against "this dose does not count"
+    # "this extra dose also counts" against "this dose does not count": a word of degree need not be denied too
+    wanted = alignment_tokens(unit) - MODIFIER_TOKENS
     if not wanted or not wanted <= alignment_tokens(sentence) or direction_conflict(unit, sentence):
         return None
     # "No severe hypoglycaemia occurred in the A group; 2 episodes occurred with B": parts with verbs of their own

@@ -212,12 +212,13 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int]]) 
     >>> short_dates("Admitted 15/05/2024. 19/05: excision; 3/4 of cases", numeric_dates("Admitted 15/05/2024."))
     [(139.0, 21, 26)]
     """
+    matches = list(_SHORT_DATE.finditer(text))
     days = [int(m.group()) for _, _, start, _ in written if (m := _LEADING.match(text, start))]
-    days += [int(m.group("day") or m.group("late")) for m in _SHORT_DATE.finditer(text)]  # "19/07", "26/08"
+    days += [int(m.group("day") or m.group("late")) for m in matches]  # "19/07", "26/08"
     if not any(day > 12 for day in days):  # no date shows the day first
         return []
     found: list[tuple[float, int, int]] = []
-    for m in _SHORT_DATE.finditer(text):
+    for m in matches:
         if any(start <= m.start() < year + 4 for _, _, start, year in written):
             continue
         with contextlib.suppress(ValueError):  # "31/02" is no date
