@@ -114,7 +114,18 @@ def unstated_cause(unit: str, named: Set[str]) -> str | None:
     explanation = _GOES_ON.split(unit[match.end() :], maxsplit=1)[0]  # "because of his previous TIA | and shouldn't
     if _ABOUT_THE_STUDY.search(explanation):  # be stopped without discussion": the main clause goes on (round 60)
         return None
-    wanted = {token for token in alignment_tokens(explanation) if not token.startswith("#")}
-    if not wanted or 2 * len(wanted & named) >= len(wanted):
+    wanted = {_singular(token) for token in alignment_tokens(explanation) if not token.startswith("#")}
+    if not wanted or 2 * len(wanted & {_singular(token) for token in named}) >= len(wanted):
         return None
     return explanation.strip().rstrip(".,;:")
+
+
+_PLURAL_OF_FOUR = re.compile(r"[a-z]{3}[^siu]s")
+"""The stem of a plural of a four-letter word ("doses", "risks"; not "class", "virus", "basis")."""
+
+
+def _singular(stem: str) -> str:
+    """``stem`` as its singular where it is a plural of four letters: "because a full three-dose vaccine course had
+    already been completed" is stated by "fully vaccinated (3 doses, 2019)" (round 65), which five-letter stems read
+    as "dose" and "doses"."""
+    return stem[:-1] if _PLURAL_OF_FOUR.fullmatch(stem) else stem

@@ -62,6 +62,7 @@ from medhal.text.asserted import AS_MUCH_AS, MODALS, asserts_effect, asserts_occ
 from medhal.text.assertions import asserts_nothing, opens_condition
 from medhal.text.clauses import split_clauses
 from medhal.text.interventions import compares_groups, is_treatment, treatment_pair
+from medhal.text.measured import measuring_tests
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = [
@@ -102,6 +103,7 @@ _NULL_FINDING = re.compile(
     r"|\b(?:was|were|is|are)\s+not\s+(?:\w+ly\s+)?(?:effective|efficacious|beneficial|superior|linked|predictive)\b"
     r"|\b(?:similar|comparable)\s+(?:between|in|across|among)\b"
     r"|\b(?:was|were|remained)\s+(?:\w+ly\s+)?(?:similar|comparable|unchanged)\b"
+    r"|\b(?:stayed|stays|remained|remains)\s+(?:(?:much|about|essentially|largely|broadly)\s+)?(?:the\s+same|unchanged)\b"
     r"|\b(?:much|about|roughly|broadly|largely|essentially|virtually)\s+the\s+same\b"
     r"|"
     + AS_MUCH_AS.format(words="much|many|often|common|frequent|likely")
@@ -340,13 +342,17 @@ def null_finding(sentence: str) -> NullFinding | None:
     return next(iter(null_findings(sentence)), None)
 
 
-def names(unit: str, finding: NullFinding) -> bool:
+def names(unit: str, finding: NullFinding, *, measured: bool = False) -> bool:
     """Whether ``unit`` names ``finding``'s whole subject, in its populations (or one of the groups it compares: "better
     in patients older than 65" of "did not differ between patients younger and older than 65") and, where both state
-    one, at its time point and dose."""
+    one, at its time point and dose; ``measured``: a function the unit names names the tests of it ("kidney function
+    stayed the same" reports "eGFR did not change" again; never read for a conflict: "people with reduced kidney
+    function" describes whom a trial enrolled, round 52)."""
     people = populations(unit)
     # nothing happened to anyone: a unit about a subgroup of those the finding is about is about them too
     named = stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
+    if measured:
+        named |= stems(measuring_tests(unit))
     if _DISCHARGE.search(unit):  # "left hospital two days earlier": a shorter stay in hospital
         named |= _STAY
     # "Bleeding was similar", "Carriers bled more" for "Bleeding did not differ between carriers and non-carriers":
@@ -455,7 +461,7 @@ def agrees(unit: str, finding: NullFinding) -> bool:
         return False
     if any(asserts_effect(p) for p in parts if not reports_null_finding(p)):
         return False
-    return names(unit, finding)
+    return names(unit, finding, measured=True)
 
 
 def restated_in_figures(unit: str, sentence: str) -> bool:

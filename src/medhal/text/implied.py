@@ -12,7 +12,11 @@ evidence, it does not invent a figure.
   ratio 0.60, 95% CI 0.33 to 1.10": from a 67% reduction to a 10% increase);
 * **a fold change as a percentage** ("Cmax 1.8-fold" is "by around 80%"; "AUC ratio 1.5" is "by about half");
 * **the cases of two arms together** ("2 vs 13 cases" is "15 cases in total") and **a schedule's whole length**
-  ("30-min for 2 h then hourly for 4 h" is "over the next six hours"; round 58).
+  ("30-min for 2 h then hourly for 4 h" is "over the next six hours"; round 58);
+* **the minutes between two times of day** written one after the other ("06:58 Glucagon ... 07:10 GCS 15" is
+  "twelve minutes later"; round 64), and the sizes in a table whose heading gives their unit ("Measurements (L x
+  W x D, cm):" over "3.2 x 2.0 x 0.8" is "8 mm deep"; round 64); and a virus's type in its short name ("HSV-2" is
+  "type 2"; round 65).
 
 Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
 :func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
@@ -21,6 +25,7 @@ states counts and is never a span an auditor is pointed at.
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import date
 
@@ -87,6 +92,10 @@ def implied_figures(text: str) -> list[Quantity]:
     [('time', 3.0)]
     >>> [q.value for q in implied_figures("He was admitted on 02/05 with a hot knee. ... He was discharged on 17/05.")]
     [15.0]
+    >>> [q.value for q in implied_figures("Size (L x W x D, cm):\\n26/07: 3.2 x 2.0 x 0.8")]
+    [32.0, 20.0, 8.0]
+    >>> [round(q.value * 1440) for q in implied_figures("06:58 Glucagon 1 mg IM. 07:10 GCS 15. 07:30 BM 7.8.")]
+    [12, 20]
     >>> implied_figures("Follow-up at a ratio of 1:1 was poor. Admitted today, discharge planned.")
     []
     """
@@ -130,6 +139,20 @@ def implied_figures(text: str) -> list[Quantity]:
         if len(phases) == 2:
             days = phases[0].value + phases[1].value
             out.append(Quantity("time", days, -1, -1, "the schedule's length", False, days))
+    for m in _MEASURED_TABLE.finditer(text):  # "Measurements (L x W x D, cm):" over rows "3.2 x 2.0 x 0.8" (round 64)
+        scale = 10.0 if m.group("unit").lower() == "cm" else 1.0
+        for row in _DIMENSION_ROW.finditer(m.group("rows")):
+            for side in re.split(r"\s*[x×]\s*", row.group(0)):
+                size = float(side) * scale
+                out.append(Quantity("length", size, -1, -1, f"{side} {m.group('unit')} in a table", False, size))
+    for m in _TYPED_VIRUS.finditer(text):  # "HSV-2 DETECTED" is herpes simplex virus type 2 (round 65)
+        kind = float(m.group("n"))
+        out.append(Quantity("label:type", kind, -1, -1, f"type {m.group('n')}", False, kind))
+    clocks = [int(m.group("h")) * 60 + int(m.group("m")) for m in _CLOCK.finditer(text)]
+    for before, after in itertools.pairwise(clocks):  # "06:58 Glucagon ... 07:10 GCS 15" (round 64)
+        if 0 < (minutes := after - before) <= _CLOCK_GAP:
+            days = minutes / 1440.0
+            out.append(Quantity("time", days, -1, -1, f"{minutes} minutes between two times", False, days))
     ratios = [float(m.group("x") or m.group("y")) for m in _FOLD.finditer(text)]  # "AUC 2.4-fold" (round 57)
     # "risk ratio 0.60, 95% CI 0.33 to 1.10": from a 67% fall to a 10% rise (round 56)
     ratios += [float(m.group(side)) for m in _RATIO_CI.finditer(text) for side in ("a", "b")]
@@ -137,6 +160,22 @@ def implied_figures(text: str) -> list[Quantity]:
         if ratio > 0 and (change := round(abs(ratio - 1.0) * 100.0, 6)):
             out.append(Quantity("percent", change, -1, -1, f"{change:g}% change", False, change))
     return out
+
+
+_MEASURED_TABLE = re.compile(
+    r"^[^\n]*\b(?P<unit>cm|mm)\b[^\n]*:[ \t]*\n(?P<rows>(?:[^\n]*\d[^\n]*\n?){1,12})", re.IGNORECASE | re.MULTILINE
+)
+_DIMENSION_ROW = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:\s*[x×]\s*\d+(?:\.\d+)?){1,2}(?![\d.]|\s*(?:mm|cm)\b)")
+"""A heading that gives the unit of the measurements listed under it ("Measurements (L x W x D, cm):") and its
+rows of sizes ("26/07: 3.2 x 2.0 x 0.8"): each size is a length in that unit, which a faithful answer writes out
+("8 mm deep"); a size written with its own unit is read as written."""
+_TYPED_VIRUS = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b")
+"""A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2"."""
+_CLOCK = re.compile(r"(?<![\d:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])")
+_CLOCK_GAP = 240
+"""Times of day written on the 24-hour clock ("06:58"), and the longest gap between two written one after the other
+that is read as the minutes between them: a clinical record's times run in order ("06:58 Glucagon 1 mg IM ... 07:10
+GCS 15"), so "Twelve minutes later he was fully alert" states what the record says."""
 
 
 def _day(m: re.Match[str], side: str) -> date | None:

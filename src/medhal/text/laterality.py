@@ -50,6 +50,8 @@ def sides(text: str) -> list[Side]:
     [('right', ['base']), ('left', ['weakn'])]
     >>> [(s.side, sorted(s.part)) for s in sides("Add one drop to the RIGHT eye only.")]
     [('right', ['eye'])]
+    >>> [(s.side, sorted(s.part)) for s in sides("L eye may be considered if R eye outcome good; L. Sorensen")]
+    [('left', ['eye', 'may']), ('right', ['eye', 'outco'])]
     """
     found = []
     for m in _SIDE.finditer(text):
@@ -57,11 +59,18 @@ def sides(text: str) -> list[Side]:
         part = _part_stems(m.group("part"))
         if part:
             found.append(Side("both" if side.startswith("bilateral") else side, part, m.start(), m.end(), m.group()))
+    for m in _SIDE_LETTER.finditer(text):  # "L eye may be considered after 6 weeks" (round 65)
+        if part := _part_stems(m.group("part")):
+            found.append(Side("right" if m.group("side") == "R" else "left", part, m.start(), m.end(), m.group()))
     for m in _SIDE_ACRONYM.finditer(text):  # "Incomplete RBBB": the right bundle branch (round 62)
         side = "right" if m.group()[0] == "R" else "left"
         found.append(Side(side, _part_stems(_SIDE_ACRONYMS[m.group()[1:]]), m.start(), m.end(), m.group()))
     return sorted(found, key=lambda s: s.start)
 
+
+_SIDE_LETTER = re.compile(r"(?<![\w.])(?P<side>[RL])\s+(?P<part>[A-Za-z]{3,}(?:\s+[A-Za-z]{3,})?)")
+"""A side written as its capital letter before the part, as clinical notes write it ("L eye", "R forearm", "L ACF");
+not an initial ("L. Sorensen", "Dr P L Smith" names no part a unit's side could name)."""
 
 _SIDE_ACRONYMS = {
     "BBB": "bundle branch block",

@@ -178,31 +178,40 @@ def following_days(text: str, dates: list[tuple[float, int]]) -> list[tuple[floa
     return found
 
 
-_NUMERIC_DATE = re.compile(r"\b(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d{2})\b")
-"""A date written in figures, day first ("28/01/2025", "06.01.2025"), or month first where the first cannot be one."""
+_NUMERIC_DATE = re.compile(
+    r"\b(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d{2})\b|(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{2})(?![\d/]|\.\d)"
+)
+"""A date written in figures, day first ("28/01/2025", "06.01.2025"), or month first where the first cannot be one;
+or with a year of two figures and slashes ("30/10/23": round 65's clinic notes), read only where it is a valid date."""
 
 
-def numeric_dates(text: str) -> list[tuple[float | None, float, int, int]]:
-    """``(day of the year or None, year, start, start of the year)`` of each date ``text`` writes in figures
+def numeric_dates(text: str) -> list[tuple[float | None, float, int, int, int]]:
+    """``(day of the year or None, year, start, start of the year, end)`` of each date ``text`` writes in figures
     ("Report date: 28/01/2025": a date and a year, not a count of 28, a scale's 1 and its 2025; round 43), its end
     the year's end.
 
     >>> numeric_dates("Report date: 28/01/2025; seen 12/31/2024.")
-    [(28.0, 2025.0, 13, 19), (365.0, 2024.0, 30, 36)]
+    [(28.0, 2025.0, 13, 19, 23), (365.0, 2024.0, 30, 36, 40)]
+    >>> numeric_dates("Fever onset 30/10/23; 7/4/24 to 31/02/24, 3/4/5")
+    [(303.0, 2023.0, 12, 18, 20), (97.0, 2024.0, 22, 26, 28)]
     """
-    found: list[tuple[float | None, float, int, int]] = []
+    found: list[tuple[float | None, float, int, int, int]] = []
     for m in _NUMERIC_DATE.finditer(text):
-        a, b = int(m.group(1)), int(m.group(3))
+        short = m.group(1) is None  # "30/10/23"
+        a, b, y = (int(m.group(k)) for k in ((5, 6, 7) if short else (1, 3, 4)))
         day, month = (b, a) if a <= 12 < b else (a, b)
         try:
             of_year: float | None = float(date(2001, month, day).timetuple().tm_yday)
         except ValueError:
+            if short:
+                continue  # "31/02/24", "3/4/5": no date
             of_year = None
-        found.append((of_year, float(m.group(4)), m.start(), m.start(4)))
+        year = y + (1900 if y >= 50 else 2000) if short else y
+        found.append((of_year, float(year), m.start(), m.start(7 if short else 4), m.end()))
     return found
 
 
-def short_dates(text: str, written: list[tuple[float | None, float, int, int]]) -> list[tuple[float, int, int]]:
+def short_dates(text: str, written: list[tuple[float | None, float, int, int, int]]) -> list[tuple[float, int, int]]:
     """``(day of the year, start, end)`` of each day and month ``text`` writes in figures without a year ("19/05:
     tangential excision"), read only where the text writes a date day first, whole (``written``:
     :func:`numeric_dates`) or short ("19/07" with "26/08": round 64), so that its figures are known to be dates and
@@ -213,13 +222,13 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int]]) 
     [(139.0, 21, 26)]
     """
     matches = list(_SHORT_DATE.finditer(text))
-    days = [int(m.group()) for _, _, start, _ in written if (m := _LEADING.match(text, start))]
+    days = [int(m.group()) for _, _, start, _, _ in written if (m := _LEADING.match(text, start))]
     days += [int(m.group("day") or m.group("late")) for m in matches]  # "19/07", "26/08"
     if not any(day > 12 for day in days):  # no date shows the day first
         return []
     found: list[tuple[float, int, int]] = []
     for m in matches:
-        if any(start <= m.start() < year + 4 for _, _, start, year in written):
+        if any(start <= m.start() < end for _, _, start, _, end in written):
             continue
         with contextlib.suppress(ValueError):  # "31/02" is no date
             day = date(2001, int(m.group("month") or m.group("q4")), int(m.group("day") or m.group("late")))
@@ -228,10 +237,11 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int]]) 
 
 
 _SHORT_DATE = re.compile(
-    r"(?<![\d/.])(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d)/(?P<q4>1[0-2]))(?![\d/]|\.\d)"
+    r"(?<![\d/.])(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d|0[1-9])/(?P<q4>1[0-2]))(?![\d/]|\.\d)"
 )
 """A day and month in figures, not a part of a longer date: the month with its leading zero ("19/05"), or October to
-December after a day no score out of 10 or 12 reaches ("19/10"; not "4/10" pain, "10/12" months)."""
+December after a day no score out of 10 or 12 reaches ("19/10"; not "4/10" pain, "10/12" months) or written with its
+leading zero ("04/11": no score is)."""
 _LEADING = re.compile(r"\d+")
 
 

@@ -238,7 +238,7 @@ def quantities(text: str) -> list[Quantity]:
     out: list[Quantity] = []
     written = numeric_dates(text)
     short = short_dates(text, written) if "/" in text else []  # "19/05" where "15/05/2024" shows the day first
-    in_dates = [(start, at + 4) for _, _, start, at in written] + [(a, b) for _, a, b in short]
+    in_dates = [(start, end) for _, _, start, _, end in written] + [(a, b) for _, a, b in short]
     for m in _QUANTITY.finditer(text):
         if any(a <= m.start() < b for a, b in in_dates):
             continue  # a part of a date written in figures
@@ -324,8 +324,7 @@ def quantities(text: str) -> list[Quantity]:
         if kind in ("count", "money") and not unit and (times := multiplier(text, end)) is not None:
             scale, end = times  # "1.46 million": 1,460,000 (round 23)
         out.append(Quantity(kind, value * scale, begin, end, text[begin:end], hedged, value, about, ratio))
-    for of_year, year, start, at in written:  # "28/01/2025": a date and its year (round 43)
-        end = at + 4
+    for of_year, year, start, at, end in written:  # "28/01/2025": a date and its year (round 43)
         found = [Quantity("label:year", year, at, end, text[at:end], False, year)]
         if of_year is not None:
             found.append(Quantity("label:date", of_year, start, at - 1, text[start : at - 1], False, of_year))
@@ -419,12 +418,13 @@ _HEDGED_FRACTION = re.compile(
 )
 _SHARE_FRACTION = re.compile(
     r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
-    r"(?<!and\sa\s)(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
+    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
     r"lacked\b|showed\b|needed\b|required\b))",
     re.IGNORECASE,
 )
 """A fraction in words said, unhedged, of those who had something ("two thirds had no documented red flags", "half of
-the patients"): a share as much as "about half" is; not of one thing ("a quarter of a gram")."""
+the patients"): a share as much as "about half" is; not of one thing ("a quarter of a gram"), nor an ordinal ("the third
+was given into his left upper arm": the third dose; round 65)."""
 _NOT_A_SHARE_BEFORE = re.compile(
     r"\b(?:than|over|under|least|most|by|in|to|into|up|about|approximately|nearly|almost|roughly|around)\s+$",
     re.IGNORECASE,

@@ -94,6 +94,10 @@ _FINAL_BEFORE_CAPITAL = frozenset(
 # fmt: on
 
 
+_CAMEL = re.compile(r"[a-z]{1,2}[A-Z]")
+"""A word written with one or two small letters before capitals ("eGFR", "mRNA", "hsCRP")."""
+
+
 def _line_cuts(text: str) -> list[int]:
     """Positions where a new sentence starts because of line breaks."""
     cuts: list[int] = []
@@ -128,10 +132,12 @@ def _period_ends(text: str, dot: int, sentence_start: int, closers: bool, nxt: i
     tok_start = dot - len(raw)
     tok = raw.lstrip(_OPENERS).rstrip(_CLOSERS)
     kind = _kind(text[nxt] if nxt < len(text) else "")
-    if closers and kind == "lower":
-        return False
     word_m = _LETTERS.match(text, nxt)
     next_word = word_m.group() if word_m else ""
+    if kind == "lower" and _CAMEL.match(next_word):
+        kind = "upper"  # "(p=0.11). eGFR did not change": a name written in small letters first starts a sentence
+    if closers and kind == "lower":
+        return False
     starter = kind == "upper" and next_word.lower() in STOPWORDS
     if _LIST_MARKER.fullmatch(tok) and text[tok_start] == tok[0]:
         first = _NON_SPACE.search(text, sentence_start)

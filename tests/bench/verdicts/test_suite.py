@@ -47,6 +47,7 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round62.jsonl", 24),
         ("round63.jsonl", 24),
         ("round64.jsonl", 24),
+        ("round65.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
