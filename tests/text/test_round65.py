@@ -94,3 +94,10 @@ def test_a_cause_stated_with_a_plural_of_four_letters() -> None:
     stated = "because a full three-dose vaccine course had already been completed in 2019."
     assert unstated_cause(stated, evidence) is None
     assert unstated_cause("because the risks of the drug were judged too high.", evidence) is not None
+
+
+def test_white_cells_wiped_out_is_agranulocytosis() -> None:
+    letter = alignment_tokens("She understands that either drug can rarely cause agranulocytosis.")
+    unit = "because either drug can very occasionally wipe out infection-fighting white cells,"
+    assert unstated_cause(unit, letter) is None
+    assert unstated_cause("because either drug can very occasionally cause liver failure,", letter) is not None

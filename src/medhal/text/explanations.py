@@ -49,7 +49,10 @@ _ACTS = (
 "by adding" name a method."""
 
 _CAUSE = re.compile(
-    r"\b" + _QUALIFIER + r"(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+(?:result|consequence)\s+of"
+    r"\b"
+    + _QUALIFIER
+    + r"(?:because(?:\s+of)?|due\s+to(?!\s+(?:be|stop|start|finish|end|begin|restart|have|take|see|attend"
+    r"|return|receive|come|go|run|expire|complete|change|leave)\b)|owing\s+to|as\s+a\s+(?:result|consequence)\s+of"
     r"|(?:(?:was|were|is|are|be|been)\s+|,\s*)" + _QUALIFIER + r"caused\s+by|driven\s+(?:\w+\s+)?by|reflecting"
     r"|which\s+(?:\w+\s+)?reflect(?:s|ed)?|mediated\s+by|attributable\s+to|explained\s+by|secondary\s+to"
     r"|(?:by|through|via)\s+" + _ACTS + r"|via|(?:mainly|largely|mostly|partly|primarily|chiefly)\s+(?:through|by)"
@@ -60,10 +63,14 @@ _CAUSE = re.compile(
 """A causal connective and the space after it; what follows is the explanation."""
 _GOES_ON = re.compile(
     r"\s+(?:and|but)\s+(?=(?:should|shouldn't|must|mustn't|will|won't|can|cannot|can't|is|isn't|are|aren't|was|"
-    r"wasn't|were|has|have|had|needs?|does|do|did)\b)",
+    r"wasn't|were|has|have|had|needs?|does|do|did)\b)"
+    r"|,\s+but\s+(?=(?:the|his|her|their|its|this|that|these|those|it|he|she|they|we|you|there)\b)",
     re.IGNORECASE,
 )
-"""Where the main clause goes on after a cause: "and" or "but" before a verb of its own."""
+"""Where the main clause goes on after a cause: "and" or "but" before a verb of its own, or ", but" before a subject
+of its own ("because her FEV1 is still above 30%, | but the team is concerned about the trend": round 66)."""
+_APPEARANCE = frozenset({"looke", "looks", "appea", "seeme", "seems"})
+"""Stems of how a cause was seen, not what it was ("because one edge looked slightly lobulated": round 66)."""
 
 _HEDGED = re.compile(
     r"\b(?:may|might|could|possibly|probably|likely|perhaps|presumably|suggests?|suggesting|appears?|seems?"
@@ -105,6 +112,7 @@ def unstated_cause(unit: str, named: Set[str]) -> str | None:
     >>> unstated_cause("It improved outcomes by blocking IgE-driven allergic inflammation.", evidence)
     'IgE-driven allergic inflammation'
     >>> unstated_cause("It was given by adding tablets to feeds.", evidence)
+    >>> unstated_cause("Dapagliflozin is due to stop in May.", evidence)
     """
     if _HEDGED.search(unit) or _QUESTIONED.search(unit):
         return None
@@ -114,7 +122,7 @@ def unstated_cause(unit: str, named: Set[str]) -> str | None:
     explanation = _GOES_ON.split(unit[match.end() :], maxsplit=1)[0]  # "because of his previous TIA | and shouldn't
     if _ABOUT_THE_STUDY.search(explanation):  # be stopped without discussion": the main clause goes on (round 60)
         return None
-    wanted = {_singular(token) for token in alignment_tokens(explanation) if not token.startswith("#")}
+    wanted = {_singular(t) for t in alignment_tokens(explanation) if not t.startswith("#") and t not in _APPEARANCE}
     if not wanted or 2 * len(wanted & {_singular(token) for token in named}) >= len(wanted):
         return None
     return explanation.strip().rstrip(".,;:")

@@ -31,6 +31,8 @@ _FROM_TO = re.compile(
     rf"\b(?P<way>{_UP}|{_DOWN})\s+(?:\w+\s+){{0,2}}?from\s+(?P<span>[^,;()]{{1,40}}?\bto\s+[^,;()]+)", re.IGNORECASE
 )
 _AT_FROM = re.compile(rf"(?P<span>[^,;()]{{1,40}}),?\s+(?P<way>{_UP}|{_DOWN})\s+from\s+(?P<rest>[^,;()]+)", re.I)
+_NOT_THE_LEVEL = re.compile(r"\s*\S*\s+(?:and|but|target|range|limit|threshold|goal)\b", re.IGNORECASE)
+"""Words after the figure before a change that make it something else than the level reached: "5-7 target and"."""
 _IS_UP = re.compile(rf"^(?:{_UP})$", re.I)
 _INTERVAL = re.compile(r"\w-?(?:hourly|daily|weekly|monthly|yearly)\b|\bevery\b", re.IGNORECASE)
 """Figures of an interval, whose number goes down as what it times goes up (round 60)."""
@@ -44,6 +46,8 @@ def direction_against_figures(unit: str, sentences: Sequence[str]) -> int | None
     >>> direction_against_figures("Your potassium is also raised at 5.8, down from 4.9.", letter)
     1
     >>> print(direction_against_figures("Your potassium is also raised at 5.8, up from 4.9.", letter))
+    None
+    >>> print(direction_against_figures("well above his 5-7 target and up from 7.2", ["Tacrolimus 11.9 7.2 5-7"]))
     None
     >>> print(direction_against_figures("It went down from 5.8 to 4.9.", ["Potassium 5.8 (previously 4.9)."]))
     None
@@ -122,4 +126,6 @@ def _pair(unit: str) -> tuple[bool, Quantity, Quantity] | None:
     now, then = quantities(m.group("span")), quantities(m.group("rest"))
     if not now or len(then) != 1 or (now[-1].kind != then[0].kind and "count" not in (now[-1].kind, then[0].kind)):
         return None
+    if _NOT_THE_LEVEL.search(m.group("span"), now[-1].end):  # "above his 5-7 target and up from 7.2": the figure
+        return None  # before the change is a target, not the level it went up to (round 66)
     return bool(_IS_UP.match(m.group("way"))), then[0], now[-1]

@@ -15,8 +15,11 @@ evidence, it does not invent a figure.
   ("30-min for 2 h then hourly for 4 h" is "over the next six hours"; round 58);
 * **the minutes between two times of day** written one after the other ("06:58 Glucagon ... 07:10 GCS 15" is
   "twelve minutes later"; round 64), and the sizes in a table whose heading gives their unit ("Measurements (L x
-  W x D, cm):" over "3.2 x 2.0 x 0.8" is "8 mm deep"; round 64); and a virus's type in its short name ("HSV-2" is
-  "type 2"; round 65).
+  W x D, cm):" over "3.2 x 2.0 x 0.8" is "8 mm deep"; round 64); a virus's type in its short name ("HSV-2" is
+  "type 2"; round 65);
+* **a day's total** of an amount per 24 hours ("Total 390 mL/24 h"), **a day of a course** by its letter ("review
+  D5"), and **either date** a day and month with leading zeros may be ("05/11") where no date of the text shows
+  which comes first (round 66).
 
 Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
 :func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
@@ -29,6 +32,7 @@ import itertools
 import re
 from datetime import date
 
+from medhal.text.number_forms import yday
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["implied_figures"]
@@ -86,7 +90,7 @@ def implied_figures(text: str) -> list[Quantity]:
     [('percent', 50.0)]
     >>> [(q.kind, round(q.value, 1)) for q in implied_figures("Patients were randomised 2:1 to drug or placebo.")]
     [('percent', 66.7), ('percent', 33.3)]
-    >>> [(q.kind, q.value) for q in implied_figures("Admitted 03/03, discharged 09/03. Seen on 12/03.")]
+    >>> [(q.kind, q.value) for q in implied_figures("Admitted 03/03, discharged 09/03. Seen on 12/03.")][:1]
     [('time', 6.0)]
     >>> [(q.kind, q.value) for q in implied_figures("Admitted on 28 February 2025 and discharged on 3 March 2025.")]
     [('time', 3.0)]
@@ -148,6 +152,16 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _TYPED_VIRUS.finditer(text):  # "HSV-2 DETECTED" is herpes simplex virus type 2 (round 65)
         kind = float(m.group("n"))
         out.append(Quantity("label:type", kind, -1, -1, f"type {m.group('n')}", False, kind))
+    for m in _DAILY_TOTAL.finditer(text):  # "Total 390 mL/24 h" is 390 mL in the last 24 hours (round 66)
+        out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(m.group("amount")))
+        out.append(Quantity("time", 1.0, -1, -1, "24 hours", False, 24.0))
+    for m in _DAY_LABEL.finditer(text):  # "review D5 (20/06)" is a review on day five (round 66)
+        day = float(m.group("n"))
+        out.append(Quantity("time", day, -1, -1, f"day {m.group('n')}", False, day))
+    read = {q.start for q in quantities(text) if q.kind == "label:date"}
+    for m in _PADDED_DATE.finditer(text):  # "discharge: 05/11" with no date showing the day first: either reading
+        if m.start() not in read:
+            out.extend(_both_readings(int(m.group("a")), int(m.group("b"))))
     clocks = [int(m.group("h")) * 60 + int(m.group("m")) for m in _CLOCK.finditer(text)]
     for before, after in itertools.pairwise(clocks):  # "06:58 Glucagon ... 07:10 GCS 15" (round 64)
         if 0 < (minutes := after - before) <= _CLOCK_GAP:
@@ -171,6 +185,20 @@ rows of sizes ("26/07: 3.2 x 2.0 x 0.8"): each size is a length in that unit, wh
 ("8 mm deep"); a size written with its own unit is read as written."""
 _TYPED_VIRUS = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b")
 """A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2"."""
+_DAILY_TOTAL = re.compile(r"\b(?P<amount>\d+(?:\.\d+)?\s?(?:mL|ml|L|litres?|g|kg|mg))\s?/\s?24\s?(?:h|hrs?|hours)\b")
+"""An amount per 24 hours, which a day's log totals ("Total 390 mL/24 h")."""
+_DAY_LABEL = re.compile(r"(?<![\w-])(?<!vitamin\s)D(?P<n>[1-9]\d?)(?![\w.])")
+"""A day of a course written as its letter and number ("D5", "since D1"); not vitamin D3."""
+_PADDED_DATE = re.compile(r"(?<![\d/.])(?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?![\d/]|\.\d)")
+"""A day and month written with leading zeros ("05/11"), a date whichever comes first."""
+
+
+def _both_readings(a: int, b: int) -> list[Quantity]:
+    """The dates "a/b" may be, day first or month first, where the text shows neither."""
+    days = {d for d in (yday(b, a), yday(a, b) if b <= 31 else None) if d is not None}
+    return [Quantity("label:date", d, -1, -1, f"{a:02d}/{b:02d}", False, d) for d in sorted(days)]
+
+
 _CLOCK = re.compile(r"(?<![\d:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])")
 _CLOCK_GAP = 240
 """Times of day written on the 24-hour clock ("06:58"), and the longest gap between two written one after the other

@@ -154,6 +154,13 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bbed-?\s?wetting\b", "enuresis"),
     (r"\b(?:leaking\s+urine|(?:urine|bladder)\s+leak(?:age|s)?)\b", "urinary incontinence"),
     (r"\bblood\s+poisoning\b", "sepsis"),
+    (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)
+    (r"\b(?:BK|JC)\b(?!\s+virus)", r"\g<0> virus"),  # "because of BK" is of the BK virus (round 66)
+    (  # "can very occasionally wipe out infection-fighting white cells" for "can rarely cause agranulocytosis"
+        r"\bwip(?:e|es|ed|ing)\s+out\s+(?:(?:your|their|her|his|the)\s+)?(?:infection[\s-]fighting\s+)?"
+        r"white\s+(?:blood\s+)?cells\b",
+        "cause agranulocytosis",
+    ),
     (r"\bcollapsed\s+lung\b", "pneumothorax"),
     (r"\b(?:bed\s?sores|pressure\s+sores)\b", "pressure ulcers"),
     (r"\b(?:cot|crib)\s+deaths?\b", "sudden infant death syndrome"),

@@ -312,7 +312,22 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         )
     )
     denied = _denied(theirs, own) - counted
-    return next((w.group() for w in _WORD.finditer(unit) if canonical_stems(w.group()) & denied), None)
+    return next(
+        (
+            w.group()
+            for w in _WORD.finditer(unit)
+            if canonical_stems(w.group()) & denied and not _PLACED.search(unit, 0, w.start())
+        ),
+        None,
+    )
+
+
+_PLACED = re.compile(
+    r"\b(?:above|below|over|under|beyond|outside|short\s+of|away\s+from)\s+(?:(?:the|his|her|their|its|your)\s+)?$",
+    re.IGNORECASE,
+)
+"""A position relative to what a sentence denies, which asserts nothing of it: "still above his estimated dry weight"
+against "Not yet at estimated dry weight" (round 66)."""
 
 
 def _verb_said(unit: str, sentence: str) -> bool:

@@ -16,7 +16,6 @@ this module only reads the forms.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from datetime import date
 
@@ -27,11 +26,15 @@ __all__ = [
     "clock_hour",
     "dated_year",
     "day_of_year",
+    "dimension_unit",
+    "enumerates",
     "following_days",
     "is_age",
     "is_year",
     "multiplier",
+    "numeric_dates",
     "short_dates",
+    "yday",
 ]
 
 _MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
@@ -154,11 +157,20 @@ def day_of_year(text: str, start: int, end: int, value: float) -> tuple[float, i
     found = after or before
     if found is None or value != int(value) or not 1 <= value <= 31:
         return None
+    day = yday(_month(found.group(1)), int(value))
+    return None if day is None else (day, found.end() if after else end)
+
+
+def yday(month: int, day: int) -> float | None:
+    """The day of the non-leap year of a day of a month, the 29th of February a day of its own after the year's
+    last (366: "29/02/2024" and "29 February" are one date, and neither is "1 March"; round 66); ``None`` when it
+    is no date ("31/04")."""
+    if (month, day) == (2, 29):
+        return 366.0
     try:
-        day = date(2001, _month(found.group(1)), int(value))
+        return float(date(2001, month, day).timetuple().tm_yday)
     except ValueError:
         return None
-    return float(day.timetuple().tm_yday), found.end() if after else end
 
 
 def following_days(text: str, dates: list[tuple[float, int]]) -> list[tuple[float, int, int]]:
@@ -200,12 +212,9 @@ def numeric_dates(text: str) -> list[tuple[float | None, float, int, int, int]]:
         short = m.group(1) is None  # "30/10/23"
         a, b, y = (int(m.group(k)) for k in ((5, 6, 7) if short else (1, 3, 4)))
         day, month = (b, a) if a <= 12 < b else (a, b)
-        try:
-            of_year: float | None = float(date(2001, month, day).timetuple().tm_yday)
-        except ValueError:
-            if short:
-                continue  # "31/02/24", "3/4/5": no date
-            of_year = None
+        of_year = yday(month, day)
+        if of_year is None and short:
+            continue  # "31/02/24", "3/4/5": no date
         year = y + (1900 if y >= 50 else 2000) if short else y
         found.append((of_year, float(year), m.start(), m.start(7 if short else 4), m.end()))
     return found
@@ -230,9 +239,9 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int, in
     for m in matches:
         if any(start <= m.start() < end for _, _, start, _, end in written):
             continue
-        with contextlib.suppress(ValueError):  # "31/02" is no date
-            day = date(2001, int(m.group("month") or m.group("q4")), int(m.group("day") or m.group("late")))
-            found.append((float(day.timetuple().tm_yday), m.start(), m.end()))
+        day = yday(int(m.group("month") or m.group("q4")), int(m.group("day") or m.group("late")))
+        if day is not None:  # "31/02" is no date
+            found.append((day, m.start(), m.end()))
     return found
 
 
@@ -265,3 +274,37 @@ def dated_year(text: str, date_end: int | None, start: int, raw: str) -> bool:
         and raw.startswith(("19", "20"))
         and _TO_YEAR.fullmatch(text, date_end, start) is not None
     )
+
+
+_ENUMERATOR = re.compile(r"[.)]?[ \t]+(?=[A-Z])")
+"""What follows the number of a numbered list item or section at the start of a line ("1. Rectal paracetamol ...",
+"2.2 Dose reduction ..."): the number is the item's, not a figure (round 18: "2. About 7 children needed treatment"
+stated an unstated 2; round 19: a drug label's "2.2" was read as a rival of "two of the three criteria")."""
+_INLINE_ITEM = re.compile(r"[.)][ \t]+(?=[A-Z])")
+"""An item's number after a sentence's end on the same line ("... for 24 hours. 5. If her headache ..."): a list
+whose line breaks were lost (round 34), told from a figure by the full stop or bracket before its next word."""
+
+
+def enumerates(text: str, m: re.Match[str]) -> bool:
+    """Whether the number ``m`` numbers a list item or section (:data:`_ENUMERATOR`, :data:`_INLINE_ITEM`)."""
+    last = text[: m.start()].rstrip(" \t")[-1:]
+    if last in ("", "\n"):
+        return _ENUMERATOR.match(text, m.end()) is not None
+    return last in ".!?" and m.group("num").isdigit() and _INLINE_ITEM.match(text, m.end()) is not None
+
+
+_DIMENSIONS = re.compile(
+    r"\s*(?:[x×]|by)\s*\d+(?:\.\d+)?(?:\s*(?:[x×]|by)\s*\d+(?:\.\d+)?)?\s?(mm|cm)\b", re.IGNORECASE
+)
+
+
+def dimension_unit(text: str, end: int) -> str | None:
+    """The unit of a size of two or three dimensions a number ending at ``end`` begins, written once after the last
+    ("19 x 11 x 9 mm", "1.9 by 1.1 by 0.9 cm": each a length; round 66), or ``None``; lengths only ("2 x 500 mg
+    tablets" are two tablets).
+
+    >>> dimension_unit("19 x 11 x 9 mm", 2), dimension_unit("1.9 by 1.1 by 0.9 cm", 3), dimension_unit("2 x 500 mg", 1)
+    ('mm', 'cm', None)
+    """
+    m = _DIMENSIONS.match(text, end)
+    return None if m is None else m.group(1).lower()

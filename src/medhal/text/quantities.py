@@ -38,6 +38,8 @@ from medhal.text.number_forms import (
     clock_hour,
     dated_year,
     day_of_year,
+    dimension_unit,
+    enumerates,
     following_days,
     is_age,
     is_year,
@@ -92,7 +94,7 @@ _RATIO_BEFORE = re.compile(
 )
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+and\s+$", re.IGNORECASE)
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
-    r"(?:\s[a-z]{4,}(?=/))?/\s?(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)([^\s,;()]+)|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
+    r"(?:\s[a-z]{4,}(?=/[A-Za-z0-9]{1,4}\b))?/\s?(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)([^\s,;()]+)|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b",
     re.IGNORECASE,
 )
@@ -111,23 +113,6 @@ _ORDINAL_TIME = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|we
 """An ordinal time point ("the second postoperative year"): read as the time it ends, approximate (never a rival)."""
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
-_ENUMERATOR = re.compile(r"[.)]?[ \t]+(?=[A-Z])")
-"""What follows the number of a numbered list item or section at the start of a line ("1. Rectal paracetamol ...",
-"2.2 Dose reduction ..."): the number is the item's, not a figure (round 18: "2. About 7 children needed treatment"
-stated an unstated 2; round 19: a drug label's "2.2" was read as a rival of "two of the three criteria")."""
-_INLINE_ITEM = re.compile(r"[.)][ \t]+(?=[A-Z])")
-"""An item's number after a sentence's end on the same line ("... for 24 hours. 5. If her headache ..."): a list
-whose line breaks were lost (round 34), told from a figure by the full stop or bracket before its next word."""
-
-
-def _enumerates(text: str, m: re.Match[str]) -> bool:
-    """Whether the number ``m`` numbers a list item or section (:data:`_ENUMERATOR`, :data:`_INLINE_ITEM`)."""
-    last = text[: m.start()].rstrip(" \t")[-1:]
-    if last in ("", "\n"):
-        return _ENUMERATOR.match(text, m.end()) is not None
-    return last in ".!?" and m.group("num").isdigit() and _INLINE_ITEM.match(text, m.end()) is not None
-
-
 _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)", re.IGNORECASE)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
@@ -244,7 +229,7 @@ def quantities(text: str) -> list[Quantity]:
             continue  # a part of a date written in figures
         if len(m.group("num")) == 2 and CLOCK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue  # the minutes of a time of day ("02:00")
-        if not (m.group("unit") or m.group("pct")) and _enumerates(text, m):
+        if not (m.group("unit") or m.group("pct")) and enumerates(text, m):
             continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
         raw = m.group("num")
         word = raw.lower()
@@ -257,6 +242,8 @@ def quantities(text: str) -> list[Quantity]:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
             if after is not None and after.group("unit") and _DENOMINATOR.match(text, after.end()) is None:
                 unit = after.group("unit").lower()
+        if not unit and word not in NUMBER_VALUES and (size := dimension_unit(text, m.end())):
+            unit = size  # "19 x 11 x 9 mm": each a length (round 66)
         if unit.startswith("point") and word in NUMBER_VALUES:
             unit = ""  # "at one point": lay wording; "a 15-point margin", "2.1 points" are points of a scale
         kind, scale = UNITS.get(unit, ("count", 1.0))

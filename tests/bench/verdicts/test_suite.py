@@ -48,6 +48,7 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round63.jsonl", 24),
         ("round64.jsonl", 24),
         ("round65.jsonl", 24),
+        ("round66.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
