@@ -116,7 +116,9 @@ def drug_doses(sentences: tuple[str, ...]) -> dict[str, tuple[tuple[Quantity, in
 
 
 def _same(q: Quantity, e: Quantity) -> bool:
-    return q.equals(e) or (e.kind.split("/")[0] == q.kind.split("/")[0] and e.number == q.number)
+    """One dose, its rate's denominator aside: "1.7 litres of fluid each day" for "fluid 1700 mL/day" (round 67)."""
+    same_kind = e.kind.split("/")[0] == q.kind.split("/")[0]
+    return q.equals(e) or (same_kind and (e.number == q.number or e.value == q.value))
 
 
 def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quantity, Quantity]], int] | None:

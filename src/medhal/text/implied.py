@@ -19,7 +19,8 @@ evidence, it does not invent a figure.
   "type 2"; round 65);
 * **a day's total** of an amount per 24 hours ("Total 390 mL/24 h"), **a day of a course** by its letter ("review
   D5"), and **either date** a day and month with leading zeros may be ("05/11") where no date of the text shows
-  which comes first (round 66).
+  which comes first (round 66); the cells of a table row whose label gives their unit, and the difference of two
+  side by side ("Trail Making B (s) | 118 | 124" is "six seconds slower"; round 67).
 
 Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
 :func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
@@ -155,6 +156,11 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _DAILY_TOTAL.finditer(text):  # "Total 390 mL/24 h" is 390 mL in the last 24 hours (round 66)
         out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(m.group("amount")))
         out.append(Quantity("time", 1.0, -1, -1, "24 hours", False, 24.0))
+    for m in _UNIT_ROW.finditer(text):  # "Trail Making B (s) | 118 | 124": 118 and 124 seconds, 6 apart (round 67)
+        cells = [float(n) for n in _CELL.findall(m.group("cells"))][:4]
+        unit = _ROW_UNITS.get(m.group("unit").lower(), m.group("unit"))
+        for n in (*cells, *(abs(a - b) for a, b in itertools.pairwise(cells))):
+            out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(f"{n:g} {unit}"))
     for m in _DAY_LABEL.finditer(text):  # "review D5 (20/06)" is a review on day five (round 66)
         day = float(m.group("n"))
         out.append(Quantity("time", day, -1, -1, f"day {m.group('n')}", False, day))
@@ -187,6 +193,13 @@ _TYPED_VIRUS = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b")
 """A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2"."""
 _DAILY_TOTAL = re.compile(r"\b(?P<amount>\d+(?:\.\d+)?\s?(?:mL|ml|L|litres?|g|kg|mg))\s?/\s?24\s?(?:h|hrs?|hours)\b")
 """An amount per 24 hours, which a day's log totals ("Total 390 mL/24 h")."""
+_UNIT_ROW = re.compile(
+    r"^[^|\n]*\((?P<unit>s|secs?|seconds|min|mins|minutes|mm|cm|kg|g|mL|ml|L)\)[ \t]*\|(?P<cells>[^\n]*)$", re.MULTILINE
+)
+"""A table row whose label gives its unit in brackets ("Trail Making B (s) | 118 | 124"): each cell is a figure of
+that unit, and so is the difference between two cells side by side (last year's and this year's)."""
+_CELL = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
+_ROW_UNITS = {"s": "seconds", "sec": "seconds", "secs": "seconds"}
 _DAY_LABEL = re.compile(r"(?<![\w-])(?<!vitamin\s)D(?P<n>[1-9]\d?)(?![\w.])")
 """A day of a course written as its letter and number ("D5", "since D1"); not vitamin D3."""
 _PADDED_DATE = re.compile(r"(?<![\d/.])(?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?![\d/]|\.\d)")

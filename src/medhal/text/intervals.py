@@ -5,7 +5,7 @@ taper cut it every 4 weeks.
 A changed interval is a changed schedule, as wrong as a changed dose, and neither the changed-number cue nor a small
 encoder sees it when the unit writes no figure ("every month", "weekly").  :func:`intervals` reads the intervals of
 a text in days: "every (N | other) hour / day / week / month / year", "N-weekly / N-monthly / N-hourly" and, standing
-alone, "daily / weekly / fortnightly / monthly / quarterly / yearly / annually" (not after "once", "twice" or "N
+alone, "daily / weekly / fortnightly / monthly / quarterly / yearly / annual(ly)" (not after "once", "twice" or "N
 times", which say how many times in a period: :mod:`medhal.text.frequency` reads doses given so; and "four weekly
 doses" is four doses, weekly, as "weekly for 4 doses": round 58).
 :func:`interval_conflicts` reports a unit's interval that the aligned sentence gives as another, about the same
@@ -37,6 +37,7 @@ _ALONE_DAYS = {
     "quarterly": 91.3125,
     "yearly": 365.25,
     "annually": 365.25,
+    "annual": 365.25,  # "annual flu vaccine" for "his yearly flu jab" (round 67)
 }
 _INTERVAL = re.compile(
     r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"

@@ -91,7 +91,12 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
                 if phrases and cue.group().lower() == "without" and not words[k].group().lower().endswith("ing"):
                     governed.update(_phrase(text, words, k))
                 # "no vasculitis or thrombotic microangiopathy", "isn't agitated or distressed" (round 23): neither
-                if cue.group().lower() in _DETERMINERS or _COPULA_BEFORE.search(text, 0, cue.end()):
+                # and "has not had hallucinations or falls" (round 67): a denied verb's objects joined by "or"
+                if (
+                    cue.group().lower() in _DETERMINERS
+                    or _COPULA_BEFORE.search(text, 0, cue.end())
+                    or _HAD.match(text, begin)
+                ):
                     governed.update(_coordinated(text, words, cue.end()))
                 break
         else:  # "were not statistically significant": nothing after it but the predicate, which it denies
@@ -107,6 +112,8 @@ _DENIED_BEFORE = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not)
 _DETERMINERS = frozenset(("no", "without", "neither", "nobody", "none", "never"))
 """Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well; so does a
 negated copula, whose predicate is the list ("she isn't agitated or distressed")."""
+_HAD = re.compile(r"\s*(?:had|have|has|having|get|got|develop(?:ed)?|experience[ds]?|report(?:ed)?)\s", re.IGNORECASE)
+"""A verb of having after a negation cue, whose objects joined by "or" are all denied ("not had A or B")."""
 _BOUND_AFTER = re.compile(r"\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b", re.IGNORECASE)
 _COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+not$|\b(?:is|are|was|were)n't$", re.IGNORECASE)
 

@@ -92,7 +92,7 @@ _RATIO_BEFORE = re.compile(
     r"\s*(?:\[[^\]]{0,12}\])?\s*(?:,|:|=|was|of|is)?\s*$",
     re.IGNORECASE,
 )
-_COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+and\s+$", re.IGNORECASE)
+_COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+(?:and\s+)?$", re.IGNORECASE)
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
     r"(?:\s[a-z]{4,}(?=/[A-Za-z0-9]{1,4}\b))?/\s?(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)([^\s,;()]+)|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b",
@@ -100,8 +100,9 @@ _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg n
 )
 _PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}
 _PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "minute": "min", "hour": "h", "hr": "h"}
+_PER |= {"yr": "year", "wk": "week"}
 """A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "4 mg per minute" "4 mg/min")."""
-_PER_TIME = re.compile(r"\s+(?:per|an?)\s+(hour|hr|minute|min|day)\b", re.IGNORECASE)  # after "/kg"
+_PER_TIME = re.compile(r"\s+(?:per|an?)\s+(hour|hr|minute|min|day|week|year|yr)\b", re.IGNORECASE)  # after "/kg"
 _PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
@@ -255,7 +256,7 @@ def quantities(text: str) -> list[Quantity]:
         denominator = _DENOMINATOR.match(text, m.end()) if m.group("unit") else None
         if denominator is not None:  # a concentration or rate (80 g/L, 1.9 mL/min): its own kind, never mass
             per = (denominator.group(1) or denominator.group(2)).lower().rstrip(".:")  # "5 mg per kilogram" = "5 mg/kg"
-            per = _PER.get(" ".join(per.split()), per)
+            per = "/".join(_PER.get(" ".join(part.split()), part) for part in per.split("/"))  # "mL/yr" is "ml/year"
             if "/" not in per and (rate := _PER_TIME.match(text, denominator.end())):  # "mL/kg per hour" (round 62)
                 per = f"{per}/{_PER.get(rate.group(1).lower(), rate.group(1).lower())}"
             if kind in ("mass", "volume", "substance") and per in _PER_LITRE:  # "12 g/dL" is "120 g/L" (round 20)

@@ -91,6 +91,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "stop": ("stopp",),
     "histo": ("previ",),
     "leak": ("leaki", "leaks", "leake"),
+    "exace": ("flare",),
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
@@ -102,7 +103,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 "sooner" and "earlier" ("bleeding stopped 4 minutes sooner" for "earlier": an abstract of our own, round 50);
 "needed" and "required" ("A renal dose reduction is needed" against "No renal dose adjustment is required": round
 58); "stopped" and "stop", which five letters tell apart, and "previous" and "history" ("because of his previous
-TIA" for "given the TIA history": round 60); "leaking" and "leaks" (round 66)."""
+TIA" for "given the TIA history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerbations"
+(our own COPD letter)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never
