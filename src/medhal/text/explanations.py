@@ -74,7 +74,7 @@ _APPEARANCE = frozenset({"looke", "looks", "appea", "seeme", "seems"})
 
 _HEDGED = re.compile(
     r"\b(?:may|might|could|possibly|probably|likely|perhaps|presumably|suggests?|suggesting|appears?|seems?"
-    r"|potentially|speculate)\b",
+    r"|potentially|speculate|thinks?|believes?|suspects?|felt)\b",  # "which the team thinks is due to" (round 68)
     re.IGNORECASE,
 )
 _QUESTIONED = re.compile(

@@ -492,9 +492,9 @@ def _rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
     return any(e.kind in rates and e.value == q.value for e in stated)
 
 
-_PER_WORD = re.compile(
-    r"\s*(?:of\s+[a-z-]+\s+)?(?:a|an|per|each|every)\s+(night|day|week|month|year|hour|minute)\b", re.IGNORECASE
-)  # "1.7 litres of fluid each day" for "fluid 1700 mL/day" (round 67)
+_PER_WORD = re.compile(  # "1.7 litres of fluid each day" for "1700 mL/day" (round 67), "in the past year" (round 68)
+    r"(?i)\s*(?:of\s+[a-z-]+\s+)?(?:a|an|per|each|every|(?:in|over)\s+the\s+(?:past|last))\s+(night|day|week|month|year|hour|minute)\b"
+)
 _DAILY = re.compile(
     r"\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b)", re.IGNORECASE
 )

@@ -20,7 +20,8 @@ evidence, it does not invent a figure.
 * **a day's total** of an amount per 24 hours ("Total 390 mL/24 h"), **a day of a course** by its letter ("review
   D5"), and **either date** a day and month with leading zeros may be ("05/11") where no date of the text shows
   which comes first (round 66); the cells of a table row whose label gives their unit, and the difference of two
-  side by side ("Trail Making B (s) | 118 | 124" is "six seconds slower"; round 67).
+  side by side ("Trail Making B (s) | 118 | 124" is "six seconds slower"; round 67); a time in seconds written "s"
+  ("TUG 19.4 s") and a Tanner stage by its letter on a line about puberty ("B3 at diagnosis"; round 68).
 
 Each implied figure is an exact :class:`~medhal.text.quantities.Quantity` written nowhere (offsets -1, as
 :func:`medhal.text.doses.worked_out` gives the doses an answer works out), so it counts where a figure the evidence
@@ -154,13 +155,23 @@ def implied_figures(text: str) -> list[Quantity]:
         kind = float(m.group("n"))
         out.append(Quantity("label:type", kind, -1, -1, f"type {m.group('n')}", False, kind))
     for m in _DAILY_TOTAL.finditer(text):  # "Total 390 mL/24 h" is 390 mL in the last 24 hours (round 66)
-        out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(m.group("amount")))
+        amount = m.group("amount") or m.group("time")
+        out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(amount))
         out.append(Quantity("time", 1.0, -1, -1, "24 hours", False, 24.0))
     for m in _UNIT_ROW.finditer(text):  # "Trail Making B (s) | 118 | 124": 118 and 124 seconds, 6 apart (round 67)
         cells = [float(n) for n in _CELL.findall(m.group("cells"))][:4]
         unit = _ROW_UNITS.get(m.group("unit").lower(), m.group("unit"))
         for n in (*cells, *(abs(a - b) for a, b in itertools.pairwise(cells))):
             out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(f"{n:g} {unit}"))
+    for m in _SECONDS.finditer(text):  # "TUG | unable | 19.4 s" (round 68)
+        out.extend(
+            Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(f"{m.group('n')} sec")
+        )
+    for line in text.splitlines():  # "Puberty: B3 at diagnosis, now B2-B3" is Tanner stage 3, then 2 to 3 (round 68)
+        if _PUBERTY.search(line):
+            out.extend(
+                Quantity("label:stage", float(n), -1, -1, f"stage {n}", False, float(n)) for n in _TANNER.findall(line)
+            )
     for m in _DAY_LABEL.finditer(text):  # "review D5 (20/06)" is a review on day five (round 66)
         day = float(m.group("n"))
         out.append(Quantity("time", day, -1, -1, f"day {m.group('n')}", False, day))
@@ -191,8 +202,12 @@ rows of sizes ("26/07: 3.2 x 2.0 x 0.8"): each size is a length in that unit, wh
 ("8 mm deep"); a size written with its own unit is read as written."""
 _TYPED_VIRUS = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b")
 """A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2"."""
-_DAILY_TOTAL = re.compile(r"\b(?P<amount>\d+(?:\.\d+)?\s?(?:mL|ml|L|litres?|g|kg|mg))\s?/\s?24\s?(?:h|hrs?|hours)\b")
-"""An amount per 24 hours, which a day's log totals ("Total 390 mL/24 h")."""
+_DAILY_TOTAL = re.compile(
+    r"\b(?P<amount>\d+(?:\.\d+)?\s?(?:mL|ml|L|litres?|g|kg|mg))\s?/\s?24\s?(?:h|hrs?|hours)\b"
+    r"|\b(?P<time>\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|min|mins|minutes))\s?/\s?(?:day|d|24\s?h)\b"
+)
+"""An amount per 24 hours, which a day's log totals ("Total 390 mL/24 h"), and a time a day, which is that time on
+each day ("OFF time has fallen by 2.5 h/day": "a drop of two and a half hours", round 68)."""
 _UNIT_ROW = re.compile(
     r"^[^|\n]*\((?P<unit>s|secs?|seconds|min|mins|minutes|mm|cm|kg|g|mL|ml|L)\)[ \t]*\|(?P<cells>[^\n]*)$", re.MULTILINE
 )
@@ -200,6 +215,12 @@ _UNIT_ROW = re.compile(
 that unit, and so is the difference between two cells side by side (last year's and this year's)."""
 _CELL = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
 _ROW_UNITS = {"s": "seconds", "sec": "seconds", "secs": "seconds"}
+_SECONDS = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)[ \t]s\b(?![.\w])")
+"""A time in seconds written "s" after a space, as a clinical table writes it ("19.4 s"); not "1990s", "2 s.c."."""
+_PUBERTY = re.compile(r"\b(?:puberty|pubertal|tanner)\b", re.IGNORECASE)
+_TANNER = re.compile(r"(?<![\w-])(?:B|PH|G|P)([1-5])\b")
+"""A Tanner stage by its letter (breast B, pubic hair PH or P, genital G), read on a line about puberty only (not
+vitamin B3, not a G3 tumour)."""
 _DAY_LABEL = re.compile(r"(?<![\w-])(?<!vitamin\s)D(?P<n>[1-9]\d?)(?![\w.])")
 """A day of a course written as its letter and number ("D5", "since D1"); not vitamin D3."""
 _PADDED_DATE = re.compile(r"(?<![\d/.])(?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?![\d/]|\.\d)")

@@ -82,10 +82,11 @@ _SIDE_ACRONYMS = {
     "LL": "lower lobe",
     "VEF": "ventricular ejection fraction",
     "IJ": "internal jugular",
+    "E": "eye",  # "LE shows a few non-specific points", "Bimatoprost nocte RE" (round 68); not "RE:" heading a letter
 }
 """Short names that hold a side: R or L and the part ("RBBB", "LUQ", "RLL", "LVEF"); not "RV" and "LV", said together
 as often as apart ("RV/LV ratio 1.2")."""
-_SIDE_ACRONYM = re.compile(r"\b[RL](?:" + "|".join(sorted(_SIDE_ACRONYMS, key=len, reverse=True)) + r")\b")
+_SIDE_ACRONYM = re.compile(r"\b[RL](?:" + "|".join(sorted(_SIDE_ACRONYMS, key=len, reverse=True)) + r")\b(?!(?<=RE):)")
 
 
 _NOT_PARTS = frozenset({"the", "and", "side", "sided", "only", "hand", "with", "was", "were", "had", "for", "from"})

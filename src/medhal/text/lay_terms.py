@@ -155,7 +155,11 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\b(?:leaking\s+urine|(?:urine|bladder)\s+leak(?:age|s)?)\b", "urinary incontinence"),
     (r"\bblood\s+poisoning\b", "sepsis"),
     (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)
-    (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),  # "emphysema evenly spread on CT" (our COPD letter)
+    (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),
+    (
+        r"\beffects?\s+on\s+(?:(?:his|her|their|your|the)\s+)?(?:thinking|memory)\b",
+        "cognitive effects",
+    ),  # round 68  # "emphysema evenly spread on CT" (our COPD letter)
     (r"\b(?:patchily|unevenly)\s+(?:spread|distributed)\b", "heterogeneous"),
     (r"\b(?:BK|JC)\b(?!\s+virus)", r"\g<0> virus"),  # "because of BK" is of the BK virus (round 66)
     (  # "can very occasionally wipe out infection-fighting white cells" for "can rarely cause agranulocytosis"

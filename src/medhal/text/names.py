@@ -286,6 +286,9 @@ _JOINT_BONES = {
 radius fracture" (round 61)."""
 
 
+_GAUGE = re.compile(r"\d\s*$")
+
+
 def _kind(unit: str, start: int, word: str) -> bool:
     """Whether ``word`` at ``start`` of ``unit`` is a name (module docstring)."""
     if "'" in word or "’" in word:  # "I'll"
@@ -295,6 +298,8 @@ def _kind(unit: str, start: int, word: str) -> bool:
     if _acronym(word):
         return not _generic(word)
     if len(word) < 3 or not word[:1].isupper() or word.lower() in _LABEL_WORDS or _OPENS.search(unit[:start]):
+        return False
+    if word == "French" and _GAUGE.search(unit, 0, start):  # "an 8 French pigtail" for "8Fr": a gauge (round 68)
         return False
     return not _ROMAN.match(word)
 

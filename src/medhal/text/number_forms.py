@@ -131,8 +131,10 @@ _MONTH_NAMES = "January February March April May June July August September Octo
 _MONTHS = _MONTH_NAMES.lower().split()
 _MONTH = r"(?:" + "|".join(m[:3] + r"(?:" + m[3:] + r")?" for m in _MONTH_NAMES.split()) + r")\b"
 """A month's name, capitalised ("May", not the "may" of "12 may benefit"), in full or its first three letters."""
-_MONTH_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:of\s+)?(" + _MONTH + r")")
-_MONTH_BEFORE = re.compile(r"\b(" + _MONTH + r")\s+(?:the\s+)?$")
+_MONTH_AFTER = re.compile(
+    r"(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(" + _MONTH + r")"
+)  # one line: not a table's "| 15\nJul"
+_MONTH_BEFORE = re.compile(r"\b(" + _MONTH + r")[ \t]+(?:the[ \t]+)?$")
 _NEXT_DAY = re.compile(r"\b(?:the\s+(?:following|next)\s+day|a\s+day\s+later|the\s+day\s+after)\b", re.IGNORECASE)
 _BREAK = re.compile(r"[.!?]\s")
 
