@@ -9,7 +9,7 @@ from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.restating import agreeing
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
-from medhal.text.findings import agrees, null_findings, reports_null_finding
+from medhal.text.findings import agrees, contradicts, null_findings, reports_null_finding
 from medhal.text.implied import implied_figures
 from medhal.text.laterality import side_conflict
 from medhal.text.measured import measuring_tests
@@ -35,6 +35,8 @@ def test_a_lab_test_is_read_as_the_function_it_measures() -> None:
     assert reports_null_finding("Kidney function stayed the same in both arms.")
     assert agrees("Kidney function stayed the same in both arms.", finding)
     assert not agrees("Kidney function got worse with febuxostat.", finding)
+    assert contradicts("Kidney function got worse with febuxostat.", finding)  # the function itself changed
+    assert not contradicts("In this trial, 295 people with moderately reduced kidney function", finding)  # round 52
     assert not agrees("Liver function stayed the same in both arms.", finding)
     assert measuring_tests("Flares were common.") == ""
 

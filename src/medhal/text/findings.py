@@ -62,7 +62,7 @@ from medhal.text.asserted import AS_MUCH_AS, MODALS, asserts_effect, asserts_occ
 from medhal.text.assertions import asserts_nothing, opens_condition
 from medhal.text.clauses import split_clauses
 from medhal.text.interventions import compares_groups, is_treatment, treatment_pair
-from medhal.text.measured import measuring_tests
+from medhal.text.measured import function_changed, measuring_tests
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = [
@@ -422,7 +422,7 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
     happened = finding.absence and asserts_occurrence(unit)
     return (
         (asserts_effect(unit) or happened)
-        and names(unit, finding)
+        and names(unit, finding, measured=function_changed(unit))
         and not within_either(unit, finding.subject)
         and (finding.absence or not narrows(unit, finding.subject))
         # an adjusted null finding denies only an adjusted effect ("independently associated"): the crude one may hold

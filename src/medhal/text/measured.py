@@ -6,8 +6,10 @@ sentence's null finding again (:func:`medhal.text.findings.agrees`), and its evi
 window the verifier happened to entail it from (the trial's aim, "We aimed to compare the two drugs in adults with
 ... chronic kidney disease": session 16's own abstract).  :func:`measuring_tests` gives, for a unit that names a
 function ("kidney function"), the words of the tests that measure it (:data:`MEASURES`), so that a null finding
-about "eGFR" is one the unit names (:func:`medhal.text.findings.names`, for agreement only: "people with reduced
-kidney function" describes whom a trial enrolled and contradicts no null finding about eGFR).
+about "eGFR" is one the unit names (:func:`medhal.text.findings.names`): for agreement, and for a conflict only where
+the unit says the function itself changed (:func:`function_changed`: "Kidney function got worse with febuxostat"
+against "eGFR did not change in either group"; "people with reduced kidney function" describes whom a trial
+enrolled, round 52).
 
 Only the unit is read this way.  Adding the function's words to every sentence that names a test was tried and
 left out: the Methods sentence that enrols "adults with ... an eGFR of 45-60" then outranked the conclusion the
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MEASURES", "measuring_tests"]
+__all__ = ["MEASURES", "function_changed", "measuring_tests"]
 
 MEASURES: tuple[tuple[str, str], ...] = (
     (r"\b(?:kidney|renal)\s+function\b", "eGFR GFR glomerular filtration creatinine CrCl cystatin"),
@@ -47,3 +49,23 @@ _MEASURES = tuple((re.compile(said, re.IGNORECASE), tests) for said, tests in ME
 def measuring_tests(unit: str) -> str:
     """The words of the tests of each function ``unit`` names, in table order (``""``: none)."""
     return " ".join(tests for said, tests in _MEASURES if said.search(unit))
+
+
+_CHANGED = re.compile(
+    r"\s+(?:(?:has|had|have)\s+)?(?:got|gotten|became|become|grew|went)?\s*(?:worse|better|down|up|declin\w*|improv\w*|fell|"
+    r"fall\w*|rose|ris\w*|worsen\w*|deteriorat\w*|chang\w*|dropp?\w*|increas\w*|decreas\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def function_changed(unit: str) -> bool:
+    """Whether ``unit`` says a function it names changed ("Kidney function got worse with febuxostat"), which a null
+    finding about its tests ("eGFR did not change in either group") contradicts; not a population it describes
+    ("295 people with moderately to severely reduced kidney function", round 52).
+
+    >>> function_changed("Kidney function got worse with febuxostat.")
+    True
+    >>> function_changed("people with moderately reduced kidney function")
+    False
+    """
+    return any(_CHANGED.match(unit, m.end()) for said, _ in _MEASURES for m in said.finditer(unit))
