@@ -63,7 +63,8 @@ def difference(q: Quantity, said: Sequence[Quantity], unit: str | None = None) -
 _DIFFERENCE_WORDS = re.compile(
     r"\b(?:more|fewer|less|shorter|longer|higher|lower|greater|smaller|differ\w*|gap|extra|additional|saved|"
     r"prevented|avoided|points?|reduc\w+|increas\w+|rose|rise|risen|fell|fall|fallen|drop\w*|gain\w*|lost|loss|"
-    r"cut|excess|earlier|later|sooner|faster|slower|than|improv\w+|worse\w*|better|decline\w*|changed?|by|up|down)\b",
+    r"cut|excess|earlier|later|sooner|faster|slower|than|improv\w+|worse\w*|better|decline\w*|changed?|by|up|down|"
+    r"above|below)\b",
     re.IGNORECASE,
 )
 """Words that state a difference or a change: a figure the evidence only implies as a difference is stated by a unit

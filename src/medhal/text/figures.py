@@ -496,5 +496,5 @@ _PER_WORD = re.compile(  # "1.7 litres of fluid each day" for "1700 mL/day" (rou
     r"(?i)\s*(?:of\s+[a-z-]+\s+)?(?:a|an|per|each|every|(?:in|over)\s+the\s+(?:past|last))\s+(night|day|week|month|year|hour|minute)\b"
 )
 _DAILY = re.compile(
-    r"\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b)", re.IGNORECASE
+    r"(?i)\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b|daily\b)"
 )

@@ -145,6 +145,13 @@ def implied_figures(text: str) -> list[Quantity]:
         if len(phases) == 2:
             days = phases[0].value + phases[1].value
             out.append(Quantity("time", days, -1, -1, "the schedule's length", False, days))
+    for m in _UNIT_LIST.finditer(text):  # "Home weights (kg):" over rows "26/09   71.4" (round 69)
+        for line in m.group("rows").splitlines():
+            if cells := _LIST_CELL.findall(line):
+                out.extend(
+                    Quantity(q.kind, q.value, -1, -1, q.text, False, q.number)
+                    for q in quantities(f"{cells[-1]} {m.group('unit')}")
+                )
     for m in _MEASURED_TABLE.finditer(text):  # "Measurements (L x W x D, cm):" over rows "3.2 x 2.0 x 0.8" (round 64)
         scale = 10.0 if m.group("unit").lower() == "cm" else 1.0
         for row in _DIMENSION_ROW.finditer(m.group("rows")):
@@ -152,8 +159,8 @@ def implied_figures(text: str) -> list[Quantity]:
                 size = float(side) * scale
                 out.append(Quantity("length", size, -1, -1, f"{side} {m.group('unit')} in a table", False, size))
     for m in _TYPED_VIRUS.finditer(text):  # "HSV-2 DETECTED" is herpes simplex virus type 2 (round 65)
-        kind = float(m.group("n"))
-        out.append(Quantity("label:type", kind, -1, -1, f"type {m.group('n')}", False, kind))
+        kind = float(m.group("n") or m.group("n2"))
+        out.append(Quantity("label:type", kind, -1, -1, f"type {kind:g}", False, kind))
     for m in _DAILY_TOTAL.finditer(text):  # "Total 390 mL/24 h" is 390 mL in the last 24 hours (round 66)
         amount = m.group("amount") or m.group("time")
         out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(amount))
@@ -193,6 +200,13 @@ def implied_figures(text: str) -> list[Quantity]:
     return out
 
 
+_UNIT_LIST = re.compile(
+    r"^[^\n]*\((?P<unit>kg|g|cm|mm|mL|ml|L|mmHg|mmol/L)\)[ \t]*:[ \t]*\n(?P<rows>(?:[ \t]*[^\n]*\d[^\n]*\n?){1,12})",
+    re.MULTILINE,
+)
+"""A list under a heading that gives its unit in brackets ("Home weights (kg):" over "26/09   71.4"): the last figure
+of each row is of that unit (a date's figures are not)."""
+_LIST_CELL = re.compile(r"(?<![\d/.:])\d+(?:\.\d+)?(?![\d/:])")
 _MEASURED_TABLE = re.compile(
     r"^[^\n]*\b(?P<unit>cm|mm)\b[^\n]*:[ \t]*\n(?P<rows>(?:[^\n]*\d[^\n]*\n?){1,12})", re.IGNORECASE | re.MULTILINE
 )
@@ -200,8 +214,9 @@ _DIMENSION_ROW = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:\s*[x×]\s*\d+(?:\.\d+)?
 """A heading that gives the unit of the measurements listed under it ("Measurements (L x W x D, cm):") and its
 rows of sizes ("26/07: 3.2 x 2.0 x 0.8"): each size is a length in that unit, which a faithful answer writes out
 ("8 mm deep"); a size written with its own unit is read as written."""
-_TYPED_VIRUS = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b")
-"""A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2"."""
+_TYPED_VIRUS = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b|\bT(?P<n2>[12])DM?\b")
+"""A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2", and
+diabetes by its type ("T2DM": "type 2 diabetes", round 69)."""
 _DAILY_TOTAL = re.compile(
     r"\b(?P<amount>\d+(?:\.\d+)?\s?(?:mL|ml|L|litres?|g|kg|mg))\s?/\s?24\s?(?:h|hrs?|hours)\b"
     r"|\b(?P<time>\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|min|mins|minutes))\s?/\s?(?:day|d|24\s?h)\b"

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 __all__ = ["Instruction", "instruction", "reversed_instruction"]
@@ -147,4 +147,11 @@ def _instructions(sentence: str) -> tuple[Instruction, ...]:
         for clause in _CLAUSE.findall(sentence)
         for part in re.split(r",\s+(?:and|but)\s+|\s+and\s+(?=(?:she|he|you|they|must|should|do)\b)", clause)
     )
-    return tuple(found for part in parts if (found := instruction(part)) is not None)
+    found = (i for part in parts if (i := instruction(part)) is not None)
+    if _AGAINST_HEADING.match(sentence):  # "DON'T: drink alcohol ...; drive until ...": each item is against it
+        return tuple(replace(i, against=True) for i in found)
+    return tuple(found)
+
+
+_AGAINST_HEADING = re.compile(r"\W*(?:do\s+not|don't|avoid|never)\s*:", re.IGNORECASE)
+"""A list of what not to do under its heading ("DON'T: ... drive until you feel fully recovered": round 69)."""

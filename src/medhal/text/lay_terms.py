@@ -156,6 +156,18 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bblood\s+poisoning\b", "sepsis"),
     (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)
     (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),
+    (r"\blow\s+platelets?(?:\s+counts?)?\b", "thrombocytopenia"),
+    (r"\b(?:reduced|loss\s+of|lost|poor|less)\s+(?:protective\s+)?(?:feeling|sensation)\b", "neuropathy"),  # round 69
+    (  # "the flare is due to too little drug in his system" for "low infliximab trough" (round 69)
+        r"\btoo\s+little\s+(?:of\s+the\s+)?(?:drug|medicine|medication)\s+in\s+(?:his|her|their|the|your)\s+"
+        r"(?:system|blood(?:stream)?)\b",
+        "low drug trough level",
+    ),  # "delay caused by low platelets" (round 69)
+    (r"\bPlts?\b", "platelets"),
+    (r"\bOSA\b", "OSA obstructive sleep apnea"),  # "because of his sleep apnoea" for "OSA on CPAP" (round 69)
+    (r"\bT([12])DM\b", r"type \1 diabetes"),
+    (r"\btoenails?\b", "toe nail"),  # "the nail kept growing in" for "recurrent ingrowing toenail" (round 69)
+    (r"\bgrow(?:ing|s|n)?\s+in(?=\s*(?:[,.;)]|$))", "ingrowing"),
     (
         r"\beffects?\s+on\s+(?:(?:his|her|their|your|the)\s+)?(?:thinking|memory)\b",
         "cognitive effects",

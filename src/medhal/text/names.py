@@ -119,10 +119,12 @@ answer that swaps one in for the evidence's drug names a drug the evidence never
 
 _SAME_DRUG_NAMES = (
     "noradrenaline norepinephrine; adrenaline epinephrine; paracetamol acetaminophen; salbutamol albuterol; "
-    "ciclosporin cyclosporine; aciclovir acyclovir; heparin lmwh ufh enoxaparin dalteparin tinzaparin"
+    "ciclosporin cyclosporine; aciclovir acyclovir; heparin lmwh ufh enoxaparin dalteparin tinzaparin; "
+    "insulin humulin humalog novorapid lantus levemir tresiba toujeo insulatard abasaglar apidra fiasp actrapid semglee"
 )
 _SAME_DRUG = {n: frozenset(group.split()) for group in _SAME_DRUG_NAMES.split(";") for n in group.split()}
-"""One drug's British and American names, and heparin with its low-molecular-weight forms ("no LMWH bridging")."""
+"""One drug's British and American names, heparin with its low-molecular-weight forms ("no LMWH bridging"), and
+insulin with its brands ("8 units of night-time insulin" for "Humulin I 8 units at night": round 69)."""
 _SHORT_FOR = {
     "tb": frozenset({"tuberculosis"}),
     "mdt": frozenset({"multidisciplinary", "multi-disciplinary"}),
@@ -134,6 +136,7 @@ _SHORT_FOR = {
     "itu": frozenset({"intensive"}),
     "hdu": frozenset({"high-dependency", "dependency"}),
     "ed": frozenset({"emergency"}),
+    "mri": frozenset({"mr"}),  # "An MRI of the small bowel" for "MR enterography" (round 69)
     "gp": frozenset({"practitioner", "practitioners", "general-practice"}),
     "cpk": frozenset({"phosphokinase"}),  # "creatine phosphokinase" (round 54)
     "ck": frozenset({"kinase"}),
@@ -158,7 +161,7 @@ def is_drug_name(word: str) -> bool:
     >>> [is_drug_name(w) for w in ("Empagliflozin", "adalimumab", "lamotrigine", "cholesterol", "peptide")]
     [True, True, True, False, False]
     """
-    return _DRUG.match(word.lower()) is not None or word.lower() in _COMMON_DRUGS
+    return _DRUG.match(word.lower()) is not None or word.lower() in _COMMON_DRUGS or word.lower() in _SAME_DRUG
 
 
 def same_drug_names(name: str) -> frozenset[str]:
@@ -382,6 +385,9 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         run = next((r.group().split() for r in _CAPITALISED_RUN.finditer(unit) if r.start() <= m.start() < r.end()), [])
         if run and any(_initials(a, run) for a in given.acronyms):
             continue  # "the Emergency Department" for the evidence's "ED"
+        near = re.split(r"[\s-]+", unit[max(0, m.start() - 40) : m.end() + 30])
+        if "-" in word and any(_initials(a, near) for a in given.acronyms):
+            continue  # "diffuse large B-cell lymphoma" for the evidence's "DLBCL" (round 69)
         found.append(word)
     return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)
 

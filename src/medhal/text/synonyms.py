@@ -93,6 +93,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "leak": ("leaki", "leaks", "leake"),
     "exace": ("flare",),
     "conce": ("worri", "worry"),
+    "sensa": ("feeli",),  # "reduced feeling in his left foot" for "loss of protective sensation" (round 69)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
