@@ -63,7 +63,7 @@ _CLASSES: dict[str, _DrugClass] = {
         "meperidine diamorphine heroin dihydrocodeine oxymorphone hydrocodone nalbuphine butorphanol",
     ),
     "anticoagulant": _cls(
-        r"anticoagulants?|anticoagulation|anti-coagulants?|anti-coagulation|doacs?|noacs?|vkas?",
+        r"anticoagulants?|anticoagulation|anticoagulated|anti-coagulants?|anti-coagulation|doacs?|noacs?|vkas?",
         "xaban gatran parin",
         "warfarin heparin acenocoumarol phenindione fondaparinux bivalirudin argatroban",
     ),

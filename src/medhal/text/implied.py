@@ -170,6 +170,9 @@ def implied_figures(text: str) -> list[Quantity]:
         unit = _ROW_UNITS.get(m.group("unit").lower(), m.group("unit"))
         for n in (*cells, *(abs(a - b) for a, b in itertools.pairwise(cells))):
             out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(f"{n:g} {unit}"))
+    for m in _HOURS_MINUTES.finditer(text):  # "Increase session to 4 h 30 min" is four and a half hours (round 70)
+        days = (int(m.group("h")) + int(m.group("m")) / 60.0) / 24.0
+        out.append(Quantity("time", days, -1, -1, m.group(), False, days))
     for m in _SECONDS.finditer(text):  # "TUG | unable | 19.4 s" (round 68)
         out.extend(
             Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(f"{m.group('n')} sec")
@@ -230,6 +233,10 @@ _UNIT_ROW = re.compile(
 that unit, and so is the difference between two cells side by side (last year's and this year's)."""
 _CELL = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
 _ROW_UNITS = {"s": "seconds", "sec": "seconds", "secs": "seconds"}
+_HOURS_MINUTES = re.compile(
+    r"\b(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\s+(?P<m>[0-5]?\d)\s*(?:min|mins|minutes)\b", re.IGNORECASE
+)
+"""A duration in hours and minutes ("4 h 30 min"), which an answer writes as one ("four and a half hours")."""
 _SECONDS = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)[ \t]s\b(?![.\w])")
 """A time in seconds written "s" after a space, as a clinical table writes it ("19.4 s"); not "1990s", "2 s.c."."""
 _PUBERTY = re.compile(r"\b(?:puberty|pubertal|tanner)\b", re.IGNORECASE)

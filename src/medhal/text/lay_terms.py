@@ -157,6 +157,9 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)
     (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),
     (r"\blow\s+platelets?(?:\s+counts?)?\b", "thrombocytopenia"),
+    (r"\b(?:heart\s+rhythm\s+(?:problems?|disturbances?)|abnormal\s+heart\s+rhythms?)\b", "arrhythmia"),  # round 70
+    (r"\b(?:airway|airways)\s+tightening\b|\btightening\s+of\s+the\s+airways?\b", "bronchospasm"),
+    (r"\boxygen\s+(?:levels?|saturations?|sats)\b", "oxygen saturations"),
     (r"\b(?:reduced|loss\s+of|lost|poor|less)\s+(?:protective\s+)?(?:feeling|sensation)\b", "neuropathy"),  # round 69
     (  # "the flare is due to too little drug in his system" for "low infliximab trough" (round 69)
         r"\btoo\s+little\s+(?:of\s+the\s+)?(?:drug|medicine|medication)\s+in\s+(?:his|her|their|the|your)\s+"

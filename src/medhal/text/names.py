@@ -386,8 +386,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         if run and any(_initials(a, run) for a in given.acronyms):
             continue  # "the Emergency Department" for the evidence's "ED"
         near = re.split(r"[\s-]+", unit[max(0, m.start() - 40) : m.end() + 30])
-        if "-" in word and any(_initials(a, near) for a in given.acronyms):
-            continue  # "diffuse large B-cell lymphoma" for the evidence's "DLBCL" (round 69)
+        if any(_initials(a, near) for a in given.acronyms if "-" in word or len(a) >= 3):
+            continue  # "diffuse large B-cell lymphoma" for "DLBCL" (round 69), "COPD Assessment Test" for "CAT" (70)
         found.append(word)
     return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)
 

@@ -398,7 +398,7 @@ _OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
 _FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
 _HEDGED_FRACTION = re.compile(
     r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
-    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+(?:an?|past)\s)"  # "half a minute", "half past one"
+    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+(?:an?|past|to)\s)"  # "half past one", "quarter to"
     r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)"
     r"(?!\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\b)"  # a factor (round 38)
     r"(?!\s+(?:\w+\s+)?(?:lower|higher|less|fewer|greater|smaller|reduction|increase)\b)",  # "a third lower odds"

@@ -52,6 +52,7 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round67.jsonl", 24),
         ("round68.jsonl", 24),
         ("round69.jsonl", 24),
+        ("round70.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
