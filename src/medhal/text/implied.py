@@ -170,6 +170,11 @@ def implied_figures(text: str) -> list[Quantity]:
         unit = _ROW_UNITS.get(m.group("unit").lower(), m.group("unit"))
         for n in (*cells, *(abs(a - b) for a, b in itertools.pairwise(cells))):
             out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(f"{n:g} {unit}"))
+    for _m in _FORTNIGHT.finditer(text):  # "per fortnight" is every two weeks (round 71)
+        out.append(Quantity("time", 14.0, -1, -1, "a fortnight", False, 14.0))
+    for m in _POWER.finditer(text):  # "3.4 × 10^6 IU/mL" is 3.4 million (round 71)
+        big = float(m.group("n")) * 10.0 ** int(m.group("k"))
+        out.append(Quantity("count", big, -1, -1, m.group(), False, big))
     for m in _HOURS_MINUTES.finditer(text):  # "Increase session to 4 h 30 min" is four and a half hours (round 70)
         days = (int(m.group("h")) + int(m.group("m")) / 60.0) / 24.0
         out.append(Quantity("time", days, -1, -1, m.group(), False, days))
@@ -233,6 +238,9 @@ _UNIT_ROW = re.compile(
 that unit, and so is the difference between two cells side by side (last year's and this year's)."""
 _CELL = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
 _ROW_UNITS = {"s": "seconds", "sec": "seconds", "secs": "seconds"}
+_FORTNIGHT = re.compile(r"\bfortnight(?:ly|s)?\b", re.IGNORECASE)
+_POWER = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*[×x]\s*10\^(?P<k>\d{1,2})\b")
+"""A figure in scientific notation ("3.4 × 10^6"), which an answer writes in words ("about 3.4 million")."""
 _HOURS_MINUTES = re.compile(
     r"\b(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\s+(?P<m>[0-5]?\d)\s*(?:min|mins|minutes)\b", re.IGNORECASE
 )

@@ -157,6 +157,9 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)
     (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),
     (r"\blow\s+platelets?(?:\s+counts?)?\b", "thrombocytopenia"),
+    (r"\binflammation\s+of\s+the\s+(?:gullet|oesophagus|esophagus)\b", "esophagitis"),  # round 71
+    (r"\bgullet\b", "esophagus"),
+    (r"\b(?:had|has|have|with)\s+no\s+symptoms\b|\bsymptom-free\b", "asymptomatic"),  # round 71
     (r"\b(?:heart\s+rhythm\s+(?:problems?|disturbances?)|abnormal\s+heart\s+rhythms?)\b", "arrhythmia"),  # round 70
     (r"\b(?:airway|airways)\s+tightening\b|\btightening\s+of\s+the\s+airways?\b", "bronchospasm"),
     (r"\boxygen\s+(?:levels?|saturations?|sats)\b", "oxygen saturations"),

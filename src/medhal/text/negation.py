@@ -91,6 +91,14 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
                 if phrases and cue.group().lower() == "without" and not words[k].group().lower().endswith("ing"):
                     governed.update(_phrase(text, words, k))
                 # "no vasculitis or thrombotic microangiopathy", "isn't agitated or distressed" (round 23): neither
+                # "no symptoms such as eye pain" denies the eye pain too (round 71)
+                if cue.group().lower() in _DETERMINERS and (such := _SUCH_AS.match(text, words[k].end())):
+                    stop = _PUNCTUATION.search(text, such.end())
+                    governed.update(
+                        j
+                        for j, w in enumerate(words)
+                        if such.end() <= w.start() < (stop.start() if stop else len(text))
+                    )
                 # and "has not had hallucinations or falls" (round 67): a denied verb's objects joined by "or"
                 if (
                     cue.group().lower() in _DETERMINERS
@@ -112,6 +120,7 @@ _DENIED_BEFORE = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not)
 _DETERMINERS = frozenset(("no", "without", "neither", "nobody", "none", "never"))
 """Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well; so does a
 negated copula, whose predicate is the list ("she isn't agitated or distressed")."""
+_SUCH_AS = re.compile(r"\s*,?\s+(?:such\s+as|like|including|e\.g\.)\s+", re.IGNORECASE)
 _HAD = re.compile(r"\s*(?:had|have|has|having|get|got|develop(?:ed)?|experience[ds]?|report(?:ed)?)\s", re.IGNORECASE)
 """A verb of having after a negation cue, whose objects joined by "or" are all denied ("not had A or B")."""
 _BOUND_AFTER = re.compile(r"\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b", re.IGNORECASE)
