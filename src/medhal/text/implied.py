@@ -148,28 +148,22 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _UNIT_LIST.finditer(text):  # "Home weights (kg):" over rows "26/09   71.4" (round 69)
         for line in m.group("rows").splitlines():
             if cells := _LIST_CELL.findall(line):
-                out.extend(
-                    Quantity(q.kind, q.value, -1, -1, q.text, False, q.number)
-                    for q in quantities(f"{cells[-1]} {m.group('unit')}")
-                )
+                out.extend(_unplaced(f"{cells[-1]} {m.group('unit')}"))
     for m in _MEASURED_TABLE.finditer(text):  # "Measurements (L x W x D, cm):" over rows "3.2 x 2.0 x 0.8" (round 64)
-        scale = 10.0 if m.group("unit").lower() == "cm" else 1.0
         for row in _DIMENSION_ROW.finditer(m.group("rows")):
-            for side in re.split(r"\s*[x×]\s*", row.group(0)):
-                size = float(side) * scale
-                out.append(Quantity("length", size, -1, -1, f"{side} {m.group('unit')} in a table", False, size))
-    for m in _TYPED_VIRUS.finditer(text):  # "HSV-2 DETECTED" is herpes simplex virus type 2 (round 65)
+            out.extend(_unplaced(f"{row.group(0)} {m.group('unit')}"))  # each side a length in the heading's unit
+    for m in _TYPED.finditer(text):  # "HSV-2 DETECTED" is herpes simplex virus type 2 (round 65)
         kind = float(m.group("n") or m.group("n2"))
         out.append(Quantity("label:type", kind, -1, -1, f"type {kind:g}", False, kind))
     for m in _DAILY_TOTAL.finditer(text):  # "Total 390 mL/24 h" is 390 mL in the last 24 hours (round 66)
         amount = m.group("amount") or m.group("time")
-        out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(amount))
+        out.extend(_unplaced(amount))
         out.append(Quantity("time", 1.0, -1, -1, "24 hours", False, 24.0))
     for m in _UNIT_ROW.finditer(text):  # "Trail Making B (s) | 118 | 124": 118 and 124 seconds, 6 apart (round 67)
         cells = [float(n) for n in _CELL.findall(m.group("cells"))][:4]
         unit = _ROW_UNITS.get(m.group("unit").lower(), m.group("unit"))
         for n in (*cells, *(abs(a - b) for a, b in itertools.pairwise(cells))):
-            out.extend(Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(f"{n:g} {unit}"))
+            out.extend(_unplaced(f"{n:g} {unit}"))
     for _m in _FORTNIGHT.finditer(text):  # "per fortnight" is every two weeks (round 71)
         out.append(Quantity("time", 14.0, -1, -1, "a fortnight", False, 14.0))
     for m in _POWER.finditer(text):  # "3.4 × 10^6 IU/mL" is 3.4 million (round 71)
@@ -179,9 +173,7 @@ def implied_figures(text: str) -> list[Quantity]:
         days = (int(m.group("h")) + int(m.group("m")) / 60.0) / 24.0
         out.append(Quantity("time", days, -1, -1, m.group(), False, days))
     for m in _SECONDS.finditer(text):  # "TUG | unable | 19.4 s" (round 68)
-        out.extend(
-            Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(f"{m.group('n')} sec")
-        )
+        out.extend(_unplaced(f"{m.group('n')} sec"))
     for line in text.splitlines():  # "Puberty: B3 at diagnosis, now B2-B3" is Tanner stage 3, then 2 to 3 (round 68)
         if _PUBERTY.search(line):
             out.extend(
@@ -190,10 +182,11 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _DAY_LABEL.finditer(text):  # "review D5 (20/06)" is a review on day five (round 66)
         day = float(m.group("n"))
         out.append(Quantity("time", day, -1, -1, f"day {m.group('n')}", False, day))
-    read = {q.start for q in quantities(text) if q.kind == "label:date"}
-    for m in _PADDED_DATE.finditer(text):  # "discharge: 05/11" with no date showing the day first: either reading
-        if m.start() not in read:
-            out.extend(_both_readings(int(m.group("a")), int(m.group("b"))))
+    if padded := list(_PADDED_DATE.finditer(text)):  # "discharge: 05/11" with no date showing the day first
+        read = {q.start for q in quantities(text) if q.kind == "label:date"}  # read only where such a date stands
+        for m in padded:
+            if m.start() not in read:
+                out.extend(_both_readings(int(m.group("a")), int(m.group("b"))))
     clocks = [int(m.group("h")) * 60 + int(m.group("m")) for m in _CLOCK.finditer(text)]
     for before, after in itertools.pairwise(clocks):  # "06:58 Glucagon ... 07:10 GCS 15" (round 64)
         if 0 < (minutes := after - before) <= _CLOCK_GAP:
@@ -222,7 +215,7 @@ _DIMENSION_ROW = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:\s*[x×]\s*\d+(?:\.\d+)?
 """A heading that gives the unit of the measurements listed under it ("Measurements (L x W x D, cm):") and its
 rows of sizes ("26/07: 3.2 x 2.0 x 0.8"): each size is a length in that unit, which a faithful answer writes out
 ("8 mm deep"); a size written with its own unit is read as written."""
-_TYPED_VIRUS = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b|\bT(?P<n2>[12])DM?\b")
+_TYPED = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b|\bT(?P<n2>[12])DM?\b")
 """A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2", and
 diabetes by its type ("T2DM": "type 2 diabetes", round 69)."""
 _DAILY_TOTAL = re.compile(
@@ -255,6 +248,12 @@ _DAY_LABEL = re.compile(r"(?<![\w-])(?<!vitamin\s)D(?P<n>[1-9]\d?)(?![\w.])")
 """A day of a course written as its letter and number ("D5", "since D1"); not vitamin D3."""
 _PADDED_DATE = re.compile(r"(?<![\d/.])(?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?![\d/]|\.\d)")
 """A day and month written with leading zeros ("05/11"), a date whichever comes first."""
+
+
+def _unplaced(text: str) -> list[Quantity]:
+    """The exact :func:`quantities` of a figure this module writes out (``text``: "390 mL", "118 seconds"), placed
+    nowhere in the evidence (offsets -1)."""
+    return [Quantity(q.kind, q.value, -1, -1, q.text, False, q.number) for q in quantities(text)]
 
 
 def _both_readings(a: int, b: int) -> list[Quantity]:

@@ -127,9 +127,9 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     >>> side_conflict("His right knee was normal.", summary) is None
     True
     """
+    if {w.lower() for w in _SIDE_WORD.findall(unit)} >= {"left", "right"}:  # "6/5 in the right eye and 6/6 in the
+        return None  # left": the unit tells the sides apart itself (round 71)
     named, said = _read_once(tuple(sentences))
-    if len({w.lower() for w in _BOTH_WAYS.findall(unit)}) == 2:  # "6/5 in the right eye and 6/6 in the left": the
-        return None  # unit tells the sides apart itself (round 71)
     words = _part_stems(unit)
     for mine in sides(unit):
         both = any(e.side == "both" and e.part & mine.part for _, e in named)  # not "bilateral PE" for a knee
@@ -172,7 +172,6 @@ def _told_apart(
 
 
 _SIDE_STEMS = frozenset({"left", "right", "bilat"})
-_BOTH_WAYS = re.compile(r"\b(?:left|right)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
