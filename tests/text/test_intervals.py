@@ -69,3 +69,18 @@ def test_an_interval_of_a_list_naming_nothing_of_its_own_is_the_lists() -> None:
     assert [(a.text, b.text) for a, b in interval_conflicts(wrong, sentence, sentence)] == [
         ("every three weeks", "weekly")
     ]
+
+
+def test_titrating_is_changing_the_dose() -> None:
+    # round 71: "increasing the dose in 100 mg steps every four weeks" was set against "maximum dose 900 mg daily"
+    # because the letter's "every 4 weeks" was about titrating, which names no dose
+    sentence = (
+        "Please continue to titrate by 100 mg every 4 weeks, checking urate and U&E before each increase, aiming for "
+        "urate <0.36 mmol/L; maximum dose 900 mg daily."
+    )
+    unit = "The GP is asked to keep increasing the dose in 100 mg steps every four weeks,"
+    assert interval_conflicts(unit, sentence, sentence) == []
+    wrong = "The GP is asked to keep increasing the dose in 100 mg steps every two weeks,"
+    assert [(a.text, b.text) for a, b in interval_conflicts(wrong, sentence, sentence)] == [
+        ("every two weeks", "every 4 weeks")
+    ]

@@ -75,7 +75,11 @@ _CLASSES: dict[str, _DrugClass] = {
     "corticosteroid": _cls(
         r"(?:cortico)?steroids?|glucocorticoids?|glucocorticosteroids?|corticoids?",
         "sone olone nisolone onide metasone",
-        "hydrocortisone cortisone estradiol oestradiol estrogen oestrogen progesterone progestogen testosterone",
+        "hydrocortisone cortisone estradiol oestradiol estrogen oestrogen progesterone progestogen testosterone "
+        # brands of a steroid alone or in a combination ("a steroid cream" for "Betnovate RD": round 72)
+        "clobetasol betnovate dermovate eumovate elocon locoid cutivate synalar diprosone fucibet trimovate daktacort "
+        "lotriderm timodine efcortelan clenil qvar flixotide pulmicort seretide symbicort fostair relvar trimbow "
+        "trelegy nasonex avamys beconase",
     ),
     "antidepressant": _cls(
         r"antidepressants?|ssris?|snris?|tcas?|maois?",

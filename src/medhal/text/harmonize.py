@@ -39,6 +39,7 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
     """
     stated = quantities(evidence) if isinstance(evidence, str) else evidence
     written = {e.text.lower() for e in stated}
+    dated = {e.text.lower() for e in stated if e.kind == _DATE}  # a date's "2" is not a count's "2" (round 72)
     parts: list[str] = []
     last = 0
     near: int | None = None  # where in the evidence the unit's last rewritten figure stands
@@ -54,7 +55,7 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
                 parts += [unit[last : held[0]], held[1].text]
                 last, near = q.end, held[1].start
             continue
-        if lay_count(q) or q.text.lower() in written or q.start < last:
+        if lay_count(q) or q.text.lower() in (dated if q.kind == _DATE else written) or q.start < last:
             continue
         # the evidence's own writing of the same value first: "three months" as its "3-month", not its "12-week"
         found = [e for e in stated if not e.approximate and e.start >= 0 and same_figure(q, e) and _rewritable(q, e)]
@@ -70,6 +71,7 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
     return "".join(parts) + unit[last:]
 
 
+_DATE = "label:date"
 _RANGE_BEFORE = re.compile(r"\d\s*(?:to|-|–)\s*$")
 """A range's start just before a figure."""
 

@@ -50,6 +50,9 @@ _INTERVAL = re.compile(
 _BEFORE_WORDS = 6
 """How many words before an interval name what is done so often ("a structured falls-risk assessment for each
 resident | every 3 months")."""
+_DOSING = frozenset({"titra", "uptit", "taper"})
+"""Stems of verbs that change a dose by steps: "titrate by 100 mg every 4 weeks" is about the dose the unit's
+"increasing the dose in 100 mg steps every four weeks" names (round 71)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,8 @@ def intervals(text: str) -> list[Interval]:
     for m in _INTERVAL.finditer(text):
         words = _INTERVAL.sub(" ", " ".join(text[: m.start()].split()[-_BEFORE_WORDS:]))  # not "daily" of another
         about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
+        if about & _DOSING:
+            about |= {"dose"}
         found.append(Interval(_days(m), m.start(), m.end(), m.group(), about))
     return found
 

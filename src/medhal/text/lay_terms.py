@@ -54,7 +54,7 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\bblood thinners?\b", "anticoagulants"),
     (r"\bpainkillers?\b", "analgesics"),
     (r"\bwater pills?\b", "diuretics"),
-    (r"\btiredness\b", "fatigue"),
+    (r"\btired(?:ness)?\b", "fatigue"),  # "stopped because of tired legs" for "stopped - leg fatigue" (round 72)
     (r"\b(?:drowsiness|sleepiness)\b", "somnolence"),
     (r"\b(?:below[- ](?:the[- ])?knee|calf)(?=\s+(?:DVT|deep\s+vein|clots?|thrombos))", "distal"),
     (r"\b(?:put\s+down\s+to|blamed\s+on|ascribed\s+to)\b", "attributed to"),
@@ -130,6 +130,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\b(?:itching|itchiness|itchy\s+skin)\b", "pruritus"),
     (r"\bhives\b", "urticaria"),
     (r"\b(?:fainting|faint(?:s|ed)|pass(?:ing|ed)\s+out)\b", "syncope"),
+    (r"\b(?:tummy|belly|abdo)\b", "abdominal"),  # "tummy discomfort" for "abdo discomfort" (round 72)
     (r"\b(ankle|leg|foot|feet)\s+swelling\b", r"\1 edema"),
     (r"\bswollen\s+(ankles|legs|feet)\b", r"\1 edema"),
     (r"\bjoint\s+pains?\b", "arthralgia"),

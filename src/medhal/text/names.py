@@ -150,9 +150,11 @@ _SHORT_FOR = {
     "tdf": frozenset({"disoproxil"}),
     "ftc": frozenset({"emtricitabine"}),
     "3tc": frozenset({"lamivudine"}),
+    "penicillin": frozenset({"phenoxymethylpenicillin", "benzylpenicillin"}),  # "penicillin V" (round 72)
 }
-"""Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), and common
-clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48)."""
+"""Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), common
+clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48), and the short
+name of a drug its chemical name spells out ("penicillin twice a day" for "Phenoxymethylpenicillin 125 mg BD")."""
 
 
 def is_drug_name(word: str) -> bool:
@@ -292,6 +294,12 @@ radius fracture" (round 61)."""
 _GAUGE = re.compile(r"\d\s*$")
 
 
+def _label(word: str) -> bool:
+    """Whether ``word`` is a label, plural or not ("Mondays and Thursdays" for "Mon and Thurs": round 72)."""
+    lower = word.lower()
+    return lower in _LABEL_WORDS or (lower.endswith("s") and lower[:-1] in _LABEL_WORDS)
+
+
 def _kind(unit: str, start: int, word: str) -> bool:
     """Whether ``word`` at ``start`` of ``unit`` is a name (module docstring)."""
     if "'" in word or "’" in word:  # "I'll"
@@ -300,7 +308,7 @@ def _kind(unit: str, start: int, word: str) -> bool:
         return True
     if _acronym(word):
         return not _generic(word)
-    if len(word) < 3 or not word[:1].isupper() or word.lower() in _LABEL_WORDS or _OPENS.search(unit[:start]):
+    if len(word) < 3 or not word[:1].isupper() or _label(word) or _OPENS.search(unit[:start]):
         return False
     if word == "French" and _GAUGE.search(unit, 0, start):  # "an 8 French pigtail" for "8Fr": a gauge (round 68)
         return False

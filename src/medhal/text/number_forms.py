@@ -135,6 +135,8 @@ _MONTH_AFTER = re.compile(
     r"(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(" + _MONTH + r")"
 )  # one line: not a table's "| 15\nJul"
 _MONTH_BEFORE = re.compile(r"\b(" + _MONTH + r")[ \t]+(?:the[ \t]+)?$")
+_RANGE_MONTH = re.compile(r"(?:st|nd|rd|th)?[ \t]*(?:to|-|–|and|until)[ \t]*\d{1,2}" + _MONTH_AFTER.pattern)
+"""The rest of a range of days of one month after its first day ("2 | to 8 March": round 72)."""
 _NEXT_DAY = re.compile(r"\b(?:the\s+(?:following|next)\s+day|a\s+day\s+later|the\s+day\s+after)\b", re.IGNORECASE)
 _BREAK = re.compile(r"[.!?]\s")
 
@@ -153,10 +155,12 @@ def day_of_year(text: str, start: int, end: int, value: float) -> tuple[float, i
     (None, None)
     >>> day_of_year("aged 12 may benefit", 5, 7, 12.0) is None
     True
+    >>> day_of_year("in hospital from 2 to 8 March", 17, 18, 2.0)  # a range's first day
+    (61.0, 18)
     """
     after = _MONTH_AFTER.match(text, end)
     before = None if after else _MONTH_BEFORE.search(text, max(0, start - 16), start)
-    found = after or before
+    found = after or before or _RANGE_MONTH.match(text, end)
     if found is None or value != int(value) or not 1 <= value <= 31:
         return None
     day = yday(_month(found.group(1)), int(value))
