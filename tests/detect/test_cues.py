@@ -1101,3 +1101,20 @@ def test_every_smallest_window_holding_a_restating_sentence_is_marked() -> None:
     unit = "and of low blood pressure,"
     by_sentence = index.alignment(unit)
     assert restating_window(index, unit, by_sentence, windows).tolist() == [True, True, True, False]
+
+
+def test_a_predicate_of_a_note_restates_through_the_subject_before_it() -> None:
+    # round 73: "Ramipril has not been restarted yet" was contradicted by the sick-day rules ("restart 24-48 h
+    # after ...") because "HELD on admission; NOT restarted" is cut into two findings, the second naming nothing
+    evidence = (
+        "Ramipril 5 mg od - HELD on admission; NOT restarted. "
+        "Sick-day rules: temporarily stop ramipril if vomiting; restart 24-48 h after eating normally."
+    )
+    index = _index(evidence)
+    windows = _sentence_windows(evidence)
+    for unit, restated in [
+        ("Ramipril has not been restarted yet;", [True, False]),
+        ("Ramipril has been restarted;", [False, False]),
+    ]:
+        by_sentence = index.alignment(unit)
+        assert restating_window(index, unit, by_sentence, windows).tolist() == restated, unit

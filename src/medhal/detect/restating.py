@@ -13,7 +13,8 @@ import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
-from medhal.text.findings import agrees, reports_null_finding, restated_in_figures
+from medhal.text.assertions import subject_carried
+from medhal.text.findings import agrees, finding_parts, reports_null_finding, restated_in_figures
 from medhal.text.significance import null_in_numbers
 from medhal.text.synonyms import alignment_tokens
 
@@ -63,7 +64,7 @@ def restating_window(
     restating = {
         i
         for i, a in enumerate(by_sentence)
-        if (a >= 1.0 or (figures and a > 0.0)) and restates(index.sentences[i], unit)
+        if (a >= 1.0 or (figures and a > 0.0)) and _restated(index.sentences[i], unit)
     }
     # a null finding reported again in other words ("made no significant difference to X" against "no
     # significant difference in the incidence of X") is a restatement too
@@ -80,3 +81,9 @@ def restating_window(
         smallest = min(windows[k].n_sentences for k in holding)
         restated[[k for k in holding if windows[k].n_sentences == smallest]] = True
     return restated
+
+
+def _restated(sentence: str, unit: str) -> bool:
+    """:func:`~medhal.detect.alignment.restates`, or a finding of ``sentence`` whose subject the part before it names
+    restates ``unit`` ("HELD on admission; NOT restarted" for "has not been restarted yet": round 73)."""
+    return restates(sentence, unit) or any(restates(p, unit) for p in subject_carried(finding_parts(sentence)))

@@ -32,6 +32,7 @@ morbidity").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from medhal.text.lexical import without_bounds
 
@@ -49,6 +50,7 @@ __all__ = [
     "opens_predicate",
     "opens_relative",
     "states_no_predicate",
+    "subject_carried",
 ]
 
 _LABEL = r"^\s*(?:(?:background|objectives?|aims?|purpose|introduction|context|importance)\s*[:.]\s*)?"
@@ -130,6 +132,29 @@ _NEGATED_PREDICATE = re.compile(
     r"(?:did|does|do|was|were|is|are|had|has|have)\s+not\b",
     re.IGNORECASE,
 )
+
+
+def subject_carried(parts: Sequence[str]) -> list[str]:
+    """Each of a sentence's :func:`~medhal.text.findings.finding_parts` that opens on a negated predicate, joined to
+    the part before it, whose subject it leaves unsaid: "- Ramipril 5 mg od - HELD on admission; | NOT restarted."
+    says of ramipril what "Ramipril has not been restarted yet" says (round 73).
+
+    >>> subject_carried(["- Ramipril 5 mg od - HELD on admission", "NOT restarted."])
+    ['- Ramipril 5 mg od - HELD on admission NOT restarted.']
+    >>> subject_carried(["Bicarbonate raised serum bicarbonate", "but did not slow progression."])
+    ['Bicarbonate raised serum bicarbonate but did not slow progression.']
+    >>> subject_carried(["Ramipril was held", "metformin was not restarted."])
+    []
+    """
+    return [
+        f"{parts[k - 1]} {part}"
+        for k, part in enumerate(parts)
+        if k and (_NEGATED_PREDICATE.match(part) or _BARE_NEGATION.match(part))
+    ]
+
+
+_BARE_NEGATION = re.compile(r"\W*(?:(?:and|but)\s+)?(?:not|never|no\s+longer)\s+(?:yet\s+)?[a-z]+(?:ed|en)\b", re.I)
+"""A predicate of a note without its verb "to be": "NOT restarted", "never started"."""
 
 
 def opens_predicate(unit: str) -> bool:

@@ -166,6 +166,8 @@ def implied_figures(text: str) -> list[Quantity]:
             out.extend(_unplaced(f"{n:g} {unit}"))
     for _m in _FORTNIGHT.finditer(text):  # "per fortnight" is every two weeks (round 71)
         out.append(Quantity("time", 14.0, -1, -1, "a fortnight", False, 14.0))
+    for m in _EVERY_HOURS.finditer(text):  # "metoclopramide 10 mg IV q8h" is every 8 hours (round 73)
+        out.extend(_unplaced(f"{m.group('h')} hours"))
     for m in _POWER.finditer(text):  # "3.4 × 10^6 IU/mL" is 3.4 million (round 71)
         big = float(m.group("n")) * 10.0 ** int(m.group("k"))
         out.append(Quantity("count", big, -1, -1, m.group(), False, big))
@@ -232,6 +234,8 @@ that unit, and so is the difference between two cells side by side (last year's 
 _CELL = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
 _ROW_UNITS = {"s": "seconds", "sec": "seconds", "secs": "seconds"}
 _FORTNIGHT = re.compile(r"\bfortnight(?:ly|s)?\b", re.IGNORECASE)
+_EVERY_HOURS = re.compile(r"(?<![\w-])q(?P<h>\d{1,2})h\b", re.IGNORECASE)
+"""A prescription's interval in hours ("q8h", "Q6H"): "every 8 hours" in an answer."""
 _POWER = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*[×x]\s*10\^(?P<k>\d{1,2})\b")
 """A figure in scientific notation ("3.4 × 10^6"), which an answer writes in words ("about 3.4 million")."""
 _HOURS_MINUTES = re.compile(
