@@ -49,7 +49,8 @@ _GENERIC_WORDS = (
     "above below into that this were was have were after before within until upto usual regular extra further "
     "additional single weekly monthly morning evening night nightly stat drip drops puffs sachet sachets units "
     "patients patient weight body kilogram least more less than also still instead rather took take takes gave give "
-    "gives use uses add adds start starts restart stop stops keep keeps continue continues dose"
+    "gives use uses add adds start starts restart stop stops keep keeps continue continues dose maintenance "
+    "induction booster"  # "Rituximab maintenance 500 mg IV 6-monthly" is rituximab's dose (round 74)
 )
 _GENERIC = frozenset(_GENERIC_WORDS.split())
 """Words that stand right before a dose without naming a drug ("a total of 10 mg", "up to 4 mg")."""

@@ -68,9 +68,10 @@ def sides(text: str) -> list[Side]:
     return sorted(found, key=lambda s: s.start)
 
 
-_SIDE_LETTER = re.compile(r"(?<![\w.])(?P<side>[RL])\s+(?P<part>[A-Za-z]{3,}(?:\s+[A-Za-z]{3,})?)")
-"""A side written as its capital letter before the part, as clinical notes write it ("L eye", "R forearm", "L ACF");
-not an initial ("L. Sorensen", "Dr P L Smith" names no part a unit's side could name)."""
+_SIDE_LETTER = re.compile(r"(?<![\w.])(?P<side>[RL])\s+(?P<part>(?:[A-Z]{2}\b\s*)?[A-Za-z]{3,}(?:\s+[A-Za-z]{3,})?)")
+"""A side written as its capital letter before the part, as clinical notes write it ("L eye", "R forearm", "L ACF",
+"L TA normal": round 74's temporal artery, which says the left side); not an initial ("L. Sorensen", "Dr P L Smith"
+names no part a unit's side could name)."""
 
 _SIDE_ACRONYMS = {
     "BBB": "bundle branch block",

@@ -144,6 +144,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bshingles\b", "herpes zoster"),
     (r"\bchicken\s?pox\b", "varicella"),
     (r"\bwhooping\s+cough\b", "pertussis"),
+    (r"\bcough(?:s|ed|ing)?\s+up\s+(?:of\s+)?blood\b", "hemoptysis"),  # for "No haemoptysis" (round 74)
     (r"\bgerman\s+measles\b", "rubella"),
     (r"\bglandular\s+fever\b", "infectious mononucleosis"),
     (r"\bcold\s+sores?\b", "herpes labialis"),

@@ -151,6 +151,7 @@ _SHORT_FOR = {
     "ftc": frozenset({"emtricitabine"}),
     "3tc": frozenset({"lamivudine"}),
     "penicillin": frozenset({"phenoxymethylpenicillin", "benzylpenicillin"}),  # "penicillin V" (round 72)
+    "ct": frozenset({"hrct", "ctpa", "ctca", "ctkub"}),  # "a CT scan" for "HRCT (Jan 2024)" (round 74)
 }
 """Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), common
 clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48), and the short
@@ -195,6 +196,7 @@ def _bare(word: str) -> str:
     or a letter ("Alzheimer's" -> "Alzheimer", "AVMs" -> "AVM", "TUNEL-positive" -> "TUNEL", "K-rich" -> "K",
     "IL-6" stays)."""
     word = re.sub(r"(?:['’]s?|-)$", "", word)
+    word = re.sub(r"^[Aa]nti-(?=[a-z]*[A-Z])", "", word)  # "anti-dsDNA" for "dsDNA 36 IU/mL" (round 74)
     word = re.sub(r"^([A-Z0-9][A-Z0-9-]*[A-Z0-9])-[a-z]{3,}$", r"\1", word)
     word = _LETTER_AS_ADJECTIVE.sub(r"\1", word)  # "vitamin K-rich greens": "K"; "C-reactive", "T-cell" stay
     return re.sub(r"^([A-Z][A-Z0-9]*[A-Z0-9])s$", r"\1", word)
@@ -374,6 +376,9 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
             continue
         if _acronym(word) and (_initials(word, given.parts) or _chunks(word, given.parts)):
             continue
+        species = _SPECIES.match(unit, m.end())
+        if species and re.search(rf"\b{word[0]}\.\s?{species.group(1)}\b", evidence):
+            continue  # "Pseudomonas aeruginosa" for "P. aeruginosa" (round 74)
         if lower in _JOINT_BONES and _JOINT_BONES[lower].search(evidence):
             continue
         before = _WORD_BEFORE.search(unit, 0, m.start())
@@ -400,6 +405,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)
 
 
+_SPECIES = re.compile(r"\s+([a-z]{4,})\b")
+"""The word after a genus, its species."""
 _WORD_BEFORE = re.compile(r"\b([A-Za-z])[a-z]+\s+$")
 """The word right before a name, whose initial may be the name's first letter in the evidence ("free | T4": "FT4")."""
 _CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*")
