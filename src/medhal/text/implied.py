@@ -34,7 +34,7 @@ import itertools
 import re
 from datetime import date
 
-from medhal.text.number_forms import yday
+from medhal.text.number_forms import numeric_dates, yday
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["implied_figures"]
@@ -166,6 +166,8 @@ def implied_figures(text: str) -> list[Quantity]:
             out.extend(_unplaced(f"{n:g} {unit}"))
     for _m in _FORTNIGHT.finditer(text):  # "per fortnight" is every two weeks (round 71)
         out.append(Quantity("time", 14.0, -1, -1, "a fortnight", False, 14.0))
+    if _TEN_YEAR_SCORE.search(text):  # FRAX and QRISK give a 10-year probability (round 75)
+        out.extend(_unplaced("10 years"))
     for m in _EVERY_HOURS.finditer(text):  # "metoclopramide 10 mg IV q8h" is every 8 hours (round 73)
         out.extend(_unplaced(f"{m.group('h')} hours"))
     for m in _POWER.finditer(text):  # "3.4 × 10^6 IU/mL" is 3.4 million (round 71)
@@ -184,6 +186,10 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _DAY_LABEL.finditer(text):  # "review D5 (20/06)" is a review on day five (round 66)
         day = float(m.group("n"))
         out.append(Quantity("time", day, -1, -1, f"day {m.group('n')}", False, day))
+    # a text writing its dates month first ("Discharge: 06/17/2024") means "06/11/2024" as 11 June too (round 75)
+    whole = [tuple(int(x) for x in re.split(r"[/.]", text[s:e])[:2]) for _, _, s, _, e in numeric_dates(text)]
+    if any(a <= 12 < b for a, b in whole) and not any(b <= 12 < a for a, b in whole):
+        out.extend(q for a, b in dict.fromkeys(whole) if a <= 12 and b <= 12 for q in _both_readings(a, b))
     if padded := list(_PADDED_DATE.finditer(text)):  # "discharge: 05/11" with no date showing the day first
         read = {q.start for q in quantities(text) if q.kind == "label:date"}  # read only where such a date stands
         for m in padded:
@@ -234,6 +240,8 @@ that unit, and so is the difference between two cells side by side (last year's 
 _CELL = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
 _ROW_UNITS = {"s": "seconds", "sec": "seconds", "secs": "seconds"}
 _FORTNIGHT = re.compile(r"\bfortnight(?:ly|s)?\b", re.IGNORECASE)
+_TEN_YEAR_SCORE = re.compile(r"\b(?:FRAX|QRISK\s?[23]?)(?![\w-])")
+"""Risk scores defined as a probability over ten years: "His 10-year fracture risk" for "FRAX ... MOF 19%"."""
 _EVERY_HOURS = re.compile(r"(?<![\w-])q(?P<h>\d{1,2})h\b", re.IGNORECASE)
 """A prescription's interval in hours ("q8h", "Q6H"): "every 8 hours" in an answer."""
 _POWER = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*[×x]\s*10\^(?P<k>\d{1,2})\b")
@@ -250,8 +258,11 @@ _TANNER = re.compile(r"(?<![\w-])(?:B|PH|G|P)([1-5])\b")
 vitamin B3, not a G3 tumour)."""
 _DAY_LABEL = re.compile(r"(?<![\w-])(?<!vitamin\s)D(?P<n>[1-9]\d?)(?![\w.])")
 """A day of a course written as its letter and number ("D5", "since D1"); not vitamin D3."""
-_PADDED_DATE = re.compile(r"(?<![\d/.])(?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?![\d/]|\.\d)")
-"""A day and month written with leading zeros ("05/11"), a date whichever comes first."""
+_PADDED_DATE = re.compile(
+    r"(?<![\d/.])(?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2]|(?<=0\d/)(?:1[3-9]|2\d|3[01]))(?![\d/]|\.\d)"
+)
+"""A day and month written with leading zeros ("05/11"), a date whichever comes first; a month with its leading zero
+before a day past the 12th ("ERCP 06/13" in a US summary: 13 June, round 75)."""
 
 
 def _unplaced(text: str) -> list[Quantity]:

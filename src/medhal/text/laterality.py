@@ -62,16 +62,24 @@ def sides(text: str) -> list[Side]:
     for m in _SIDE_LETTER.finditer(text):  # "L eye may be considered after 6 weeks" (round 65)
         if part := _part_stems(m.group("part")):
             found.append(Side("right" if m.group("side") == "R" else "left", part, m.start(), m.end(), m.group()))
+    for m in _SIDE_AFTER.finditer(text):  # "Femoral neck (R) | 0.571 | -2.6": a table's side after its part (round 75)
+        if part := _part_stems(m.group("part")):
+            found.append(Side("right" if m.group("side") == "R" else "left", part, m.start(), m.end(), m.group()))
     for m in _SIDE_ACRONYM.finditer(text):  # "Incomplete RBBB": the right bundle branch (round 62)
         side = "right" if m.group()[0] == "R" else "left"
         found.append(Side(side, _part_stems(_SIDE_ACRONYMS[m.group()[1:]]), m.start(), m.end(), m.group()))
     return sorted(found, key=lambda s: s.start)
 
 
-_SIDE_LETTER = re.compile(r"(?<![\w.])(?P<side>[RL])\s+(?P<part>(?:[A-Z]{2}\b\s*)?[A-Za-z]{3,}(?:\s+[A-Za-z]{3,})?)")
+_SIDE_LETTER = re.compile(
+    r"(?<![\w.])(?<!\d\s)(?P<side>[RL])\s+(?P<part>(?:[A-Z]{2}\b\s*)?[A-Za-z]{3,}(?:\s+[A-Za-z]{3,})?)"
+)
 """A side written as its capital letter before the part, as clinical notes write it ("L eye", "R forearm", "L ACF",
 "L TA normal": round 74's temporal artery, which says the left side); not an initial ("L. Sorensen", "Dr P L Smith"
-names no part a unit's side could name)."""
+names no part a unit's side could name) nor litres ("2 L LR bolus": round 75)."""
+
+_SIDE_AFTER = re.compile(r"(?P<part>\b[A-Za-z]{3,}(?:\s+[A-Za-z]{3,})?)\s+\((?P<side>[RL])\)")
+"""A side written as its letter in brackets after the part, as a report's table writes it ("Total hip (L)")."""
 
 _SIDE_ACRONYMS = {
     "BBB": "bundle branch block",
@@ -87,7 +95,9 @@ _SIDE_ACRONYMS = {
 }
 """Short names that hold a side: R or L and the part ("RBBB", "LUQ", "RLL", "LVEF"); not "RV" and "LV", said together
 as often as apart ("RV/LV ratio 1.2")."""
-_SIDE_ACRONYM = re.compile(r"\b[RL](?:" + "|".join(sorted(_SIDE_ACRONYMS, key=len, reverse=True)) + r")\b(?!(?<=RE):)")
+_SIDE_ACRONYM = re.compile(  # not a urine dipstick's leucocyte esterase ("UA: LE 3+": round 75)
+    r"\b[RL](?:" + "|".join(sorted(_SIDE_ACRONYMS, key=len, reverse=True)) + r")\b(?!(?<=RE):)(?!(?<=LE)\s*\d)"
+)
 
 
 _NOT_PARTS = frozenset({"the", "and", "side", "sided", "only", "hand", "with", "was", "were", "had", "for", "from"})
