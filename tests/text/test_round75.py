@@ -27,9 +27,7 @@ def test_dates_of_a_text_that_writes_them_month_first() -> None:
     assert _unstated("She was admitted on 11 June 2024", summary) == []
     assert _unstated("Her lipase fell to 112 U/L by 18 June,", summary) == ["18 June"]
     # a text that writes a date day first keeps "06/11/2024" as 6 November
-    assert _unstated("She was admitted on 11 June 2024", "Admitted 06/11/2024, discharged 15/11/2024.") == [
-        "11 June"
-    ]
+    assert _unstated("She was admitted on 11 June 2024", "Admitted 06/11/2024, discharged 15/11/2024.") == ["11 June"]
 
 
 def test_a_risk_score_over_ten_years() -> None:
