@@ -52,6 +52,7 @@ UNITS: dict[str, tuple[str, float]] = {
     "centimetres": ("length", 10.0), "centimeter": ("length", 10.0), "centimeters": ("length", 10.0),
     "day": ("time", 1.0), "days": ("time", 1.0), "week": ("time", 7.0), "weeks": ("time", 7.0),
     "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
+    "wk": ("time", 7.0), "wks": ("time", 7.0), "mo": ("time", 30.4375), "mos": ("time", 30.4375),  # US notes
     "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
     "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
     "hours": ("time", 1 / 24), "hourly": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),

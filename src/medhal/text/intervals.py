@@ -44,7 +44,9 @@ _INTERVAL = re.compile(
     r"(?P<unit>hour|day|week|fortnight|month|year)s?\b"
     r"|\b(?P<k>\d+|" + "|".join(_N) + r")(?:-|\s(?!\w+\s+(?:doses|infusions|injections|cycles|sessions)\b))"
     r"(?P<ly>hourly|weekly|monthly|yearly)\b"
-    r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b",
+    r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b"
+    r"|(?:(?<=\dmg\s)|(?<=\d\smg\s)|(?<=\sg\s)|(?<=mcg\s)|(?<=units\s)|(?<=micrograms\s))"
+    r"(?P<od>(?-i:OD|OM|ON)|mane|nocte)\b",  # "Azathioprine continue 125 mg OD": once a day (round 76)
     re.IGNORECASE,
 )
 _BEFORE_WORDS = 6
@@ -71,6 +73,8 @@ class Interval:
 
 
 def _days(m: re.Match[str]) -> float:
+    if m.group("od"):
+        return 1.0
     if m.group("alone"):
         return _ALONE_DAYS[m.group("alone").lower()]
     if m.group("ly"):

@@ -131,6 +131,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bhives\b", "urticaria"),
     (r"\b(?:fainting|faint(?:s|ed)|pass(?:ing|ed)\s+out)\b", "syncope"),
     (r"\b(?:WCC|WBC)\b", "white cell count"),  # "a normal white cell count" for "normal WCC" (round 75)
+    (r"\bFHx\b", "family history"),  # "no family history" for "(age >50, no FHx)" (round 76)
     (r"\b(?:tummy|belly|abdo)\b", "abdominal"),  # "tummy discomfort" for "abdo discomfort" (round 72)
     (r"\btight\s+(?:at\s+the\s+ankle|heel\s+cords?|achilles(?:\s+tendons?)?)", "equinus"),  # club foot (round 73)
     (r"\b(ankle|leg|foot|feet)\s+swelling\b", r"\1 edema"),

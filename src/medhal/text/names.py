@@ -152,6 +152,7 @@ _SHORT_FOR = {
     "3tc": frozenset({"lamivudine"}),
     "penicillin": frozenset({"phenoxymethylpenicillin", "benzylpenicillin"}),  # "penicillin V" (round 72)
     "ct": frozenset({"hrct", "ctpa", "ctca", "ctkub"}),  # "a CT scan" for "HRCT (Jan 2024)" (round 74)
+    "ace": frozenset({"acei", "aceis"}),  # "ACE inhibitors" for "Avoid ACEi/ARB" (round 76)
 }
 """Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), common
 clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48), and the short
@@ -384,6 +385,9 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         before = _WORD_BEFORE.search(unit, 0, m.start())
         if before and (before.group(1) + word).lower() in given.stated:
             continue  # "free T4" for the evidence's "FT4" (round 53)
+        after = _WORD_AFTER.match(unit, m.end())
+        if after and _acronym(word) and (word + after.group(1)).lower() in given.stated:
+            continue  # "JC virus" for "JCV" (round 76)
         if (
             not _acronym(word)
             and not is_drug_name(word)
@@ -405,6 +409,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)
 
 
+_WORD_AFTER = re.compile(r"\s+([A-Za-z])[a-z]+")
+"""The word right after a name, whose initial may end the name in the evidence ("JC | virus": "JCV")."""
 _SPECIES = re.compile(r"\s+([a-z]{4,})\b")
 """The word after a genus, its species."""
 _WORD_BEFORE = re.compile(r"\b([A-Za-z])[a-z]+\s+$")

@@ -23,7 +23,7 @@ from medhal.text._finding_subjects import has_verb
 from medhal.text.assertions import asserts_nothing, opens_condition, states_no_predicate
 from medhal.text.findings import finding_parts, finding_subject
 from medhal.text.lexical import NEGATION, direction_conflict, directions
-from medhal.text.synonyms import alignment_tokens, canonical_stems
+from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
 from medhal.text.tokens import STEM_PREFIX
 
 __all__ = ["MODIFIER_TOKENS", "flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
@@ -204,11 +204,19 @@ def _scopes(text: str) -> _Scopes:
     said: Counter[str] = Counter()
     negated: Counter[str] = Counter()
     for k, word in enumerate(words):
-        for stem in canonical_stems(word.group()):
+        stems = canonical_stems(word.group())
+        # a word written short for several ("no FHx": family history) is negated as its first, as "no family
+        # history" is (round 76); a hyphened one keeps each ("Non-weight-bearing")
+        first = _first_stem(word.group()) if k in governed and len(stems) > 1 and "-" not in word.group() else None
+        for stem in stems:
             said[stem] += 1
-            if k in governed:
+            if k in governed and first in (None, stem):
                 negated[stem] += 1
     return said, negated
+
+
+def _first_stem(word: str) -> str | None:
+    return next((s for w in _WORD.findall(canonical_text(word)) for s in sorted(canonical_stems(w))), None)
 
 
 def negated_stems(text: str) -> frozenset[str]:

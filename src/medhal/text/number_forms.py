@@ -22,6 +22,8 @@ from datetime import date
 __all__ = [
     "CLOCK_BEFORE",
     "FISCAL_TAIL",
+    "MONTH_SLASH",
+    "YEAR_SLASH",
     "a_multiples",
     "clock_hour",
     "dated_year",
@@ -50,6 +52,9 @@ _YEAR_AFTER = re.compile(r"\s*(?:[.,;:)]|$|(?:-|–|to|and|through|until)\s*(?:1
 _YEAR_JOINED = re.compile(r"\s+(?:with|versus|vs\.?|compared|than|when|while|whereas|but|and)\b", re.IGNORECASE)
 FISCAL_TAIL = re.compile(r"\b(?:19|20)\d{2}/$")
 """A year the figure after it completes ("2023/24", a financial or reporting year: round 49)."""
+MONTH_SLASH = re.compile(r"(?<![\d/.])(?:0?[1-9]|1[0-2])/$")
+YEAR_SLASH = re.compile(r"/(?:19|20)\d{2}(?![\d/]|\.\d)")
+"""A month and year in figures ("vs 09/2023", "01/2024": round 76): the month before the slash, the year after it."""
 _CLOCK_NEXT = re.compile(r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b", re.IGNORECASE)
 CLOCK_BEFORE = re.compile(r"\b\d{1,2}:$")
 """The hour of a time of day right before its minutes ("02:" of "02:00")."""

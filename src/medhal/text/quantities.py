@@ -34,6 +34,8 @@ from medhal.text.lexical import THOUSANDS
 from medhal.text.number_forms import (
     CLOCK_BEFORE,
     FISCAL_TAIL,
+    MONTH_SLASH,
+    YEAR_SLASH,
     a_multiples,
     clock_hour,
     dated_year,
@@ -230,6 +232,8 @@ def quantities(text: str) -> list[Quantity]:
             continue  # a part of a date written in figures
         if len(m.group("num")) == 2 and CLOCK_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue  # the minutes of a time of day ("02:00")
+        if len(m.group("num")) <= 2 and YEAR_SLASH.match(text, m.end()) and _number(m.group("num")) <= 12:
+            continue  # the month of "09/2023": a month and year, no count (round 76)
         if not (m.group("unit") or m.group("pct")) and enumerates(text, m):
             continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
         raw = m.group("num")
@@ -271,6 +275,8 @@ def quantities(text: str) -> list[Quantity]:
             kind = f"label:{label.group(1).lower()}"
         elif kind == "count" and (tail := FISCAL_TAIL.search(before)) and len(raw) in (2, 4):  # "24" of "2023/24"
             kind, value = "label:year", value + (100.0 * int(tail.group()[:2]) if len(raw) == 2 else 0.0)
+        elif kind == "count" and MONTH_SLASH.search(before) and YEAR_SLASH.match(text, m.start() - 1):
+            kind = "label:year"  # the year of "vs 09/2023"
         elif kind == "count" and before.endswith("/"):  # "38/132": a scale's maximum, equal to a bare 132 only
             kind = "label:scale"
         elif kind == "count" and before.endswith(("£", "$", "€")):
