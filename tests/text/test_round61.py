@@ -47,7 +47,7 @@ def test_short_names_a_joints_bone_and_a_letter_left_out() -> None:
 
 def test_a_level_risen_to_is_no_difference() -> None:
     letter = "ALT 68 U/L (ULN 33), previously 35 U/L; HBV DNA 25,000 IU/mL; platelets 91."
-    assert [q.text for q in unstated_quantities("your liver enzyme ALT has risen to 58 U/L,", letter)] == ["58"]
+    assert [q.text for q in unstated_quantities("your liver enzyme ALT has risen to 58 U/L,", letter)] == ["58 U"]
     assert unstated_quantities("your liver enzyme ALT has risen by 33 U/L,", letter) == []  # 68 less 35
 
 

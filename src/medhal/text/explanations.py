@@ -92,6 +92,11 @@ _ABOUT_THE_STUDY = re.compile(
     r"|cases|events)|missing)\b",
     re.IGNORECASE,
 )
+_ROUTE = re.compile(
+    r"\b(?:arter(?:y|ies)|veins?|access|route|approach|catheters?|lines?|ports?|tubes?|femoral|radial|jugular"
+    r"|(?:tele)?phone|e-?mail|letter|video|portal|app|referral)\b",
+    re.IGNORECASE,
+)
 _OPENS = re.compile(r"^[\s\-\u2022*]*$")
 """What may stand before a connective that opens its sentence (capitalised): nothing but a list marker."""
 
@@ -122,6 +127,8 @@ def unstated_cause(unit: str, named: Set[str]) -> str | None:
     explanation = _GOES_ON.split(unit[match.end() :], maxsplit=1)[0]  # "because of his previous TIA | and shouldn't
     if _ABOUT_THE_STUDY.search(explanation):  # be stopped without discussion": the main clause goes on (round 60)
         return None
+    if match.group().strip().lower() == "via" and _ROUTE.search(explanation):  # "listed for the procedure via the
+        return None  # right femoral artery": a way in, no mechanism (round 77)
     wanted = {_singular(t) for t in alignment_tokens(explanation) if not t.startswith("#") and t not in _APPEARANCE}
     if not wanted or 2 * len(wanted & {_singular(token) for token in named}) >= len(wanted):
         return None

@@ -84,10 +84,13 @@ def _per_day(m: re.Match[str]) -> float | None:
 
 
 def _is_dose(text: str, q: Quantity) -> bool:
-    """A dose: a mass, a mass per kilogram or a volume, or a count in international units ("2000 IU")."""
+    """A dose: a mass, a mass per kilogram or a volume, units ("5000 units"), or a count in international units
+    ("2000 IU")."""
     if q.approximate:
         return False
-    return q.kind in ("mass", "mass/kg", "volume") or (q.kind == "count" and _IU.match(text, q.end) is not None)
+    if q.kind in ("mass", "mass/kg", "volume", "units"):
+        return True
+    return q.kind == "count" and _IU.match(text, q.end) is not None
 
 
 def dose_frequencies(text: str) -> list[DoseFrequency]:

@@ -190,6 +190,8 @@ def implied_figures(text: str) -> list[Quantity]:
     whole = [tuple(int(x) for x in re.split(r"[/.]", text[s:e])[:2]) for _, _, s, _, e in numeric_dates(text)]
     if any(a <= 12 < b for a, b in whole) and not any(b <= 12 < a for a, b in whole):
         out.extend(q for a, b in dict.fromkeys(whole) if a <= 12 and b <= 12 for q in _both_readings(a, b))
+        short = [(int(m.group("m")), int(m.group("d"))) for m in _MONTH_DAY.finditer(text)]  # "Sputum cx 10/15"
+        out.extend(q for a, b in dict.fromkeys(short) if b > 12 for q in _both_readings(a, b))  # (round 77)
     if padded := list(_PADDED_DATE.finditer(text)):  # "discharge: 05/11" with no date showing the day first
         read = {q.start for q in quantities(text) if q.kind == "label:date"}  # read only where such a date stands
         for m in padded:
@@ -259,6 +261,8 @@ _TANNER = re.compile(r"(?<![\w-])(?:B|PH|G|P)([1-5])\b")
 vitamin B3, not a G3 tumour)."""
 _DAY_LABEL = re.compile(r"(?<![\w-])(?<!vitamin\s)D(?P<n>[1-9]\d?)(?![\w.])")
 """A day of a course written as its letter and number ("D5", "since D1"); not vitamin D3."""
+_MONTH_DAY = re.compile(r"(?<![\d/.])(?P<m>0?[1-9]|1[0-2])/(?P<d>1[3-9]|2\d|3[01])(?![\d/]|\.\d)")
+"""A month and a day past the 12th in figures, in a text that writes its dates month first."""
 _PADDED_DATE = re.compile(
     r"(?<![\d/.])(?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2]|(?<=0\d/)(?:1[3-9]|2\d|3[01]))(?![\d/]|\.\d)"
 )
