@@ -1118,3 +1118,20 @@ def test_a_predicate_of_a_note_restates_through_the_subject_before_it() -> None:
     ]:
         by_sentence = index.alignment(unit)
         assert restating_window(index, unit, by_sentence, windows).tolist() == restated, unit
+
+
+def test_an_instruction_on_a_condition_does_not_restate_it_as_done() -> None:
+    # round 73: "Ramipril has been restarted" (wrong) was restated by the GP's "If creatinine <=140 and K+ <5.5,
+    # restart ramipril 2.5 mg od", an instruction read as though it had been carried out
+    evidence = (
+        "Ramipril 5 mg od - HELD on admission; NOT restarted. "
+        "If creatinine <=140 and K+ <5.5, restart ramipril 2.5 mg od; recheck U&E 1-2 weeks later."
+    )
+    index = _index(evidence)
+    windows = _sentence_windows(evidence)
+    for unit, restated in [
+        ("Ramipril has been restarted;", [False, False]),
+        ("his GP will restart ramipril at 2.5 mg od if creatinine is 140 or less", [False, True]),
+    ]:
+        by_sentence = index.alignment(unit)
+        assert restating_window(index, unit, by_sentence, windows).tolist() == restated, unit

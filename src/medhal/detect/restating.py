@@ -13,7 +13,7 @@ import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
-from medhal.text.assertions import subject_carried
+from medhal.text.assertions import done_of_a_condition, subject_carried
 from medhal.text.findings import agrees, finding_parts, reports_null_finding, restated_in_figures
 from medhal.text.significance import null_in_numbers
 from medhal.text.synonyms import alignment_tokens
@@ -86,4 +86,6 @@ def restating_window(
 def _restated(sentence: str, unit: str) -> bool:
     """:func:`~medhal.detect.alignment.restates`, or a finding of ``sentence`` whose subject the part before it names
     restates ``unit`` ("HELD on admission; NOT restarted" for "has not been restarted yet": round 73)."""
+    if done_of_a_condition(sentence, unit):  # "If creatinine <=140 ..., restart ramipril" for "has been restarted"
+        return False
     return restates(sentence, unit) or any(restates(p, unit) for p in subject_carried(finding_parts(sentence)))

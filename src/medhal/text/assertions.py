@@ -43,6 +43,7 @@ __all__ = [
     "denies_proof",
     "describes_allocation",
     "describes_measurement",
+    "done_of_a_condition",
     "elides_predicate",
     "only_condition",
     "opens_condition",
@@ -155,6 +156,32 @@ def subject_carried(parts: Sequence[str]) -> list[str]:
 
 _BARE_NEGATION = re.compile(r"\W*(?:(?:and|but)\s+)?(?:not|never|no\s+longer)\s+(?:yet\s+)?[a-z]+(?:ed|en)\b", re.I)
 """A predicate of a note without its verb "to be": "NOT restarted", "never started"."""
+
+
+def done_of_a_condition(sentence: str, unit: str) -> bool:
+    """Whether ``sentence`` instructs an action on a condition ("2. If creatinine <=140 and K+ <5.5, restart ramipril
+    2.5 mg od") that ``unit`` states as done, with no condition or modal of its own ("Ramipril has been restarted"):
+    an instruction is not a report that it was carried out (round 73), so the one does not restate the other.
+
+    >>> plan = "2. If creatinine <=140 and K+ <5.5, restart ramipril 2.5 mg od; recheck U&E 1-2 weeks later."
+    >>> done_of_a_condition(plan, "Ramipril has been restarted;")
+    True
+    >>> done_of_a_condition(plan, "his GP will restart ramipril if his creatinine is 140 or less")
+    False
+    """
+    return _CONDITIONAL_INSTRUCTION.match(sentence) is not None and _CONDITIONED.search(unit) is None
+
+
+_CONDITIONAL_INSTRUCTION = re.compile(
+    r"\W*(?:\d+[.)]\s*)?(?:if|when|once|unless|provided)\b[^;]*?,\s*(?:then\s+)?(?:re)?(?:start|stop|increase|reduce"
+    r"|give|add|continue|switch|refer|repeat|check|arrange|admit|discharge)\b",
+    re.IGNORECASE,
+)
+_CONDITIONED = re.compile(
+    r"\b(?:if|when|once|unless|provided|until|will|would|should|shall|can|could|may|might|to\s+be|going\s+to|plan"
+    r"|plans|planned|asked|advised|aim)\b",
+    re.IGNORECASE,
+)
 
 
 def opens_predicate(unit: str) -> bool:
