@@ -96,10 +96,12 @@ _RATIO_BEFORE = re.compile(
 )
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+(?:and\s+)?$", re.IGNORECASE)
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
-    r"(?:\s[a-z]{4,}(?=/[A-Za-z0-9]{1,4}\b))?/\s?(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)([^\s,;()]+)|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
+    r"(?:\s[a-z]{4,}(?=/[A-Za-z0-9]{1,4}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)([^\s,;()]+)"
+    r"|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b",
     re.IGNORECASE,
 )
+# a bag's contents are an amount, not a rate ("2.8 L/bag", "10 mmol/bag": round 78's parenteral nutrition)
 _PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}
 _PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "minute": "min", "hour": "h", "hr": "h"}
 _PER |= {"yr": "year", "wk": "week"}
