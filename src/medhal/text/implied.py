@@ -34,7 +34,7 @@ import itertools
 import re
 from datetime import date
 
-from medhal.text.number_forms import numeric_dates, yday
+from medhal.text.number_forms import Q_INTERVAL, numeric_dates, q_interval, yday
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["implied_figures"]
@@ -169,7 +169,7 @@ def implied_figures(text: str) -> list[Quantity]:
     if _TEN_YEAR_SCORE.search(text):  # FRAX and QRISK give a 10-year probability (round 75)
         out.extend(_unplaced("10 years"))
     for m in _EVERY.finditer(text):  # "metoclopramide 10 mg IV q8h" is every 8 hours (round 73), "q6 mo" (76)
-        out.extend(_unplaced(f"{m.group('n')} {_EVERY_UNITS.get(m.group('unit').lower(), m.group('unit'))}"))
+        out.extend(_unplaced(q_interval(m)[0]))
     for m in _POWER.finditer(text):  # "3.4 × 10^6 IU/mL" is 3.4 million (round 71)
         big = float(m.group("n")) * 10.0 ** int(m.group("k"))
         out.append(Quantity("count", big, -1, -1, m.group(), False, big))
@@ -244,9 +244,7 @@ _ROW_UNITS = {"s": "seconds", "sec": "seconds", "secs": "seconds"}
 _FORTNIGHT = re.compile(r"\bfortnight(?:ly|s)?\b", re.IGNORECASE)
 _TEN_YEAR_SCORE = re.compile(r"\b(?:FRAX|QRISK\s?[23]?)(?![\w-])")
 """Risk scores defined as a probability over ten years: "His 10-year fracture risk" for "FRAX ... MOF 19%"."""
-_EVERY = re.compile(r"(?<![\w-])q\s?(?P<n>\d{1,2})\s?(?P<unit>h|hrs?|hours?|d|days?|wks?|weeks?|mos?|months?)\b", re.I)
-"""An interval written after "q" ("q8h", "Q6H", "q6 mo", "q2wk"): "every 8 hours", "every 6 months" in an answer."""
-_EVERY_UNITS = {"h": "hours", "d": "days", "wk": "weeks", "mo": "months"}
+_EVERY = re.compile(Q_INTERVAL, re.IGNORECASE)
 _POWER = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*[×x]\s*10\^(?P<k>\d{1,2})\b")
 """A figure in scientific notation ("3.4 × 10^6"), which an answer writes in words ("about 3.4 million")."""
 _HOURS_MINUTES = re.compile(

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from medhal.text.number_forms import Q_INTERVAL, q_interval
 from medhal.text.quantities import NUMBER_WORDS, Quantity
 from medhal.text.tokens import content_stems
 
@@ -47,7 +48,7 @@ _INTERVAL = re.compile(
     r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b"
     r"|(?:(?<=\dmg\s)|(?<=\d\smg\s)|(?<=\sg\s)|(?<=mcg\s)|(?<=units\s)|(?<=micrograms\s))"
     r"(?P<od>(?-i:OD|OM|ON)|mane|nocte)\b"  # "Azathioprine continue 125 mg OD": once a day (round 76)
-    r"|(?<![\w-])q\s?(?P<qn>\d{1,2})\s?(?P<qu>h|d|wks?|mo)\b",  # "adalimumab 20 mg q2wk" (round 78)
+    r"|" + Q_INTERVAL,  # "adalimumab 20 mg q2wk" (round 78)
     re.IGNORECASE,
 )
 _BEFORE_WORDS = 6
@@ -77,7 +78,7 @@ def _days(m: re.Match[str]) -> float:
     if m.group("od"):
         return 1.0
     if m.group("qn"):
-        return float(m.group("qn")) * {"h": 1 / 24, "d": 1.0, "mo": 30.4375}.get(m.group("qu").lower(), 7.0)
+        return q_interval(m)[1]
     if m.group("alone"):
         return _ALONE_DAYS[m.group("alone").lower()]
     if m.group("ly"):

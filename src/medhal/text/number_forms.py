@@ -23,6 +23,7 @@ __all__ = [
     "CLOCK_BEFORE",
     "FISCAL_TAIL",
     "MONTH_SLASH",
+    "Q_INTERVAL",
     "YEAR_SLASH",
     "a_multiples",
     "clock_hour",
@@ -35,6 +36,7 @@ __all__ = [
     "is_year",
     "multiplier",
     "numeric_dates",
+    "q_interval",
     "short_dates",
     "yday",
 ]
@@ -52,6 +54,21 @@ _YEAR_AFTER = re.compile(r"\s*(?:[.,;:)]|$|(?:-|–|to|and|through|until)\s*(?:1
 _YEAR_JOINED = re.compile(r"\s+(?:with|versus|vs\.?|compared|than|when|while|whereas|but|and)\b", re.IGNORECASE)
 FISCAL_TAIL = re.compile(r"\b(?:19|20)\d{2}/$")
 """A year the figure after it completes ("2023/24", a financial or reporting year: round 49)."""
+Q_INTERVAL = r"(?<![\w-])q\s?(?P<qn>\d{1,2})\s?(?P<qu>h|hrs?|hours?|d|days?|wks?|weeks?|mos?|months?)\b"
+"""An interval written after "q" ("q8h", "Q6H", "q2wk", "q6 mo"): every 8 hours, 2 weeks, 6 months (rounds 73-78)."""
+_Q_UNITS = {"h": ("hours", 1 / 24), "d": ("days", 1.0), "w": ("weeks", 7.0), "m": ("months", 30.4375)}
+
+
+def q_interval(m: re.Match[str]) -> tuple[str, float]:
+    """The interval a :data:`Q_INTERVAL` match writes, in words and in days ("q8h": "8 hours", 1/3).
+
+    >>> q_interval(re.match(Q_INTERVAL, "q2wk")), q_interval(re.match(Q_INTERVAL, "q6 mo"))
+    (('2 weeks', 14.0), ('6 months', 182.625))
+    """
+    word, days = _Q_UNITS[m.group("qu")[0].lower()]
+    return f"{m.group('qn')} {word}", int(m.group("qn")) * days
+
+
 MONTH_SLASH = re.compile(r"(?<![\d/.])(?:0?[1-9]|1[0-2])/$")
 YEAR_SLASH = re.compile(r"/(?:19|20)\d{2}(?![\d/]|\.\d)")
 """A month and year in figures ("vs 09/2023", "01/2024": round 76): the month before the slash, the year after it."""
