@@ -212,3 +212,13 @@ def test_long_and_adversarial_inputs_run_in_linear_time() -> None:
         spans = split_sentences(text)
         assert time.perf_counter() - t0 < 10.0
         check_spans(text, spans)
+
+
+def test_milliseconds_end_a_sentence_where_the_title_ms_does_not() -> None:
+    # our own discharge summary: "because his QTc was 486 ms. He did not need oxygen" was one unit
+    assert [s.text for s in split_sentences("Not given (QTc was 486 ms). Then QTc was 486 ms. He left.")] == [
+        "Not given (QTc was 486 ms).",
+        "Then QTc was 486 ms.",
+        "He left.",
+    ]
+    assert [s.text for s in split_sentences("Seen by Ms. Jones today.")] == ["Seen by Ms. Jones today."]

@@ -94,6 +94,8 @@ _FINAL_BEFORE_CAPITAL = frozenset(
 # fmt: on
 
 
+_NUMBER_BEFORE = re.compile(r"\d\s?$")
+"""A figure right before a word: "486 ms" is a time, not the title "Ms"."""
 _CAMEL = re.compile(r"[a-z]{1,2}[A-Z]")
 """A word written with one or two small letters before capitals ("eGFR", "mRNA", "hsCRP")."""
 
@@ -153,7 +155,9 @@ def _period_ends(text: str, dot: int, sentence_start: int, closers: bool, nxt: i
         return True  # "(Levels IV and V). Study": a closed bracket is neither an abbreviation nor an initial
     # Capitals are not abbreviations: "MS", "DR", "CA", "V", "D" are not "Ms.", "Dr.", "ca.", "v.", "d."
     low = "" if tok.isupper() else tok.lower()
-    if low in _NEVER_FINAL:
+    # "QTc was 486 ms. He ...": milliseconds, not the "Ms." of a name
+    milliseconds = tok == "ms" and _NUMBER_BEFORE.search(text, max(sentence_start, tok_start - 12), tok_start)
+    if low in _NEVER_FINAL and not milliseconds:
         return False
     if low in _FINAL_BEFORE_CAPITAL:
         return kind == "upper"
