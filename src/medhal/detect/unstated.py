@@ -132,7 +132,7 @@ def unstated_cues(
         # "the benefit was largest in patients over 75"
         subgroup=unreported_subgroup(unit.rstrip(" ,") + (relative.group() if relative else ""), index.sentences),
         advised=unadvised(unit, index.sentences),
-        cause=unstated_cause(unit, named),  # "as a result of reduced intraglomerular pressure"
+        cause=unstated_cause(unit, named, evidence),  # "as a result of reduced intraglomerular pressure"
         lasted=unreported_durability(unit, index.sentences),  # "and the benefit persisted at 24 months"
         asked=hypothesised(unit, index, before),  # "X reduces delirium" where the evidence only tested whether it does
     )

@@ -62,4 +62,6 @@ UNITS: dict[str, tuple[str, float]] = {
     "percentage points": ("points", 1.0), "percentage point": ("points", 1.0),
     "percentage-points": ("points", 1.0), "percentage-point": ("points", 1.0),
     "points": ("points", 1.0), "point": ("points", 1.0),
+    "kcal": ("energy", 1.0), "kcals": ("energy", 1.0), "kilocalories": ("energy", 1.0), "calories": ("energy", 1.0),
+    "kj": ("energy", 1 / 4.184), "kilojoules": ("energy", 1 / 4.184),  # a diet's energy (round 80)
 }  # fmt: skip

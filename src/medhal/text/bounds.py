@@ -46,16 +46,17 @@ Side = Literal["up", "down"]
 
 _UP_BEFORE = re.compile(
     r"(?:\bover|\babove|(?<!\bno\s)\b(?:more|greater|higher)\s+than|\bolder\s+than|\bexceed(?:s|ing)?|"
-    r"\bat\s+least|\bno\s+(?:less|fewer|lower)\s+than|≥|>=|>)\s*$",
+    r"\bat\s+least|\bno\s+(?:less|fewer|lower)\s+than|\bminimum\s+of|≥|>=|>)\s*$",
     re.IGNORECASE,
 )
 _DOWN_BEFORE = re.compile(
     r"(?:\bunder|\bbelow|(?<!\bno\s)\b(?:less|fewer|lower)\s+than|\byounger\s+than|\bat\s+most|\bup\s+to|"
-    r"\bno\s+(?:more|greater|higher)\s+than|≤|<=|<)\s*$",
+    r"\bno\s+(?:more|greater|higher)\s+than|\bmaximum\s+of|≤|<=|<)\s*$",
     re.IGNORECASE,
 )
 _INCLUSIVE_BEFORE = re.compile(
-    r"(?:\bat\s+(?:least|most)|\bup\s+to|\bno\s+(?:less|fewer|lower|more|greater|higher)\s+than|≥|>=|≤|<=)\s*$",
+    r"(?:\bat\s+(?:least|most)|\bup\s+to|\bno\s+(?:less|fewer|lower|more|greater|higher)\s+than|\b(?:minimum|maximum)\s+of"
+    r"|≥|>=|≤|<=)\s*$",
     re.IGNORECASE,
 )
 """A bound that holds its own figure ("at least 5" holds for 5; "over 5" does not)."""
@@ -67,6 +68,11 @@ _UP_AFTER = re.compile(
 _DOWN_AFTER = re.compile(_UNIT_REST + r"\s*(?:or|and)\s+(?:less|lower|below|under|fewer|younger)\b", re.IGNORECASE)
 _BEFORE_WORDS = 4
 """How many words before a bound's figure name what it bounds ("if creatinine is | below 110")."""
+_SINCE = re.compile(
+    r"(?:\s+(?:have|has|had)\s+(?:passed|elapsed|gone\s+by))?\s+since\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I
+)
+"""What a time bound counts from, which it bounds as much as the words before it ("if more than three days have
+passed since his last infusion" against "if >5 days since last infusion": round 79)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +84,8 @@ class Bound:
     about: frozenset[str]
     inclusive: bool = False
     """It holds its own figure ("at least 5", "5 or more"; not "over 5")."""
+    since: frozenset[str] = frozenset()
+    """The stems of what a time bound counts from (:data:`_SINCE`: "more than three days since his last infusion")."""
 
     @property
     def edge(self) -> float:
@@ -142,8 +150,11 @@ def bounds(text: str) -> list[Bound]:
         if side is not None:
             words = " ".join(text[: q.start].split()[-_BEFORE_WORDS:])
             about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
+            since = _SINCE.match(text, q.end) if q.kind == "time" else None  # "if >5 days since last infusion"
+            counted_from = frozenset() if since is None else content_stems(since.group(1))
             after = (_UP_AFTER if side == "up" else _DOWN_AFTER).match(text, q.end)
-            found.append(Bound(q, side, about, _INCLUSIVE_BEFORE.search(before) is not None or after is not None))
+            inclusive = _INCLUSIVE_BEFORE.search(before) is not None or after is not None
+            found.append(Bound(q, side, about, inclusive, counted_from))
     return found
 
 
@@ -231,6 +242,8 @@ def _same_bounded(mine: Bound, theirs: Bound, counts: frozenset[str], sentence: 
     something, the same thing counted whatever the words before ("despite trying at least three antidepressants"
     against "had not responded to at least two antidepressants": round 52)."""
     shared = theirs.about & mine.about
+    if mine.since & theirs.since:  # two times counted from one thing (round 79)
+        return True
     if len(shared) >= 2 or (shared and _counts_alike(counts, sentence, theirs)):
         return True
     return mine.quantity.kind == "count" and bool(counts & counted(sentence, theirs.quantity))

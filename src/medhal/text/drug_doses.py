@@ -145,6 +145,8 @@ def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
         doses = given[name]
         if any(_same(q, e) for e, _ in doses) or any(q.equals(e) for e in alone):
             continue
+        if any(_same(q, e) for e in _bounded_doses(tuple(sentences)).get(name, ())):
+            continue  # "down to 10 mg a day or less" for "prednisolone ≤10 mg/day": the drug's bound (round 80)
         rival, index = next(((e, i) for e, i in doses if e.kind == q.kind), doses[0])
         return [(q, rival)], index
     return None
@@ -169,6 +171,29 @@ def _dose_of(unit: str, q: Quantity) -> str | None:
     if m is None or m.group(1).lower() in _GENERIC:
         return None
     return m.group(1).lower()
+
+
+@lru_cache(maxsize=64)
+def _bounded_doses(sentences: tuple[str, ...]) -> dict[str, tuple[Quantity, ...]]:
+    """The doses the evidence gives a drug as a bound ("until ... prednisolone ≤10 mg/day"): each drug named before a
+    bounded dose in its sentence, with that dose; read once per evidence.
+
+    >>> _bounded_doses(("Hold until prednisolone ≤10 mg/day and symptoms grade 1.",))["prednisolone"][0].text
+    '10 mg'
+    """
+    found: dict[str, list[Quantity]] = {}
+    for s in sentences:
+        for q in quantities(s):
+            if q.approximate and q.kind.split("/")[0] in _DOSE_KINDS:
+                before = _NAME_WITHIN.search(s, max(0, q.start - 48), q.start)
+                if before is not None and is_drug_name(before.group(1)):
+                    found.setdefault(before.group(1).lower(), []).append(q)
+    return {name: tuple(given) for name, given in found.items()}
+
+
+_NAME_WITHIN = re.compile(
+    r"(?<![\w-])([A-Za-z][A-Za-z-]{3,})\s+(?:(?:dose|is|at|of|to)\s+)?(?:[≤<>≥]|<=|>=|below|under|up\s+to|less\s+than|no\s+more\s+than)?\s*$"
+)
 
 
 @lru_cache(maxsize=64)

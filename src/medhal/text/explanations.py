@@ -13,8 +13,8 @@ the explanation itself:
   blocking", "through reducing") followed by what it names;
 * **unstated**: fewer than half of the content stems of what follows the connective (read through
   :func:`medhal.text.synonyms.alignment_tokens`: lay terms as clinical ones, British as American spelling; numbers
-  left to the figure cues) occur anywhere in the evidence.  An explanation the evidence words differently but
-  states keeps most of its stems; an invented one names things the evidence never does.
+  and the months of dates left to the figure cues) occur anywhere in the evidence.  An explanation the evidence
+  words differently but states keeps most of its stems; an invented one names things the evidence never does.
 
 Left alone, because they assert no cause of their own: a hedged explanation ("probably because", "may reflect":
 an answer may speculate and say so; the verdict stays the verifier's); a denied or questioned one ("is not due to",
@@ -71,6 +71,11 @@ _GOES_ON = re.compile(
 of its own ("because her FEV1 is still above 30%, | but the team is concerned about the trend": round 66)."""
 _APPEARANCE = frozenset({"looke", "looks", "appea", "seeme", "seems"})
 """Stems of how a cause was seen, not what it was ("because one edge looked slightly lobulated": round 66)."""
+_MONTH_NAMES = "january february march april may june july august september october november december"
+_MONTHS = frozenset(m[:5] for m in _MONTH_NAMES.split())
+_NOT_CAUSES = _APPEARANCE | _MONTHS
+"""Stems the cue does not weigh: how a cause was seen, and the month of a date, which the figure cues read ("because
+your PSA rose to 0.22 ng/mL in August 2023" for "PSA rose ... (08/2023)": round 79)."""
 
 _HEDGED = re.compile(
     r"\b(?:may|might|could|possibly|probably|likely|perhaps|presumably|suggests?|suggesting|appears?|seems?"
@@ -101,9 +106,10 @@ _OPENS = re.compile(r"^[\s\-\u2022*]*$")
 """What may stand before a connective that opens its sentence (capitalised): nothing but a list marker."""
 
 
-def unstated_cause(unit: str, named: Set[str]) -> str | None:
+def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None:
     """The explanation ``unit`` gives that the evidence does not state, or ``None`` (module docstring); ``named``:
-    the :func:`medhal.text.synonyms.alignment_tokens` of the whole evidence.
+    the :func:`medhal.text.synonyms.alignment_tokens` of the whole evidence; ``evidence``, its text, whose acronyms
+    state the words they stand for ("reflux in the right great saphenous vein" for "venous reflux R GSV": round 80).
 
     >>> evidence = alignment_tokens("Proteinuria fell by 26% with dapagliflozin and 4% with placebo.")
     >>> unstated_cause("Proteinuria fell, as a result of reduced intraglomerular pressure.", evidence)
@@ -129,10 +135,41 @@ def unstated_cause(unit: str, named: Set[str]) -> str | None:
         return None
     if match.group().strip().lower() == "via" and _ROUTE.search(explanation):  # "listed for the procedure via the
         return None  # right femoral artery": a way in, no mechanism (round 77)
-    wanted = {_singular(t) for t in alignment_tokens(explanation) if not t.startswith("#") and t not in _APPEARANCE}
+    wanted = {
+        _singular(t)
+        for t in alignment_tokens(_spelled_by(explanation, evidence))
+        if not t.startswith("#") and t not in _NOT_CAUSES
+    }
     if not wanted or 2 * len(wanted & {_singular(token) for token in named}) >= len(wanted):
         return None
     return explanation.strip().rstrip(".,;:")
+
+
+def _spelled_by(explanation: str, evidence: str) -> str:
+    """``explanation`` without the runs of two to four words whose initials the evidence writes as an acronym ("great
+    saphenous vein" where the letter writes "GSV"): the evidence states them.
+
+    >>> _spelled_by("reflux in the right great saphenous vein", "Superficial venous reflux R GSV.")
+    'reflux in the right '
+    """
+    acronyms = set(_ACRONYM.findall(evidence)) if evidence else set()
+    if not acronyms:
+        return explanation
+    words = list(_WORD.finditer(explanation))
+    for size in (4, 3, 2):
+        for k in range(len(words) - size + 1):
+            run = words[k : k + size]
+            if any(len(w.group()) < 3 or w.group().lower() in _GLUE for w in run):
+                continue  # "in the" is no "IT"
+            if "".join(w.group()[0] for w in run).upper() in acronyms:
+                start, end = run[0].start(), run[-1].end()
+                return _spelled_by(explanation[:start] + explanation[end:], evidence)
+    return explanation
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
+_GLUE = frozenset({"the", "and", "for", "with", "from", "that", "this", "into", "her", "his", "their", "its"})
 
 
 _PLURAL_OF_FOUR = re.compile(r"[a-z]{3}[^siu]s")

@@ -33,6 +33,7 @@ from medhal.text.doses import daily_forms
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions
 from medhal.text.quantities import Quantity, proportion_side, quantities
+from medhal.text.rates import per_unit_stated, rate_restated, said_rates
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.tokens import content_stems
 
@@ -187,7 +188,7 @@ def number_conflicts(
             continue
         if _BY_BARE.search(unit, 0, q.start) and q.kind == "count" and any(e.number == q.number for e in stated):
             continue  # "and by 19 with standard rehab", cut from "improved by 24 points": a unit left out (round 56)
-        if _rate_restated(unit, q, stated):  # "about 2,150 mL a day" for "total fluid approx. 2150 mL/day" (round 61)
+        if rate_restated(unit, q, stated):  # "about 2,150 mL a day" for "total fluid approx. 2150 mL/day" (round 61)
             continue
         if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
             continue  # ... and 11 days": derived, not changed
@@ -221,7 +222,8 @@ def number_conflicts(
         if lay_count(q):  # a small count in words, of the same thing ("One caveat is ..." is no "7,842 procedures")
             rivals = [e for e in rivals if anchors(unit, q) & anchors(sentence, e)]
         # a small count in words is rivalled by a whole count only ("between the two drugs" is no "9.4"; round 33)
-        rival = next((e for e in rivals if e.kind == q.kind and not (lay_count(q) and e.value % 1)), None)
+        kinds = {q.kind} | said_rates(unit, q)  # "an extra 150 kcal a day" against "by 50 kcal/day" (round 80)
+        rival = next((e for e in rivals if e.kind in kinds and not (lay_count(q) and e.value % 1)), None)
         if rival is None and q.kind == "count" and not lay_count(q) and not _with_a_unit(q, stated):
             # a bare number against one with a unit ("aged 65" vs "75 years"); not a small count in words ("two of
             # the three criteria" against "2.5 mg twice daily"; round 19), nor a number the evidence states with its
@@ -345,7 +347,7 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if q.kind.startswith(("count", "label:")) and q.number in scale:  # read as a score out of 18 (round 61)
             continue
-        if _rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
+        if rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
             continue
         if (
             difference(q, exact, unit)
@@ -354,7 +356,7 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             or elapsed(q, stated)
         ):
             continue
-        if complement(unit, q, exact) or _response_share(q, stated) or _per_unit_stated(unit, q, stated):
+        if complement(unit, q, exact) or _response_share(q, stated) or per_unit_stated(unit, q, stated):
             continue
         if _proportion_stated(q, stated):  # "about 5%" for "about 1 in 20" (round 51)
             continue
@@ -390,26 +392,6 @@ _PAIRED = re.compile(
 )
 """What joins two figures of one hedged pair ("roughly 6% vs 3%", "about 41% and 30%", "roughly 23 points with PRP
 and 25 points with saline": round 62)."""
-
-
-def _per_unit_stated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
-    """Whether ``q`` is a rate the evidence states with its denominator, which the unit gives in other words: "add 40
-    mmol of potassium to each litre" for "40 mmol per litre" (round 30's faithful clause, unsupported in round 43);
-    or a rate whose amount the evidence states under a heading that gives the denominator: "40 mmol per litre" for
-    "Potassium per litre of fluid: ... 3.5-5.5 mmol/L - 40 mmol" (round 47)."""
-    if q.kind.endswith("/l") and any(e.kind == q.kind[: -len("/l")] and e.number == q.number for e in stated):
-        return True  # per litre only: "15 mg/kg" is no restatement of a flat "15 mg"
-    return _PER_WORDS.match(unit, q.end) is not None and any(
-        e.kind.startswith(q.kind + "/") and e.number == q.number for e in stated
-    )
-
-
-_PER_WORDS = re.compile(
-    r"\s+(?:of\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:(?:to|in|for)\s+)?(?:each|every|per|a)\s+(?:litre|liter|kilogram|kg|hour|day)\b",
-    re.IGNORECASE,
-)
-"""The denominator right after a figure ("40 mmol of potassium to each litre", "90 mg a day"); not a frequency ("12.5
-mg twice a day" is no 12.5 mg/day)."""
 
 
 def _response_share(q: Quantity, stated: Sequence[Quantity]) -> bool:
@@ -477,24 +459,3 @@ def _proportions_agree(unit: str, own: Sequence[Quantity], theirs: Sequence[Quan
 
 
 _BY_BARE = re.compile(r"\bby\s+$", re.IGNORECASE)
-
-
-def _rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
-    """Whether ``q`` restates a rate the evidence states, its denominator said in words right after it ("three hours
-    *a night*" for "3 hours/night"; not "12.5 mg twice a day", a frequency) or, for oxygen's flow, left out ("on two
-    litres" for "2 L/min"), or a day's dose of a pump ("going up to 10 mg over 24 hours" for "10 mg/24h": round 59)."""
-    m = _PER_WORD.match(unit, q.end)
-    rates = {f"{q.kind}/{m.group(1).lower()}"} if m else set()
-    if _DAILY.match(unit, q.end):
-        rates |= {f"{q.kind}/{per}" for per in ("24h", "24", "day", "d")}
-    if q.kind == "volume":
-        rates.add("volume/min")
-    return any(e.kind in rates and e.value == q.value for e in stated)
-
-
-_PER_WORD = re.compile(  # "1.7 litres of fluid each day" for "1700 mL/day" (round 67), "in the past year" (round 68)
-    r"(?i)\s*(?:of\s+[a-z-]+\s+)?(?:a|an|per|each|every|(?:in|over)\s+the\s+(?:past|last))\s+(night|day|week|month|year|hour|minute)\b"
-)
-_DAILY = re.compile(
-    r"(?i)\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b|daily\b)"
-)

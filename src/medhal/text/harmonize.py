@@ -73,7 +73,7 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
     return "".join(parts) + unit[last:]
 
 
-_SHORT_UNIT = re.compile(r"\d\s?-?(?:wks?|mos?)$", re.IGNORECASE)
+_SHORT_UNIT = re.compile(r"\d\s?-?(?:wks?|mos?)$|^\d{1,2}/(?:7|52|12)$", re.IGNORECASE)
 _DATE = "label:date"
 _RANGE_BEFORE = re.compile(r"\d\s*(?:to|-|–)\s*$")
 """A range's start just before a figure."""
@@ -123,8 +123,8 @@ _NEAR = 200
 def _rewritable(q: Quantity, e: Quantity) -> bool:
     """Whether ``q`` may be written as ``e``: one kind, or a fraction and its percentage ("0.12" as "12%"; a bare
     "12" is not "12%"); never as a figure in a note's short unit ("two weeks" as "2 wks", "3 months" as "3 mo": the
-    encoder reads the word better than the abbreviation, round 76)."""
-    if _SHORT_UNIT.search(e.text):
+    encoder reads the word better than the abbreviation, round 76; nor "3 days" as "3/7", round 78)."""
+    if e.kind == "time" and _SHORT_UNIT.search(e.text):
         return False
     if q.kind == e.kind:
         return True

@@ -155,6 +155,9 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _TYPED.finditer(text):  # "HSV-2 DETECTED" is herpes simplex virus type 2 (round 65)
         kind = float(m.group("n") or m.group("n2"))
         out.append(Quantity("label:type", kind, -1, -1, f"type {kind:g}", False, kind))
+    for m in _CYCLE.finditer(text):  # "C8 due today" is cycle 8 (round 80)
+        n = float(m.group("n") or m.group("m"))
+        out.append(Quantity("count", n, -1, -1, f"cycle {n:g}", False, n))
     for m in _DAILY_TOTAL.finditer(text):  # "Total 390 mL/24 h" is 390 mL in the last 24 hours (round 66)
         amount = m.group("amount") or m.group("time")
         out.extend(_unplaced(amount))
@@ -228,6 +231,13 @@ rows of sizes ("26/07: 3.2 x 2.0 x 0.8"): each size is a length in that unit, wh
 _TYPED = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b|\bT(?P<n2>[12])DM?\b")
 """A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2", and
 diabetes by its type ("T2DM": "type 2 diabetes", round 69)."""
+_CYCLE = re.compile(
+    r"(?<![\w-])C(?P<n>\d{1,2})(?:\s?D\d{1,2})?(?![\w-])"
+    r"(?=\s+(?:\w+\s+)?(?:today|due|given|delayed|deferred|held|omitted|postponed)\b|\s+\w+(?:mab|platin|taxel|rubicin)\b)"
+    r"|\b(?:proceed\s+with|give|for|after|before)\s+C(?P<m>\d{1,2})(?![\w-])"
+)
+"""A treatment cycle written "C8" ("C8 due today", "OK to proceed with C8 pembrolizumab"), which an answer writes as
+"cycle 8"; not a nerve root or a vertebra ("C8 dermatome")."""
 _DAILY_TOTAL = re.compile(
     r"\b(?P<amount>\d+(?:\.\d+)?\s?(?:mL|ml|L|litres?|g|kg|mg))\s?/\s?24\s?(?:h|hrs?|hours)\b"
     r"|\b(?P<time>\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|min|mins|minutes))\s?/\s?(?:day|d|24\s?h)\b"

@@ -7,10 +7,13 @@ encoder sees it when the unit writes no figure ("every month", "weekly").  :func
 a text in days: "every (N | other) hour / day / week / month / year", "N-weekly / N-monthly / N-hourly" and, standing
 alone, "daily / weekly / fortnightly / monthly / quarterly / yearly / annual(ly)" (not after "once", "twice" or "N
 times", which say how many times in a period: :mod:`medhal.text.frequency` reads doses given so; and "four weekly
-doses" is four doses, weekly, as "weekly for 4 doses": round 58).
+doses" is four doses, weekly, as "weekly for 4 doses": round 58), and "twice weekly", "N times a week / month" as
+the interval between (round 80: "dress it three times a week" where the nurse dresses it twice weekly); not "N
+times a day", a dose's frequency.
 :func:`interval_conflicts` reports a unit's interval that the aligned sentence gives as another, about the same
 thing (a content stem shared by the few words before the two), where the evidence gives the unit's interval to that
-thing nowhere.
+thing nowhere and the sentence does not give two or more steps that each last it ("tapered weekly" for "2-hourly x
+1/52, QDS x 1/52, ...": round 78).
 A month is four weeks here ("every 4 weeks" is "monthly").  Dosing frequencies stay :mod:`medhal.text.frequency`'s.
 """
 
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from medhal.text.number_forms import Q_INTERVAL, q_interval
-from medhal.text.quantities import NUMBER_WORDS, Quantity
+from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 from medhal.text.tokens import content_stems
 
 __all__ = ["Interval", "interval_conflicts", "intervals"]
@@ -48,12 +51,23 @@ _INTERVAL = re.compile(
     r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b"
     r"|(?:(?<=\dmg\s)|(?<=\d\smg\s)|(?<=\sg\s)|(?<=mcg\s)|(?<=units\s)|(?<=micrograms\s))"
     r"(?P<od>(?-i:OD|OM|ON)|mane|nocte)\b"  # "Azathioprine continue 125 mg OD": once a day (round 76)
-    r"|" + Q_INTERVAL,  # "adalimumab 20 mg q2wk" (round 78)
+    r"|"
+    + Q_INTERVAL  # "adalimumab 20 mg q2wk" (round 78)
+    + r"|(?<![\w-])(?P<times>twice|thrice)(?:\s+(?:a|per|each)\s+|[\s-])(?P<per>week|month)(?:ly)?\b"
+    r"|(?<![\w-])(?P<n_times>two|three|four|five|[2-5])(?:\s+times|\s?x)(?:\s+(?:a|per|each)\s+|\s?/\s?|\s+)"
+    r"(?P<n_per>week|wk|month)(?:ly)?\b",  # "dressings twice weekly", "three times a week" (round 80)
     re.IGNORECASE,
 )
+_DOSE_BEFORE = re.compile(
+    r"\d\s?(?:mg|g|mcg|micrograms?|units?|ml|tablets?|capsules?|puffs?|drops?|sachets?)\b", re.IGNORECASE
+)
+_TIMES = {"twice": 2.0, "thrice": 3.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0}
 _BEFORE_WORDS = 6
 """How many words before an interval name what is done so often ("a structured falls-risk assessment for each
 resident | every 3 months")."""
+_ACRONYM = re.compile(r"\b(?!(?:OD|OM|ON|BD|TDS|QDS|PRN|SC|IV|IM|PO|NB|GP)\b)[A-Z][A-Z0-9]{1,4}\b")
+"""A test or thing named by its acronym ("PSA", "INR", "ECG"), which :func:`content_stems` leaves out; not a dosing
+abbreviation or route."""
 _DOSING = frozenset({"titra", "uptit", "taper"})
 """Stems of verbs that change a dose by steps: "titrate by 100 mg every 4 weeks" is about the dose the unit's
 "increasing the dose in 100 mg steps every four weeks" names (round 71)."""
@@ -79,6 +93,10 @@ def _days(m: re.Match[str]) -> float:
         return 1.0
     if m.group("qn"):
         return q_interval(m)[1]
+    if m.group("times") or m.group("n_times"):
+        said, per = (m.group("times"), m.group("per")) if m.group("times") else (m.group("n_times"), m.group("n_per"))
+        times = _TIMES.get(said.lower()) or float(said)
+        return (7.0 if per.lower() in ("week", "wk") else 30.4375) / times
     if m.group("alone"):
         return _ALONE_DAYS[m.group("alone").lower()]
     if m.group("ly"):
@@ -96,11 +114,16 @@ def intervals(text: str) -> list[Interval]:
     [('every 3 months', 91.31), ('monthly', 30.44), ('2-weekly', 14.0)]
     >>> intervals("10 mg once daily or 5 mg twice daily")
     []
+    >>> [(i.text, i.days) for i in intervals("Dressings twice weekly; physio 3 times a week, 2x/month.")]
+    [('twice weekly', 3.5), ('3 times a week', 2.3333333333333335), ('2x/month', 15.21875)]
     """
     found = []
     for m in _INTERVAL.finditer(text):
+        if (m.group("times") or m.group("n_times")) and _DOSE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "10 mg once daily or three times weekly": a dose's frequency, the frequency cue's
         words = _INTERVAL.sub(" ", " ".join(text[: m.start()].split()[-_BEFORE_WORDS:]))  # not "daily" of another
         about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
+        about |= {a.lower() for a in _ACRONYM.findall(words)}  # "PSA every 6 months" (round 79)
         if about & _DOSING:
             about |= {"dose"}
         found.append(Interval(_days(m), m.start(), m.end(), m.group(), about))
@@ -132,9 +155,23 @@ def interval_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qu
         if any(mine.same(e) and (e.about & mine.about or not e.about) for e in anywhere):
             continue
         rivals = [e for e in theirs if e.about & mine.about]
-        if rivals:
+        if rivals and not _steps_last(mine, sentence):
             conflicts.append((_quantity(mine), _quantity(rivals[0])))
     return conflicts
+
+
+def _steps_last(interval: Interval, sentence: str) -> bool:
+    """Whether ``sentence`` gives two or more steps that each last ``interval`` ("2-hourly x 1/52, QDS x 1/52, ..."):
+    a schedule changed that often ("tapered weekly", round 78), whatever the steps' own intervals."""
+    steps = [
+        q
+        for q in quantities(sentence)
+        if q.kind == "time" and _STEP.search(sentence, 0, q.start) and math.isclose(q.value, interval.days, rel_tol=0.1)
+    ]
+    return len(steps) >= 2
+
+
+_STEP = re.compile(r"(?:\bx|×|\bfor)\s?$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)

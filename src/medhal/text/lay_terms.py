@@ -132,6 +132,8 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\b(?:fainting|faint(?:s|ed)|pass(?:ing|ed)\s+out)\b", "syncope"),
     (r"\b(?:WCC|WBC)\b", "white cell count"),  # "a normal white cell count" for "normal WCC" (round 75)
     (r"\bFHx\b", "family history"),  # "no family history" for "(age >50, no FHx)" (round 76)
+    (r"(?-i:\bAKI\b)", "acute kidney injury"),  # "low sodium and kidney injury" for "hyponatraemia and AKI" (round 79)
+    (r"(?-i:\bCKD\b)", "chronic kidney disease"),
     (r"(?-i:\bBP\b)", "blood pressure"),  # "her blood pressure is above target" for "BP above target" (round 77)
     (r"\b(?:extra|added)(?=\s+(?:benefit|value|effect))", "additional"),  # "no added benefit" (round 77)
     (r"\bother\s+(?:medical|health)\s+(?:conditions|problems)\b", "comorbidities"),

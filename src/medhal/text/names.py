@@ -110,7 +110,19 @@ _COMMON_DRUG_NAMES = (
     "metronidazole nitrofurantoin trimethoprim rifampicin isoniazid ivermectin hydroxychloroquine remdesivir "
     "oseltamivir salbutamol albuterol ipratropium tiotropium tranexamic aminocaproic mupirocin ezetimibe niacin "
     "letermovir valganciclovir ganciclovir acyclovir aciclovir mirabegron finasteride misoprostol oxytocin "
-    "carboplatin cisplatin atropine adrenaline epinephrine noradrenaline norepinephrine vasopressin dobutamine"
+    "carboplatin cisplatin atropine adrenaline epinephrine noradrenaline norepinephrine vasopressin dobutamine "
+    # round 80's "starting liothyronine" for levothyroxine: common drugs of clinic letters whose stems are not
+    # distinctive enough for the INN list (or not in it)
+    "abiraterone acamprosate acitretin anastrozole apomorphine apremilast baclofen beclometasone bicalutamide "
+    "budesonide bumetanide capecitabine carbidopa carbimazole carbocisteine cefalexin ceftriaxone chlordiazepoxide "
+    "clobazam cyclizine dantrolene degarelix desmopressin diltiazem disulfiram domperidone donepezil doxazosin "
+    "enzalutamide eplerenone etanercept fludrocortisone fluticasone galantamine gliclazide glycopyrronium goserelin "
+    "guanfacine hyoscine indapamide isotretinoin ivabradine lactulose leflunomide letrozole leuprorelin levodopa "
+    "liothyronine lisdexamfetamine loperamide losartan macrogol memantine methylphenidate methylprednisolone "
+    "midodrine naltrexone naproxen nystatin paliperidone pizotifen pramipexole propylthiouracil ranitidine "
+    "rasagiline rifaximin riluzole rivastigmine ropinirole rotigotine sacubitril tamoxifen tamsulosin teicoplanin "
+    "terbinafine teriparatide tirzepatide tizanidine topiramate trazodone umeclidinium valaciclovir varenicline "
+    "zoledronic zonisamide zopiclone"
 )
 _COMMON_DRUGS = frozenset(_COMMON_DRUG_NAMES.split())
 """Common drugs whose names end in no distinctive INN stem ("lamotrigine", "aminocaproic acid", "warfarin"): an
@@ -120,11 +132,15 @@ answer that swaps one in for the evidence's drug names a drug the evidence never
 _SAME_DRUG_NAMES = (
     "noradrenaline norepinephrine; adrenaline epinephrine; paracetamol acetaminophen; salbutamol albuterol; "
     "ciclosporin cyclosporine; aciclovir acyclovir; heparin lmwh ufh enoxaparin dalteparin tinzaparin; "
-    "insulin humulin humalog novorapid lantus levemir tresiba toujeo insulatard abasaglar apidra fiasp actrapid semglee"
+    "insulin humulin humalog novorapid lantus levemir tresiba toujeo insulatard abasaglar apidra fiasp actrapid"
+    " semglee; methotrexate mtx; hydroxychloroquine hcq; mycophenolate mmf; azathioprine aza; sulfasalazine ssz; "
+    "botulinum botox dysport xeomin bocouture azzalure"
 )
 _SAME_DRUG = {n: frozenset(group.split()) for group in _SAME_DRUG_NAMES.split(";") for n in group.split()}
 """One drug's British and American names, heparin with its low-molecular-weight forms ("no LMWH bridging"), and
-insulin with its brands ("8 units of night-time insulin" for "Humulin I 8 units at night": round 69)."""
+insulin with its brands ("8 units of night-time insulin" for "Humulin I 8 units at night": round 69), and the
+short forms clinics write for immunosuppressants ("Continue MTX 15 mg weekly" for methotrexate: round 78), and
+botulinum toxin with its brands ("Botox injections" for "Botulinum toxin A offered": round 80)."""
 _SHORT_FOR = {
     "tb": frozenset({"tuberculosis"}),
     "mdt": frozenset({"multidisciplinary", "multi-disciplinary"}),

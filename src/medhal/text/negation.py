@@ -29,7 +29,9 @@ from medhal.text.tokens import STEM_PREFIX
 __all__ = ["MODIFIER_TOKENS", "flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
-_PUNCTUATION = re.compile(r"[.,;:()\[\]]")
+_PUNCTUATION = re.compile(r"[.,;:()\[\]—]|\s[-–]\s")
+"""Where a negation's reach ends; a spaced dash or an em dash too ("Driving: not yet - revisit at session 7" denies
+no revisit, round 78), not the hyphen of a word or the en dash of a range ("4–6 o'clock")."""
 _RELATIVE = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:who|whom|whose|which|where|when|that)\b", re.IGNORECASE)
 _SKIPPED_WORDS = (
     "be been being is are was were am do does did have has had having should would could can may might must will "

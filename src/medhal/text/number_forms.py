@@ -38,6 +38,7 @@ __all__ = [
     "numeric_dates",
     "q_interval",
     "short_dates",
+    "slash_durations",
     "yday",
 ]
 
@@ -336,3 +337,36 @@ def dimension_unit(text: str, end: int) -> str | None:
     """
     m = _DIMENSIONS.match(text, end)
     return None if m is None else m.group(1).lower()
+
+
+_SLASH_DURATION = re.compile(
+    r"(?:(?<=\bx)|(?<=[x×]\s)|(?<=\bfor\s)|(?<=\bin\s)|(?<=\bafter\s)|(?<=\bover\s)|(?<=\bwithin\s)|(?<=\bnext\s)"
+    r"|(?<=\blast\s)|(?<=\bpast\s))(?P<n>\d{1,2})/(?P<per>7|52|12)(?![\d/]|\.\d)"
+    r"(?!\s+(?!(?:ago|post|then|and|or|of|hx|history|before|after|prior|since|until|later)\b)[A-Za-z])"
+    r"|(?:(?<=:\s)|(?<=^)|(?<=\n))(?P<lead>\d{1,2})/(?P<per_lead>7|52)(?![\d/]|\.\d)"
+    r"|(?<![\d/.])(?P<ago>\d{1,2})/(?P<per_ago>7|52|12)(?=\s+ago\b)",
+    re.IGNORECASE,
+)
+"""A British note's duration in days, weeks or months over 7, 52 or 12 ("2-hourly x 1/52", "PC: 3/7 painful red
+eye", "F/U in 6/12", "2/52 ago"), read only after a word of duration, or of days and weeks after a list's colon or
+at a line's start, so that a visual acuity ("VA 6/12") stays what it is; after a word of duration, not before a
+noun it counts ("response in 1/7 serotypes": round 72)."""
+_SLASH_DAYS = {"7": 1.0, "52": 7.0, "12": 30.4375}
+_SLASH_GROUPS = (("n", "per"), ("lead", "per_lead"), ("ago", "per_ago"))
+
+
+def slash_durations(text: str) -> list[tuple[float, float, int, int]]:
+    """``(days, number, start, end)`` of each duration ``text`` writes as days, weeks or months over 7, 52 or 12
+    (:data:`_SLASH_DURATION`; round 78), the number under its period (no "9/7" days, no "60/52" weeks).
+
+    >>> t = "PC: 3/7 hx. QDS x 1/52, review in 6/12; VA 6/12"
+    >>> [(days, t[a:b]) for days, _, a, b in slash_durations(t)]
+    [(3.0, '3/7'), (7.0, '1/52'), (182.625, '6/12')]
+    """
+    found = []
+    for m in _SLASH_DURATION.finditer(text):
+        raw, per = next((m.group(a), m.group(b)) for a, b in _SLASH_GROUPS if m.group(a))
+        n = int(raw)
+        if 0 < n < {"7": 7, "52": 53, "12": 25}[per]:  # "18/12": a child's age in months
+            found.append((n * _SLASH_DAYS[per], float(n), m.start(), m.end()))
+    return found

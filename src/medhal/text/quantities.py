@@ -48,6 +48,7 @@ from medhal.text.number_forms import (
     multiplier,
     numeric_dates,
     short_dates,
+    slash_durations,
 )
 
 __all__ = [
@@ -142,8 +143,8 @@ _SOLUTIONS = (
 _CONCENTRATION_NEXT = re.compile(
     r"\s*(?:w/v\s+)?(?:(?:hypertonic|isotonic|nebuli[sz]ed)\s+)?" + _SOLUTIONS + r"\b", re.IGNORECASE
 )
-_CONCENTRATION_BEFORE = re.compile(r"\b" + _SOLUTIONS + r"\s*$", re.IGNORECASE)
-"""What a percentage before it is the strength of ("0.9% saline", "2% chlorhexidine"): a concentration, not a rate."""
+_CONCENTRATION_BEFORE = re.compile(r"\b" + _SOLUTIONS + r"(?:\s+(?:nebs?|nebuli[sz]ers?|flush(?:es)?))?\s*$", re.I)
+"""What a percentage is the strength of ("0.9% saline", "Saline nebs 0.9%": round 79): a concentration, not a rate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +230,8 @@ def quantities(text: str) -> list[Quantity]:
     written = numeric_dates(text)
     short = short_dates(text, written) if "/" in text else []  # "19/05" where "15/05/2024" shows the day first
     in_dates = [(start, end) for _, _, start, _, end in written] + [(a, b) for _, a, b in short]
+    durations = [d for d in slash_durations(text) if not any(a <= d[2] < b for a, b in in_dates)]  # "x 1/52"
+    in_dates += [(start, end) for _, _, start, end in durations]
     for m in _QUANTITY.finditer(text):
         if any(a <= m.start() < b for a, b in in_dates):
             continue  # a part of a date written in figures
@@ -320,6 +323,7 @@ def quantities(text: str) -> list[Quantity]:
         if kind in ("count", "money") and not unit and (times := multiplier(text, end)) is not None:
             scale, end = times  # "1.46 million": 1,460,000 (round 23)
         out.append(Quantity(kind, value * scale, begin, end, text[begin:end], hedged, value, about, ratio))
+    out += [Quantity("time", days, a, b, text[a:b], False, n) for days, n, a, b in durations]  # "1/52": a week
     for of_year, year, start, at, end in written:  # "28/01/2025": a date and its year (round 43)
         found = [Quantity("label:year", year, at, end, text[at:end], False, year)]
         if of_year is not None:
@@ -378,8 +382,8 @@ def _mixed_numbers(text: str) -> list[Quantity]:
         whole = m.group("whole").lower()
         number = (NUMBER_VALUES[whole] if whole in NUMBER_VALUES else float(whole)) + 0.5
         kind, scale = UNITS[m.group("unit").lower()]
-        hedged = _HEDGES.search(text[max(0, m.start() - 16) : m.start()]) is not None
-        about = _POINT_HEDGE.search(text[max(0, m.start() - 16) : m.start()]) is not None
+        before = text[max(0, m.start() - 16) : m.start()]
+        hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
         out.append(Quantity(kind, number * scale, m.start(), m.end(), m.group(0), hedged, number, about))
     return out
 

@@ -61,6 +61,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round76.jsonl", 24),
         ("round77.jsonl", 24),
         ("round78.jsonl", 24),
+        ("round79.jsonl", 24),
+        ("round80.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
