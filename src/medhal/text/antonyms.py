@@ -21,11 +21,18 @@ __all__ = ["swapped_qualifier"]
 _OPEN = (
     r"\bopen\s+(?:[a-z]+\s+)?(?:surgery|surgical|repair|procedures?|operations?|approach|resections?|appendectom\w*|"
     r"appendicectom\w*|cholecystectom\w*|colectom\w*|hysterectom\w*|nephrectom\w*|prostatectom\w*|hernia)"
+    r"|\bconver(?:sion|ted|t|ting)\s+to\s+(?:an?\s+)?open\b"  # "conversion to open (<5%)" (round 82)
 )
+_URGENT = (
+    r"\b(?:emergency|emergent|urgent)\b(?!\s+(?:department|dept|room|services?|unit|care|admissions?|number|contact"
+    r"|helpline|line|attendance|team|advice|review|assessment|appointment|referral|help)\b)"
+)
+"""An emergency or urgent operation; not the emergency department or urgent advice a leaflet sends one to ("go to the
+emergency department" where the operation is elective: round 82)."""
 _PAIRS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE))
     for a, b in (
-        (r"\belective\b", r"\b(?:emergency|emergent|urgent)\b"),
+        (r"\belective\b", _URGENT),
         (r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted)", _OPEN),
         (r"\bfirst[- ]line\b", r"\bsecond[- ]line\b"),
         # deaths of any cause for the cardiovascular deaths a composite counts ("all-cause death or heart failure

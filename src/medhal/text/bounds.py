@@ -46,16 +46,16 @@ Side = Literal["up", "down"]
 
 _UP_BEFORE = re.compile(
     r"(?:\bover|\babove|(?<!\bno\s)\b(?:more|greater|higher)\s+than|\bolder\s+than|\bexceed(?:s|ing)?|"
-    r"\bat\s+least|\bno\s+(?:less|fewer|lower)\s+than|\bminimum\s+of|≥|>=|>)\s*$",
+    r"\bat\s+least|\bno\s+(?:less|fewer|lower)\s+than|\bminimum(?:\s+of)?|≥|>=|>)\s*$",
     re.IGNORECASE,
 )
 _DOWN_BEFORE = re.compile(
     r"(?:\bunder|\bbelow|(?<!\bno\s)\b(?:less|fewer|lower)\s+than|\byounger\s+than|\bat\s+most|\bup\s+to|"
-    r"\bno\s+(?:more|greater|higher)\s+than|\bmaximum\s+of|≤|<=|<)\s*$",
+    r"\bno\s+(?:more|greater|higher)\s+than|\bmaximum(?:\s+of)?|≤|<=|<)\s*$",
     re.IGNORECASE,
 )
 _INCLUSIVE_BEFORE = re.compile(
-    r"(?:\bat\s+(?:least|most)|\bup\s+to|\bno\s+(?:less|fewer|lower|more|greater|higher)\s+than|\b(?:minimum|maximum)\s+of"
+    r"(?:\bat\s+(?:least|most)|\bup\s+to|\bno\s+(?:less|fewer|lower|more|greater|higher)\s+than|\b(?:minimum|maximum)(?:\s+of)?"
     r"|≥|>=|≤|<=)\s*$",
     re.IGNORECASE,
 )

@@ -73,9 +73,14 @@ _APPEARANCE = frozenset({"looke", "looks", "appea", "seeme", "seems"})
 """Stems of how a cause was seen, not what it was ("because one edge looked slightly lobulated": round 66)."""
 _MONTH_NAMES = "january february march april may june july august september october november december"
 _MONTHS = frozenset(m[:5] for m in _MONTH_NAMES.split())
-_NOT_CAUSES = _APPEARANCE | _MONTHS
-"""Stems the cue does not weigh: how a cause was seen, and the month of a date, which the figure cues read ("because
-your PSA rose to 0.22 ng/mL in August 2023" for "PSA rose ... (08/2023)": round 79)."""
+_NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu"}
+"""Stems the cue does not weigh: how a cause was seen or measured, and the month of a date, which the figure cues
+read ("because your PSA rose to 0.22 ng/mL in August 2023" for "PSA rose ... (08/2023)": round 79; "because your
+prostate measured 58 ml": round 82)."""
+_THAN_A_FIGURE = re.compile(
+    r"\b(?:larger|bigger|greater|higher|lower|smaller|more|less|fewer|longer|shorter)\s+than\s+(?=[<>≤≥~]?\d)", re.I
+)
+"""A comparison with a figure, which the figure cues read ("which is larger than 30 ml" for "volume >30 ml")."""
 
 _HEDGED = re.compile(
     r"\b(?:may|might|could|possibly|probably|likely|perhaps|presumably|suggests?|suggesting|appears?|seems?"
@@ -102,6 +107,8 @@ _ROUTE = re.compile(
     r"|(?:tele)?phone|e-?mail|letter|video|portal|app|referral)\b",
     re.IGNORECASE,
 )
+_CONCEDED = re.compile(r",\s*(?:although|though|even\s+though|despite|albeit)\b[^,;]*(?:,|$)", re.IGNORECASE)
+"""A concession set off by commas inside an explanation."""
 _OPENS = re.compile(r"^[\s\-\u2022*]*$")
 """What may stand before a connective that opens its sentence (capitalised): nothing but a list marker."""
 
@@ -124,6 +131,7 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     'IgE-driven allergic inflammation'
     >>> unstated_cause("It was given by adding tablets to feeds.", evidence)
     >>> unstated_cause("Dapagliflozin is due to stop in May.", evidence)
+    >>> unstated_cause("because proteinuria, although lower than the starting level of 3.1 g,", evidence)
     """
     if _HEDGED.search(unit) or _QUESTIONED.search(unit):
         return None
@@ -135,6 +143,9 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
         return None
     if match.group().strip().lower() == "via" and _ROUTE.search(explanation):  # "listed for the procedure via the
         return None  # right femoral artery": a way in, no mechanism (round 77)
+    # "because her prolactin, although much lower than the starting level," | "is still raised": a concession is no
+    # part of the cause, which the next unit of the sentence gives (round 81)
+    explanation = _THAN_A_FIGURE.sub(" ", _CONCEDED.sub(" ", explanation))
     wanted = {
         _singular(t)
         for t in alignment_tokens(_spelled_by(explanation, evidence))

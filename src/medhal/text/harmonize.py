@@ -60,7 +60,15 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
         if lay_count(q) or q.text.lower() in (dated if q.kind == _DATE else written) or q.start < last:
             continue
         # the evidence's own writing of the same value first: "three months" as its "3-month", not its "12-week"
-        found = [e for e in stated if not e.approximate and e.start >= 0 and same_figure(q, e) and _rewritable(q, e)]
+        found = [
+            e
+            for e in stated
+            if not e.approximate
+            and e.start >= 0
+            and same_figure(q, e)
+            and _rewritable(q, e)
+            and not _TIME_POINT.match(e.text)
+        ]
         match = min(found, key=lambda e: not math.isclose(q.value, e.value), default=None)
         if q.about:  # of its own kind ("27 clinics" is no 27%), the one figure it rounds
             match = _rounded(q, [e for e in found if e.kind == q.kind], near)
@@ -75,6 +83,8 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
 
 _SHORT_UNIT = re.compile(r"\d\s?-?(?:wks?|mos?)$|^\d{1,2}/(?:7|52|12)$", re.IGNORECASE)
 _DATE = "label:date"
+_TIME_POINT = re.compile(r"(?:day|week|month|year|hour)s?\s", re.IGNORECASE)
+"""A time point's text ("day 2", "week 12"): when, not how long."""
 _RANGE_BEFORE = re.compile(r"\d\s*(?:to|-|–)\s*$")
 """A range's start just before a figure."""
 
@@ -93,6 +103,7 @@ def _held(unit: str, q: Quantity, stated: Sequence[Quantity], near: int | None) 
         if e.kind == q.kind
         and not e.approximate
         and e.start >= 0
+        and not _TIME_POINT.match(e.text)  # "at least 48 hours" is no "day 2" (round 81)
         and abs(e.value - q.value) <= 0.1 * abs(q.value)
         and bound_holds(unit, q, e.value)
     ]

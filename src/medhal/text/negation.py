@@ -106,6 +106,7 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
                     cue.group().lower() in _DETERMINERS
                     or _COPULA_BEFORE.search(text, 0, cue.end())
                     or _HAD.match(text, begin)
+                    or (cue.group().lower() == "not" and _ELLIPSIS_BEFORE.search(text, 0, cue.start()))
                 ):
                     governed.update(_coordinated(text, words, cue.end()))
                 break
@@ -126,6 +127,9 @@ _SUCH_AS = re.compile(r"\s*,?\s+(?:such\s+as|like|including|e\.g\.)\s+", re.IGNO
 _HAD = re.compile(r"\s*(?:had|have|has|having|get|got|develop(?:ed)?|experience[ds]?|report(?:ed)?)\s", re.IGNORECASE)
 """A verb of having after a negation cue, whose objects joined by "or" are all denied ("not had A or B")."""
 _BOUND_AFTER = re.compile(r"\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b", re.IGNORECASE)
+_ELLIPSIS_BEFORE = re.compile(r"(?:^|\bbut|,)\s*$", re.IGNORECASE)
+"""Before a "not" whose copula is left out ("inflamed, but not gangrenous or perforated": round 82), which denies
+its whole list as "was not" would."""
 _COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+not$|\b(?:is|are|was|were)n't$", re.IGNORECASE)
 
 
