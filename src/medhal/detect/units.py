@@ -229,6 +229,8 @@ def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:
     if k == 0 or _next_in_sentence(units, k - 1, response) is None:
         return False
     before, text = units[k - 1].text, units[k].text
+    if _AVOIDED_END.search(before) and _LIST_GOES_ON.match(text) and not has_negation(text):
+        return True  # "and avoid baths" | "and swimming until it has healed." (round 84)
     return (
         before.rstrip().endswith(",")
         and has_negation(before)
@@ -236,6 +238,16 @@ def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:
         and not has_negation(text)
         and _OWN_TURN.match(text) is None
     )
+
+
+_AVOIDED_END = re.compile(r"\b(?:avoid(?:ing)?|no|not|without|never)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*$", re.IGNORECASE)
+"""A unit that ends denying or avoiding a thing, whose list the next unit may go on with."""
+_LIST_GOES_ON = re.compile(
+    r"\s*(?:and|or|nor)\s+(?:[\w-]+\s+){0,2}?(?:until|for|while|unless|if|after|before|during)\b"
+    r"|\s*(?:and|or|nor)\s+[\w-]+(?:\s+[\w-]+)?\s*[.,;]?\s*$",
+    re.IGNORECASE,
+)
+"""A unit that only adds an item to the list before it and a condition or time ("and swimming until it has healed")."""
 
 
 _OWN_TURN = re.compile(r"\W*(?:but|and|yet|while|whereas|although|though|however|which|who|so)\b", re.IGNORECASE)

@@ -84,7 +84,8 @@ _THAN_A_FIGURE = re.compile(
 
 _HEDGED = re.compile(
     r"\b(?:may|might|could|possibly|probably|likely|perhaps|presumably|suggests?|suggesting|appears?|seems?"
-    r"|potentially|speculate|thinks?|believes?|suspects?|felt)\b",  # "which the team thinks is due to" (round 68)
+    r"|potentially|speculate|thinks?|thought|believes?|believed|suspects?|suspected|felt)\b",  # "which the team
+    # thinks is due to" (round 68), "are thought to be caused by" (round 83)
     re.IGNORECASE,
 )
 _QUESTIONED = re.compile(

@@ -62,7 +62,8 @@ def label_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
             continue
         category = _category(unit, q)
         same = [e for e, c in theirs if e.kind == q.kind and c == category and category]
-        if same and not any(e.value == q.value for e in same):
+        # the sentence's own label of that figure, whatever word follows it ("158/92 mmHg" for "(repeat 158/92)")
+        if same and not any(e.kind == q.kind and e.value == q.value for e, _ in theirs):
             conflicts.append((q, same[0]))
     return conflicts
 

@@ -134,7 +134,17 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bFHx\b", "family history"),  # "no family history" for "(age >50, no FHx)" (round 76)
     (r"(?-i:\bAKI\b)", "acute kidney injury"),  # "low sodium and kidney injury" for "hyponatraemia and AKI" (round 79)
     (r"(?-i:\bCKD\b)", "chronic kidney disease"),
-    (r"(?-i:\b(?:USS|TRUS)\b)", "ultrasound scan"),  # "58 ml on ultrasound" for "TRUS volume: 58 ml" (round 82)
+    (r"(?-i:\b(?:USS|TRUS)\b)", "ultrasound scan"),
+    (  # "because bosentan can harm an unborn baby" for "bosentan is teratogenic" (round 84)
+        r"\b(?:harm|damage|hurt)\s+(?:an?\s+|the\s+|your\s+|her\s+)?(?:unborn|developing)\s+(?:baby|babies|child|infants?)\b"
+        r"|\bcause\s+birth\s+defects\b",
+        "teratogenic",
+    ),
+    (  # "because she had not been using the treatment regularly" for "due to poor adherence" (round 83)
+        r"\bnot\s+(?:been\s+)?(?:using|taking|applying)\s+(?:the\s+|her\s+|his\s+|their\s+|your\s+)?(?:[a-z]+\s+)?"
+        r"regularly\b",
+        "poor adherence",
+    ),  # "58 ml on ultrasound" for "TRUS volume: 58 ml" (round 82)
     (r"(?-i:\bBP\b)", "blood pressure"),  # "her blood pressure is above target" for "BP above target" (round 77)
     (r"\b(?:extra|added)(?=\s+(?:benefit|value|effect))", "additional"),  # "no added benefit" (round 77)
     (r"\bother\s+(?:medical|health)\s+(?:conditions|problems)\b", "comorbidities"),

@@ -404,6 +404,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         after = _WORD_AFTER.match(unit, m.end())
         if after and _acronym(word) and (word + after.group(1)).lower() in given.stated:
             continue  # "JC virus" for "JCV" (round 76)
+        if after and not _acronym(word) and (word[0] + after.group(1)).upper() in given.acronyms:
+            continue  # "6 Hounsfield units" for "6 HU" (round 83)
         if (
             not _acronym(word)
             and not is_drug_name(word)

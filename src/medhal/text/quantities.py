@@ -107,8 +107,8 @@ _PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre":
 _PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "minute": "min", "hour": "h", "hr": "h"}
 _PER |= {"yr": "year", "wk": "week"}
 """A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "4 mg per minute" "4 mg/min")."""
-_PER_TIME = re.compile(r"\s+(?:per|an?)\s+(hour|hr|minute|min|day|week|year|yr)\b", re.IGNORECASE)  # after "/kg"
-_PER_LITRE = {"dl": 10.0, "ml": 1000.0}
+_PER_TIME = re.compile(r"(?i)\s+(?:per|an?)\s+(hour|hr|minute|min|day|week|year|yr)\b(?!\s+(?:earlier|ago|later))")
+_PER_LITRE = {"dl": 10.0, "ml": 1000.0}  # (_PER_TIME, after "/kg": not "98 ng/L a year earlier", round 84)
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
 _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")

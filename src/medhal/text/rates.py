@@ -38,9 +38,18 @@ def said_rates(unit: str, q: Quantity) -> frozenset[str]:
 
 def rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
     """Whether ``q`` restates a rate the evidence states, its denominator said in words right after it ("three hours
-    *a night*" for "3 hours/night"; not "12.5 mg twice a day", a frequency) or, for oxygen's flow, left out ("on two
-    litres" for "2 L/min"), or a day's dose of a pump ("going up to 10 mg over 24 hours" for "10 mg/24h": round 59)."""
+    *a night*" for "3 hours/night"; not "12.5 mg twice a day", a frequency) or later in the unit ("25-30 g of fibre
+    and 1.5-2 litres of fluid a day" for "fibre 25-30 g/day"), or, for oxygen's flow, left out ("on two litres" for
+    "2 L/min"), or a day's dose of a pump ("going up to 10 mg over 24 hours" for "10 mg/24h": round 59).
+
+    >>> from medhal.text.quantities import quantities
+    >>> unit = "aim for 25-30 g of fibre and 1.5-2 litres of fluid a day."
+    >>> rate_restated(unit, quantities(unit)[1], quantities("fibre 25-30 g/day and 1.5-2 L fluid"))
+    True
+    """
     rates = set(said_rates(unit, q))
+    if _DAY_LATER.search(unit, q.end):  # "25-30 g of fibre and 1.5-2 litres of fluid a day" (round 84)
+        rates |= {f"{q.kind}/{per}" for per in ("24h", "24", "day", "d")}
     if q.kind == "volume":
         rates.add("volume/min")
     return any(e.kind in rates and e.value == q.value for e in stated)
@@ -49,6 +58,8 @@ def rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
 _PER_WORD = re.compile(  # "1.7 litres of fluid each day" for "1700 mL/day" (round 67), "in the past year" (round 68)
     r"(?i)\s*(?:of\s+[a-z-]+\s+)?(?:a|an|per|each|every|(?:in|over)\s+the\s+(?:past|last))\s+(night|day|week|month|year|hour|minute)\b"
 )
+_DAY_LATER = re.compile(r"\b(?:a|per|each|every)\s+day\b|\bdaily\b(?!\s+(?:dose|doses))", re.IGNORECASE)
+"""A day said later in the unit as the denominator of its figures."""
 _DAILY = re.compile(
     r"(?i)\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b|daily\b)"
 )

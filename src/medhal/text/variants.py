@@ -35,6 +35,8 @@ _LETTERED = re.compile(r"\b([A-Za-z][a-z]{3,})\s+(?:(?:class|grade|stage|type|gr
 """A name with a letter for its variant ("troponin I", "hepatitis B", "vitamin D", "Child-Pugh (class) C")."""
 _MORE_LETTERS = re.compile(r"\s*(?:,|/|\band\b|\bor\b)\s*([A-Z])(?![\w'’-])")
 """A further letter after a lettered name, the name left out ("hepatitis B and C", "troponin I/T")."""
+_HEPATITIS_MARKER = re.compile(r"\b(?:anti-)?H([A-E])(?:V|sAg|sAb|cAb|eAg|eAb|c)\b")
+"""A hepatitis virus named by itself or its markers ("HBV", "HBsAg", "anti-HBc", "anti-HCV")."""
 _LABELLED = re.compile(r"\b(?:class|grade|stage|type|group)\s+([A-Z])(?![\w'’-])")
 _NOT_NAME_WORDS = (
     "against with without from into than that this these those were have over under about after before between "
@@ -59,6 +61,10 @@ def lettered_swaps(unit: str, evidence: str) -> tuple[str, ...]:
     ()
     >>> lettered_swaps("including Child-Pugh C cirrhosis", "Child-Pugh A or B; avoid in Child-Pugh class C")
     ()
+    >>> lettered_swaps("negative hepatitis B", "HBsAg and anti-HBc negative, hepatitis C and HIV negative")
+    ()
+    >>> lettered_swaps("negative hepatitis B", "hepatitis C and HIV negative")
+    ('hepatitis B',)
     >>> lettered_swaps("Child-Pugh B with bleeding", "Child–Pugh class C (10–13 points) or class B (8–9 points)")
     ()
     """
@@ -69,6 +75,8 @@ def lettered_swaps(unit: str, evidence: str) -> tuple[str, ...]:
         while (more := _MORE_LETTERS.match(evidence, end)) is not None:
             given[m.group(1).lower()].add(more.group(1))
             end = more.end()
+    for m in _HEPATITIS_MARKER.finditer(evidence):  # "HBsAg and anti-HBc negative": hepatitis B (round 84)
+        given.setdefault("hepatitis", set()).add(m.group(1))
     for m in _LABELLED.finditer(evidence):  # "Child-Pugh class C ... or class B": B is Child-Pugh's too
         for letters in given.values():
             letters.add(m.group(1))
