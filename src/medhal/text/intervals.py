@@ -43,10 +43,13 @@ _ALONE_DAYS = {
     "annually": 365.25,
     "annual": 365.25,  # "annual flu vaccine" for "his yearly flu jab" (round 67)
 }
+_COUNTED = r"(?:doses|infusions|injections|cycles|sessions|reviews|visits|appointments|checks|assessments|calls|scans)"
+"""What "four weekly" counts when such a noun follows: four doses, weekly (round 58); "two weekly reviews in a row"
+(round 85)."""
 _INTERVAL = re.compile(
     r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"
     r"(?P<unit>hour|day|week|fortnight|month|year)s?\b"
-    r"|\b(?P<k>\d+|" + "|".join(_N) + r")(?:-|\s(?!\w+\s+(?:doses|infusions|injections|cycles|sessions)\b))"
+    r"|\b(?P<k>\d+|" + "|".join(_N) + r")(?:-|\s(?!\w+\s+" + _COUNTED + r"\b))"
     r"(?P<ly>hourly|weekly|monthly|yearly)\b"
     r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b"
     r"|(?:(?<=\dmg\s)|(?<=\d\smg\s)|(?<=\sg\s)|(?<=mcg\s)|(?<=units\s)|(?<=micrograms\s))"

@@ -341,14 +341,16 @@ def dimension_unit(text: str, end: int) -> str | None:
 
 _SLASH_DURATION = re.compile(
     r"(?:(?<=\bx)|(?<=[x×]\s)|(?<=\bfor\s)|(?<=\bin\s)|(?<=\bafter\s)|(?<=\bover\s)|(?<=\bwithin\s)|(?<=\bnext\s)"
-    r"|(?<=\blast\s)|(?<=\bpast\s))(?P<n>\d{1,2})/(?P<per>7|52|12)(?![\d/]|\.\d)"
+    r"|(?<=\blast\s)|(?<=\bpast\s)|(?<=\breview\s)|(?<=\bF/U\s)|(?<=\bfollow-up\s)|(?<=\bRV\s)|(?<=\brepeat\s))"
+    r"(?P<n>\d{1,2})/(?P<per>7|52|12)(?![\d/]|\.\d)"
     r"(?!\s+(?!(?:ago|post|then|and|or|of|hx|history|before|after|prior|since|until|later)\b)[A-Za-z])"
     r"|(?:(?<=:\s)|(?<=^)|(?<=\n))(?P<lead>\d{1,2})/(?P<per_lead>7|52)(?![\d/]|\.\d)"
     r"|(?<![\d/.])(?P<ago>\d{1,2})/(?P<per_ago>7|52|12)(?=\s+ago\b)",
     re.IGNORECASE,
 )
 """A British note's duration in days, weeks or months over 7, 52 or 12 ("2-hourly x 1/52", "PC: 3/7 painful red
-eye", "F/U in 6/12", "2/52 ago"), read only after a word of duration, or of days and weeks after a list's colon or
+eye", "F/U in 6/12", "Review 4/52", "2/52 ago"), read only after a word of duration or of a next visit, or of days
+and weeks after a list's colon or
 at a line's start, so that a visual acuity ("VA 6/12") stays what it is; after a word of duration, not before a
 noun it counts ("response in 1/7 serotypes": round 72)."""
 _SLASH_DAYS = {"7": 1.0, "52": 7.0, "12": 30.4375}

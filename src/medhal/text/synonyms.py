@@ -95,6 +95,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "conce": ("worri", "worry"),
     "sensa": ("feeli",),  # "reduced feeling in his left foot" for "loss of protective sensation" (round 69)
     "gait": ("walki",),  # "not limiting his walking" for "MAS 1+ not limiting gait" (round 77)
+    "repea": ("repet",),  # "by repeating whole words" for "whole-word ... repetitions" (round 86)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
@@ -107,7 +108,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 "needed" and "required" ("A renal dose reduction is needed" against "No renal dose adjustment is required": round
 58); "stopped" and "stop", which five letters tell apart, and "previous" and "history" ("because of his previous
 TIA" for "given the TIA history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerbations"
-(our own COPD letter); "worries" and "concern" (round 68); "walking" and "gait" (round 77)."""
+(our own COPD letter); "worries" and "concern" (round 68); "walking" and "gait" (round 77); "repeating" and
+"repetitions" (round 86)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never

@@ -67,6 +67,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round82.jsonl", 24),
         ("round83.jsonl", 24),
         ("round84.jsonl", 24),
+        ("round85.jsonl", 24),
+        ("round86.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
