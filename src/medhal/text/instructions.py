@@ -100,6 +100,8 @@ def instruction(clause: str) -> Instruction | None:
     (False, True)
     >>> print(instruction("Ibuprofen reduced pain by 20%."))
     None
+    >>> instruction("return to contact sport not before 9 months").against
+    True
     """
     if _HEDGE.search(clause):
         return None
@@ -110,7 +112,9 @@ def instruction(clause: str) -> Instruction | None:
     if m is None:
         return None
     verb = m.group("verb0") or m.group("verb1")
-    return Instruction(False, _key(verb), _keys(m.group("rest")))
+    # "return to contact sport not before 9 months" says not to before then, as "should not return ... before 9
+    # months" does (round 88)
+    return Instruction(_NOT_BEFORE.search(m.group("rest")) is not None, _key(verb), _keys(m.group("rest")))
 
 
 def reversed_instruction(unit: str, sentences: Sequence[str]) -> int | None:
@@ -153,5 +157,6 @@ def _instructions(sentence: str) -> tuple[Instruction, ...]:
     return tuple(found)
 
 
+_NOT_BEFORE = re.compile(r"\b(?:not\s+(?:before|until|earlier\s+than)|no\s+sooner\s+than)\s+\S*\d", re.IGNORECASE)
 _AGAINST_HEADING = re.compile(r"\W*(?:do\s+not|don't|avoid|never)\s*:", re.IGNORECASE)
 """A list of what not to do under its heading ("DON'T: ... drive until you feel fully recovered": round 69)."""

@@ -135,6 +135,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"(?-i:\bAKI\b)", "acute kidney injury"),  # "low sodium and kidney injury" for "hyponatraemia and AKI" (round 79)
     (r"(?-i:\bCKD\b)", "chronic kidney disease"),
     (r"(?-i:\b(?:USS|TRUS)\b)", "ultrasound scan"),
+    (r"\bhigh[- ]velocity(?:\s+(?:jet|flow|stream))?", "fast blood flow"),  # murmur (round 87)
     (  # "because bosentan can harm an unborn baby" for "bosentan is teratogenic" (round 84)
         r"\b(?:harm|damage|hurt)\s+(?:an?\s+|the\s+|your\s+|her\s+)?(?:unborn|developing)\s+(?:baby|babies|child|infants?)\b"
         r"|\bcause\s+birth\s+defects\b",

@@ -75,7 +75,7 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
         if after and words[after[0]].group().lower() in ("only", "as"):
             continue
         if _BOUND_AFTER.match(text, cue.end()) or _EITHER_WAY.search(text, 0, cue.start()):
-            continue  # "no more than 2 days a week": a bound (round 26); "with or without X": both (round 53)
+            continue  # "no more than 2 days a week", "not before 9 months": bounds (rounds 26, 88); "with or without"
         if (
             cue.group().lower() == "without"
             and _GERUND.match(text, cue.end())
@@ -126,10 +126,10 @@ negated copula, whose predicate is the list ("she isn't agitated or distressed")
 _SUCH_AS = re.compile(r"\s*,?\s+(?:such\s+as|like|including|e\.g\.)\s+", re.IGNORECASE)
 _HAD = re.compile(r"\s*(?:had|have|has|having|get|got|develop(?:ed)?|experience[ds]?|report(?:ed)?)\s", re.IGNORECASE)
 """A verb of having after a negation cue, whose objects joined by "or" are all denied ("not had A or B")."""
-_BOUND_AFTER = re.compile(r"\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b", re.IGNORECASE)
-_ELLIPSIS_BEFORE = re.compile(r"(?:^|\bbut|,)\s*$", re.IGNORECASE)
-"""Before a "not" whose copula is left out ("inflamed, but not gangrenous or perforated": round 82), which denies
-its whole list as "was not" would."""
+_BOUND_AFTER = re.compile(
+    r"(?i)\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b|[^.;:,]*?\b(?:before|until|till)\s+\d"
+)
+_ELLIPSIS_BEFORE = re.compile(r"(?:^|\bbut|,)\s*$", re.IGNORECASE)  # "but not X or Y" denies both (round 82)
 _COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+not$|\b(?:is|are|was|were)n't$", re.IGNORECASE)
 
 

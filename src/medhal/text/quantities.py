@@ -45,6 +45,7 @@ from medhal.text.number_forms import (
     following_days,
     is_age,
     is_year,
+    mixed_numbers,
     multiplier,
     numeric_dates,
     short_dates,
@@ -97,12 +98,12 @@ _RATIO_BEFORE = re.compile(
 )
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+(?:and\s+)?$", re.IGNORECASE)
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
-    r"(?:\s[a-z]{4,}(?=/[A-Za-z0-9]{1,4}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)([^\s,;()]+)"
+    r"(?:\s[a-z]{4,}(?=/[A-Za-z][A-Za-z0-9]{0,3}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)"
+    r"(?!(?!24|48|72)\d)([^\s,;()]+)"  # a number per 24 h; not "30 mg morning/25 mg evening" (round 87)
     r"|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b",
     re.IGNORECASE,
-)
-# a bag's contents are an amount, not a rate ("2.8 L/bag", "10 mmol/bag": round 78's parenteral nutrition)
+)  # and a bag's contents are an amount, not a rate ("2.8 L/bag", "10 mmol/bag": round 78's parenteral nutrition)
 _PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}
 _PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "minute": "min", "hour": "h", "hr": "h"}
 _PER |= {"yr": "year", "wk": "week"}
@@ -254,6 +255,8 @@ def quantities(text: str) -> list[Quantity]:
                 unit = after.group("unit").lower()
         if not unit and word not in NUMBER_VALUES and (size := dimension_unit(text, m.end())):
             unit = size  # "19 x 11 x 9 mm": each a length (round 66)
+        side = m.group("unit") in ("L", "R") and _LABEL.search(text, max(0, m.start() - 24), m.start()) is not None
+        unit = "" if side else unit  # "Grade 2 L varicocele": a grade and a side, not 2 litres (round 88)
         if unit.startswith("point") and word in NUMBER_VALUES:
             unit = ""  # "at one point": lay wording; "a 15-point margin", "2.1 points" are points of a scale
         kind, scale = UNITS.get(unit, ("count", 1.0))
@@ -273,7 +276,7 @@ def quantities(text: str) -> list[Quantity]:
                 per = "l"
             kind = f"{kind}/{per.replace('²', '2')}"  # "mg/m²" is "mg/m2" (round 57)
         before = text[max(0, m.start() - 24) : m.start()]
-        whole: int | None = None  # where a time of day or a date ends ("8 pm", "21 February")
+        whole: int | None = m.end("num") if side else None  # where a time of day or a date ends ("8 pm")
         begin = m.start()  # where the figure begins: "week 12" with its time point's word
         label = _LABEL.search(before) if kind == "count" else None
         if label is not None:  # "type 2 diabetes", "grade 3": a category, compared only with its own kind
@@ -359,32 +362,18 @@ def quantities(text: str) -> list[Quantity]:
     return out
 
 
-_MIXED = re.compile(
-    r"(?<![\w.,])(?P<whole>\d+|"
-    + "|".join(NUMBER_WORDS[1:13])
-    + r")\s+and\s+a\s+half\s+(?P<unit>"
-    + "|".join(u for u in UNITS if UNITS[u][0] in ("time", "mass", "volume"))
-    + r")\b",
-    re.IGNORECASE,
-)
-
-
 def _mixed_numbers(text: str) -> list[Quantity]:
-    """Mixed numbers of a unit in words: "two and a half years" is 2.5 years, "1 and a half hours" 1.5 hours (round
-    19: "from 4 days to one and a half days" stated a count of one, so the changed 2.5 days went unread); hedged as
-    the words before them hedge them ("just under two and a half years").
+    """:func:`~medhal.text.number_forms.mixed_numbers` as quantities, hedged as the words before them hedge them ("just
+    under two and a half years").
 
     >>> [(q.kind, q.value) for q in _mixed_numbers("over two and a half years, 1 and a half days")]
     [('time', 913.125), ('time', 1.5)]
     """
     out: list[Quantity] = []
-    for m in _MIXED.finditer(text):
-        whole = m.group("whole").lower()
-        number = (NUMBER_VALUES[whole] if whole in NUMBER_VALUES else float(whole)) + 0.5
-        kind, scale = UNITS[m.group("unit").lower()]
-        before = text[max(0, m.start() - 16) : m.start()]
+    for kind, value, start, end, number in mixed_numbers(text):
+        before = text[max(0, start - 16) : start]
         hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
-        out.append(Quantity(kind, number * scale, m.start(), m.end(), m.group(0), hedged, number, about))
+        out.append(Quantity(kind, value, start, end, text[start:end], hedged, number, about))
     return out
 
 

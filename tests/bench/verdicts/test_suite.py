@@ -69,6 +69,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round84.jsonl", 24),
         ("round85.jsonl", 24),
         ("round86.jsonl", 24),
+        ("round87.jsonl", 24),
+        ("round88.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
