@@ -43,9 +43,12 @@ _ALONE_DAYS = {
     "annually": 365.25,
     "annual": 365.25,  # "annual flu vaccine" for "his yearly flu jab" (round 67)
 }
-_COUNTED = r"(?:doses|infusions|injections|cycles|sessions|reviews|visits|appointments|checks|assessments|calls|scans)"
+_COUNTED = (
+    r"(?:doses|infusions|injections|cycles|sessions"
+    r"|(?:reviews|visits|appointments|checks|assessments|calls|scans)\s+(?:in\s+a\s+row|running))"
+)
 """What "four weekly" counts when such a noun follows: four doses, weekly (round 58); "two weekly reviews in a row"
-(round 85)."""
+(round 85), where "4 weekly visits" stay every four weeks."""
 _INTERVAL = re.compile(
     r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"
     r"(?P<unit>hour|day|week|fortnight|month|year)s?\b"

@@ -58,8 +58,11 @@ def rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
 _PER_WORD = re.compile(  # "1.7 litres of fluid each day" for "1700 mL/day" (round 67), "in the past year" (round 68)
     r"(?i)\s*(?:of\s+[a-z-]+\s+)?(?:a|an|per|each|every|(?:in|over)\s+the\s+(?:past|last))\s+(night|day|week|month|year|hour|minute)\b"
 )
-_DAY_LATER = re.compile(r"\b(?:a|per|each|every)\s+day\b|\bdaily\b(?!\s+(?:dose|doses))", re.IGNORECASE)
-"""A day said later in the unit as the denominator of its figures."""
+_DAY_LATER = re.compile(
+    r"(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)\b(?:(?:a|per|each|every)\s+day\b|daily\b(?!\s+doses?))",
+    re.IGNORECASE,
+)
+"""A day said later in the unit as the denominator of its figures; not a frequency ("10 mg twice a day")."""
 _DAILY = re.compile(
     r"(?i)\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b|daily\b)"
 )
