@@ -343,6 +343,8 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
+        if q.about and q.kind == "percent" and _own_change(q, read):  # "from 27 to 18 mmHg, about a third" (r. 89)
+            continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
         if q.kind.startswith(("count", "label:")) and q.number in scale:  # read as a score out of 18 (round 61)
@@ -364,6 +366,22 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue  # "by 1.5 percentage points" for an HbA1c that "fell by 1.5%": stated, if not told apart
         out.append(q)
     return out
+
+
+def _own_change(q: Quantity, read: Sequence[Quantity]) -> bool:
+    """Whether the hedged share ``q`` is about the relative change between two figures of one kind its own text
+    states ("fell from 27 to 18 mmHg, a reduction of about a third": 33%): worked out by the answer, not unstated.
+
+    >>> read = quantities("from 27 to 18 mmHg, a reduction of about a third")
+    >>> _own_change(read[-1], read), _own_change(read[-1], quantities("from 27 to 25 mmHg, about a third"))
+    (True, False)
+    """
+    figures = [e for e in read if e.kind not in ("percent", q.kind) and not e.kind.startswith("label:") and e.value]
+    return any(
+        abs(100.0 * abs(a.value - b.value) / a.value - q.value) <= 0.1 * q.value
+        for a, b in itertools.pairwise(figures)
+        if a.kind == b.kind or b.kind == "count"
+    )
 
 
 def _proportion_stated(q: Quantity, stated: Sequence[Quantity]) -> bool:

@@ -160,7 +160,7 @@ def implied_figures(text: str) -> list[Quantity]:
         out.append(Quantity("count", n, -1, -1, f"cycle {n:g}", False, n))
     for m in _DAILY_TOTAL.finditer(text):  # "Total 390 mL/24 h" is 390 mL in the last 24 hours (round 66)
         amount = m.group("amount") or m.group("time")
-        out.extend(_unplaced(amount))
+        out.extend(_unplaced(amount) if amount else [])  # "at least 8x/24h": 24 hours only (round 89)
         out.append(Quantity("time", 1.0, -1, -1, "24 hours", False, 24.0))
     for m in _UNIT_ROW.finditer(text):  # "Trail Making B (s) | 118 | 124": 118 and 124 seconds, 6 apart (round 67)
         cells = [float(n) for n in _CELL.findall(m.group("cells"))][:4]
@@ -241,6 +241,7 @@ _CYCLE = re.compile(
 _DAILY_TOTAL = re.compile(
     r"\b(?P<amount>\d+(?:\.\d+)?\s?(?:mL|ml|L|litres?|g|kg|mg))\s?/\s?24\s?(?:h|hrs?|hours)\b"
     r"|\b(?P<time>\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|min|mins|minutes))\s?/\s?(?:day|d|24\s?h)\b"
+    r"|\b\d+\s?x\s?/\s?24\s?(?:h|hrs?|hours)\b"
 )
 """An amount per 24 hours, which a day's log totals ("Total 390 mL/24 h"), and a time a day, which is that time on
 each day ("OFF time has fallen by 2.5 h/day": "a drop of two and a half hours", round 68)."""

@@ -170,8 +170,8 @@ def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]
         return []
     bounds = [start, *(b for m in separators for b in (m.start(), m.end())), end]
     items = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
-    if len(text[items[0][0] : items[0][1]].split()) > 4:
-        return []
+    if len(text[items[0][0] : items[0][1]].split()) > 4 or _OBJECTS.match(text, items[0][0], items[0][1]):
+        return []  # "No indication for aspirin or heparin": a list of what "for" names, not denied (round 90)
     found: list[int] = []
     for n, (a, b) in enumerate(items[1:], start=1):
         item = text[a:b]
@@ -187,6 +187,7 @@ _LIST_END = re.compile(r"[.;:()\[\]]")
 _ITEM_SEPARATOR = re.compile(r"\s*,\s*(?:(?:or|nor)\s+)?|\s+(?:or|nor)\s+", re.IGNORECASE)
 _OR = re.compile(r"\b(?:or|nor)\b", re.IGNORECASE)
 _CLAUSE_ITEM = re.compile(r"\s*(?:(?:and|but|with)\b|\d)", re.IGNORECASE)
+_OBJECTS = re.compile(r"\s*\S+\s+(?:for|to|against)\s", re.IGNORECASE)
 
 
 _NONE_OF = re.compile(r"\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<head>[A-Za-z][\w-]*)", re.IGNORECASE)
@@ -356,8 +357,7 @@ _PLACED = re.compile(
     r"\b(?:above|below|over|under|beyond|outside|short\s+of|away\s+from)\s+(?:(?:the|his|her|their|its|your)\s+)?$",
     re.IGNORECASE,
 )
-"""A position relative to what a sentence denies, which asserts nothing of it: "still above his estimated dry weight"
-against "Not yet at estimated dry weight" (round 66)."""
+"""A position relative to what a sentence denies, which asserts nothing of it ("still above his dry weight", r. 66)."""
 
 
 def _verb_said(unit: str, sentence: str) -> bool:

@@ -76,7 +76,7 @@ _POINT_HEDGE = re.compile(
 _DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a decimal comma ("0,8") takes "1,28"
 _NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
-    r"(?:(?<=\d[-–/])|(?<=[\s(]-)|(?<=[\s(]−)|(?<=[ap]m-)|(?<=\dth-)|(?<![\w.,/-]))(?P<num>" + _NUMERAL + r")"
+    r"(?:(?<=\d[-–/])|(?<=[\s(]-)|(?<=[\s(]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<![\w.,/-]))(?P<num>" + _NUMERAL + r")"
     r"(?![\w.,]\d)(?:(?:\s|\s?-)?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")\b|"
@@ -240,6 +240,8 @@ def quantities(text: str) -> list[Quantity]:
             continue  # the minutes of a time of day ("02:00")
         if len(m.group("num")) <= 2 and YEAR_SLASH.match(text, m.end()) and _number(m.group("num")) <= 12:
             continue  # the month of "09/2023": a month and year, no count (round 76)
+        if not m.group("unit") and text[max(0, m.start() - 1) : m.start()] == "x":
+            continue  # "Vomited x1": a count of times, read only with a unit ("od x3 days": round 89)
         if not (m.group("unit") or m.group("pct")) and enumerates(text, m):
             continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
         raw = m.group("num")

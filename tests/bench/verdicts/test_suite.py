@@ -71,6 +71,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round86.jsonl", 24),
         ("round87.jsonl", 24),
         ("round88.jsonl", 24),
+        ("round89.jsonl", 24),
+        ("round90.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
