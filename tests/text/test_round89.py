@@ -4,9 +4,11 @@ notes and heart failure home visits): its false cues mended at their cause."""
 
 from __future__ import annotations
 
+from medhal.text.effects import unnamed_outcome
 from medhal.text.figures import unstated_quantities
 from medhal.text.implied import implied_figures
 from medhal.text.quantities import quantities
+from medhal.text.synonyms import alignment_tokens
 
 
 def test_a_figure_after_x_is_read() -> None:
@@ -24,3 +26,15 @@ def test_a_share_the_answer_works_out_from_its_own_two_figures_is_no_unstated_fi
     assert unstated_quantities("and from 27 to 18 mmHg in the left, a reduction of about a third.", table) == []
     found = unstated_quantities("and from 27 to 24 mmHg in the left, a reduction of about a third.", table)
     assert [q.text for q in found] == ["24", "third"]
+
+
+def test_the_number_to_call_after_a_slash_is_read() -> None:
+    advice = "- Return/999 if salbutamol needed more than 4-hourly or 10 puffs not helping"
+    assert [(q.kind, q.value) for q in quantities(advice)][:1] == [("count", 999.0)]
+    assert unstated_quantities("Call 999 or return to hospital if he needs salbutamol more often,", advice) == []
+
+
+def test_step_by_step_is_no_outcome() -> None:
+    letter = "- Salbutamol 100 mcg MDI via spacer - wean as per written plan (10 puffs 4-hourly for 24 h)."
+    unit = "and reduced step by step as set out in his written asthma plan."
+    assert unnamed_outcome(unit, letter, alignment_tokens(letter)) is None

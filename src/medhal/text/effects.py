@@ -211,7 +211,12 @@ def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     >>> unnamed_outcome("Dexamethasone reduced vomiting.", evidence, alignment_tokens(evidence)) is None
     True
     """
+    unit = _GRADUALLY.sub("gradually", unit)  # "and reduced step by step as set out in his plan" (round 89)
     for phrase in (changed_outcome(unit), stated_cause(unit), stated_agent(unit)):
         if phrase is not None and never_named(phrase, evidence, evidence_tokens):
             return phrase
     return None
+
+
+_GRADUALLY = re.compile(r"\b(step|bit|little|day|week)\s+by\s+\1\b", re.IGNORECASE)
+"""An adverb of pace in two words ("step by step"), no outcome that changed."""

@@ -73,8 +73,9 @@ _APPEARANCE = frozenset({"looke", "looks", "appea", "seeme", "seems"})
 """Stems of how a cause was seen, not what it was ("because one edge looked slightly lobulated": round 66)."""
 _MONTH_NAMES = "january february march april may june july august september october november december"
 _MONTHS = frozenset(m[:5] for m in _MONTH_NAMES.split())
-_NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu"}
-"""Stems the cue does not weigh: how a cause was seen or measured, and the month of a date, which the figure cues
+_NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu", "makin", "made", "makes"}
+"""Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
+round 91), and the month of a date, which the figure cues
 read ("because your PSA rose to 0.22 ng/mL in August 2023" for "PSA rose ... (08/2023)": round 79; "because your
 prostate measured 58 ml": round 82)."""
 _THAN_A_FIGURE = re.compile(

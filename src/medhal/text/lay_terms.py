@@ -135,6 +135,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"(?-i:\bAKI\b)", "acute kidney injury"),  # "low sodium and kidney injury" for "hyponatraemia and AKI" (round 79)
     (r"(?-i:\bCKD\b)", "chronic kidney disease"),
     (r"(?-i:\b(?:USS|TRUS)\b)", "ultrasound scan"),
+    (r"(?-i:\b(?:ALT|AST)\b)", "liver enzyme"),  # "because his liver enzyme ALT rose" for "ALT 96 U/L" (round 91)
     (r"\bhigh[- ]velocity(?:\s+(?:jet|flow|stream))?", "fast blood flow"),  # murmur (round 87)
     (  # "because bosentan can harm an unborn baby" for "bosentan is teratogenic" (round 84)
         r"\b(?:harm|damage|hurt)\s+(?:an?\s+|the\s+|your\s+|her\s+)?(?:unborn|developing)\s+(?:baby|babies|child|infants?)\b"
@@ -155,7 +156,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bswollen\s+(ankles|legs|feet)\b", r"\1 edema"),
     (r"\bjoint\s+pains?\b", "arthralgia"),
     (r"\bmuscle\s+(?:pains?|aches?)\b", "myalgia"),
-    (r"\bfeeling\s+sick\b", "nausea"),
+    (r"\b(?:feeling|feel|feels)\s+sick\b", "nausea"),  # "the tablets were making you feel sick" (round 91)
     (r"\b(?:being\s+sick|throwing\s+up)\b", "vomiting"),
     (r"\bacid\s+reflux\b", "gastroesophageal reflux"),
     (r"\bunderactive\s+thyroid\b", "hypothyroidism"),

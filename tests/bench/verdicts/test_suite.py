@@ -73,6 +73,7 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round88.jsonl", 24),
         ("round89.jsonl", 24),
         ("round90.jsonl", 24),
+        ("round91.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
