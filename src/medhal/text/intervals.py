@@ -67,7 +67,7 @@ _INTERVAL = re.compile(
 _DOSE_BEFORE = re.compile(
     r"\d\s?(?:mg|g|mcg|micrograms?|units?|ml|tablets?|capsules?|puffs?|drops?|sachets?)\b", re.IGNORECASE
 )
-_TIMES = {"twice": 2.0, "thrice": 3.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0}
+_TIMES = {"twice": 2.0, "thrice": 3.0, **_N}
 _BEFORE_WORDS = 6
 """How many words before an interval name what is done so often ("a structured falls-risk assessment for each
 resident | every 3 months")."""

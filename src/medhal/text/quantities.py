@@ -108,8 +108,9 @@ _PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre":
 _PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "minute": "min", "hour": "h", "hr": "h"}
 _PER |= {"yr": "year", "wk": "week"}
 """A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "4 mg per minute" "4 mg/min")."""
+# after "/kg" ("mL/kg per hour"); not "98 ng/L a year earlier" (round 84)
 _PER_TIME = re.compile(r"(?i)\s+(?:per|an?)\s+(hour|hr|minute|min|day|week|year|yr)\b(?!\s+(?:earlier|ago|later))")
-_PER_LITRE = {"dl": 10.0, "ml": 1000.0}  # (_PER_TIME, after "/kg": not "98 ng/L a year earlier", round 84)
+_PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
 _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
@@ -232,7 +233,8 @@ def quantities(text: str) -> list[Quantity]:
     written = numeric_dates(text)
     short = short_dates(text, written) if "/" in text else []  # "19/05" where "15/05/2024" shows the day first
     in_dates = [(start, end) for _, _, start, _, end in written] + [(a, b) for _, a, b in short]
-    durations = [d for d in slash_durations(text) if not any(a <= d[2] < b for a, b in in_dates)]  # "x 1/52"
+    # a British duration ("x 1/52") is read only where a slash stands: quantities() is on every unit's path
+    durations = [d for d in slash_durations(text) if not any(a <= d[2] < b for a, b in in_dates)] if "/" in text else []
     in_dates += [(start, end) for _, _, start, end in durations]
     for m in _QUANTITY.finditer(text):
         if any(a <= m.start() < b for a, b in in_dates):
