@@ -1135,3 +1135,15 @@ def test_an_instruction_on_a_condition_does_not_restate_it_as_done() -> None:
     ]:
         by_sentence = index.alignment(unit)
         assert restating_window(index, unit, by_sentence, windows).tolist() == restated, unit
+
+
+def test_a_change_whose_both_levels_another_sentence_states_is_not_denied_by_a_plan() -> None:
+    # round 96: "No change to valve setting" (today's plan) against the change the history gives "from 5 to 4"
+    from medhal.detect.cues import null_finding_cue
+
+    plan = "Plan:\n- No change to valve setting."
+    unit = (
+        "His headaches have improved since his shunt valve was adjusted from setting 5 to setting 4 in December 2023."
+    )
+    assert null_finding_cue(_index("Valve setting changed from 5 to 4 on 18/12/2023.\n\n" + plan), unit) is None
+    assert null_finding_cue(_index(plan), unit) is not None

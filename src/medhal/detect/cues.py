@@ -311,6 +311,9 @@ def _told_apart(index: EvidenceIndex, unit: str, denying: int) -> bool:
     early-mobilised patients had a favourable outcome (22% vs 31%)", the subgroup's result, against the trial's null
     primary outcome; the subgroup was named in the clause before: round 44)."""
     own = [q for q in quantities(unit) if not q.approximate and q.kind == "percent"]  # results, not arms' doses
+    if len(own) < 2:  # or both levels of its change ("adjusted from setting 5 to setting 4" where a plan says "No
+        change = _FROM_TO.search(unit)  # change to valve setting" and the history "changed from 5 to 4": round 96)
+        own = [q for q in quantities(unit) if change and change.start() <= q.start < change.end() and not q.approximate]
     if len(own) < 2:
         return False
     return any(
@@ -319,6 +322,9 @@ def _told_apart(index: EvidenceIndex, unit: str, denying: int) -> bool:
         and all(any(same_figure(q, e) for e in quantities(sentence)) for q in own)
         for i, sentence in enumerate(index.sentences)
     )
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+)?\d[\d.]*\s*\S*?\s+to\s+(?:[a-z]+\s+)?\d[\d.]*", re.IGNORECASE)
 
 
 def _null_reported(index: EvidenceIndex, unit: str) -> bool:

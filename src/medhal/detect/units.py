@@ -235,7 +235,7 @@ def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:
         before.rstrip().endswith(",")
         and has_negation(before)
         and text[:1].islower()
-        and not has_negation(text)
+        and not has_negation(re.split(r"[,;]", text, maxsplit=1)[0])  # "antibiotics or steroids, as none were needed"
         and _OWN_TURN.match(text) is None
     )
 

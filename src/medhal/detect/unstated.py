@@ -44,6 +44,7 @@ from medhal.text.names import unstated_names
 from medhal.text.quantities import Quantity
 from medhal.text.recommendations import unadvised
 from medhal.text.subgroup_claims import unreported_subgroup
+from medhal.text.term_figures import figure_in_term
 from medhal.text.unnamed import unnamed_subject
 
 __all__ = ["UnstatedCues", "unstated_cues"]
@@ -121,7 +122,9 @@ def unstated_cues(
         figures=tuple(  # "doses spaced about six hours apart" for "four times a day" (round 53)
             q
             for q in unstated_quantities(unit, index.quantities, before=before[-32:])
-            if not interval_stated(unit, q, evidence) and not asked_figure(q, unit, asked, index.quantities)
+            if not interval_stated(unit, q, evidence)
+            and not asked_figure(q, unit, asked, index.quantities)
+            and not figure_in_term(unit, q, evidence)  # "half of the thyroid" for "hemithyroidectomy" (round 96)
         ),
         # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
         unnamed=unnamed_subject(unit, evidence, named) or unnamed_outcome(unit, evidence, named),

@@ -291,3 +291,13 @@ def decimals(q: Quantity) -> int:
 def lay_count(q: Quantity) -> bool:
     """A small count in words ("two patients", "one dose"): lay wording, not a figure ("fifty", "three years" are)."""
     return q.kind == "count" and q.number < 10 and not any(ch.isdigit() for ch in q.text)
+
+
+def bounded(text: str, q: Quantity) -> bool:
+    """Whether ``text`` bounds its figure ``q`` ("5 or more", "at least 5", "≥5"): a threshold, not a level (the
+    bound cue, :mod:`medhal.text.bounds`, reads one turned round)."""
+    return bool(_BOUND_AFTER.match(text, q.end) or _BOUND_BEFORE.search(text, max(0, q.start - 12), q.start))
+
+
+_BOUND_AFTER = re.compile(r"\s*(?:or|and)\s+(?:more|higher|above|over|greater|less|lower|below|under|fewer)\b", re.I)
+_BOUND_BEFORE = re.compile(r"(?:\bat\s+(?:least|most)|[≥≤]|[<>]=?)\s*$", re.IGNORECASE)

@@ -25,13 +25,14 @@ from __future__ import annotations
 import re
 
 from medhal.text.lexical import has_negation
+from medhal.text.synonyms import canonical_text
 from medhal.text.unnamed import never_named
 
 __all__ = ["changed_outcome", "stated_agent", "stated_cause", "unnamed_outcome"]
 
 _EFFECT_VERB = re.compile(
     r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bits\s)(?<!\btheir\s)(?<!\bwith\s)(?<!\bof\s)(?<!\bwas\s)"
-    r"(?<!\bwere\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
+    r"(?<!\bwere\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)(?<!\bsmall\s)(?<!\btiny\s)"
     r"\b(?:shortened|shortens|reduced|reduces|lowered|lowers|increased|increases|improved|improves|prevented|"
     r"prevents|prolonged|prolongs|halved|halves|doubled|doubles|worsened|worsens|decreased|"
     r"decreases|eliminated|eliminates|boosted|boosts|relieved|relieves|eased|eases|cut|cuts|slowed|slows|"
@@ -41,8 +42,8 @@ _EFFECT_VERB = re.compile(
     re.IGNORECASE,
 )
 """A verb by which a unit says something changed, followed by what changed; not an adjective ("a reduced risk",
-"with increased cost") nor a passive ("was decreased in"); with an emphatic "did" too ("though it did reduce
-hospital admissions": round 47)."""
+"with increased cost"), a noun ("through a small cut above the belly button": round 96) nor a passive ("was decreased
+in"); with an emphatic "did" too ("though it did reduce hospital admissions": round 47)."""
 
 _OUTCOME_END = re.compile(
     r"[,.;:()\[\]]|(?:^|\s)(?:and|or|but|in|among|by|compared|versus|vs|than|at|over|after|before|within|during|for|"
@@ -212,7 +213,11 @@ def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     True
     """
     unit = _GRADUALLY.sub("gradually", unit)  # "and reduced step by step as set out in his plan" (round 89)
-    for phrase in (changed_outcome(unit), stated_cause(unit), stated_agent(unit)):
+    outcome = changed_outcome(unit)
+    if outcome is not None:  # read in clinical words with its context ("reduced signals | in the sensory nerves" are
+        worded = changed_outcome(canonical_text(unit))  # amplitudes: round 98)
+        outcome = None if worded is not None and not never_named(worded, evidence, evidence_tokens) else outcome
+    for phrase in (outcome, stated_cause(unit), stated_agent(unit)):
         if phrase is not None and never_named(phrase, evidence, evidence_tokens):
             return phrase
     return None

@@ -73,11 +73,14 @@ _APPEARANCE = frozenset({"looke", "looks", "appea", "seeme", "seems"})
 """Stems of how a cause was seen, not what it was ("because one edge looked slightly lobulated": round 66)."""
 _MONTH_NAMES = "january february march april may june july august september october november december"
 _MONTHS = frozenset(m[:5] for m in _MONTH_NAMES.split())
-_NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu", "makin", "made", "makes"}
+_NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu", "makin", "made", "makes", "went", "showe", "shows", "fairl", "condi"}
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
-round 91), and the month of a date, which the figure cues
-read ("because your PSA rose to 0.22 ng/mL in August 2023" for "PSA rose ... (08/2023)": round 79; "because your
-prostate measured 58 ml": round 82)."""
+round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round
+93), and the month of a date, which the figure cues read ("because your PSA rose to 0.22 ng/mL in August 2023" for
+"PSA rose ... (08/2023)": round 79; "because your prostate measured 58 ml": round 82)."""
+_GLOSS = re.compile(r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,4}?(?:called|known\s+as|termed)\s+", re.IGNORECASE)
+"""A lay gloss of the name that follows it ("a fast abnormal rhythm called | ventricular tachycardia": round 93): the
+name is what the explanation gives, and is weighed."""
 _THAN_A_FIGURE = re.compile(
     r"\b(?:larger|bigger|greater|higher|lower|smaller|more|less|fewer|longer|shorter)\s+than\s+(?=[<>≤≥~]?\d)", re.I
 )
@@ -134,6 +137,10 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     >>> unstated_cause("It was given by adding tablets to feeds.", evidence)
     >>> unstated_cause("Dapagliflozin is due to stop in May.", evidence)
     >>> unstated_cause("because proteinuria, although lower than the starting level of 3.1 g,", evidence)
+    >>> said = alignment_tokens("Episode: VT 210 bpm; 1 shock successful.")
+    >>> unstated_cause("a shock because your heart went into a fast rhythm called VT at 210 beats per minute", said)
+    >>> unstated_cause("a shock because of a rare reaction called serotonin syndrome", said)
+    'serotonin syndrome'
     """
     if _HEDGED.search(unit) or _QUESTIONED.search(unit):
         return None
@@ -147,12 +154,11 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
         return None  # right femoral artery": a way in, no mechanism (round 77)
     # "because her prolactin, although much lower than the starting level," | "is still raised": a concession is no
     # part of the cause, which the next unit of the sentence gives (round 81)
-    explanation = _THAN_A_FIGURE.sub(" ", _CONCEDED.sub(" ", explanation))
-    wanted = {
-        _singular(t)
-        for t in alignment_tokens(_spelled_by(explanation, evidence))
-        if not t.startswith("#") and t not in _NOT_CAUSES
-    }
+    explanation = _GLOSS.sub(" ", _THAN_A_FIGURE.sub(" ", _CONCEDED.sub(" ", explanation)))
+    tokens = alignment_tokens(_spelled_by(explanation, evidence))
+    # a figure the evidence states is a stated part of the cause ("into VT at 210 beats per minute" for "VT 210 bpm":
+    # round 93); one it does not state is left to the figure cues
+    wanted = {_singular(t) for t in tokens if (t in named if t.startswith("#") else t not in _NOT_CAUSES)}
     if not wanted or 2 * len(wanted & {_singular(token) for token in named}) >= len(wanted):
         return None
     return explanation.strip().rstrip(".,;:")

@@ -110,6 +110,19 @@ def _stated(figure: Quantity, said: Sequence[Quantity]) -> bool:
     return any(figure.equals(q) or (figure.kind == "count" and q.number == figure.number) for q in said)
 
 
+_UNIT_WORD = re.compile(r"\s*([a-zA-Z]+)")
+
+
+def _other_units(span: str, before: Quantity, after: Quantity) -> bool:
+    """Whether two bare figures are written in units of their own that differ ("from about 2 km to 800 m": round 93),
+    so their numbers cannot be compared; "from 4 to 6 tablets" and "from 3 falls to 1 fall" can."""
+    if before.kind != "count" or after.kind != "count":
+        return False
+    words = [_UNIT_WORD.match(span, q.end) for q in (before, after)]
+    first, second = (w.group(1).lower().rstrip("s") if w else "" for w in words)
+    return bool(first and second) and first != "to" and first != second
+
+
 def _pair(unit: str) -> tuple[bool, Quantity, Quantity] | None:
     """Whether ``unit``'s change goes up, its figure before and its figure after, or ``None``."""
     m = _FROM_TO.search(unit)
@@ -118,6 +131,8 @@ def _pair(unit: str) -> tuple[bool, Quantity, Quantity] | None:
             return None
         figures = quantities(m.group("span"))
         if len(figures) == 2 and (figures[0].kind == figures[1].kind or figures[0].kind == "count"):
+            if _other_units(m.group("span"), figures[0], figures[1]):
+                return None
             return bool(_IS_UP.match(m.group("way"))), figures[0], figures[1]
         return None
     m = _AT_FROM.search(unit)

@@ -343,6 +343,13 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
+        if (
+            _TRIMESTER.match(unit[q.end :])
+            and _TRIMESTER_BEFORE.search(unit[: q.start])
+            and q.text.endswith("months")
+            and q.number == 3
+        ):
+            continue  # "the first three months of pregnancy" is the first trimester, a period's name (round 92)
         if q.about and q.kind == "percent" and _own_change(q, read):  # "from 27 to 18 mmHg, about a third" (r. 89)
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
@@ -366,6 +373,10 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue  # "by 1.5 percentage points" for an HbA1c that "fell by 1.5%": stated, if not told apart
         out.append(q)
     return out
+
+
+_TRIMESTER = re.compile(r"\s+of\s+(?:(?:the|a|your|her|their)\s+)?pregnan", re.IGNORECASE)
+_TRIMESTER_BEFORE = re.compile(r"\b(?:first|last|final|middle|second|third)\s+$", re.IGNORECASE)
 
 
 def _own_change(q: Quantity, read: Sequence[Quantity]) -> bool:

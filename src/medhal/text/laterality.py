@@ -137,6 +137,11 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     0
     >>> side_conflict("His right knee was normal.", summary) is None
     True
+    >>> found = ["Examination: a sessile polyp on the left vocal fold, with a small contact reaction on the right."]
+    >>> side_conflict("with a small reaction on the right vocal fold", found) is None
+    True
+    >>> side_conflict("a sessile polyp on the right vocal fold", found)[1]
+    0
     """
     if {w.lower() for w in _SIDE_WORD.findall(unit)} >= {"left", "right"}:  # "6/5 in the right eye and 6/6 in the
         return None  # left": the unit tells the sides apart itself (round 71)
@@ -179,6 +184,12 @@ def _told_apart(
     own = {i for i, e in named if e.side == mine.side}
     if any(context & canonical_stems(sentences[i]) for i in own):
         return False
+    # a side said bare, its part left to the reader, with the words of its own phrase ("a polyp on the left vocal
+    # fold, with a small contact reaction on the right": round 94)
+    for sentence in sentences:
+        for bare in re.finditer(rf"[^,;:]*\b{mine.side}\b(?![\s-]+[A-Za-z]{{3,}})", sentence, re.IGNORECASE):
+            if context & canonical_stems(bare.group()):
+                return False
     return any(len(context & canonical_stems(sentences[i])) >= 2 for i, _ in other)
 
 

@@ -135,6 +135,32 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"(?-i:\bAKI\b)", "acute kidney injury"),  # "low sodium and kidney injury" for "hyponatraemia and AKI" (round 79)
     (r"(?-i:\bCKD\b)", "chronic kidney disease"),
     (r"(?-i:\b(?:USS|TRUS)\b)", "ultrasound scan"),
+    (r"(?-i:\bNCS\b)|\bnerve\s+(?:tests?|studies)\b", "nerve conduction studies"),  # "the nerve tests" (round 93)
+    (r"(?-i:\bVT\b)", "ventricular tachycardia"),  # "VT 210 bpm" (round 93)
+    (r"(?-i:\b(?:GC|NG)/CT\b)", "gonorrhoea/chlamydia"),  # "urine GC/CT: negative" (round 94)
+    (
+        r"(?-i:\bPPIs?\b)|\bacid[- ](?:reducing|suppressing|lowering)\s+(?:medications?|medicines?|tablets?|drugs?)\b",
+        "proton pump inhibitor",
+    ),  # "Acid-reducing medication is not needed" for "PPI not indicated" (round 94)
+    (r"\bat\s+the\s+moment\b", "at present"),
+    (r"(?-i:\b(?:O|ON|LD|LDD)?DST\b)", "dexamethasone suppression test"),  # "the 1 mg dexamethasone test" (round 97)
+    (  # "reduced signals in the sensory nerves" for "reduced ... SNAP amplitudes" (round 98)
+        r"\b(?:electrical\s+)?signals?(?=\s+(?:in|from|of|along)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}nerves?\b)",
+        "amplitudes",
+    ),
+    (  # "because the tubes rejoin" for "late recanalisation" after a vasectomy (round 96)
+        r"\b(?:tubes?|vas(?:a)?|ends?)\s+(?:(?:can|may|could)\s+)?(?:re-?join(?:s|ed|ing)?|re-?connect(?:s|ed|ing)?"
+        r"|grow(?:s|ing)?\s+back\s+together)\b",
+        "recanalization",
+    ),
+    (r"\b(?:small\s+)?(?:cut|incision)\s+(?:just\s+)?above\s+the\s+belly\s?button\b", "supraumbilical incision"),
+    (r"\bbelly\s?buttons?\b|\bnavels?\b", "umbilicus"),  # round 96
+    (  # "because coeliac disease can reduce how well your spleen works" for "(hyposplenism risk)" (round 94)
+        r"\b(?:reduc\w*|affect\w*|lower\w*|weaken\w*)\s+how\s+well\s+(?:your|the|his|her|their)\s+spleen\s+works\b"
+        r"|\bspleen\s+(?:not\s+)?work(?:s|ing)?\s+less\s+well\b|\b(?:weak|underactive|poorly\s+working)\s+spleen\b",
+        "hyposplenism",
+    ),
+    (r"(?-i:\bCT/(?:GC|NG)\b)", "chlamydia/gonorrhoea"),
     (r"(?-i:\b(?:ALT|AST)\b)", "liver enzyme"),  # "because his liver enzyme ALT rose" for "ALT 96 U/L" (round 91)
     (r"\bhigh[- ]velocity(?:\s+(?:jet|flow|stream))?", "fast blood flow"),  # murmur (round 87)
     (  # "because bosentan can harm an unborn baby" for "bosentan is teratogenic" (round 84)

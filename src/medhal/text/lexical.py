@@ -57,6 +57,9 @@ NEGATION = re.compile(
     re.IGNORECASE,
 )
 """Negation cues (word-bounded, case-insensitive)."""
+SCOPE_CUES = re.compile(NEGATION.pattern + r"|\b(?:rather\s+than|instead\s+of|in\s+place\s+of)\b", re.IGNORECASE)
+"""The cues whose scope :mod:`medhal.text.negation` reads: "ear drops rather than oral antibiotics" denies them as
+"(not oral antibiotics)" does (round 95), though no negation is asserted."""
 
 DIRECTION_PAIRS: tuple[tuple[str, str], ...] = (
     ("increased", "decreased"),

@@ -54,7 +54,7 @@ _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 _GENERIC_WORDS = """
     CI CIS OR ORS HR HRS RR RRS ARR RRR NNT NNH SD SDS SE SEM IQR RCT RCTS AUC AUROC ROC PPV NPV LR MD SMD WMD
     US USA UK EU UN NHS GP GPS AM PM OK TV IV IM SC PO BD BID TDS TID QDS QID OD PRN NB VS ITT PP
-    MG ML IU MMOL X-RAY X-RAYS CO2 O2
+    MG ML IU MMOL X-RAY X-RAYS X-RAYED CO2 O2
 """
 _GENERIC_ACRONYMS = frozenset(_GENERIC_WORDS.split())
 """Acronyms of trial reporting, statistics, places of care and prescribing that name no entity an answer could
@@ -65,7 +65,7 @@ _LABELS = """
     january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday
     table figure fig group arm cohort phase type grade stage class step level part section appendix day week
-    dr mr mrs ms prof i x-ray x-rays
+    dr mr mrs ms prof i x-ray x-rays x-rayed
 """
 _LABEL_WORDS = frozenset(_LABELS.split())
 """Capitalised words that label rather than name ("Group A", "Table 2", "Type 2", "Dr")."""
@@ -375,6 +375,8 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
     ('C-reactive',)
     >>> unstated_names("Free T4 was normal.", "Free thyroxine (FT4) 13.1 pmol/L"), unstated_names("Total T4", "FT4")
     ((), ('T4',))
+    >>> unstated_names("guided by your free T4 and T3 levels", "guided by FT4/FT3"), unstated_names("T4 and T3", "FT3")
+    ((), ('T4', 'T3'))
     """
     named = alignment_tokens(evidence) if evidence_tokens is None else evidence_tokens
     given = _given(evidence)
@@ -398,9 +400,9 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
             continue  # "Pseudomonas aeruginosa" for "P. aeruginosa" (round 74)
         if lower in _JOINT_BONES and _JOINT_BONES[lower].search(evidence):
             continue
-        before = _WORD_BEFORE.search(unit, 0, m.start())
-        if before and (before.group(1) + word).lower() in given.stated:
-            continue  # "free T4" for the evidence's "FT4" (round 53)
+        befores = (_WORD_BEFORE.search(unit, 0, m.start()), _LISTED_AFTER.search(unit, 0, m.start()))
+        if any(b and (b.group(1) + word).lower() in given.stated for b in befores):
+            continue  # "free T4" for the evidence's "FT4" (round 53), and "free T4 and T3" for "FT3" (round 92)
         after = _WORD_AFTER.match(unit, m.end())
         if after and _acronym(word) and (word + after.group(1)).lower() in given.stated:
             continue  # "JC virus" for "JCV" (round 76)
@@ -433,6 +435,8 @@ _SPECIES = re.compile(r"\s+([a-z]{4,})\b")
 """The word after a genus, its species."""
 _WORD_BEFORE = re.compile(r"\b([A-Za-z])[a-z]+\s+$")
 """The word right before a name, whose initial may be the name's first letter in the evidence ("free | T4": "FT4")."""
+_LISTED_AFTER = re.compile(r"\b([A-Za-z])[a-z]+\s+[A-Z][\w-]*\s*(?:,|/|\band\b|\bor\b)\s*$")
+"""The word before the name a name is listed after, whose initial may start both ("free T4 and | T3": "FT3")."""
 _CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*")
 """Consecutive capitalised words (not acronyms): "Emergency Department" may spell the evidence's "ED"."""
 

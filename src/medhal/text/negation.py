@@ -2,9 +2,8 @@
 
 Why (issue 14).  The restatement cue compared negation by presence (:func:`medhal.text.lexical.has_negation` on both
 sides).  A conclusion with two negations, "Oral corticosteroids should not be used for acute lower respiratory tract
-infection in adults without asthma", then "restated" its flipped twin "Corticosteroids should be used for acute
-chest infections in adults without asthma": both sides carry a negation ("without"), so the flip went unseen and
-the wrong recommendation came out ``supported``.  A clinician reads such a verdict as medhal endorsing the error.
+infection in adults without asthma", then "restated" its flipped twin "Corticosteroids should be used ... without
+asthma": both carry a negation ("without"), so the flip went unseen and the error came out ``supported``.
 
 Here each negation cue is tied to the first content word it governs (auxiliaries, degree adverbs and determiners
 skipped: "should not be used" negates *used*, "did not significantly reduce" negates *reduce*, "no serious adverse
@@ -22,7 +21,7 @@ from collections import Counter
 from medhal.text._finding_subjects import has_verb
 from medhal.text.assertions import asserts_nothing, opens_condition, states_no_predicate
 from medhal.text.findings import finding_parts, finding_subject
-from medhal.text.lexical import NEGATION, direction_conflict, directions
+from medhal.text.lexical import SCOPE_CUES, direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
 from medhal.text.tokens import STEM_PREFIX
 
@@ -47,8 +46,7 @@ _PREDICATE_WORDS = (
     "significant meaningful substantial appreciable notable apparent evident clear relevant detectable measurable"
 )
 _PREDICATES = frozenset(_PREDICATE_WORDS.split())
-"""Skipped words that a negation with nothing after them denies ("the difference was not statistically
-*significant*")."""
+"""Skipped words a negation with nothing after them denies ("the difference was not statistically *significant*")."""
 _REACH = 5
 _EITHER_WAY = re.compile(r"\bwith\s+(?:or|and)\s+$", re.IGNORECASE)
 """How many words after a negation cue may hold the word it governs."""
@@ -56,14 +54,13 @@ _EITHER_WAY = re.compile(r"\bwith\s+(?:or|and)\s+$", re.IGNORECASE)
 
 def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -> set[int]:
     """The indices in ``words`` (``text``'s words) of the words its negation cues govern.  A cue's reach ends at
-    punctuation ("(yes/no), i.e. validated" negates nothing), and "not only" and "not as" (a comparison: "not as
-    useful at predicting X") negate nothing.  ``phrases``: "without" governs its whole noun phrase, as what a text
-    negates is compared (:func:`_scopes`: "without risk factors" negates as "without stroke risk factors" does); the
-    word a negation denies is its first ("without prandial insulin" denies prandial insulin, not the basal insulin
-    a unit names)."""
+    punctuation ("(yes/no), i.e. validated"), "not only" and "not as" ("not as useful at predicting X") negate
+    nothing.  ``phrases``: "without" governs its whole noun phrase, as what a text negates is compared (:func:`_scopes`:
+    "without risk factors" negates as "without stroke risk factors" does); the word a negation denies is its first
+    ("without prandial insulin" denies prandial insulin, not the basal insulin a unit names)."""
     # "Non-weight-bearing right leg for 6 weeks" denies weight bearing as "no weight bearing" does (round 54)
     governed: set[int] = {k for k, w in enumerate(words) if _NON.match(w.group())}
-    for cue in NEGATION.finditer(text):
+    for cue in SCOPE_CUES.finditer(text):  # "ear drops rather than oral antibiotics" denies them as "not" does (r95)
         if text[cue.end() : cue.end() + 1] == "-":  # "never-breastfed children": the compound, not the children
             governed.update(k for k, w in enumerate(words) if w.start() <= cue.start() < w.end())
             continue
@@ -72,6 +69,8 @@ def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -
         stop = _PUNCTUATION.search(text, begin)
         end = stop.start() if stop else len(text)
         after = [k for k, w in enumerate(words) if begin <= w.start() < end][:_REACH]
+        if cue.group().lower().startswith(("rather", "instead", "in ")):  # "rather than a routine follow-up": its
+            after = [k for k in after if words[k].group().lower() not in _SKIPPED][:1]  # noun, nothing after it
         if after and words[after[0]].group().lower() in ("only", "as"):
             continue
         if _BOUND_AFTER.match(text, cue.end()) or _EITHER_WAY.search(text, 0, cue.start()):
@@ -121,13 +120,13 @@ _NON = re.compile(r"non-[a-z]", re.IGNORECASE)
 _GERUND = re.compile(r"\s+\w+ing\b")
 _DENIED_BEFORE = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not)\b[^.;:,]*$", re.IGNORECASE)
 _DETERMINERS = frozenset(("no", "without", "neither", "nobody", "none", "never"))
-"""Negation cues that govern a noun phrase, so a phrase joined to it by "or" / "nor" is denied as well; so does a
-negated copula, whose predicate is the list ("she isn't agitated or distressed")."""
+"""Cues governing a noun phrase, whose "or" / "nor" list is denied too, as a negated copula's ("isn't sad or angry")."""
 _SUCH_AS = re.compile(r"\s*,?\s+(?:such\s+as|like|including|e\.g\.)\s+", re.IGNORECASE)
 _HAD = re.compile(r"\s*(?:had|have|has|having|get|got|develop(?:ed)?|experience[ds]?|report(?:ed)?)\s", re.IGNORECASE)
 """A verb of having after a negation cue, whose objects joined by "or" are all denied ("not had A or B")."""
 _BOUND_AFTER = re.compile(
     r"(?i)\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b|[^.;:,]*?\b(?:before|until|till)\s+\d"
+    r"|[^.;:,]*?\bunless\b"  # "No repeat NCS unless symptoms fail to improve": a condition (round 94's NCS)
 )
 _ELLIPSIS_BEFORE = re.compile(r"(?:^|\bbut|,)\s*$", re.IGNORECASE)  # "but not X or Y" denies both (round 82)
 _COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+not$|\b(?:is|are|was|were)n't$", re.IGNORECASE)
@@ -170,6 +169,7 @@ def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]
         return []
     bounds = [start, *(b for m in separators for b in (m.start(), m.end())), end]
     items = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
+    items = items[:-1] if len(items) > 2 and not text[items[-1][0] : items[-1][1]].strip() else items  # "... in," r93
     if len(text[items[0][0] : items[0][1]].split()) > 4 or _OBJECTS.match(text, items[0][0], items[0][1]):
         return []  # "No indication for aspirin or heparin": a list of what "for" names, not denied (round 90)
     found: list[int] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from medhal.text.derived import lay_count
+from medhal.text.derived import bounded, lay_count
 from medhal.text.figures import ANCHOR_WORDS, anchors
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
@@ -52,6 +52,8 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
         elsewhere = [len(mine & anchors(s, e)) for s, said in others for e in said if q.equals(e)]
         if not elsewhere or not before:
             continue  # stated nowhere (the unstated-figure and changed-number cues' business), or said of nothing
+        if bounded(unit, q):  # "a control score of 5 or more" is the threshold "NCS ≥5", no level "2/9" (round 95)
+            continue
         rivals = [
             (len(mine & anchors(sentence, e)), e)
             for e in theirs

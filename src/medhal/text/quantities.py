@@ -87,6 +87,7 @@ _QUANTITY = re.compile(
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
+_PLURAL = re.compile(r"\s+[a-z]{3,}s\b")
 _NUMBER = r"(?:" + _DIGITS + r"|" + "|".join(NUMBER_VALUES) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
@@ -243,8 +244,8 @@ def quantities(text: str) -> list[Quantity]:
             continue  # the minutes of a time of day ("02:00")
         if len(m.group("num")) <= 2 and YEAR_SLASH.match(text, m.end()) and _number(m.group("num")) <= 12:
             continue  # the month of "09/2023": a month and year, no count (round 76)
-        if not m.group("unit") and text[max(0, m.start() - 1) : m.start()] == "x":
-            continue  # "Vomited x1": a count of times, read only with a unit ("od x3 days": round 89)
+        if not m.group("unit") and text[max(0, m.start() - 1) : m.start()] == "x" and not _PLURAL.match(text, m.end()):
+            continue  # "Vomited x1": a count of times, read with a unit or what it counts ("x6 sessions": round 95)
         if not (m.group("unit") or m.group("pct")) and enumerates(text, m):
             continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
         raw = m.group("num")

@@ -48,11 +48,17 @@ def rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
     True
     """
     rates = set(said_rates(unit, q))
-    if _DAY_LATER.search(unit, q.end):  # "25-30 g of fibre and 1.5-2 litres of fluid a day" (round 84)
+    # "25-30 g of fibre and 1.5-2 litres of fluid a day" (round 84), "a 24-hour urine cortisol of 210 nmol" (97)
+    if _DAY_LATER.search(unit, q.end) or _DAY_BEFORE.search(unit, 0, q.start):
         rates |= {f"{q.kind}/{per}" for per in ("24h", "24", "day", "d")}
     if q.kind == "volume":
         rates.add("volume/min")
-    return any(e.kind in rates and e.value == q.value for e in stated)
+    if any(e.kind in rates and e.value == q.value for e in stated):
+        return True
+    # a time written to a decimal is the rate the evidence gives it, whatever it is per ("for an average of 6.1 hours"
+    # where the sentence before says "most nights", for "average 6.1 h/night": round 97); not a dose, whose rate a
+    # frequency may turn ("12.5 mg twice a day" against "6.25 mg twice daily (12.5 mg/day)": round 26)
+    return q.kind == "time" and "." in q.text and any(e.kind.startswith("time/") and e.value == q.value for e in stated)
 
 
 _PER_WORD = re.compile(  # "1.7 litres of fluid each day" for "1700 mL/day" (round 67), "in the past year" (round 68)
@@ -63,6 +69,8 @@ _DAY_LATER = re.compile(
     re.IGNORECASE,
 )
 """A day said later in the unit as the denominator of its figures; not a frequency ("10 mg twice a day")."""
+_DAY_BEFORE = re.compile(r"\b24[- ]?(?:hours?|hrs?|h)\b(?!\s+(?:later|after|before|ago))", re.IGNORECASE)
+"""A day said before a figure as what it is counted over ("a 24-hour urine cortisol of 210 nmol")."""
 _DAILY = re.compile(
     r"(?i)\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b|daily\b)"
 )

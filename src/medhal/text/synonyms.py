@@ -16,6 +16,7 @@ share a class (survival is not mortality), and a class never joins words that a 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS
@@ -87,7 +88,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "hunge": ("hungr",),
     "recom": ("advis",),
     "earli": ("soone",),
-    "requi": ("neede",),
+    "requi": ("neede", "indic"),  # "not needed at the moment" for "not indicated at present" (round 94)
     "stop": ("stopp",),
     "histo": ("previ",),
     "leak": ("leaki", "leaks", "leake"),
@@ -106,8 +107,9 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 ("bleeding in the brain" for an intracerebral haemorrhage, "heavy bleeding" for a postpartum haemorrhage: round 38);
 "sooner" and "earlier" ("bleeding stopped 4 minutes sooner" for "earlier": an abstract of our own, round 50);
 "needed" and "required" ("A renal dose reduction is needed" against "No renal dose adjustment is required": round
-58); "stopped" and "stop", which five letters tell apart, and "previous" and "history" ("because of his previous
-TIA" for "given the TIA history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerbations"
+58), and "indicated" ("not needed at the moment" for "PPI not indicated at present": round 94); "stopped" and
+"stop", which five letters tell apart, and "previous" and "history" ("because of his previous TIA" for "given the TIA
+history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerbations"
 (our own COPD letter); "worries" and "concern" (round 68); "walking" and "gait" (round 77); "repeating" and
 "repetitions" (round 86)."""
 
@@ -151,14 +153,16 @@ organism and "K. pneumoniae" and "S. pneumoniae" do not."""
 
 @lru_cache(maxsize=16384)
 def canonical_text(text: str) -> str:
-    """``text`` with British spellings in American form, lay phrases in clinical terms (lower-cased where changed)
-    and pathogens in one form (:data:`_BINOMIAL`).
+    """``text`` with its accents dropped, British spellings in American form, lay phrases in clinical terms
+    (lower-cased where changed) and pathogens in one form (:data:`_BINOMIAL`).
 
     >>> canonical_text("Oesophageal side effects were rare.")
     'esophageal adverse events were rare.'
     >>> canonical_text("Clostridioides difficile infection was rarer than C. difficile carriage.")
     'cdifficile infection was rarer than cdifficile carriage.'
     """
+    if not text.isascii():  # "Sjögren's" and "Sjogren's" are one name (round 96)
+        text = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
     text = _SPELLING.sub(lambda m: _AMERICAN[m.group(0).lower()], text)
     for pattern, term in LAY_PHRASES:
         text = pattern.sub(term, text)

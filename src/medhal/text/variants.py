@@ -133,6 +133,8 @@ def qualifier_swaps(unit: str, evidence: str) -> tuple[str, ...]:
     ()
     >>> qualifier_swaps("the leak through her mitral valve has eased", evidence + " Aortic valve: calcified.")
     ()
+    >>> qualifier_swaps("the proximal bone margin was clear", "Distal bone: MSSA. Proximal margin: no growth.")
+    ()
     """
     given = _pairs(evidence)
     found: list[str] = []
@@ -142,9 +144,15 @@ def qualifier_swaps(unit: str, evidence: str) -> tuple[str, ...]:
         rivals = next(s for s in _QUALIFIER_SETS if qualifier in s) - {qualifier}
         if head in _STRUCTURES or (qualifier, head) in given or _qualifies_through(evidence, qualifier, head):
             continue  # "systolic pressure" for "systolic blood pressure" beside "diastolic pressure" (round 57)
+        after = _NEXT_WORD.match(unit, m.end())
+        if after and (qualifier, after.group(1).lower()[:STEM_PREFIX]) in given:
+            continue  # "the proximal bone margin" for "Proximal margin" beside "Distal bone" (round 97)
         if any((r, head) in given for r in rivals):
             found.append(m.group(0))
     return tuple(found)
+
+
+_NEXT_WORD = re.compile(r"\s+([a-z]{4,})\b", re.IGNORECASE)
 
 
 def _qualifies_through(evidence: str, qualifier: str, head: str) -> bool:

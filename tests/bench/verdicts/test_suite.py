@@ -74,6 +74,14 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round89.jsonl", 24),
         ("round90.jsonl", 24),
         ("round91.jsonl", 24),
+        ("round92.jsonl", 24),
+        ("round93.jsonl", 24),
+        ("round94.jsonl", 24),
+        ("round95.jsonl", 24),
+        ("round96.jsonl", 24),
+        ("round97.jsonl", 24),
+        ("round98.jsonl", 24),
+        ("round99.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:

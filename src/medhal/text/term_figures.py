@@ -1,0 +1,60 @@
+"""A figure an answer says in words that the evidence writes inside a term (issue 14, round 96): "removing the left
+half of the thyroid" for "L hemithyroidectomy", "if she reaches breast stage 3" for "If B3 within 6 months" (Tanner
+staging).  The unstated-figure cue (:func:`medhal.text.figures.unstated_quantities`) reads the evidence's figures,
+and neither "hemi-" nor "B3" is one, so the faithful clause was left unsupported and its answer flagged.
+
+:func:`figure_in_term` reads, narrowly:
+
+* "half (of) the <organ>" where the evidence has a word "hemi<organ...>" ("hemithyroidectomy", "hemicolectomy");
+* "breast stage N" / "pubic hair stage N" where the evidence writes the Tanner stage "BN" / "PN" ("Tanner B2 P1");
+* the volume of a strength, "120 mg in 5 ml", where the evidence writes "120 mg/5 ml" (round 97).
+"""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text.quantities import Quantity
+
+__all__ = ["figure_in_term"]
+
+_HALF_OF = re.compile(
+    r"\s+(?:of\s+)?(?:(?:the|your|his|her|their)\s+)?(?:(?:left|right)\s+)?(?:side\s+of\s+(?:the\s+)?)?(?P<organ>[a-z]{4,})",
+    re.IGNORECASE,
+)
+_STRENGTH_BEFORE = re.compile(
+    r"\b(?P<mass>\d[\d.]*\s*(?:mg|micrograms?|mcg|g|units?))\s+(?:in|per|/)\s*(?:each\s+|every\s+)?$", re.IGNORECASE
+)
+_TANNER = re.compile(r"\b(?P<kind>breast|pubic\s+hair)\s+(?:development\s+)?stage\s+$", re.IGNORECASE)
+
+
+def figure_in_term(unit: str, q: Quantity, evidence: str) -> bool:
+    """Whether the figure ``q`` of ``unit`` is one the ``evidence`` writes inside a term (module docstring).
+
+    >>> from medhal.text.quantities import quantities
+    >>> unit = "which means removing the left half of the thyroid."
+    >>> [figure_in_term(unit, q, "diagnostic L hemithyroidectomy recommended") for q in quantities(unit)]
+    [True]
+    >>> [figure_in_term(unit, q, "diagnostic L lobectomy recommended") for q in quantities(unit)]
+    [False]
+    >>> unit = "If she reaches breast stage 3 within those 6 months,"
+    >>> [figure_in_term(unit, q, "Tanner B2 P1 A1. If B3 within 6 months, refer.") for q in quantities(unit)]
+    [True, False]
+    >>> unit = "10 ml of the 120 mg in 5 ml liquid"
+    >>> [figure_in_term(unit, q, "Paracetamol 240 mg (10 ml of 120 mg/5 ml)") for q in quantities(unit)]
+    [False, False, True]
+    """
+    strength = _STRENGTH_BEFORE.search(unit, 0, q.start) if q.kind == "volume" else None
+    if strength is not None:
+        mass, volume = re.escape(strength.group("mass")), re.escape(f"{q.number:g}")
+        return re.search(rf"\b{mass}\s*/\s*{volume}\s*ml\b", evidence, re.IGNORECASE) is not None
+    if q.text.lower() in ("half", "a half"):
+        organ = _HALF_OF.match(unit, q.end)
+        if organ is None:
+            return False
+        return re.search(rf"\bhemi-?{re.escape(organ.group('organ')[:5])}", evidence, re.IGNORECASE) is not None
+    tanner = _TANNER.search(unit, 0, q.start)
+    if tanner is None or q.kind not in ("count", "label:stage") or q.value != int(q.value):
+        return False
+    letter = "B" if tanner.group("kind").lower() == "breast" else "P"
+    return re.search(rf"\b{letter}{int(q.value)}\b", evidence) is not None
