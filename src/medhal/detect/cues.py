@@ -11,7 +11,7 @@ sentence that fires it.
   another ("overall survival ... 10.1 months" for progression-free survival: :mod:`medhal.text.endpoints`), or a
   GRADE certainty the evidence never gives (:mod:`medhal.text.certainty`), a dose at another frequency
   (:mod:`medhal.text.frequency`), a body part's other side (:mod:`medhal.text.laterality`), a drug a dose the
-  evidence never gives it (:mod:`medhal.text.drug_doses`) — `contradicted`;
+  evidence never gives it (:mod:`medhal.text.drug_doses`), another interval (:mod:`~medhal.text.changed_intervals`);
 * :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
@@ -76,6 +76,7 @@ from medhal.text.age_sides import swapped_age_side
 from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks, opens_negated_predicate, opens_relative
 from medhal.text.certainty import certainty_conflicts
+from medhal.text.changed_intervals import interval_conflicts
 from medhal.text.designs import design_conflict
 from medhal.text.dose_changes import dose_turned
 from medhal.text.drug_doses import dose_conflict
@@ -158,6 +159,9 @@ def number_cue(
     often = often or dose_conflict(unit, index.sentences)
     if often is not None:
         return often
+    moved = interval_conflicts(unit, index.sentences, by_sentence, threshold)  # "seen in 12 weeks" for "in 8 weeks"
+    if moved is not None:
+        return moved
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures
         paired = stated_pair_factor(index, unit) or subject_factor(index, unit, by_sentence)
         if paired is not None:

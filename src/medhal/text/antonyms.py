@@ -33,7 +33,11 @@ _PAIRS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE))
     for a, b in (
         (r"\belective\b", _URGENT),
-        (r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted)", _OPEN),
+        (  # a conversion to open surgery starts as keyhole surgery (round 101)
+            r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted)"
+            r"|\bconver(?:sion|ted|t|ting)\s+to\s+(?:an?\s+)?open\b",
+            _OPEN,
+        ),
         (r"\bfirst[- ]line\b", r"\bsecond[- ]line\b"),
         # deaths of any cause for the cardiovascular deaths a composite counts ("all-cause death or heart failure
         # hospitalisation" where the outcome was cardiovascular death or hospitalisation: round 45), and back
@@ -56,6 +60,8 @@ def swapped_qualifier(unit: str, sentences: Sequence[str]) -> int | None:
     >>> print(swapped_qualifier("It shortened stays after elective colorectal resections.", evidence))
     None
     >>> print(swapped_qualifier("Laparoscopic repair was faster.", ["Laparoscopic and open repair were compared."]))
+    None
+    >>> print(swapped_qualifier("by keyhole surgery,", ["Risks: bleeding, conversion to open surgery."]))
     None
     >>> swapped_qualifier("After open surgery, two days sufficed.", ["All patients had laparoscopic appendectomy."])
     0

@@ -32,14 +32,15 @@ __all__ = ["dose_conflict", "drug_doses"]
 _FORM = (
     r"(?:sulfate|sulphate|hydrochloride|hcl|phosphate|tartrate|succinate|maleate|mesylate|besylate|citrate|acetate|"
     r"fumarate|bromide|chloride|oral|solution|liquid|syrup|elixir|suspension|MR|SR|XL|CR|IR|modified-release|"
-    r"immediate-release|tablets?|capsules?)"
+    r"immediate-release|tablets?|capsules?|melts?|patch(?:es)?|sprays?|inhalers?|drops|gel|cream|injections?)"
 )
 _NAME_BEFORE = re.compile(
     r"(?<![\w-])([A-Za-z][A-Za-z-]{3,})\s+(?:" + _FORM + r"\s+){0,2}(?:\([^()]{1,30}\)\s+)?$", re.IGNORECASE
 )
 """A word right before a dose, its salt or form and an aside in brackets allowed ("morphine sulfate 35 mg",
-"oxycodone oral solution 5 mg", "Dortiva (dorzolamide/timolol) 2 drops": round 24's "35 mg of morphine" is the
-morphine sulfate's dose, "5 mg of oxycodone liquid" the oral solution's)."""
+"oxycodone oral solution 5 mg", "Desmopressin melt 240 micrograms" (round 101), "Dortiva (dorzolamide/timolol) 2
+drops": round 24's "35 mg of morphine" is the morphine sulfate's dose, "5 mg of oxycodone liquid" the oral
+solution's)."""
 _OF_NAME = re.compile(r"\s+of\s+(?:the\s+)?([A-Za-z][A-Za-z-]{3,})\b")
 _GENERIC_WORDS = (
     "dose doses dosed dosing total daily maximum max starting target initial bolus infusion loading tablet tablets "

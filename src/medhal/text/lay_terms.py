@@ -18,6 +18,7 @@ import re
 __all__ = ["LAY_PHRASES"]
 
 _ROUNDS: tuple[tuple[str, str], ...] = (
+    (r"\bbaby(?:'s)?\s+movements?\b|(?-i:\bFMs?\b)", "fetal movements"),  # "reduced baby movements" (round 100)
     (
         r"\b(?:hoping|planning|trying|wanting|wishing)\s+to\s+(?:have\s+a\s+baby|get\s+pregnant|become\s+pregnant"
         r"|conceive|start\s+a\s+family)\b",

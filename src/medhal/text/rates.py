@@ -69,8 +69,11 @@ _DAY_LATER = re.compile(
     re.IGNORECASE,
 )
 """A day said later in the unit as the denominator of its figures; not a frequency ("10 mg twice a day")."""
-_DAY_BEFORE = re.compile(r"\b24[- ]?(?:hours?|hrs?|h)\b(?!\s+(?:later|after|before|ago))", re.IGNORECASE)
-"""A day said before a figure as what it is counted over ("a 24-hour urine cortisol of 210 nmol")."""
+_DAY_BEFORE = re.compile(
+    r"\b24[- ]?(?:hours?|hrs?|h)\b(?!\s+(?:later|after|before|ago))|\b(?:during|through(?:out)?)\s+the\s+day\b", re.I
+)
+"""A day said before a figure as what it is counted over ("a 24-hour urine cortisol of 210 nmol", "During the day he
+should aim to drink 1.2 to 1.6 litres" for "1.2-1.6 L/day": round 101)."""
 _DAILY = re.compile(
     r"(?i)\s*(?:(?:over|in|per|every|each|across)\s+(?:a\s+|the\s+)?24\s*(?:hours?|hrs?|h)\b|a\s+day\b|daily\b)"
 )

@@ -7,7 +7,8 @@ and neither "hemi-" nor "B3" is one, so the faithful clause was left unsupported
 
 * "half (of) the <organ>" where the evidence has a word "hemi<organ...>" ("hemithyroidectomy", "hemicolectomy");
 * "breast stage N" / "pubic hair stage N" where the evidence writes the Tanner stage "BN" / "PN" ("Tanner B2 P1");
-* the volume of a strength, "120 mg in 5 ml", where the evidence writes "120 mg/5 ml" (round 97).
+* the volume of a strength, "120 mg in 5 ml", where the evidence writes "120 mg/5 ml" (round 97);
+* a category of a reporting scale, "LI-RADS 4 or 5", where the evidence writes "LR-4/LR-5" (round 101).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ _HALF_OF = re.compile(
 _STRENGTH_BEFORE = re.compile(
     r"\b(?P<mass>\d[\d.]*\s*(?:mg|micrograms?|mcg|g|units?))\s+(?:in|per|/)\s*(?:each\s+|every\s+)?$", re.IGNORECASE
 )
+_RADS_BEFORE = re.compile(r"RADS\s+(?:category\s+)?(?:\d\s*(?:or|and|to|/|,)\s*)?$")
 _TANNER = re.compile(r"\b(?P<kind>breast|pubic\s+hair)\s+(?:development\s+)?stage\s+$", re.IGNORECASE)
 
 
@@ -43,7 +45,12 @@ def figure_in_term(unit: str, q: Quantity, evidence: str) -> bool:
     >>> unit = "10 ml of the 120 mg in 5 ml liquid"
     >>> [figure_in_term(unit, q, "Paracetamol 240 mg (10 ml of 120 mg/5 ml)") for q in quantities(unit)]
     [False, False, True]
+    >>> unit = "If the area is upgraded to LI-RADS 4 or 5,"
+    >>> [figure_in_term(unit, q, "If upgraded to LR-4/LR-5 - re-discuss at MDT") for q in quantities(unit)]
+    [True, True]
     """
+    if _RADS_BEFORE.search(unit, 0, q.start) and q.value == int(q.value):
+        return re.search(rf"\b(?:[A-Z]{{1,2}}-?RADS|LR|BR|PR|TR)\s*-?\s*{int(q.value)}(?!\d)", evidence) is not None
     strength = _STRENGTH_BEFORE.search(unit, 0, q.start) if q.kind == "volume" else None
     if strength is not None:
         mass, volume = re.escape(strength.group("mass")), re.escape(f"{q.number:g}")
