@@ -157,10 +157,12 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     # part of the cause, which the next unit of the sentence gives (round 81)
     explanation = _GLOSS.sub(" ", _THAN_A_FIGURE.sub(" ", _CONCEDED.sub(" ", explanation)))
     tokens = alignment_tokens(_spelled_by(explanation, evidence))
-    # a figure the evidence states is a stated part of the cause ("into VT at 210 beats per minute" for "VT 210 bpm":
-    # round 93); one it does not state is left to the figure cues
-    wanted = {_singular(t) for t in tokens if (t in named if t.startswith("#") else t not in _NOT_CAUSES)}
-    if not wanted or 2 * len(wanted & {_singular(token) for token in named}) >= len(wanted):
+    # the words of a run the evidence writes as an acronym are stated ("stayed in normal sinus rhythm" for "SR since":
+    # round 103), and so is a figure the evidence states ("into VT at 210 beats per minute" for "VT 210 bpm": round
+    # 93); one it does not state is left to the figure cues
+    spelled = {_singular(t) for t in alignment_tokens(explanation) - tokens if not t.startswith("#")}
+    wanted = {_singular(t) for t in tokens if (t in named if t.startswith("#") else t not in _NOT_CAUSES)} | spelled
+    if not wanted or 2 * len(wanted & ({_singular(token) for token in named} | spelled)) >= len(wanted):
         return None
     return explanation.strip().rstrip(".,;:")
 

@@ -156,6 +156,9 @@ _COMMON: tuple[tuple[str, str], ...] = (
     ),
     (r"\b(?:small\s+)?(?:cut|incision)\s+(?:just\s+)?above\s+the\s+belly\s?button\b", "supraumbilical incision"),
     (r"\bbelly\s?buttons?\b|\bnavels?\b", "umbilicus"),  # round 96
+    (r"\bbone\s+cut\b", "osteotomy"),  # "the bone cut is knitting together" for "Osteotomy uniting" (round 103)
+    (r"\b(?:knitting|knits|knit|knitted)\s+(?:back\s+)?together\b", "uniting"),
+    (r"(?-i:\bSR\b)(?!\s*\d)", "sinus rhythm"),  # "stayed in normal sinus rhythm" for "SR since" (round 103)
     (  # "because coeliac disease can reduce how well your spleen works" for "(hyposplenism risk)" (round 94)
         r"\b(?:reduc\w*|affect\w*|lower\w*|weaken\w*)\s+how\s+well\s+(?:your|the|his|her|their)\s+spleen\s+works\b"
         r"|\bspleen\s+(?:not\s+)?work(?:s|ing)?\s+less\s+well\b|\b(?:weak|underactive|poorly\s+working)\s+spleen\b",
