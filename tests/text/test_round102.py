@@ -25,3 +25,17 @@ def test_a_bone_cut_knitting_together_is_an_osteotomy_uniting() -> None:
     assert alignment_tokens("the bone cut is knitting together") <= alignment_tokens("Osteotomy uniting, 2 screws")
     # "SR" before a dose is a sustained-release form, not sinus rhythm
     assert "sinus" not in alignment_tokens("Nifedipine SR 30 mg twice daily")
+
+
+def test_a_long_form_the_answer_defines_by_the_evidences_acronym_is_stated() -> None:
+    # round 104: "because of the risk of a malignant nerve sheath tumour (MPNST)" for "red flags for MPNST discussed"
+    letter = "Repeat MRI R thigh in 12/12 - sooner if new pain (red flags for MPNST discussed with Mum)."
+    named = alignment_tokens(letter)
+    unit = "and his mother because of the risk of a malignant nerve sheath tumour (MPNST)."
+    assert unstated_cause(unit, named, letter) is None
+    assert unstated_cause("because of the risk of a malignant nerve sheath tumour (MNST).", named, letter) is not None
+
+
+def test_tears_evaporating_too_quickly_is_evaporative_dry_eye() -> None:
+    named = alignment_tokens("Impression: Benign essential blepharospasm. Mild co-existing evaporative dry eye.")
+    assert unstated_cause("You also have a mild dry eye, caused by tears evaporating too quickly.", named) is None

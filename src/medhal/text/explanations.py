@@ -177,6 +177,9 @@ def _spelled_by(explanation: str, evidence: str) -> str:
     acronyms = set(_ACRONYM.findall(evidence)) if evidence else set()
     if not acronyms:
         return explanation
+    # a long form the answer defines by an acronym the evidence writes ("a malignant nerve sheath tumour (MPNST)" for
+    # "red flags for MPNST": round 104)
+    explanation = _DEFINED.sub(lambda m: " " if m.group("short") in acronyms else m.group(), explanation)
     words = list(_WORD.finditer(explanation))
     for size in (4, 3, 2):
         for k in range(len(words) - size + 1):
@@ -189,7 +192,8 @@ def _spelled_by(explanation: str, evidence: str) -> str:
     return explanation
 
 
-_ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+_DEFINED = re.compile(r"(?:\b[A-Za-z][\w-]*\s+){1,6}\((?P<short>[A-Z]{2,6})\)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
 _GLUE = frozenset({"the", "and", "for", "with", "from", "that", "this", "into", "her", "his", "their", "its"})
 

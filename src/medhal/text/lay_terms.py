@@ -157,6 +157,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\b(?:small\s+)?(?:cut|incision)\s+(?:just\s+)?above\s+the\s+belly\s?button\b", "supraumbilical incision"),
     (r"\bbelly\s?buttons?\b|\bnavels?\b", "umbilicus"),  # round 96
     (r"\bbone\s+cut\b", "osteotomy"),  # "the bone cut is knitting together" for "Osteotomy uniting" (round 103)
+    (r"\btears?\s+evaporat\w*(?:\s+too\s+(?:quickly|fast))?", "evaporative"),  # "evaporative dry eye" (round 104)
     (r"\b(?:knitting|knits|knit|knitted)\s+(?:back\s+)?together\b", "uniting"),
     (r"(?-i:\bSR\b)(?!\s*\d)", "sinus rhythm"),  # "stayed in normal sinus rhythm" for "SR since" (round 103)
     (  # "because coeliac disease can reduce how well your spleen works" for "(hyposplenism risk)" (round 94)

@@ -86,6 +86,7 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round101.jsonl", 24),
         ("round102.jsonl", 24),
         ("round103.jsonl", 24),
+        ("round104.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
