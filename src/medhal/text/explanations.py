@@ -73,8 +73,8 @@ _APPEARANCE = frozenset({"looke", "looks", "appea", "seeme", "seems"})
 """Stems of how a cause was seen, not what it was ("because one edge looked slightly lobulated": round 66)."""
 _MONTH_NAMES = "january february march april may june july august september october november december"
 _MONTHS = frozenset(m[:5] for m in _MONTH_NAMES.split())
-_NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu", "makin", "made", "makes", "went", "showe", "shows", "fairl", "condi"}
-_NOT_CAUSES |= {"does", "inclu"}  # "because it does not include a cephalosporin" for "cephalosporin-free" (r. 102)
+_NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu", "makin", "made", "makes"}
+_NOT_CAUSES |= {"went", "showe", "shows", "fairl", "condi", "does", "inclu"}  # words that name nothing (rounds 93, 102)
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
 round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round
 93), and the month of a date, which the figure cues read ("because your PSA rose to 0.22 ng/mL in August 2023" for
