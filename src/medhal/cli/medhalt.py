@@ -12,11 +12,13 @@ dropped); 2 usage or input error (one line).
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
+from medhal.cli._engine import LazyEngine
 from medhal.cli.inputs import UsageError, new_run_dir, resumable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.options import (
@@ -110,7 +112,7 @@ def bench_medhalt_command(
     from medhal.bench.medhalt.suite import SUITE, MedhaltSpec, scoring_options
     from medhal.bench.suite import execute
     from medhal.cli.generate import RichProgress
-    from medhal.llm import CacheError, Engine, LLMConfigError, RequestError, ResponseCache, RunDirError, load_client
+    from medhal.llm import CacheError, LLMConfigError, RequestError, RunDirError, load_client
 
     options = scoring_options(fct_scoring, fqt_scoring, memory_match, memory_existence, exclude_parse_failures)
     if endpoint not in ("auto", "chat", "completions"):
@@ -118,15 +120,10 @@ def bench_medhalt_command(
     kind = cast("Endpoint", endpoint)
     resumable_run_dir(out, "medhalt")
     extra = parse_model_args(model_arg, model_args)
-    caches: list[ResponseCache] = []
     err = Console(stderr=True)
-
-    def engine() -> Engine:
-        client = load_client(model, base_url=base_url, endpoint=kind, concurrency=concurrency, model_args=extra)
-        caches.extend([] if no_cache else [ResponseCache(cache)])
-        in_flight = concurrency if model.startswith("openai/") else 1
-        return Engine(client, cache=caches[0] if caches else None, concurrency=in_flight)
-
+    client = partial(load_client, model, base_url=base_url, endpoint=kind, concurrency=concurrency, model_args=extra)
+    in_flight = concurrency if model.startswith("openai/") else 1  # a local model runs one batch at a time
+    engine = LazyEngine(client, cache=cache, no_cache=no_cache, concurrency=in_flight)
     spec = MedhaltSpec(
         test,
         data,
@@ -146,8 +143,7 @@ def bench_medhalt_command(
     except (LLMConfigError, CacheError, RunDirError, RequestError) as exc:
         raise UsageError(str(exc).splitlines()[0]) from None
     finally:
-        for store in caches:
-            store.close()
+        engine.close()
     raise typer.Exit(_finish(out, done))
 
 

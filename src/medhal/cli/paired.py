@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from medhal.cli._engine import LazyEngine
 from medhal.cli.inputs import UsageError, new_run_dir, resumable_run_dir
 from medhal.cli.modelargs import ModelArgOption, ModelArgsOption, parse_model_args
 from medhal.cli.options import BaseUrlOption, CacheFileOption, ModelUnderTestOption, NoCacheOption
@@ -87,25 +88,17 @@ def bench_paired_command(
     from medhal.bench.paired.suite import SUITE, PairedSpec
     from medhal.bench.suite import execute
     from medhal.llm import load_client
-    from medhal.llm.cache import ResponseCache
-    from medhal.llm.engine import Engine
 
     resumable_run_dir(out, "paired")
     extra = parse_model_args(model_arg, model_args)
-    caches: list[ResponseCache] = []
-
-    def engine() -> Engine:
-        client = load_client(model, base_url=base_url, model_args=extra)
-        caches.extend([] if no_cache else [ResponseCache(cache)])
-        return Engine(client, cache=caches[-1] if caches else None, concurrency=concurrency)
-
+    client = partial(load_client, model, base_url=base_url, model_args=extra)
+    engine = LazyEngine(client, cache=cache, no_cache=no_cache, concurrency=concurrency)
     chosen = None if configs == "all" else [c.strip() for c in configs.split(",") if c.strip()]
     spec = PairedSpec(data, format, pairing, jaccard, overlap, limit, seed, chosen, engine=engine, model=model)
     try:
         done = execute(SUITE, spec, out)  # errors reach main(): one line, exit 2
     finally:
-        for store in caches:
-            store.close()
+        engine.close()
     raise typer.Exit(_finish(out, done))
 
 
