@@ -68,7 +68,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from medhal.detect.base import InputError, item_result, validate_item
-from medhal.detect.llm_support import answer_record, llm_unit, make_engine
+from medhal.detect.llm_support import answer_record, failure_result, llm_unit, make_engine
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, Verdict
 from medhal.detect.units import ConfigError
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
@@ -403,10 +403,7 @@ class FavaDetector:
         return GenerationRequest.of_prompt(request_id, prompt, self._generation, chat=self._chat)
 
     def _failure(self, item: CheckItem, status: Status, reason: str, record: JSONObject | None) -> CheckResult:
-        config = self.config
-        if record is not None:
-            config["fava"] = record
-        return item_result(self.name, item, config, status, reason=reason)
+        return failure_result(self.name, item, self.config, status, reason, key="fava", record=record)
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop."""

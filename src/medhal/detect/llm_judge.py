@@ -49,7 +49,7 @@ from medhal.detect.judge_formats import (
     SpanJudgement,
     YesNoFormat,
 )
-from medhal.detect.llm_support import answer_record, llm_unit, make_engine
+from medhal.detect.llm_support import answer_record, failure_result, llm_unit, make_engine
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
 from medhal.detect.units import ConfigError, response_span
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
@@ -137,10 +137,7 @@ class LLMJudgeDetector:
         return GenerationRequest.of_prompt(request_id, prompt, self._generation, chat=self._chat)
 
     def _failure(self, item: CheckItem, status: Status, reason: str, judge: JSONObject | None) -> CheckResult:
-        config = self.config
-        if judge is not None:
-            config["judge"] = judge
-        return item_result(self.name, item, config, status, reason=reason)
+        return failure_result(self.name, item, self.config, status, reason, key="judge", record=judge)
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop."""

@@ -3,14 +3,15 @@
 Private to :mod:`medhal.detect`: building the :class:`~medhal.llm.engine.Engine` and its requests, recording a
 model answer, and assembling the :class:`~medhal.detect.records.CheckResult` and
 :class:`~medhal.detect.records.UnitResult` records of detectors whose judgements come from a model's text rather
-than from an entailment model.
+than from an entailment model, and the record of an item such a detector could not judge.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from medhal.detect.records import JSONObject, UnitKind, UnitResult, Verdict
+from medhal.detect.items import item_result
+from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitKind, UnitResult, Verdict
 from medhal.detect.units import ConfigError, Unit, judged_unit
 from medhal.llm.base import GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
@@ -53,3 +54,22 @@ def answer_record(answer: GenerationResult) -> JSONObject:
 def llm_unit(index: int, span: Located, kind: UnitKind, verdict: Verdict, score: float) -> UnitResult:
     """A unit judged by a model's text: suspicion = ``score``, no entailment probabilities or evidence pointers."""
     return judged_unit(index, Unit(span.text, span.start, span.end), kind, verdict, score)
+
+
+def failure_result(
+    detector: str,
+    item: CheckItem,
+    config: JSONObject,
+    status: Status,
+    reason: str,
+    *,
+    key: str,
+    record: JSONObject | None,
+    verifier_id: str | None = None,
+) -> CheckResult:
+    """The result of an item ``detector`` could not judge (``status``, ``reason``, no score): its ``config`` (the
+    detector's options) plus, when the model answered or sampled, that ``record`` under ``key`` (``"fava"``,
+    ``"judge"``, ``"samples"``); ``config`` itself is left as it was."""
+    if record is not None:
+        config = {**config, key: record}
+    return item_result(detector, item, config, status, reason=reason, verifier_id=verifier_id)

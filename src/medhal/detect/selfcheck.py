@@ -61,7 +61,8 @@ from medhal.detect._selfcheck_sampling import (
     build_sample_prompt,
     selfcheck_sentence_score,
 )
-from medhal.detect.base import PairBatch, item_result, split_valid, with_accounting
+from medhal.detect.base import PairBatch, split_valid, with_accounting
+from medhal.detect.llm_support import failure_result
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
 from medhal.detect.scoring import VerdictRule
 from medhal.detect.units import ConfigError, Unit, judged_unit
@@ -222,10 +223,10 @@ class SelfCheckNLIDetector:
         return [s for s in out if s is not None]
 
     def _failure(self, item: CheckItem, status: Status, reason: str, sample_set: SampleSet | None) -> CheckResult:
-        config = self.config
-        if sample_set is not None:
-            config["samples"] = sample_set.to_dict()
-        return item_result(self.name, item, config, status, reason=reason, verifier_id=self.verifier.id)
+        samples = None if sample_set is None else sample_set.to_dict()
+        return failure_result(
+            self.name, item, self.config, status, reason, key="samples", record=samples, verifier_id=self.verifier.id
+        )
 
     async def adetect_many(self, items: Sequence[CheckItem]) -> list[CheckResult]:
         """:meth:`detect_many` inside an event loop (the verifier runs synchronously after sampling)."""
