@@ -10,8 +10,9 @@ Output-path policy (every ``--out`` of the CLI):
 - a missing parent folder, or a folder given where a file is expected, is an :class:`OutputPathError` (one line;
   the CLI exits 2);
 - whole outputs are written to a temporary file in the same folder and moved into place (:func:`write_output_text`,
-  :func:`atomic_output` for binary files written in pieces), so a reader never sees half a file; streaming
-  outputs are appended line by line (:func:`open_output_stream`);
+  :func:`atomic_output` for binary files written in pieces; the write is :func:`medhal._atomic.atomic_file`, with
+  this module's temporary file and move), so a reader never sees half a file; streaming outputs are appended line
+  by line (:func:`open_output_stream`);
 - a run directory must be absent or an empty folder and not a symlink (:func:`check_run_dir`);
 - every file is created with mode ``0o666`` less the umask (0644 under the usual umask), as ``open`` would.
 """
@@ -24,9 +25,11 @@ import json
 import math
 import os
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
+from medhal._atomic import atomic_file
 from medhal.errors import OutputPathError
 
 __all__ = [
@@ -102,7 +105,7 @@ def atomic_write_text(path: Path, text: str, *, replace: bool = True) -> None:
 
     ``replace`` false: the move fails (:class:`OutputPathError`) when ``path`` appeared meanwhile, so nothing is
     ever replaced.  The temporary file has mode 0666 less the umask, like any file ``open`` creates."""
-    with _atomic(path, replace=replace, fd_tmp=_temp_file(path)) as handle:
+    with atomic_file(path, _temp_file(path), partial(_move_into_place, replace=replace)) as handle:
         handle.write(text.encode("utf-8"))
 
 
@@ -117,25 +120,8 @@ def atomic_output(path: Path, *, overwrite: bool = False, what: str = "--out") -
         fd_tmp = _temp_file(path)
     except OSError as exc:
         raise OutputPathError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
-    with _atomic(path, replace=overwrite, fd_tmp=fd_tmp) as handle:
+    with atomic_file(path, fd_tmp, partial(_move_into_place, replace=overwrite)) as handle:
         yield handle
-
-
-@contextlib.contextmanager
-def _atomic(path: Path, *, replace: bool, fd_tmp: tuple[int, Path]) -> Iterator[BinaryIO]:
-    """The temporary file ``fd_tmp`` as a binary stream; fsynced and moved onto ``path`` when the block ends
-    without an exception, removed when it does not."""
-    fd, tmp = fd_tmp
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        _move_into_place(tmp, path, replace=replace)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def check_output_file(path: Path, *, overwrite: bool = False, append: bool = False, what: str = "--out") -> None:

@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from medhal._atomic import atomic_file
 from medhal._version import __version__
 from medhal.errors import RunDirError
 
@@ -139,16 +140,8 @@ def _replacing(path: Path, prefix: str) -> Iterator[BinaryIO]:
     moved over ``path`` with ``os.replace`` (then the folder is fsynced); on an exception it is removed."""
     fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     os.fchmod(fd, FILE_MODE)  # mkstemp creates 0600; run files are as readable as any file the user creates
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with atomic_file(path, (fd, Path(tmp)), os.replace) as handle:
+        yield handle
     _fsync_dir(path.parent)
 
 
