@@ -11,7 +11,13 @@ from medhal.text.synonyms import alignment_tokens
 
 def test_a_number_after_a_slash_is_no_denominator_but_24_hours() -> None:
     taper = "(30 mg morning/25 mg evening for 2 weeks, then 25 mg/25 mg, and so on)"
-    assert [(q.kind, q.value) for q in quantities(taper)] == [("mass", 30.0), ("time", 14.0), ("mass", 25.0)]
+    # each dose of "25 mg/25 mg" is a dose (round 109: "hydrocortisone 10 mg/5 mg/5 mg"), never a denominator
+    assert [(q.kind, q.value) for q in quantities(taper)] == [
+        ("mass", 30.0),
+        ("time", 14.0),
+        ("mass", 25.0),
+        ("mass", 25.0),
+    ]
     assert [q.kind for q in quantities("10 mg/24h; 120 µg haemoglobin/g")] == ["mass/24h", "mass/g"]
 
 

@@ -128,7 +128,7 @@ _FRAME = canonical_stems(
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
     "given treated taking compared respectively overall significantly significant statistically particular "
     "particularly especially notably mean median average episodes cases events clearly markedly substantially "
-    "considerably noticeably modestly marginally numerically nominally"
+    "considerably noticeably modestly marginally numerically nominally versus vs"
 )
 """Stems that frame a comparison rather than name the measure compared, and the adverbs of degree that qualify it
 ("Adherence was clearly lower with once-daily dosing": round 60)."""

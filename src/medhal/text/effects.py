@@ -47,7 +47,7 @@ in"); with an emphatic "did" too ("though it did reduce hospital admissions": ro
 
 _OUTCOME_END = re.compile(
     r"[,.;:()\[\]]|(?:^|\s)(?:and|or|but|in|among|by|compared|versus|vs|than|at|over|after|before|within|during|for|"
-    r"from|to|with|without|when|while|whereas|which|who|that|because|as|across|between|through|up|down|"
+    r"from|to|with|without|when|while|whereas|which|who|that|because|as|across|between|through|up|down|since|until|"
     r"significantly|substantially|markedly|slightly|only|also|further|more|less|associated|related|linked|caused|"
     r"induced|seen|observed)\b",
     re.IGNORECASE,

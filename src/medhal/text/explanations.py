@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Set
 
-from medhal.text.synonyms import alignment_tokens
+from medhal.text.synonyms import alignment_tokens, canonical_text
 
 __all__ = ["unstated_cause"]
 
@@ -75,6 +75,8 @@ _MONTH_NAMES = "january february march april may june july august september octo
 _MONTHS = frozenset(m[:5] for m in _MONTH_NAMES.split())
 _NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu", "makin", "made", "makes"}
 _NOT_CAUSES |= {"went", "showe", "shows", "fairl", "condi", "does", "inclu"}  # words that name nothing (rounds 93, 102)
+_NOT_CAUSES |= {"comes", "came", "rathe", "itsel", "works", "diffe", "probl"}  # "comes from ... rather than", "only
+# works for a different gene", "your thyroid problem" (round 109)
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
 round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round
 93), and the month of a date, which the figure cues read ("because your PSA rose to 0.22 ng/mL in August 2023" for
@@ -156,12 +158,24 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     # "because her prolactin, although much lower than the starting level," | "is still raised": a concession is no
     # part of the cause, which the next unit of the sentence gives (round 81)
     explanation = _GLOSS.sub(" ", _THAN_A_FIGURE.sub(" ", _CONCEDED.sub(" ", explanation)))
-    tokens = alignment_tokens(_spelled_by(explanation, evidence))
+    # read in clinical words first, so a lay phrase the evidence writes as an acronym is spelled by it ("the left upper
+    # chamber of the heart" is the left atrium, "LA": round 107)
+    worded = canonical_text(explanation)
+    tokens = alignment_tokens(_spelled_by(worded, evidence))
     # the words of a run the evidence writes as an acronym are stated ("stayed in normal sinus rhythm" for "SR since":
     # round 103), and so is a figure the evidence states ("into VT at 210 beats per minute" for "VT 210 bpm": round
     # 93); one it does not state is left to the figure cues
-    spelled = {_singular(t) for t in alignment_tokens(explanation) - tokens if not t.startswith("#")}
+    spelled = {_singular(t) for t in alignment_tokens(worded) - tokens if not t.startswith("#")}
     wanted = {_singular(t) for t in tokens if (t in named if t.startswith("#") else t not in _NOT_CAUSES)} | spelled
+    # a word the evidence writes, its first six letters, inside a longer one is stated ("thyroid" of "hypothyroidism",
+    # "pituitary" of "hypopituitarism"), a short one at the start of one ("gene" of "Genetics": round 109)
+    lower = evidence.lower()
+    spelled |= {
+        _singular(t)
+        for w in _LONG_WORD.findall(worded.lower())
+        if (w[:6] in lower if len(w) >= 6 else re.search(rf"\b{w}", lower))
+        for t in alignment_tokens(w)
+    }
     if not wanted or 2 * len(wanted & ({_singular(token) for token in named} | spelled)) >= len(wanted):
         return None
     return explanation.strip().rstrip(".,;:")
@@ -192,6 +206,7 @@ def _spelled_by(explanation: str, evidence: str) -> str:
     return explanation
 
 
+_LONG_WORD = re.compile(r"[a-z]{4,}")
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
 _DEFINED = re.compile(r"(?:\b[A-Za-z][\w-]*\s+){1,6}\((?P<short>[A-Z]{2,6})\)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]*")

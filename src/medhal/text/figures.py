@@ -358,6 +358,8 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
             continue
+        if _AMOUNT_AIMED.search(unit) and any(e.kind == f"{q.kind}/day" and e.value == q.value for e in exact):
+            continue  # "the 1000 mg target" for "target 1000 mg/day": a daily goal said without "a day" (round 105)
         if (
             difference(q, exact, unit)
             or share(q, exact)
@@ -375,6 +377,9 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     return out
 
 
+_AMOUNT_AIMED = re.compile(r"\b(?:target|goal|intake|allowance|limit|maximum)s?\b", re.IGNORECASE)
+"""Words of an amount aimed at or not to be passed, which a letter gives per day and an answer may give bare; never a
+dose given ("give 45 mg/kg per dose" is no "45 mg/kg/day")."""
 _TRIMESTER = re.compile(r"\s+of\s+(?:(?:the|a|your|her|their)\s+)?pregnan", re.IGNORECASE)
 _TRIMESTER_BEFORE = re.compile(r"\b(?:first|last|final|middle|second|third)\s+$", re.IGNORECASE)
 

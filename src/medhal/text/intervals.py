@@ -52,6 +52,8 @@ _COUNTED = (
 _INTERVAL = re.compile(
     r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"
     r"(?P<unit>hour|day|week|fortnight|month|year)s?\b"
+    r"|\b(?:on\s+)?(?P<alternate>alternate)[\s-]days?\b"  # "200 mg on alternate days", "alternate-day iron" (21)
+    r"|\bevery\s+(?P<slash_n>\d{1,2})/(?P<slash_per>7|52|12)\b"  # "hCG every 2/52 until normal" (round 109)
     r"|\b(?P<k>\d+|" + "|".join(_N) + r")(?:-|\s(?!\w+\s+" + _COUNTED + r"\b))"
     r"(?P<ly>hourly|weekly|monthly|yearly)\b"
     r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b"
@@ -60,13 +62,16 @@ _INTERVAL = re.compile(
     r"|"
     + Q_INTERVAL  # "adalimumab 20 mg q2wk" (round 78)
     + r"|(?<![\w-])(?P<times>twice|thrice)(?:\s+(?:a|per|each)\s+|[\s-])(?P<per>week|month)(?:ly)?\b"
-    r"|(?<![\w-])(?P<n_times>two|three|four|five|[2-5])(?:\s+times|\s?x)(?:\s+(?:a|per|each)\s+|\s?/\s?|\s+)"
-    r"(?P<n_per>week|wk|month)(?:ly)?\b",  # "dressings twice weekly", "three times a week" (round 80)
+    r"|(?<![\w-])(?:(?P<n_times>two|three|four|five|[2-5])(?:\s+times|\s?x)|x\s?(?P<x_times>[2-5])(?=\s?/))"
+    r"(?:\s+(?:a|per|each)\s+|\s?/\s?|\s+)"
+    r"(?P<n_per>week|wk|month)(?:ly)?\b",  # "dressings twice weekly", "three times a week" (round 80), "x2/wk" (108)
     re.IGNORECASE,
 )
 _DOSE_BEFORE = re.compile(
     r"\d\s?(?:mg|g|mcg|micrograms?|units?|ml|tablets?|capsules?|puffs?|drops?|sachets?)\b", re.IGNORECASE
 )
+_ITEM_END = re.compile(r"[.:;]\s|\n")
+"""Where a sentence, a heading or a list item ends: a dose before it is another item's."""
 _TIMES = {"twice": 2.0, "thrice": 3.0, **_N}
 _BEFORE_WORDS = 6
 """How many words before an interval name what is done so often ("a structured falls-risk assessment for each
@@ -99,10 +104,18 @@ def _days(m: re.Match[str]) -> float:
         return 1.0
     if m.group("qn"):
         return q_interval(m)[1]
-    if m.group("times") or m.group("n_times"):
-        said, per = (m.group("times"), m.group("per")) if m.group("times") else (m.group("n_times"), m.group("n_per"))
+    if m.group("times") or m.group("n_times") or m.group("x_times"):
+        said, per = (
+            (m.group("times"), m.group("per"))
+            if m.group("times")
+            else (m.group("n_times") or m.group("x_times"), m.group("n_per"))
+        )
         times = _TIMES.get(said.lower()) or float(said)
         return (7.0 if per.lower() in ("week", "wk") else 30.4375) / times
+    if m.group("alternate"):
+        return 2.0
+    if m.group("slash_n"):
+        return float(m.group("slash_n")) * {"7": 1.0, "52": 7.0, "12": 30.4375}[m.group("slash_per")]
     if m.group("alone"):
         return _ALONE_DAYS[m.group("alone").lower()]
     if m.group("ly"):
@@ -125,11 +138,18 @@ def intervals(text: str) -> list[Interval]:
     """
     found = []
     for m in _INTERVAL.finditer(text):
-        if (m.group("times") or m.group("n_times")) and _DOSE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
-            continue  # "10 mg once daily or three times weekly": a dose's frequency, the frequency cue's
+        # "10 mg once daily or three times weekly": a dose's frequency, the frequency cue's; a dose before the end of
+        # a sentence or list item is another item's ("Paracetamol 240 mg QDS PRN. Follow-up: 1. Urine dip x2/wk": 108)
+        lo = max(0, m.start() - 40)
+        lo = max([lo] + [b.end() for b in _ITEM_END.finditer(text, lo, m.start())])
+        dosed = m.group("times") or m.group("n_times") or m.group("x_times") or m.group("alternate")
+        if dosed and _DOSE_BEFORE.search(text, lo, m.start()):
+            continue
         words = _INTERVAL.sub(" ", " ".join(text[: m.start()].split()[-_BEFORE_WORDS:]))  # not "daily" of another
         about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
         about |= {a.lower() for a in _ACRONYM.findall(words)}  # "PSA every 6 months" (round 79)
+        if m.group("alternate"):  # "alternate-day oral iron": an adjective, what it is about follows it
+            about |= frozenset(content_stems(" ".join(text[m.end() :].split()[:3])))
         if about & _DOSING:
             about |= {"dose"}
         found.append(Interval(_days(m), m.start(), m.end(), m.group(), about))

@@ -78,7 +78,23 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\b(knee|hip|shoulder|joint)\s+replacements?\b", r"\1 arthroplasty"),
     (r"\bhay fever\b", "allergic rhinitis"),
     (r"\bflare[- ]?ups?\b|\bflares\b", "exacerbations"),
+    (  # "because they upset your stomach" for "Avoid NSAIDs given dyspepsia" (round 107)
+        r"\b(?:upset(?:s|ting)?\s+(?:(?:your|his|her|their|the)\s+)?stomach|(?:an\s+)?upset\s+stomach|indigestion)\b",
+        "dyspepsia",
+    ),
+    (  # "stomach and bowel side effects" for "gastrointestinal side effects" (own abstract, session 21)
+        r"\b(?:stomach|tummy)\s+(?:and|or|&)\s+(?:bowel|gut|intestinal)\b|\b(?:bowel|gut)\s+(?:and|or|&)\s+stomach\b"
+        r"|\bdigestive(?=\s+(?:side[- ]effects?|adverse|upset|symptoms?|problems?)\b)",
+        "gastrointestinal",
+    ),
     (r"\bstomach\b", "gastric"),
+    (r"\bevery[- ]other[- ]day\b", "alternate-day"),  # "every-other-day tablets" for "alternate-day dosing"
+    (  # "more women kept taking their tablets" for "Adherence was higher" (own abstract, session 21)
+        r"\b(?:kept|keep|keeps|keeping)\s+(?:on\s+)?taking\s+(?:their|the|your|his|her|its)\s+"
+        r"(?:tablets|pills|capsules|medicines?|medications?|treatment|iron)\b",
+        "adherence",
+    ),
+    (r"\bno\s+worse\s+than\b", "non-inferior to"),  # "every other day was no worse than daily"
     (r"\b(?:light|glare)\s+sensitivity\b|\bsensitivity\s+to\s+(?:bright\s+)?light\b", "photophobia"),
     (r"\b(?:brittle|thinning) bones\b", "osteoporosis"),
     (r"\bmini[- ]strokes?\b", "transient ischemic attack"),
@@ -144,6 +160,50 @@ _COMMON: tuple[tuple[str, str], ...] = (
         "proton pump inhibitor",
     ),  # "Acid-reducing medication is not needed" for "PPI not indicated" (round 94)
     (r"\bat\s+the\s+moment\b", "at present"),
+    (r"(?-i:\bGH\b)", "growth hormone"),  # "makes too much growth hormone" for "GH-secreting" (round 105)
+    (  # "caused by your immune system affecting the gland" for "hypothyroidism (autoimmune)" (round 110)
+        r"\b(?:your|the|his|her|their)\s+(?:own\s+)?immune\s+system\s+(?:attack\w*|affect\w*|damag\w*|target\w*)",
+        "autoimmune",
+    ),
+    (  # "red cells being broken down" for "haemolysis clearly present" (round 110)
+        r"\bred\s+(?:blood\s+)?cells\s+(?:being\s+|are\s+|were\s+)?(?:broken\s+down|breaking\s+down|destroyed)\b"
+        r"|\bbreak(?:ing)?\s+down\s+(?:of\s+)?(?:the\s+)?red\s+(?:blood\s+)?cells\b",
+        "hemolysis",
+    ),
+    (  # "can lower the salt level in your blood" for "(hyponatraemia risk)" (round 110)
+        r"\b(?:lower\w*|drop\w*|reduc\w*)\s+(?:the\s+|your\s+)?(?:salt|sodium)\s+levels?"
+        r"(?:\s+in\s+(?:your|the|his|her|their)\s+blood)?",
+        "hyponatremia",
+    ),
+    (r"\bsalt\s+levels?\b", "sodium level"),
+    (r"\b(?:feeling|sense)(?=\s+(?:in|to|of)\b)", "sensation"),  # "reduced feeling in your legs" (round 110)
+    (r"\b(?:eye)?sight\b", "vision"),  # "your sight was already getting better" for "vision already improving" (109)
+    (r"\bgetting\s+better\b", "improving"),
+    (r"\bgetting\s+worse\b", "worsening"),
+    (r"(?-i:\bNa\b)(?=\s*[:=]?\s*\d)", "sodium"),  # "sodium had dropped to 124" for "Na 124 mmol/L" (105)
+    (r"(?-i:\bK\b)(?=\s*[:=]?\s*\d)", "potassium"),
+    (  # "your periods have been absent for more than six months" for "amenorrhoea >6/12" (round 106)
+        r"\b(?:(?:her|your|their|my)\s+)?periods\s+(?:have\s+|has\s+|had\s+)?(?:been\s+)?(?:absent|stopped|missing)\b"
+        r"|\b(?:no|absent|missed)\s+periods\b|\b(?:lack|loss|absence)\s+of\s+(?:(?:her|your|their)\s+)?periods\b",
+        "amenorrhea",
+    ),
+    (r"\bjaw\s+joints?\b|(?-i:\bTMJs?\b)", "temporomandibular joint"),  # "the left jaw joint" (round 107)
+    (r"\bslip(?:s|ped|ping)?\s+out\s+of\s+(?:place|position)\b", "displaced"),  # "disc displacement" (107)
+    (r"\bpen[- ](?=allerg)", "penicillin-"),  # "if you are allergic to penicillin" for "if pen-allergic" (107)
+    (r"(?-i:\bCMR\b)", "cardiac MRI"),  # "The MRI scan shows" for "CMR 15/01/25: narrowing" (round 107)
+    (  # "the left upper chamber of the heart" for "LA" (round 107); the lower ones are the ventricles
+        r"\b(left|right)\s+upper\s+chamber(?:\s+of\s+(?:the|your|his|her)\s+heart)?",
+        r"\1 atrium",
+    ),
+    (r"\b(left|right)\s+lower\s+chamber(?:\s+of\s+(?:the|your|his|her)\s+heart)?", r"\1 ventricle"),
+    (r"(?-i:\bRh\b)|\bRhD\b", "rhesus"),  # "rhesus negative" for "A Rh NEG" (round 108)
+    (r"(?-i:\bG&S\b)|\bgroup\s+and\s+save\b", "blood group and save"),
+    (r"(?-i:\bIM\b)", "intramuscular injection"),  # "an anti-D injection" for "Anti-D 1500 IU IM" (round 108)
+    (  # "caused your airways to tighten" for "documented allergy (bronchospasm)" (round 108)
+        r"\b(?:airways?|chest)\s+(?:to\s+)?(?:tighten\w*|narrow\w*|clos(?:e|es|ed|ing)\s+up|go(?:es)?\s+tight)\b"
+        r"|\b(?:tighten\w*|narrow\w*)\s+(?:of\s+)?(?:the\s+|your\s+|his\s+|her\s+)?airways?\b",
+        "bronchospasm",
+    ),
     (r"(?-i:\b(?:O|ON|LD|LDD)?DST\b)", "dexamethasone suppression test"),  # "the 1 mg dexamethasone test" (round 97)
     (  # "reduced signals in the sensory nerves" for "reduced ... SNAP amplitudes" (round 98)
         r"\b(?:electrical\s+)?signals?(?=\s+(?:in|from|of|along)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}nerves?\b)",

@@ -142,7 +142,6 @@ insulin with its brands ("8 units of night-time insulin" for "Humulin I 8 units 
 short forms clinics write for immunosuppressants ("Continue MTX 15 mg weekly" for methotrexate: round 78), and
 botulinum toxin with its brands ("Botox injections" for "Botulinum toxin A offered": round 80)."""
 _SHORT_FOR = {
-    "tb": frozenset({"tuberculosis"}),
     "mdt": frozenset({"multidisciplinary", "multi-disciplinary"}),
     "hb": frozenset({"haemoglobin", "hemoglobin"}),
     "ecg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
@@ -152,7 +151,6 @@ _SHORT_FOR = {
     "itu": frozenset({"intensive"}),
     "hdu": frozenset({"high-dependency", "dependency"}),
     "ed": frozenset({"emergency"}),
-    "mri": frozenset({"mr"}),  # "An MRI of the small bowel" for "MR enterography" (round 69)
     "gp": frozenset({"practitioner", "practitioners", "general-practice"}),
     "cpk": frozenset({"phosphokinase"}),  # "creatine phosphokinase" (round 54)
     "ck": frozenset({"kinase"}),
@@ -167,7 +165,16 @@ _SHORT_FOR = {
     "ftc": frozenset({"emtricitabine"}),
     "3tc": frozenset({"lamivudine"}),
     "penicillin": frozenset({"phenoxymethylpenicillin", "benzylpenicillin"}),  # "penicillin V" (round 72)
-    "ct": frozenset({"hrct", "ctpa", "ctca", "ctkub"}),  # "a CT scan" for "HRCT (Jan 2024)" (round 74)
+    "ct": frozenset({"hrct", "ctpa", "ctca", "ctkub", "wbct", "ldct", "ncct", "ctc", "cta"}),  # "a CT scan" for
+    # "HRCT (Jan 2024)" (round 74), "low-dose whole-body CT" for "Low-dose WBCT" (round 106)
+    "mri": frozenset({"mr", "cmr"}),  # "An MRI of the small bowel" for "MR enterography" (round 69); cardiac (107)
+    "b1": frozenset({"thiamine"}),  # "thiamine (vitamin B1)" (round 106)
+    "b12": frozenset({"cobalamin", "cyanocobalamin", "hydroxocobalamin"}),
+    "b6": frozenset({"pyridoxine"}),
+    "tb": frozenset({"tuberculosis", "quantiferon", "igra", "t-spot"}),  # "tests for TB" for "QuantiFERON" (108)
+    "desmopressin": frozenset({"ddavp"}),  # "or desmopressin for the birth" for "No ... DDAVP needed" (round 110)
+    "tranexamic": frozenset({"txa"}),
+    "morphine": frozenset({"mst", "oramorph", "zomorph", "sevredol", "oxynorm"}),  # "a slow-release morphine tablet"
     "ace": frozenset({"acei", "aceis"}),  # "ACE inhibitors" for "Avoid ACEi/ARB" (round 76)
 }
 """Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), common
@@ -423,7 +430,10 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         if run and any(_initials(a, run) for a in given.acronyms):
             continue  # "the Emergency Department" for the evidence's "ED"
         near = re.split(r"[\s-]+", unit[max(0, m.start() - 40) : m.end() + 30])
-        if any(_initials(a, near) for a in given.acronyms if "-" in word or len(a) >= 3):
+        # a two-letter acronym in the run stands for its letters ("UK Diving Medical Committee" for "UKDMC": round
+        # 107), never spelling an acronym the run itself writes
+        near = [part for w in near for part in (list(w) if len(w) == 2 and w.isupper() else [w])]
+        if any(_initials(a, near) for a in given.acronyms if ("-" in word or len(a) >= 3) and a not in near):
             continue  # "diffuse large B-cell lymphoma" for "DLBCL" (round 69), "COPD Assessment Test" for "CAT" (70)
         found.append(word)
     return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)

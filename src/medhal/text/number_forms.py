@@ -42,6 +42,7 @@ __all__ = [
     "q_interval",
     "short_dates",
     "slash_durations",
+    "slash_figures",
     "yday",
 ]
 
@@ -278,11 +279,13 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int, in
 
 
 _SHORT_DATE = re.compile(
-    r"(?<![\d/.])(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d|0[1-9])/(?P<q4>1[0-2]))(?![\d/]|\.\d)"
+    r"(?<![\d/.])(?<![x×~])(?<!\bx\s)"
+    r"(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d|0[1-9])/(?P<q4>1[0-2]))(?![\d/]|\.\d)"
 )
 """A day and month in figures, not a part of a longer date: the month with its leading zero ("19/05"), or October to
 December after a day no score out of 10 or 12 reaches ("19/10"; not "4/10" pain, "10/12" months) or written with its
-leading zero ("04/11": no score is)."""
+leading zero ("04/11": no score is); never after "x" or "~", which mark a duration ("Nil alcohol x17/12", "now ~24/12
+off MTX": round 107-108)."""
 _LEADING = re.compile(r"\d+")
 
 
@@ -343,10 +346,10 @@ def dimension_unit(text: str, end: int) -> str | None:
 
 
 _SLASH_DURATION = re.compile(
-    r"(?:(?<=\bx)|(?<=[x×]\s)|(?<=\bfor\s)|(?<=\bin\s)|(?<=\bafter\s)|(?<=\bover\s)|(?<=\bwithin\s)|(?<=\bnext\s)"
+    r"(?:(?<=\bx)|(?<=[x×]\s)|(?<=~)|(?<=\bfor\s)|(?<=\bin\s)|(?<=\bafter\s)|(?<=\bover\s)|(?<=\bwithin\s)|(?<=\bnext\s)"
     r"|(?<=\blast\s)|(?<=\bpast\s)|(?<=\breview\s)|(?<=\bF/U\s)|(?<=\bfollow-up\s)|(?<=\bRV\s)|(?<=\brepeat\s))"
     r"(?P<n>\d{1,2})/(?P<per>7|52|12)(?![\d/]|\.\d)"
-    r"(?!\s+(?!(?:ago|post|then|and|or|of|hx|history|before|after|prior|since|until|later)\b)[A-Za-z])"
+    r"(?!\s+(?!(?:ago|post|then|and|or|of|off|hx|history|before|after|prior|since|until|later)\b)[A-Za-z])"
     r"|(?:(?<=:\s)|(?<=^)|(?<=\n))(?P<lead>\d{1,2})/(?P<per_lead>7|52)(?![\d/]|\.\d)"
     r"|(?<![\d/.])(?P<ago>\d{1,2})/(?P<per_ago>7|52|12)(?=\s+ago\b)",
     re.IGNORECASE,
@@ -372,7 +375,7 @@ def slash_durations(text: str) -> list[tuple[float, float, int, int]]:
     for m in _SLASH_DURATION.finditer(text):
         raw, per = next((m.group(a), m.group(b)) for a, b in _SLASH_GROUPS if m.group(a))
         n = int(raw)
-        if 0 < n < {"7": 7, "52": 53, "12": 25}[per]:  # "18/12": a child's age in months
+        if 0 < n < {"7": 8, "52": 53, "12": 25}[per]:  # "18/12": a child's age in months; "x7/7": a week
             found.append((n * _SLASH_DAYS[per], float(n), m.start(), m.end()))
     return found
 
@@ -402,3 +405,41 @@ def mixed_numbers(text: str) -> list[tuple[str, float, int, int, float]]:
         kind, scale = UNITS[m.group("unit").lower()]
         out.append((kind, number * scale, m.start(), m.end(), number))
     return out
+
+
+_AFTER_SLASH = re.compile(
+    r"(?<=[A-Za-z]/)(?P<call>999|111|112|911)\b"
+    r"|(?<=[A-Za-z]/)\s?(?P<day>24)\s?(?:h|hrs?|hours)\b"
+    r"|\b(?P<unit>mg|mcg|micrograms|g)/(?=(?P<dose>\d+(?:\.\d+)?)(?P<tail>\s?(?P=unit))\b)",
+    re.IGNORECASE,
+)
+
+
+_WORD_END = re.compile(r"[A-Za-z]*/?$")
+
+
+def slash_figures(text: str) -> list[tuple[str, float, int, int, float]]:
+    """``(kind, value in the kind's base unit, start, end, number)`` of the figures a note writes right after a slash,
+    which the general reading leaves to the figure before it: the number to call ("Return/999 if ...": round 89), a
+    day written as "/24 h" ("max 6 doses/24 h" is six doses in 24 hours: round 110), and each dose of a list of one
+    unit ("hydrocortisone 10 mg/5 mg/5 mg": round 109).
+
+    >>> [(kind, t) for kind, _, a, b, _ in slash_figures("max 6 doses/24 h; HC 10 mg/5 mg/5 mg; Return/999")
+    ...  for t in ["max 6 doses/24 h; HC 10 mg/5 mg/5 mg; Return/999"[a:b]]]
+    [('time', '24 h'), ('mass', '5 mg'), ('mass', '5 mg'), ('count', '999')]
+    """
+    found = []
+    for m in _AFTER_SLASH.finditer(text):
+        if m.group("call"):
+            found.append(("count", float(m.group("call")), m.start(), m.end(), float(m.group("call"))))
+        elif m.group("day"):
+            word = _WORD_END.search(text, 0, m.start())
+            if word is not None and word.group().rstrip("/").lower() in UNITS:  # "10 mg/24h": a rate, read before
+                continue
+            start = m.start("day")
+            found.append(("time", 1.0, start, m.end(), 24.0))
+        else:
+            kind, scale = UNITS[m.group("unit").lower()]
+            number = float(m.group("dose"))
+            found.append((kind, number * scale, m.start("dose"), m.end("tail"), number))
+    return found

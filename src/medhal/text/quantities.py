@@ -50,6 +50,7 @@ from medhal.text.number_forms import (
     numeric_dates,
     short_dates,
     slash_durations,
+    slash_figures,
 )
 
 __all__ = [
@@ -135,7 +136,6 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 """A category's word before its number, or before the first of its numbers ("grade 2 or 3": both are grades)."""
-_EMERGENCY_AFTER_SLASH = re.compile(r"(?<=[A-Za-z]/)(?:999|111|112|911)\b")
 _RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u2010]?(\d{2,3})\b")
 """A response named by the share of improvement it needs ("EASI-75", "ACR20"): ``label:response``, a percentage
 of improvement a unit may state in words ("a 75% improvement in EASI")."""
@@ -346,11 +346,8 @@ def quantities(text: str) -> list[Quantity]:
         out = sorted(
             [*out, Quantity("label:date", value, start, end, text[start:end], False, value)], key=lambda q: q.start
         )
-    for m in _EMERGENCY_AFTER_SLASH.finditer(text):  # "Return/999 if ...": the number to call (round 89)
-        number = float(m.group())
-        out = sorted(
-            [*out, Quantity("count", number, m.start(), m.end(), m.group(), False, number)], key=lambda q: q.start
-        )
+    for kind, value, a, b, number in slash_figures(text) if "/" in text else ():  # "Return/999", "doses/24 h"
+        out = sorted([*out, Quantity(kind, value, a, b, text[a:b], False, number)], key=lambda q: q.start)
     for m in _RESPONSE.finditer(text):  # "EASI-75": a response of at least 75% improvement (round 40)
         if not any(q.start < m.end() and m.start() < q.end for q in out) and 0 < (value := float(m.group(1))) <= 100:
             out = sorted(

@@ -87,6 +87,12 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round102.jsonl", 24),
         ("round103.jsonl", 24),
         ("round104.jsonl", 24),
+        ("round105.jsonl", 24),
+        ("round106.jsonl", 24),
+        ("round107.jsonl", 24),
+        ("round108.jsonl", 24),
+        ("round109.jsonl", 24),
+        ("round110.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
