@@ -53,7 +53,6 @@ UNITS: dict[str, tuple[str, float]] = {
     "day": ("time", 1.0), "days": ("time", 1.0), "week": ("time", 7.0), "weeks": ("time", 7.0),
     "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
     "wk": ("time", 7.0), "wks": ("time", 7.0), "mo": ("time", 30.4375), "mos": ("time", 30.4375),  # US notes
-    "yr": ("time", 365.25), "yrs": ("time", 365.25),  # "Repeat DXA 2 yrs" (round 110)
     "units": ("units", 1.0), "u": ("units", 1.0),  # insulin, toxin, blood (round 77); "one unit" stays a count
     "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
     "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
