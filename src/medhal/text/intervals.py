@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from medhal.text.number_forms import Q_INTERVAL, q_interval
+from medhal.text.number_forms import Q_INTERVAL, SLASH_DAYS, q_interval
 from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 from medhal.text.tokens import content_stems
 
@@ -115,7 +115,7 @@ def _days(m: re.Match[str]) -> float:
     if m.group("alternate"):
         return 2.0
     if m.group("slash_n"):
-        return float(m.group("slash_n")) * {"7": 1.0, "52": 7.0, "12": 30.4375}[m.group("slash_per")]
+        return float(m.group("slash_n")) * SLASH_DAYS[m.group("slash_per")]
     if m.group("alone"):
         return _ALONE_DAYS[m.group("alone").lower()]
     if m.group("ly"):

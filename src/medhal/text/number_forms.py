@@ -26,6 +26,7 @@ __all__ = [
     "FISCAL_TAIL",
     "MONTH_SLASH",
     "Q_INTERVAL",
+    "SLASH_DAYS",
     "YEAR_SLASH",
     "a_multiples",
     "clock_hour",
@@ -359,7 +360,8 @@ eye", "F/U in 6/12", "Review 4/52", "2/52 ago"), read only after a word of durat
 and weeks after a list's colon or
 at a line's start, so that a visual acuity ("VA 6/12") stays what it is; after a word of duration, not before a
 noun it counts ("response in 1/7 serotypes": round 72)."""
-_SLASH_DAYS = {"7": 1.0, "52": 7.0, "12": 30.4375}
+SLASH_DAYS = {"7": 1.0, "52": 7.0, "12": 30.4375}
+"""Days in the period a British note writes a duration over: N/7 days, N/52 weeks, N/12 months."""
 _SLASH_GROUPS = (("n", "per"), ("lead", "per_lead"), ("ago", "per_ago"))
 
 
@@ -376,7 +378,7 @@ def slash_durations(text: str) -> list[tuple[float, float, int, int]]:
         raw, per = next((m.group(a), m.group(b)) for a, b in _SLASH_GROUPS if m.group(a))
         n = int(raw)
         if 0 < n < {"7": 8, "52": 53, "12": 25}[per]:  # "18/12": a child's age in months; "x7/7": a week
-            found.append((n * _SLASH_DAYS[per], float(n), m.start(), m.end()))
+            found.append((n * SLASH_DAYS[per], float(n), m.start(), m.end()))
     return found
 
 
@@ -409,13 +411,10 @@ def mixed_numbers(text: str) -> list[tuple[str, float, int, int, float]]:
 
 _AFTER_SLASH = re.compile(
     r"(?<=[A-Za-z]/)(?P<call>999|111|112|911)\b"
-    r"|(?<=[A-Za-z]/)\s?(?P<day>24)\s?(?:h|hrs?|hours)\b"
+    r"|\b(?P<per>[A-Za-z]+)/\s?(?P<day>24)\s?(?:h|hrs?|hours)\b"
     r"|\b(?P<unit>mg|mcg|micrograms|g)/(?=(?P<dose>\d+(?:\.\d+)?)(?P<tail>\s?(?P=unit))\b)",
     re.IGNORECASE,
 )
-
-
-_WORD_END = re.compile(r"[A-Za-z]*/?$")
 
 
 def slash_figures(text: str) -> list[tuple[str, float, int, int, float]]:
@@ -433,8 +432,7 @@ def slash_figures(text: str) -> list[tuple[str, float, int, int, float]]:
         if m.group("call"):
             found.append(("count", float(m.group("call")), m.start(), m.end(), float(m.group("call"))))
         elif m.group("day"):
-            word = _WORD_END.search(text, 0, m.start())
-            if word is not None and word.group().rstrip("/").lower() in UNITS:  # "10 mg/24h": a rate, read before
+            if m.group("per").lower() in UNITS:  # "10 mg/24h": a rate, read before
                 continue
             start = m.start("day")
             found.append(("time", 1.0, start, m.end(), 24.0))
