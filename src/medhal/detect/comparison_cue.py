@@ -6,8 +6,8 @@ figures by group (:func:`~medhal.text.comparisons.reverses`), a duration by grou
 (:func:`~medhal.text.durations.duration_conflict`), an association (:mod:`medhal.text.associations`), a difference in
 effect between subgroups (:mod:`medhal.text.effect_order`), a change with no groups (:mod:`medhal.text.trends`), the
 other arm's count (:mod:`medhal.text.moved_counts`), a ranking (:mod:`medhal.text.superlatives`) and a change between
-two groups' levels (:func:`~medhal.text.comparisons.change_order`) and a difference stated with its size, turned
-(:mod:`medhal.text.signed_differences`).
+two groups' levels (:func:`~medhal.text.comparisons.change_order`), a difference stated with its size, turned
+(:mod:`medhal.text.signed_differences`), and a level against its earlier one (:mod:`medhal.text.previous_values`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from medhal.text.durations import duration_conflict
 from medhal.text.effect_order import effect_order_conflict
 from medhal.text.figure_trends import direction_against_figures
 from medhal.text.moved_counts import moved_count
+from medhal.text.previous_values import direction_against_previous
 from medhal.text.signed_differences import signed_difference_conflict
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.trends import trend_reversed
@@ -39,7 +40,9 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     (:func:`~medhal.text.effect_order.effect_order_conflict`) or its change
     (:func:`~medhal.text.trends.trend_reversed`), or the unit's difference by the same size the other way
     (:func:`~medhal.text.signed_differences.signed_difference_conflict`), or states both figures of a change the
-    unit tells the other way (:func:`~medhal.text.figure_trends.direction_against_figures`), or states in their order
+    unit tells the other way (:func:`~medhal.text.figure_trends.direction_against_figures`) or the figure with its
+    earlier one against the way the unit tells its change with one figure
+    (:func:`~medhal.text.previous_values.direction_against_previous`), or states in their order
     the unit's bracketed figures that deny its comparative (:func:`~medhal.text.bracket_order.bracket_conflict`);
     ``None`` when none does."""
     claim = _arm_of(unit_comparison(unit), index.arms)
@@ -54,6 +57,8 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     turned = signed_difference_conflict(unit, index.sentences)  # "24 minutes earlier" for "later" (round 50)
     if turned is None:  # "raised at 5.8, down from 4.9" for "Potassium 5.8 mmol/L (previously 4.9)" (round 59)
         turned = direction_against_figures(unit, index.sentences)
+    if turned is None:  # "has fallen to 128" for "Hb 128 g/L (115-165), previously 109 g/L" (round 111)
+        turned = direction_against_previous(unit, index.sentences)
     if turned is not None:
         return turned
     moved = moved_count(unit, index.sentences, index.arms)  # "Two people on placebo developed ..." (round 23)

@@ -33,6 +33,7 @@ __all__ = ["changed_outcome", "stated_agent", "stated_cause", "unnamed_outcome"]
 _EFFECT_VERB = re.compile(
     r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bits\s)(?<!\btheir\s)(?<!\bwith\s)(?<!\bof\s)(?<!\bwas\s)"
     r"(?<!\bwere\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)(?<!\bsmall\s)(?<!\btiny\s)"
+    r"(?<!\bsome\s)(?<!\bany\s)"
     r"\b(?:shortened|shortens|reduced|reduces|lowered|lowers|increased|increases|improved|improves|prevented|"
     r"prevents|prolonged|prolongs|halved|halves|doubled|doubles|worsened|worsens|decreased|"
     r"decreases|eliminated|eliminates|boosted|boosts|relieved|relieves|eased|eases|cut|cuts|slowed|slows|"
@@ -72,7 +73,11 @@ _HEDGED = re.compile(
 )
 """A hedged unit ("may reduce", "is likely caused by"; not the comparison "less likely to vomit")."""
 
-_DEGREE = re.compile(r"(?:a\s+(?:little|bit|lot|touch)|slightly|somewhat|modestly|greatly|markedly|considerably)", re.I)
+_DEGREE = re.compile(
+    r"(?:a\s+(?:little|bit|lot|touch|(?:great|good)\s+deal)|slightly|somewhat|modestly|greatly|markedly|considerably"
+    r"|hugely|dramatically|enormously)",
+    re.IGNORECASE,
+)
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b|\b[a-z]+[A-Z][\w-]*")
 """An acronym or code ("ICU", "HbA1c", "aPKCz"): too short for the stems, so an outcome holding one is not judged."""
 
@@ -97,6 +102,8 @@ def changed_outcome(unit: str) -> str | None:
     if cut and _HEAD_ONLY.fullmatch(outcome):  # "prevents the pathology | associated with apoE4"
         return None
     if _DEGREE.fullmatch(outcome):  # "scores improved a little in the programme group": how much, not what (round 57)
+        return None
+    if _PRONOUN.fullmatch(_PARTICLE.sub("", outcome)):  # "and cut it away": what was cut is named before (round 116)
         return None
     return outcome or None
 
@@ -134,6 +141,14 @@ _SOMEONE = re.compile(r"an?\s", re.IGNORECASE)
 """An indefinite agent: someone the unit names anew ("a nurse"), not a reference back."""
 
 
+_GLOSS = re.compile(
+    r"\s*(?:(?:and|but|which|that|so)\s+)?(?:it\s+is\s+|this\s+is\s+)?an?\s+(?:\w+\s+)?(?:condition|disease|disorder"
+    r"|illness|syndrome)\s+(?:where|in\s+which|when)\b",
+    re.IGNORECASE,
+)
+"""A diagnosis glossed in lay words ("a condition where the immune system causes inflammation in the muscles and
+skin": round 112): what the named condition is, not a cause the answer adds to the evidence."""
+_PARTICLE = re.compile(r"\s+(?:away|out|off|back|down|up)$", re.IGNORECASE)
 _OPENER = re.compile(r"\b(?:that|which|who|whether|because|since)\b", re.IGNORECASE)
 
 
@@ -148,9 +163,11 @@ def stated_cause(unit: str) -> str | None:
     'shorter sleep'
     >>> stated_cause("It caused fewer revisions.") is None
     True
+    >>> stated_cause("a condition where the immune system causes inflammation in the muscles and skin.") is None
+    True
     """
     m = None if _asserts_nothing(unit) else _CAUSE_ACTIVE.match(unit.strip()) or _CAUSE_PASSIVE.search(unit)
-    if m is None:
+    if m is None or _GLOSS.match(m.group("agent")):
         return None
     # the clause that holds the cause: "The study showed that | night work causes diabetes"
     agent, _ = _phrase(_OPENER.split(m.group("agent"))[-1])

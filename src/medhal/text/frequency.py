@@ -29,18 +29,21 @@ _N = r"(?:\d+|" + "|".join(w for w in _COUNT if w not in ("once", "twice", "thri
 _PERIOD_DAYS = {"day": 1.0, "daily": 1.0, "week": 7.0, "weekly": 7.0, "month": 30.4375, "monthly": 30.4375}
 _PERIOD_DAYS["fortnightly"] = 14.0  # "every two weeks" for "Carer to weigh fortnightly" (round 61)
 _HOURS = {"hour": 1.0 / 24.0, "hours": 1.0 / 24.0, "day": 1.0, "days": 1.0, "week": 7.0, "weeks": 7.0}
+_HOURS |= {"hr": 1.0 / 24.0, "hrs": 1.0 / 24.0, "h": 1.0 / 24.0, "wk": 7.0, "wks": 7.0}  # "every 2 wks" (round 112)
 _ABBREVIATIONS = {"bd": 2.0, "bid": 2.0, "tds": 3.0, "tid": 3.0, "qds": 4.0, "qid": 4.0}
 _ABBREVIATIONS |= {"od": 1.0, "om": 1.0, "mane": 1.0, "nocte": 1.0}  # "Bisoprolol 2.5 mg OD" once daily (round 63)
 _FREQUENCY = re.compile(
     r"(?P<times>once|twice|thrice|" + _N + r"\s+times)\s*(?:-\s*)?(?:(?:a|per|each|every)\s+)?"
     r"(?P<per>daily|day|weekly|week|monthly|month)\b"
-    r"|\bevery\s+(?P<every>" + _N + r"|other)?\s*(?P<unit>hours?|days?|weeks?)\b"
+    r"|\bevery\s+(?P<every>" + _N + r"|other)?\s*(?P<unit>hours?|hrs?|h|days?|weeks?|wks?)\b"
     r"|\b(?P<hourly>\d+)\s*-?\s*hourly\b"
     r"|(?<![\w-])(?P<abbr>bd|bid|tds|tid|qds|qid|od|om|mane|nocte)(?![\w-])"
     r"|\b(?:on\s+)?(?P<alternate>alternate)[\s-]days?\b"
     r"|\b(?P<alone>daily|weekly|nightly|monthly|fortnightly)\b",
     re.IGNORECASE,
 )
+_STEP_SIZE = re.compile(r"\bby\s*$", re.IGNORECASE)
+_STEPS = re.compile(r"\s*(?:steps?|increments?|decrements?|rises|increases)\b", re.IGNORECASE)
 _IU = re.compile(r"\s*(?:IU|units?|international\s+units)\b", re.IGNORECASE)
 _GAP = 40
 """Characters between a dose and its frequency at the most ("2000 IU subcutaneously once daily")."""
@@ -98,7 +101,7 @@ def dose_frequencies(text: str) -> list[DoseFrequency]:
 
     >>> [(d.dose.text, d.frequency.text, d.per_day) for d in dose_frequencies(
     ...     "Colchicine 0.5 mg once daily; heparin 5000 units subcutaneously every 12 hours.")]
-    [('0.5 mg', 'once daily', 1.0), ('5000', 'every 12 hours', 2.0)]
+    [('0.5 mg', 'once daily', 1.0), ('5000 units', 'every 12 hours', 2.0)]
     >>> dose_frequencies("Give 45 mg/kg/day in three divided doses.")
     []
     """
@@ -107,8 +110,8 @@ def dose_frequencies(text: str) -> list[DoseFrequency]:
     said = quantities(text)
     out: list[DoseFrequency] = []
     for k, q in enumerate(said):
-        if not _is_dose(text, q):
-            continue
+        if not _is_dose(text, q) or _STEP_SIZE.search(text, max(0, q.start - 12), q.start) or _STEPS.match(text, q.end):
+            continue  # "increase by 10 mg every two weeks", "in 100 mg steps": a step's size, not a dose given so often
         m = _FREQUENCY.search(text, q.end)
         if m is None or m.start() - q.end > _GAP or re.search(r"[.;]\s", text[q.end : m.start()]):
             continue

@@ -32,6 +32,7 @@ __all__ = ["Interval", "interval_conflicts", "intervals"]
 
 _N = {word: float(k) for k, word in enumerate(NUMBER_WORDS) if k >= 2}
 _UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.4375, "year": 365.25}
+_UNIT_DAYS |= {"hr": 1 / 24, "wk": 7.0, "mth": 30.4375, "yr": 365.25}  # "every 2 wks" (own letter, session 22)
 _ALONE_DAYS = {
     "hourly": 1 / 24,
     "daily": 1.0,
@@ -51,7 +52,7 @@ _COUNTED = (
 (round 85), where "4 weekly visits" stay every four weeks."""
 _INTERVAL = re.compile(
     r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"
-    r"(?P<unit>hour|day|week|fortnight|month|year)s?\b"
+    r"(?P<unit>hour|hr|day|week|wk|fortnight|month|mth|year|yr)s?\b"
     r"|\b(?:on\s+)?(?P<alternate>alternate)[\s-]days?\b"  # "200 mg on alternate days", "alternate-day iron" (21)
     r"|\bevery\s+(?P<slash_n>\d{1,2})/(?P<slash_per>7|52|12)\b"  # "hCG every 2/52 until normal" (round 109)
     r"|\b(?P<k>\d+|" + "|".join(_N) + r")(?:-|\s(?!\w+\s+" + _COUNTED + r"\b))"
@@ -86,13 +87,16 @@ _DOSING = frozenset({"titra", "uptit", "taper"})
 
 @dataclass(frozen=True, slots=True)
 class Interval:
-    """An interval of ``days``, written ``text[start:end]``, and the stems of the words before it."""
+    """An interval of ``days``, written ``text[start:end]``, and the stems of the words before it (``about``); of
+    the words after it too where it is an adjective of what follows ("weekly alendronic acid": ``named_after``),
+    which say where it is stated, never whose rival it is."""
 
     days: float
     start: int
     end: int
     text: str
     about: frozenset[str]
+    named_after: frozenset[str] = frozenset()
 
     def same(self, other: Interval) -> bool:
         """The same interval: equal within a tenth (a month is four weeks)."""
@@ -148,11 +152,15 @@ def intervals(text: str) -> list[Interval]:
         words = _INTERVAL.sub(" ", " ".join(text[: m.start()].split()[-_BEFORE_WORDS:]))  # not "daily" of another
         about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
         about |= {a.lower() for a in _ACRONYM.findall(words)}  # "PSA every 6 months" (round 79)
-        if m.group("alternate"):  # "alternate-day oral iron": an adjective, what it is about follows it
-            about |= frozenset(content_stems(" ".join(text[m.end() :].split()[:3])))
+        after: frozenset[str] = frozenset()
+        if m.group("alternate") or (m.group("alone") and _NAMED_AFTER.match(text, m.end())):
+            # "alternate-day oral iron", "and weekly alendronic acid": an adjective, what it is about follows it
+            after = frozenset(content_stems(" ".join(_NAMED_END.split(text[m.end() :], 1)[0].split()[:3])))
+        if m.group("alternate"):
+            about |= after
         if about & _DOSING:
             about |= {"dose"}
-        found.append(Interval(_days(m), m.start(), m.end(), m.group(), about))
+        found.append(Interval(_days(m), m.start(), m.end(), m.group(), about, after))
     return found
 
 
@@ -178,7 +186,10 @@ def interval_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qu
     for mine in intervals(unit):
         # not "weekly phone calls" for a dose; an interval of a list naming nothing of its own ("1.5 mg/kg weekly, 3
         # mg/kg every 2 weeks or 6 mg/kg every 4 weeks") is the list's, whatever it is about (round 41)
-        if any(mine.same(e) and (e.about & mine.about or not e.about) for e in anywhere):
+        if any(
+            mine.same(e) and ((e.about | e.named_after) & (mine.about | mine.named_after) or not e.about)
+            for e in anywhere
+        ):
             continue
         rivals = [e for e in theirs if e.about & mine.about]
         if rivals and not _steps_last(mine, sentence):
@@ -197,6 +208,14 @@ def _steps_last(interval: Interval, sentence: str) -> bool:
     return len(steps) >= 2
 
 
+_NAMED_AFTER = re.compile(
+    r" (?!(?:for|to|until|and|or|of|in|at|on|with|from|then|after|before|by|as|if|when|while|is|are|was|were|"
+    r"basis|since|unless|thereafter|afterwards)\b)[A-Za-z]",
+    re.IGNORECASE,
+)
+"""A word after an interval that names what it is about ("weekly alendronic acid"), not one that goes on the
+sentence ("daily for two weeks")."""
+_NAMED_END = re.compile(r"[,;.()]|\b(?:and|or|with|plus|then)\b", re.IGNORECASE)
 _STEP = re.compile(r"(?:\bx|×|\bfor)\s?$", re.IGNORECASE)
 
 

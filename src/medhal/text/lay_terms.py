@@ -94,6 +94,13 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         r"(?:tablets|pills|capsules|medicines?|medications?|treatment|iron)\b",
         "adherence",
     ),
+    (  # "You should keep having darbepoetin" for "Continue darbepoetin" (own letter, session 22); read after "kept
+        # taking their tablets" (adherence)
+        r"\b(?:keep|keeps|keeping|carry\s+on|carries\s+on|carrying\s+on)\s+(?:on\s+)?(?:having|taking|using)\b",
+        "continue",
+    ),
+    (r"\bwks\b", "weeks"),  # "every 2 wks"
+    (r"\bwk\b", "week"),
     (r"\bno\s+worse\s+than\b", "non-inferior to"),  # "every other day was no worse than daily"
     (r"\b(?:light|glare)\s+sensitivity\b|\bsensitivity\s+to\s+(?:bright\s+)?light\b", "photophobia"),
     (r"\b(?:brittle|thinning) bones\b", "osteoporosis"),
@@ -196,6 +203,31 @@ _COMMON: tuple[tuple[str, str], ...] = (
         r"\1 atrium",
     ),
     (r"\b(left|right)\s+lower\s+chamber(?:\s+of\s+(?:the|your|his|her)\s+heart)?", r"\1 ventricle"),
+    (  # "the difficulty getting needles into your veins" for "difficult venous access" (round 112)
+        r"\b(?:getting|putting|placing|finding)\s+(?:a\s+)?(?:needles?|drips?|cannulas?|lines?)\s+in(?:to)?\s+"
+        r"(?:(?:your|his|her|the|their|a)\s+)?veins?\b",
+        "venous access",
+    ),
+    (  # "these tumours can come back late" for "late recurrence possible" (round 111); not results that came back
+        r"\bc(?:ome|omes|ame|oming)\s+back\b(?!\s+(?:to|for|normal|negative|positive|clear|as|with|from|in|on|at|and"
+        r"|into|here|later|soon|tomorrow|next)\b)",
+        "recur",
+    ),
+    (r"\b(?:completely|fully|successfully)\s+(?:removed|cut\s+out)\b", "completely resected"),  # round 111
+    (r"\bvir(?:us(?:es)?|al)\b", "virus"),  # "presumed to be due to a virus" for "(presumed viral)" (round 112)
+    (  # "which has formed because of wear-and-tear arthritis" for "Baker's cyst secondary to L knee OA" (round 114)
+        r"\bwear[- ]and[- ]tear\s+(?:arthritis|of\s+(?:the\s+)?(?:\w+\s+)?joints?)\b|(?-i:\bOA\b)",
+        "osteoarthritis",
+    ),
+    (r"\b(?:feet|foot|ankles?)\s+(?:roll|rolls|rolling|turn|turns|turning)\s+in(?:wards?)?\b", "pronation"),  # r114
+    (  # "because there was no spreading infection in the skin" for "no abx given as no cellulitis" (round 114)
+        r"\bspreading\s+(?:skin\s+)?infection(?:\s+(?:in|of)\s+(?:the\s+)?skin)?\b|\bskin\s+infection\s+spreading\b",
+        "cellulitis",
+    ),
+    (  # "because of scar tissue inside the womb" for "likely intrauterine adhesions (Asherman syndrome)" (round 116)
+        r"\bscar(?:ring|\s+tissue)?\s+(?:inside|in|within)\s+(?:the\s+|your\s+|her\s+)?(?:womb|uterus)\b",
+        "intrauterine adhesions",
+    ),
     (r"(?-i:\bRh\b)|\bRhD\b", "rhesus"),  # "rhesus negative" for "A Rh NEG" (round 108)
     (r"(?-i:\bG&S\b)|\bgroup\s+and\s+save\b", "blood group and save"),
     (r"(?-i:\bIM\b)", "intramuscular injection"),  # "an anti-D injection" for "Anti-D 1500 IU IM" (round 108)

@@ -76,17 +76,28 @@ def q_interval(m: re.Match[str]) -> tuple[str, float]:
 
 
 MONTH_SLASH = re.compile(r"(?<![\d/.])(?:0?[1-9]|1[0-2])/$")
-YEAR_SLASH = re.compile(r"/(?:19|20)\d{2}(?![\d/]|\.\d)")
+YEAR_SLASH = re.compile(r"/(?:(?:19|20)\d{2}|(?<=\b0[1-9]/)(?:1[3-9]|[23]\d))(?![\d/]|\.\d)")
+"""The year of a month and year in figures: "09/2023", or two digits after a month written with its leading zero
+("06/24 & 07/24": round 116) past any month's number, never "12/24" (twelve hours), "6/24" nor "06/10"."""
 """A month and year in figures ("vs 09/2023", "01/2024": round 76): the month before the slash, the year after it."""
 _CLOCK_NEXT = re.compile(r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b", re.IGNORECASE)
 CLOCK_BEFORE = re.compile(r"\b\d{1,2}:$")
 """The hour of a time of day right before its minutes ("02:" of "02:00")."""
 
 
+_MONTH_SHORT_YEAR = re.compile(
+    r"\b(?:in|since|from|until|to)\s+(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+$",
+    re.IGNORECASE,
+)
+_DAY_THEN_YEAR = re.compile(r"(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}\b|(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
 def is_year(raw: str, text: str, end: int, before: str) -> bool:
     """Whether the number ``raw`` (ending at ``end`` of ``text``, with ``before`` the text just before it) is a
     calendar year: four digits from 1900 to 2099 after a word that introduces one or next to another year, and
-    followed by punctuation, the end or another year, not by a noun ("in 2000 patients").
+    followed by punctuation, the end or another year, not by a noun ("in 2000 patients"); or two digits after a
+    month's name after "in", "since", "from", "until" or "to", with no year or ordinal after them ("in Nov 23": 2023;
+    not the level of "(Mar 68)").
 
     >>> is_year("1979", "since 1979.", 10, "since "), is_year("2000", "in 2000 patients", 7, "in ")
     (True, False)
@@ -96,7 +107,11 @@ def is_year(raw: str, text: str, end: int, before: str) -> bool:
     True
     >>> is_year("2022", "and 2022 and recorded 8,900 admissions", 8, "and ")  # cut from "between 2016" (round 55)
     True
+    >>> is_year("23", "[79 in Nov 23]", 13, "[79 in Nov "), is_year("23", "in Nov 23, 2024", 9, "in Nov ")
+    (True, False)
     """
+    if len(raw) == 2 and raw.isdigit() and _MONTH_SHORT_YEAR.search(before) and not _DAY_THEN_YEAR.match(text, end):
+        return True  # "[79 in Nov 23]": November 2023 (round 112), not the 23rd, which a year or "rd" would follow
     if not (len(raw) == 4 and raw.isdigit() and 1900 <= int(raw) <= 2099):
         return False
     after = _YEAR_AFTER.match(text, end)
@@ -280,13 +295,13 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int, in
 
 
 _SHORT_DATE = re.compile(
-    r"(?<![\d/.])(?<![x×~])(?<!\bx\s)"
+    r"(?<![\d/.])(?<![x×~])(?<!\bx\s)(?<!\d[–-])(?<!\btake\s)(?<!\btakes\s)"
     r"(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d|0[1-9])/(?P<q4>1[0-2]))(?![\d/]|\.\d)"
 )
 """A day and month in figures, not a part of a longer date: the month with its leading zero ("19/05"), or October to
 December after a day no score out of 10 or 12 reaches ("19/10"; not "4/10" pain, "10/12" months) or written with its
 leading zero ("04/11": no score is); never after "x" or "~", which mark a duration ("Nil alcohol x17/12", "now ~24/12
-off MTX": round 107-108)."""
+off MTX": round 107-108), nor after "take" or as the top of a range ("may take 18/12", "up to 12-18/12": round 115)."""
 _LEADING = re.compile(r"\d+")
 
 
@@ -348,7 +363,8 @@ def dimension_unit(text: str, end: int) -> str | None:
 
 _SLASH_DURATION = re.compile(
     r"(?:(?<=\bx)|(?<=[x×]\s)|(?<=~)|(?<=\bfor\s)|(?<=\bin\s)|(?<=\bafter\s)|(?<=\bover\s)|(?<=\bwithin\s)|(?<=\bnext\s)"
-    r"|(?<=\blast\s)|(?<=\bpast\s)|(?<=\breview\s)|(?<=\bF/U\s)|(?<=\bfollow-up\s)|(?<=\bRV\s)|(?<=\brepeat\s))"
+    r"|(?<=\blast\s)|(?<=\bpast\s)|(?<=\breview\s)|(?<=\bF/U\s)|(?<=\bfollow-up\s)|(?<=\bRV\s)|(?<=\brepeat\s)"
+    r"|(?<=\br/v\s)|(?<=\btake\s)|(?<=\btakes\s)|(?<=\d[–-]))"
     r"(?P<n>\d{1,2})/(?P<per>7|52|12)(?![\d/]|\.\d)"
     r"(?!\s+(?!(?:ago|post|then|and|or|of|off|hx|history|before|after|prior|since|until|later)\b)[A-Za-z])"
     r"|(?:(?<=:\s)|(?<=^)|(?<=\n))(?P<lead>\d{1,2})/(?P<per_lead>7|52)(?![\d/]|\.\d)"
@@ -379,7 +395,23 @@ def slash_durations(text: str) -> list[tuple[float, float, int, int]]:
         n = int(raw)
         if 0 < n < {"7": 8, "52": 53, "12": 25}[per]:  # "18/12": a child's age in months; "x7/7": a week
             found.append((n * SLASH_DAYS[per], float(n), m.start(), m.end()))
-    return found
+    for line in _PLAN_ITEM.finditer(text):  # "4. Repeat CT CAP + 5-HIAA 6/12;" (round 111)
+        for m in _ITEM_END_SLASH.finditer(text, line.start(), line.end()):
+            if _ACUITY.search(text, max(0, m.start() - 24), m.start()):
+                continue  # "Review in clinic: VA 6/12."
+            if 0 < int(m.group("n")) < 25 and all(m.start() != f[2] for f in found):
+                found.append((int(m.group("n")) * SLASH_DAYS[m.group("per")], float(m.group("n")), m.start(), m.end()))
+    return sorted(found, key=lambda f: f[2])
+
+
+_PLAN_ITEM = re.compile(
+    r"^[ \t]*(?:[-•*]|\d{1,2}[.)])?[ \t]*(?:repeat|review|recheck|rpt|r/v|f/u|follow[- ]?up)\b[^\n]*",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A plan's line that asks for something again ("4. Repeat CT CAP + 5-HIAA 6/12; echo annually")."""
+_ITEM_END_SLASH = re.compile(r"(?<![\d/.])(?P<n>\d{1,2})/(?P<per>52|12)(?![\d/]|\.\d)(?=\s*(?:[;.,]|$))", re.MULTILINE)
+"""Weeks or months over 52 or 12 that end an item of such a line: when it is due, not a visual acuity."""
+_ACUITY = re.compile(r"\b(?:VA|BCVA|acuity|vision|Snellen|RE|LE|OD|OS|R|L)\s*:?\s*$", re.IGNORECASE)
 
 
 _MIXED = re.compile(

@@ -63,7 +63,8 @@ __all__ = [
 
 _HEDGES = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
-    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)(?:\s+an?)?|[<>≤≥~]=?|[<>]/=)"
+    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)(?:\s+an?)?|(?<![-=])>=?|"
+    r"[<≤≥~]=?|[<>]/=)"
     r"\s*$",
     re.IGNORECASE,
 )
@@ -290,7 +291,7 @@ def quantities(text: str) -> list[Quantity]:
         elif kind == "count" and (tail := FISCAL_TAIL.search(before)) and len(raw) in (2, 4):  # "24" of "2023/24"
             kind, value = "label:year", value + (100.0 * int(tail.group()[:2]) if len(raw) == 2 else 0.0)
         elif kind == "count" and MONTH_SLASH.search(before) and YEAR_SLASH.match(text, m.start() - 1):
-            kind = "label:year"  # the year of "vs 09/2023"
+            kind, value = "label:year", value + (2000.0 if len(raw) == 2 else 0.0)  # "vs 09/2023", "(06/24)"
         elif kind == "count" and before.endswith("/"):  # "38/132": a scale's maximum, equal to a bare 132 only
             kind = "label:scale"
         elif kind == "count" and before.endswith(("£", "$", "€")):
@@ -303,7 +304,7 @@ def quantities(text: str) -> list[Quantity]:
         elif kind == "count" and not unit and is_age(before, value) and not _RANGE_NEXT.match(text, m.end()):
             kind, scale = "time", 365.25  # "aged 75 or older": an age in years (round 28)
         elif kind == "count" and (is_year(raw, text, m.end(), before) or dated_year(text, _dated(out), m.start(), raw)):
-            kind = "label:year"  # "since 1979", "from 2007 to 2021": a calendar year, not a count (round 23)
+            kind, value = "label:year", value + (2000.0 if len(raw) == 2 else 0.0)  # "since 1979", "in Nov 23"
         elif kind == "count" and (hour := clock_hour(text, m.end(), value)) is not None:
             kind, value, whole = "label:clock", *hour  # "at 02:00", "at 10 pm": a time of day (round 23)
         elif kind == "count" and not unit and (day := day_of_year(text, m.start(), m.end(), value)) is not None:

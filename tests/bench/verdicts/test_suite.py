@@ -93,6 +93,12 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round108.jsonl", 24),
         ("round109.jsonl", 24),
         ("round110.jsonl", 24),
+        ("round111.jsonl", 24),
+        ("round112.jsonl", 24),
+        ("round113.jsonl", 24),
+        ("round114.jsonl", 24),
+        ("round115.jsonl", 24),
+        ("round116.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:

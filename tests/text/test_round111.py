@@ -1,0 +1,164 @@
+"""Rounds 111-114 (96 texts written blind: rounds 111-112 after round 110's rules, chilblains, keloid scars, de
+Quervain's tenosynovitis, acute porphyria, pseudogout, primary biliary cholangitis, Hirschsprung disease, small-bowel
+neuroendocrine tumours, Takayasu arteritis, Behcet's disease, dermatomyositis, Fabry disease, Gaucher disease,
+Peyronie's disease, interstitial cystitis and pericarditis letters; rounds 113-114 after their mends, head lice,
+threadworm, whooping cough, scarlet fever, toxoplasmosis, Alport and Gitelman syndromes, quinsy, thyroglossal cyst,
+craniosynostosis, testicular torsion, Bartholin's cyst, adenomyosis, breast abscess, Baker's cyst and Morton's
+neuroma letters; rounds 115-116 after those, hand, foot and mouth disease, pityriasis rosea, molluscum, verrucas,
+mumps, leptospirosis, schistosomiasis, cat scratch disease, renal tubular acidosis, branchial cyst, laryngomalacia,
+posterior urethral valves, vulvodynia, Asherman syndrome, chondromalacia patellae and hallux rigidus letters): their
+false cues mended at their cause, each with the wrong reading it must still make."""
+
+from __future__ import annotations
+
+from medhal.text.effects import changed_outcome, stated_cause
+from medhal.text.explanations import unstated_cause
+from medhal.text.figures import unstated_quantities
+from medhal.text.frequency import dose_frequencies, frequency_conflicts
+from medhal.text.intervals import interval_conflicts
+from medhal.text.names import unstated_names
+from medhal.text.number_forms import slash_durations
+from medhal.text.quantities import quantities
+from medhal.text.synonyms import alignment_tokens
+
+
+def _cause(unit: str, letter: str) -> str | None:
+    return unstated_cause(unit, alignment_tokens(letter), letter)
+
+
+def test_an_interval_before_a_drug_is_the_drugs() -> None:
+    # round 112: "and weekly alendronic acid" is of the alendronic acid, not of the omeprazole listed before it
+    plan = "1. Prednisolone 50 mg OD + omeprazole 20 mg OD + Adcal-D3 BD + alendronic acid 70 mg weekly."
+    assert (
+        interval_conflicts("along with omeprazole, calcium and vitamin D, and weekly alendronic acid.", plan, plan)
+        == []
+    )
+    found = interval_conflicts("You should also take alendronic acid daily.", plan, plan)
+    assert [(a.text, b.text) for a, b in found] == [("daily", "weekly")]
+
+
+def test_a_step_up_and_a_taper_are_no_doses_at_other_frequencies() -> None:
+    # round 112: "going up by 10 mg every two weeks" is a step of the titration, not a dose given fortnightly
+    plan = ["2. Amitriptyline 10 mg nocte, ↑ by 10 mg every 2/52 as tolerated, max 50 mg"]
+    assert (
+        frequency_conflicts("going up by 10 mg every two weeks if you tolerate it, to a maximum of 50 mg.", plan)
+        is None
+    )
+    assert frequency_conflicts("Take amitriptyline 10 mg twice a day.", plan) is not None
+    # round 112: each step of a taper written with arrows is a dose of its own, not one hedged by ">"
+    taper = ["1. Taper ibuprofen: 400 mg TDS x1/52 -> 400 mg BD x1/52 -> 400 mg OD x1/52 -> stop"]
+    assert [d.frequency.text for d in dose_frequencies(taper[0])] == ["TDS", "BD", "OD"]
+    assert (
+        frequency_conflicts("then 400 mg twice a day for one week, then 400 mg once a day for one week,", taper) is None
+    )
+    assert frequency_conflicts("then 400 mg four times a day for one week,", taper) is not None
+    # round 71: "in 100 mg steps every four weeks" for "titrate by 100 mg every 4 weeks", beside "allopurinol 100 mg OD"
+    gout = ["Nov 2023: 0.52 mmol/L (allopurinol 100 mg OD)", "Please continue to titrate by 100 mg every 4 weeks."]
+    assert (
+        frequency_conflicts("The GP is asked to keep increasing the dose in 100 mg steps every four weeks,", gout)
+        is None
+    )
+    assert [q.approximate for q in quantities("Hb 121 -> 116 g/L; > 400 mg")] == [False, False, True]
+    # round 112: "every 2 wks" is every two weeks
+    letter = ["Adalimumab 80 mg SC loading dose, then 40 mg SC every 2 wks.", "Prednisolone 7.5 mg -> 40 mg OD."]
+    assert frequency_conflicts("then 40 mg every two weeks starting one week later.", letter) is None
+    assert frequency_conflicts("then 40 mg every four weeks starting one week later.", letter) is not None
+
+
+def test_a_plans_repeat_at_6_12_is_six_months() -> None:
+    # round 111: "another CT scan and urine 5-HIAA test in six months" for "Repeat CT CAP + 5-HIAA 6/12"
+    plan = "4. Repeat CT CAP + 5-HIAA 6/12; echo annually (next 02/2026).\n5. NET clinic r/v 6/12, sooner if worse."
+    assert [plan[a:b] for _, _, a, b in slash_durations(plan)] == ["6/12", "6/12"]
+    assert not unstated_quantities("You will have another CT scan and urine 5-HIAA test in six months,", plan)
+    assert unstated_quantities("You will have another CT scan and urine 5-HIAA test in three months,", plan)
+    # a visual acuity stays one, in a review line too
+    assert slash_durations("Review in clinic: VA 6/12.\nReview: R 6/12, L 6/9.\nVA 6/12 right eye.") == []
+
+
+def test_a_month_and_two_digits_is_a_year() -> None:
+    # round 112: "from 79 in November 2023" for "Creat 88 umol/L (45-84) [79 in Nov 23]"
+    letter = "Creat 88 umol/L (45-84) [79 in Nov 23], eGFR 68"
+    assert not unstated_quantities("has gone up slightly to 88 from 79 in November 2023,", letter)
+    assert [q.text for q in unstated_quantities("from 79 in November 2022,", letter)] == ["2022"]
+    assert [(q.kind, q.value) for q in quantities("Seen on Nov 23, 2024.") if q.text == "23"] == [("label:date", 327.0)]
+    assert [q.kind for q in quantities("HbA1c 56 mmol/mol (Mar 68)")] == ["substance/mol", "count"]  # March's level
+
+
+def test_how_much_and_what_a_condition_is_name_no_outcome_or_cause() -> None:
+    # round 111: "and improved a great deal" says how much, not what improved
+    assert changed_outcome("The knee was aspirated and improved a great deal.") is None
+    assert changed_outcome("The injection improved his walking distance.") == "his walking distance"
+    # round 112: a diagnosis glossed in lay words is what the condition is, not a cause the answer adds
+    assert stated_cause("a condition where the immune system causes inflammation in the muscles and skin.") is None
+    assert stated_cause("Stress causes the flares.") == "Stress"
+
+
+def test_lay_words_of_rounds_111_and_112_read_as_the_letters_terms() -> None:
+    # "these tumours can come back late" for "late recurrence possible"; results that came back stay results
+    assert "recur" in alignment_tokens("these tumours can come back late")
+    assert "recur" not in alignment_tokens("the blood results came back normal")
+    # "the difficulty getting needles into your veins" for "difficult venous access, 2 failed cannulations"
+    access = "Requests oral therapy - difficult venous access, 2 failed cannulations last month."
+    assert _cause("and because of the difficulty getting needles into your veins,", access) is None
+    assert _cause("and because of the pain of the injections in your stomach,", access) is not None
+    # "presumed to be due to a virus" for "(presumed viral)"
+    viral = "Diagnosis: Acute idiopathic (presumed viral) pericarditis - first episode"
+    assert _cause("and it is presumed to be due to a virus.", viral) is None
+    assert _cause("and it is presumed to be due to an autoimmune reaction.", viral) is not None
+
+
+def test_lay_words_of_rounds_113_and_114_read_as_the_letters_terms() -> None:
+    # "wear-and-tear arthritis" and "OA" are osteoarthritis; "feet roll inwards" pronation; "a spreading infection in
+    # the skin" cellulitis
+    baker = "Impression: Baker's cyst secondary to L knee OA/effusion - treat underlying OA."
+    assert _cause("which has formed because of wear-and-tear arthritis", baker) is None
+    assert _cause("which has formed because of a torn cartilage", baker) is not None
+    feet = "Foot posture: pronated bilat. Prefab orthoses issued for pronation."
+    assert _cause("You have been given insoles because your feet roll inwards.", feet) is None
+    assert _cause("You have been given insoles because your toes are clawed.", feet) is not None
+    swab = "Pus swab: E. coli - no abx given as no cellulitis."
+    assert _cause("No antibiotics were needed because there was no spreading infection in the skin.", swab) is None
+    assert _cause("No antibiotics were needed because the germ was sensitive to them.", swab) is not None
+
+
+def test_an_own_renal_letters_shorthand_is_read() -> None:
+    # session 22's own letter: "every 2 wks" is an interval, "keep having" is "continue", and a changed interval of
+    # the plan's line is read against it
+    plan = "1. Continue darbepoetin 40 micrograms every 2 wks; hold if Hb >120 g/L."
+    found = interval_conflicts("You should keep having darbepoetin every week,", plan, plan)
+    assert [(a.text, b.text) for a, b in found] == [("every week", "every 2 wks")]
+    assert interval_conflicts("You should keep having darbepoetin every two weeks,", plan, plan) == []
+    assert {"conti", "weeks"} <= alignment_tokens("You should keep having it every two weeks")
+    assert "weeks" in alignment_tokens("every 2 wks")
+
+
+def test_rounds_115_and_116_shorthand_is_read() -> None:
+    # "up to 12 to 18 months" for "(up to 12-18/12)", "18 months or longer" for "may take 18/12 or longer", in letters
+    # whose other dates show the day first; a day and month stay a date
+    seen = "Seen: 18/06/2024. "
+    letter = seen + "Fingernails over ~4-6/12, toenails may take longer (up to 12-18/12)."
+    assert not unstated_quantities("while the toenails may take longer, up to 12 to 18 months.", letter)
+    assert unstated_quantities("while the toenails may take longer, up to 12 to 24 months.", letter)
+    assert not unstated_quantities("It may take 18 months or longer to clear.", seen + "May take 18/12 or longer.")
+    assert [q.kind for q in quantities(seen + "Review 19/12.")][-1] == "label:date"
+    # "July 2024" for "(06/24 & 07/24)": a month with its leading zero and the year's two figures; not "06/10" nor
+    # "12/24" (twelve hours)
+    erpc = "ERPC x2 for retained products (06/24 & 07/24); second procedure complicated by endometritis."
+    assert not unstated_quantities("and July 2024 to remove tissue left behind after the birth,", erpc)
+    assert [q.text for q in unstated_quantities("and July 2023 to remove tissue left behind,", erpc)] == ["2023"]
+    assert [q.kind for q in quantities("pain 06/10; obs 12/24")] == ["count", "label:scale", "count", "label:scale"]
+
+
+def test_rounds_115_and_116_names_outcomes_and_causes() -> None:
+    # "the River Wye" for "R. Wye"; another river is unstated
+    swim = "Open-water swimming in R. Wye 10 days pre-admission after heavy rain."
+    assert unstated_names("after swimming in the River Wye,", swim) == ()
+    assert unstated_names("after swimming in the River Severn,", swim) == ("River", "Severn")
+    # "some reduced feeling" is an adjective; "cut it away" cuts what was named before
+    assert changed_outcome("Because you have diabetes with some reduced feeling in your feet,") is None
+    assert changed_outcome("They found a small leftover piece of valve tissue and cut it away.") is None
+    assert changed_outcome("The surgery relieved her hip pain.") == "her hip pain"
+    # "scar tissue inside the womb" for "intrauterine adhesions (Asherman syndrome)"
+    asherman = "Working diagnosis: Secondary amenorrhoea - likely intrauterine adhesions (Asherman syndrome)"
+    assert _cause("Your periods have stopped because of scar tissue inside the womb,", asherman) is None
+    assert _cause("Your periods have stopped because of a hormone imbalance,", asherman) is not None
