@@ -7,11 +7,13 @@ craniosynostosis, testicular torsion, Bartholin's cyst, adenomyosis, breast absc
 neuroma letters; rounds 115-116 after those, hand, foot and mouth disease, pityriasis rosea, molluscum, verrucas,
 mumps, leptospirosis, schistosomiasis, cat scratch disease, renal tubular acidosis, branchial cyst, laryngomalacia,
 posterior urethral valves, vulvodynia, Asherman syndrome, chondromalacia patellae and hallux rigidus letters): their
-false cues mended at their cause, each with the wrong reading it must still make."""
+false cues mended at their cause; rounds 117-118 after those, eye, hiccup, burning mouth, costochondritis,
+piriformis, granuloma annulare, lichen simplex, coccydynia, diastasis recti and genetic syndrome letters), each with
+the wrong reading it must still make."""
 
 from __future__ import annotations
 
-from medhal.text.effects import changed_outcome, stated_cause
+from medhal.text.effects import changed_outcome, stated_cause, unnamed_outcome
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
 from medhal.text.frequency import dose_frequencies, frequency_conflicts
@@ -162,3 +164,43 @@ def test_rounds_115_and_116_names_outcomes_and_causes() -> None:
     asherman = "Working diagnosis: Secondary amenorrhoea - likely intrauterine adhesions (Asherman syndrome)"
     assert _cause("Your periods have stopped because of scar tissue inside the womb,", asherman) is None
     assert _cause("Your periods have stopped because of a hormone imbalance,", asherman) is not None
+
+
+def test_rounds_117_and_118_shorthand_lay_words_and_glossed_terms() -> None:
+    # "14 months in total" for "Sx now 14/12 in total" in a letter whose dates show the day first
+    letter = "Last seen 16/04/2024. Sx now 14/12 in total. Review 19/12."
+    assert not unstated_quantities("You have now had symptoms for 14 months in total.", letter)
+    assert [q.kind for q in quantities(letter)][-1] == "label:date"
+    # "it made you drowsy and unsteady" for "stopped due to drowsiness + unsteadiness"
+    baclofen = "Baclofen 10 mg TDS trialled - stopped after 3/52 due to drowsiness + unsteadiness, minimal effect."
+    assert _cause("You stopped the baclofen because it made you drowsy and unsteady,", baclofen) is None
+    assert _cause("You stopped the baclofen because it gave you a rash and headaches,", baclofen) is not None
+    # "increased blood flow around the joint" for "increased Doppler signal"
+    scan = "US R 2nd CCJ: mild soft tissue thickening, increased Doppler signal, no fracture/collection."
+    assert unnamed_outcome("and increased blood flow around the joint,", scan, alignment_tokens(scan)) is None
+    assert unnamed_outcome("and increased fluid inside the joint,", scan, alignment_tokens(scan)) is not None
+    # "the neck arteries often lie closer to the middle" for "medialised carotids common in 22q11"
+    mra = "2. Pre-op MRA neck to assess carotid position (medialised carotids common in 22q11)."
+    assert _cause("because in 22q11 the neck arteries often lie closer to the middle than usual,", mra) is None
+    # a clinical term in brackets the evidence states is what the lay words before it gloss
+    vpi = "Diagnoses: 2. Submucous cleft palate 3. Velopharyngeal insufficiency (VPI)"
+    glossed = "because the back of her palate does not close off her nose properly (velopharyngeal insufficiency),"
+    assert _cause(glossed, vpi) is None
+    assert _cause("because the back of her palate does not close off her nose properly (palatal paralysis),", vpi)
+
+
+def test_older_rounds_faithful_flags_read_in_lay_words() -> None:
+    # round 69: "has reduced feeling in his left foot" is neuropathy, a condition, not an effect on "feeling"
+    risk = "RISK CLASSIFICATION: HIGH RISK (previous ulceration + L neuropathy)"
+    unit = "because he has had an ulcer before and has reduced feeling in his left foot."
+    assert unnamed_outcome(unit, risk, alignment_tokens(risk)) is None
+    # round 65: "diabetic ketoacidosis with normal sugar levels" for "euglycaemic DKA"
+    dka = "2. Stop dapagliflozin at start of LRD (risk of euglycaemic DKA); diabetes team to advise."
+    assert _cause("because of the risk of a form of diabetic ketoacidosis with normal sugar levels.", dka) is None
+    assert _cause("because of the risk of a form of kidney damage with high sugar levels.", dka) is not None
+    # round 71: "they would help little" for "limited benefit expected"; round 78: "egg reserve" is ovarian reserve
+    assert (
+        _cause("New glasses were not prescribed because they would help little.", "Limited benefit expected.") is None
+    )
+    reserve = "R ovarian cystectomy - counselled re impact on ovarian reserve; AMH to be taken pre-op."
+    assert _cause("her AMH will be checked because of the possible effect on her egg reserve.", reserve) is None

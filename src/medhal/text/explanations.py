@@ -144,6 +144,10 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     >>> unstated_cause("a shock because your heart went into a fast rhythm called VT at 210 beats per minute", said)
     >>> unstated_cause("a shock because of a rare reaction called serotonin syndrome", said)
     'serotonin syndrome'
+    >>> vpi = alignment_tokens("3. Velopharyngeal insufficiency (VPI)")
+    >>> unstated_cause("because her palate does not close off her nose (velopharyngeal insufficiency),", vpi)
+    >>> unstated_cause("because her palate does not close off her nose (a submucous cleft),", vpi)
+    'her palate does not close off her nose (a submucous cleft)'
     """
     if _HEDGED.search(unit) or _QUESTIONED.search(unit):
         return None
@@ -153,6 +157,10 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     explanation = _GOES_ON.split(unit[match.end() :], maxsplit=1)[0]  # "because of his previous TIA | and shouldn't
     if _ABOUT_THE_STUDY.search(explanation):  # be stopped without discussion": the main clause goes on (round 60)
         return None
+    term = _BRACKETED_TERM.search(explanation)  # "because the back of her palate does not close off her nose ...
+    stems = alignment_tokens(term.group(1)) if term else frozenset()  # (velopharyngeal insufficiency)": the clinical
+    if stems and not any(t.startswith("#") for t in stems) and stems <= named:  # term the evidence states, glossed in
+        return None  # lay words before it (round 118)
     if match.group().strip().lower() == "via" and _ROUTE.search(explanation):  # "listed for the procedure via the
         return None  # right femoral artery": a way in, no mechanism (round 77)
     # "because her prolactin, although much lower than the starting level," | "is still raised": a concession is no
@@ -206,6 +214,8 @@ def _spelled_by(explanation: str, evidence: str) -> str:
     return explanation
 
 
+_BRACKETED_TERM = re.compile(r"\(\s*([A-Za-z][A-Za-z' -]{5,60}?)\s*\)")
+"""A term in brackets after the lay words that gloss it, in words rather than an acronym or a figure."""
 _LONG_WORD = re.compile(r"[a-z]{4,}")
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
 _DEFINED = re.compile(r"(?:\b[A-Za-z][\w-]*\s+){1,6}\((?P<short>[A-Z]{2,6})\)")

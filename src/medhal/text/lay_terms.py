@@ -56,7 +56,7 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\bpainkillers?\b", "analgesics"),
     (r"\bwater pills?\b", "diuretics"),
     (r"\btired(?:ness)?\b", "fatigue"),  # "stopped because of tired legs" for "stopped - leg fatigue" (round 72)
-    (r"\b(?:drowsiness|sleepiness)\b", "somnolence"),
+    (r"\b(?:drowsiness|sleepiness|drowsy|sleepy)\b", "somnolence"),  # "it made you drowsy" (round 117)
     (r"\b(?:below[- ](?:the[- ])?knee|calf)(?=\s+(?:DVT|deep\s+vein|clots?|thrombos))", "distal"),
     (r"\b(?:put\s+down\s+to|blamed\s+on|ascribed\s+to)\b", "attributed to"),
     (r"\b(?:newborn\s+)?bab(?:y|ies)\b", "infants"),
@@ -228,6 +228,25 @@ _COMMON: tuple[tuple[str, str], ...] = (
         r"\bscar(?:ring|\s+tissue)?\s+(?:inside|in|within)\s+(?:the\s+|your\s+|her\s+)?(?:womb|uterus)\b",
         "intrauterine adhesions",
     ),
+    (  # "increased blood flow around the joint" for "increased Doppler signal" on ultrasound (round 117)
+        r"\b(?:increased|more|extra)\s+blood\s+flow(?=\s+(?:around|in|to|within|near)\s+(?:the\s+|your\s+)?(?:\w+\s+)?"
+        r"(?:joints?|tendons?|bursa|tissues?|cartilage|area)\b)",
+        "increased Doppler signal",
+    ),
+    (r"\bneck\s+arter(?:y|ies)\b", "carotid arteries"),  # "the neck arteries" for "carotids" (round 118)
+    (  # "lie closer to the middle than usual" for "medialised carotids" (round 118)
+        r"\b(?:lie|lies|lying|sit|sits|run|runs)\s+(?:(?:much|a\s+bit|slightly)\s+)?closer\s+to\s+the\s+middle\b",
+        "medialised",
+    ),
+    (  # "a form of diabetic ketoacidosis with normal sugar levels" for "euglycaemic DKA" (round 65)
+        r"\b(?:diabetic\s+)?ketoacidosis\s+with\s+(?:a\s+)?normal\s+(?:blood\s+)?(?:sugar|glucose)(?:\s+levels?)?\b",
+        "euglycemic diabetic ketoacidosis",
+    ),
+    (  # "because they would help little" for "limited benefit expected" (round 71)
+        r"\bhelp(?:s|ed)?\s+(?:very\s+)?little\b|\b(?:barely|hardly)\s+help(?:s|ed)?\b",
+        "limited benefit",
+    ),
+    (r"\begg\s+(?:reserve|supply|count)\b", "ovarian reserve"),  # "the effect on her egg reserve" (round 78)
     (r"(?-i:\bRh\b)|\bRhD\b", "rhesus"),  # "rhesus negative" for "A Rh NEG" (round 108)
     (r"(?-i:\bG&S\b)|\bgroup\s+and\s+save\b", "blood group and save"),
     (r"(?-i:\bIM\b)", "intramuscular injection"),  # "an anti-D injection" for "Anti-D 1500 IU IM" (round 108)

@@ -295,13 +295,14 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int, in
 
 
 _SHORT_DATE = re.compile(
-    r"(?<![\d/.])(?<![x×~])(?<!\bx\s)(?<!\d[–-])(?<!\btake\s)(?<!\btakes\s)"
+    r"(?<![\d/.])(?<![x×~])(?<!\bx\s)(?<!\d[–-])(?<!\btake\s)(?<!\btakes\s)(?<!\b[sS]x\s)(?<!\bnow\s)"
     r"(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d|0[1-9])/(?P<q4>1[0-2]))(?![\d/]|\.\d)"
 )
 """A day and month in figures, not a part of a longer date: the month with its leading zero ("19/05"), or October to
 December after a day no score out of 10 or 12 reaches ("19/10"; not "4/10" pain, "10/12" months) or written with its
 leading zero ("04/11": no score is); never after "x" or "~", which mark a duration ("Nil alcohol x17/12", "now ~24/12
-off MTX": round 107-108), nor after "take" or as the top of a range ("may take 18/12", "up to 12-18/12": round 115)."""
+off MTX": round 107-108), nor after "take", "Sx" or "now" or as the top of a range ("may take 18/12", "up to
+12-18/12": round 115; "Sx now 14/12 in total": round 117)."""
 _LEADING = re.compile(r"\d+")
 
 
@@ -364,9 +365,9 @@ def dimension_unit(text: str, end: int) -> str | None:
 _SLASH_DURATION = re.compile(
     r"(?:(?<=\bx)|(?<=[x×]\s)|(?<=~)|(?<=\bfor\s)|(?<=\bin\s)|(?<=\bafter\s)|(?<=\bover\s)|(?<=\bwithin\s)|(?<=\bnext\s)"
     r"|(?<=\blast\s)|(?<=\bpast\s)|(?<=\breview\s)|(?<=\bF/U\s)|(?<=\bfollow-up\s)|(?<=\bRV\s)|(?<=\brepeat\s)"
-    r"|(?<=\br/v\s)|(?<=\btake\s)|(?<=\btakes\s)|(?<=\d[–-]))"
+    r"|(?<=\br/v\s)|(?<=\btake\s)|(?<=\btakes\s)|(?<=\d[–-])|(?<=\bsx\s)|(?<=\bsx\snow\s))"
     r"(?P<n>\d{1,2})/(?P<per>7|52|12)(?![\d/]|\.\d)"
-    r"(?!\s+(?!(?:ago|post|then|and|or|of|off|hx|history|before|after|prior|since|until|later)\b)[A-Za-z])"
+    r"(?!\s+(?!(?:ago|post|then|and|or|of|off|hx|history|before|after|prior|since|until|later|in\s+total)\b)[A-Za-z])"
     r"|(?:(?<=:\s)|(?<=^)|(?<=\n))(?P<lead>\d{1,2})/(?P<per_lead>7|52)(?![\d/]|\.\d)"
     r"|(?<![\d/.])(?P<ago>\d{1,2})/(?P<per_ago>7|52|12)(?=\s+ago\b)",
     re.IGNORECASE,

@@ -99,6 +99,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round114.jsonl", 24),
         ("round115.jsonl", 24),
         ("round116.jsonl", 24),
+        ("round117.jsonl", 24),
+        ("round118.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
