@@ -19,6 +19,7 @@ from medhal.text.figures import unstated_quantities
 from medhal.text.frequency import dose_frequencies, frequency_conflicts
 from medhal.text.intervals import interval_conflicts
 from medhal.text.names import unstated_names
+from medhal.text.negation import flips_negation
 from medhal.text.number_forms import slash_durations
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
@@ -204,3 +205,15 @@ def test_older_rounds_faithful_flags_read_in_lay_words() -> None:
     )
     reserve = "R ovarian cystectomy - counselled re impact on ovarian reserve; AMH to be taken pre-op."
     assert _cause("her AMH will be checked because of the possible effect on her egg reserve.", reserve) is None
+
+
+def test_round_119_denials_and_school_years() -> None:
+    # "You have not had any more of the popping feeling" denies the popping, as "No further 'popping' sensation" does
+    review = "No further 'popping' sensation."
+    assert flips_negation("You have not had any more of the popping feeling.", review) is None
+    assert flips_negation("You have had more of the popping feeling.", review) == "popping"
+    # a school's "Year 5" labels, as "Grade 5" does, and names nothing the letter's "Yr 5" must spell
+    assert unstated_names("so he will meet his Year 5 teacher,", "Transition to Yr 5 teacher (09/2025).") == ()
+    assert unstated_names("so he will meet his Year 5 teacher at St Mary's,", "Transition to Yr 5 teacher.") == (
+        "Mary",
+    )

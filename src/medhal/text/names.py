@@ -64,11 +64,12 @@ _ROMAN = re.compile(r"^(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3})$")
 _LABELS = """
     january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday
-    table figure fig group arm cohort phase type grade stage class step level part section appendix day week
+    table figure fig group arm cohort phase type grade stage class step level part section appendix day week year
     dr mr mrs ms prof i x-ray x-rays x-rayed
 """
 _LABEL_WORDS = frozenset(_LABELS.split())
-"""Capitalised words that label rather than name ("Group A", "Table 2", "Type 2", "Dr")."""
+"""Capitalised words that label rather than name ("Group A", "Table 2", "Type 2", "Dr", a school's "Year 5": round
+119)."""
 
 _LOOSE = (
     "tide mide sone olone nisolone vir azole cef nib idone apine pressin tocin relin zosin trexate mustine fungin"

@@ -193,9 +193,12 @@ _OBJECTS = re.compile(r"\s*\S+\s+(?:for|to|against)\s", re.IGNORECASE)
 _NONE_OF = re.compile(r"\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<head>[A-Za-z][\w-]*)", re.IGNORECASE)
 """What "none" counts: "none *of the patients*"."""
 
-_NO_ONE = re.compile(r"\b(?:none\s+of|no\s*one|nobody|not\s+(?:a\s+single|one)|neither)\b", re.IGNORECASE)
+_NO_ONE = re.compile(
+    r"\b(?:none\s+of|no\s*one|nobody|not\s+(?:a\s+single|one)|neither)\b|\bnot\s+(?:\w+\s+){0,2}any\s+(?:more|further)\b",
+    re.IGNORECASE,
+)
 """A denial of everyone the unit is about: what it says of them it denies, whichever word it governs ("none of the
-*men* ... had a rupture" against "no *ruptures* occurred among men")."""
+*men* ... had a rupture" against "no *ruptures* occurred among men"); "not had any more of the popping" (round 119)."""
 
 _FREE = re.compile(r"\b([A-Za-z]{4,})-free\b")
 _Scopes = tuple[Counter[str], Counter[str]]
@@ -375,8 +378,6 @@ MODIFIER_TOKENS = alignment_tokens("extra additional mild mildly markedly")
 routine schedule" against the bulletin's "this dose does not count towards the routine schedule")."""
 _NONE_OF_PHRASE = re.compile(r"\bnone\s+of\s+(?:the|these|those)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
 """What "none of" counts, up to three words: "none of *the missed fractures*"."""
-
-
 _EFFECT_WORD = re.compile(
     r"^(?:differ|chang|affect|effect|impact|influen|associat|relat|correlat|predict|benefi|harm|improv|reduc|"
     r"increas|decreas|lower|higher|rais|elevat|shorten|prolong|slow|fewer|more|less|greater|smaller|better|worse|"
@@ -481,12 +482,8 @@ _DIRECT = re.compile(
 """A verb's direct object up to the next break: "reduce *death* or ...", "increasing *maternal haemorrhage*"."""
 _ADVERB = re.compile(r"^(?:significantly|statistically|meaningfully|materially|substantially|clearly)$", re.I)
 """An adverb a negation reaches over to the verb it qualifies: "did not significantly reduce"."""
-
-
 _RESTRICTIVE = frozenset({"further", "additional", "other", "repeat", "extra", "subsequent", "new"})
 """Words a negation reaches over that narrow what it denies: "without further surgery", "no additional treatment"."""
-
-
 _INFLECTION = re.compile(r"(?<=\w{3})(?:ing|ed|es|s)$")
 
 

@@ -101,6 +101,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round116.jsonl", 24),
         ("round117.jsonl", 24),
         ("round118.jsonl", 24),
+        ("round119.jsonl", 24),
+        ("round120.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
