@@ -232,11 +232,10 @@ def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     unit = _GRADUALLY.sub("gradually", unit)  # "and reduced step by step as set out in his plan" (round 89)
     outcome = changed_outcome(unit)
     if outcome is not None:  # read in clinical words with its context ("reduced signals | in the sensory nerves" are
-        clinical = canonical_text(unit)  # amplitudes: round 98)
-        worded = changed_outcome(clinical)
-        outcome = None if worded is not None and not never_named(worded, evidence, evidence_tokens) else outcome
-        if _EFFECT_VERB.search(clinical) is None:  # the verb was a lay term's: "has reduced feeling in his left foot"
-            outcome = None  # is neuropathy, a condition, not an effect (round 69)
+        clinical = canonical_text(unit)  # amplitudes: round 98); a verb a lay term takes in names no effect ("has
+        worded = changed_outcome(clinical)  # reduced feeling in his left foot" is neuropathy: round 69)
+        if _EFFECT_VERB.search(clinical) is None or (worded and not never_named(worded, evidence, evidence_tokens)):
+            outcome = None
     for phrase in (outcome, stated_cause(unit), stated_agent(unit)):
         if phrase is not None and never_named(phrase, evidence, evidence_tokens):
             return phrase

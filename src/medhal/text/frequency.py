@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from medhal.text.number_forms import PERIOD_DAYS
 from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 
 __all__ = ["DoseFrequency", "dose_frequencies", "frequency_conflicts", "interval_stated"]
@@ -28,14 +29,12 @@ _COUNT.update({"once": 1.0, "twice": 2.0, "thrice": 3.0})
 _N = r"(?:\d+|" + "|".join(w for w in _COUNT if w not in ("once", "twice", "thrice")) + ")"
 _PERIOD_DAYS = {"day": 1.0, "daily": 1.0, "week": 7.0, "weekly": 7.0, "month": 30.4375, "monthly": 30.4375}
 _PERIOD_DAYS["fortnightly"] = 14.0  # "every two weeks" for "Carer to weigh fortnightly" (round 61)
-_HOURS = {"hour": 1.0 / 24.0, "hours": 1.0 / 24.0, "day": 1.0, "days": 1.0, "week": 7.0, "weeks": 7.0}
-_HOURS |= {"hr": 1.0 / 24.0, "hrs": 1.0 / 24.0, "h": 1.0 / 24.0, "wk": 7.0, "wks": 7.0}  # "every 2 wks" (round 112)
 _ABBREVIATIONS = {"bd": 2.0, "bid": 2.0, "tds": 3.0, "tid": 3.0, "qds": 4.0, "qid": 4.0}
 _ABBREVIATIONS |= {"od": 1.0, "om": 1.0, "mane": 1.0, "nocte": 1.0}  # "Bisoprolol 2.5 mg OD" once daily (round 63)
 _FREQUENCY = re.compile(
     r"(?P<times>once|twice|thrice|" + _N + r"\s+times)\s*(?:-\s*)?(?:(?:a|per|each|every)\s+)?"
     r"(?P<per>daily|day|weekly|week|monthly|month)\b"
-    r"|\bevery\s+(?P<every>" + _N + r"|other)?\s*(?P<unit>hours?|hrs?|h|days?|weeks?|wks?)\b"
+    r"|\bevery\s+(?P<every>" + _N + r"|other)?\s*(?P<unit>hour|hr|h|day|week|wk)s?\b"
     r"|\b(?P<hourly>\d+)\s*-?\s*hourly\b"
     r"|(?<![\w-])(?P<abbr>bd|bid|tds|tid|qds|qid|od|om|mane|nocte)(?![\w-])"
     r"|\b(?:on\s+)?(?P<alternate>alternate)[\s-]days?\b"
@@ -75,7 +74,7 @@ def _per_day(m: re.Match[str]) -> float | None:
     if m.group("unit"):
         every = (m.group("every") or "1").lower()
         step = 2.0 if every == "other" else _COUNT.get(every, float(every) if every.isdigit() else math.nan)
-        return 1.0 / (step * _HOURS[m.group("unit").lower()]) if step else None
+        return 1.0 / (step * PERIOD_DAYS[m.group("unit").lower()]) if step else None
     if m.group("hourly"):
         hours = float(m.group("hourly"))
         return 24.0 / hours if hours else None

@@ -24,15 +24,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from medhal.text.number_forms import Q_INTERVAL, SLASH_DAYS, q_interval
+from medhal.text.number_forms import PERIOD_DAYS, Q_INTERVAL, SLASH_DAYS, q_interval
 from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 from medhal.text.tokens import content_stems
 
 __all__ = ["Interval", "interval_conflicts", "intervals"]
 
 _N = {word: float(k) for k, word in enumerate(NUMBER_WORDS) if k >= 2}
-_UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.4375, "year": 365.25}
-_UNIT_DAYS |= {"hr": 1 / 24, "wk": 7.0, "mth": 30.4375, "yr": 365.25}  # "every 2 wks" (own letter, session 22)
 _ALONE_DAYS = {
     "hourly": 1 / 24,
     "daily": 1.0,
@@ -127,7 +125,7 @@ def _days(m: re.Match[str]) -> float:
         return float(_N.get(k, k) if k in _N else k) * _ALONE_DAYS[m.group("ly").lower()]
     n = (m.group("n") or "1").lower()
     count = 2.0 if n == "other" else _N.get(n) or float(n)
-    return count * _UNIT_DAYS[m.group("unit").lower()]
+    return count * PERIOD_DAYS[m.group("unit").lower()]
 
 
 def intervals(text: str) -> list[Interval]:

@@ -403,12 +403,9 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
             continue
         if _acronym(word) and (_initials(word, given.parts) or _chunks(word, given.parts)):
             continue
-        species = _SPECIES.match(unit, m.end())
-        if species and re.search(rf"\b{word[0]}\.\s?{species.group(1)}\b", evidence):
-            continue  # "Pseudomonas aeruginosa" for "P. aeruginosa" (round 74)
-        name_after = _NAME_AFTER.match(unit, m.end())
-        if name_after and re.search(rf"\b{word[0]}\.\s?{name_after.group(1)}\b", evidence):
-            continue  # "the River Wye" for "R. Wye" (round 115)
+        after_name = _NAME_AFTER.match(unit, m.end())
+        if after_name and re.search(rf"\b{word[0]}\.\s?{after_name.group(1)}\b", evidence):
+            continue  # "Pseudomonas aeruginosa" for "P. aeruginosa" (round 74), "the River Wye" for "R. Wye" (115)
         if lower in _JOINT_BONES and _JOINT_BONES[lower].search(evidence):
             continue
         befores = (_WORD_BEFORE.search(unit, 0, m.start()), _LISTED_AFTER.search(unit, 0, m.start()))
@@ -445,9 +442,9 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
 
 _WORD_AFTER = re.compile(r"\s+([A-Za-z])[a-z]+")
 """The word right after a name, whose initial may end the name in the evidence ("JC | virus": "JCV")."""
-_SPECIES = re.compile(r"\s+([a-z]{4,})\b")
-_NAME_AFTER = re.compile(r"\s+([A-Z][a-z]{2,})\b")
-"""The word after a genus, its species."""
+_NAME_AFTER = re.compile(r"\s+([a-z]{4,}|[A-Z][a-z]{2,})\b")
+"""The word after a name that the evidence may write after the name's initial: a genus's species ("P. aeruginosa"),
+a river's name ("R. Wye")."""
 _WORD_BEFORE = re.compile(r"\b([A-Za-z])[a-z]+\s+$")
 """The word right before a name, whose initial may be the name's first letter in the evidence ("free | T4": "FT4")."""
 _LISTED_AFTER = re.compile(r"\b([A-Za-z])[a-z]+\s+[A-Z][\w-]*\s*(?:,|/|\band\b|\bor\b)\s*$")

@@ -25,6 +25,7 @@ __all__ = [
     "CLOCK_BEFORE",
     "FISCAL_TAIL",
     "MONTH_SLASH",
+    "PERIOD_DAYS",
     "Q_INTERVAL",
     "SLASH_DAYS",
     "YEAR_SLASH",
@@ -77,9 +78,9 @@ def q_interval(m: re.Match[str]) -> tuple[str, float]:
 
 MONTH_SLASH = re.compile(r"(?<![\d/.])(?:0?[1-9]|1[0-2])/$")
 YEAR_SLASH = re.compile(r"/(?:(?:19|20)\d{2}|(?<=\b0[1-9]/)(?:1[3-9]|[23]\d))(?![\d/]|\.\d)")
-"""The year of a month and year in figures: "09/2023", or two digits after a month written with its leading zero
-("06/24 & 07/24": round 116) past any month's number, never "12/24" (twelve hours), "6/24" nor "06/10"."""
-"""A month and year in figures ("vs 09/2023", "01/2024": round 76): the month before the slash, the year after it."""
+"""The year of a month and year in figures, the month before the slash ("vs 09/2023", "01/2024": round 76), or two
+digits after a month written with its leading zero ("06/24 & 07/24": round 116) past any month's number, never "12/24"
+(twelve hours), "6/24" nor "06/10"."""
 _CLOCK_NEXT = re.compile(r"(?::\d{2})?\s?(?:(?P<am>a\.m\.|am\b)|(?P<pm>p\.m\.|pm\b))|:\d{2}\b", re.IGNORECASE)
 CLOCK_BEFORE = re.compile(r"\b\d{1,2}:$")
 """The hour of a time of day right before its minutes ("02:" of "02:00")."""
@@ -377,6 +378,9 @@ eye", "F/U in 6/12", "Review 4/52", "2/52 ago"), read only after a word of durat
 and weeks after a list's colon or
 at a line's start, so that a visual acuity ("VA 6/12") stays what it is; after a word of duration, not before a
 noun it counts ("response in 1/7 serotypes": round 72)."""
+PERIOD_DAYS = {"hour": 1 / 24, "hr": 1 / 24, "h": 1 / 24, "day": 1.0, "week": 7.0, "wk": 7.0, "fortnight": 14.0}
+PERIOD_DAYS |= {"month": 30.4375, "mth": 30.4375, "year": 365.25, "yr": 365.25}
+"""Days in a period a dose or a visit is timed by, its short forms too ("every 2 wks": round 112)."""
 SLASH_DAYS = {"7": 1.0, "52": 7.0, "12": 30.4375}
 """Days in the period a British note writes a duration over: N/7 days, N/52 weeks, N/12 months."""
 _SLASH_GROUPS = (("n", "per"), ("lead", "per_lead"), ("ago", "per_ago"))
@@ -396,12 +400,13 @@ def slash_durations(text: str) -> list[tuple[float, float, int, int]]:
         n = int(raw)
         if 0 < n < {"7": 8, "52": 53, "12": 25}[per]:  # "18/12": a child's age in months; "x7/7": a week
             found.append((n * SLASH_DAYS[per], float(n), m.start(), m.end()))
+    read = {start for _, _, start, _ in found}
     for line in _PLAN_ITEM.finditer(text):  # "4. Repeat CT CAP + 5-HIAA 6/12;" (round 111)
         for m in _ITEM_END_SLASH.finditer(text, line.start(), line.end()):
-            if _ACUITY.search(text, max(0, m.start() - 24), m.start()):
-                continue  # "Review in clinic: VA 6/12."
-            if 0 < int(m.group("n")) < 25 and all(m.start() != f[2] for f in found):
-                found.append((int(m.group("n")) * SLASH_DAYS[m.group("per")], float(m.group("n")), m.start(), m.end()))
+            n = int(m.group("n"))
+            # not "Review in clinic: VA 6/12."
+            if 0 < n < 25 and m.start() not in read and not _ACUITY.search(text, max(0, m.start() - 24), m.start()):
+                found.append((n * SLASH_DAYS[m.group("per")], float(n), m.start(), m.end()))
     return sorted(found, key=lambda f: f[2])
 
 

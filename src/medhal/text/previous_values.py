@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 
 from medhal.text.lexical import has_negation
@@ -70,15 +71,17 @@ _CHANGE = re.compile(
 """A change written with its way: "wt up 1.8 kg", "decreased by 14.6%"."""
 
 
-def earlier_figures(sentence: str) -> list[tuple[Quantity, Quantity]]:
-    """Each ``(level, earlier level)`` the sentence gives (module docstring), in its order.
+@lru_cache(maxsize=256)
+def earlier_figures(sentence: str) -> tuple[tuple[Quantity, Quantity], ...]:
+    """Each ``(level, earlier level)`` the sentence gives (module docstring), in its order; read once per sentence,
+    however many units and changes ask.
 
     >>> [(a.text, b.text) for a, b in earlier_figures("Hb 128 g/L (115-165), previously 109 g/L")]
     [('128 g', '109 g')]
     >>> [(a.number, b.number) for a, b in earlier_figures("Hb 121 → 116 g/L over 24h.")]
     [(116.0, 121.0)]
     >>> earlier_figures("Nodule 21 × 14 × 13 mm, previously 15 × 11 × 10 mm")
-    []
+    ()
     """
     blanked = _POWER.sub(lambda m: " " * len(m.group()), _RANGE.sub(lambda m: " " * len(m.group()), sentence))
     read = [q for q in quantities(blanked) if not q.kind.startswith("label") and not _dimension(blanked, q)]
@@ -92,7 +95,7 @@ def earlier_figures(sentence: str) -> list[tuple[Quantity, Quantity]]:
             pairs.append((b, a))
         elif _THEN.match(between) or (_OPEN.match(between) and _AT_LAST.match(blanked[b.end : b.end + 30])):
             pairs.append((a, b))
-    return pairs
+    return tuple(pairs)
 
 
 def direction_against_previous(unit: str, sentences: Sequence[str]) -> int | None:
