@@ -25,10 +25,10 @@ percentage before "CI" or "confidence" is the level of an interval (``label:ci``
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass
 
+from medhal.text._fractions import FRACTION_WORD, hedged_fractions
+from medhal.text._quantity import Quantity
 from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS, UNITS
 from medhal.text.lexical import THOUSANDS
 from medhal.text.number_forms import (
@@ -150,69 +150,6 @@ _CONCENTRATION_NEXT = re.compile(
 )
 _CONCENTRATION_BEFORE = re.compile(r"\b" + _SOLUTIONS + r"(?:\s+(?:nebs?|nebuli[sz]ers?|flush(?:es)?))?\s*$", re.I)
 """What a percentage is the strength of ("0.9% saline", "Saline nebs 0.9%": round 79): a concentration, not a rate."""
-
-
-@dataclass(frozen=True, slots=True)
-class Quantity:
-    """A number read from ``text[start:end]`` with its kind and its value in the kind's base unit."""
-
-    kind: str
-    value: float
-    start: int
-    end: int
-    text: str
-    approximate: bool
-    number: float = math.nan
-    """The number as written, before conversion to the base unit ("75 years": 75)."""
-    about: bool = False
-    """Hedged as a point estimate ("about 92%", "nearly seventeen minutes", "~40 mg"), not as a bound ("more than
-    20") or a range: it is close to the figure it stands for (:func:`medhal.text.derived.far_off`)."""
-    ratio: bool = False
-    """A hazard, odds, risk or rate ratio ("hazard ratio 1.44", "HR, 0.71"): a relative change of (ratio - 1) x 100
-    percent (:func:`medhal.text.figures.unstated_quantities`)."""
-
-    def equals(self, other: Quantity) -> bool:
-        """Same quantity: equal values of one kind (a duration in months or years and one in days or weeks as
-        :func:`_same_span` reads them: a month is 28-31 days or four weeks), or a percentage and its fraction."""
-        if self.kind == other.kind == "time" and (_calendar(self) != _calendar(other)):
-            return _same_span(self, other) if _calendar(self) else _same_span(other, self)
-        if self.kind == other.kind == "time" and _in_weeks(self) != _in_weeks(other) and self.number and other.number:
-            weeks, days = (self, other) if _in_weeks(self) else (other, self)  # "three and a half weeks" for 24 days
-            if weeks.number % 1 == 0.5:  # rounded to a half week already: the days it stands for, to the nearest half
-                return math.isclose(days.value, days.number) and round(days.value / 3.5) / 2 == weeks.number
-        tol = 1e-9
-        if self.kind == other.kind:
-            return math.isclose(self.value, other.value, rel_tol=tol, abs_tol=1e-12)
-        pair = {self.kind, other.kind}
-        if pair == {"percent", "count"}:
-            pct, frac = (self, other) if self.kind == "percent" else (other, self)
-            return math.isclose(pct.value / 100.0, frac.value, rel_tol=1e-9) or math.isclose(pct.value, frac.value)
-        # a bare number may restate a number with a unit ("10 mg" vs "10", "aged 75" vs "75 years"): same number
-        if "count" not in pair:
-            return False
-        bare, other_unit = (self, other) if self.kind == "count" else (other, self)
-        return math.isclose(bare.value, other_unit.number, rel_tol=1e-9)
-
-
-def _same_span(calendar: Quantity, other: Quantity) -> bool:
-    """A duration in months or years against one in weeks or days: weeks at four or 4.345 a month ("12 weeks" and
-    "13 weeks" are "3 months", "25 weeks" is not "6 months": round 22), days within a few of 30.44 a month ("90 days"
-    is "3 months", "100 days" is not)."""
-    months, days = calendar.value / 30.4375, other.value
-    if math.isclose(days / 7.0, other.number) and other.number > 0:  # written in weeks
-        weeks = other.number
-        return math.isclose(weeks, 4.0 * months) or abs(weeks - 4.345 * months) < 0.5
-    return abs(days - 30.4375 * months) <= max(2.5, 0.03 * days)
-
-
-def _in_weeks(q: Quantity) -> bool:
-    """Whether a duration is written in weeks; one in days equals "N and a half weeks" rounded to the half week."""
-    return q.number > 0 and math.isclose(q.value / 7.0, q.number)
-
-
-def _calendar(q: Quantity) -> bool:
-    """Whether a duration is written in months or years (whose length in days varies)."""
-    return q.number != 0 and any(math.isclose(q.value / q.number, days) for days in (30.4375, 365.25))
 
 
 def quantities(text: str) -> list[Quantity]:
@@ -364,8 +301,8 @@ def quantities(text: str) -> list[Quantity]:
     for m in _ORDINAL_TIME.finditer(text):  # "after the second postoperative year": about two years (round 38)
         n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[m.group(2).lower()][1]
         out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
-    if _FRACTION_WORD.search(text):
-        fractions = _hedged_fractions(text) + _mixed_numbers(text)
+    if FRACTION_WORD.search(text):
+        fractions = hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
         out = sorted(out + fractions, key=lambda q: q.start)
     return out
@@ -402,61 +339,6 @@ def _listed_ratio(text: str, m: re.Match[str], before: list[Quantity]) -> bool:
 
 _INTERVAL_NEXT = re.compile(r"\s*\((?:95%\s*CI[,:]?\s*)?-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d+(?:\.\d+)?\s*\)")
 _SENTENCE_BREAK = re.compile(r"[.;]\s+[A-Z(]|;")
-
-_FRACTIONS = {"half": 50.0, "third": 100.0 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
-_OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
-_FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
-_HEDGED_FRACTION = re.compile(
-    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
-    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+(?:an?|past|to)\s)"  # "half past one", "quarter to"
-    r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)"
-    r"(?!\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\b)"  # a factor (round 38)
-    r"(?!\s+(?:\w+\s+)?(?:lower|higher|less|fewer|greater|smaller|reduction|increase)\b)",  # "a third lower odds"
-    re.IGNORECASE,
-)
-_SHARE_FRACTION = re.compile(
-    r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
-    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
-    r"lacked\b|showed\b|needed\b|required\b))",
-    re.IGNORECASE,
-)
-"""A fraction in words said, unhedged, of those who had something ("two thirds had no documented red flags", "half of
-the patients"): a share as much as "about half" is; not of one thing ("a quarter of a gram"), nor an ordinal ("the third
-was given into his left upper arm": the third dose; round 65)."""
-_NOT_A_SHARE_BEFORE = re.compile(
-    r"\b(?:than|over|under|least|most|by|in|to|into|up|about|approximately|nearly|almost|roughly|around)\s+$",
-    re.IGNORECASE,
-)
-"""Words making the fraction after them a bound or a change ("more than half", "cut by a third", "cut in half")."""
-
-
-def _hedged_fractions(text: str) -> list[Quantity]:
-    """Fractions in words hedged as point estimates ("about half", "around a fifth", "nearly two thirds"), read as
-    percentages: they may be far from every figure of the evidence ("around half" of children against 21.9%).  An
-    unhedged one ("half the dose") is left unread: it need not be a share the evidence states, unless said of those
-    who had something (:data:`_SHARE_FRACTION`); so is one of a risk
-    ("about half the risk of death" for a hazard ratio of 0.47: a ratio, no share; round 18).
-
-    >>> [q.text for q in _hedged_fractions("About half relapsed, at about half the risk of death of the others.")]
-    ['half']
-    >>> _hedged_fractions("about a third lower adjusted odds of obesity"), _hedged_fractions("about half a dioptre")
-    ([], [])
-    >>> [q.text for q in _hedged_fractions("Two thirds had no red flags; more than half of them were cut by a third.")]
-    ['Two thirds']
-    """
-    out: list[Quantity] = []
-    shares = [m for m in _SHARE_FRACTION.finditer(text) if not _NOT_A_SHARE_BEFORE.search(text, 0, m.start())]
-    for m in sorted([*_HEDGED_FRACTION.finditer(text), *shares], key=lambda m: m.start("part")):
-        if out and out[-1].end >= m.end("part"):  # a hedged fraction found twice
-            continue
-        part = m.group("part").lower().rstrip("s")
-        many = {"two": 2, "three": 3, "four": 4}.get((m.group("many") or "").lower(), 1)
-        value = many * _FRACTIONS[part]
-        start = m.start("many") if m.group("many") else m.start("part")
-        hour = _OF_AN_HOUR.match(text, m.end("part"))  # "about three-quarters of an hour": 45 minutes (round 62)
-        kind, end, number = ("percent", m.end("part"), value) if hour is None else ("time", hour.end(), value / 100)
-        out.append(Quantity(kind, number / 24 if hour else value, start, end, text[start:end], True, number, True))
-    return out
 
 
 def proportion_side(text: str, q: Quantity) -> bool:

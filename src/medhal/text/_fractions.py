@@ -1,0 +1,65 @@
+"""Fractions in words read as percentages ("about half", "two thirds had no red flags"): the part of
+:func:`medhal.text.quantities.quantities` that reads shares written without digits."""
+
+from __future__ import annotations
+
+import re
+
+from medhal.text._quantity import Quantity
+
+__all__ = ["FRACTION_WORD", "hedged_fractions"]
+
+_FRACTIONS = {"half": 50.0, "third": 100.0 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+_OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
+FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
+_HEDGED_FRACTION = re.compile(
+    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
+    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+(?:an?|past|to)\s)"  # "half past one", "quarter to"
+    r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)"
+    r"(?!\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\b)"  # a factor (round 38)
+    r"(?!\s+(?:\w+\s+)?(?:lower|higher|less|fewer|greater|smaller|reduction|increase)\b)",  # "a third lower odds"
+    re.IGNORECASE,
+)
+_SHARE_FRACTION = re.compile(
+    r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
+    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
+    r"lacked\b|showed\b|needed\b|required\b))",
+    re.IGNORECASE,
+)
+"""A fraction in words said, unhedged, of those who had something ("two thirds had no documented red flags", "half of
+the patients"): a share as much as "about half" is; not of one thing ("a quarter of a gram"), nor an ordinal ("the third
+was given into his left upper arm": the third dose; round 65)."""
+_NOT_A_SHARE_BEFORE = re.compile(
+    r"\b(?:than|over|under|least|most|by|in|to|into|up|about|approximately|nearly|almost|roughly|around)\s+$",
+    re.IGNORECASE,
+)
+"""Words making the fraction after them a bound or a change ("more than half", "cut by a third", "cut in half")."""
+
+
+def hedged_fractions(text: str) -> list[Quantity]:
+    """Fractions in words hedged as point estimates ("about half", "around a fifth", "nearly two thirds"), read as
+    percentages: they may be far from every figure of the evidence ("around half" of children against 21.9%).  An
+    unhedged one ("half the dose") is left unread: it need not be a share the evidence states, unless said of those
+    who had something (:data:`_SHARE_FRACTION`); so is one of a risk
+    ("about half the risk of death" for a hazard ratio of 0.47: a ratio, no share; round 18).
+
+    >>> [q.text for q in hedged_fractions("About half relapsed, at about half the risk of death of the others.")]
+    ['half']
+    >>> hedged_fractions("about a third lower adjusted odds of obesity"), hedged_fractions("about half a dioptre")
+    ([], [])
+    >>> [q.text for q in hedged_fractions("Two thirds had no red flags; more than half of them were cut by a third.")]
+    ['Two thirds']
+    """
+    out: list[Quantity] = []
+    shares = [m for m in _SHARE_FRACTION.finditer(text) if not _NOT_A_SHARE_BEFORE.search(text, 0, m.start())]
+    for m in sorted([*_HEDGED_FRACTION.finditer(text), *shares], key=lambda m: m.start("part")):
+        if out and out[-1].end >= m.end("part"):  # a hedged fraction found twice
+            continue
+        part = m.group("part").lower().rstrip("s")
+        many = {"two": 2, "three": 3, "four": 4}.get((m.group("many") or "").lower(), 1)
+        value = many * _FRACTIONS[part]
+        start = m.start("many") if m.group("many") else m.start("part")
+        hour = _OF_AN_HOUR.match(text, m.end("part"))  # "about three-quarters of an hour": 45 minutes (round 62)
+        kind, end, number = ("percent", m.end("part"), value) if hour is None else ("time", hour.end(), value / 100)
+        out.append(Quantity(kind, number / 24 if hour else value, start, end, text[start:end], True, number, True))
+    return out
