@@ -140,6 +140,8 @@ _LABEL = re.compile(
 _RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u2010]?(\d{2,3})\b")
 """A response named by the share of improvement it needs ("EASI-75", "ACR20"): ``label:response``, a percentage
 of improvement a unit may state in words ("a 75% improvement in EASI")."""
+_SINGLE_DAY = re.compile(r"\bsingle[\s-]day\b(?![-\s]?\d)", re.IGNORECASE)
+"""One day in other words: "as a single day's dose" is "taken on one day" (round 115); not "a single day-5 embryo"."""
 _PRONOUN_ONE = re.compile(r"\b(?:every|each|any|no|this|that|which|the)\s+$", re.IGNORECASE)
 _SOLUTIONS = (
     r"(?:saline|salty?\s+water|salt\s+solution|sodium\s+chloride|dextrose|glucose\s+solution|lidocaine|lignocaine|chlorhexidine|bupivacaine|"
@@ -271,6 +273,7 @@ def quantities(text: str) -> list[Quantity]:
             scale, end = times  # "1.46 million": 1,460,000 (round 23)
         out.append(Quantity(kind, value * scale, begin, end, text[begin:end], hedged, value, about, ratio))
     out += [Quantity("time", days, a, b, text[a:b], False, n) for days, n, a, b in durations]  # "1/52": a week
+    out += [Quantity("time", 1.0, m.start(), m.end(), m.group(), False, 1.0) for m in _SINGLE_DAY.finditer(text)]
     for of_year, year, start, at, end in written:  # "28/01/2025": a date and its year (round 43)
         found = [Quantity("label:year", year, at, end, text[at:end], False, year)]
         if of_year is not None:
