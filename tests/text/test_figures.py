@@ -6,12 +6,8 @@ from __future__ import annotations
 import pytest
 
 from medhal.text.derived import far_off
-from medhal.text.figures import (
-    anchors,
-    figures_agree,
-    number_conflicts,
-    unstated_quantities,
-)
+from medhal.text.figure_agreement import figures_agree
+from medhal.text.figures import anchors, number_conflicts, unstated_quantities
 from medhal.text.harmonize import harmonized
 from medhal.text.quantities import quantities
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from medhal.text.advice_forms import reversed_guidance
 from medhal.text.drug_doses import dose_conflict
 from medhal.text.explanations import unstated_cause
-from medhal.text.figures import figures_agree, unstated_quantities
+from medhal.text.figure_agreement import figures_agree
+from medhal.text.figures import unstated_quantities
 from medhal.text.implied import implied_figures
 from medhal.text.lexical import negated
 from medhal.text.negation import flips_negation

@@ -93,7 +93,7 @@ from medhal.text.abbreviations import abbreviated, defined_abbreviations, spelle
 from medhal.text.assertions import asserts_nothing, describes_measurement, elides_predicate, states_no_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.doses import worked_out
-from medhal.text.figures import figures_agree
+from medhal.text.figure_agreement import figures_agree
 from medhal.text.findings import (
     NullFinding,
     asserts_effect,
@@ -276,7 +276,7 @@ def _held(unit: str, text: str, wanted: frozenset[str]) -> frozenset[str] | None
     """What of the unit's tokens ``wanted`` ``text`` holds when it holds enough to restate it: all of them, or, where
     the two write the unit's figures differently ("About 6% of participants in each group had a fracture" against
     "769 of 12,927 participants ... and 782 of 12,944"), every word with every figure stated
-    (:func:`~medhal.text.figures.figures_agree`: equal, rounded, derived); ``None`` when it holds neither."""
+    (:func:`~medhal.text.figure_agreement.figures_agree`: equal, rounded, derived); ``None`` when it holds neither."""
     tokens = alignment_tokens(text)
     if wanted <= tokens:
         return wanted

@@ -46,7 +46,8 @@ from medhal.text.associations import same_association
 from medhal.text.bounds import bound_holds
 from medhal.text.comparisons import change_order
 from medhal.text.derived import lay_count
-from medhal.text.figures import figures_agree, states_each, unstated_quantities
+from medhal.text.figure_agreement import figures_agree
+from medhal.text.figures import states_each, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.names import is_drug_name
@@ -75,8 +76,9 @@ def contradiction_focus(
     a negation that says nothing the unit's negation denies (:func:`~medhal.text.negation.negation_targets`), for
     a unit stating a finding a sentence that says what was measured, or a sentence whose figures by group give the
     unit's change between two groups' levels the same way (:func:`~medhal.text.comparisons.change_order`) or that
-    states every figure of the unit, in any form, and says no opposite way (:func:`~medhal.text.figures.figures_agree`:
-    what the encoder reads there is the form of the figures), or, where another sentence states the unit's two or more
+    states every figure of the unit, in any form, and says no opposite way
+    (:func:`~medhal.text.figure_agreement.figures_agree`: what the encoder reads there is the form of the figures), or,
+    where another sentence states the unit's two or more
     figures together, a sentence about other figures (a subgroup's medians against the overall ones)."""
     focus = np.array([by_sentence[w.first : w.stop].min() for w in windows], dtype=np.float64)
     if index.assertive:  # a window holding an aim, a question or a hypothesis cannot contradict
@@ -186,11 +188,11 @@ _SPEAKS_OF_MEASURES = re.compile(
 
 
 def _only_figures_differ(unit: str, sentence: str) -> bool:
-    """Whether ``sentence`` states every figure of ``unit`` (:func:`~medhal.text.figures.figures_agree`), says no
-    opposite way and denies nothing the unit says (nor the unit anything it says): all the two may differ in is the
-    form of the figures, which the cues read and the encoder does not ("about 6%" for "769 of 12,927"), or a bound
-    the sentence's figure meets ("In over 150,000 women who had taken alendronate for at least three years" against
-    "156,236 women ... who had taken alendronate for at least 3 years", P(C) 0.69: :func:`_bounds_met`)."""
+    """Whether ``sentence`` states every figure of ``unit`` (:func:`~medhal.text.figure_agreement.figures_agree`),
+    says no opposite way and denies nothing the unit says (nor the unit anything it says): all the two may differ in
+    is the form of the figures, which the cues read and the encoder does not ("about 6%" for "769 of 12,927"), or a
+    bound the sentence's figure meets ("In over 150,000 women who had taken alendronate for at least three years"
+    against "156,236 women ... who had taken alendronate for at least 3 years", P(C) 0.69: :func:`_bounds_met`)."""
     if not (figures_agree(unit, sentence) or _bounds_met(unit, sentence)):
         return False
     # of a sentence of several findings, the one that states the unit's figures ("..., whereas flares during months

@@ -198,9 +198,12 @@ def _asserts_nothing(unit: str) -> bool:
 
 
 _NO_OBJECT = re.compile(
-    r"(?:\w+ly\s+)*(?:on|in|at|with|from|over|after|during|since|by)\s+(?:it|them|this|that)\b", re.I
+    r"(?:\w+ly\s+)*(?:(?:on|in|at|with|from|over|after|during|since|by)\s+(?:it|them|this|that)\b"
+    r"|(?:according|based|depending|dependent|guided)\s+(?:to|on|by)\b)",
+    re.I,
 )
-"""A verb used without an object: what follows is where or with what ("improved on it")."""
+"""A verb used without an object: what follows is where or with what ("improved on it"), or what sets how much
+("then increased according to your weight": round 121)."""
 
 
 def _phrase(text: str) -> tuple[str, bool]:

@@ -77,10 +77,13 @@ _NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu", "makin", "made", "makes"}
 _NOT_CAUSES |= {"went", "showe", "shows", "fairl", "condi", "does", "inclu"}  # words that name nothing (rounds 93, 102)
 _NOT_CAUSES |= {"comes", "came", "rathe", "itsel", "works", "diffe", "probl"}  # "comes from ... rather than", "only
 # works for a different gene", "your thyroid problem" (round 109)
+_NOT_CAUSES |= {"fine", "past", "causi"}  # "your folate level is fine", "her past radiotherapy", "which was causing
+# breathlessness": how it is, when, a verb; what they qualify is weighed (round 122)
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
 round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round
 93), and the month of a date, which the figure cues read ("because your PSA rose to 0.22 ng/mL in August 2023" for
 "PSA rose ... (08/2023)": round 79; "because your prostate measured 58 ml": round 82)."""
+_VITAMIN = re.compile(r"\bvitamin\s+([A-K]\d{0,2})\b", re.IGNORECASE)
 _GLOSS = re.compile(r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,4}?(?:called|known\s+as|termed)\s+", re.IGNORECASE)
 """A lay gloss of the name that follows it ("a fast abnormal rhythm called | ventricular tachycardia": round 93): the
 name is what the explanation gives, and is weighed."""
@@ -184,6 +187,8 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
         if (w[:6] in lower if len(w) >= 6 else re.search(rf"\b{w}", lower))
         for t in alignment_tokens(w)
     }
+    # "low vitamin B12 levels" for "B12 140 ng/L": the vitamin is named by its letter (round 122)
+    spelled |= {"vitam" for m in _VITAMIN.finditer(worded) if re.search(rf"\b{m.group(1)}\b", evidence, re.I)}
     if not wanted or 2 * len(wanted & ({_singular(token) for token in named} | spelled)) >= len(wanted):
         return None
     return explanation.strip().rstrip(".,;:")

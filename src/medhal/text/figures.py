@@ -18,7 +18,6 @@ from dataclasses import replace
 from medhal.text.comparisons import group_figures, names_group
 from medhal.text.derived import (
     complement,
-    count_pairs,
     difference,
     elapsed,
     far_off,
@@ -32,7 +31,7 @@ from medhal.text.derived import (
 from medhal.text.doses import daily_forms
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions
-from medhal.text.quantities import Quantity, proportion_side, quantities
+from medhal.text.quantities import Quantity, quantities
 from medhal.text.rates import per_unit_stated, rate_restated, said_rates
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.tokens import content_stems
@@ -40,7 +39,6 @@ from medhal.text.tokens import content_stems
 __all__ = [
     "ANCHOR_WORDS",
     "anchors",
-    "figures_agree",
     "number_conflicts",
     "same_figure",
     "states_each",
@@ -190,6 +188,8 @@ def number_conflicts(
             continue  # "and by 19 with standard rehab", cut from "improved by 24 points": a unit left out (round 56)
         if rate_restated(unit, q, stated):  # "about 2,150 mL a day" for "total fluid approx. 2150 mL/day" (round 61)
             continue
+        if _levels_stated(unit, q, own, stated):  # "CRP falling from 186 to 74" for "CRP 186 -> 74 mg/L" (round 122)
+            continue
         if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
             continue  # ... and 11 days": derived, not changed
         if complement(unit, q, exact) or _response_share(q, stated):  # "survival 90%" for "mortality 10%"; "a
@@ -232,6 +232,24 @@ def number_conflicts(
         if rival is not None:
             conflicts.append((q, rival))
     return conflicts
+
+
+def _levels_stated(unit: str, q: Quantity, own: Sequence[Quantity], stated: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is one level of a change the unit tells with both its levels ("the CRP falling from 186 to 74")
+    and the evidence writes the same two numbers side by side in that order ("CRP 186 -> 74 mg/L"), whatever unit
+    either bears: the aligned sentence may be another line's ("WCC 15.8 -> 10.2"; round 122)."""
+    for a, b in itertools.pairwise(own):
+        if q in (a, b) and _LEVELS_BETWEEN.fullmatch(unit, a.end, b.start):
+            return any(
+                e.number == a.number and f.number == b.number and f.start - e.end <= _LEVELS_APART
+                for e, f in itertools.pairwise(stated)
+            )
+    return False
+
+
+_LEVELS_BETWEEN = re.compile(r"\s*(?:to|->|→|–|-)\s*", re.IGNORECASE)
+_LEVELS_APART = 6
+"""Characters at most between two levels a note writes side by side ("186 -> 74", "186→74")."""
 
 
 def _with_a_unit(q: Quantity, stated: Sequence[Quantity]) -> bool:
@@ -440,56 +458,6 @@ def _ways(text: str) -> frozenset[str]:
 
 
 _CUT = re.compile(r"\b(?:cut|cuts|halved|slashed)\b", re.IGNORECASE)
-
-
-def figures_agree(unit: str, sentence: str) -> bool:
-    """Whether ``unit`` states at least one figure (not a bound, a range or a small count in words) and ``sentence``
-    states each of them: equal, converted, rounded, derived (a difference, a share, a relative change) or, for a
-    point estimate, near.  A small encoder cannot derive "about 6%" from "769 of 12,927 participants" and reads
-    the faithful unit as a contradiction; the figures are the cues' business (:func:`number_conflicts`).
-
-    >>> figures_agree("About 6% of participants in each group had a fracture.",
-    ...               "Fractures occurred in 769 of 12,927 participants and in 782 of 12,944.")
-    True
-    >>> figures_agree("About 16% had a fracture.", "Fractures occurred in 769 of 12,927 participants.")
-    False
-    >>> figures_agree("Fractures were common.", "Fractures occurred in 769 of 12,927 participants.")
-    False
-    >>> figures_agree("At a threshold of 5 it detected nine in ten events.", "A threshold of 5 detected events.")
-    False
-    """
-    # a calendar year is when, not what: "between 2015 | and 2022 and recorded roughly 8,900 admissions" against the
-    # results sentence with 8,890 and no year (round 55)
-    stated = [q for q in quantities(unit) if q.kind != "label:year"]
-    own = [q for q in stated if not lay_count(q)]
-    theirs = quantities(sentence)
-    # a bound ("more than 10") is no figure to agree on, unless the sentence states it too ("below 140/90 mm Hg";
-    # round 19); a side of a proportion ("3 in 10") is, but one in words ("nine in ten") is read as no figure here,
-    # so it cannot agree: a sentence must then say it in the same words
-    if not own or any(
-        q.approximate and not q.about and not proportion_side(unit, q) and not any(q.equals(e) for e in theirs)
-        for q in own
-    ):
-        return False
-    if any(lay_count(q) and proportion_side(unit, q) for q in stated):
-        return False
-    missing = [q for q in unstated_quantities(unit, theirs) if q.kind != "label:year"]
-    return not missing and _proportions_agree(unit, own, theirs)
-
-
-def _proportions_agree(unit: str, own: Sequence[Quantity], theirs: Sequence[Quantity]) -> bool:
-    """Whether each proportion of ``own`` ("1 in 8": its sides are hedged, so never unstated) is near a percentage of
-    ``theirs`` or a share its counts make ("1 in 8" for 12.7%; not "1 in 3" for 12.7%; round 19)."""
-    sides = [q for q in own if proportion_side(unit, q)]
-    shares = [e.value for e in theirs if e.kind == "percent"] + [100.0 * a / b for a, b in count_pairs(theirs)]
-    for a, b in itertools.pairwise(sides):
-        if b.start - a.end > 12 or not b.number or not a.number:
-            continue  # not the two sides of one proportion
-        value = 100.0 * a.number / b.number
-        share = Quantity("percent", value, a.start, b.end, unit[a.start : b.end], True, value, about=True)
-        if not any(near_estimate(share, stated) for stated in shares):
-            return False
-    return True
 
 
 _BY_BARE = re.compile(r"\bby\s+$", re.IGNORECASE)

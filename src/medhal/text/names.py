@@ -168,7 +168,8 @@ _SHORT_FOR = {
     "penicillin": frozenset({"phenoxymethylpenicillin", "benzylpenicillin"}),  # "penicillin V" (round 72)
     "ct": frozenset({"hrct", "ctpa", "ctca", "ctkub", "wbct", "ldct", "ncct", "ctc", "cta"}),  # "a CT scan" for
     # "HRCT (Jan 2024)" (round 74), "low-dose whole-body CT" for "Low-dose WBCT" (round 106)
-    "mri": frozenset({"mr", "cmr"}),  # "An MRI of the small bowel" for "MR enterography" (round 69); cardiac (107)
+    "mri": frozenset({"mr", "cmr", "mre", "mrcp", "mra", "mrv"}),  # "An MRI of the small bowel" for "MR
+    # enterography" (round 69), cardiac (107), "your MRI scan in March" for "MRE 03/2025" (round 121)
     "b1": frozenset({"thiamine"}),  # "thiamine (vitamin B1)" (round 106)
     "b12": frozenset({"cobalamin", "cyanocobalamin", "hydroxocobalamin"}),
     "b6": frozenset({"pyridoxine"}),
@@ -210,7 +211,8 @@ def named_drugs(text: str) -> frozenset[frozenset[str]]:
     >>> sorted(sorted(d) for d in named_drugs("Paracetamol (acetaminophen) or ibuprofen; not lithium levels."))
     [['acetaminophen', 'paracetamol'], ['ibuprofen'], ['lithium']]
     """
-    return frozenset(same_drug_names(w.lower()) for w in _DRUG_WORD.findall(text) if is_drug_name(w))
+    words = (w[:-1] if w.endswith("s") and not is_drug_name(w) else w for w in _DRUG_WORD.findall(text))
+    return frozenset(same_drug_names(w.lower()) for w in words if is_drug_name(w))  # "other penicillins": round 122
 
 
 _DRUG_WORD = re.compile(r"[A-Za-z][A-Za-z-]{2,}")

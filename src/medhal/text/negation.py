@@ -16,217 +16,24 @@ a stem only one of them mentions (a clause the other leaves out) does not count.
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from medhal.text._finding_subjects import has_verb
+from medhal.text._negation_scopes import WORD, Scopes, governed, scopes
 from medhal.text.assertions import asserts_nothing, opens_condition, states_no_predicate
 from medhal.text.findings import finding_parts, finding_subject
-from medhal.text.lexical import SCOPE_CUES, direction_conflict, directions
-from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
+from medhal.text.lexical import direction_conflict, directions
+from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.tokens import STEM_PREFIX
 
 __all__ = ["MODIFIER_TOKENS", "flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
-_PUNCTUATION = re.compile(r"[.,;:()\[\]—]|\s[-–]\s")
-"""Where a negation's reach ends; a spaced dash or an em dash too ("Driving: not yet - revisit at session 7" denies
-no revisit, round 78), not the hyphen of a word or the en dash of a range ("4–6 o'clock")."""
 _RELATIVE = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:who|whom|whose|which|where|when|that)\b", re.IGNORECASE)
-_SKIPPED_WORDS = (
-    "be been being is are was were am do does did have has had having should would could can may might must will "
-    "shall a an the any to statistically significantly substantially meaningfully clinically markedly "
-    "appreciably materially further yet also always necessarily significant meaningful substantial appreciable "
-    "notable apparent evident clear relevant detectable measurable additional other "
-    "in among for with those patients participants subjects individuals people persons cases group groups"
-)
-_SKIPPED = frozenset(_SKIPPED_WORDS.split())
-"""Words a negation reaches over to the word it governs ("did not *significantly* reduce", "but not in patients with
-*severe* head injury")."""
-_PREDICATE_WORDS = (
-    "significant meaningful substantial appreciable notable apparent evident clear relevant detectable measurable"
-)
-_PREDICATES = frozenset(_PREDICATE_WORDS.split())
-"""Skipped words a negation with nothing after them denies ("the difference was not statistically *significant*")."""
-_REACH = 5
-_EITHER_WAY = re.compile(r"\bwith\s+(?:or|and)\s+$", re.IGNORECASE)
-"""How many words after a negation cue may hold the word it governs."""
-
-
-def _governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) -> set[int]:
-    """The indices in ``words`` (``text``'s words) of the words its negation cues govern.  A cue's reach ends at
-    punctuation ("(yes/no), i.e. validated"), "not only" and "not as" ("not as useful at predicting X") negate
-    nothing.  ``phrases``: "without" governs its whole noun phrase, as what a text negates is compared (:func:`_scopes`:
-    "without risk factors" negates as "without stroke risk factors" does); the word a negation denies is its first
-    ("without prandial insulin" denies prandial insulin, not the basal insulin a unit names)."""
-    # "Non-weight-bearing right leg for 6 weeks" denies weight bearing as "no weight bearing" does (round 54)
-    governed: set[int] = {k for k, w in enumerate(words) if _NON.match(w.group())}
-    for cue in SCOPE_CUES.finditer(text):  # "ear drops rather than oral antibiotics" denies them as "not" does (r95)
-        if text[cue.end() : cue.end() + 1] == "-":  # "never-breastfed children": the compound, not the children
-            governed.update(k for k, w in enumerate(words) if w.start() <= cue.start() < w.end())
-            continue
-        # "will not, however, protect": an aside between the cue and its word ends nothing (round 54)
-        begin = aside.end() if (aside := _ASIDE.match(text, cue.end())) else cue.end()
-        stop = _PUNCTUATION.search(text, begin)
-        end = stop.start() if stop else len(text)
-        after = [k for k, w in enumerate(words) if begin <= w.start() < end][:_REACH]
-        if cue.group().lower().startswith(("rather", "instead", "in ")):  # "rather than a routine follow-up": its
-            after = [k for k in after if words[k].group().lower() not in _SKIPPED][:1]  # noun, nothing after it
-        if after and words[after[0]].group().lower() in ("only", "as"):
-            continue
-        if _BOUND_AFTER.match(text, cue.end()) or _EITHER_WAY.search(text, 0, cue.start()):
-            continue  # "no more than 2 days a week", "not before 9 months": bounds (rounds 26, 88); "with or without"
-        if (
-            cue.group().lower() == "without"
-            and _GERUND.match(text, cue.end())
-            and _DENIED_BEFORE.search(text, 0, cue.start())
-        ):
-            continue  # "Do not give for more than 3 days without speaking to a doctor": speak to one (round 55)
-        if cue.group().lower() == "none" and (head := _NONE_OF.match(text, cue.end())) is not None:
-            # "none of the patients had a bleed" denies the patients as "no patient developed a bleed" does
-            governed.update(k for k in after if words[k].start() == head.start("head"))
-            continue
-        for k in after:
-            if _content(words[k].group()):
-                governed.add(k)
-                # "without stroke risk factors" (round 47); not a verb's object ("without reducing fear of falling")
-                if phrases and cue.group().lower() == "without" and not words[k].group().lower().endswith("ing"):
-                    governed.update(_phrase(text, words, k))
-                # "no vasculitis or thrombotic microangiopathy", "isn't agitated or distressed" (round 23): neither
-                # "no symptoms such as eye pain" denies the eye pain too (round 71)
-                if cue.group().lower() in _DETERMINERS and (such := _SUCH_AS.match(text, words[k].end())):
-                    stop = _PUNCTUATION.search(text, such.end())
-                    governed.update(
-                        j
-                        for j, w in enumerate(words)
-                        if such.end() <= w.start() < (stop.start() if stop else len(text))
-                    )
-                # and "has not had hallucinations or falls" (round 67): a denied verb's objects joined by "or"
-                if (
-                    cue.group().lower() in _DETERMINERS
-                    or _COPULA_BEFORE.search(text, 0, cue.end())
-                    or _HAD.match(text, begin)
-                    or (cue.group().lower() == "not" and _ELLIPSIS_BEFORE.search(text, 0, cue.start()))
-                ):
-                    governed.update(_coordinated(text, words, cue.end()))
-                break
-        else:  # "were not statistically significant": nothing after it but the predicate, which it denies
-            governed.update(k for k in after[-1:] if words[k].group().lower() in _PREDICATES)
-    return governed
-
-
-_ASIDE = re.compile(r"\s*,\s*(?:however|though|therefore|thus|in\s+fact|of\s+course|unfortunately)\s*,", re.I)
-
-_NON = re.compile(r"non-[a-z]", re.IGNORECASE)
-_GERUND = re.compile(r"\s+\w+ing\b")
-_DENIED_BEFORE = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not)\b[^.;:,]*$", re.IGNORECASE)
-_DETERMINERS = frozenset(("no", "without", "neither", "nobody", "none", "never"))
-"""Cues governing a noun phrase, whose "or" / "nor" list is denied too, as a negated copula's ("isn't sad or angry")."""
-_SUCH_AS = re.compile(r"\s*,?\s+(?:such\s+as|like|including|e\.g\.)\s+", re.IGNORECASE)
-_HAD = re.compile(r"\s*(?:had|have|has|having|get|got|develop(?:ed)?|experience[ds]?|report(?:ed)?)\s", re.IGNORECASE)
-"""A verb of having after a negation cue, whose objects joined by "or" are all denied ("not had A or B")."""
-_BOUND_AFTER = re.compile(
-    r"(?i)\s+(?:more|less|fewer|later|earlier|longer|greater|higher|lower)\s+than\b|[^.;:,]*?\b(?:before|until|till)\s+\d"
-    r"|[^.;:,]*?\bunless\b"  # "No repeat NCS unless symptoms fail to improve": a condition (round 94's NCS)
-)
-_ELLIPSIS_BEFORE = re.compile(r"(?:^|\bbut|,)\s*$", re.IGNORECASE)  # "but not X or Y" denies both (round 82)
-_COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+not$|\b(?:is|are|was|were)n't$", re.IGNORECASE)
-
-
-def _phrase(text: str, words: list[re.Match[str]], k: int) -> list[int]:
-    """The up to two content words that follow ``words[k]`` in its noun phrase, with nothing but a space or a hyphen
-    between them ("stroke *risk factors*"), up to a word that is no content word."""
-    out: list[int] = []
-    for j in range(k + 1, min(k + 3, len(words))):
-        gap = text[words[j - 1].end() : words[j].start()]
-        if gap.strip(" -") or not _content(words[j].group()):
-            break
-        out.append(j)
-    return out
-
-
-def _content(word: str) -> bool:
-    """A word a negation cue may govern: not an auxiliary, a degree adverb or a determiner, and with a content stem."""
-    return word.lower() not in _SKIPPED and bool(canonical_stems(word))
-
-
-def _coordinated(text: str, words: list[re.Match[str]], start: int) -> list[int]:
-    """The first content word of each further item of the list a determiner-like cue's noun phrase begins, joined by
-    "or" / "nor" ("no A or B", "no A, B, or C" up to the sentence's next stop): items before the last of up to four
-    words; an item that opens with "and", "but", "with" or a number is a clause of its own, and then no list is read.
-
-    >>> sorted(negated_stems("No bleeding events, skin reactions, or discontinuations occurred."))
-    ['bleed', 'disco', 'skin']
-    >>> sorted(negated_stems("No patient died, and 5 had bleeding or stroke."))
-    ['patie']
-    """
-    stop = _LIST_END.search(text, start)
-    end = stop.start() if stop else len(text)
-    separators = list(_ITEM_SEPARATOR.finditer(text, start, end))
-    # a clause the split cut before the list's "or" ("were not associated with age, body mass index,") is read as
-    # the list it begins, as the sentence it was cut from is (round 23)
-    cut = stop is None and text.rstrip().endswith(",") and len(separators) > 1
-    if not cut and not any(_OR.search(m.group()) for m in separators):
-        return []
-    bounds = [start, *(b for m in separators for b in (m.start(), m.end())), end]
-    items = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
-    items = items[:-1] if len(items) > 2 and not text[items[-1][0] : items[-1][1]].strip() else items  # "... in," r93
-    if len(text[items[0][0] : items[0][1]].split()) > 4 or _OBJECTS.match(text, items[0][0], items[0][1]):
-        return []  # "No indication for aspirin or heparin": a list of what "for" names, not denied (round 90)
-    found: list[int] = []
-    for n, (a, b) in enumerate(items[1:], start=1):
-        item = text[a:b]
-        if _CLAUSE_ITEM.match(item) or (n < len(items) - 1 and len(item.split()) > 4):
-            return []
-        first = next((k for k, w in enumerate(words) if a <= w.start() < b and _content(w.group())), None)
-        if first is not None:
-            found.append(first)
-    return found
-
-
-_LIST_END = re.compile(r"[.;:()\[\]]")
-_ITEM_SEPARATOR = re.compile(r"\s*,\s*(?:(?:or|nor)\s+)?|\s+(?:or|nor)\s+", re.IGNORECASE)
-_OR = re.compile(r"\b(?:or|nor)\b", re.IGNORECASE)
-_CLAUSE_ITEM = re.compile(r"\s*(?:(?:and|but|with)\b|\d)", re.IGNORECASE)
-_OBJECTS = re.compile(r"\s*\S+\s+(?:for|to|against)\s", re.IGNORECASE)
-
-
-_NONE_OF = re.compile(r"\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<head>[A-Za-z][\w-]*)", re.IGNORECASE)
-"""What "none" counts: "none *of the patients*"."""
-
 _NO_ONE = re.compile(
     r"\b(?:none\s+of|no\s*one|nobody|not\s+(?:a\s+single|one)|neither)\b|\bnot\s+(?:\w+\s+){0,2}any\s+(?:more|further)\b",
     re.IGNORECASE,
 )
 """A denial of everyone the unit is about: what it says of them it denies, whichever word it governs ("none of the
 *men* ... had a rupture" against "no *ruptures* occurred among men"); "not had any more of the popping" (round 119)."""
-
-_FREE = re.compile(r"\b([A-Za-z]{4,})-free\b")
-_Scopes = tuple[Counter[str], Counter[str]]
-"""What :func:`_scopes` reads of a text: per stem, how often it stands and how often it is negated."""
-
-
-def _scopes(text: str) -> _Scopes:
-    """Per canonical stem of ``text``'s words: how often it stands, and how often a negation cue governs it ("X-free"
-    is "without X": "steroid-free remission" denies steroids as "in remission without steroids" does, round 35)."""
-    text = _FREE.sub(r"without \1,", text)  # the compound, not the noun it qualifies ("remission")
-    words = list(_WORD.finditer(text))
-    governed = _governed(text, words, phrases=True)
-    said: Counter[str] = Counter()
-    negated: Counter[str] = Counter()
-    for k, word in enumerate(words):
-        stems = canonical_stems(word.group())
-        # a word written short for several ("no FHx": family history) is negated as its first, as "no family
-        # history" is (round 76); a hyphened one keeps each ("Non-weight-bearing")
-        first = _first_stem(word.group()) if k in governed and len(stems) > 1 and "-" not in word.group() else None
-        for stem in stems:
-            said[stem] += 1
-            if k in governed and first in (None, stem):
-                negated[stem] += 1
-    return said, negated
-
-
-def _first_stem(word: str) -> str | None:
-    return next((s for w in _WORD.findall(canonical_text(word)) for s in sorted(canonical_stems(w))), None)
 
 
 def negated_stems(text: str) -> frozenset[str]:
@@ -248,10 +55,10 @@ def negated_stems(text: str) -> frozenset[str]:
     >>> sorted(negated_stems("It will not, however, protect you from chlamydia."))
     ['prote']
     """
-    return frozenset(_scopes(text)[1])
+    return frozenset(scopes(text)[1])
 
 
-def _denied(denier: _Scopes, asserter: _Scopes) -> frozenset[str]:
+def _denied(denier: Scopes, asserter: Scopes) -> frozenset[str]:
     """The stems the ``denier`` only ever says negated while the ``asserter`` only ever says them plainly."""
     said, negated = denier
     said_a, negated_a = asserter
@@ -275,7 +82,7 @@ def negation_scopes_agree(text: str, other: str) -> bool:
     ...                       "It helped those with diabetes.")
     True
     """
-    mine, theirs = _scopes(text), _scopes(other)
+    mine, theirs = scopes(text), scopes(other)
     return not _denied(mine, theirs) and not _denied(theirs, mine)
 
 
@@ -331,7 +138,7 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None
     if opens_condition(sentence):  # "If her haemoglobin does not rise by 20 g/L, I will arrange ...": a condition
         return None  # denies nothing (round 48)
-    own, theirs = _scopes(unit), _scopes(sentence)
+    own, theirs = scopes(unit), scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
         return None  # the unit negates a word the sentence does not: the two deny in other places, other words
     # "none of the missed fractures required surgery" denies the missed fractures only what it says of them (round
@@ -349,8 +156,10 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     return next(
         (
             w.group()
-            for w in _WORD.finditer(unit)
-            if canonical_stems(w.group()) & denied and not _PLACED.search(unit, 0, w.start())
+            for w in WORD.finditer(unit)
+            if canonical_stems(w.group()) & denied
+            and not _PLACED.search(unit, 0, w.start())
+            and not (w.group().lower() in _NEED_WORDS and _WHEN.search(unit, 0, w.start()))
         ),
         None,
     )
@@ -361,12 +170,16 @@ _PLACED = re.compile(
     re.IGNORECASE,
 )
 """A position relative to what a sentence denies, which asserts nothing of it ("still above his dry weight", r. 66)."""
+_NEED_WORDS = frozenset({"needed", "required", "necessary", "indicated"})
+_WHEN = re.compile(r"\b(?:when|whenever|if|as)\s+(?:(?:it\s+is|they\s+are|it's)\s+)?$", re.IGNORECASE)
+"""A need said as a condition asserts none: "use Gaviscon when needed" (PRN) against "omeprazole - no clear
+indication; Gaviscon PRN" (round 121)."""
 
 
 def _verb_said(unit: str, sentence: str) -> bool:
     """Whether ``unit`` says, in the present tense, the verb ``sentence`` negates with "does not" and the like ("this
     extra dose also counts" for "this dose does not count"): a predicate the fragment test's word list lacks."""
-    words = {w.lower() for w in _WORD.findall(unit)}
+    words = {w.lower() for w in WORD.findall(unit)}
     return any(
         f"{m.group(1).lower()}s" in words or f"{m.group(1).lower()}es" in words for m in _DO_NOT.finditer(sentence)
     )
@@ -419,12 +232,12 @@ def negation_targets(unit: str, sentence: str) -> bool:
     """
     sentence = _main_clause(sentence)
     said = canonical_stems(sentence)
-    lemmas = {_lemma(w.group()) for w in _WORD.finditer(sentence)}
-    times, negated_times = _scopes(sentence)  # what the sentence only ever says negated it does not say
+    lemmas = {_lemma(w.group()) for w in WORD.finditer(sentence)}
+    times, negated_times = scopes(sentence)  # what the sentence only ever says negated it does not say
     denied_there = frozenset(stem for stem, n in negated_times.items() if times[stem] == n)
     effect = bool(directions(sentence)) or _SENTENCE_EFFECT.search(sentence) is not None
-    words = list(_WORD.finditer(unit))
-    for k in _governed(unit, words):
+    words = list(WORD.finditer(unit))
+    for k in governed(unit, words):
         word = words[k].group()
         # "without *further* surgery" denies more surgery, not the surgery a sentence says was done
         if k and words[k - 1].group().lower() in _RESTRICTIVE and _lemma(words[k - 1].group()) not in lemmas:

@@ -388,7 +388,8 @@ _SLASH_GROUPS = (("n", "per"), ("lead", "per_lead"), ("ago", "per_ago"))
 
 def slash_durations(text: str) -> list[tuple[float, float, int, int]]:
     """``(days, number, start, end)`` of each duration ``text`` writes as days, weeks or months over 7, 52 or 12
-    (:data:`_SLASH_DURATION`; round 78), the number under its period (no "9/7" days, no "60/52" weeks).
+    (:data:`_SLASH_DURATION`; round 78), the number under its period (no "9/7" days, no "60/52" weeks); on a plan's
+    line that asks for something again, also a due time in short forms ("Repeat DXA 2 yrs.": round 110).
 
     >>> t = "PC: 3/7 hx. QDS x 1/52, review in 6/12; VA 6/12"
     >>> [(days, t[a:b]) for days, _, a, b in slash_durations(t)]
@@ -407,6 +408,8 @@ def slash_durations(text: str) -> list[tuple[float, float, int, int]]:
             # not "Review in clinic: VA 6/12."
             if 0 < n < 25 and m.start() not in read and not _ACUITY.search(text, max(0, m.start() - 24), m.start()):
                 found.append((n * SLASH_DAYS[m.group("per")], float(n), m.start(), m.end()))
+        for m in _ITEM_END_SHORT.finditer(text, line.start(), line.end()):  # "6. Repeat DXA 2 yrs." (round 110)
+            found.append((int(m.group("n")) * PERIOD_DAYS[m.group("per").lower()], float(m.group("n")), *m.span()))
     return sorted(found, key=lambda f: f[2])
 
 
@@ -417,6 +420,8 @@ _PLAN_ITEM = re.compile(
 """A plan's line that asks for something again ("4. Repeat CT CAP + 5-HIAA 6/12; echo annually")."""
 _ITEM_END_SLASH = re.compile(r"(?<![\d/.])(?P<n>\d{1,2})/(?P<per>52|12)(?![\d/]|\.\d)(?=\s*(?:[;.,]|$))", re.MULTILINE)
 """Weeks or months over 52 or 12 that end an item of such a line: when it is due, not a visual acuity."""
+_ITEM_END_SHORT = re.compile(r"(?<![\w/.])(?P<n>\d{1,2})\s?(?P<per>yr|mth)s?\b(?=\s*(?:[;.,]|$))", re.I | re.M)
+"""Years, months or weeks in short forms ending such an item ("Repeat DXA 2 yrs."): when it is due, not an age."""
 _ACUITY = re.compile(r"\b(?:VA|BCVA|acuity|vision|Snellen|RE|LE|OD|OS|R|L)\s*:?\s*$", re.IGNORECASE)
 
 

@@ -78,8 +78,8 @@ _POINT_HEDGE = re.compile(
 _DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a decimal comma ("0,8") takes "1,28"
 _NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
-    r"(?:(?<=\d[-–/])|(?<=[\s(]-)|(?<=[\s(]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<![\w.,/-]))(?P<num>" + _NUMERAL + r")"
-    r"(?![\w.,]\d)(?:(?:\s|\s?-)?(?P<unit>"
+    r"(?:(?<=\d[-–/])|(?<=[\s(]-)|(?<=[\s(]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<![\w.,/^-]))(?P<num>" + _NUMERAL + r")"
+    r"(?![\w.,]\d)(?!\d*\^)(?:(?:\s|\s?-)?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")\b|"
     r"(?P<pct>\s?%))?",
@@ -140,6 +140,9 @@ _LABEL = re.compile(
 _RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u2010]?(\d{2,3})\b")
 """A response named by the share of improvement it needs ("EASI-75", "ACR20"): ``label:response``, a percentage
 of improvement a unit may state in words ("a 75% improvement in EASI")."""
+_DAY_SHORT = re.compile(r"(?<![\w/.^-])d(\d{1,2})\b(?![/.]\d)")
+"""A day of a stay in a note's shorthand, lower-case ("drain d2", "removed d7"): a time point like "day 2"."""
+_SHORT_PERIOD = re.compile(r"\d\s?(?:yr|mth)", re.IGNORECASE)
 _SINGLE_DAY = re.compile(r"\bsingle[\s-]day\b(?![-\s]?\d)", re.IGNORECASE)
 """One day in other words: "as a single day's dose" is "taken on one day" (round 115); not "a single day-5 embryo"."""
 _PRONOUN_ONE = re.compile(r"\b(?:every|each|any|no|this|that|which|the)\s+$", re.IGNORECASE)
@@ -174,8 +177,10 @@ def quantities(text: str) -> list[Quantity]:
     written = numeric_dates(text)
     short = short_dates(text, written) if "/" in text else []  # "19/05" where "15/05/2024" shows the day first
     in_dates = [(start, end) for _, _, start, _, end in written] + [(a, b) for _, a, b in short]
-    # a British duration ("x 1/52") is read only where a slash stands: quantities() is on every unit's path
-    durations = [d for d in slash_durations(text) if not any(a <= d[2] < b for a, b in in_dates)] if "/" in text else []
+    # a British duration ("x 1/52", "Repeat DXA 2 yrs.") is read only where a slash or a short period stands:
+    # quantities() is on every unit's path
+    shorthand = "/" in text or _SHORT_PERIOD.search(text) is not None
+    durations = [d for d in slash_durations(text) if not any(a <= d[2] < b for a, b in in_dates)] if shorthand else []
     in_dates += [(start, end) for _, _, start, end in durations]
     for m in _QUANTITY.finditer(text):
         if any(a <= m.start() < b for a, b in in_dates):
@@ -304,6 +309,9 @@ def quantities(text: str) -> list[Quantity]:
     for m in _ORDINAL_TIME.finditer(text):  # "after the second postoperative year": about two years (round 38)
         n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[m.group(2).lower()][1]
         out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
+    for m in _DAY_SHORT.finditer(text):  # "IR drain d2", "PO from d4": day 2, day 4 (round 122)
+        nth = float(m.group(1))
+        out = sorted([*out, Quantity("time", nth, m.start(), m.end(), m.group(), False, nth)], key=lambda q: q.start)
     if FRACTION_WORD.search(text):
         fractions = hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"

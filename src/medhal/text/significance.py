@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from medhal.text.assertions import asserts_nothing
-from medhal.text.figures import figures_agree, states_each
+from medhal.text.figure_agreement import figures_agree
+from medhal.text.figures import states_each
 from medhal.text.findings import (
     NullFinding,
     asserts_effect,
@@ -191,7 +192,7 @@ def ratio_shown(unit: str, sentences: Sequence[str]) -> bool:
 def null_in_numbers(unit: str, sentence: str) -> bool:
     """Whether ``sentence`` restates ``unit``'s null finding in numbers: the unit reports no difference or effect,
     the sentence is :func:`nonsignificant`, states every figure of the unit
-    (:func:`~medhal.text.figures.figures_agree`), and the unit names what the sentence reports on (its subject,
+    (:func:`~medhal.text.figure_agreement.figures_agree`), and the unit names what the sentence reports on (its subject,
     named before its verb: :func:`~medhal.text.findings.lead`).
 
     >>> sentence = "Death at 28 days occurred in 35.4% and 31.6%, respectively (risk ratio 1.17; 95% CI 0.98 to 1.40)."
