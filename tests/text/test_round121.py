@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from medhal.text.effects import changed_outcome
 from medhal.text.explanations import unstated_cause
+from medhal.text.figure_trends import direction_against_figures
 from medhal.text.figures import number_conflicts, unstated_quantities
+from medhal.text.intervals import interval_conflicts
 from medhal.text.names import named_drugs, unstated_names
 from medhal.text.negation import flips_negation
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
+from medhal.text.test_results import reversed_result
 
 
 def _cause(unit: str, letter: str) -> str | None:
@@ -89,8 +92,69 @@ def test_two_levels_a_note_writes_side_by_side_are_stated() -> None:
     assert number_conflicts(unit, letter, wcc) == []
     changed = number_conflicts(unit.replace("to 74", "to 47"), letter, wcc)
     assert [(a.text, b.text) for a, b in changed] == [("47", "11.0")]
+    # a range is no change, and two figures with units must be equal (cp_185: months for weeks)
+    trial = "randomly assigned to a 6- to 8-week tapering course of dexamethasone or placebo"
+    months = number_conflicts("Dexamethasone was tapered over six to eight months.", trial, trial)
+    assert [(a.text, b.text) for a, b in months] == [("eight months", "8-week")]
+    # "× 10⁹/L" holds no count 10, as "x10^9/L" holds no 9
+    assert [q.text for q in quantities("neutrophils at least 1.5 × 10⁹/L")] == ["1.5"]
 
 
 def test_a_drug_class_in_the_plural_names_the_drug() -> None:
     # round 122: "other penicillins" names penicillin, so "other penicillin medicines" is no swapped drug
     assert frozenset({"penicillin"}) in named_drugs("2. Amoxicillin & other penicillins can be used in future.")
+
+
+def test_a_change_told_against_its_own_figures() -> None:
+    # round 121: "you have lost weight, from 66.8 kg to 71.2 kg"; "6.1, which is a little higher than the 7.4"
+    letter = ["Since d/c: Appetite back; wt 71.2 kg (66.8 kg at d/c).", "Fibroscan: 6.1 kPa (7.4 kPa 02/2024)"]
+    assert direction_against_figures("and you have lost weight, from 66.8 kg to 71.2 kg.", letter) == 0
+    assert direction_against_figures("and you have gained weight, from 66.8 kg to 71.2 kg.", letter) is None
+    higher = "The liver stiffness reading was 6.1, which is a little higher than the 7.4 recorded in February."
+    assert direction_against_figures(higher, letter) == 1
+    assert direction_against_figures(higher.replace("higher", "lower"), letter) is None
+
+
+def test_a_result_written_short_is_read() -> None:
+    # round 122: "RF neg. ANA neg." and "HIV -ve" give results as much as "negative" does
+    letter = ["16/09: Parvovirus B19 IgM POS, IgG POS. RF neg. ANA neg. Hand XR: no erosions.", "HIV -ve, HBsAg -ve"]
+    assert reversed_result("Your ANA test was positive.", letter) == 0
+    assert reversed_result("Your ANA test was negative.", letter) is None
+    assert reversed_result("The parvovirus IgM test was negative.", letter) == 0
+    assert reversed_result("Her HIV test came back positive.", letter) == 1
+    assert reversed_result("The negative-pressure dressing was positive.", ["Dressing neg-pressure."]) is None
+
+
+def test_round_123_and_124_shorthand() -> None:
+    # "CXR 3-monthly" is the chest X-ray's interval, not the CT's "6-monthly" beside it; a CT is still the CT's
+    plan = "1. CXR 3-monthly for yr 2; CT chest 6-monthly."
+    assert interval_conflicts("you will have a chest X-ray every 3 months", plan, plan) == []
+    changed = interval_conflicts("you will have a CT scan of the chest every 3 months", plan, plan)
+    assert [(a.text, b.text) for a, b in changed] == [("every 3 months", "6-monthly")]
+    # "days/month 8" is a rate's figure, no "month 8"; "grade 2 R, 1 L" are sides, no litres
+    assert [q.kind for q in quantities("Hx: Headache days/month 8 (was 22).")] == ["count", "count"]
+    fundi = "Fundi: papilloedema improving - Frisen grade 2 R, 1 L (was 3 R, 3 L)"
+    assert unstated_quantities("and grade 1 in the left compared with grade 3 in both before,", fundi) == []
+    assert [q.kind for q in quantities("Saline 1 L, then 2 L over 8 h")][:2] == ["volume", "volume"]
+    # "(Aug 24)" is August 2024, "(Mar 68)" a level; "Surgical F/U 18/12" is 18 months, "Op 18/12:" a date
+    assert unstated_quantities("not there on your scan in August 2024.", "Previous CT (Aug 24) clear.") == []
+    assert [q.kind for q in quantities("Hb (Mar 68)")] == ["count"]
+    follow_up = "DOB 18/07/2024. 6. Surgical F/U 18/12."
+    assert unstated_quantities("and the surgeons again in 18 months.", follow_up) == []
+    assert [q.kind for q in quantities("Seen 14/11/2024. Op 18/12: repair.")][-1] == "label:date"
+
+
+def test_round_123_and_124_words() -> None:
+    # "vit K" letters vitamin K; a vitamin the letter never gives is still a swap
+    vits = "INR 1.2 (post vit K)\n- Phytomenadione (vit K) 1 mg OD\n- Vitamin E 50 mg OD"
+    assert unstated_names("She also needs vitamin K,", vits) == ()
+    assert unstated_names("She also needs vitamin D,", vits) == ("vitamin D",)
+    # a condition asserts nothing: "more often when you have a chest infection" against "No chest infections"
+    assert flips_negation("and more often when you have a chest infection,", "No chest infections since Jan.") is None
+    assert flips_negation("He has had chest infections since Jan.", "No chest infections since Jan.") == "chest"
+    # causes in lay words for the letter's terms
+    foot = "Off-the-shelf insoles. Impression: conservative Rx exhausted."
+    assert _cause("because non-surgical treatment such as insoles", foot) is None
+    lungs = "Impression: Nocturnal hypoventilation secondary to progressive respiratory muscle weakness."
+    assert _cause("due to your breathing muscles gradually getting weaker,", lungs) is None
+    assert _cause("due to your heart muscle gradually getting weaker,", lungs) is not None

@@ -25,15 +25,22 @@ from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["direction_against_figures"]
 
-_UP = r"rose|risen|rising|increased|climbed|went\s+up|gone\s+up|going\s+up|up"
-_DOWN = r"fell|fallen|falling|dropped|decreased|declined|went\s+down|gone\s+down|going\s+down|down|came\s+down"
-_FROM_TO = re.compile(
-    rf"\b(?P<way>{_UP}|{_DOWN})\s+(?:\w+\s+){{0,2}}?from\s+(?P<span>[^,;()]{{1,40}}?\bto\s+[^,;()]+)", re.IGNORECASE
+_UP = r"rose|risen|rising|increased|climbed|went\s+up|gone\s+up|going\s+up|up|gained|put\s+on"
+_DOWN = r"fell|fallen|falling|dropped|decreased|declined|went\s+down|gone\s+down|going\s+down|down|came\s+down|lost"
+_FROM_TO = re.compile(  # "you have lost weight, from 66.8 kg to 71.2 kg" (round 121)
+    rf"\b(?P<way>{_UP}|{_DOWN})\s+(?:\w+,?\s+){{0,2}}?from\s+(?P<span>[^,;()]{{1,40}}?\bto\s+[^,;()]+)", re.IGNORECASE
 )
 _AT_FROM = re.compile(rf"(?P<span>[^,;()]{{1,40}}),?\s+(?P<way>{_UP}|{_DOWN})\s+from\s+(?P<rest>[^,;()]+)", re.I)
+_THAN_EARLIER = re.compile(  # "The liver stiffness reading was 6.1, which is a little higher than the 7.4 recorded in
+    # February last year" (round 121): the level now, then the way it went from the earlier one
+    r"(?P<span>[^,;()]{1,40}),?\s+(?:which|that)\s+(?:is|was|are|were)\s+(?:(?:a\s+little|a\s+bit|slightly|much|"
+    r"far|well|somewhat)\s+)?(?P<way>higher|greater|more|lower|less|smaller)\s+than\s+(?:the|your|his|her|its|their)?"
+    r"\s*(?P<rest>\d[^,;()\s]*(?:\s+(?:[a-zA-Z/%]+))?)",
+    re.IGNORECASE,
+)
 _NOT_THE_LEVEL = re.compile(r"\s*\S*\s+(?:and|but|target|range|limit|threshold|goal)\b", re.IGNORECASE)
 """Words after the figure before a change that make it something else than the level reached: "5-7 target and"."""
-_IS_UP = re.compile(rf"^(?:{_UP})$", re.I)
+_IS_UP = re.compile(rf"^(?:{_UP}|higher|greater|more)$", re.I)
 _INTERVAL = re.compile(r"\w-?(?:hourly|daily|weekly|monthly|yearly)\b|\bevery\b", re.IGNORECASE)
 """Figures of an interval, whose number goes down as what it times goes up (round 60)."""
 
@@ -135,7 +142,7 @@ def _pair(unit: str) -> tuple[bool, Quantity, Quantity] | None:
                 return None
             return bool(_IS_UP.match(m.group("way"))), figures[0], figures[1]
         return None
-    m = _AT_FROM.search(unit)
+    m = _AT_FROM.search(unit) or _THAN_EARLIER.search(unit)
     if m is None:
         return None
     now, then = quantities(m.group("span")), quantities(m.group("rest"))

@@ -239,14 +239,23 @@ def _levels_stated(unit: str, q: Quantity, own: Sequence[Quantity], stated: Sequ
     and the evidence writes the same two numbers side by side in that order ("CRP 186 -> 74 mg/L"), whatever unit
     either bears: the aligned sentence may be another line's ("WCC 15.8 -> 10.2"; round 122)."""
     for a, b in itertools.pairwise(own):
-        if q in (a, b) and _LEVELS_BETWEEN.fullmatch(unit, a.end, b.start):
+        if q in (a, b) and _LEVELS_BETWEEN.fullmatch(unit, a.end, b.start) and _FROM_BEFORE.search(unit, 0, a.start):
             return any(
-                e.number == a.number and f.number == b.number and f.start - e.end <= _LEVELS_APART
+                _same_level(a, e) and _same_level(b, f) and f.start - e.end <= _LEVELS_APART
                 for e, f in itertools.pairwise(stated)
             )
     return False
 
 
+def _same_level(mine: Quantity, theirs: Quantity) -> bool:
+    """One level, a bare number for a figure with a unit by its number ("74" for "74 mg/L"), two figures with units
+    only when equal ("six to eight months" is no "6- to 8-week": cp_185)."""
+    if "count" in (mine.kind, theirs.kind):
+        return mine.number == theirs.number
+    return mine.equals(theirs)
+
+
+_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
 _LEVELS_BETWEEN = re.compile(r"\s*(?:to|->|→|–|-)\s*", re.IGNORECASE)
 _LEVELS_APART = 6
 """Characters at most between two levels a note writes side by side ("186 -> 74", "186→74")."""

@@ -78,6 +78,10 @@ resident | every 3 months")."""
 _ACRONYM = re.compile(r"\b(?!(?:OD|OM|ON|BD|TDS|QDS|PRN|SC|IV|IM|PO|NB|GP)\b)[A-Z][A-Z0-9]{1,4}\b")
 """A test or thing named by its acronym ("PSA", "INR", "ECG"), which :func:`content_stems` leaves out; not a dosing
 abbreviation or route."""
+_X_RAYS = frozenset({"cxr", "axr", "xr"})
+_X_RAY = re.compile(r"\bx-?rays?\b|\bradiographs?\b", re.IGNORECASE)
+"""An X-ray named in words or by its acronym, one test whichever way it is written (round 123); the word a generic
+"chest" does not give (a CT of the chest is no CXR)."""
 _DOSING = frozenset({"titra", "uptit", "taper"})
 """Stems of verbs that change a dose by steps: "titrate by 100 mg every 4 weeks" is about the dose the unit's
 "increasing the dose in 100 mg steps every four weeks" names (round 71)."""
@@ -150,6 +154,8 @@ def intervals(text: str) -> list[Interval]:
         words = _INTERVAL.sub(" ", " ".join(text[: m.start()].split()[-_BEFORE_WORDS:]))  # not "daily" of another
         about = frozenset(s for s in content_stems(words) if not any(c.isdigit() for c in s))
         about |= {a.lower() for a in _ACRONYM.findall(words)}  # "PSA every 6 months" (round 79)
+        if about & _X_RAYS or _X_RAY.search(words):  # "a chest X-ray every 3 months" for "CXR 3-monthly" (round 123)
+            about |= {"xray"}
         after: frozenset[str] = frozenset()
         if m.group("alternate") or (m.group("alone") and _NAMED_AFTER.match(text, m.end())):
             # "alternate-day oral iron", "and weekly alendronic acid": an adjective, what it is about follows it

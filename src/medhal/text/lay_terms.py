@@ -198,6 +198,12 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bslip(?:s|ped|ping)?\s+out\s+of\s+(?:place|position)\b", "displaced"),  # "disc displacement" (107)
     (r"\bpen[- ](?=allerg)", "penicillin-"),  # "if you are allergic to penicillin" for "if pen-allergic" (107)
     (r"(?-i:\bCMR\b)", "cardiac MRI"),  # "The MRI scan shows" for "CMR 15/01/25: narrowing" (round 107)
+    (r"\bbreathing\s+muscles?\b", "respiratory muscles"),  # for "respiratory muscle weakness" (round 124)
+    (  # "because non-surgical treatment such as insoles ... has not solved the problem" for "conservative Rx
+        r"\bnon-?\s?(?:surgical|operative)\s+(?=treatment|management|care|measures)",
+        "conservative ",
+    ),  # exhausted" (round 124)
+    (r"(?-i:\bRx\b)", "treatment"),
     (  # "the left upper chamber of the heart" for "LA" (round 107); the lower ones are the ventricles
         r"\b(left|right)\s+upper\s+chamber(?:\s+of\s+(?:the|your|his|her)\s+heart)?",
         r"\1 atrium",

@@ -159,7 +159,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
             for w in WORD.finditer(unit)
             if canonical_stems(w.group()) & denied
             and not _PLACED.search(unit, 0, w.start())
-            and not (w.group().lower() in _NEED_WORDS and _WHEN.search(unit, 0, w.start()))
+            and not _CONDITION_BEFORE.search(unit, 0, w.start())
+            and not (w.group().lower() in _NEED_WORDS and _AS.search(unit, 0, w.start()))
         ),
         None,
     )
@@ -170,10 +171,13 @@ _PLACED = re.compile(
     re.IGNORECASE,
 )
 """A position relative to what a sentence denies, which asserts nothing of it ("still above his dry weight", r. 66)."""
+_CONDITION_BEFORE = re.compile(r"\b(?:when|whenever|if|unless)\b[^,;.:()]*$", re.IGNORECASE)
+"""A word of a condition asserts nothing: "use Gaviscon when needed" (PRN) against "omeprazole - no clear indication;
+Gaviscon PRN" (round 121), "and more often when you have a chest infection" against "No chest infections since Jan."
+(round 124)."""
 _NEED_WORDS = frozenset({"needed", "required", "necessary", "indicated"})
-_WHEN = re.compile(r"\b(?:when|whenever|if|as)\s+(?:(?:it\s+is|they\s+are|it's)\s+)?$", re.IGNORECASE)
-"""A need said as a condition asserts none: "use Gaviscon when needed" (PRN) against "omeprazole - no clear
-indication; Gaviscon PRN" (round 121)."""
+_AS = re.compile(r"\bas\s+(?:(?:it\s+is|they\s+are|it's)\s+)?$", re.IGNORECASE)
+"""A need said "as needed" (PRN) asserts none either."""
 
 
 def _verb_said(unit: str, sentence: str) -> bool:

@@ -90,6 +90,7 @@ _MONTH_SHORT_YEAR = re.compile(
     r"\b(?:in|since|from|until|to)\s+(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+$",
     re.IGNORECASE,
 )
+_MONTH_OPENS = re.compile(r"\((?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+$", re.IGNORECASE)
 _DAY_THEN_YEAR = re.compile(r"(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}\b|(?:st|nd|rd|th)\b", re.IGNORECASE)
 
 
@@ -113,6 +114,9 @@ def is_year(raw: str, text: str, end: int, before: str) -> bool:
     """
     if len(raw) == 2 and raw.isdigit() and _MONTH_SHORT_YEAR.search(before) and not _DAY_THEN_YEAR.match(text, end):
         return True  # "[79 in Nov 23]": November 2023 (round 112), not the 23rd, which a year or "rd" would follow
+    bracketed = text[end : end + 1] == ")" and _MONTH_OPENS.search(before) is not None
+    if len(raw) == 2 and raw.isdigit() and int(raw) <= 40 and bracketed:
+        return True  # "Previous CT (Aug 24) clear": August 2024 (round 123); not the level of "(Mar 68)"
     if not (len(raw) == 4 and raw.isdigit() and 1900 <= int(raw) <= 2099):
         return False
     after = _YEAR_AFTER.match(text, end)
@@ -297,13 +301,15 @@ def short_dates(text: str, written: list[tuple[float | None, float, int, int, in
 
 _SHORT_DATE = re.compile(
     r"(?<![\d/.])(?<![x×~])(?<!\bx\s)(?<!\d[–-])(?<!\btake\s)(?<!\btakes\s)(?<!\b[sS]x\s)(?<!\bnow\s)"
+    r"(?<!/[UuVv]\s)"
     r"(?:(?P<day>\d{1,2})/(?P<month>0[1-9])|(?P<late>1[3-9]|[23]\d|0[1-9])/(?P<q4>1[0-2]))(?![\d/]|\.\d)"
 )
 """A day and month in figures, not a part of a longer date: the month with its leading zero ("19/05"), or October to
 December after a day no score out of 10 or 12 reaches ("19/10"; not "4/10" pain, "10/12" months) or written with its
 leading zero ("04/11": no score is); never after "x" or "~", which mark a duration ("Nil alcohol x17/12", "now ~24/12
 off MTX": round 107-108), nor after "take", "Sx" or "now" or as the top of a range ("may take 18/12", "up to
-12-18/12": round 115; "Sx now 14/12 in total": round 117)."""
+12-18/12": round 115; "Sx now 14/12 in total": round 117), nor right after "F/U" or "R/V", which ask when to see
+someone again ("Surgical F/U 18/12": round 123; "Review 19/12" with a dated letter stays a date)."""
 _LEADING = re.compile(r"\d+")
 
 
@@ -414,10 +420,12 @@ def slash_durations(text: str) -> list[tuple[float, float, int, int]]:
 
 
 _PLAN_ITEM = re.compile(
-    r"^[ \t]*(?:[-•*]|\d{1,2}[.)])?[ \t]*(?:repeat|review|recheck|rpt|r/v|f/u|follow[- ]?up)\b[^\n]*",
+    r"^[ \t]*(?:[-•*]|\d{1,2}[.)])?[ \t]*(?:[A-Za-z]+[ \t]+)?"
+    r"(?:repeat|review|recheck|rpt|r/v|f/u|follow[- ]?up)\b[^\n]*",
     re.IGNORECASE | re.MULTILINE,
 )
-"""A plan's line that asks for something again ("4. Repeat CT CAP + 5-HIAA 6/12; echo annually")."""
+"""A plan's line that asks for something again ("4. Repeat CT CAP + 5-HIAA 6/12; echo annually"), a word before
+the ask too ("6. Surgical F/U 18/12.": round 123)."""
 _ITEM_END_SLASH = re.compile(r"(?<![\d/.])(?P<n>\d{1,2})/(?P<per>52|12)(?![\d/]|\.\d)(?=\s*(?:[;.,]|$))", re.MULTILINE)
 """Weeks or months over 52 or 12 that end an item of such a line: when it is due, not a visual acuity."""
 _ITEM_END_SHORT = re.compile(r"(?<![\w/.])(?P<n>\d{1,2})\s?(?P<per>yr|mth)s?\b(?=\s*(?:[;.,]|$))", re.I | re.M)

@@ -79,7 +79,7 @@ _DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a 
 _NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
     r"(?:(?<=\d[-–/])|(?<=[\s(]-)|(?<=[\s(]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<![\w.,/^-]))(?P<num>" + _NUMERAL + r")"
-    r"(?![\w.,]\d)(?!\d*\^)(?:(?:\s|\s?-)?(?P<unit>"
+    r"(?![\w.,]\d)(?!\d*[\^⁰¹²³⁴⁵⁶⁷⁸⁹])(?:(?:\s|\s?-)?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")\b|"
     r"(?P<pct>\s?%))?",
@@ -123,7 +123,7 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
 _ORDINAL_TIME = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|week|month|year)\b", re.IGNORECASE)
 """An ordinal time point ("the second postoperative year"): read as the time it ends, approximate (never a rival)."""
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
-_TIME_POINT = re.compile(r"\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
+_TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)", re.IGNORECASE)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
@@ -137,6 +137,8 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 """A category's word before its number, or before the first of its numbers ("grade 2 or 3": both are grades)."""
+_SIDE_PAIR = re.compile(r"\d\s?[RL]\b\s*[,;/&]\s*\d+(?:\.\d+)?\s?[RL]\b")
+"""Figures given right and left ("grade 2 R, 1 L", "was 3 R, 3 L": round 124): sides, never litres."""
 _RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u2010]?(\d{2,3})\b")
 """A response named by the share of improvement it needs ("EASI-75", "ACR20"): ``label:response``, a percentage
 of improvement a unit may state in words ("a 75% improvement in EASI")."""
@@ -206,7 +208,10 @@ def quantities(text: str) -> list[Quantity]:
                 unit = after.group("unit").lower()
         if not unit and word not in NUMBER_VALUES and (size := dimension_unit(text, m.end())):
             unit = size  # "19 x 11 x 9 mm": each a length (round 66)
-        side = m.group("unit") in ("L", "R") and _LABEL.search(text, max(0, m.start() - 24), m.start()) is not None
+        side = m.group("unit") in ("L", "R") and (
+            _LABEL.search(text, max(0, m.start() - 24), m.start()) is not None
+            or _SIDE_PAIR.search(text, max(0, m.start() - 14), min(len(text), m.end() + 14)) is not None
+        )
         unit = "" if side else unit  # "Grade 2 L varicocele": a grade and a side, not 2 litres (round 88)
         if unit.startswith("point") and word in NUMBER_VALUES:
             unit = ""  # "at one point": lay wording; "a 15-point margin", "2.1 points" are points of a scale

@@ -31,7 +31,8 @@ _UNIT_RESULT = re.compile(
     r"|\btested\s+(?P<test3>[\w'/-]+(?:\s+[\w'/-]+)?)\s+(?P<result3>positive|negative)\b",
     re.IGNORECASE,
 )
-_EVIDENCE_RESULT = re.compile(r"\b(?P<result>positive|negative)\b", re.IGNORECASE)
+_EVIDENCE_RESULT = re.compile(r"\b(?P<result>positive|negative|pos|neg)\b(?!-)|(?<=\s)(?P<sign>[+-])ve\b", re.I)
+"""A result as a letter writes it: in full, short ("RF neg", "IgM POS": round 122) or signed ("+ve", "-ve")."""
 _OPENING = re.compile(r".*[.;:(\n]", re.DOTALL)
 _GAP = re.compile(r"(?:\s*(?:was|were|is|are|:|-|–|=|returned|came\s+back))*\s*$", re.IGNORECASE)
 _CONDITIONAL = re.compile(
@@ -39,7 +40,7 @@ _CONDITIONAL = re.compile(
 )
 _BRACKETED = re.compile(r"\s*\(([^()]{1,30})\)\s*$")
 """A bracket closing the name of a test, its short name or what it was done on: read as words of the name."""
-_FRAME = canonical_stems("the a an her his their its result results level levels")
+_FRAME = canonical_stems("the a an her his their its your result results level levels test tests")
 
 
 def reversed_result(unit: str, sentences: Sequence[str]) -> int | None:
@@ -57,6 +58,8 @@ def reversed_result(unit: str, sentences: Sequence[str]) -> int | None:
     0
     >>> print(reversed_result("If the direct antiglobulin test is positive, repeat it.", report))
     None
+    >>> reversed_result("Your ANA test was positive.", ["RF neg. ANA neg. Hand XR: no erosions."])
+    0
     >>> guide = ["GDH positive/toxin negative indicates possible carriage.", "Toxin positive confirms CDI."]
     >>> print(reversed_result("The toxin test was negative.", guide))
     None
@@ -111,5 +114,6 @@ def _results(sentence: str) -> tuple[tuple[frozenset[str], str], ...]:
         stretch = words[opening.end() :] if opening else words
         if len(stretch.split()) > 12 or _CONDITIONAL.search(stretch):
             continue
-        out.append((_stems(stretch), m.group("result").lower()))
+        word = (m.group("result") or m.group("sign")).lower()
+        out.append((_stems(stretch), "positive" if word in ("positive", "pos", "+") else "negative"))
     return tuple(out)

@@ -37,6 +37,7 @@ _MORE_LETTERS = re.compile(r"\s*(?:,|/|\band\b|\bor\b)\s*([A-Z])(?![\w'’-])")
 """A further letter after a lettered name, the name left out ("hepatitis B and C", "troponin I/T")."""
 _HEPATITIS_MARKER = re.compile(r"\b(?:anti-)?H([A-E])(?:V|sAg|sAb|cAb|eAg|eAb|c)\b")
 """A hepatitis virus named by itself or its markers ("HBV", "HBsAg", "anti-HBc", "anti-HCV")."""
+_VIT = re.compile(r"\bvit\.?\s+(?=[A-Z]\b)", re.IGNORECASE)
 _LABELLED = re.compile(r"\b(?:class|grade|stage|type|group)\s+([A-Z])(?![\w'’-])")
 _NOT_NAME_WORDS = (
     "against with without from into than that this these those were have over under about after before between "
@@ -68,6 +69,7 @@ def lettered_swaps(unit: str, evidence: str) -> tuple[str, ...]:
     >>> lettered_swaps("Child-Pugh B with bleeding", "Child–Pugh class C (10–13 points) or class B (8–9 points)")
     ()
     """
+    evidence = _VIT.sub("vitamin ", evidence)  # "Phytomenadione (vit K)" letters vitamin K (round 123)
     given: dict[str, set[str]] = {}
     for m in _LETTERED.finditer(evidence):
         given.setdefault(m.group(1).lower(), set()).add(m.group(2))
