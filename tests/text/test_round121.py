@@ -3,6 +3,7 @@ with the wrong reading it must still make."""
 
 from __future__ import annotations
 
+from medhal.text.drug_doses import dose_conflict
 from medhal.text.effects import changed_outcome
 from medhal.text.explanations import unstated_cause
 from medhal.text.figure_trends import direction_against_figures
@@ -10,6 +11,7 @@ from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.intervals import interval_conflicts
 from medhal.text.names import named_drugs, unstated_names
 from medhal.text.negation import flips_negation
+from medhal.text.previous_values import direction_against_previous
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.test_results import reversed_result
@@ -158,3 +160,30 @@ def test_round_123_and_124_words() -> None:
     lungs = "Impression: Nocturnal hypoventilation secondary to progressive respiratory muscle weakness."
     assert _cause("due to your breathing muscles gradually getting weaker,", lungs) is None
     assert _cause("due to your heart muscle gradually getting weaker,", lungs) is not None
+
+
+def test_an_own_heart_failure_letters_errors_are_read() -> None:
+    # session 23's own letter: a dose set without the word "dose", a change told "to B from A", an earlier level
+    # "3/12 ago"; the faithful forms stay silent
+    letter = [
+        "Medication: Bisoprolol 5 mg OD; dapagliflozin 10 mg OD; furosemide 40 mg OM.",
+        "Wt 84.2 kg (86.9 kg 3/12 ago).",
+        "1. Increase bisoprolol to 7.5 mg OD.",
+        "3. Reduce furosemide to 20 mg OM.",
+    ]
+    found = dose_conflict("Your bisoprolol will be increased to 10 mg once a day,", letter)
+    assert found is not None and [(a.text, b.text) for a, b in found[0]] == [("10 mg", "5 mg")]
+    assert dose_conflict("Your bisoprolol will be increased to 7.5 mg once a day,", letter) is None
+    assert dose_conflict("and your furosemide will be reduced to 20 mg each morning.", letter) is None
+    assert direction_against_figures("Your weight has gone up to 84.2 kg from 86.9 kg three months ago.", letter) == 1
+    assert direction_against_figures("Your weight has come down to 84.2 kg from 86.9 kg.", letter) is None
+    assert direction_against_previous("Your weight has gone up to 84.2 kg.", letter) == 1
+    assert direction_against_previous("Your weight has come down to 84.2 kg.", letter) is None
+
+
+def test_a_heart_scan_is_an_echo() -> None:
+    # "The heart scan ... (ejection fraction)" aligns with "Echo ...: LVEF 38%"; the heart stays a heart
+    unit = alignment_tokens("The heart scan showed the pumping strength (ejection fraction) has improved to 38%")
+    echo = alignment_tokens("Echo 20/11/2026: LVEF 38% (was 29% in 03/2026).")
+    assert {"echoc", "eject", "fract", "#38"} <= unit & echo
+    assert "heart" in alignment_tokens("an ultrasound scan of your heart")

@@ -12,7 +12,7 @@ sentence that fires it.
   GRADE certainty the evidence never gives (:mod:`medhal.text.certainty`), a dose at another frequency
   (:mod:`medhal.text.frequency`), a body part's other side (:mod:`medhal.text.laterality`), a drug a dose the
   evidence never gives it (:mod:`medhal.text.drug_doses`), another interval (:mod:`~medhal.text.changed_intervals`);
-* :func:`null_finding_cue`: the null-finding cue (:func:`medhal.text.findings.names`): the unit asserts an effect
+* :func:`null_finding_cue` (:mod:`medhal.detect.null_cue`): the null-finding cue: the unit asserts an effect
   on what an evidence sentence reports no difference, effect or occurrence for, or says happened in both groups
   what the sentence says happened in one only (:mod:`medhal.text.exclusive`), or claims an effect differs in a
   subgroup in which the sentence reports it the same (:mod:`medhal.text.modification`), or says something did
@@ -67,14 +67,14 @@ from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.asked import Asked, asked_figure, asked_figures
 from medhal.detect.comparison_cue import comparison_cue
 from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_factor
+from medhal.detect.null_cue import null_finding_cue
 from medhal.detect.records import JSONObject
-from medhal.detect.restating import agreeing
 from medhal.detect.swapped_drugs import swapped_drug
-from medhal.detect.units import Unit, continued, continues_negation, fronted, qualifies, relative_to
+from medhal.detect.units import Unit, continued, continues_negation, fronted, relative_to
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.age_sides import swapped_age_side
 from medhal.text.antonyms import swapped_qualifier
-from medhal.text.assertions import asks, opens_negated_predicate, opens_relative
+from medhal.text.assertions import asks, opens_relative
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.changed_intervals import interval_conflicts
 from medhal.text.designs import design_conflict
@@ -82,37 +82,19 @@ from medhal.text.dose_changes import dose_turned
 from medhal.text.drug_doses import dose_conflict
 from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population, states_exclusion
-from medhal.text.exclusive import absence_denied, exclusive_conflict, qualified_absence
-from medhal.text.figures import number_conflicts, same_figure
-from medhal.text.findings import (
-    agrees,
-    asserts_effect,
-    asserts_occurrence,
-    contradicts,
-    null_findings,
-    reports_null_finding,
-)
+from medhal.text.figures import number_conflicts
 from medhal.text.frequency import frequency_conflicts, interval_stated
 from medhal.text.instructions import reversed_instruction
 from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
-from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.negation import MODIFIER_TOKENS, flips_negation
-from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
-from medhal.text.null_outcomes import denied_outcome
 from medhal.text.placement import moved_across
 from medhal.text.prefix_antonyms import prefix_antonym
 from medhal.text.quantifiers import proportion_given, quantified_shares, share_conflicts, shares_stated
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.quantities import Quantity
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
-from medhal.text.significance import (
-    effect_part_restated,
-    ratio_shown,
-    significance_denied,
-    unshown_effect,
-)
 from medhal.text.stances import stance_conflict
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.test_results import reversed_result
@@ -233,112 +215,6 @@ _COUNTS_NOTHING = re.compile(
     r"reported|affecting|occurring|compared)\b"
 )
 """A clause cut from what it counts: it opens (lower case) with its figure or a participle."""
-
-
-def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None) -> int | None:
-    """The null-finding cue: the first evidence sentence that reports no difference, effect or occurrence about
-    what the unit asserts an effect on, or that says never happened what the unit says happened (``None`` when none
-    does), or that says happened in one group only what the unit says happened in both
-    (:func:`~medhal.text.exclusive.exclusive_conflict`), or that says happened what the unit says never did
-    (:func:`~medhal.text.exclusive.absence_denied`), or that reports the effect the same in a subgroup where the
-    unit claims it differs (:func:`~medhal.text.modification.modification_conflict`), or that reports a difference
-    in what the unit says did equally well (:func:`~medhal.text.null_denied.denied_null`).  The sentences' null findings
-    are read once per item (:attr:`EvidenceIndex.findings`)."""
-    if claims_modification(unit):  # "People with faster caffeine metabolism benefited more": a subgroup effect
-        found = next((i for i, s in enumerate(index.sentences) if modification_conflict(unit, s)), None)
-        if found is not None:
-            return found
-    # "It performed equally well on darker skin" against "Performance ... was lower on ... darker skin types", unless
-    # the evidence also reports the unit's null finding (a difference at one time point, none overall)
-    if says_equally(unit) and not agreeing(index, unit):
-        found = next((i for i, s in enumerate(index.sentences) if denied_null(unit, s)), None)
-        if found is not None:
-            return found
-    # no effect where an interval shows one ("It had no effect on heart failure readmissions" against "... were less
-    # frequent (hazard ratio 0.73, 95% CI 0.57 to 0.93)") and an absence the evidence says happened ("No serious
-    # adverse events occurred" against "... occurred in 3%"), unless the evidence also reports the unit's null
-    # finding, or one about more than the unit names
-    effect = asserts_effect(unit)
-    # "more common on A, | but the difference could have been due to chance": read with its qualifier, the unit claims
-    # no effect (round 30); the rest of a list ("lower with the programme, | and the same proportion") is no qualifier
-    qualifier = None if context is None else context[len(unit) :]
-    if effect and qualifier and qualifies(qualifier) and not asserts_effect(context or unit):
-        return None
-    # a predicate cut from its subject ("Sleeve gastrectomy, | by contrast, did not raise fracture risk,") is not
-    # denied by another group's interval: whom it is about is the clause before's (round 38)
-    in_numbers = not says_equally(unit) and reports_null_finding(unit) and not opens_negated_predicate(unit)
-    if (in_numbers or not effect) and not _null_reported(index, unit):
-        denials = ([denied_in_numbers] if in_numbers else []) + ([] if effect else [absence_denied])
-        for denied in denials:
-            found = next((i for i, s in enumerate(index.sentences) if denied(unit, s)), None)
-            if found is not None:
-                return found
-    if ratio_shown(unit, index.sentences):  # an effect its ratio shows
-        return None
-    if not (effect or asserts_occurrence(unit)):  # "2.9 vs 3.9 mL/min a year, was statistically significant"
-        return next((i for i, s in enumerate(index.sentences) if significance_denied(context or unit, s)), None)
-    claim = _SOUGHT.sub("", unit)  # "an X-ray ... requested to rule out bone infection" asserts no infection
-    denying = (i for i, found in enumerate(index.findings) if any(contradicts(claim, f) for f in found))
-    found = next(
-        (i for i in denying if not effect_part_restated(unit, index.sentences[i]) and not _told_apart(index, unit, i)),
-        None,
-    )
-    if found is None:  # the finding's frame (route, population) left out: "halved the need for packing"; "has grown"
-        found = denied_outcome(unit, index.sentences)
-    if found is None:  # in one group only, or never in those the unit names; or a significant effect where every
-        # interval holds none (round 19)
-        claim = context or unit  # its figures may follow in the rest of its list
-        against = (
-            i
-            for i, s in enumerate(index.sentences)
-            if exclusive_conflict(unit, s) or significance_denied(claim, s) or qualified_absence(unit, s)
-        )
-        found = next(against, None)
-    if found is None:  # an effect where a sentence's figures show none, "lowered" for "0.98 (0.68 to 1.43)"
-        found = unshown_effect(unit, index.sentences)
-        if found is not None and _told_apart(index, unit, found):
-            return None
-    return found
-
-
-_SOUGHT = re.compile(
-    r"\bto\s+(?:rule\s+out|exclude|check\s+for|look\s+for|screen\s+for|test\s+for|assess\s+for)\b.*$",
-    re.IGNORECASE | re.DOTALL,
-)
-"""What a test is done to find (round 64): not found by saying it is looked for."""
-
-
-def _told_apart(index: EvidenceIndex, unit: str, denying: int) -> bool:
-    """Whether another evidence sentence, one reporting no null finding against it, states every percentage of
-    ``unit`` (two or more; not "an 8-week course ... than a 12-week course", the arms a null finding compares): the
-    unit reports that sentence's effect, whatever the null finding of sentence ``denying`` is about ("fewer
-    early-mobilised patients had a favourable outcome (22% vs 31%)", the subgroup's result, against the trial's null
-    primary outcome; the subgroup was named in the clause before: round 44)."""
-    own = [q for q in quantities(unit) if not q.approximate and q.kind == "percent"]  # results, not arms' doses
-    if len(own) < 2:  # or both levels of its change ("adjusted from setting 5 to setting 4" where a plan says "No
-        change = _FROM_TO.search(unit)  # change to valve setting" and the history "changed from 5 to 4": round 96)
-        own = [q for q in quantities(unit) if change and change.start() <= q.start < change.end() and not q.approximate]
-    if len(own) < 2:
-        return False
-    return any(
-        i != denying
-        and not any(contradicts(unit, f) for f in index.findings[i])
-        and all(any(same_figure(q, e) for e in quantities(sentence)) for q in own)
-        for i, sentence in enumerate(index.sentences)
-    )
-
-
-_FROM_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+)?\d[\d.]*\s*\S*?\s+to\s+(?:[a-z]+\s+)?\d[\d.]*", re.IGNORECASE)
-
-
-def _null_reported(index: EvidenceIndex, unit: str) -> bool:
-    """Whether an evidence sentence reports ``unit``'s null finding again (:func:`~medhal.text.findings.agrees`),
-    or one about all the unit's subject and more ("did not reduce all-cause readmission" for "did not reduce
-    readmission")."""
-    subjects = [f.subject for f in null_findings(unit)]
-    return any(
-        agrees(unit, f) or any(subject <= f.subject for subject in subjects) for found in index.findings for f in found
-    )
 
 
 def negation_cue(index: EvidenceIndex, unit: str) -> int | None:

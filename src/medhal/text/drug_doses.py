@@ -157,6 +157,16 @@ _DOSE_OF = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]{3,})\s+doses?\b(?:\s+(?!and
 """A drug named before "dose" and a change of it ("the quetiapine dose has been reduced from 1000 mg to 800 mg")."""
 
 
+_CHANGED_TO = re.compile(
+    r"(?<![\w-])([A-Za-z][A-Za-z-]{3,})\s+(?:(?:will\s+be|is\s+being|has\s+been|have\s+been|was|were|is|are)\s+)"
+    r"(?:(?:now|then|also)\s+)?(?:increased|reduced|decreased|lowered|raised|changed|switched|cut|started|restarted"
+    r"|continued|kept)\s+(?:to|at|on)\s+$",
+    re.IGNORECASE,
+)
+"""A drug whose dose a unit says is set to a figure without the word "dose": "Your bisoprolol will be increased to |
+7.5 mg" (an own heart-failure letter, session 23)."""
+
+
 def _dose_of(unit: str, q: Quantity) -> str | None:
     """The drug whose dose a unit says changed to (or from) ``q``: "the quetiapine dose has been reduced from | 1000
     mg" (round 54: the lithium dose's change, moved to quetiapine, was `supported`); the second figure of "from X to
@@ -165,10 +175,13 @@ def _dose_of(unit: str, q: Quantity) -> str | None:
     >>> unit = "the quetiapine dose has been reduced from 1000 mg to 800 mg each night"
     >>> [_dose_of(unit, q) for q in quantities(unit)]
     ['quetiapine', 'quetiapine']
+    >>> unit = "Your bisoprolol will be increased to 10 mg once a day,"
+    >>> [_dose_of(unit, q) for q in quantities(unit)]
+    ['bisoprolol']
     """
     before = unit[max(0, q.start - 80) : q.start]
     then = re.search(r"\bfrom\s+[\d.,]+\s*\w+\s+to\s+$", before)  # "from 1000 mg to | 800 mg"
-    m = _DOSE_OF.search(before[: then.start()] + "from " if then else before)
+    m = _DOSE_OF.search(before[: then.start()] + "from " if then else before) or _CHANGED_TO.search(before)
     if m is None or m.group(1).lower() in _GENERIC:
         return None
     return m.group(1).lower()

@@ -26,11 +26,15 @@ from medhal.text.quantities import Quantity, quantities
 __all__ = ["direction_against_figures"]
 
 _UP = r"rose|risen|rising|increased|climbed|went\s+up|gone\s+up|going\s+up|up|gained|put\s+on"
-_DOWN = r"fell|fallen|falling|dropped|decreased|declined|went\s+down|gone\s+down|going\s+down|down|came\s+down|lost"
+_DOWN = r"fell|fallen|falling|dropped|decreased|declined|went\s+down|gone\s+down|going\s+down|down|c[ao]me\s+down|lost"
 _FROM_TO = re.compile(  # "you have lost weight, from 66.8 kg to 71.2 kg" (round 121)
     rf"\b(?P<way>{_UP}|{_DOWN})\s+(?:\w+,?\s+){{0,2}}?from\s+(?P<span>[^,;()]{{1,40}}?\bto\s+[^,;()]+)", re.IGNORECASE
 )
 _AT_FROM = re.compile(rf"(?P<span>[^,;()]{{1,40}}),?\s+(?P<way>{_UP}|{_DOWN})\s+from\s+(?P<rest>[^,;()]+)", re.I)
+_TO_FROM = re.compile(  # "Your weight has gone up to 84.2 kg from 86.9 kg three months ago" (own letter, session 23)
+    rf"\b(?P<way>{_UP}|{_DOWN})\s+to\s+(?P<span>[^,;()]{{1,24}}?)\s+from\s+(?P<rest>\d[\d.,]*(?:\s?[a-zA-Z/%]+)?)",
+    re.IGNORECASE,
+)
 _THAN_EARLIER = re.compile(  # "The liver stiffness reading was 6.1, which is a little higher than the 7.4 recorded in
     # February last year" (round 121): the level now, then the way it went from the earlier one
     r"(?P<span>[^,;()]{1,40}),?\s+(?:which|that)\s+(?:is|was|are|were)\s+(?:(?:a\s+little|a\s+bit|slightly|much|"
@@ -142,7 +146,7 @@ def _pair(unit: str) -> tuple[bool, Quantity, Quantity] | None:
                 return None
             return bool(_IS_UP.match(m.group("way"))), figures[0], figures[1]
         return None
-    m = _AT_FROM.search(unit) or _THAN_EARLIER.search(unit)
+    m = _AT_FROM.search(unit) or _TO_FROM.search(unit) or _THAN_EARLIER.search(unit)
     if m is None:
         return None
     now, then = quantities(m.group("span")), quantities(m.group("rest"))

@@ -199,6 +199,14 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bpen[- ](?=allerg)", "penicillin-"),  # "if you are allergic to penicillin" for "if pen-allergic" (107)
     (r"(?-i:\bCMR\b)", "cardiac MRI"),  # "The MRI scan shows" for "CMR 15/01/25: narrowing" (round 107)
     (r"\bbreathing\s+muscles?\b", "respiratory muscles"),  # for "respiratory muscle weakness" (round 124)
+    (  # "The heart scan on 20 November showed ..." for "Echo 20/11/2026: LVEF 38%" (own letter, session 23): the
+        # words stay, so a heart scan still aligns with a cardiac MRI's "heart"
+        r"\bheart\s+(?:ultrasound\s+)?scans?\b|\bheart\s+ultrasounds?\b|\bultrasound\s+(?:scan\s+)?of\s+(?:the|your|his"
+        r"|her)\s+heart\b",
+        "heart echocardiogram scan",
+    ),
+    (r"(?-i:\b(?:Echo|echo|ECHO)(?:es)?\b)(?!-)", "echocardiogram"),
+    (r"(?-i:\bLVEF\b)", "left ventricular ejection fraction"),
     (  # "because non-surgical treatment such as insoles ... has not solved the problem" for "conservative Rx
         r"\bnon-?\s?(?:surgical|operative)\s+(?=treatment|management|care|measures)",
         "conservative ",

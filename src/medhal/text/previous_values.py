@@ -61,7 +61,8 @@ _THEN = re.compile(
 _ARROW = re.compile(r"^\s*(?:[^\s\d(),;]{1,10}\s*){0,2}(?:->|-->|→|⇒)\s*$")
 _AT_LAST = re.compile(
     r"^\s*(?:at|on|in)?\s*(?:the\s+)?(?:last|prev\w*)\s+(?:visit|time|review|clinic|appointment|year)"
-)
+    r"|^\s*(?:\d{1,2}\s?/\s?(?:7|52|12)|\d{1,2}\s*(?:days?|weeks?|wks?|months?|mths?|years?|yrs?))\s+ago\b"
+)  # "Wt 84.2 kg (86.9 kg 3/12 ago)" (own heart-failure letter, session 23)
 _OPEN = re.compile(r"^\s*(?:[^\s\d(),;]{1,10}\s*)?\(\s*$")
 _CHANGE = re.compile(
     r"\b(?P<way>up|down|↑|↓|gained|gain\s+of|lost|loss\s+of|increased|decreased|rose|fell|dropped)\s+(?:by\s+)?"
