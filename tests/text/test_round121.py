@@ -187,3 +187,28 @@ def test_a_heart_scan_is_an_echo() -> None:
     echo = alignment_tokens("Echo 20/11/2026: LVEF 38% (was 29% in 03/2026).")
     assert {"echoc", "eject", "fract", "#38"} <= unit & echo
     assert "heart" in alignment_tokens("an ultrasound scan of your heart")
+
+
+def test_round_125_to_128_readings() -> None:
+    # "pre-C7" is cycle 7, "D+365" day 365; "two years ago" in a 2025 letter is its "04/2023"
+    assert unstated_quantities("before cycle 7, with blood tests.", "5. F/U 3/52 (pre-C7) with bloods.") == []
+    assert quantities("C3 complement low") == []
+    assert unstated_quantities("repeated at one year after the transplant (day 365),", "Repeat chimerism D+365") == []
+    mri = "Date: 23/04/2025. MRI pancreas (04/2025): tail NET 1.4 cm (04/2024: 1.1 cm; 04/2023: 0.9 cm)."
+    assert unstated_quantities("compared with 1.1 cm a year ago and 0.9 cm two years ago.", mri) == []
+    assert [q.text for q in unstated_quantities("and 0.9 cm three years ago.", mri)] == ["three years"]
+
+
+def test_round_125_to_128_names_and_causes() -> None:
+    # "Graves' disease" for "TRAb", "prednisolone" for "Pred 30 mg"
+    assert unstated_names("and the antibody test for Graves' disease was negative.", "TRAb negative") == ()
+    assert unstated_names("the prednisolone you tried in 2021 did not help", "Pred 30 mg tried 2021 - no benefit") == ()
+    # causes in the letter's terms: supine, in situ, twice, late, yrs
+    assert _cause("and because of the drop when lying flat", "FVC sitting 2.41 L; supine 1.98 L (drop 18%).") is None
+    thyroid = "Levothyroxine NOT started - R lobe in situ, expected to maintain function"
+    assert _cause("because the right half of your thyroid has been left in place", thyroid) is None
+    assert _cause("because your CD4 count has been above 200 twice.", "Stopped as CD4 >200 on 2 occasions.") is None
+    late = "Impression: Risk of late hypothyroidism remains lifelong."
+    assert _cause("because an underactive thyroid can still develop later.", late) is None
+    assert _cause("because an overactive thyroid can still come back.", late) is not None
+    assert _cause("because you are more than three years from diagnosis,", "No screening (>3 yrs from dx).") is None

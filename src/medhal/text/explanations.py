@@ -77,9 +77,9 @@ _NOT_CAUSES = _APPEARANCE | _MONTHS | {"measu", "makin", "made", "makes"}
 _NOT_CAUSES |= {"went", "showe", "shows", "fairl", "condi", "does", "inclu"}  # words that name nothing (rounds 93, 102)
 _NOT_CAUSES |= {"comes", "came", "rathe", "itsel", "works", "diffe", "probl"}  # "comes from ... rather than", "only
 # works for a different gene", "your thyroid problem" (round 109)
-_NOT_CAUSES |= {"fine", "past", "causi", "getti", "gradu"}  # "your folate level is fine", "her past radiotherapy",
-# "which was causing breathlessness": how it is, when, a verb; what they qualify is weighed (round 122); "gradually
-# getting weaker" (round 124)
+_NOT_CAUSES |= {"fine", "past", "causi", "getti", "gradu", "devel", "later"}  # "your folate level is fine", "her
+# past radiotherapy", "which was causing breathlessness": how it is, when, a verb; what they qualify is weighed
+# (round 122); "gradually getting weaker" (round 124), "can still develop later" (round 125)
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
 round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round
 93), and the month of a date, which the figure cues read ("because your PSA rose to 0.22 ng/mL in August 2023" for

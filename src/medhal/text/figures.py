@@ -398,10 +398,24 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if _proportion_stated(q, stated):  # "about 5%" for "about 1 in 20" (round 51)
             continue
+        if _AGO.match(unit, q.end) and _years_back(q, stated):  # "0.9 cm two years ago" for "(04/2023: 0.9 cm)" in
+            continue  # a letter of 04/2025 (round 125)
         if q.kind == "points" and any(e.kind == "percent" and e.value == q.value for e in exact):
             continue  # "by 1.5 percentage points" for an HbA1c that "fell by 1.5%": stated, if not told apart
         out.append(q)
     return out
+
+
+_AGO = re.compile(r"\s+(?:ago|before|earlier|previously)\b", re.IGNORECASE)
+
+
+def _years_back(q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether ``q``, whole years, is how far a year the evidence states lies before the latest year it states (the
+    letter's own)."""
+    years = {e.value for e in stated if e.kind == "label:year"}
+    if q.kind != "time" or not years or not q.number or abs(q.value / q.number - 365.25) > 1e-6:
+        return False
+    return max(years) - q.number in years
 
 
 _AMOUNT_AIMED = re.compile(r"\b(?:target|goal|intake|allowance|limit|maximum)s?\b", re.IGNORECASE)

@@ -135,7 +135,7 @@ _SAME_DRUG_NAMES = (
     "ciclosporin cyclosporine; aciclovir acyclovir; heparin lmwh ufh enoxaparin dalteparin tinzaparin; "
     "insulin humulin humalog novorapid lantus levemir tresiba toujeo insulatard abasaglar apidra fiasp actrapid"
     " semglee; methotrexate mtx; hydroxychloroquine hcq; mycophenolate mmf; azathioprine aza; sulfasalazine ssz; "
-    "botulinum botox dysport xeomin bocouture azzalure"
+    "botulinum botox dysport xeomin bocouture azzalure; prednisolone pred"  # "Pred 30 mg tried" (round 126)
 )
 _SAME_DRUG = {n: frozenset(group.split()) for group in _SAME_DRUG_NAMES.split(";") for n in group.split()}
 """One drug's British and American names, heparin with its low-molecular-weight forms ("no LMWH bridging"), and
@@ -178,6 +178,7 @@ _SHORT_FOR = {
     "tranexamic": frozenset({"txa"}),
     "morphine": frozenset({"mst", "oramorph", "zomorph", "sevredol", "oxynorm"}),  # "a slow-release morphine tablet"
     "ace": frozenset({"acei", "aceis"}),  # "ACE inhibitors" for "Avoid ACEi/ARB" (round 76)
+    "graves": frozenset({"trab"}),  # "the antibody test for Graves' disease" for "TRAb negative" (round 125)
 }
 """Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), common
 clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48), and the short

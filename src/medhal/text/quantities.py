@@ -142,8 +142,11 @@ _SIDE_PAIR = re.compile(r"\d\s?[RL]\b\s*[,;/&]\s*\d+(?:\.\d+)?\s?[RL]\b")
 _RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u2010]?(\d{2,3})\b")
 """A response named by the share of improvement it needs ("EASI-75", "ACR20"): ``label:response``, a percentage
 of improvement a unit may state in words ("a 75% improvement in EASI")."""
-_DAY_SHORT = re.compile(r"(?<![\w/.^-])d(\d{1,2})\b(?![/.]\d)")
-"""A day of a stay in a note's shorthand, lower-case ("drain d2", "removed d7"): a time point like "day 2"."""
+_DAY_SHORT = re.compile(r"(?<![\w/.^-])d(\d{1,2})\b(?![/.]\d)|(?<![\w/.^-])[Dd]\+(\d{1,4})\b")
+"""A day of a stay in a note's shorthand, lower-case ("drain d2", "removed d7"), or a day after a transplant ("Repeat
+chimerism D+365"): a time point like "day 2"."""
+_CYCLE = re.compile(r"(?:(?<=\bpre-)|(?<=\bpost-)|(?<=\())C(\d{1,2})(?=D\d|[\s:;,.)])")
+"""A cycle of treatment in an oncology note's shorthand ("pre-C7", "(C4: 301)", "C6D1")."""
 _SHORT_PERIOD = re.compile(r"\d\s?(?:yr|mth)", re.IGNORECASE)
 _SINGLE_DAY = re.compile(r"\bsingle[\s-]day\b(?![-\s]?\d)", re.IGNORECASE)
 """One day in other words: "as a single day's dose" is "taken on one day" (round 115); not "a single day-5 embryo"."""
@@ -314,9 +317,12 @@ def quantities(text: str) -> list[Quantity]:
     for m in _ORDINAL_TIME.finditer(text):  # "after the second postoperative year": about two years (round 38)
         n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[m.group(2).lower()][1]
         out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
-    for m in _DAY_SHORT.finditer(text):  # "IR drain d2", "PO from d4": day 2, day 4 (round 122)
-        nth = float(m.group(1))
+    for m in _DAY_SHORT.finditer(text):  # "IR drain d2", "PO from d4": day 2, day 4 (round 122); "D+365" (128)
+        nth = float(m.group(1) or m.group(2))
         out = sorted([*out, Quantity("time", nth, m.start(), m.end(), m.group(), False, nth)], key=lambda q: q.start)
+    for m in _CYCLE.finditer(text):  # "F/U 3/52 (pre-C7)": cycle 7 (round 125)
+        cycle = Quantity("count", float(m.group(1)), m.start(1), m.end(1), m.group(1), False, float(m.group(1)))
+        out = sorted([*out, cycle], key=lambda q: q.start)
     if FRACTION_WORD.search(text):
         fractions = hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
