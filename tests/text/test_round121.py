@@ -212,3 +212,19 @@ def test_round_125_to_128_names_and_causes() -> None:
     assert _cause("because an underactive thyroid can still develop later.", late) is None
     assert _cause("because an overactive thyroid can still come back.", late) is not None
     assert _cause("because you are more than three years from diagnosis,", "No screening (>3 yrs from dx).") is None
+
+
+def test_round_129_to_132_readings() -> None:
+    # "weekly x8" lasts 8 weeks; "14.02.25" is a date; "10 mg an hour before" is a dose and when, no rate
+    course = "rituximab 375 mg/m² IV weekly x8 – start w/c 10/06/24."
+    assert unstated_quantities("into a vein once a week for 8 weeks,", course) == []
+    assert [q.text for q in unstated_quantities("into a vein once a week for 6 weeks,", course)] == ["6 weeks"]
+    assert unstated_quantities("Your blood test on 14 February showed", "Results (14.02.25) Digoxin 1.2") == []
+    assert quantities("NICE 1.5.10 and v1.2.3") == []
+    assert [q.kind for q in quantities("cetirizine 10 mg an hour before each injection")] == ["mass"]
+    assert [q.kind for q in quantities("infuse at 10 mg an hour.")] == ["mass/h"]
+    # "1-2x/wk" is the unit's "once or twice a week", not "daily"; "the left half of the brain" is no share
+    sticking = "Food sticking ~1-2x/wk (was daily before 1st dilatation)."
+    assert interval_conflicts("Food now gets stuck once or twice a week,", sticking, sticking) == []
+    assert quantities("and side of the left half of the brain.") == []
+    assert [q.text for q in quantities("half of the patients had a rash")] == ["half"]

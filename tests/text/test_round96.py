@@ -21,7 +21,8 @@ def test_accents_do_not_make_a_new_name() -> None:
 
 
 def test_half_of_an_organ_is_a_hemi_operation_and_a_tanner_stage_is_a_figure() -> None:
-    unit = "which means removing the left half of the thyroid."
+    assert quantities("which means removing the left half of the thyroid.") == []  # a side's half: no share (131)
+    unit = "which means removing half of the thyroid."
     (half,) = quantities(unit)
     assert figure_in_term(unit, half, "diagnostic L hemithyroidectomy recommended")
     assert not figure_in_term(unit, half, "diagnostic L lobectomy recommended")

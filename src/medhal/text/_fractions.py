@@ -22,7 +22,7 @@ _HEDGED_FRACTION = re.compile(
 )
 _SHARE_FRACTION = re.compile(
     r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
-    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
+    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!left\s)(?<!right\s)(?<!upper\s)(?<!lower\s)(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
     r"lacked\b|showed\b|needed\b|required\b))",
     re.IGNORECASE,
 )

@@ -61,7 +61,7 @@ _INTERVAL = re.compile(
     r"|"
     + Q_INTERVAL  # "adalimumab 20 mg q2wk" (round 78)
     + r"|(?<![\w-])(?P<times>twice|thrice)(?:\s+(?:a|per|each)\s+|[\s-])(?P<per>week|month)(?:ly)?\b"
-    r"|(?<![\w-])(?:(?P<n_times>two|three|four|five|[2-5])(?:\s+times|\s?x)|x\s?(?P<x_times>[2-5])(?=\s?/))"
+    r"|(?:(?<![\w-])|(?<=\d-))(?:(?P<n_times>two|three|four|five|[2-5])(?:\s+times|\s?x)|x\s?(?P<x_times>[2-5])(?=\s?/))"
     r"(?:\s+(?:a|per|each)\s+|\s?/\s?|\s+)"
     r"(?P<n_per>week|wk|month)(?:ly)?\b",  # "dressings twice weekly", "three times a week" (round 80), "x2/wk" (108)
     re.IGNORECASE,

@@ -142,6 +142,11 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\b(?:fast|rapid|racing)\s+(?:heart\s?rates?|heart\s?beats?|pulse)\b", "tachycardia"),
     (r"\blow blood pressure\b", "hypotension"),
     (r"\b(?:high|raised)\s+(?:blood\s+)?potassium\b", "hyperkalemia"),
+    (  # "it can make your potassium go too high" for "risk of hyperK" (round 132)
+        r"\bpotassium\s+(?:level\s+)?(?:to\s+)?(?:go|goes|going|rise|rises|rising|get|gets)\s+(?:too\s+|very\s+)?high\b"
+        r"|(?-i:\bhyperK\b)",
+        "hyperkalemia",
+    ),
     (r"\b(?:high|raised)\s+(?:blood\s+)?sodium\b", "hypernatremia"),
     (r"\b(?:high|raised)\s+(?:blood\s+)?calcium\b", "hypercalcemia"),
     (r"\blow\s+(?:blood\s+)?calcium\b", "hypocalcemia"),
@@ -397,7 +402,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bpremature\s+birth\b|\bborn\s+(?:too\s+early|prematurely)\b", "preterm birth"),
     (r"\bpremature(?=\s+(?:infants|babies|neonates|newborns)\b)", "preterm"),
     (r"\bmouth\s+ulcers\b", "oral ulcers"),
-    (r"\bnarrowings?\b", "stenosis"),
+    (r"\bnarrowings?\b|\bstrictures?\b", "stenosis"),  # "the narrowing" for an oesophageal "stricture" (round 131)
     (r"\blow\s+(?:blood\s+)?phosphate(?:\s+levels?)?\b", "hypophosphatemia"),
     (r"\b(?:high|raised)\s+(?:blood\s+)?phosphate(?:\s+levels?)?\b", "hyperphosphatemia"),
     (r"\bcombined(?=\s+(?:rate|risk|outcome|end\s?point|incidence)\b)", "composite"),

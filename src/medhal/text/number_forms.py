@@ -183,7 +183,7 @@ _MONTH_AFTER = re.compile(
     r"(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(" + _MONTH + r")"
 )  # one line: not a table's "| 15\nJul"
 _MONTH_BEFORE = re.compile(r"\b(" + _MONTH + r")[ \t]+(?:the[ \t]+)?$")
-_RANGE_MONTH = re.compile(r"(?:st|nd|rd|th)?[ \t]*(?:to|-|–|and|until)[ \t]*\d{1,2}" + _MONTH_AFTER.pattern)
+_RANGE_MONTH = re.compile(r"(?:st|nd|rd|th)?[ \t]*(?:to|-|–|and|or|until)[ \t]*\d{1,2}" + _MONTH_AFTER.pattern)
 """The rest of a range of days of one month after its first day ("2 | to 8 March": round 72)."""
 _NEXT_DAY = re.compile(r"\b(?:the\s+(?:following|next)\s+day|a\s+day\s+later|the\s+day\s+after)\b", re.IGNORECASE)
 _BREAK = re.compile(r"[.!?]\s")
@@ -245,7 +245,7 @@ def following_days(text: str, dates: list[tuple[float, int]]) -> list[tuple[floa
 
 
 _NUMERIC_DATE = re.compile(
-    r"\b(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d{2})\b|(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{2})(?![\d/]|\.\d)"
+    r"\b(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d{2})\b|(?<![\d/.])(\d{1,2}|\d{2}(?=\.\d{2}\.))(/|\.(?=\d{2}\.))(\d{1,2})\6(\d{2})(?![\d/]|\.\d)"
 )
 """A date written in figures, day first ("28/01/2025", "06.01.2025"), or month first where the first cannot be one;
 or with a year of two figures and slashes ("30/10/23": round 65's clinic notes), read only where it is a valid date."""
@@ -264,13 +264,13 @@ def numeric_dates(text: str) -> list[tuple[float | None, float, int, int, int]]:
     found: list[tuple[float | None, float, int, int, int]] = []
     for m in _NUMERIC_DATE.finditer(text):
         short = m.group(1) is None  # "30/10/23"
-        a, b, y = (int(m.group(k)) for k in ((5, 6, 7) if short else (1, 3, 4)))
+        a, b, y = (int(m.group(k)) for k in ((5, 7, 8) if short else (1, 3, 4)))
         day, month = (b, a) if a <= 12 < b else (a, b)
         of_year = yday(month, day)
         if of_year is None and short:
             continue  # "31/02/24", "3/4/5": no date
         year = y + (1900 if y >= 50 else 2000) if short else y
-        found.append((of_year, float(year), m.start(), m.start(7 if short else 4), m.end()))
+        found.append((of_year, float(year), m.start(), m.start(8 if short else 4), m.end()))
     return found
 
 

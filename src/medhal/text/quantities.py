@@ -35,6 +35,7 @@ from medhal.text.number_forms import (
     CLOCK_BEFORE,
     FISCAL_TAIL,
     MONTH_SLASH,
+    PERIOD_DAYS,
     YEAR_SLASH,
     a_multiples,
     clock_hour,
@@ -104,7 +105,8 @@ _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg n
     r"(?:\s[a-z]{4,}(?=/[A-Za-z][A-Za-z0-9]{0,3}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)"
     r"(?!(?!24|48|72)\d)([^\s,;()]+)"  # a number per 24 h; not "30 mg morning/25 mg evening" (round 87)
     r"|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
-    r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b",
+    r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b"
+    r"(?!\s+(?:before|after|beforehand|earlier|later|ago))",  # "10 mg an hour before each injection" (round 131)
     re.IGNORECASE,
 )  # and a bag's contents are an amount, not a rate ("2.8 L/bag", "10 mmol/bag": round 78's parenteral nutrition)
 _PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}
@@ -112,7 +114,9 @@ _PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "mi
 _PER |= {"yr": "year", "wk": "week"}
 """A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "4 mg per minute" "4 mg/min")."""
 # after "/kg" ("mL/kg per hour"); not "98 ng/L a year earlier" (round 84)
-_PER_TIME = re.compile(r"(?i)\s+(?:per|an?)\s+(hour|hr|minute|min|day|week|year|yr)\b(?!\s+(?:earlier|ago|later))")
+_PER_TIME = re.compile(
+    r"(?i)\s+(?:per|an?)\s+(hour|hr|minute|min|day|week|year|yr)\b(?!\s+(?:earlier|ago|later|before|after|beforehand))"
+)
 _PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
@@ -145,6 +149,8 @@ of improvement a unit may state in words ("a 75% improvement in EASI")."""
 _DAY_SHORT = re.compile(r"(?<![\w/.^-])d(\d{1,2})\b(?![/.]\d)|(?<![\w/.^-])[Dd]\+(\d{1,4})\b")
 """A day of a stay in a note's shorthand, lower-case ("drain d2", "removed d7"), or a day after a transplant ("Repeat
 chimerism D+365"): a time point like "day 2"."""
+_TIMES_OVER = re.compile(r"\b(day|week|month)ly\s*[x×]\s?(\d{1,2})\b(?![/.]\d)", re.IGNORECASE)
+"""A course of doses given each day, week or month, counted ("weekly x8"): it lasts that many periods."""
 _CYCLE = re.compile(r"(?:(?<=\bpre-)|(?<=\bpost-)|(?<=\())C(\d{1,2})(?=D\d|[\s:;,.)])")
 """A cycle of treatment in an oncology note's shorthand ("pre-C7", "(C4: 301)", "C6D1")."""
 _SHORT_PERIOD = re.compile(r"\d\s?(?:yr|mth)", re.IGNORECASE)
@@ -320,6 +326,10 @@ def quantities(text: str) -> list[Quantity]:
     for m in _DAY_SHORT.finditer(text):  # "IR drain d2", "PO from d4": day 2, day 4 (round 122); "D+365" (128)
         nth = float(m.group(1) or m.group(2))
         out = sorted([*out, Quantity("time", nth, m.start(), m.end(), m.group(), False, nth)], key=lambda q: q.start)
+    for m in _TIMES_OVER.finditer(text):  # "rituximab 375 mg/m² IV weekly x8": for 8 weeks (round 129)
+        periods, days = float(m.group(2)), PERIOD_DAYS[m.group(1).lower()]
+        course = Quantity("time", periods * days, m.start(2), m.end(2), m.group(2), False, periods)
+        out = sorted([*out, course], key=lambda q: q.start)
     for m in _CYCLE.finditer(text):  # "F/U 3/52 (pre-C7)": cycle 7 (round 125)
         cycle = Quantity("count", float(m.group(1)), m.start(1), m.end(1), m.group(1), False, float(m.group(1)))
         out = sorted([*out, cycle], key=lambda q: q.start)

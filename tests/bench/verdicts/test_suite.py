@@ -103,6 +103,18 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round118.jsonl", 24),
         ("round119.jsonl", 24),
         ("round120.jsonl", 24),
+        ("round121.jsonl", 24),
+        ("round122.jsonl", 24),
+        ("round123.jsonl", 24),
+        ("round124.jsonl", 24),
+        ("round125.jsonl", 24),
+        ("round126.jsonl", 24),
+        ("round127.jsonl", 24),
+        ("round128.jsonl", 24),
+        ("round129.jsonl", 24),
+        ("round130.jsonl", 24),
+        ("round131.jsonl", 24),
+        ("round132.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
