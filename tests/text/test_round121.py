@@ -228,3 +228,21 @@ def test_round_129_to_132_readings() -> None:
     assert interval_conflicts("Food now gets stuck once or twice a week,", sticking, sticking) == []
     assert quantities("and side of the left half of the brain.") == []
     assert [q.text for q in quantities("half of the patients had a rash")] == ["half"]
+
+
+def test_a_change_to_b_from_a_reads_one_figure_each_side() -> None:
+    # "fallen to 3/10 from 8/10" and "risen to 138/86 from 124/78" are no "to 10 from 8" (a scale's top, a diastolic)
+    pain = ["Pain at rest 0/10, on activity 3/10 (pre-procedure 8/10)."]
+    assert direction_against_figures("and her pain on activity has fallen to 3/10 from 8/10.", pain) is None
+    bp = ["BP today 138/86 (previously 124/78)."]
+    assert direction_against_figures("His blood pressure has also risen to 138/86 from 124/78 previously.", bp) is None
+    out_of = "His pain has fallen to 3 out of 10 from 7 out of 10,"
+    assert direction_against_figures(out_of, ["Pain 3/10 (was 7/10)."]) is None
+
+
+def test_a_drugs_doses_are_read_under_any_of_its_names() -> None:
+    # round 121: "Pred ↓ to 5 mg OD x 4/52 → 2.5 mg" gives prednisolone 5 mg, so "reduced to 5 mg" is no changed dose
+    plan = ["Meds: azathioprine 100 mg OD, prednisolone 7.5 mg OD", "1) Pred ↓ to 5 mg OD x 4/52 → 2.5 mg OD → stop."]
+    assert dose_conflict("Your prednisolone will be reduced to 5 mg once a day for four weeks,", plan) is None
+    changed = dose_conflict("Your prednisolone will be reduced to 10 mg once a day for four weeks,", plan)
+    assert changed is not None and [(a.text, b.text) for a, b in changed[0]] == [("10 mg", "7.5 mg")]

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from medhal.text.frequency import dose_frequencies
-from medhal.text.names import is_drug_name
+from medhal.text.names import is_drug_name, same_drug_names
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["dose_conflict", "drug_doses"]
@@ -92,7 +92,12 @@ def drug_doses(sentences: tuple[str, ...]) -> dict[str, tuple[tuple[Quantity, in
     found: dict[str, list[tuple[Quantity, int]]] = {}
     for i, s, said in read:
         lower = s.lower()
-        mentions = sorted((m.start(), name) for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", lower))
+        mentions = sorted(  # by any of its names: "Pred ↓ to 5 mg OD" is the prednisolone's (round 121)
+            (m.start(), name)
+            for name in names
+            for alias in same_drug_names(name)
+            for m in re.finditer(rf"\b{re.escape(alias)}\b", lower)
+        )
         for k, (start, name) in enumerate(mentions):
             stop = mentions[k + 1][0] if k + 1 < len(mentions) else len(s)
             found.setdefault(name, []).extend(  # the doses after it, and one right before it ("25 g glucose")

@@ -32,7 +32,8 @@ _FROM_TO = re.compile(  # "you have lost weight, from 66.8 kg to 71.2 kg" (round
 )
 _AT_FROM = re.compile(rf"(?P<span>[^,;()]{{1,40}}),?\s+(?P<way>{_UP}|{_DOWN})\s+from\s+(?P<rest>[^,;()]+)", re.I)
 _TO_FROM = re.compile(  # "Your weight has gone up to 84.2 kg from 86.9 kg three months ago" (own letter, session 23)
-    rf"\b(?P<way>{_UP}|{_DOWN})\s+to\s+(?P<span>[^,;()]{{1,24}}?)\s+from\s+(?P<rest>\d[\d.,]*(?:\s?[a-zA-Z/%]+)?)",
+    rf"\b(?P<way>{_UP}|{_DOWN})\s+to\s+(?P<span>\d[\d.,]*(?:\s?[a-zA-Z%]+)?)\s+from\s+(?P<rest>\d[\d.,]*(?:\s?[a-zA-Z%]+)?)"
+    r"(?![/\w])",  # one figure each side: never "fallen to 3/10 from 8/10", "risen to 138/86 from 124/78"
     re.IGNORECASE,
 )
 _THAN_EARLIER = re.compile(  # "The liver stiffness reading was 6.1, which is a little higher than the 7.4 recorded in
