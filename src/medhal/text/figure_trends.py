@@ -6,8 +6,10 @@ two disagree and an evidence sentence states both figures, the figures are the e
 The encoder reads such a unit as entailed (every figure and word but one is the sentence's), and the trend cue
 (:mod:`medhal.text.trends`) needs a direction word in the sentence, which a report of levels rarely writes.
 
-:func:`direction_against_figures` reads "<way> from A to B" ("fell from 212 to 18", "went up from 4.9 to 5.8") and
-"B, <way> from A" ("raised at 5.8, down from 4.9"), where the way is one word or phrase of going up or down, the two
+:func:`direction_against_figures` reads "<way> from A to B" ("fell from 212 to 18", "went up from 4.9 to 5.8",
+"lost weight, from 66.8 kg to 71.2 kg"), "B, <way> from A" ("raised at 5.8, down from 4.9"), "<way> to B from A"
+("gone up to 84.2 kg from 86.9 kg", one figure each side) and "B, which is <higher or lower> than A" ("6.1, which is
+a little higher than the 7.4"), where the way is one word or phrase of going up or down, the two
 figures of one kind (:func:`~medhal.text.quantities.quantities`, so "from 1 in 4 to 1 in 10" and "from 5 mg to 1 g"
 read right); it fires where B lies on the other side of A from the way the unit says, and names the first evidence
 sentence stating both figures.  It also fires where the unit gives a change "from A to B" that a sentence gives from

@@ -1,16 +1,17 @@
-"""A test's result given the other way round (issue 14, round 58): "The direct antiglobulin test was positive" against
-a case report's "Direct antiglobulin test negative."  A flipped result is as wrong as a flipped finding, and a small
+"""A test's result given the other way round (issue 14, round 58): "The direct antiglobulin test was positive" against a
+case report's "Direct antiglobulin test negative." A flipped result is as wrong as a flipped finding, and a small
 encoder, reading one word changed among the many a laboratory sentence holds, supports it or leaves it unsupported.
 
-:func:`reversed_result` reads a unit that gives one named test a result, "<test> was / were / is / came back /
-returned positive | negative", "tested positive | negative for <test>" or "tested <test> positive | negative"
-("tested HIV positive on 10 April": round 59), and an evidence sentence that gives the
-same test the other result: a stretch of the sentence, from its last ``.``, ``;``, ``:`` or ``(`` before the result
-word, that holds every content stem of the unit's test (read through synonyms), followed by the other result, at
-most a verb, a colon or a dash between ("Direct antiglobulin test negative", "HIV, hepatitis serology and pregnancy
-test negative", "blood cultures were negative").  It fires only where the evidence gives that test the unit's own
-result nowhere (a guideline's "GDH positive/toxin negative indicates possible carriage" gives both), and never for a
-negated, hedged or conditional unit ("if the culture is positive", "may be negative"), which asserts no result.
+:func:`reversed_result` reads a unit that gives one named test a result, "<test> was / were / is / came back / returned
+positive | negative", "tested positive | negative for <test>" or "tested <test> positive | negative" ("tested HIV
+positive on 10 April": round 59), and an evidence sentence that gives the same test the other result (in full, short or
+signed: "RF neg", "IgM POS", "HIV -ve"; round 122): a stretch of the sentence, from its last ``.``, ``;``, ``:`` or
+``(`` before the result word, that holds every content stem of the unit's test (read through synonyms), followed by the
+other result, at most a verb, a colon or a dash between ("Direct antiglobulin test negative", "HIV, hepatitis serology
+and pregnancy test negative", "blood cultures were negative").  It fires only where the evidence gives that test the
+unit's own result nowhere (a guideline's "GDH positive/toxin negative indicates possible carriage" gives both), and
+never for a negated, hedged or conditional unit ("if the culture is positive", "may be negative"), which asserts no
+result.
 """
 
 from __future__ import annotations
