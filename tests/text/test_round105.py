@@ -8,16 +8,13 @@ their cause."""
 from __future__ import annotations
 
 from medhal.text.effects import changed_outcome
-from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
 from medhal.text.intervals import interval_conflicts, intervals
 from medhal.text.names import unstated_names
 from medhal.text.quantities import quantities
-from medhal.text.synonyms import alignment_tokens, canonical_stems
+from medhal.text.synonyms import canonical_stems
 
-
-def _cause(unit: str, letter: str) -> str | None:
-    return unstated_cause(unit, alignment_tokens(letter), letter)
+from .letters import cause
 
 
 def test_a_durations_x_and_tilde_are_no_dates() -> None:
@@ -75,21 +72,21 @@ def test_lay_words_of_round_105_to_108_read_as_the_letters_terms() -> None:
 
 def test_causes_a_letter_gives_in_its_own_terms_are_stated() -> None:
     ed = "Attended ED 28/05/24 w/ headache, confusion; Na 124 mmol/L. Desmopressin withheld 24h. Repeat bloods 1/52."
-    assert _cause("because the sodium (salt) level in your blood had dropped to 124, which is low.", ed) is None
-    assert _cause("because the potassium level in your blood had dropped to 124, which is low.", ed) is not None
+    assert cause("because the sodium (salt) level in your blood had dropped to 124, which is low.", ed) is None
+    assert cause("because the potassium level in your blood had dropped to 124, which is low.", ed) is not None
     dexa = "DEXA requested (amenorrhoea >6/12)."
-    assert _cause("because your periods have been absent for more than six months,", dexa) is None
-    assert _cause("because they upset your stomach.", "Avoid NSAIDs given dyspepsia.") is None
-    assert _cause("because they damage your kidneys.", "Avoid NSAIDs given dyspepsia.") is not None
+    assert cause("because your periods have been absent for more than six months,", dexa) is None
+    assert cause("because they upset your stomach.", "Avoid NSAIDs given dyspepsia.") is None
+    assert cause("because they damage your kidneys.", "Avoid NSAIDs given dyspepsia.") is not None
     tmj = "Diagnosis: 2. L TMJ disc displacement with reduction"
-    assert _cause("because the small cushion (disc) inside the left jaw joint slips out of place", tmj) is None
+    assert cause("because the small cushion (disc) inside the left jaw joint slips out of place", tmj) is None
     svt = "Procedure: EP study + RF ablation. Transseptal puncture to LA. Aspirin 75 mg OD x 4/52 (post LA ablation)"
-    assert _cause("because the treatment was done in the left upper chamber of the heart.", svt) is None
-    assert _cause("because the treatment was done in the right lower chamber of the heart.", svt) is not None
+    assert cause("because the treatment was done in the left upper chamber of the heart.", svt) is None
+    assert cause("because the treatment was done in the right lower chamber of the heart.", svt) is not None
     rh = "G&S: A Rh NEG, antibody screen neg\n- Anti-D 1500 IU IM 03/06"
-    assert _cause("because your blood group is rhesus negative you also had an anti-D injection.", rh) is None
+    assert cause("because your blood group is rhesus negative you also had an anti-D injection.", rh) is None
     nsaid = "STRICTLY NO aspirin or NSAIDs - documented allergy (bronchospasm)."
-    assert _cause("because these have caused your airways to tighten before.", nsaid) is None
+    assert cause("because these have caused your airways to tighten before.", nsaid) is None
 
 
 def test_an_improvement_since_a_date_names_no_outcome() -> None:
@@ -123,17 +120,17 @@ def test_rounds_109_and_110_names_and_causes() -> None:
         "oxycodone",
     )
     optic = "1. IV methylprednisolone discussed - declined by pt as vision already improving."
-    assert _cause("but you chose not to have it because your sight was already getting better.", optic) is None
+    assert cause("but you chose not to have it because your sight was already getting better.", optic) is None
     rp = "Voretigene (Luxturna) applies only to biallelic RPE65 - not suitable. Genetics: RHO heterozygous."
-    assert _cause("because it only works for a different gene, RPE65.", rp) is None
+    assert cause("because it only works for a different gene, RPE65.", rp) is None
     pit = "Diagnoses: hypopituitarism - TSH deficiency. TSH not useful for monitoring in central hypothyroidism."
     unit = "because your thyroid problem comes from the pituitary rather than the thyroid gland itself."
-    assert _cause(unit, pit) is None
-    assert _cause("because your thyroid problem comes from a tumour in your liver.", pit) is not None
+    assert cause(unit, pit) is None
+    assert cause("because your thyroid problem comes from a tumour in your liver.", pit) is not None
     auto = "NEW: primary hypothyroidism (autoimmune). Overt autoimmune hypothyroidism."
-    assert _cause("Antibodies show this is caused by your immune system affecting the gland,", auto) is None
+    assert cause("Antibodies show this is caused by your immune system affecting the gland,", auto) is None
     hs = "Impression: Mild HS. Not Gilbert's alone - haemolysis clearly present."
-    assert _cause("because there is clear evidence of red cells being broken down.", hs) is None
+    assert cause("because there is clear evidence of red cells being broken down.", hs) is None
     ddavp = "3. Fluid restriction to 1.5 L/24 hrs for 24 hrs post DDAVP (hyponatraemia risk)."
-    assert _cause("because this medicine can lower the salt level in your blood.", ddavp) is None
+    assert cause("because this medicine can lower the salt level in your blood.", ddavp) is None
     assert canonical_stems("reduced sensation in your legs") == canonical_stems("reduced feeling in your legs")

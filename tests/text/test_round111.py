@@ -14,7 +14,6 @@ the wrong reading it must still make."""
 from __future__ import annotations
 
 from medhal.text.effects import changed_outcome, stated_cause, unnamed_outcome
-from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
 from medhal.text.frequency import dose_frequencies, frequency_conflicts
 from medhal.text.intervals import interval_conflicts
@@ -24,9 +23,7 @@ from medhal.text.number_forms import slash_durations
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 
-
-def _cause(unit: str, letter: str) -> str | None:
-    return unstated_cause(unit, alignment_tokens(letter), letter)
+from .letters import cause
 
 
 def test_an_interval_before_a_drug_is_the_drugs() -> None:
@@ -87,7 +84,7 @@ def test_a_month_and_two_digits_is_a_year() -> None:
     assert [q.kind for q in quantities("HbA1c 56 mmol/mol (Mar 68)")] == ["substance/mol", "count"]  # March's level
 
 
-def test_how_much_and_what_a_condition_is_name_no_outcome_or_cause() -> None:
+def test_how_much_and_what_a_condition_is_name_no_outcome_orcause() -> None:
     # round 111: "and improved a great deal" says how much, not what improved
     assert changed_outcome("The knee was aspirated and improved a great deal.") is None
     assert changed_outcome("The injection improved his walking distance.") == "his walking distance"
@@ -102,26 +99,26 @@ def test_lay_words_of_rounds_111_and_112_read_as_the_letters_terms() -> None:
     assert "recur" not in alignment_tokens("the blood results came back normal")
     # "the difficulty getting needles into your veins" for "difficult venous access, 2 failed cannulations"
     access = "Requests oral therapy - difficult venous access, 2 failed cannulations last month."
-    assert _cause("and because of the difficulty getting needles into your veins,", access) is None
-    assert _cause("and because of the pain of the injections in your stomach,", access) is not None
+    assert cause("and because of the difficulty getting needles into your veins,", access) is None
+    assert cause("and because of the pain of the injections in your stomach,", access) is not None
     # "presumed to be due to a virus" for "(presumed viral)"
     viral = "Diagnosis: Acute idiopathic (presumed viral) pericarditis - first episode"
-    assert _cause("and it is presumed to be due to a virus.", viral) is None
-    assert _cause("and it is presumed to be due to an autoimmune reaction.", viral) is not None
+    assert cause("and it is presumed to be due to a virus.", viral) is None
+    assert cause("and it is presumed to be due to an autoimmune reaction.", viral) is not None
 
 
 def test_lay_words_of_rounds_113_and_114_read_as_the_letters_terms() -> None:
     # "wear-and-tear arthritis" and "OA" are osteoarthritis; "feet roll inwards" pronation; "a spreading infection in
     # the skin" cellulitis
     baker = "Impression: Baker's cyst secondary to L knee OA/effusion - treat underlying OA."
-    assert _cause("which has formed because of wear-and-tear arthritis", baker) is None
-    assert _cause("which has formed because of a torn cartilage", baker) is not None
+    assert cause("which has formed because of wear-and-tear arthritis", baker) is None
+    assert cause("which has formed because of a torn cartilage", baker) is not None
     feet = "Foot posture: pronated bilat. Prefab orthoses issued for pronation."
-    assert _cause("You have been given insoles because your feet roll inwards.", feet) is None
-    assert _cause("You have been given insoles because your toes are clawed.", feet) is not None
+    assert cause("You have been given insoles because your feet roll inwards.", feet) is None
+    assert cause("You have been given insoles because your toes are clawed.", feet) is not None
     swab = "Pus swab: E. coli - no abx given as no cellulitis."
-    assert _cause("No antibiotics were needed because there was no spreading infection in the skin.", swab) is None
-    assert _cause("No antibiotics were needed because the germ was sensitive to them.", swab) is not None
+    assert cause("No antibiotics were needed because there was no spreading infection in the skin.", swab) is None
+    assert cause("No antibiotics were needed because the germ was sensitive to them.", swab) is not None
 
 
 def test_an_own_renal_letters_shorthand_is_read() -> None:
@@ -163,8 +160,8 @@ def test_rounds_115_and_116_names_outcomes_and_causes() -> None:
     assert changed_outcome("The surgery relieved her hip pain.") == "her hip pain"
     # "scar tissue inside the womb" for "intrauterine adhesions (Asherman syndrome)"
     asherman = "Working diagnosis: Secondary amenorrhoea - likely intrauterine adhesions (Asherman syndrome)"
-    assert _cause("Your periods have stopped because of scar tissue inside the womb,", asherman) is None
-    assert _cause("Your periods have stopped because of a hormone imbalance,", asherman) is not None
+    assert cause("Your periods have stopped because of scar tissue inside the womb,", asherman) is None
+    assert cause("Your periods have stopped because of a hormone imbalance,", asherman) is not None
 
 
 def test_rounds_117_and_118_shorthand_lay_words_and_glossed_terms() -> None:
@@ -174,20 +171,20 @@ def test_rounds_117_and_118_shorthand_lay_words_and_glossed_terms() -> None:
     assert [q.kind for q in quantities(letter)][-1] == "label:date"
     # "it made you drowsy and unsteady" for "stopped due to drowsiness + unsteadiness"
     baclofen = "Baclofen 10 mg TDS trialled - stopped after 3/52 due to drowsiness + unsteadiness, minimal effect."
-    assert _cause("You stopped the baclofen because it made you drowsy and unsteady,", baclofen) is None
-    assert _cause("You stopped the baclofen because it gave you a rash and headaches,", baclofen) is not None
+    assert cause("You stopped the baclofen because it made you drowsy and unsteady,", baclofen) is None
+    assert cause("You stopped the baclofen because it gave you a rash and headaches,", baclofen) is not None
     # "increased blood flow around the joint" for "increased Doppler signal"
     scan = "US R 2nd CCJ: mild soft tissue thickening, increased Doppler signal, no fracture/collection."
     assert unnamed_outcome("and increased blood flow around the joint,", scan, alignment_tokens(scan)) is None
     assert unnamed_outcome("and increased fluid inside the joint,", scan, alignment_tokens(scan)) is not None
     # "the neck arteries often lie closer to the middle" for "medialised carotids common in 22q11"
     mra = "2. Pre-op MRA neck to assess carotid position (medialised carotids common in 22q11)."
-    assert _cause("because in 22q11 the neck arteries often lie closer to the middle than usual,", mra) is None
+    assert cause("because in 22q11 the neck arteries often lie closer to the middle than usual,", mra) is None
     # a clinical term in brackets the evidence states is what the lay words before it gloss
     vpi = "Diagnoses: 2. Submucous cleft palate 3. Velopharyngeal insufficiency (VPI)"
     glossed = "because the back of her palate does not close off her nose properly (velopharyngeal insufficiency),"
-    assert _cause(glossed, vpi) is None
-    assert _cause("because the back of her palate does not close off her nose properly (palatal paralysis),", vpi)
+    assert cause(glossed, vpi) is None
+    assert cause("because the back of her palate does not close off her nose properly (palatal paralysis),", vpi)
 
 
 def test_older_rounds_faithful_flags_read_in_lay_words() -> None:
@@ -197,14 +194,12 @@ def test_older_rounds_faithful_flags_read_in_lay_words() -> None:
     assert unnamed_outcome(unit, risk, alignment_tokens(risk)) is None
     # round 65: "diabetic ketoacidosis with normal sugar levels" for "euglycaemic DKA"
     dka = "2. Stop dapagliflozin at start of LRD (risk of euglycaemic DKA); diabetes team to advise."
-    assert _cause("because of the risk of a form of diabetic ketoacidosis with normal sugar levels.", dka) is None
-    assert _cause("because of the risk of a form of kidney damage with high sugar levels.", dka) is not None
+    assert cause("because of the risk of a form of diabetic ketoacidosis with normal sugar levels.", dka) is None
+    assert cause("because of the risk of a form of kidney damage with high sugar levels.", dka) is not None
     # round 71: "they would help little" for "limited benefit expected"; round 78: "egg reserve" is ovarian reserve
-    assert (
-        _cause("New glasses were not prescribed because they would help little.", "Limited benefit expected.") is None
-    )
+    assert cause("New glasses were not prescribed because they would help little.", "Limited benefit expected.") is None
     reserve = "R ovarian cystectomy - counselled re impact on ovarian reserve; AMH to be taken pre-op."
-    assert _cause("her AMH will be checked because of the possible effect on her egg reserve.", reserve) is None
+    assert cause("her AMH will be checked because of the possible effect on her egg reserve.", reserve) is None
 
 
 def test_round_119_denials_and_school_years() -> None:

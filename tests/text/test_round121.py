@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from medhal.text.drug_doses import dose_conflict
 from medhal.text.effects import changed_outcome
-from medhal.text.explanations import unstated_cause
 from medhal.text.figure_trends import direction_against_figures
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.intervals import interval_conflicts
@@ -16,9 +15,7 @@ from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.test_results import reversed_result
 
-
-def _cause(unit: str, letter: str) -> str | None:
-    return unstated_cause(unit, alignment_tokens(letter), letter)
+from .letters import cause
 
 
 def test_a_single_days_dose_states_one_day() -> None:
@@ -68,13 +65,13 @@ def test_a_need_said_as_a_condition_is_not_denied() -> None:
 
 def test_causes_told_in_a_letters_terms_are_stated() -> None:
     # round 122: "fine" says how, "past" when, "causing" is a verb; "vitamin B12" is the letter's "B12"
-    assert _cause("because your folate level is fine.", "2. Stop folic acid now - folate replete.") is None
+    assert cause("because your folate level is fine.", "2. Stop folic acid now - folate replete.") is None
     sprue = "Megaloblastic anaemia - folate and B12 deficiency. Serum folate 1.8 ug/L; B12 140 ng/L"
-    assert _cause("due to low folate and low vitamin B12 levels.", sprue) is None
-    assert _cause("due to low folate and low vitamin D levels.", sprue) is not None
+    assert cause("due to low folate and low vitamin B12 levels.", sprue) is None
+    assert cause("due to low folate and low vitamin D levels.", sprue) is not None
     wilms = "Rx: L nephrectomy; vincristine, actinomycin D + doxorubicin; flank RT 14.4 Gy. Echo 2-yearly."
-    assert _cause("because of her past radiotherapy and doxorubicin.", wilms) is None
-    assert _cause("because of her past surgery and cisplatin.", wilms) is not None
+    assert cause("because of her past radiotherapy and doxorubicin.", wilms) is None
+    assert cause("because of her past surgery and cisplatin.", wilms) is not None
 
 
 def test_a_notes_shorthand_for_days_and_powers_of_ten() -> None:
@@ -156,10 +153,10 @@ def test_round_123_and_124_words() -> None:
     assert flips_negation("He has had chest infections since Jan.", "No chest infections since Jan.") == "chest"
     # causes in lay words for the letter's terms
     foot = "Off-the-shelf insoles. Impression: conservative Rx exhausted."
-    assert _cause("because non-surgical treatment such as insoles", foot) is None
+    assert cause("because non-surgical treatment such as insoles", foot) is None
     lungs = "Impression: Nocturnal hypoventilation secondary to progressive respiratory muscle weakness."
-    assert _cause("due to your breathing muscles gradually getting weaker,", lungs) is None
-    assert _cause("due to your heart muscle gradually getting weaker,", lungs) is not None
+    assert cause("due to your breathing muscles gradually getting weaker,", lungs) is None
+    assert cause("due to your heart muscle gradually getting weaker,", lungs) is not None
 
 
 def test_an_own_heart_failure_letters_errors_are_read() -> None:
@@ -204,14 +201,14 @@ def test_round_125_to_128_names_and_causes() -> None:
     assert unstated_names("and the antibody test for Graves' disease was negative.", "TRAb negative") == ()
     assert unstated_names("the prednisolone you tried in 2021 did not help", "Pred 30 mg tried 2021 - no benefit") == ()
     # causes in the letter's terms: supine, in situ, twice, late, yrs
-    assert _cause("and because of the drop when lying flat", "FVC sitting 2.41 L; supine 1.98 L (drop 18%).") is None
+    assert cause("and because of the drop when lying flat", "FVC sitting 2.41 L; supine 1.98 L (drop 18%).") is None
     thyroid = "Levothyroxine NOT started - R lobe in situ, expected to maintain function"
-    assert _cause("because the right half of your thyroid has been left in place", thyroid) is None
-    assert _cause("because your CD4 count has been above 200 twice.", "Stopped as CD4 >200 on 2 occasions.") is None
+    assert cause("because the right half of your thyroid has been left in place", thyroid) is None
+    assert cause("because your CD4 count has been above 200 twice.", "Stopped as CD4 >200 on 2 occasions.") is None
     late = "Impression: Risk of late hypothyroidism remains lifelong."
-    assert _cause("because an underactive thyroid can still develop later.", late) is None
-    assert _cause("because an overactive thyroid can still come back.", late) is not None
-    assert _cause("because you are more than three years from diagnosis,", "No screening (>3 yrs from dx).") is None
+    assert cause("because an underactive thyroid can still develop later.", late) is None
+    assert cause("because an overactive thyroid can still come back.", late) is not None
+    assert cause("because you are more than three years from diagnosis,", "No screening (>3 yrs from dx).") is None
 
 
 def test_round_129_to_132_readings() -> None:
