@@ -221,7 +221,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bleft\s+in\s+place\b", "in situ"),  # "the right half of your thyroid has been left in place" (round 125)
     (r"\b(left|right)\s+half\s+of\s+(?:your|the|his|her)\s+thyroid\b", r"\1 thyroid lobe"),
     (r"\bon\s+(?:2|two)\s+occasions\b", "twice"),  # "above 200 twice" for "CD4 >200 on 2 occasions" (round 125)
-    (r"(?<=\d)\s?yrs?\b|(?<=\d\s)yrs?\b", " years"),  # "more than three years" for ">3 yrs from dx" (round 125)
+    (r"(?<=\d)\s?yrs?\b", " years"),  # "more than three years" for ">3 yrs from dx" (round 125)
     (  # "the left upper chamber of the heart" for "LA" (round 107); the lower ones are the ventricles
         r"\b(left|right)\s+upper\s+chamber(?:\s+of\s+(?:the|your|his|her)\s+heart)?",
         r"\1 atrium",

@@ -323,21 +323,28 @@ def quantities(text: str) -> list[Quantity]:
     for m in _ORDINAL_TIME.finditer(text):  # "after the second postoperative year": about two years (round 38)
         n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[m.group(2).lower()][1]
         out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
-    for m in _DAY_SHORT.finditer(text):  # "IR drain d2", "PO from d4": day 2, day 4 (round 122); "D+365" (128)
-        nth = float(m.group(1) or m.group(2))
-        out = sorted([*out, Quantity("time", nth, m.start(), m.end(), m.group(), False, nth)], key=lambda q: q.start)
-    for m in _TIMES_OVER.finditer(text):  # "rituximab 375 mg/m² IV weekly x8": for 8 weeks (round 129)
-        periods, days = float(m.group(2)), PERIOD_DAYS[m.group(1).lower()]
-        course = Quantity("time", periods * days, m.start(2), m.end(2), m.group(2), False, periods)
-        out = sorted([*out, course], key=lambda q: q.start)
-    for m in _CYCLE.finditer(text):  # "F/U 3/52 (pre-C7)": cycle 7 (round 125)
-        cycle = Quantity("count", float(m.group(1)), m.start(1), m.end(1), m.group(1), False, float(m.group(1)))
-        out = sorted([*out, cycle], key=lambda q: q.start)
+    out = sorted([*out, *_note_shorthand(text)], key=lambda q: q.start)
     if FRACTION_WORD.search(text):
         fractions = hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
         out = sorted(out + fractions, key=lambda q: q.start)
     return out
+
+
+def _note_shorthand(text: str) -> list[Quantity]:
+    """The days, courses and cycles a clinical note writes in shorthand: "IR drain d2" and "D+365" (days; rounds 122,
+    128), "IV weekly x8" (eight weeks; round 129), "pre-C7" (cycle 7; round 125)."""
+    found: list[Quantity] = []
+    for m in _DAY_SHORT.finditer(text):
+        nth = float(m.group(1) or m.group(2))
+        found.append(Quantity("time", nth, m.start(), m.end(), m.group(), False, nth))
+    for m in _TIMES_OVER.finditer(text):
+        periods, days = float(m.group(2)), PERIOD_DAYS[m.group(1).lower()]
+        found.append(Quantity("time", periods * days, m.start(2), m.end(2), m.group(2), False, periods))
+    for m in _CYCLE.finditer(text):
+        cycle = float(m.group(1))
+        found.append(Quantity("count", cycle, m.start(1), m.end(1), m.group(1), False, cycle))
+    return found
 
 
 def _mixed_numbers(text: str) -> list[Quantity]:
