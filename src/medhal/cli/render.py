@@ -31,6 +31,13 @@ def _deciding(unit: UnitResult) -> str:
     if pointer.passage is not None:  # evidence given as passages: where in which passage
         where = f"passage {pointer.passage} [{pointer.passage_start}:{pointer.passage_end}]"
         return f"{role}{where} {_snippet(pointer.text)}"
+    if pointer.focus is not None:  # the line of a longer window the unit is about; the window's extent after it
+        focus = pointer.focus
+        first, stop = pointer.sentences
+        return (
+            f"{role}[{focus.start}:{focus.end}] {_snippet(focus.text)} "
+            f"(line of a {stop - first}-sentence window [{pointer.start}:{pointer.end}])"
+        )
     return f"{role}[{pointer.start}:{pointer.end}] {_snippet(pointer.text)}"
 
 

@@ -13,7 +13,7 @@ from medhal.detect.chunking import DYADIC_GRANULARITIES, ChunkLibrary, Window, b
 from medhal.detect.decomposed import DecomposedDetector
 from medhal.detect.nli_clause import NLIClauseDetector, NLIResponseDetector
 from medhal.detect.passages import Passage
-from medhal.detect.records import SCHEMA_VERSION, CheckItem, CheckResult, EvidencePointer, UnitResult
+from medhal.detect.records import SCHEMA_VERSION, CheckItem, CheckResult, EvidencePointer, FocusLine, UnitResult
 from medhal.detect.registry import (
     DETECTORS,
     DetectorSpec,
@@ -43,6 +43,7 @@ __all__ = [
     "DetectorSpec",
     "DetectorSpecError",
     "EvidencePointer",
+    "FocusLine",
     "InputError",
     "NLIClauseDetector",
     "NLIResponseDetector",

@@ -19,16 +19,24 @@ the model did not give.  In order:
 An unsupported unit points at the closest evidence found (:func:`closest`): the smallest window holding the sentence
 it is best aligned with, so that an auditor reads the sentence the unit is about, not a tile of the whole abstract.
 
+Whatever window is shown, :func:`focus_line` names the line of it to read first: the sentence of a multi-sentence
+window the unit is about (a window of a clinic letter may be a dozen lines).
+
 Split out of :mod:`medhal.detect.alignment` at its 500-line limit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["CLOSE", "Support", "closest", "shown_entailing"]
+from medhal.detect.chunking import Window
+from medhal.detect.pointer_record import FocusLine
+from medhal.text import Span
+
+__all__ = ["CLOSE", "Support", "closest", "focus_line", "shown_entailing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +113,33 @@ def _holding_best(library: Support, alone: np.ndarray) -> int | None:
     if not len(held):
         return None
     return int(held[np.lexsort((-library.entail[held], library.sizes[held]))[0]])
+
+
+def focus_line(
+    window: Window, alignment: np.ndarray, sentences: Sequence[Span], sentence: int | None = None
+) -> FocusLine | None:
+    """The sentence of a multi-sentence ``window`` that the unit is about: ``sentence`` (a cue's deciding sentence)
+    when the window holds it, else the window's sentence best aligned with the unit (``alignment``, one value per
+    evidence sentence; ties: the first).  ``None`` for a one-sentence window (it is its own line) and when no
+    sentence of the window shares a word or figure with the unit (no line to single out).
+
+    >>> from medhal.detect.chunking import window_of
+    >>> from medhal.text import Span
+    >>> text = "Hb 128. K 5.1 (4.6 prev). Plan: review."
+    >>> sentences = [Span(0, 7, "Hb 128."), Span(8, 25, "K 5.1 (4.6 prev)."), Span(26, 39, "Plan: review.")]
+    >>> window = window_of(text, sentences, 0, 3, (1,))
+    >>> focus_line(window, np.array([0.0, 0.6, 0.2]), sentences).text
+    'K 5.1 (4.6 prev).'
+    >>> focus_line(window, np.zeros(3), sentences) is None
+    True
+    """
+    if window.n_sentences <= 1:
+        return None
+    k = sentence if sentence is not None and window.first <= sentence < window.stop else None
+    if k is None:
+        inside = alignment[window.first : window.stop]
+        if inside.size == 0 or float(inside.max()) <= 0.0:
+            return None
+        k = window.first + int(np.argmax(inside))
+    line = sentences[k]
+    return FocusLine(line.start, line.end, line.text, k)

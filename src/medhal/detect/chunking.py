@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from medhal.detect.records import EvidencePointer
+from medhal.detect.pointer_record import EvidencePointer, FocusLine
 from medhal.text import Span
 
 __all__ = [
@@ -49,8 +49,9 @@ class Window:
     def n_sentences(self) -> int:
         return self.stop - self.first
 
-    def pointer(self, probability: float) -> EvidencePointer:
-        """This window as the evidence pointer of a unit it decided (granularity 0: not a dyadic chunk)."""
+    def pointer(self, probability: float, focus: FocusLine | None = None) -> EvidencePointer:
+        """This window as the evidence pointer of a unit it decided (granularity 0: not a dyadic chunk), with the
+        line of it to read first when one is named."""
         return EvidencePointer(
             start=self.start,
             end=self.end,
@@ -58,6 +59,7 @@ class Window:
             probability=probability,
             sentences=(self.first, self.stop),
             granularity=min(self.granularities) if self.granularities else 0,
+            focus=focus,
         )
 
 

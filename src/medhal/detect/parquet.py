@@ -5,7 +5,8 @@ result in :meth:`~medhal.detect.records.CheckResult.to_row` form under :func:`re
 fields as columns, ``units`` as a list of structs (evidence pointers as nested structs), free-form mappings as
 JSON text (``config_json``, ``claims_json``, ``timings_json``; a unit's ``signals_json``, ``cues_json``,
 ``alignment_json``) and ``line``, the input line or row the result came from.  An evidence pointer's ``passage``,
-``passage_start`` and ``passage_end`` are null for string evidence (and, read back, leave the record as it was).
+``passage_start``, ``passage_end`` and ``focus`` are null where the record has none (and, read back, leave the
+record as it was).
 An item file has columns ``evidence`` (a string, or evidence as passages: a list of strings or a list of structs
 ``{id, text}``) and ``response`` (a string), and optional ``id`` and ``question``.
 """
@@ -65,6 +66,12 @@ def result_schema() -> object:
             ("passage", pa.string()),
             ("passage_start", pa.int64()),
             ("passage_end", pa.int64()),
+            (
+                "focus",
+                pa.struct(
+                    [("start", pa.int64()), ("end", pa.int64()), ("text", pa.string()), ("sentence", pa.int64())]
+                ),
+            ),
         ]
     )
     unit = pa.struct(

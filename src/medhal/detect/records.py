@@ -18,9 +18,20 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, SupportsFloat, SupportsInt, TypeAlias, cast, get_args
+from typing import Literal, cast, get_args
 
+from medhal.detect.json_types import JSON, JSONObject
 from medhal.detect.passages import EvidenceInput, Passage, evidence_fields
+from medhal.detect.pointer_record import (
+    EvidencePointer,
+    FocusLine,
+    as_float,
+    as_int,
+    opt_float,
+    opt_int,
+    opt_str,
+    pointer_from_dict,
+)
 
 __all__ = [
     "JSON",
@@ -30,6 +41,7 @@ __all__ = [
     "CheckItem",
     "CheckResult",
     "EvidencePointer",
+    "FocusLine",
     "JSONObject",
     "Passage",
     "Status",
@@ -45,12 +57,6 @@ SCHEMA_VERSION = "1.3"
 status ``internal_error`` (a bug on one item; the other items are still checked).
 1.3 (issue 16): every extracted claim is a unit, verified as its own text; ``claim`` units carry ``span_text``
 and ``alignment``, and their ``start``/``end`` may be ``null`` (a claim that could not be aligned to the answer)."""
-
-JSON: TypeAlias = "str | int | float | bool | Sequence[JSON] | Mapping[str, JSON] | None"
-"""A value ``json.dumps`` writes as it is: the free-form parts of a record (``config``, ``signals``, ``cues``, ...).
-Read-only containers, so a ``list[str]`` or a ``dict[str, float]`` is one too (tuples are written as lists)."""
-JSONObject: TypeAlias = "dict[str, JSON]"
-"""A JSON object built by medhal: what ``to_dict`` methods return and what a record's free-form fields hold."""
 
 Verdict = Literal["supported", "contradicted", "unsupported"]
 UnitKind = Literal["clause", "sentence", "claim", "response", "triple", "span"]
@@ -87,43 +93,6 @@ class CheckItem:
         object.__setattr__(self, "question", question)
         object.__setattr__(self, "id", id)
         object.__setattr__(self, "passages", parsed)
-
-
-@dataclass(frozen=True, slots=True)
-class EvidencePointer:
-    """The evidence window that decided a unit's entailment or contradiction probability."""
-
-    start: int
-    end: int
-    text: str
-    probability: float
-    """P(entailment) for the entailing pointer, P(contradiction) for the contradicting one."""
-    sentences: tuple[int, int]
-    """Half-open range of evidence sentence indices the window covers."""
-    granularity: int
-    """The smallest dyadic granularity ``m`` that produced this window (0: not a dyadic chunk — the whole evidence,
-    or a packed window of ``nli-clause --premise windows``)."""
-    passage: str | None = None
-    """Evidence given as passages: the id of the passage the window lies in (``None``: string evidence)."""
-    passage_start: int | None = None
-    """``[passage_start, passage_end)``: the window inside its passage, ``passage.text[passage_start:passage_end]
-    == text`` (``start``/``end`` index the passages' joined text)."""
-    passage_end: int | None = None
-
-    def to_dict(self) -> JSONObject:
-        out: JSONObject = {
-            "start": self.start,
-            "end": self.end,
-            "text": self.text,
-            "probability": self.probability,
-            "sentences": list(self.sentences),
-            "granularity": self.granularity,
-        }
-        if self.passage is not None:  # written only for passages: string-evidence records are unchanged
-            out["passage"] = self.passage
-            out["passage_start"] = self.passage_start
-            out["passage_end"] = self.passage_end
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,16 +279,16 @@ class CheckResult:
             status=cast(Status, status),
             id=None if item_id is None else str(item_id),
             reason=cast("str | None", obj.get("reason")),
-            score=_opt_float(obj.get("score")),
+            score=opt_float(obj.get("score")),
             flagged=None if flagged is None else bool(flagged),
             units=tuple(_unit_from_dict(u, i) for i, u in enumerate(units)),
-            windows=_int(obj.get("windows") or 0),
-            library_entries=_int(obj.get("library_entries") or 0),
-            skipped_windows=_int(obj.get("skipped_windows") or 0),
-            pairs=_int(obj.get("pairs") or 0),
-            verifier_passes=_int(obj.get("verifier_passes") or 0),
-            truncated_pairs=_int(obj.get("truncated_pairs") or 0),
-            evidence_examined=_opt_float(obj.get("evidence_examined")),
+            windows=as_int(obj.get("windows") or 0),
+            library_entries=as_int(obj.get("library_entries") or 0),
+            skipped_windows=as_int(obj.get("skipped_windows") or 0),
+            pairs=as_int(obj.get("pairs") or 0),
+            verifier_passes=as_int(obj.get("verifier_passes") or 0),
+            truncated_pairs=as_int(obj.get("truncated_pairs") or 0),
+            evidence_examined=opt_float(obj.get("evidence_examined")),
             notes=tuple(str(n) for n in cast("Iterable[object]", obj.get("notes") or ())),
             claims=cast("JSONObject | None", obj.get("claims")),
             timings=dict(cast("Mapping[str, float]", obj.get("timings") or {})),
@@ -420,50 +389,6 @@ def row_record(row: Mapping[str, object]) -> JSONObject:
     return record
 
 
-def _int(value: object) -> int:
-    """``int(value)`` of a number read from a record."""
-    if isinstance(value, str | SupportsInt):
-        return int(value)
-    raise TypeError(f"int() argument must be a string or a real number, not {type(value).__name__!r}")
-
-
-def _float(value: object) -> float:
-    """``float(value)`` of a number read from a record."""
-    if isinstance(value, str | SupportsFloat):
-        return float(value)
-    raise TypeError(f"float() argument must be a string or a real number, not {type(value).__name__!r}")
-
-
-def _opt_float(value: object) -> float | None:
-    return None if value is None else _float(value)
-
-
-def _opt_int(value: object) -> int | None:
-    return None if value is None else _int(value)
-
-
-def _opt_str(value: object) -> str | None:
-    return None if value is None else str(value)
-
-
-def _pointer_from_dict(obj: object) -> EvidencePointer | None:
-    if not isinstance(obj, Mapping):
-        return None
-    raw = obj.get("sentences") or (0, 0)
-    first, stop = (int(raw[0]), int(raw[1])) if len(raw) >= 2 else (0, 0)
-    return EvidencePointer(
-        start=int(obj["start"]),
-        end=int(obj["end"]),
-        text=str(obj.get("text", "")),
-        probability=float(obj.get("probability", math.nan)),
-        sentences=(first, stop),
-        granularity=int(obj.get("granularity", 0)),
-        passage=_opt_str(obj.get("passage")),
-        passage_start=_opt_int(obj.get("passage_start")),
-        passage_end=_opt_int(obj.get("passage_end")),
-    )
-
-
 def _unit_from_dict(obj: Mapping[str, object], position: int) -> UnitResult:
     verdict = obj.get("verdict")
     if verdict not in _VERDICTS:
@@ -474,21 +399,21 @@ def _unit_from_dict(obj: Mapping[str, object], position: int) -> UnitResult:
     evidence = cast("Mapping[str, object]", obj.get("evidence") or {})
     score = obj.get("score")
     return UnitResult(
-        index=_int(obj.get("index", position)),
+        index=as_int(obj.get("index", position)),
         text=str(obj["text"]),
-        start=_opt_int(obj["start"]) if kind == "claim" else _int(obj["start"]),
-        end=_opt_int(obj["end"]) if kind == "claim" else _int(obj["end"]),
+        start=opt_int(obj["start"]) if kind == "claim" else as_int(obj["start"]),
+        end=opt_int(obj["end"]) if kind == "claim" else as_int(obj["end"]),
         kind=cast(UnitKind, kind),
         verdict=cast(Verdict, verdict),
-        score=math.nan if score is None else _float(score),
-        suspicion=_float(obj.get("suspicion") or 0.0),
-        p_entail=_opt_float(obj.get("p_entail")),
-        p_contradict=_opt_float(obj.get("p_contradict")),
-        entailing=_pointer_from_dict(evidence.get("entailing")),
-        contradicting=_pointer_from_dict(evidence.get("contradicting")),
+        score=math.nan if score is None else as_float(score),
+        suspicion=as_float(obj.get("suspicion") or 0.0),
+        p_entail=opt_float(obj.get("p_entail")),
+        p_contradict=opt_float(obj.get("p_contradict")),
+        entailing=pointer_from_dict(evidence.get("entailing")),
+        contradicting=pointer_from_dict(evidence.get("contradicting")),
         signals=cast("JSONObject | None", obj.get("signals")),
         cues=cast("JSONObject | None", obj.get("cues")),
-        span_text=_opt_str(obj.get("span_text")),
+        span_text=opt_str(obj.get("span_text")),
         alignment=cast("JSONObject | None", obj.get("alignment")),
-        error=_opt_str(obj.get("error")),
+        error=opt_str(obj.get("error")),
     )

@@ -153,6 +153,11 @@ def _unit_detail(unit: UnitResult) -> str:
     if deciding is None:
         parts.append('<p class="pointer none">No deciding evidence window was recorded for this unit.</p>')
     else:
+        focus = deciding[1].focus
+        if focus is not None:  # the window's line the unit is about, then the window the model read
+            parts.append(f'<p class="pointer focus">Line to read first: evidence [{focus.start}:{focus.end})</p>')
+            parts.append(f'<blockquote class="focus-text" data-kind="{kind}">{esc(focus.text)}</blockquote>')
+            parts.append('<p class="pointer">The whole window the verifier read:</p>')
         parts.append(f'<blockquote class="window-text" data-kind="{kind}">{esc(deciding[1].text)}</blockquote>')
     if unit.signals:
         signals = ", ".join(f"{k} {v}" for k, v in sorted(unit.signals.items()))
