@@ -23,6 +23,7 @@ from medhal.text.effect_order import effect_order_conflict
 from medhal.text.figure_trends import direction_against_figures
 from medhal.text.moved_counts import moved_count
 from medhal.text.previous_values import direction_against_previous
+from medhal.text.ratio_direction import ratio_turned
 from medhal.text.signed_differences import signed_difference_conflict
 from medhal.text.superlatives import superlative_conflict
 from medhal.text.trends import trend_reversed
@@ -43,8 +44,9 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     unit tells the other way (:func:`~medhal.text.figure_trends.direction_against_figures`) or the figure with its
     earlier one against the way the unit tells its change with one figure
     (:func:`~medhal.text.previous_values.direction_against_previous`), or states in their order
-    the unit's bracketed figures that deny its comparative (:func:`~medhal.text.bracket_order.bracket_conflict`);
-    ``None`` when none does."""
+    the unit's bracketed figures that deny its comparative (:func:`~medhal.text.bracket_order.bracket_conflict`),
+    or states with words of its own direction the one ratio the unit's words turn the other way
+    (:func:`~medhal.text.ratio_direction.ratio_turned`); ``None`` when none does."""
     claim = _arm_of(unit_comparison(unit), index.arms)
     spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
@@ -65,6 +67,8 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     if moved is not None:
         return moved
     denied = bracket_conflict(unit, index.sentences)  # "had more cases of pneumonia (5.5% vs 10.3%)" (round 44)
+    if denied is None:  # "The odds of silicosis fell ... (OR 1.64 per extra five years)" (round 137)
+        denied = ratio_turned(unit, index.sentences)
     if denied is not None:
         return denied
     if "%" not in unit:  # "Lack of time was the barrier cited most often" against "resistance (82%), time (64%)"

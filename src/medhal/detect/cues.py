@@ -88,7 +88,7 @@ from medhal.text.instructions import reversed_instruction
 from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
-from medhal.text.negation import MODIFIER_TOKENS, flips_negation
+from medhal.text.negation import MODIFIER_TOKENS, flips_negation, negated_stems
 from medhal.text.placement import moved_across
 from medhal.text.prefix_antonyms import prefix_antonym
 from medhal.text.quantifiers import proportion_given, quantified_shares, share_conflicts, shares_stated
@@ -96,7 +96,7 @@ from medhal.text.quantities import Quantity
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.stances import stance_conflict
-from medhal.text.synonyms import alignment_tokens
+from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.test_results import reversed_result
 
 __all__ = [
@@ -231,7 +231,16 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
         None,
     )
     if found is not None:
-        return found
+        # "because your pain is mild" against "R hip ROM full, pain-free." where "Bisphosphonates not indicated
+        # (pain mild)" says it plainly with all the unit's words (round 134): the evidence asserts it too
+        denied = canonical_stems(flips_negation(unit, index.sentences[found]) or "")
+        full = alignment_tokens(unit)
+        plain = (
+            j
+            for j, (s, tokens) in enumerate(zip(index.sentences, index.tokens, strict=True))
+            if j != found and full <= tokens and not denied & negated_stems(s)
+        )
+        return None if next(plain, None) is not None else found
     # "complicated appendicitis" where the evidence only ever says "uncomplicated appendicitis" (read once over the
     # whole evidence, which must never say the word itself; then the sentence that says it, a finding first)
     # a sentence excluding "patients with an uncontrolled source" says nothing against "with a controlled source"

@@ -102,13 +102,18 @@ def contradiction_focus(
 
     @cache
     def told_together() -> frozenset[str]:
-        """The sentences that state the unit's two or more figures together, each exactly and of its kind, where the
-        unit's are all exact (not "five years ... one-week" through "5 fractions over 1 week"): what the
-        unit is about ("median PFS was 10.9 months with toraparib versus 8.2 months with placebo" is the subgroup
-        sentence's "median PFS was 10.9 versus 8.2 months", not the overall "22.1 months versus 11.3 months"; round
-        20).  Read once, when needed."""
+        """The sentences that state the unit's two or more figures together (or its one measurement), each exactly
+        and of its kind, where the unit's are all exact (not "five years ... one-week" through "5 fractions over 1
+        week"): what the unit is about ("median PFS was 10.9 months with toraparib versus 8.2 months with placebo"
+        is the subgroup sentence's "median PFS was 10.9 versus 8.2 months", not the overall "22.1 months versus 11.3
+        months"; round 20).  Read once, when needed."""
         own = [q for q in figures if not q.approximate and not lay_count(q)]
-        if len(own) < 2 or len(own) < len(figures):
+        # one figure is enough when it is a measurement ("to 38% of baseline", a decimal "1.1 mmHg"), which anchors
+        # the unit to the sentence stating it, not a whole count or a time any sentence may hold (round 138)
+        measured = len(own) == 1 and (
+            not own[0].kind.startswith(("count", "time", "label:")) or (own[0].kind == "count" and "." in own[0].text)
+        )
+        if (len(own) < 2 and not measured) or len(own) < len(figures):
             return frozenset()
         return frozenset(s for s in index.sentences if states_each(own, quantities(s), of_kind=True))
 

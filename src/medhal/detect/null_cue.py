@@ -23,6 +23,7 @@ from medhal.text.findings import (
     asserts_effect,
     asserts_occurrence,
     contradicts,
+    finding_parts,
     null_findings,
     reports_null_finding,
 )
@@ -80,7 +81,13 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
     claim = _SOUGHT.sub("", unit)  # "an X-ray ... requested to rule out bone infection" asserts no infection
     denying = (i for i, found in enumerate(index.findings) if any(contradicts(claim, f) for f in found))
     found = next(
-        (i for i in denying if not effect_part_restated(unit, index.sentences[i]) and not _told_apart(index, unit, i)),
+        (
+            i
+            for i in denying
+            if not effect_part_restated(unit, index.sentences[i])
+            and not _told_apart(index, unit, i)
+            and not of_other_stratum(unit, index.sentences[i])
+        ),
         None,
     )
     if found is None:  # the finding's frame (route, population) left out: "halved the need for packing"; "has grown"
@@ -139,3 +146,39 @@ def _null_reported(index: EvidenceIndex, unit: str) -> bool:
     return any(
         agrees(unit, f) or any(subject <= f.subject for subject in subjects) for found in index.findings for f in found
     )
+
+
+def of_other_stratum(unit: str, sentence: str) -> bool:
+    """Whether every null finding of ``sentence`` is about another stratum than ``unit``'s: the clause reporting it
+    is measured at another value of what the unit names a value of ("shifts at 8 kHz did not differ" against "a much
+    smaller threshold shift at 32 kHz"), or it is about the "non-" kind of what the unit names ("other
+    (non-hamstring) injuries did not differ" against "reduced hamstring injuries"; round 137).
+
+    >>> s = "The shift at 32 kHz was smaller (14 vs 32 dB; p<0.001), and shifts at 8 kHz did not differ (p = 0.38)."
+    >>> of_other_stratum("NAC-treated ears had a much smaller shift at 32 kHz", s)
+    True
+    >>> of_other_stratum("the shift at 8 kHz was smaller", s)
+    False
+    >>> of_other_stratum("The programme reduced hamstring injuries.", "Other (non-hamstring) injuries did not differ.")
+    True
+    >>> of_other_stratum("The programme reduced injuries.", "Other (non-hamstring) injuries did not differ.")
+    False
+    """
+    mine = {(word.lower(), value) for value, word in _AT_VALUE.findall(unit)}
+    named = {word.lower() for word in _WORDS.findall(unit)} - {m.lower() for m in _NON_WORD.findall(unit)}
+    clauses = [c for part in finding_parts(sentence) for c in re.split(r",\s+and\s+", part) if reports_null_finding(c)]
+    if not clauses:
+        return False
+    for clause in clauses:
+        theirs = {(word.lower(), value) for value, word in _AT_VALUE.findall(clause)}
+        other_value = bool(theirs) and not theirs & mine and bool({w for w, _ in theirs} & {w for w, _ in mine})
+        other_kind = bool({m.lower() for m in _NON_WORD.findall(clause)} & named)
+        if not (other_value or other_kind):
+            return False
+    return True
+
+
+_AT_VALUE = re.compile(r"\bat\s+(\d+(?:\.\d+)?)\s*([A-Za-z]+)\b")
+"""A value a measure is taken at: "at 32 kHz", "at 6 months"."""
+_NON_WORD = re.compile(r"\bnon-(\w+)", re.IGNORECASE)
+_WORDS = re.compile(r"[A-Za-z]+")

@@ -18,14 +18,15 @@ _PUNCTUATION = re.compile(r"[.,;:()\[\]—]|\s[-–]\s")
 no revisit, round 78), not the hyphen of a word or the en dash of a range ("4–6 o'clock")."""
 _SKIPPED_WORDS = (
     "be been being is are was were am do does did have has had having should would could can may might must will "
-    "shall a an the any to statistically significantly substantially meaningfully clinically markedly "
+    "shall a an the any to longer statistically significantly substantially meaningfully clinically markedly "
     "appreciably materially further yet also always necessarily significant meaningful substantial appreciable "
     "notable apparent evident clear relevant detectable measurable additional other "
     "in among for with those patients participants subjects individuals people persons cases group groups"
 )
 _SKIPPED = frozenset(_SKIPPED_WORDS.split())
 """Words a negation reaches over to the word it governs ("did not *significantly* reduce", "but not in patients with
-*severe* head injury")."""
+*severe* head injury", "can no longer be *felt*": round 135's "felt" was the unit's plain word against "spleen not
+felt")."""
 _PREDICATE_WORDS = (
     "significant meaningful substantial appreciable notable apparent evident clear relevant detectable measurable"
 )
@@ -57,6 +58,8 @@ def governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) ->
             after = [k for k in after if words[k].group().lower() not in _SKIPPED][:1]  # noun, nothing after it
         if after and words[after[0]].group().lower() in ("only", "as"):
             continue
+        if cue.group().lower() == "nor" and _INVERTED.match(text, cue.end()):
+            continue  # "did not differ ..., nor did satisfaction scores": the predicate denied again, of a new subject
         if _BOUND_AFTER.match(text, cue.end()) or _EITHER_WAY.search(text, 0, cue.start()):
             continue  # "no more than 2 days a week", "not before 9 months": bounds (rounds 26, 88); "with or without"
         if (
@@ -98,6 +101,8 @@ def governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) ->
     return found
 
 
+_INVERTED = re.compile(r"\s+(?:did|does|do|was|were|is|are|had|has|have|could|would|will|can)\b", re.IGNORECASE)
+"""An auxiliary after "nor": the clause repeats a denied predicate of another subject (round 137)."""
 _ASIDE = re.compile(r"\s*,\s*(?:however|though|therefore|thus|in\s+fact|of\s+course|unfortunately)\s*,", re.I)
 
 _NON = re.compile(r"non-[a-z]", re.IGNORECASE)

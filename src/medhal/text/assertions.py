@@ -192,14 +192,17 @@ def opens_predicate(unit: str) -> bool:
 
     >>> opens_predicate("was compared with placebo over 12 weeks,"), opens_predicate("It was compared with placebo.")
     (True, False)
+    >>> opens_predicate("however, were similar in the two groups (4.1% versus 4.4%).")
+    True
     """
     return _NEGATED_PREDICATE.match(unit) is not None or _PREDICATE.match(unit) is not None
 
 
 _PREDICATE = re.compile(
     r"\W*(?:(?:and|but|or|however|yet|instead|whereas|while|although)\W+)*"
-    r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?\w+(?:ed|en)\b",
-    re.IGNORECASE,
+    r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?"
+    r"(?:\w+(?:ed|en)|similar|comparable|the\s+same|no\s+different)\b",  # "however, were similar in the two groups"
+    re.IGNORECASE,  # (round 139)
 )
 
 
@@ -230,9 +233,21 @@ def describes_measurement(sentence: str) -> bool:
     False
     >>> describes_measurement("The primary outcome occurred in 13.8% of patients.")
     False
+    >>> describes_measurement("Zones were read after 4, 6 and 8 hours."), describes_measurement("It was read in 81%.")
+    (True, False)
     """
-    return _MEASUREMENT.search(sentence) is not None
+    if _MEASUREMENT.search(sentence) is not None:
+        return True
+    # a methods sentence saying how something was measured, with no result in it ("Inhibition zones ... were read
+    # after 4, 6 and 8 hours of incubation": round 140)
+    return _MEASURED_PASSIVE.search(sentence) is not None and _RESULT.search(sentence) is None
 
+
+_MEASURED_PASSIVE = re.compile(
+    r"\b(?:was|were)\s+(?:then\s+)?(?:read|measured|assessed|recorded|quantified|determined|evaluated|sampled|"
+    r"analy[sz]ed)\s+(?:after|at|by|with|using|in|on|every|daily|weekly|before)\b",
+    re.IGNORECASE,
+)
 
 _ALLOCATION = re.compile(
     r"\b(?:were|was)\s+(?:randomly\s+|then\s+)?(?:assigned|allocated|randomi[sz]ed|enrolled|recruited)\b"
@@ -330,6 +345,8 @@ def states_no_predicate(unit: str) -> bool:
 
     >>> states_no_predicate("Antibiotics, corticosteroids, nebulised adrenaline,")
     True
+    >>> states_no_predicate("Among 356 patients with suspected leg DVT,"), states_no_predicate("It was suspected.")
+    (True, False)
     >>> states_no_predicate("Mortality fell, strokes were fewer, bleeding increased,")
     False
 
@@ -350,7 +367,10 @@ def states_no_predicate(unit: str) -> bool:
         items = [m.group().lower().split() for m in _LIST_ITEM.finditer(unit)]
         words = [w for item in items for w in item if not (w.endswith("ed") and w != item[-1])]
     else:
-        words = [m.group().lower() for m in _WORD.finditer(unit)]
+        found = [m.group().lower() for m in _WORD.finditer(unit)]
+        # a past form right after "with" or "of" describes the word after it ("Among 356 patients with suspected leg
+        # DVT,": round 139)
+        words = [w for k, w in enumerate(found) if not (k and found[k - 1] in ("with", "of") and w.endswith("ed"))]
     return not any(
         w in _VERBS or (len(w) > 4 and w.endswith("ed") and "-" not in w) or w.endswith("n't") for w in words
     )

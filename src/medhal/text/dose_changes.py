@@ -36,7 +36,8 @@ _DOWN = (
     r"gone\s+down|going\s+down|cut|tapered|tapering|taper(?:s)?|weaned|weaning|wean|halved|down-?titrated|"
     r"stepped\s+down"
 )
-_WAY = re.compile(rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b", re.IGNORECASE)
+_WAY = re.compile(rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b|(?P<up_arrow>↑)|(?P<down_arrow>↓)", re.IGNORECASE)
+"""A change word, or a note's arrow beside the drug ("↑ pred to 20 mg OD", round 135)."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z-]{2,}")
 _HEDGED = re.compile(r"\b(?:may|might|could|consider\w*|if|unless|whether|should\s+.*\bneed)\b", re.IGNORECASE)
 _AFTER, _BEFORE = 4, 3
@@ -61,6 +62,11 @@ def dose_turned(unit: str, sentences: Sequence[str]) -> int | None:
     None
     >>> print(dose_turned("The levetiracetam dose will drop every fortnight and lamotrigine was increased.", letter))
     None
+    >>> plan = ["1. ↑ pred to 20 mg OD x 2/52, then taper 2.5 mg/wk back to 5 mg."]
+    >>> print(dose_turned("your prednisolone is being increased from 5 mg to 20 mg once a day", plan))
+    None
+    >>> dose_turned("your prednisolone dose is being lowered", ["Prednisolone ↑ to 20 mg OD."])
+    0
     """
     if has_negation(unit) or _HEDGED.search(unit):
         return None
@@ -84,8 +90,9 @@ def dose_ways(text: str) -> dict[frozenset[str], frozenset[str]]:
     for k, (word, start, end) in enumerate(words):
         if not is_drug_name(word):
             continue
-        after = text[end : words[min(k + _AFTER, len(words) - 1)][2]] if k + 1 < len(words) else ""
-        before = text[words[max(k - _BEFORE, 0)][1] : start]
+        # up to four words after it and three before it, or to the text's ends ("1. ↑ pred", "Pred ↓ to 5 mg.")
+        after = text[end : words[k + _AFTER][2] if k + _AFTER < len(words) else len(text)]
+        before = text[words[k - _BEFORE][1] if k >= _BEFORE else 0 : start]
         ways = {_way(m) for m in _WAY.finditer(after)} | {_way(m) for m in _WAY.finditer(before)}
         if ways and _DOSE.search(before + " " + text[end : end + len(after) + 24]):
             found.setdefault(same_drug_names(word), set()).update(ways)
@@ -113,4 +120,4 @@ _NEAR_DOSE = re.compile(r"\bdos(?:e|es|age)\b", re.IGNORECASE)
 
 
 def _way(m: re.Match[str]) -> str:
-    return "up" if m.group("up") else "down"
+    return "up" if m.group("up") or m.group("up_arrow") else "down"

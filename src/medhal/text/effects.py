@@ -111,10 +111,11 @@ def changed_outcome(unit: str) -> str | None:
 _CAUSE_ACTIVE = re.compile(
     r"^(?:(?:and|but|while|whereas|which|that|so)\s+)?(?P<agent>[^,;:()]+?)\s+(?:(?:mainly|largely|mostly|partly|"
     r"chiefly|primarily)\s+)?(?:caused|causes|accounted\s+for|accounts\s+for|was\s+responsible\s+for|"
-    r"were\s+responsible\s+for|drove|drives)\b(?!\s+by\b)",
+    r"were\s+responsible\s+for|drove|drives)\b(?!\s+by\b)(?!\s+of\b)",
     re.IGNORECASE,
 )
-"""A cause named before its verb: "Aseptic loosening | caused almost half of the revisions"."""
+"""A cause named before its verb: "Aseptic loosening | caused almost half of the revisions"; not the noun "causes
+of" ("Tests for other causes of hepatitis": round 135)."""
 _CAUSE_PASSIVE = re.compile(
     r"\b(?:was|were|is|are)\s+(?:(?:mainly|largely|mostly|partly|chiefly|primarily|fully|entirely)\s+)?"
     r"(?:caused|explained|driven|mediated|accounted\s+for)\s+by\s+(?P<agent>.+)",
@@ -170,8 +171,14 @@ def stated_cause(unit: str) -> str | None:
     if m is None or _GLOSS.match(m.group("agent")):
         return None
     # the clause that holds the cause: "The study showed that | night work causes diabetes"
-    agent, _ = _phrase(_OPENER.split(m.group("agent"))[-1])
+    named = m.group("agent")
+    if m.re is _CAUSE_PASSIVE:  # "caused by the clofazimine, which you already knew about": the cause, not its aside
+        named = _ASIDE_AFTER.split(named)[0]  # (round 135)
+    agent, _ = _phrase(_OPENER.split(named)[-1])
     return None if not agent or _PRONOUN.fullmatch(agent) else agent
+
+
+_ASIDE_AFTER = re.compile(r",\s*(?:which|who|whom|whose|as)\b", re.IGNORECASE)
 
 
 def stated_agent(unit: str) -> str | None:

@@ -30,6 +30,7 @@ from medhal.text.derived import (
 )
 from medhal.text.doses import daily_forms
 from medhal.text.findings import finding_parts
+from medhal.text.level_pairs import levels_stated
 from medhal.text.lexical import directions
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.rates import per_unit_stated, rate_restated, said_rates
@@ -188,7 +189,7 @@ def number_conflicts(
             continue  # "and by 19 with standard rehab", cut from "improved by 24 points": a unit left out (round 56)
         if rate_restated(unit, q, stated):  # "about 2,150 mL a day" for "total fluid approx. 2150 mL/day" (round 61)
             continue
-        if _levels_stated(unit, q, own, stated):  # "CRP falling from 186 to 74" for "CRP 186 -> 74 mg/L" (round 122)
+        if levels_stated(unit, q, own, stated):  # "CRP falling from 186 to 74" for "CRP 186 -> 74 mg/L" (round 122)
             continue
         if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
             continue  # ... and 11 days": derived, not changed
@@ -234,33 +235,6 @@ def number_conflicts(
     return conflicts
 
 
-def _levels_stated(unit: str, q: Quantity, own: Sequence[Quantity], stated: Sequence[Quantity]) -> bool:
-    """Whether ``q`` is one level of a change the unit tells with both its levels ("the CRP falling from 186 to 74")
-    and the evidence writes the same two numbers side by side in that order ("CRP 186 -> 74 mg/L"), whatever unit
-    either bears: the aligned sentence may be another line's ("WCC 15.8 -> 10.2"; round 122)."""
-    for a, b in itertools.pairwise(own):
-        if q in (a, b) and _LEVELS_BETWEEN.fullmatch(unit, a.end, b.start) and _FROM_BEFORE.search(unit, 0, a.start):
-            return any(
-                _same_level(a, e) and _same_level(b, f) and f.start - e.end <= _LEVELS_APART
-                for e, f in itertools.pairwise(stated)
-            )
-    return False
-
-
-def _same_level(mine: Quantity, theirs: Quantity) -> bool:
-    """One level, a bare number for a figure with a unit by its number ("74" for "74 mg/L"), two figures with units
-    only when equal ("six to eight months" is no "6- to 8-week": cp_185)."""
-    if "count" in (mine.kind, theirs.kind):
-        return mine.number == theirs.number
-    return mine.equals(theirs)
-
-
-_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
-_LEVELS_BETWEEN = re.compile(r"\s*(?:to|->|→|–|-)\s*", re.IGNORECASE)
-_LEVELS_APART = 6
-"""Characters at most between two levels a note writes side by side ("186 -> 74", "186→74")."""
-
-
 def _with_a_unit(q: Quantity, stated: Sequence[Quantity]) -> bool:
     """Whether the evidence states ``q``'s number (a bare count) with a unit somewhere."""
     return any(
@@ -289,7 +263,9 @@ def _given_elsewhere(
     # saline ... compared with 0.9% saline"; round 25)
     mine = anchors(unit, q, 2) - _COMPARING
     same = [e for e in said if q.equals(e) or same_figure(q, e)]
-    equal = [len(mine & anchors(sentence, e, 2)) for e in same]
+    # the equal figure's words are read a little further ("greater willingness (adjusted odds ratio [aOR] 1.62 per
+    # point" for "greater willingness (aOR 1.62 per point)": the abbreviation's definition between; round 138)
+    equal = [len(mine & anchors(sentence, e, 5)) for e in same]
     rivals = [
         (len(mine & anchors(sentence, e, 2)), e)
         for e in said
@@ -336,7 +312,9 @@ def _same_head(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     return not mine or not theirs or bool(mine & theirs)
 
 
-def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before: str = "") -> list[Quantity]:
+def unstated_quantities(
+    unit: str, evidence: str | Sequence[Quantity], *, before: str = "", after: str = ""
+) -> list[Quantity]:
     """The figures ``unit`` states that ``evidence`` (its text, or its :func:`quantities` read once) states nowhere:
     exact quantities (not hedged, not a range's lower bound, not a small count in words: "two patients" is lay
     wording) that equal no quantity of the evidence (:meth:`Quantity.equals`: "0.5 g" restates "500 mg", "one
@@ -347,7 +325,8 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
     evidence with no 40%): it may be contradicted, never supported. ``before``: the
     text of the answer just before the unit, which may hedge its first number ("no more than | 20 minutes"), hold
     the head of a compound duration ("an hour and | twenty minutes") or the verb of a relative change ("cut strokes |
-    and clots by about two thirds": round 32); offsets stay the unit's.
+    and clots by about two thirds": round 32); offsets stay the unit's.  ``after``: the text just after it, which may
+    complete a bare day number the unit ends on into a date ("taken on 10 | and 12 September": round 135).
 
     >>> evidence = "Of 188 patients, 92.7% were stone-free at 3 months."
     >>> [q.text for q in unstated_quantities("About 93% were stone-free at three months.", evidence)]
@@ -367,6 +346,8 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue
         if k and read[k - 1].about and _PAIRED.fullmatch((before + unit)[read[k - 1].end : q.start]):
             q = replace(q, approximate=True, about=True)  # "(roughly 6% vs 3%)": the hedge is the pair's (round 46)
+        if after and q.kind == "count" and not (before + unit)[q.end :].strip(" ,;:"):
+            q = _completed_date(q, before + unit, after)
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
@@ -404,6 +385,13 @@ def unstated_quantities(unit: str, evidence: str | Sequence[Quantity], *, before
             continue  # "by 1.5 percentage points" for an HbA1c that "fell by 1.5%": stated, if not told apart
         out.append(q)
     return out
+
+
+def _completed_date(q: Quantity, text: str, after: str) -> Quantity:
+    """``q``, a bare number ``text`` ends on, as the date the words after it make it ("on 10 | and 12 September"), or
+    ``q`` as it was."""
+    dated = next((d for d in quantities(text + after[:40]) if d.start == q.start and d.kind == "label:date"), None)
+    return q if dated is None else replace(dated, end=q.end, text=q.text)
 
 
 _AGO = re.compile(r"\s+(?:ago|before|earlier|previously)\b", re.IGNORECASE)

@@ -143,11 +143,16 @@ _POPULATION = re.compile(
 
 _CONTRAST = re.compile(
     r";|,?\s+\b(?:but|whereas|although|though|while|however|yet|at\s+the\s+(?:cost|expense)\s+of)\b|"
-    r",?\s+\b(?=without\s+" + _CHANGING + r"\b)",
+    r",?\s+\b(?=without\s+" + _CHANGING + r"\b)|"
+    r",\s+and\s+(?=(?:no|none|neither|nothing)\s)",
     re.IGNORECASE,
 )
-"""Where a sentence turns to another finding ("reduced nausea | at the cost of a transient rise in glucose")."""
+"""Where a sentence turns to another finding ("reduced nausea | at the cost of a transient rise in glucose"), or to
+a denied one ("Local burning or stinging was the most common adverse effect (pooled incidence 9%), | and no serious
+adverse events were attributed to benzydamine": round 138)."""
 
+_ARM_STEMS = frozenset(stems("dose doses groups arms regimens schedules"))
+"""What a null finding "between doses" compares: the arms, against each other."""
 _MATCHED_KINDS = ("time", "mass")
 """Quantity kinds a unit and a null finding must share a value of when both state one (time point, dose)."""
 
@@ -298,10 +303,13 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 stated = tuple(q for q in quantities(piece) if q.kind in _MATCHED_KINDS)
                 pair = treatment_pair(BRACKETS.sub(" ", piece))
                 groups = stems(" ".join(pair)) if pair else compared_groups(piece)
+                # "the difference between doses was not significant": the arms against each other (round 140)
+                arms = not pair and bool(subject) and subject <= _ARM_STEMS
+                groups = subject if arms else groups
                 # "and was no more common with A than with B", "the reduction was not significant for candesartan":
                 # of what, the clause before says (rounds 26, 32); read alone it is about nothing but the drugs (an
                 # absence stays: "no cases occurred in either acetazolamide group" is nothing happening with it)
-                if not (pair or absence) and subject <= groups | stems(
+                if not (pair or absence or arms) and subject <= groups | stems(
                     " ".join(filter(is_treatment, _WORDS.findall(piece)))
                 ):
                     continue
@@ -310,7 +318,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 people = populations(BRACKETS.sub(" ", sentence).replace(outcomes, " ") if outcomes else sentence)
                 adjusted = ADJUSTED.search(piece) is not None
                 found.extend(
-                    NullFinding(each, people, stated, absence, groups, adjusted, pair is not None)
+                    NullFinding(each, people, stated, absence, groups, adjusted, pair is not None or arms)
                     for each in (subjects or listed(piece, subject))
                 )
     if included and any(f.absence for f in found):  # "no serious adverse events, including pneumothorax"

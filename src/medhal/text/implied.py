@@ -77,6 +77,11 @@ _DURATION = r"\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|min|minutes?|days?|weeks?)"
 _PHASES = re.compile(
     rf"\bfor\s+(?P<a>{_DURATION})\b[^.;]{{0,40}}?\bthen\b[^.;]{{0,40}}?\bfor\s+(?P<b>{_DURATION})\b", re.IGNORECASE
 )
+_MATCHED = re.compile(
+    r"\b(?P<a>\d[\d,]*)\s+(?:[\w-]+\s+){0,3}?(?:were\s+)?matched\s+(?:\d:\d\s+)?(?:to|with)\s+(?P<b>\d[\d,]*)\b",
+    re.IGNORECASE,
+)
+_PAIRS = re.compile(r"\b(\d[\d,]*)\s+(?:matched\s+)?pairs\b", re.IGNORECASE)
 _ARM_N = re.compile(r"\(\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
 _RATIO_CI = re.compile(
     r"\b(?:(?:risk|odds|hazard|rate)\s+ratio|[a]?(?:RR|OR|HR|IRR))\b[^();]{0,12}?(?P<x>\d+\.\d+)[^();]{0,16}?\bCI\b"
@@ -137,6 +142,12 @@ def implied_figures(text: str) -> list[Quantity]:
         arms = [int(m.group(1).replace(",", "")) for m in _ARM_N.finditer(sentence)]
         if len(arms) >= 2:
             out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))
+    for m in _MATCHED.finditer(text):  # "842 FICB recipients were matched 1:1 with 842 controls": 1,684 (r137)
+        both = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
+        out.append(Quantity("count", both, -1, -1, f"{both:g} in all", False, both))
+    for m in _PAIRS.finditer(text):  # "After matching (1,904 pairs)": 3,808 people
+        both = 2 * float(m.group(1).replace(",", ""))
+        out.append(Quantity("count", both, -1, -1, f"{both:g} in all", False, both))
     for m in _PAIR.finditer(text):  # "2 vs 13 cases": 15 cases in all (round 58)
         cases = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
         out.append(Quantity("count", cases, -1, -1, f"{cases:g} in all", False, cases))

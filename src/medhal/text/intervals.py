@@ -157,9 +157,11 @@ def intervals(text: str) -> list[Interval]:
         if about & _X_RAYS or _X_RAY.search(words):  # "a chest X-ray every 3 months" for "CXR 3-monthly" (round 123)
             about |= {"xray"}
         after: frozenset[str] = frozenset()
-        if m.group("alternate") or (m.group("alone") and _NAMED_AFTER.match(text, m.end())):
-            # "alternate-day oral iron", "and weekly alendronic acid": an adjective, what it is about follows it
-            after = frozenset(content_stems(" ".join(_NAMED_END.split(text[m.end() :], 1)[0].split()[:3])))
+        if m.group("alternate") or ((m.group("alone") or m.group("ly")) and _NAMED_AFTER.match(text, m.end())):
+            # "alternate-day oral iron", "and weekly alendronic acid", "6-monthly USS + AFP" (round 136): an
+            # adjective, what it is about follows it
+            named = " ".join(_NAMED_END.split(text[m.end() :], 1)[0].split()[:3])
+            after = frozenset(content_stems(named)) | {a.lower() for a in _ACRONYM.findall(named)}
         if m.group("alternate"):
             about |= after
         if about & _DOSING:
@@ -183,6 +185,11 @@ def interval_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qu
     >>> interval_conflicts("Control was similar whether emicizumab was given weekly or every two weeks.", sentence,
     ...                    sentence)
     []
+    >>> plan = "2. Propranolol 40 mg BD. 3. 6-monthly USS + AFP (HCC surveillance); MRI liver annually."
+    >>> interval_conflicts("and AFP blood test every six months,", plan, plan)
+    []
+    >>> [(a.text, b.text) for a, b in interval_conflicts("and AFP blood test every 3 months,", plan, plan)]
+    [('every 3 months', '6-monthly')]
     """
     theirs = intervals(sentence)
     anywhere = _read_once(evidence)
@@ -195,7 +202,7 @@ def interval_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Qu
             for e in anywhere
         ):
             continue
-        rivals = [e for e in theirs if e.about & mine.about]
+        rivals = [e for e in theirs if (e.about | e.named_after) & mine.about]
         if rivals and not _steps_last(mine, sentence):
             conflicts.append((_quantity(mine), _quantity(rivals[0])))
     return conflicts

@@ -202,10 +202,15 @@ def _read_once(sentences: tuple[str, ...]) -> tuple[tuple[tuple[int, Side], ...]
     read once however many units ask."""
     named = tuple((i, side) for i, sentence in enumerate(sentences) for side in sides(sentence))
     said = frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(_COMPARED_SIDE.sub("", s)))
-    return named, said | frozenset(side.side for _, side in named if side.side != "both")  # and "RBBB"'s right
+    short = frozenset(_SHORT[m.group(1)] for s in sentences for m in _SHORT_SIDE.finditer(s))  # "R 20°", "R side"
+    return named, said | short | frozenset(side.side for _, side in named if side.side != "both")  # "RBBB"'s right
 
 
 _SIDE_WORD = re.compile(r"\bleft\b|\bright\b|\bbilateral", re.IGNORECASE)
+_SHORT_SIDE = re.compile(r"\b([RL])(?:\s+side\b|\s+(?=\d))")
+"""A side said bare in a note's shorthand, its part left to the reader: "L ankle dorsiflexion 10°, R 20°", "not yet
+equal to R side" (round 134: "not as flexible as her right ankle" was read as the left ankle's other side)."""
+_SHORT = {"R": "right", "L": "left"}
 _COMPARED_SIDE = re.compile(r"\bthan\s+(?:the\s+)?(?:left|right)\b(?![\s-]+[A-Za-z]{3,})", re.IGNORECASE)
 """The other limb a measurement is compared with ("Right calf swollen, circumference 3 cm greater than left"): no
 side of a part said on its own, so "12 days post left TKR" for the right knee's replacement is still read, as it is

@@ -24,7 +24,7 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         r"|conceive|start\s+a\s+family)\b",
         "planning to conceive",
     ),  # "hoping to have a baby" for "planning to conceive" (round 55)
-    (r"\bside[- ]effects?\b", "adverse events"),
+    (r"\bside[- ]effects?\b|\badverse\s+effects?\b", "adverse events"),  # "adverse effect" (round 138)
     (r"\bheart attacks?\b", "myocardial infarction"),
     (r"\bhigh blood pressure\b", "hypertension"),
     (r"\bblood clots?\s+in\s+(?:the\s+)?(?:deep\s+)?(?:veins?|legs?)\b", "venous thromboembolism"),
@@ -64,7 +64,10 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:long|far)[- ]?sight(?:ed|edness)\b", "hyperopia"),
     (r"\beczema\b", "atopic dermatitis"),
     (r"\b(?:skin\s+thinning|thinning\s+of\s+the\s+skin|thinned\s+skin)\b", "skin atrophy"),
-    (r"\b(?:(?:small\s+)?visible\s+blood\s+vessels|spider\s+veins|thread\s+veins)\b", "telangiectasia"),
+    (  # "bleeding from small fragile blood vessels" for "telangiectasiae" (round 135)
+        r"\b(?:(?:small\s+)?(?:visible|fragile)\s+(?:small\s+)?blood\s+vessels|spider\s+veins|thread\s+veins)\b",
+        "telangiectasia",
+    ),
     (r"\blinks?(?=\s+(?:with|to|between)\b)", "association"),
     (r"\blinked(?=\s+(?:with|to)\b)", "associated"),
     (r"\b(?:participants?|individuals|persons)\b", "patients"),
@@ -217,6 +220,17 @@ _COMMON: tuple[tuple[str, str], ...] = (
         "conservative ",
     ),  # exhausted" (round 124)
     (r"(?-i:\bRx\b)", "treatment"),
+    (r"\btingl(?:ing|es?|y)\b|\bpins\s+and\s+needles\b|\bparesthesiae?\b", "paraesthesia"),  # round 135
+    (r"\bslow(?:ed|ing)?\s+(?:(?:brain[- ]?)?waves?\s+)?activity\b", "slowing"),  # EEG "R posterior slowing" (135)
+    (r"\bbody[- ]weight\b", "weight"),  # "Weight gain was similar" for "Body weight gain did not differ" (round 140)
+    (r"\bdizzy\b", "dizziness"),  # "it made you dizzy" for "stopped 12/24 due to dizziness" (round 134)
+    (r"\b[Ww]t(?=\s*(?:gain|loss|\d|↑|↓|up\b|down\b|stable\b|:))", "weight"),  # "wt gain (+4 kg)" (round 134)
+    (r"\bclassic(?:al)?\b", "typical"),  # "because the appearance is typical" for "clinical picture classic" (134)
+    (  # "because of the weakened pumping of your heart" for "(LV impairment)" (round 135)
+        r"\b(?:weak(?:ened)?|reduced|poor|impaired)\s+pumping(?:\s+(?:of|in)\s+(?:your|the|his|her)\s+heart)?\b"
+        r"|(?-i:\bLV\s+(?:impairment|dysfunction)\b|\bLVSD\b)|\bimpaired\s+LV\s+(?:systolic\s+)?function\b",
+        "left ventricular systolic dysfunction",
+    ),
     (r"\blying\s+(?:flat|down)\b", "supine"),  # "the drop when lying flat" for "supine 1.98 L (drop 18%)" (128)
     (r"\bleft\s+in\s+place\b", "in situ"),  # "the right half of your thyroid has been left in place" (round 125)
     (r"\b(left|right)\s+half\s+of\s+(?:your|the|his|her)\s+thyroid\b", r"\1 thyroid lobe"),

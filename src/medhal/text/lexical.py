@@ -211,8 +211,18 @@ def direction_words(text: str) -> frozenset[str]:
     (frozenset(), frozenset({'lower'}))
     >>> direction_words("a score of 8 or more"), direction_words("2 or less a day"), direction_words("more deaths")
     (frozenset(), frozenset(), frozenset({'more'}))
+
+    nor in a bound in words or an arm named by its dose (round 139: "less frequent with three or more doses";
+    round 140: "The higher dose also reduced ..."):
+
+    >>> sorted(direction_words("less frequent with three or more doses")), direction_words("The higher dose also")
+    (['frequent', 'less'], frozenset())
     """
-    bounded = {b.end() for b in _FIGURE_BOUND.finditer(text)} if _MORE_OR_LESS.search(text) else set()
+    bounded = (
+        {b.end() for bound in (_FIGURE_BOUND, _WORDED_BOUND) for b in bound.finditer(text)}
+        if _MORE_OR_LESS.search(text)
+        else set()
+    )
     text = _BEFORE_AFTER.sub(lambda m: " " * len(m.group()), text)  # "a before-and-after study": a design (round 56)
     return frozenset(
         m.group(1).lower()
@@ -222,6 +232,7 @@ def direction_words(text: str) -> frozenset[str]:
             and (_BOUND_BEFORE.search(text, 0, m.start()) or _BOUND_AFTER.match(text, m.end()))
         )
         and not (_MORE_OR_LESS.fullmatch(m.group(1)) and m.end() in bounded)
+        and not (_DOSE_ARM.fullmatch(m.group(1)) and _DOSE_AFTER.match(text, m.end()))
     )
 
 
@@ -292,6 +303,14 @@ _DOWN_WORDS = (
     "lowered fall fell loss weaker rarer"
 )
 _UP, _DOWN = frozenset(_UP_WORDS.split()), frozenset(_DOWN_WORDS.split())
+_WORDED_BOUND = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)\s+(?:or|and)\s+"
+    r"(?:more|less|fewer)\b",
+    re.IGNORECASE,
+)
+_DOSE_ARM = re.compile(r"higher|lower|larger|smaller", re.IGNORECASE)
+_DOSE_AFTER = re.compile(r"[\s-]+(?:doses?|dosage|dose\s+group)\b", re.IGNORECASE)
+"""An arm named by its dose ("the higher dose", "the lower-dose group"), no direction."""
 _FIGURE_BOUND = re.compile(
     r"(?<=\d)(?:\s*[A-Za-z/%]+)?\s+(?:or|and)\s+"
     r"(?:more|less|fewer|higher|lower|greater|above|below|over|under|older|younger)\b",

@@ -70,12 +70,20 @@ def bound_figures(text: str) -> list[BoundFigure]:
     []
     >>> [(b.measure, b.figure.text) for b in bound_figures("NEWS2 discriminated well (area under the curve 0.86).")]
     [('auc', '0.86')]
+    >>> [(b.measure, b.figure.text) for b in bound_figures("with 85% specificity and a 96% negative predictive value")]
+    [('specificity', '85%'), ('npv', '96%')]
     """
     found: list[BoundFigure] = []
     mentions = list(_MEASURE.finditer(text))
     figures = [q for q in quantities(text) if q.kind in {"percent", "count"}]
     for k, m in enumerate(mentions):
         if k and _LISTED.search(text[mentions[k - 1].end() : m.start()]) and m.start() - mentions[k - 1].end() < 12:
+            continue
+        # a figure written right before its measure ("85% specificity and a 96% negative predictive value") is its
+        # own, and the one after it the next measure's (round 137)
+        before = next((q for q in reversed(figures) if q.end <= m.start()), None)
+        if before is not None and not text[before.end : m.start()].strip(" ") and _measure_figure(before):
+            found.append(BoundFigure(str(m.lastgroup), before))
             continue
         figure = next((q for q in figures if q.start >= m.end()), None)
         # a point estimate hedged ("a sensitivity of about 91%") is bound; a bound ("over 90%") is not

@@ -135,7 +135,7 @@ _SAME_DRUG_NAMES = (
     "ciclosporin cyclosporine; aciclovir acyclovir; heparin lmwh ufh enoxaparin dalteparin tinzaparin; "
     "insulin humulin humalog novorapid lantus levemir tresiba toujeo insulatard abasaglar apidra fiasp actrapid"
     " semglee; methotrexate mtx; hydroxychloroquine hcq; mycophenolate mmf; azathioprine aza; sulfasalazine ssz; "
-    "botulinum botox dysport xeomin bocouture azzalure; prednisolone pred"  # "Pred 30 mg tried" (round 126)
+    "botulinum botox dysport xeomin bocouture azzalure; prednisolone pred; rituximab rtx"  # "Pred 30 mg" (r126)
 )
 _SAME_DRUG = {n: frozenset(group.split()) for group in _SAME_DRUG_NAMES.split(";") for n in group.split()}
 """One drug's British and American names, heparin with its low-molecular-weight forms ("no LMWH bridging"), and
@@ -158,6 +158,7 @@ _SHORT_FOR = {
     "hcc": frozenset({"hepatocellular"}),  # "HCC surveillance" for "Hepatocellular carcinoma surveillance" (round 60)
     "sige": frozenset({"specific"}),  # "Wasp venom sIgE" for "Specific IgE: wasp venom" (round 61)
     "tvus": frozenset({"transvaginal"}),  # "On TVUS" for "Transvaginal ultrasound" (round 61)
+    "kayser-fleischer": frozenset({"kf"}),  # "no KF rings" (round 136)
     "tvs": frozenset({"transvaginal"}),
     "pmr": frozenset({"polymyalgia"}),  # "for PMR" for "polymyalgia rheumatica" (round 61)
     "avn": frozenset({"avascular"}),  # "no AVN" for "No evidence of avascular necrosis" (round 60)
@@ -470,6 +471,8 @@ class _Given:
     """The first four letters, lower-cased, of its capitalised words."""
 
 
+_WRITTEN_SHORT = ((re.compile(r"\bpen\.?\s*V\b", re.IGNORECASE), ("penicillin", "phenoxymethylpenicillin")),)
+"""Drugs a letter writes short in more than one word: "Pen V 250 mg BD" is penicillin V (round 133)."""
 _CASED_TAIL = re.compile(r"\b[a-z]{1,3}([A-Z]{2,}[A-Za-z0-9]*)")
 
 
@@ -480,7 +483,8 @@ def _given(evidence: str) -> _Given:
     return _Given(
         stated=frozenset(w.lower() for w in bare)
         | {p.lower() for w in words if "-" in w for p in w.split("-")}
-        | {m.group(1).lower() for m in _CASED_TAIL.finditer(evidence)},
+        | {m.group(1).lower() for m in _CASED_TAIL.finditer(evidence)}
+        | {name for short, names in _WRITTEN_SHORT if short.search(evidence) for name in names},
         parts=tuple(p for w in words for p in w.split("-") if p),
         acronyms=frozenset(w for w in bare if _acronym(w)),
         proper=frozenset(w[:4].lower() for w in words if w[:1].isupper() and len(w) >= 4),

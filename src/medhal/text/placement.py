@@ -66,8 +66,16 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
             and _heads_agree(_head(unit, q), _head(sentence, e))
         ]
         shared, rival = max(rivals, key=lambda pair: pair[0], default=(0, None))
-        if rival is not None and shared >= SHARED and shared > max(elsewhere):
-            found.append((q, rival))
+        if rival is None or shared < SHARED or shared <= max(elsewhere):
+            continue
+        # a word right beside the unit's figure that stands beside the equal figure and not beside the rival ("206
+        # evaluable women" for "206 patients were evaluable", not the "212 women" randomised; round 138)
+        beside = anchors(unit, q, 1)
+        if beside - anchors(sentence, rival) and any(
+            beside & anchors(s, e) for s, said in others for e in said if q.equals(e)
+        ):
+            continue
+        found.append((q, rival))
     return found
 
 

@@ -96,6 +96,7 @@ _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NU
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
 _RATIO_BEFORE = re.compile(
     r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?-i:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+risk)"
+    r"(?:\s*\[[^\]]{0,12}\])?"  # "hazard ratio [HR] for discontinuation 0.72" (round 138)
     r"(?:\s+for\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)?"  # "hazard ratio for death 0.49", "for disease progression"
     r"\s*(?:\[[^\]]{0,12}\])?\s*(?:,|:|=|was|of|is)?\s*$",
     re.IGNORECASE,
@@ -132,10 +133,12 @@ _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
 _CONFIDENCE_NEXT = re.compile(r"\s*(?:CI|CrI|confidence|credible|UI|uncertainty\s+interval)\b", re.IGNORECASE)
-_FROM = re.compile(r"\bfrom\s+$", re.IGNORECASE)
-_TO = re.compile(r"\s+to\s+(?=\d)", re.IGNORECASE)
+_HEDGE_WORD = r"(?:(?:about|around|approximately|roughly|nearly|almost)\s+|~\s?)?"
+_FROM = re.compile(r"\bfrom\s+" + _HEDGE_WORD + "$", re.IGNORECASE)
+_TO = re.compile(r"\s+to\s+" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
 """A change between two levels ("the median course fell from 8 to 5 days"): the second level's unit is the first's too
-(round 43; a range, "aged 3 to 48 months", keeps its bare lower bound)."""
+(round 43; a range, "aged 3 to 48 months", keeps its bare lower bound), either hedged ("fell from about 34 to about 27.5
+seconds": round 139)."""
 _LABEL = re.compile(
     r"\b(type|grade|stage|phase|class|tier|version)s?\s+(?:(?:\d+|[IV]+)[a-c]?\s*(?:,|or|and|to|-|–)\s*)*$",
     re.IGNORECASE,
@@ -209,7 +212,7 @@ def quantities(text: str) -> list[Quantity]:
         value = NUMBER_VALUES[word] if word in NUMBER_VALUES else _number(raw)
         unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
         shared = _SHARED_UNIT.match(text, m.end())
-        if shared is None and _FROM.search(text, max(0, m.start() - 6), m.start()):
+        if shared is None and _FROM.search(text, max(0, m.start() - 20), m.start()):
             shared = _TO.match(text, m.end())  # "from 8 to 5 days": a change between two levels of one unit
         if not unit and word not in NUMBER_VALUES and shared is not None:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit

@@ -51,8 +51,12 @@ def rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
     # "25-30 g of fibre and 1.5-2 litres of fluid a day" (round 84), "a 24-hour urine cortisol of 210 nmol" (97)
     if _DAY_LATER.search(unit, q.end) or _DAY_BEFORE.search(unit, 0, q.start):
         rates |= {f"{q.kind}/{per}" for per in ("24h", "24", "day", "d")}
+    # "gained more length each week (1.12 vs 0.98 cm)" for "1.12 vs 0.98 cm/week": the period said before the pair
+    rates |= {f"{q.kind}/{m.group(1).lower()}" for m in _EACH_BEFORE.finditer(unit, 0, q.start)}
     if q.kind == "volume":
         rates.add("volume/min")
+        if _DRINKING.search(unit):  # "the roughly 2 litres you drink now" for "Drinking ~2 L/day" (round 133)
+            rates.add("volume/day")
     if any(e.kind in rates and e.value == q.value for e in stated):
         return True
     # a time written to a decimal is the rate the evidence gives it, whatever it is per ("for an average of 6.1 hours"
@@ -61,8 +65,13 @@ def rate_restated(unit: str, q: Quantity, stated: Sequence[Quantity]) -> bool:
     return q.kind == "time" and "." in q.text and any(e.kind.startswith("time/") and e.value == q.value for e in stated)
 
 
+_EACH_BEFORE = re.compile(r"\b(?:each|every|per|a)\s+(week|month|day|year)\s*\(", re.IGNORECASE)
+"""A period said just before the bracket that holds a unit's figures (round 138)."""
+_DRINKING = re.compile(r"\b(?:drink(?:s|ing)?|drank|fluid\s+intake)\b", re.IGNORECASE)
+"""What a patient drinks is a day's amount, said with or without "a day"."""
 _PER_WORD = re.compile(  # "1.7 litres of fluid each day" for "1700 mL/day" (round 67), "in the past year" (round 68)
-    r"(?i)\s*(?:of\s+[a-z-]+\s+)?(?:a|an|per|each|every|(?:in|over)\s+the\s+(?:past|last))\s+(night|day|week|month|year|hour|minute)\b"
+    r"(?i)\s*(?:of\s+[a-z-]+\s+)?(?:a|an|per|each|every|(?:in|over)\s+the\s+(?:past|last))\s+"
+    r"(night|day|week|month|year|hour|minute|workday)\b"  # "72 minutes per workday" (round 137)
 )
 _DAY_LATER = re.compile(
     r"(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)\b(?:(?:a|per|each|every)\s+day\b|daily\b(?!\s+doses?))",

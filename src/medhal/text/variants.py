@@ -38,6 +38,8 @@ _MORE_LETTERS = re.compile(r"\s*(?:,|/|\band\b|\bor\b)\s*([A-Z])(?![\w'’-])")
 _HEPATITIS_MARKER = re.compile(r"\b(?:anti-)?H([A-E])(?:V|sAg|sAb|cAb|eAg|eAb|c)\b")
 """A hepatitis virus named by itself or its markers ("HBV", "HBsAg", "anti-HBc", "anti-HCV")."""
 _VIT = re.compile(r"\bvit\.?\s+(?=[A-Z]\b)", re.IGNORECASE)
+_HEP = re.compile(r"\bhep\.?\s+(?=[A-E]\b)", re.IGNORECASE)
+"""A note's "Hep A IgM neg" names hepatitis A (round 135)."""
 _LABELLED = re.compile(r"\b(?:class|grade|stage|type|group)\s+([A-Z])(?![\w'’-])")
 _NOT_NAME_WORDS = (
     "against with without from into than that this these those were have over under about after before between "
@@ -66,10 +68,13 @@ def lettered_swaps(unit: str, evidence: str) -> tuple[str, ...]:
     ()
     >>> lettered_swaps("negative hepatitis B", "hepatitis C and HIV negative")
     ('hepatitis B',)
+    >>> lettered_swaps("including hepatitis A, B and C", "Hep A IgM neg, HBsAg neg, HCV Ab neg; HEV IgM +ve")
+    ()
     >>> lettered_swaps("Child-Pugh B with bleeding", "Child–Pugh class C (10–13 points) or class B (8–9 points)")
     ()
     """
     evidence = _VIT.sub("vitamin ", evidence)  # "Phytomenadione (vit K)" letters vitamin K (round 123)
+    evidence = _HEP.sub("hepatitis ", evidence)
     given: dict[str, set[str]] = {}
     for m in _LETTERED.finditer(evidence):
         given.setdefault(m.group(1).lower(), set()).add(m.group(2))

@@ -115,6 +115,14 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round130.jsonl", 24),
         ("round131.jsonl", 24),
         ("round132.jsonl", 24),
+        ("round133.jsonl", 24),
+        ("round134.jsonl", 24),
+        ("round135.jsonl", 24),
+        ("round136.jsonl", 24),
+        ("round137.jsonl", 24),
+        ("round138.jsonl", 24),
+        ("round139.jsonl", 24),
+        ("round140.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:

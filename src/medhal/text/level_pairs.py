@@ -1,0 +1,40 @@
+"""A change told with both its levels, written side by side in a note ("CRP 186 -> 74 mg/L"): what the figure cue
+(:func:`medhal.text.figures.number_conflicts`) reads as the unit's levels stated, whichever line states them (round
+122).  Split out of :mod:`medhal.text.figures` at its 500-line limit (session 24)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from medhal.text.quantities import Quantity
+
+__all__ = ["levels_stated"]
+
+
+def levels_stated(unit: str, q: Quantity, own: Sequence[Quantity], stated: Sequence[Quantity]) -> bool:
+    """Whether ``q`` is one level of a change the unit tells with both its levels ("the CRP falling from 186 to 74")
+    and the evidence writes the same two numbers side by side in that order ("CRP 186 -> 74 mg/L"), whatever unit
+    either bears: the aligned sentence may be another line's ("WCC 15.8 -> 10.2"; round 122)."""
+    for a, b in itertools.pairwise(own):
+        if q in (a, b) and _LEVELS_BETWEEN.fullmatch(unit, a.end, b.start) and _FROM_BEFORE.search(unit, 0, a.start):
+            return any(
+                _same_level(a, e) and _same_level(b, f) and f.start - e.end <= _LEVELS_APART
+                for e, f in itertools.pairwise(stated)
+            )
+    return False
+
+
+def _same_level(mine: Quantity, theirs: Quantity) -> bool:
+    """One level, a bare number for a figure with a unit by its number ("74" for "74 mg/L"), two figures with units
+    only when equal ("six to eight months" is no "6- to 8-week": cp_185)."""
+    if "count" in (mine.kind, theirs.kind):
+        return mine.number == theirs.number
+    return mine.equals(theirs)
+
+
+_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
+_LEVELS_BETWEEN = re.compile(r"\s*(?:to|->|→|–|-)\s*", re.IGNORECASE)
+_LEVELS_APART = 6
+"""Characters at most between two levels a note writes side by side ("186 -> 74", "186→74")."""
