@@ -6,6 +6,7 @@ from __future__ import annotations
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.cues import negation_cue
 from medhal.detect.null_cue import of_other_stratum
+from medhal.detect.swapped_drugs import swapped_drug
 from medhal.text.assertions import describes_measurement, opens_predicate, states_no_predicate
 from medhal.text.dose_changes import dose_turned
 from medhal.text.effects import stated_cause
@@ -251,3 +252,30 @@ def test_a_ratio_against_the_words_of_its_direction() -> None:
     bound = "A V20 lower than 30% doubled the hazard (HR 2.21)"
     assert ratio_turned(bound, ["It doubled the hazard (HR 2.21)."]) is None
     assert ratio_turned("The odds fell (OR 1.50)", evidence) is None
+
+
+def test_rounds_141_to_144_abstract_forms() -> None:
+    # a mean's spread between it and its unit; a coefficient after "="; a ratio "for CIN3+"
+    blood = "Blood loss was lower with early TXA (mean 1,120 [SD 310] mL) than with placebo (1,690 [SD 420] mL)."
+    assert unstated_quantities("with mean losses of about 1.1 L versus 1.7 L with placebo.", blood) == []
+    assert [q.kind for q in quantities("18.9 (2.6) g/kg/day")] == ["count", "count"]
+    assert [q.text for q in quantities("(β=-0.09 SD, 95% CI -0.14 to -0.04)")][:1] == ["0.09"]
+    cin = "the adjusted IRR for CIN3+ was 0.14 (95% CI 0.10-0.19) for women vaccinated at age 12 years or younger."
+    assert unstated_quantities("an 86% lower rate than unvaccinated women (IRR 0.14).", cin) == []
+    # "12 weekly challenges" are twelve challenges, weekly; "174 ... in each group" are 348
+    assert [round(q.value) for q in implied_figures("After matching, 174 patients were analysed in each group.")] == [
+        348
+    ]
+    # a name with "-level" after it is the name
+    assert unstated_names("PanCan keeps Lung-RADS-level sensitivity", "PanCan was compared with Lung-RADS.") == ()
+
+
+def test_a_comparison_told_from_the_other_arm_swaps_no_drug() -> None:
+    # round 141: "More patients were still on ustekinumab (74% vs 62%)" for "lower with vedolizumab (62% vs 74%)"
+    trial = (
+        "Treatment persistence at 12 months was lower with vedolizumab (62% vs 74%).",
+        "Of 724 patients, 298 received vedolizumab and 426 ustekinumab.",
+    )
+    index = EvidenceIndex.of(" ".join(trial), trial)
+    assert swapped_drug(index, "More patients were still on ustekinumab at 12 months (74% vs 62%).") is None
+    assert swapped_drug(index, "More patients were still on ustekinumab at 12 months (62% vs 74%).") == 0

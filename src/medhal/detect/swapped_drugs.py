@@ -30,6 +30,7 @@ import numpy as np
 from medhal.detect.alignment import EvidenceIndex
 from medhal.text.lexical import has_negation
 from medhal.text.names import named_drugs
+from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = ["HOLDS", "MARGIN", "swapped_drug"]
@@ -57,6 +58,10 @@ def swapped_drug(index: EvidenceIndex, unit: str) -> int | None:
     None
     >>> print(swapped_drug(index, "Quetiapine continues at 50 mg at night."))
     None
+    >>> trial = ("Treatment persistence at 12 months was lower with vedolizumab (62% vs 74%).",
+    ...          "Of 724 patients, 298 received vedolizumab and 426 ustekinumab.")
+    >>> print(swapped_drug(EvidenceIndex.of(" ".join(trial), trial), "More stayed on ustekinumab (74% vs 62%)."))
+    None
     """
     drugs = named_drugs(unit)
     if len(drugs) != 1:
@@ -78,7 +83,19 @@ def swapped_drug(index: EvidenceIndex, unit: str) -> int | None:
     own = [by_sentence[i] for i, n in enumerate(named) if drug in n]
     if own and float(np.max(own)) >= by_sentence[best] - MARGIN:
         return None
-    return best
+    # "(74% vs 62%)" for the sentence's "(62% vs 74%)": the same comparison told from the other arm (round 141)
+    return None if _told_the_other_way(unit, index.sentences[best]) else best
+
+
+def _told_the_other_way(unit: str, sentence: str) -> bool:
+    """Whether ``sentence`` states the unit's first two percentages, in the other order."""
+    own = [q for q in quantities(unit) if not q.approximate and q.kind == "percent"][:2]
+    if len(own) < 2 or own[0].equals(own[1]):
+        return False
+    theirs = quantities(sentence)
+    first = next((t.start for t in theirs if t.equals(own[0])), None)
+    second = next((t.start for t in theirs if t.equals(own[1])), None)
+    return first is not None and second is not None and second < first
 
 
 def _without(unit: str, drug: frozenset[str]) -> str:

@@ -81,6 +81,11 @@ _MATCHED = re.compile(
     r"\b(?P<a>\d[\d,]*)\s+(?:[\w-]+\s+){0,3}?(?:were\s+)?matched\s+(?:\d:\d\s+)?(?:to|with)\s+(?P<b>\d[\d,]*)\b",
     re.IGNORECASE,
 )
+_EACH_GROUP = re.compile(
+    r"\b(\d[\d,]*)\s+(?:[\w-]+\s+){0,3}?(?:were\s+)?(?:analy[sz]ed\s+|included\s+|enrolled\s+|randomi[sz]ed\s+)?"
+    r"(?:in|per)\s+each\s+(?:group|arm)\b",
+    re.IGNORECASE,
+)
 _PAIRS = re.compile(r"\b(\d[\d,]*)\s+(?:matched\s+)?pairs\b", re.IGNORECASE)
 _ARM_N = re.compile(r"\(\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
 _RATIO_CI = re.compile(
@@ -144,6 +149,9 @@ def implied_figures(text: str) -> list[Quantity]:
             out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))
     for m in _MATCHED.finditer(text):  # "842 FICB recipients were matched 1:1 with 842 controls": 1,684 (r137)
         both = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
+        out.append(Quantity("count", both, -1, -1, f"{both:g} in all", False, both))
+    for m in _EACH_GROUP.finditer(text):  # "174 patients were analysed in each group": 348 (round 143)
+        both = 2 * float(m.group(1).replace(",", ""))
         out.append(Quantity("count", both, -1, -1, f"{both:g} in all", False, both))
     for m in _PAIRS.finditer(text):  # "After matching (1,904 pairs)": 3,808 people
         both = 2 * float(m.group(1).replace(",", ""))

@@ -222,6 +222,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"(?-i:\bRx\b)", "treatment"),
     (r"\btingl(?:ing|es?|y)\b|\bpins\s+and\s+needles\b|\bparesthesiae?\b", "paraesthesia"),  # round 135
     (r"\bslow(?:ed|ing)?\s+(?:(?:brain[- ]?)?waves?\s+)?activity\b", "slowing"),  # EEG "R posterior slowing" (135)
+    (r"\b(?:stomach|tummy)\s+(?:or|and)\s+(?:bowel|gut)\b", "gastrointestinal"),  # "gastrointestinal effects" (own)
     (r"\bbody[- ]weight\b", "weight"),  # "Weight gain was similar" for "Body weight gain did not differ" (round 140)
     (r"\bdizzy\b", "dizziness"),  # "it made you dizzy" for "stopped 12/24 due to dizziness" (round 134)
     (r"\b[Ww]t(?=\s*(?:gain|loss|\d|↑|↓|up\b|down\b|stable\b|:))", "weight"),  # "wt gain (+4 kg)" (round 134)

@@ -227,10 +227,14 @@ def _bare(word: str) -> str:
     word = re.sub(r"(?:['’]s?|-)$", "", word)
     word = re.sub(r"^[Aa]nti-(?=[a-z]*[A-Z])", "", word)  # "anti-dsDNA" for "dsDNA 36 IU/mL" (round 74)
     word = re.sub(r"^([A-Z0-9][A-Z0-9-]*[A-Z0-9])-[a-z]{3,}$", r"\1", word)
+    word = _NAME_THEN_WORD.sub(r"\1", word)  # "Lung-RADS-level sensitivity" (round 142)
     word = _LETTER_AS_ADJECTIVE.sub(r"\1", word)  # "vitamin K-rich greens": "K"; "C-reactive", "T-cell" stay
     return re.sub(r"^([A-Z][A-Z0-9]*[A-Z0-9])s$", r"\1", word)
 
 
+_NAME_THEN_WORD = re.compile(
+    r"^(\w[\w-]*[A-Z]{2,}[A-Za-z0-9]*)-(?:level|like|based|type|related|defined|guided|style)$"
+)
 _LETTER_AS_ADJECTIVE = re.compile(
     r"^([A-Z])-(?:rich|poor|free|based|containing|related|induced|dependent|deficient|positive|negative|like|"
     r"specific|sparing|lowering|raising)$"

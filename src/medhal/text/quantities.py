@@ -79,7 +79,9 @@ _POINT_HEDGE = re.compile(
 _DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a decimal comma ("0,8") takes "1,28"
 _NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
-    r"(?:(?<=\d[-–/])|(?<=[\s(]-)|(?<=[\s(]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<![\w.,/^-]))(?P<num>" + _NUMERAL + r")"
+    r"(?:(?<=\d[-–/])|(?<=[\s(=]-)|(?<=[\s(=]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<![\w.,/^-]))(?P<num>"
+    + _NUMERAL
+    + r")"
     r"(?![\w.,]\d)(?!\d*[\^⁰¹²³⁴⁵⁶⁷⁸⁹])(?:(?:\s|\s?-)?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")\b|"
@@ -88,6 +90,14 @@ _QUANTITY = re.compile(
 )
 
 
+_SPREAD_THEN_UNIT = re.compile(
+    r"\s*[(\[](?:SD|IQR|range|s\.?d\.?|±)?\s*[\d.,\s–-]+[)\]]\s?(?P<unit>"
+    + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+    + r")\b(?!\s?/)",
+    re.IGNORECASE,
+)
+"""A figure's spread in brackets between it and its unit ("mean 1,120 [SD 310] mL", "median 27 (IQR 18-40) months"); not
+a unit with a denominator after it, which the figure's own reading takes ("18.9 (2.6) g/kg/day" stays bare)."""
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
 _PLURAL = re.compile(r"\s+[a-z]{3,}s\b")
@@ -97,7 +107,7 @@ _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?
 _RATIO_BEFORE = re.compile(
     r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?-i:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+risk)"
     r"(?:\s*\[[^\]]{0,12}\])?"  # "hazard ratio [HR] for discontinuation 0.72" (round 138)
-    r"(?:\s+for\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)?"  # "hazard ratio for death 0.49", "for disease progression"
+    r"(?:\s+for\s+(?:[\w+-]+\s+){0,2}?[\w+-]+)?"  # "hazard ratio for death 0.49", "IRR for CIN3+ was 0.14"
     r"\s*(?:\[[^\]]{0,12}\])?\s*(?:,|:|=|was|of|is)?\s*$",
     re.IGNORECASE,
 )
@@ -218,6 +228,10 @@ def quantities(text: str) -> list[Quantity]:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
             if after is not None and after.group("unit") and _DENOMINATOR.match(text, after.end()) is None:
                 unit = after.group("unit").lower()
+        if not unit and word not in NUMBER_VALUES and (spread := _SPREAD_THEN_UNIT.match(text, m.end())):
+            unit = spread.group(
+                "unit"
+            ).lower()  # "1,120 [SD 310] mL", "18.9 (2.6) g/kg/day": the mean's unit (round 144)
         if not unit and word not in NUMBER_VALUES and (size := dimension_unit(text, m.end())):
             unit = size  # "19 x 11 x 9 mm": each a length (round 66)
         side = m.group("unit") in ("L", "R") and (

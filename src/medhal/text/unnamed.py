@@ -31,8 +31,8 @@ _ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b")
 _SUFFIX = re.compile(r"(?:ers|ing|ed|es|s)$")
 
 _SUBJECT_FRAME = (COMPARISON_FRAME - canonical_stems("episodes cases events")) | canonical_stems(
-    "prevalence improvement benefit effect change difference reduction decline fall rise drop increase yearly annual "
-    "trade-off tradeoff downside drawback"  # "The trade-off was more anterior knee pain with BPTB" (round 137)
+    "prevalence improvement benefit effect change difference reduction decline fall rise drop increase "
+    "yearly annual trade-off tradeoff downside drawback factors confounders covariates"  # rounds 137, 144
 )
 """... and words that name a finding said before ("The improvement was larger in the most deprived areas": round 34;
 "slowed the yearly fall in eGFR": round 45, its measure named after it);
