@@ -9,6 +9,7 @@ from medhal.detect.null_cue import of_other_stratum
 from medhal.detect.swapped_drugs import swapped_drug
 from medhal.text.assertions import describes_measurement, opens_predicate, states_no_predicate
 from medhal.text.dose_changes import dose_turned
+from medhal.text.durability import promised_outcome
 from medhal.text.effects import stated_cause
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.findings import contradicts, finding_parts, null_findings
@@ -279,3 +280,13 @@ def test_a_comparison_told_from_the_other_arm_swaps_no_drug() -> None:
     index = EvidenceIndex.of(" ".join(trial), trial)
     assert swapped_drug(index, "More patients were still on ustekinumab at 12 months (74% vs 62%).") is None
     assert swapped_drug(index, "More patients were still on ustekinumab at 12 months (62% vs 74%).") == 0
+
+
+def test_an_outcome_promised_complete_that_the_letter_never_promises() -> None:
+    # rounds 118-136: "The doctors expect the clots to clear completely within a few months"
+    letter = ["Impression: Hepatic vein thrombosis, on apixaban 5 mg BD.", "Plan: repeat Doppler in 3/12."]
+    unit = "The doctors expect the clots to clear completely within a few months."
+    assert promised_outcome(unit, letter) == "expect the clots to clear completely"
+    assert promised_outcome(unit, [*letter, "Expect full recanalisation by 6/12."]) is None
+    assert promised_outcome("The letter does not say the clots will clear completely.", letter) is None
+    assert promised_outcome("so the prednisolone will be fully stopped after six weeks.", letter) is None

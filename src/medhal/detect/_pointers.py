@@ -121,7 +121,8 @@ def focus_line(
     """The sentence of a multi-sentence ``window`` that the unit is about: ``sentence`` (a cue's deciding sentence)
     when the window holds it, else the window's sentence best aligned with the unit (``alignment``, one value per
     evidence sentence; ties: the first).  ``None`` for a one-sentence window (it is its own line) and when no
-    sentence of the window shares a word or figure with the unit (no line to single out).
+    sentence of the window holds :data:`CLOSE` of the unit's weighted words and figures (no line to single out: the
+    dialysis advice of the README example shares only "patients" with the line on the trial's mean age).
 
     >>> from medhal.detect.chunking import window_of
     >>> from medhal.text import Span
@@ -138,7 +139,7 @@ def focus_line(
     k = sentence if sentence is not None and window.first <= sentence < window.stop else None
     if k is None:
         inside = alignment[window.first : window.stop]
-        if inside.size == 0 or float(inside.max()) <= 0.0:
+        if inside.size == 0 or float(inside.max()) < CLOSE:  # no line holds enough of the unit to single out
             return None
         k = window.first + int(np.argmax(inside))
     line = sentences[k]

@@ -36,7 +36,7 @@ _PHRASE_NOTES = (
     ("unnamed_subject", "The evidence never names what the answer compares, says changed or says did it"),
     ("unreported_subgroup", "The evidence reports no result for this subgroup"),
     ("unstated_cause", "The evidence gives no such cause or mechanism"),
-    ("unreported_durability", "The evidence says nothing of how long an effect lasted"),
+    ("unreported_durability", "The evidence says nothing of how long an effect lasted, or of a complete recovery"),
 )
 """The cues that name a phrase of the unit the evidence does not support, and how a note says so."""
 

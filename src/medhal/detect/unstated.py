@@ -35,7 +35,7 @@ from medhal.detect.asked import asked_figure, asked_figures, asked_name
 from medhal.detect.hypothesised import hypothesised
 from medhal.detect.records import JSONObject
 from medhal.text.designs import overstated_superiority
-from medhal.text.durability import unreported_durability
+from medhal.text.durability import promised_outcome, unreported_durability
 from medhal.text.effects import unnamed_outcome
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
@@ -136,7 +136,8 @@ def unstated_cues(
         subgroup=unreported_subgroup(unit.rstrip(" ,") + (relative.group() if relative else ""), index.sentences),
         advised=unadvised(unit, index.sentences),
         cause=unstated_cause(unit, named, evidence),  # "as a result of reduced intraglomerular pressure"
-        lasted=unreported_durability(unit, index.sentences),  # "and the benefit persisted at 24 months"
+        # "and the benefit persisted at 24 months"; "expect the clots to clear completely" (rounds 118-136)
+        lasted=unreported_durability(unit, index.sentences) or promised_outcome(unit, index.sentences),
         asked=hypothesised(unit, index, before),  # "X reduces delirium" where the evidence only tested whether it does
     )
 

@@ -21,6 +21,15 @@ of it in any words leaves the unit to the verifier (it may say the effect lasted
 
 Measured before wiring (docs/verdicts.md): on about 12,700 faithful clauses (clinical pairs, rounds 23-46, PubMedQA
 conclusions, MedHal-Loc dev) it fired on none.
+
+:func:`promised_outcome` reads the same kind of invention in a prognosis (rounds 118-136): "The doctors expect the
+clots to clear completely within a few months", "which should stop the nosebleeds completely", where the letter says
+nothing of how an illness will end.  It fires when the unit, unnegated, expects or promises ("expect", "should",
+"will", "likely") an outcome word ("clear", "recover", "return", "heal", "fade", "cure", "resolve", "go away",
+"settle") made absolute ("completely", "fully", "entirely", "permanently", "for good"), and no evidence sentence
+speaks of how things will end in any words ("complete", "full", "permanent", "expect", "prognosis", "likely",
+"resolve", "recover", "cure", "normalise").  Scanned before wiring on every dev text (MedHal-Loc dev, the clinical
+pairs, rounds 52-144): it fired on no faithful clause and on five wrong ones.
 """
 
 from __future__ import annotations
@@ -28,7 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["unreported_durability"]
+__all__ = ["promised_outcome", "unreported_durability"]
 
 _LASTED = re.compile(
     r"\b(?:benefits?|effects?|improvements?|gains?|advantages?|differences?|gap|reductions?|excess|associations?"
@@ -65,5 +74,38 @@ def unreported_durability(unit: str, sentences: Sequence[str]) -> str | None:
     if match is None or _NEGATED.search(unit) or not _TO_A_TIME.search(unit, match.end()):
         return None
     if any(_DURABILITY.search(sentence) for sentence in sentences):
+        return None
+    return match.group()
+
+
+_PROMISED = re.compile(
+    r"\b(?:expect\w*|should|will|would|likely|probably)\b[^,;.]*?\b(?:clear\w*|recover\w*|return\w*|heal\w*|fade\w*"
+    r"|cur(?:e|es|ed|ing)|resolv\w*|go(?:es)?\s+away|settl\w*|disappear\w*)\b[^,;.]*?\b(?:completely|fully|entirely"
+    r"|permanently|for\s+good)\b"
+    r"|\b(?:expect\w*|should|will|would|likely|probably)\b[^,;.]*?\b(?:completely|fully|entirely|permanently)\s+"
+    r"(?:clear\w*|recover\w*|return\w*|heal\w*|fade\w*|cur(?:e|ed)|resolv\w*|disappear\w*)\b",
+    re.IGNORECASE,
+)
+_ENDING = re.compile(
+    r"\b(?:complet\w*|full\w*|entire\w*|perman\w*|expect\w*|prognos\w*|likely|anticipat\w*|resolv\w*|recover\w*"
+    r"|curative|cure\w*|normali[sz]\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def promised_outcome(unit: str, sentences: Sequence[str]) -> str | None:
+    """The words of ``unit`` that promise an outcome complete ("expect the clots to clear completely") when no
+    evidence sentence (``sentences``) speaks of how things will end, or ``None`` (module docstring).
+
+    >>> letter = ["Impression: Hepatic vein thrombosis, on apixaban 5 mg BD.", "Plan: repeat Doppler in 3/12."]
+    >>> promised_outcome("The doctors expect the clots to clear completely within a few months.", letter)
+    'expect the clots to clear completely'
+    >>> promised_outcome("The clots should clear completely.", [*letter, "Expect full recanalisation by 6/12."])
+    >>> promised_outcome("The letter does not say the clots will clear completely.", letter)
+    """
+    match = _PROMISED.search(unit)
+    if match is None or _NEGATED.search(unit):
+        return None
+    if any(_ENDING.search(sentence) for sentence in sentences):
         return None
     return match.group()
