@@ -8,9 +8,11 @@ from medhal.detect.cues import negation_cue
 from medhal.detect.null_cue import of_other_stratum
 from medhal.detect.swapped_drugs import swapped_drug
 from medhal.text.assertions import describes_measurement, opens_predicate, states_no_predicate
+from medhal.text.associations import association_reversed
 from medhal.text.dose_changes import dose_turned
 from medhal.text.durability import promised_outcome
 from medhal.text.effects import stated_cause
+from medhal.text.exclusive import absence_denied
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.findings import contradicts, finding_parts, null_findings
 from medhal.text.implied import implied_figures
@@ -290,3 +292,20 @@ def test_an_outcome_promised_complete_that_the_letter_never_promises() -> None:
     assert promised_outcome(unit, [*letter, "Expect full recanalisation by 6/12."]) is None
     assert promised_outcome("The letter does not say the clots will clear completely.", letter) is None
     assert promised_outcome("so the prednisolone will be fully stopped after six weeks.", letter) is None
+
+
+def test_full_bench_regressions_mended() -> None:
+    # no other keloids (round 111), carriers and non-carriers compared (cp_261), the foot a unit names for itself
+    # (round 94), and an association's finding that names more of the cause (round 138)
+    assert not absence_denied("and no other keloids were found.", "FH: mother has keloid on chest.")
+    assert not of_other_stratum(
+        "Bleeding was more common in carriers.", "Bleeding did not differ between carriers and non-carriers."
+    )
+    foot = ["Diagnosis: L chronic plantar fasciopathy. USS: L plantar fascia 6.2 mm at calcaneal insertion (R 3.4 mm)."]
+    assert side_conflict("Mr Walsh has responded well to treatment for his right plantar fasciopathy,", foot)
+    sentence = (
+        "A higher burden score was associated with greater willingness, whereas a higher appropriateness score of "
+        "medicines was associated with lower willingness."
+    )
+    assert not association_reversed("A higher medication burden was linked to greater willingness.", sentence)
+    assert association_reversed("A higher burden score was linked to lower willingness.", sentence)

@@ -34,7 +34,7 @@ def asked_figures(question: str | None) -> tuple[Asked, ...]:
     """The figures of the question an answer answers (none without one).
 
     >>> [(a.figure.text, a.noun) for a in asked_figures("I'm 58 and take 30 units of glargine; my son is 3.")]
-    [('58', ''), ('30', 'units'), ('3', '')]
+    [('58', ''), ('30 units', ''), ('3', '')]
     """
     if not question:
         return ()

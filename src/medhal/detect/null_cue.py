@@ -163,6 +163,10 @@ def of_other_stratum(unit: str, sentence: str) -> bool:
     True
     >>> of_other_stratum("The programme reduced injuries.", "Other (non-hamstring) injuries did not differ.")
     False
+    >>> of_other_stratum("Bleeding was more common in carriers.", "Bleeding did not differ in carriers and others.")
+    False
+    >>> of_other_stratum("Bleeding was commoner in carriers.", "Bleeding did not differ in carriers and non-carriers.")
+    False
     """
     mine = {(word.lower(), value) for value, word in _AT_VALUE.findall(unit)}
     named = {word.lower() for word in _WORDS.findall(unit)} - {m.lower() for m in _NON_WORD.findall(unit)}
@@ -172,7 +176,11 @@ def of_other_stratum(unit: str, sentence: str) -> bool:
     for clause in clauses:
         theirs = {(word.lower(), value) for value, word in _AT_VALUE.findall(clause)}
         other_value = bool(theirs) and not theirs & mine and bool({w for w, _ in theirs} & {w for w, _ in mine})
-        other_kind = bool({m.lower() for m in _NON_WORD.findall(clause)} & named)
+        # "other (non-hamstring) injuries"; not "between carriers and non-carriers", which names both (cp_261)
+        other_kind = any(
+            word in named and not re.search(rf"(?<!non-)\b{re.escape(word)}\b", clause, re.IGNORECASE)
+            for word in (m.lower() for m in _NON_WORD.findall(clause))
+        )
         if not (other_value or other_kind):
             return False
     return True

@@ -90,13 +90,18 @@ def association_reversed(unit: str, sentence: str) -> bool:
     >>> association_reversed("Less frequent use was linked to a smaller loss of sleep,",
     ...                      "Use on 1-3 nights per week was associated with a smaller reduction in sleep time.")
     False
+    >>> association_reversed("A higher medication burden was linked to greater willingness.",
+    ...                      "A higher burden score was associated with greater willingness, whereas a higher "
+    ...                      "appropriateness score of medicines was associated with lower willingness.")
+    False
     """
     own = _sides(unit)
     if own is None or len(own[0]) > 1:
         return False
     sign = _sign(own[0], own[1])
     cause, effect = canonical_stems(own[2]), canonical_stems(own[3])
-    for part in finding_parts(sentence):
+    same: list[tuple[int, bool]] = []  # each finding about the unit's two things: how much of the cause it shares,
+    for part in finding_parts(sentence):  # and whether it goes the other way
         theirs = _sides(part)
         if theirs is None or len(theirs[0]) > 1:
             continue
@@ -107,9 +112,11 @@ def association_reversed(unit: str, sentence: str) -> bool:
         cause_of_death = _DEATH_FROM.search(own[3])
         if cause_of_death is not None and not canonical_stems(cause_of_death.group(1)) <= canonical_stems(part):
             continue  # "a higher risk of death from pneumonia" is not "lower mortality" (round 42)
-        if _sign(theirs[0], theirs[1]) != sign:
-            return True
-    return False
+        same.append((len(cause & canonical_stems(theirs[2])), _sign(theirs[0], theirs[1]) != sign))
+    # of two findings about it, the one naming more of the unit's cause ("A higher rPATD burden score was associated
+    # with greater willingness, whereas a higher appropriateness score, ... current medicines ..., with lower
+    # willingness" for "A higher perceived medication burden was linked to greater willingness": round 138)
+    return bool(same) and max(same, key=lambda pair: pair[0])[1]
 
 
 _DEATH_FROM = re.compile(r"\b(?:death|deaths|dying|mortality)\s+(?:from|due\s+to|caused\s+by)\s+([\w-]+)", re.I)

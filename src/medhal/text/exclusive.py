@@ -65,7 +65,7 @@ def exclusive_subject(sentence: str) -> frozenset[str]:
     """The subject ``sentence`` says happened in one group only (empty when it says no such thing).
 
     >>> sorted(exclusive_subject("Severe hypoglycaemia occurred only in the intensive-treatment group (2.6%)."))
-    ['hypog', 'sever']
+    ['hypo-glyc', 'sever']
     >>> sorted(exclusive_subject("Severe hypoglycaemia occurred in 2.6% of the intensive-treatment group."))
     []
     """
@@ -100,13 +100,18 @@ def absence_denied(unit: str, sentence: str) -> bool:
     True
     >>> absence_denied("No serious adverse events occurred.", "Adverse events occurred in 3% of patients.")
     False
+    >>> absence_denied("and no other keloids were found.", "FH: mother has keloid on chest.")
+    False
     """
+    if _OTHER_ABSENT.search(unit):  # "no other keloids were found": besides the one the letter describes (round 111)
+        return False
     absent = [f for f in null_findings(unit) if f.absence]
     # "to monitor whether any changes occurred": an aim, no occurrence
     parts = [p for p in finding_parts(sentence) if not (reports_null_finding(p) or _AIM.search(p))]
     return not asserts_nothing(sentence) and any(contradicts(part, f) for part in parts for f in absent)
 
 
+_OTHER_ABSENT = re.compile(r"\b(?:no|none\s+of\s+the|not\s+any)\s+(?:other|further|additional)\b", re.IGNORECASE)
 _AIM = re.compile(r"\bwhether\b|\bto\s+(?:assess|monitor|determine|evaluate|examine|investigate|test)\b", re.I)
 
 

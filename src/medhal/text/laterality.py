@@ -147,7 +147,10 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
         return None  # left": the unit tells the sides apart itself (round 71)
     named, said = _read_once(tuple(sentences))
     words = _part_stems(unit)
+    short = {_SHORT[m.group(1)] for sentence in sentences for m in _SHORT_SIDE.finditer(sentence)}
     for mine in sides(unit):
+        if mine.side in short and _COMPARED_BEFORE.search(unit, 0, mine.start):
+            continue  # "not as flexible as her right ankle" for "L ankle dorsiflexion 10°, R 20°" (round 134)
         both = any(e.side == "both" and e.part & mine.part for _, e in named)  # not "bilateral PE" for a knee
         if mine.side == "both" or both:
             continue
@@ -202,15 +205,20 @@ def _read_once(sentences: tuple[str, ...]) -> tuple[tuple[tuple[int, Side], ...]
     read once however many units ask."""
     named = tuple((i, side) for i, sentence in enumerate(sentences) for side in sides(sentence))
     said = frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(_COMPARED_SIDE.sub("", s)))
-    short = frozenset(_SHORT[m.group(1)] for s in sentences for m in _SHORT_SIDE.finditer(s))  # "R 20°", "R side"
-    return named, said | short | frozenset(side.side for _, side in named if side.side != "both")  # "RBBB"'s right
+    return named, said | frozenset(side.side for _, side in named if side.side != "both")  # and "RBBB"'s right
 
 
 _SIDE_WORD = re.compile(r"\bleft\b|\bright\b|\bbilateral", re.IGNORECASE)
 _SHORT_SIDE = re.compile(r"\b([RL])(?:\s+side\b|\s+(?=\d))")
 """A side said bare in a note's shorthand, its part left to the reader: "L ankle dorsiflexion 10°, R 20°", "not yet
-equal to R side" (round 134: "not as flexible as her right ankle" was read as the left ankle's other side)."""
+equal to R side" (round 134: "not as flexible as her right ankle" was read as the left ankle's other side).  Only a
+side the unit compares with may be the bare one: "his right plantar fasciopathy" for "L chronic plantar
+fasciopathy ... (R 3.4 mm)" still names the wrong foot (round 94)."""
 _SHORT = {"R": "right", "L": "left"}
+_COMPARED_BEFORE = re.compile(
+    r"\b(?:than|as|compared\s+(?:with|to)|versus|vs\.?)\s+(?:(?:the|her|his|their|your|its)\s+)?$", re.IGNORECASE
+)
+"""The other side a unit compares with, which a note gives bare ("R 20°"); not a side the unit names for itself."""
 _COMPARED_SIDE = re.compile(r"\bthan\s+(?:the\s+)?(?:left|right)\b(?![\s-]+[A-Za-z]{3,})", re.IGNORECASE)
 """The other limb a measurement is compared with ("Right calf swollen, circumference 3 cm greater than left"): no
 side of a part said on its own, so "12 days post left TKR" for the right knee's replacement is still read, as it is

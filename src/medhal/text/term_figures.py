@@ -34,7 +34,7 @@ def figure_in_term(unit: str, q: Quantity, evidence: str) -> bool:
     """Whether the figure ``q`` of ``unit`` is one the ``evidence`` writes inside a term (module docstring).
 
     >>> from medhal.text.quantities import quantities
-    >>> unit = "which means removing the left half of the thyroid."
+    >>> unit = "which means removing half of the thyroid."
     >>> [figure_in_term(unit, q, "diagnostic L hemithyroidectomy recommended") for q in quantities(unit)]
     [True]
     >>> [figure_in_term(unit, q, "diagnostic L lobectomy recommended") for q in quantities(unit)]

@@ -123,6 +123,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round138.jsonl", 24),
         ("round139.jsonl", 24),
         ("round140.jsonl", 24),
+        ("round141.jsonl", 24),
+        ("round142.jsonl", 24),
+        ("round143.jsonl", 24),
+        ("round144.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
