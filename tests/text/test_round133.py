@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.cues import negation_cue
+from medhal.detect.focus import _no_difference_either
 from medhal.detect.null_cue import of_other_stratum
 from medhal.detect.swapped_drugs import swapped_drug
 from medhal.text.assertions import describes_measurement, opens_predicate, states_no_predicate
-from medhal.text.associations import association_reversed
+from medhal.text.associations import association_reversed, same_association
 from medhal.text.dose_changes import dose_turned
 from medhal.text.durability import promised_outcome
 from medhal.text.effects import stated_cause
@@ -309,3 +310,14 @@ def test_full_bench_regressions_mended() -> None:
     )
     assert not association_reversed("A higher medication burden was linked to greater willingness.", sentence)
     assert association_reversed("A higher burden score was linked to lower willingness.", sentence)
+
+
+def test_an_association_after_its_reference_group_and_two_null_findings() -> None:
+    # round 144: "Compared with no coffee consumption, ..." opens with the reference group; round 142: a null finding
+    # against a sentence reporting none about the same subject
+    sentence = "Compared with no coffee, drinking more than 3 cups per day was associated with lower odds of fibrosis."
+    assert same_association("drinking more coffee was associated with less liver fibrosis.", sentence)
+    assert not same_association("drinking more coffee was associated with more liver fibrosis.", sentence)
+    null = "Reporting rates did not differ between academic-affiliated and non-affiliated hospitals (p=0.37)."
+    assert _no_difference_either("Reporting was similar in academic-affiliated", null)
+    assert not _no_difference_either("Reporting was higher in academic-affiliated", null)

@@ -151,6 +151,10 @@ def contradiction_focus(
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
             or (bool(figures) and _figure_left_out(unit, figures, best) and told())
             or (calls_for_research(unit) and calls_for_research(best))  # what is not yet known, either way
+            # nor a unit reporting no difference by a sentence reporting none about its subject ("Reporting was
+            # similar in academic-affiliated" against "Reporting rates did not differ between academic-affiliated
+            # and non-affiliated hospitals", P(C) from the encoder; round 142)
+            or _no_difference_either(unit, best)
             # nor by a sentence about other figures than those another sentence states the unit's together in
             or (best not in told_together() and bool(told_together()))
         )
@@ -190,6 +194,16 @@ _SPEAKS_OF_MEASURES = re.compile(
     r"\b(?:outcomes?|end\s*-?\s*points?|measured|assessed|recorded|collected|defined|primary|secondary)\b", re.I
 )
 """A unit that says what a study measured, which a sentence defining its outcomes may contradict."""
+
+
+def _no_difference_either(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` reports only a null finding and a part of ``sentence`` reports one about the unit's subject."""
+    if not reports_null_finding(unit) or asserts_effect(unit):
+        return False
+    subject = finding_subject(unit)
+    return bool(subject) and any(
+        reports_null_finding(part) and subject <= finding_subject(part) for part in finding_parts(sentence)
+    )
 
 
 def _only_figures_differ(unit: str, sentence: str) -> bool:

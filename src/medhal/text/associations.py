@@ -62,15 +62,24 @@ def same_association(unit: str, sentence: str) -> bool:
     True
     >>> same_association(unit, "Lower blood lead was associated with lower IQ scores.")
     False
+    >>> same_association("drinking more coffee was associated with less liver fibrosis.",
+    ...                  "Compared with no coffee, drinking more than 3 cups per day was associated with lower odds of"
+    ...                  " fibrosis (OR 0.64).")
+    True
     """
     own = _sides(unit)
     if own is None:
         return False
     for part in finding_parts(sentence):
-        theirs = _sides(part)
+        # "Compared with no coffee consumption, drinking more than 3 cups per day was associated with lower odds of
+        # ... fibrosis": the reference group's "no" denies nothing of the association (round 144)
+        theirs = _sides(part) or _sides(_REFERENCE_FIRST.sub("", part))
         if theirs is not None and theirs[1] == own[1] and (theirs[0] or _UP) == (own[0] or _UP):
             return True
     return False
+
+
+_REFERENCE_FIRST = re.compile(r"^\W*(?:compared\s+(?:with|to)|relative\s+to|versus)\s[^,;]{1,60},\s*", re.IGNORECASE)
 
 
 def association_reversed(unit: str, sentence: str) -> bool:

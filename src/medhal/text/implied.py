@@ -147,15 +147,11 @@ def implied_figures(text: str) -> list[Quantity]:
         arms = [int(m.group(1).replace(",", "")) for m in _ARM_N.finditer(sentence)]
         if len(arms) >= 2:
             out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))
-    for m in _MATCHED.finditer(text):  # "842 FICB recipients were matched 1:1 with 842 controls": 1,684 (r137)
-        both = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
-        out.append(Quantity("count", both, -1, -1, f"{both:g} in all", False, both))
-    for m in _EACH_GROUP.finditer(text):  # "174 patients were analysed in each group": 348 (round 143)
-        both = 2 * float(m.group(1).replace(",", ""))
-        out.append(Quantity("count", both, -1, -1, f"{both:g} in all", False, both))
-    for m in _PAIRS.finditer(text):  # "After matching (1,904 pairs)": 3,808 people
-        both = 2 * float(m.group(1).replace(",", ""))
-        out.append(Quantity("count", both, -1, -1, f"{both:g} in all", False, both))
+    # two matched groups together: "842 FICB recipients were matched 1:1 with 842 controls" (round 137), "174
+    # patients were analysed in each group" (round 143), "After matching (1,904 pairs)"
+    totals = [sum(float(m.group(side).replace(",", "")) for side in ("a", "b")) for m in _MATCHED.finditer(text)]
+    totals += [2 * float(m.group(1).replace(",", "")) for bound in (_EACH_GROUP, _PAIRS) for m in bound.finditer(text)]
+    out.extend(Quantity("count", both, -1, -1, f"{both:g} in all", False, both) for both in totals)
     for m in _PAIR.finditer(text):  # "2 vs 13 cases": 15 cases in all (round 58)
         cases = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
         out.append(Quantity("count", cases, -1, -1, f"{cases:g} in all", False, cases))
