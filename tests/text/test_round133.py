@@ -8,6 +8,7 @@ from medhal.detect.cues import negation_cue
 from medhal.detect.focus import _no_difference_either
 from medhal.detect.null_cue import of_other_stratum
 from medhal.detect.swapped_drugs import swapped_drug
+from medhal.text.arms import trial_arms
 from medhal.text.assertions import describes_measurement, opens_predicate, states_no_predicate
 from medhal.text.associations import association_reversed, same_association
 from medhal.text.dose_changes import dose_turned
@@ -321,3 +322,17 @@ def test_an_association_after_its_reference_group_and_two_null_findings() -> Non
     null = "Reporting rates did not differ between academic-affiliated and non-affiliated hospitals (p=0.37)."
     assert _no_difference_either("Reporting was similar in academic-affiliated", null)
     assert not _no_difference_either("Reporting was higher in academic-affiliated", null)
+
+
+def test_an_arm_named_by_its_acronym_is_named_by_its_expansion_too() -> None:
+    # round 143: "HFNC" and "standard low-flow oxygen via nasal cannula" share "nasal cannula"; the unit's "high-flow
+    # nasal cannula" named the other arm, and its "(11.8% vs 22.4%)" read as that arm's figures turned round
+    evidence = (
+        "Heated humidified high-flow nasal cannula (HFNC) therapy is used. Infants were randomized to HFNC at 2 "
+        "L/kg/min (n=512) or standard low-flow oxygen via nasal cannula (n=512)."
+    )
+    assert trial_arms(evidence) == ("high-flow nasal cannula (HFNC)", "standard low-flow oxygen via nasal cannula")
+    assert trial_arms("Patients were randomly assigned to colchicine 0.5 mg once daily or placebo.") == (
+        "colchicine 0.5 mg once daily",
+        "placebo",
+    )

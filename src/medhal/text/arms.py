@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from medhal.text.abbreviations import defined_abbreviations
 from medhal.text.lexical import directions, has_negation
 from medhal.text.negation import negation_targets
 from medhal.text.quantities import Quantity, quantities
@@ -79,7 +80,14 @@ subcutaneous insulin"."""
 def trial_arms(evidence: str) -> tuple[str, str] | None:
     """The two arms ``evidence`` says its participants were assigned to, or ``None`` (none said, more than two, or
     assignments that disagree).  A comparison in words that names one arm ("pneumonia was more frequent with
-    colchicine") compares it with the other.
+    colchicine") compares it with the other.  An arm named only by an acronym the evidence defines is named by both
+    ("high-flow nasal cannula (HFNC)"): the words that tell it from the other arm are its expansion's too (round
+    143, "HFNC" against "standard low-flow oxygen via nasal cannula", where "high-flow nasal cannula" named the
+    other arm by its shared words).
+
+    >>> trial_arms("Heated high-flow nasal cannula (HFNC) is used. Infants were randomized to HFNC at 2 L/kg/min "
+    ...            "(n=512) or standard low-flow oxygen via nasal cannula (n=512).")
+    ('high-flow nasal cannula (HFNC)', 'standard low-flow oxygen via nasal cannula')
 
     >>> trial_arms("Methods: 2,140 patients were randomly assigned to colchicine 0.5 mg once daily or placebo.")
     ('colchicine 0.5 mg once daily', 'placebo')
@@ -99,6 +107,16 @@ def trial_arms(evidence: str) -> tuple[str, str] | None:
     ...            "extended and 4,939 in standard villages).")
     ('extended SMC', 'standard SMC')
     """
+    arms = _assigned_arms(evidence)
+    if arms is None:
+        return None
+    defined = defined_abbreviations(evidence)
+    first, second = (f"{defined[arm]} ({arm})" if arm in defined else arm for arm in arms)
+    return first, second
+
+
+def _assigned_arms(evidence: str) -> tuple[str, str] | None:
+    """:func:`trial_arms` as the evidence names them."""
     found = list(_ARMS.finditer(evidence)) or list(_ARMS_TO.finditer(evidence))
     if not found:  # a cohort's "Sugammadex versus neostigmine for reversal ...": the arms its title compares
         found = [m] if (m := _TITLE_ARMS.match(evidence)) is not None else []
