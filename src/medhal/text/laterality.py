@@ -147,9 +147,8 @@ def side_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
         return None  # left": the unit tells the sides apart itself (round 71)
     named, said = _read_once(tuple(sentences))
     words = _part_stems(unit)
-    short = {_SHORT[m.group(1)] for sentence in sentences for m in _SHORT_SIDE.finditer(sentence)}
     for mine in sides(unit):
-        if mine.side in short and _COMPARED_BEFORE.search(unit, 0, mine.start):
+        if _COMPARED_BEFORE.search(unit, 0, mine.start) and mine.side in _short_sides(tuple(sentences)):
             continue  # "not as flexible as her right ankle" for "L ankle dorsiflexion 10°, R 20°" (round 134)
         both = any(e.side == "both" and e.part & mine.part for _, e in named)  # not "bilateral PE" for a knee
         if mine.side == "both" or both:
@@ -206,6 +205,12 @@ def _read_once(sentences: tuple[str, ...]) -> tuple[tuple[tuple[int, Side], ...]
     named = tuple((i, side) for i, sentence in enumerate(sentences) for side in sides(sentence))
     said = frozenset(w.lower() for s in sentences for w in _SIDE_WORD.findall(_COMPARED_SIDE.sub("", s)))
     return named, said | frozenset(side.side for _, side in named if side.side != "both")  # and "RBBB"'s right
+
+
+@lru_cache(maxsize=64)
+def _short_sides(sentences: tuple[str, ...]) -> frozenset[str]:
+    """The sides the evidence gives bare in shorthand (:data:`_SHORT_SIDE`), read once however many units ask."""
+    return frozenset(_SHORT[m.group(1)] for sentence in sentences for m in _SHORT_SIDE.finditer(sentence))
 
 
 _SIDE_WORD = re.compile(r"\bleft\b|\bright\b|\bbilateral", re.IGNORECASE)
