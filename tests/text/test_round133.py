@@ -9,7 +9,7 @@ from medhal.detect.focus import _no_difference_either
 from medhal.detect.null_cue import of_other_stratum
 from medhal.detect.swapped_drugs import swapped_drug
 from medhal.text.arms import trial_arms
-from medhal.text.assertions import describes_measurement, opens_predicate, states_no_predicate
+from medhal.text.assertions import describes_measurement, opens_predicate
 from medhal.text.associations import association_reversed, same_association
 from medhal.text.dose_changes import dose_turned
 from medhal.text.durability import promised_outcome
@@ -17,6 +17,7 @@ from medhal.text.effects import stated_cause
 from medhal.text.exclusive import absence_denied
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.findings import contradicts, finding_parts, null_findings
+from medhal.text.fragments import states_no_predicate
 from medhal.text.implied import implied_figures
 from medhal.text.intervals import interval_conflicts
 from medhal.text.laterality import side_conflict

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.assertions import states_no_predicate
 from medhal.text.comparisons import comparison_conflict
 from medhal.text.designs import overstated_superiority, stated_design
 from medhal.text.figures import number_conflicts
 from medhal.text.findings import null_finding_conflict, reports_null_finding
+from medhal.text.fragments import states_no_predicate
 from medhal.text.lexical import direction_conflict, direction_words
 from medhal.text.quantities import quantities
 from medhal.text.subgroups import group_tokens, normalise_ages

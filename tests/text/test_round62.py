@@ -6,8 +6,8 @@ flagged): the faithful clauses' false cues mended at their cause, and the wrong 
 from __future__ import annotations
 
 from medhal.detect.focus import _counted_noun, _figure_left_out
-from medhal.text.assertions import states_no_predicate
 from medhal.text.figures import unstated_quantities
+from medhal.text.fragments import states_no_predicate
 from medhal.text.number_forms import numeric_dates, short_dates
 from medhal.text.quantities import quantities
 from medhal.text.recommendations import instructs, unadvised

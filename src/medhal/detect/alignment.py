@@ -90,7 +90,7 @@ import numpy as np
 from medhal.detect._pointers import Support, closest, shown_entailing
 from medhal.detect.records import Verdict
 from medhal.text.abbreviations import abbreviated, defined_abbreviations, spelled_out
-from medhal.text.assertions import asserts_nothing, describes_measurement, elides_predicate, states_no_predicate
+from medhal.text.assertions import asserts_nothing, describes_measurement, elides_predicate
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.doses import worked_out
 from medhal.text.figure_agreement import figures_agree
@@ -102,6 +102,7 @@ from medhal.text.findings import (
     null_findings,
     reports_null_finding,
 )
+from medhal.text.fragments import states_no_predicate
 from medhal.text.implied import implied_figures
 from medhal.text.labels import label_conflicts
 from medhal.text.lexical import direction_conflict, directions, has_negation

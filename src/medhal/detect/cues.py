@@ -83,6 +83,7 @@ from medhal.text.drug_doses import dose_conflict
 from medhal.text.endpoints import endpoint_conflicts
 from medhal.text.exclusions import excluded_population, states_exclusion
 from medhal.text.figures import number_conflicts
+from medhal.text.fragments import states_no_predicate
 from medhal.text.frequency import frequency_conflicts, interval_stated
 from medhal.text.instructions import reversed_instruction
 from medhal.text.labels import setting_conflicts
@@ -230,6 +231,12 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
         ),
         None,
     )
+    # a subject cut from its predicate asserts nothing a sentence could deny ("Alcohol intake within recommended
+    # limits" cut from "... and statin use showed no association", against "but not with alcohol intake within
+    # recommended limits"; round 141); a unit ending its sentence has its predicate, seen or not ("this extra dose
+    # also counts towards their routine schedule.")
+    cut = states_no_predicate(unit) and not unit.rstrip().endswith((".", "!", "?"))
+    found = None if cut else found
     if found is not None:
         # "because your pain is mild" against "R hip ROM full, pain-free." where "Bisphosphonates not indicated
         # (pain mild)" says it plainly with all the unit's words (round 134): the evidence asserts it too

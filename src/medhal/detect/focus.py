@@ -40,7 +40,6 @@ from medhal.text.assertions import (
     only_condition,
     opens_predicate,
     opens_relative,
-    states_no_predicate,
 )
 from medhal.text.associations import same_association
 from medhal.text.bounds import bound_holds
@@ -49,6 +48,7 @@ from medhal.text.derived import lay_count
 from medhal.text.figure_agreement import figures_agree
 from medhal.text.figures import states_each, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
+from medhal.text.fragments import states_no_predicate
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.names import is_drug_name
 from medhal.text.negation import negation_targets
@@ -69,7 +69,7 @@ def contradiction_focus(
     """For each of the unit's ``windows``, the alignment that lets it contradict the unit (its worst-aligned
     sentence's; ``by_sentence``: the unit's alignment with each evidence sentence, as
     :func:`medhal.detect.cues.number_cue`), 0 where it may not: a window holding an aim, a question or a
-    hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.assertions.states_no_predicate`)
+    hypothesis; every window of a fragment that asserts nothing (:func:`~medhal.text.fragments.states_no_predicate`)
     or a relative clause cut from what it qualifies (:func:`~medhal.text.assertions.opens_relative`) or a predicate
     cut from its subject (:func:`~medhal.text.assertions.opens_predicate`);
     an aligned window whose best sentence is the unit's negated restatement, or for a negated unit a sentence without
@@ -107,13 +107,17 @@ def contradiction_focus(
         week"): what the unit is about ("median PFS was 10.9 months with toraparib versus 8.2 months with placebo"
         is the subgroup sentence's "median PFS was 10.9 versus 8.2 months", not the overall "22.1 months versus 11.3
         months"; round 20).  Read once, when needed."""
-        own = [q for q in figures if not q.approximate and not lay_count(q)]
+        # a number word naming a technique or a regimen ("two-point compression", "three-drug") is no figure of it
+        named = [
+            q for q in figures if not (q.kind == "count" and "-" in q.text and not any(c.isdigit() for c in q.text))
+        ]
+        own = [q for q in named if not q.approximate and not lay_count(q)]
         # one figure is enough when it is a measurement ("to 38% of baseline", a decimal "1.1 mmHg"), which anchors
         # the unit to the sentence stating it, not a whole count or a time any sentence may hold (round 138)
         measured = len(own) == 1 and (
             not own[0].kind.startswith(("count", "time", "label:")) or (own[0].kind == "count" and "." in own[0].text)
         )
-        if (len(own) < 2 and not measured) or len(own) < len(figures):
+        if (len(own) < 2 and not measured) or len(own) < len(named):
             return frozenset()
         return frozenset(s for s in index.sentences if states_each(own, quantities(s), of_kind=True))
 
@@ -136,6 +140,10 @@ def contradiction_focus(
             or _only_figures_differ(unit, best)
             # a unit reporting no effect is not contradicted by a result whose interval holds no effect
             or (null and nonsignificant(best))
+            # nor a null unit giving its own interval that holds no effect, by a sentence stating it among others
+            # ("did not differ significantly (aOR 0.91, 95% CI 0.63-1.31)" against "..., 0.91 (95% CI 0.63-1.31) for
+            # levetiracetam and 1.78 (95% CI 1.24-2.55) for carbamazepine"; round 142)
+            or (null and nonsignificant(unit) and figures_agree(unit, best))
             # nor a unit by a sentence one of whose findings says what it says ("..., although X was higher")
             or restates_in_part(best, unit)
             or converse(unit, best, index.arms)  # "less with A" is "more with B"
@@ -146,6 +154,7 @@ def contradiction_focus(
             or _clause_its_way(unit, best)  # "less hungry" against "hunger was lower (...), and more patients ..."
             or same_association(unit, best)  # "Higher lead was linked to lower IQ" against "... with lower scores"
             or _of_other_agents(unit, best, index.sentences)  # "SSRIs did not reduce pain" against the SNRI sentence
+            or _of_other_kind(unit, best, index.sentences)  # "Serious adverse events" against "Gastrointestinal ..."
             # "is not routinely advised" against "The panel suggests against routine measurement": advice against, both
             or (advises_against(unit) and advises_against(best))
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
@@ -265,6 +274,31 @@ def _of_other_agents(unit: str, sentence: str, sentences: Sequence[str]) -> bool
     return bool(own and theirs) and not own & theirs and any(own <= _agents(s) for s in sentences if s != sentence)
 
 
+def _of_other_kind(unit: str, sentence: str, sentences: Sequence[str]) -> bool:
+    """Whether ``unit``'s subject is a kind of a thing ("Serious adverse events were not more common than with
+    placebo") that ``sentence`` names of another kind ("Gastrointestinal adverse events were more frequent") and
+    another sentence names as the unit does ("Serious adverse events did not differ from placebo"; round 146)."""
+    m = _KIND_SUBJECT.match(unit)
+    if m is None:
+        return False
+    kind, thing = m.group("kind").lower(), m.group("thing")
+    other = re.search(rf"\b([A-Za-z-]+)\s+{re.escape(thing)}\b", sentence, re.IGNORECASE)
+    if (
+        other is None
+        or other.group(1).lower() in (kind, "the", "of", "and", "or", "all", "any")
+        or kind in sentence.lower()
+    ):
+        return False
+    whole = re.compile(rf"\b{re.escape(m.group('kind'))}\s+{re.escape(thing)}\b", re.IGNORECASE)
+    return any(whole.search(s) for s in sentences if s != sentence)
+
+
+_KIND_SUBJECT = re.compile(
+    r"\W*(?:the\s+)?(?P<kind>[A-Za-z][\w-]+)\s+(?P<thing>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:was|were|did|had|occurred)\b"
+)
+"""A unit opening with a subject of a kind and a thing ("Serious adverse events were")."""
+
+
 @lru_cache(maxsize=4096)
 def _agents(text: str) -> frozenset[str]:
     """The drugs (by INN) and drug-class abbreviations ``text`` names, lower-cased, without a plural "s"."""
@@ -305,9 +339,14 @@ def _clause_its_way(unit: str, sentence: str) -> bool:
     words = canonical_stems(unit) - _PEOPLE
     if len(way) != 1 or not words or has_negation(unit):
         return False
-    return any(
-        words <= canonical_stems(c) and directions(c) == way and not has_negation(c) for c in clause_texts(sentence)
-    )
+    return any(_holds(words, c) and directions(c) == way and not has_negation(c) for c in clause_texts(sentence))
+
+
+def _holds(words: frozenset[str], clause: str) -> bool:
+    """Whether ``clause`` holds each of the stems ``words``, as a word's stem or inside a prefixed word ("within the
+    thyroid" in "intrathyroidal"; round 141)."""
+    inner = clause.lower()
+    return all(len(w) >= 5 and w in inner for w in words - canonical_stems(clause))
 
 
 _PEOPLE = canonical_stems("patients participants")

@@ -41,7 +41,8 @@ def moved_figure(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, 
     arm the unit names."""
     if "%" not in unit or index.arms is None:
         return None
-    found = moved_figures(unit, index.sentences, index.arms)
+    # the sentences as their reader reads them: "8.7% of ulipristal acetate (UPA)" for "8.7% of UPA" (round 148)
+    found = moved_figures(unit, index.spelled or index.sentences, index.arms)
     if found is None:
         return None
     i, first, theirs = found

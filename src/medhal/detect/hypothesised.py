@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 
 from medhal.detect.alignment import EvidenceIndex, restates
-from medhal.text.assertions import asserts_nothing, states_no_predicate
+from medhal.text.assertions import asserts_nothing
+from medhal.text.fragments import states_no_predicate
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = ["RESULT_ALIGNMENT", "hypothesised", "inquiry"]

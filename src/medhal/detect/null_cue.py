@@ -159,6 +159,9 @@ def of_other_stratum(unit: str, sentence: str) -> bool:
     True
     >>> of_other_stratum("the shift at 8 kHz was smaller", s)
     False
+    >>> of_other_stratum("The benefit was largest with eosinophils of at least 300 cells/μL,", "With ≥300 cells/μL the "
+    ...                  "rate ratio was 0.63, whereas with <100 cells/μL there was no significant difference.")
+    True
     >>> of_other_stratum("The programme reduced hamstring injuries.", "Other (non-hamstring) injuries did not differ.")
     True
     >>> of_other_stratum("The programme reduced injuries.", "Other (non-hamstring) injuries did not differ.")
@@ -168,13 +171,13 @@ def of_other_stratum(unit: str, sentence: str) -> bool:
     >>> of_other_stratum("Bleeding was commoner in carriers.", "Bleeding did not differ in carriers and non-carriers.")
     False
     """
-    mine = {(word.lower(), value) for value, word in _AT_VALUE.findall(unit)}
+    mine = {(word.lower(), value) for pattern in (_AT_VALUE, _LEVEL) for value, word in pattern.findall(unit)}
     named = {word.lower() for word in _WORDS.findall(unit)} - {m.lower() for m in _NON_WORD.findall(unit)}
     clauses = [c for part in finding_parts(sentence) for c in re.split(r",\s+and\s+", part) if reports_null_finding(c)]
     if not clauses:
         return False
     for clause in clauses:
-        theirs = {(word.lower(), value) for value, word in _AT_VALUE.findall(clause)}
+        theirs = {(word.lower(), value) for pattern in (_AT_VALUE, _LEVEL) for value, word in pattern.findall(clause)}
         other_value = bool(theirs) and not theirs & mine and bool({w for w, _ in theirs} & {w for w, _ in mine})
         # "other (non-hamstring) injuries"; not "between carriers and non-carriers", which names both (cp_261)
         other_kind = any(
@@ -188,5 +191,10 @@ def of_other_stratum(unit: str, sentence: str) -> bool:
 
 _AT_VALUE = re.compile(r"\bat\s+(\d+(?:\.\d+)?)\s*([A-Za-z]+)\b")
 """A value a measure is taken at: "at 32 kHz", "at 6 months"."""
+_LEVEL = re.compile(
+    r"(?:[<>≤≥]=?\s*|\b(?:at\s+least|at\s+most|below|above|under|over|less\s+than|more\s+than)\s+)"
+    r"(\d+(?:\.\d+)?)\s*([A-Za-z][\w/µμ]*)"
+)
+"""A stratum's bound: "eosinophils of at least 300 cells/μL" against "those with <100 cells/μL" (round 147)."""
 _NON_WORD = re.compile(r"\bnon-(\w+)", re.IGNORECASE)
 _WORDS = re.compile(r"[A-Za-z]+")

@@ -18,8 +18,9 @@ from typing import Literal, Protocol, get_args
 from medhal.detect.records import EvidencePointer, JSONObject, Status, UnitKind, UnitResult, Verdict
 from medhal.errors import ConfigError
 from medhal.text import Span, split_units, trim_span
-from medhal.text.assertions import opens_relative, states_no_predicate
+from medhal.text.assertions import opens_relative
 from medhal.text.findings import reports_null_finding
+from medhal.text.fragments import states_no_predicate
 from medhal.text.lexical import has_negation
 
 __all__ = [

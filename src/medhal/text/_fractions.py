@@ -30,10 +30,12 @@ _SHARE_FRACTION = re.compile(
 the patients"): a share as much as "about half" is; not of one thing ("a quarter of a gram"), nor an ordinal ("the third
 was given into his left upper arm": the third dose; round 65)."""
 _NOT_A_SHARE_BEFORE = re.compile(
-    r"\b(?:than|over|under|least|most|by|in|to|into|up|about|approximately|nearly|almost|roughly|around)\s+$",
+    r"\b(?:than|over|under|least|most|by|in|to|into|up|about|approximately|nearly|almost|roughly|around|"
+    r"top|bottom|highest|lowest|middle|poorest|richest)\s+$",
     re.IGNORECASE,
 )
-"""Words making the fraction after them a bound or a change ("more than half", "cut by a third", "cut in half")."""
+"""Words making the fraction after them a bound or a change ("more than half", "cut by a third", "cut in half"), or a
+rank of a population cut in equal parts ("the top fifth of intake": a quintile, no share; round 144)."""
 
 
 def hedged_fractions(text: str) -> list[Quantity]:
@@ -49,6 +51,8 @@ def hedged_fractions(text: str) -> list[Quantity]:
     ([], [])
     >>> [q.text for q in hedged_fractions("Two thirds had no red flags; more than half of them were cut by a third.")]
     ['Two thirds']
+    >>> hedged_fractions("People in the top fifth of intake had a 38% higher risk than the bottom fifth.")
+    []
     """
     out: list[Quantity] = []
     shares = [m for m in _SHARE_FRACTION.finditer(text) if not _NOT_A_SHARE_BEFORE.search(text, 0, m.start())]

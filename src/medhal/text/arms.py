@@ -16,7 +16,7 @@ must give each of the two figures to one arm, the other way round.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from medhal.text.abbreviations import defined_abbreviations
 from medhal.text.lexical import directions, has_negation
@@ -89,6 +89,9 @@ def trial_arms(evidence: str) -> tuple[str, str] | None:
     ...            "(n=512) or standard low-flow oxygen via nasal cannula (n=512).")
     ('high-flow nasal cannula (HFNC)', 'standard low-flow oxygen via nasal cannula')
 
+    >>> trial_arms("We compared ulipristal acetate (UPA) with levonorgestrel (LNG). Women were assigned to UPA 30 mg "
+    ...            "(n=1,624) or LNG 1.5 mg (n=1,618).")
+    ('ulipristal acetate (UPA) 30 mg', 'levonorgestrel (LNG) 1.5 mg')
     >>> trial_arms("Methods: 2,140 patients were randomly assigned to colchicine 0.5 mg once daily or placebo.")
     ('colchicine 0.5 mg once daily', 'placebo')
     >>> trial_arms("Women were assigned to 40 Gy in 15 fractions, 27 Gy in 5 fractions, or 26 Gy in 5 fractions.")
@@ -111,8 +114,15 @@ def trial_arms(evidence: str) -> tuple[str, str] | None:
     if arms is None:
         return None
     defined = defined_abbreviations(evidence)
-    first, second = (f"{defined[arm]} ({arm})" if arm in defined else arm for arm in arms)
+    first, second = (_spelled(arm, defined) for arm in arms)
     return first, second
+
+
+def _spelled(arm: str, defined: Mapping[str, str]) -> str:
+    """``arm`` with the acronym it opens with spelled out before it ("ulipristal acetate (UPA) 30 mg" for "UPA 30
+    mg"; round 148); the arm itself when it opens with none the evidence defines."""
+    head, _, rest = arm.partition(" ")
+    return f"{defined[head]} ({head}){' ' if rest else ''}{rest}" if head in defined else arm
 
 
 def _assigned_arms(evidence: str) -> tuple[str, str] | None:

@@ -50,7 +50,6 @@ __all__ = [
     "opens_negated_predicate",
     "opens_predicate",
     "opens_relative",
-    "states_no_predicate",
     "subject_carried",
 ]
 
@@ -312,70 +311,6 @@ _NO_PROOF = re.compile(
 _CAUSAL = re.compile(r"\bcaus(?:e|es|ed|ing|al|ally|ation|ality)\b", re.IGNORECASE)
 
 
-_VERB_WORDS = (
-    "is are was were be been being am has have had do does did can could may might must shall should will would "
-    "took lost fell rose brought made gave found showed led grew became began saw got kept left met put said "
-    "thought won bore ran cut hit shown seen known given taken done "
-    "show shows suggest suggests remain remains occur occurs differ differs appear appears seem seems improve "
-    "improves cause causes lead leads reduce reduces increase increases provide provides allow allows require "
-    "requires predict predicts affect affects help helps make makes take takes give gives indicate indicates "
-    "support supports confirm confirms represent represents need needs"
-)
-_VERBS = frozenset(_VERB_WORDS.split())
-_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:n't)?")
-"""A word; a hyphenated compound is one ("band-related", "drug-induced": adjectives, not past forms)."""
-
-
-def states_no_predicate(unit: str) -> bool:
-    """Whether ``unit`` is a fragment that states no predicate of its own: no auxiliary or modal, no past form
-    ("-ed" or a common irregular one) and no common present-tense verb ("and mucous membranes disorders,", "or
-    without intrapulmonary lymph node metastasis.").  Clause splitting leaves such fragments of a list or a
-    contrast; what they say depends on the clause they belong to, so the encoder's reading of one alone is no
-    contradiction (the deterministic cues still apply).
-
-    >>> states_no_predicate("or without intrapulmonary lymph node metastasis.")
-    True
-    >>> states_no_predicate("Mortality did not differ.")
-    False
-    >>> states_no_predicate("Patients lost 25% of their body weight.")
-    False
-
-    In a list of short items a past form before another word of its item describes that word ("Antibiotics,
-    corticosteroids, nebulised adrenaline,": round 20); the last word of an item may be a verb ("bleeding increased").
-
-    >>> states_no_predicate("Antibiotics, corticosteroids, nebulised adrenaline,")
-    True
-    >>> states_no_predicate("Among 356 patients with suspected leg DVT,"), states_no_predicate("It was suspected.")
-    (True, False)
-    >>> states_no_predicate("Mortality fell, strokes were fewer, bleeding increased,")
-    False
-
-    Nor does the phrase a comparison opens with ("Compared with people who had less than one serving a week,"), nor
-    the rival it closes with:
-
-    >>> states_no_predicate("compared with 6% on foam."), states_no_predicate("compared with placebo, it reduced pain")
-    (True, False)
-    """
-    if _BY_MEASURE.fullmatch(unit):  # "by an adjusted 1.4 points.": how much the clause before's change was (round 62)
-        return True
-    opening = _COMPARED_WITH.match(unit)
-    if opening and unit.rstrip().endswith(","):  # "Compared with people who had less than one serving a week,": the
-        return True  # phrase a comparison opens with, its claim in the next clause (round 21)
-    if opening:  # "compared with 6% on foam.": the rival of the clause before, unless it says more (round 27)
-        return states_no_predicate(unit[opening.end() :])
-    if _LIST.fullmatch(unit):  # the words of each item, a describing past form left out
-        items = [m.group().lower().split() for m in _LIST_ITEM.finditer(unit)]
-        words = [w for item in items for w in item if not (w.endswith("ed") and w != item[-1])]
-    else:
-        found = [m.group().lower() for m in _WORD.finditer(unit)]
-        # a past form right after "with" or "of" describes the word after it ("Among 356 patients with suspected leg
-        # DVT,": round 139)
-        words = [w for k, w in enumerate(found) if not (k and found[k - 1] in ("with", "of") and w.endswith("ed"))]
-    return not any(
-        w in _VERBS or (len(w) > 4 and w.endswith("ed") and "-" not in w) or w.endswith("n't") for w in words
-    )
-
-
 def opens_condition(text: str) -> bool:
     """Whether ``text`` opens with a condition: what it negates is the condition, not a finding or a denial ("If her
     haemoglobin does not rise by at least 20 g/L after 4 weeks, I will arrange capsule endoscopy": round 48).
@@ -440,22 +375,6 @@ _RELATIVE = re.compile(
     r"(?!possible\b|appropriate\b|needed\b|necessary\b|indicated\b)",
     re.IGNORECASE,
 )
-_COMPARED_WITH = re.compile(r"\s*(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to)\b", re.I)
-"""The opening of a phrase that names what a comparison is against."""
-_BY_MEASURE = re.compile(
-    r"\W*(?:and\s+)?by\s+(?:an?\s+)?(?:(?:adjusted|estimated|average|mean|absolute|about|around|roughly|"
-    r"approximately|nearly|almost|only|just|over|under)\s+)*[-\u2212]?\d[\d.,]*\s*"
-    r"(?:%|percentage\s+points?|points?|[A-Za-z]+(?:/[A-Za-z0-9]+)*)?\s*[.,;]?\s*",
-    re.IGNORECASE,
-)
-"""A phrase of how much alone: "by an adjusted 1.4 points", "by about 12%"."""
-_LIST_ITEM = re.compile(r"[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}")
-"""An item of a list: up to three words ("nebulised adrenaline")."""
-_LIST = re.compile(rf"\s*{_LIST_ITEM.pattern}(?:\s*,\s*{_LIST_ITEM.pattern}){{2,}}\s*,?\s*")
-"""A fragment that is a list of three or more short items, nothing else ("Antibiotics, corticosteroids, nebulised
-adrenaline,")."""
-
-
 _RESEARCH_CALL = re.compile(
     r"\b(?:further|more|larger|longer|additional|future|new|bigger|well-designed|randomi[sz]ed|prospective|adequately\s+"
     r"powered)\s+(?:[\w-]+\s+){0,2}?(?:studies|study|trials?|research|work|evidence|data|investigations?)\s+"

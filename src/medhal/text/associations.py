@@ -21,6 +21,7 @@ from functools import lru_cache
 from medhal.text.findings import finding_parts
 from medhal.text.lexical import directions, has_negation
 from medhal.text.synonyms import canonical_stems
+from medhal.text.ways import clause_texts
 
 __all__ = ["association_reversed", "same_association"]
 
@@ -34,6 +35,8 @@ _DOWN, _UP = frozenset({"down"}), frozenset({"up"})
 _WITHDRAWN = re.compile(
     r"\b(?:discontinu\w*|stopp\w*|stops?|withdr[ae]w\w*|cessation|ceas\w*|absence|without|lack\w*)\b", re.IGNORECASE
 )
+_SIGNED = re.compile(r"\b(positively|directly|inversely|negatively)\s+$", re.IGNORECASE)
+"""An association's sign said before it ("were positively associated with T2D"), no direction after it."""
 """A cause said by its absence ("Discontinuing a statin was associated with a higher risk of delirium"): the
 association of taking it is the other way ("receiving a statin was associated with less delirium")."""
 
@@ -48,6 +51,9 @@ def _sides(text: str) -> tuple[frozenset[str], frozenset[str], str, str] | None:
     m = found[0]
     before, after = text[: m.start()], text[m.end() : m.end() + _REACH]
     way = directions(after) & _WAYS
+    signed = _SIGNED.search(before)
+    if not way and signed is not None:  # "positively associated with T2D": more of the outcome (round 144)
+        way = _DOWN if signed.group(1).lower() in {"inversely", "negatively"} else _UP
     if len(way) != 1:
         return None
     cause = directions(before) & _WAYS or (_DOWN if _WITHDRAWN.search(before) else frozenset())
@@ -61,6 +67,15 @@ def same_association(unit: str, sentence: str) -> bool:
     >>> same_association(unit, "Lead exposure is widespread and is associated with lower cognitive scores.")
     True
     >>> same_association(unit, "Lower blood lead was associated with lower IQ scores.")
+    False
+    >>> same_association("and processed meats were linked to higher risk,", "Sugar-sweetened beverages and processed"
+    ...                  " meats were positively associated with T2D, whereas breads were not associated with risk.")
+    True
+    >>> same_association("Instead, early training was linked to larger infarcts,", "Early training did not improve"
+    ...                  " scores (p=0.48) and was associated with larger infarct volumes (32.4% vs 26.1%).")
+    True
+    >>> same_association("and processed meats were linked to lower risk,", "Processed meats were positively"
+    ...                  " associated with T2D.")
     False
     >>> same_association("drinking more coffee was associated with less liver fibrosis.",
     ...                  "Compared with no coffee, drinking more than 3 cups per day was associated with lower odds of"
@@ -76,6 +91,13 @@ def same_association(unit: str, sentence: str) -> bool:
         theirs = _sides(part) or _sides(_REFERENCE_FIRST.sub("", part))
         if theirs is not None and theirs[1] == own[1] and (theirs[0] or _UP) == (own[0] or _UP):
             return True
+    # a clause of a finding whose other clause is negated ("Early training did not improve mNSS (...) and was
+    # associated with larger infarct volumes"), the same outcome after it (round 139)
+    effect = canonical_stems(" ".join(word for word in own[3].split() if not directions(word)))
+    for clause in clause_texts(sentence):
+        theirs = _sides(clause)
+        if theirs is not None and theirs[1] == own[1] and (theirs[0] or _UP) == (own[0] or _UP):
+            return bool(effect & canonical_stems(theirs[3]))
     return False
 
 

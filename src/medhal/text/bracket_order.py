@@ -44,13 +44,13 @@ _BRACKET = re.compile(
     re.IGNORECASE,
 )
 _BETWEEN_STOP = re.compile(
-    r"\bthan\b|\b(?:with|in|on|among|for|after|by|from)\s+(?!the\s+(?:first|second)\b)\w+|[;:]|\b(?:"
+    r"\bthan\b|\b(?:with|in|on|among|for|after|by|from)\s+(?!the\s+(?:first|second)\b)(?!gestational\b)\w+|[;:]|\b(?:"
     + "|".join(sorted(_UP | _DOWN))
     + r")\b",
     re.IGNORECASE,
 )
 """What must not stand between the comparative and the bracket: "than", a group ("more common with placebo (...)"),
-a clause break or another comparative."""
+a clause break or another comparative; "small for gestational age" is one term (round 148)."""
 _RIVAL_BEFORE = re.compile(
     r"\b(?:placebo|control|controls|usual\s+care|standard\s+care|comparator|sham|comparison\s+group)\b", re.IGNORECASE
 )
@@ -76,6 +76,9 @@ def bracket_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     ...                        results))
     None
     >>> bracket_conflict("a longer time to walk (median 5 vs 8 days)", ["Median time to walk was 5 versus 8 days."])
+    0
+    >>> bracket_conflict("Babies were less often small for gestational age (16.3% vs 11.5%).", ["SGA birth was more "
+    ...                  "frequent with labetalol (16.3% vs 11.5%)."])
     0
     """
     for m in _COMPARATIVE.finditer(unit):

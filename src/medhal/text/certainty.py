@@ -47,13 +47,33 @@ def certainty_levels(text: str) -> list[Quantity]:
     [1.0]
     >>> [q.value for q in certainty_levels("The certainty of the mortality evidence was high.")]
     [4.0]
+    >>> [q.value for q in certainty_levels("Certainty of evidence was moderate for BMI and low for blood pressure.")]
+    [3.0, 2.0]
     """
     found: list[Quantity] = []
     for m in _LEVEL.finditer(text):
         level = next(g for g in (m.group("level"), m.group("after"), m.group("of")) if g)
-        value = _GRADES[level.lower().split()[0].split("-")[0]]
-        found.append(Quantity("label:certainty", value, m.start(), m.end(), m.group(), approximate=False))
+        found.append(Quantity("label:certainty", _rank(level), m.start(), m.end(), m.group(), approximate=False))
+    if found:  # "was moderate for BMI and low for cardiometabolic outcomes": a level given after the first (round 146)
+        for m in _ALSO.finditer(text, found[0].end):
+            if not any(q.start <= m.start("also") < q.end for q in found):
+                level = m.group("also")
+                found.append(
+                    Quantity("label:certainty", _rank(level), m.start("also"), m.end(), level, approximate=False)
+                )
+        found.sort(key=lambda q: q.start)
     return found
+
+
+def _rank(level: str) -> float:
+    """A level's rank (:data:`_GRADES`, by its first word: "very" is very low)."""
+    return _GRADES[level.lower().split()[0].split("-")[0]]
+
+
+_ALSO = re.compile(
+    r"(?:,|;|\band\b|\bbut\b)\s+(?P<also>very[\s-]+low|low|moderate|high)\s+(?:for|in|on)\b", re.IGNORECASE
+)
+"""A further level in a list after the first ("and low for cardiometabolic outcomes")."""
 
 
 def certainty_conflicts(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quantity, Quantity]], int] | None:

@@ -27,7 +27,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from medhal.text.derived import bounded
+from medhal.text.figures import anchors
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.tokens import content_stems
 
 __all__ = ["MARGIN", "interval_conflicts"]
 
@@ -49,6 +51,13 @@ def interval_conflicts(
     >>> [(a.text, b.text) for a, b in found[0]], found[1]
     ([('2 weeks', '4 weeks')], 2)
     >>> print(interval_conflicts("Her sodium should be repeated in 4 weeks", letter, np.array([0.3, 0.4, 0.9]), 0.6))
+    None
+
+    Nor when a sentence aligned less well states it in the same slot, of more of the unit's words (round 139):
+
+    >>> rats = ["Rats underwent arterial occlusion for 90 minutes and were randomised."]
+    >>> rats.append("Treadmill training ran for 14 days.")
+    >>> print(interval_conflicts("or treadmill training from day 7, each for 14 days.", rats, np.array([.8, .3]), .6))
     None
     """
     if not len(by_sentence):
@@ -72,14 +81,31 @@ def interval_conflicts(
         if len(rivals) != 1 or bounded(sentence, rivals[0]):
             continue
         level = by_sentence[best] - MARGIN
+        # stated by a sentence aligned nearly as well, or in the same slot of more of the unit's words elsewhere
+        # ("training ... each for 14 days" against "occlusion for 90 minutes", where "Training consisted of 30
+        # minutes/day for 14 days"; round 139)
+        mine = anchors(unit, q, _WIDE)
+        near = len(mine & anchors(sentence, rivals[0], _WIDE))
         if any(
-            by_sentence[i] >= level and any(q.equals(e) for e in quantities(s))
+            any(
+                q.equals(e) and (by_sentence[i] >= level or (_slot(s, e) == slot and len(mine & _around(s, e)) > near))
+                for e in quantities(s)
+            )
             for i, s in enumerate(sentences)
             if i != best
         ):
             continue
         return [(q, rivals[0])], best
     return None
+
+
+_WIDE = 8
+"""How many words each side say what an interval is of, for the unit's clause and the sentences compared."""
+
+
+def _around(sentence: str, q: Quantity) -> frozenset[str]:
+    """The content stems of ``sentence`` without ``q``: what a short sentence stating an interval says it is of."""
+    return content_stems(sentence[: q.start] + sentence[q.end :])
 
 
 def _slot(text: str, q: Quantity) -> str | None:

@@ -105,18 +105,27 @@ def divided_doses(text: str, stated: Sequence[Quantity]) -> list[Quantity]:
 
 def daily_forms(unit: str, stated: Sequence[Quantity]) -> Sequence[Quantity]:
     """``stated`` with, when ``unit`` says its figure is daily ("daily", "a day", "in 24 hours"), each rate per
-    kilogram per day also as the rate per kilogram the unit writes ("45 mg/kg" for "45 mg/kg/day").
+    kilogram per day also as the rate per kilogram the unit writes ("45 mg/kg" for "45 mg/kg/day"); when it says it
+    is yearly, each rate per year also as the amount.
 
     >>> stated = quantities("Reduced maximum (45 mg/kg/day).")
     >>> [q.kind for q in daily_forms("the daily maximum is 45 mg/kg", stated)]
     ['mass/kg/day', 'mass/kg']
     >>> [q.kind for q in daily_forms("give 45 mg/kg per dose", stated)]
     ['mass/kg/day']
+    >>> [q.kind for q in daily_forms("it slowed the yearly loss by 98 mL", quantities("98 mL/year"))]
+    ['volume/year', 'volume']
     """
-    if not _DAILY.search(unit):
+    daily, yearly = _DAILY.search(unit) is not None, _YEARLY.search(unit) is not None
+    if not (daily or yearly):
         return stated  # read for every unit and sentence: no copy
-    extra = [replace(e, kind=e.kind[: -len("/day")]) for e in stated if e.kind.endswith("/kg/day")]
+    extra = [replace(e, kind=e.kind[: -len("/day")]) for e in stated if daily and e.kind.endswith("/kg/day")]
+    # "the yearly loss of FVC by about 98 mL" for "98 mL/year" (round 147)
+    extra += [replace(e, kind=e.kind[: -len("/year")]) for e in stated if yearly and e.kind.endswith("/year")]
     return [*stated, *extra]
+
+
+_YEARLY = re.compile(r"\b(?:yearly|annual|annually|a\s+year|per\s+year|each\s+year|every\s+year)\b", re.IGNORECASE)
 
 
 def _in_range(value: float) -> bool:

@@ -26,6 +26,7 @@ from functools import lru_cache
 from medhal.text.frequency import dose_frequencies
 from medhal.text.names import is_drug_name, same_drug_names
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.synonyms import canonical_text
 
 __all__ = ["dose_conflict", "drug_doses"]
 
@@ -55,7 +56,7 @@ _GENERIC_WORDS = (
 )
 _GENERIC = frozenset(_GENERIC_WORDS.split())
 """Words that stand right before a dose without naming a drug ("a total of 10 mg", "up to 4 mg")."""
-_DOSE_KINDS = ("mass", "volume")
+_DOSE_KINDS = ("mass", "volume", "units")  # units: insulin, international units (session 25)
 
 
 def _is_dose(q: Quantity) -> bool:
@@ -138,14 +139,22 @@ def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     ([('10 mg', '5 mg')], 0)
     >>> dose_conflict("and ramipril 10 mg is continued.", letter) is None
     True
+    >>> found = dose_conflict("taking 4,000 IU of vitamin D3 a day", ["Cholecalciferol 2,000 IU daily or placebo."])
+    >>> [(a.text, b.text) for a, b in found[0]]
+    [('4,000 IU', '2,000 IU')]
     """
     given = drug_doses(tuple(sentences))
     if not given:
         return None
     # the evidence's one drug has every dose it states, in a table too ("12 to 13.9 kg - 7.5 mL - 180 mg": round 55)
     alone = _every_dose(tuple(sentences)) if len(given) == 1 and _one_drug(tuple(sentences)) else ()
-    for q in quantities(unit):
+    own = quantities(unit)
+    canon = canonical_text(unit)  # "4,000 IU of vitamin D3" is "4,000 IU of cholecalciferol" (session 25)
+    read = quantities(canon) if canon != unit else own
+    for k, q in enumerate(own):
         name = (_name_before(unit, q) or _dose_of(unit, q)) if _is_dose(q) else None
+        if name not in given and len(read) == len(own) and read[k].text == q.text and _is_dose(q):
+            name = _name_before(canon, read[k]) or _dose_of(canon, read[k])
         if name is None or name not in given:
             continue
         doses = given[name]

@@ -87,7 +87,9 @@ _EACH_GROUP = re.compile(
     re.IGNORECASE,
 )
 _PAIRS = re.compile(r"\b(\d[\d,]*)\s+(?:matched\s+)?pairs\b", re.IGNORECASE)
-_ARM_N = re.compile(r"\(\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
+_ARM_N = re.compile(r"[(;,]\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
+"""An arm's size closing a bracket: "(n=210)", "(TAU, n=76)" (round 146)."""
+_IN_BRACKETS = re.compile(r"\([^()]*\)")
 _RATIO_CI = re.compile(
     r"\b(?:(?:risk|odds|hazard|rate)\s+ratio|[a]?(?:RR|OR|HR|IRR))\b[^();]{0,12}?(?P<x>\d+\.\d+)[^();]{0,16}?\bCI\b"
     r"[\s,:]*(?P<a>\d+\.\d+)\s*(?:to|-|–)\s*(?P<b>\d+\.\d+)"
@@ -112,6 +114,8 @@ def implied_figures(text: str) -> list[Quantity]:
     [32.0, 20.0, 8.0]
     >>> [round(q.value * 1440) for q in implied_figures("06:58 Glucagon 1 mg IM. 07:10 GCS 15. 07:30 BM 7.8.")]
     [12, 20]
+    >>> [q.value for q in implied_figures("Children were randomised to A plus usual care (TAU; n=76) or TAU (n=76).")]
+    [152.0]
     >>> implied_figures("Follow-up at a ratio of 1:1 was poor. Admitted today, discharge planned.")
     []
     """
@@ -143,7 +147,8 @@ def implied_figures(text: str) -> list[Quantity]:
             out.append(Quantity("time", days, -1, -1, f"{days:g} days", False, days))
     for _m in _QUARTER.finditer(text):  # "the final quarter" of a year is its last three months
         out.append(Quantity("time", 3 * _MONTH, -1, -1, "three months", False, 3.0))
-    for sentence in re.split(r"(?<=[.;])\s+", text):  # "(n=210) ... (n=210)": 420 randomised (round 56)
+    unbracketed = _IN_BRACKETS.sub(lambda m: m.group().replace(";", ","), text)  # "(TAU; n=76)" is one bracket
+    for sentence in re.split(r"(?<=[.;])\s+", unbracketed):  # "(n=210) ... (n=210)": 420 randomised (round 56)
         arms = [int(m.group(1).replace(",", "")) for m in _ARM_N.finditer(sentence)]
         if len(arms) >= 2:
             out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))

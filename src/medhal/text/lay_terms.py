@@ -73,6 +73,8 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:participants?|individuals|persons)\b", "patients"),
     (r"\b(?:during|throughout)\s+(?:the\s+)?(?:hospital\s+)?(?:admission|hospitali[sz]ation)\b", "in hospital"),
     (r"\b25-?(?:hydroxy-?\s?|\(OH\)\s?)vitamin\s+D\b|\b25\(OH\)D\b", "vitamin D"),
+    (r"\bvitamin\s+D3\b", "cholecalciferol"),  # "2,000 IU of vitamin D3 a day" (own abstract, session 25)
+    (r"\bvitamin\s+D2\b", "ergocalciferol"),
     (r"\b(?:ferric|ferrous)\b", "iron"),
     (r"\b(?:tight|strict)(?=\s+(?:glucose|glycaemic|glycemic|blood\s+sugar|blood\s+pressure)\s+control)", "intensive"),
     (r"\b(?:kidney|renal)\s+(?:problems?|impairment)\b", "renal dysfunction"),

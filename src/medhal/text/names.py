@@ -180,6 +180,9 @@ _SHORT_FOR = {
     "morphine": frozenset({"mst", "oramorph", "zomorph", "sevredol", "oxynorm"}),  # "a slow-release morphine tablet"
     "ace": frozenset({"acei", "aceis"}),  # "ACE inhibitors" for "Avoid ACEi/ARB" (round 76)
     "graves": frozenset({"trab"}),  # "the antibody test for Graves' disease" for "TRAb negative" (round 125)
+    "iud": frozenset({"intrauterine"}),
+    "d3": frozenset({"cholecalciferol"}),  # "vitamin D3" for "cholecalciferol" (session 25)
+    "d2": frozenset({"ergocalciferol"}),  # "a copper IUD" for "a copper intrauterine device" (round 148)
 }
 """Abbreviations whose letters do not start the words they stand for ("TB" for tuberculosis: round 41), common
 clinical ones an evidence spells without defining them ("ICU" for "intensive care review": round 48), and the short

@@ -19,8 +19,9 @@ import re
 
 from medhal.text._finding_subjects import has_verb
 from medhal.text._negation_scopes import WORD, Scopes, governed, scopes
-from medhal.text.assertions import asserts_nothing, opens_condition, states_no_predicate
+from medhal.text.assertions import asserts_nothing, opens_condition
 from medhal.text.findings import finding_parts, finding_subject
+from medhal.text.fragments import states_no_predicate
 from medhal.text.lexical import direction_conflict, directions
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.tokens import STEM_PREFIX
@@ -90,7 +91,7 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     """The word ``unit`` asserts plainly while ``sentence`` denies it, when the sentence states a finding (not an aim,
     a question or a hypothesis), holds every content stem and number of the unit
     (:func:`~medhal.text.synonyms.alignment_tokens`), states no opposite direction, only ever says that word negated,
-    and the unit, which asserts something (:func:`~medhal.text.assertions.states_no_predicate`; not a relative
+    and the unit, which asserts something (:func:`~medhal.text.fragments.states_no_predicate`; not a relative
     clause, "who had chronic diseases", whose subject is elsewhere), never negates it nor anything the sentence
     does not negate too, and names what it is about (:func:`~medhal.text.findings.finding_subject`; not "this was
     statistically significant").  ``None`` otherwise.  Only this direction counts: a unit that negates what the sentence
@@ -228,6 +229,11 @@ def negation_targets(unit: str, sentence: str) -> bool:
     True
     >>> negation_targets("41% were in remission without steroids,", "Steroid-free remission was seen in 41.3%.")
     False
+    >>> negation_targets("All four deaths were in babies whose mothers had not been vaccinated.",
+    ...                  "Vaccine effectiveness was 90%; all 4 deaths occurred among infants of unvaccinated mothers.")
+    False
+    >>> negation_targets("Neither dose affected preference.", "Preference was unaffected by either dose.")
+    False
 
     What a sentence's opening condition says it does not assert (round 50):
 
@@ -241,7 +247,16 @@ def negation_targets(unit: str, sentence: str) -> bool:
     denied_there = frozenset(stem for stem, n in negated_times.items() if times[stem] == n)
     effect = bool(directions(sentence)) or _SENTENCE_EFFECT.search(sentence) is not None
     words = list(WORD.finditer(unit))
-    for k in governed(unit, words):
+    ruled = governed(unit, words)
+    # "had not been vaccinated" against "infants of unvaccinated mothers", "Neither dose affected" against "were
+    # unaffected by either dose": the sentence denies it too (rounds 143 and 146)
+    if any(
+        re.search(rf"\b(?:un|non-?){re.escape(w.group())}\b", sentence, re.IGNORECASE)
+        for w in words[min(ruled, default=0) :]
+        if len(w.group()) > 3
+    ):
+        return False
+    for k in ruled:
         word = words[k].group()
         # "without *further* surgery" denies more surgery, not the surgery a sentence says was done
         if k and words[k - 1].group().lower() in _RESTRICTIVE and _lemma(words[k - 1].group()) not in lemmas:

@@ -34,6 +34,9 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
     [('80%', '45%')]
     >>> moved_across("Of the attendees, 80% were contacted.", report, 0)
     []
+    >>> trial = ["Pregnancy occurred in 1.4% with UPA.", "In women with obesity, pregnancy rates were 2.1% with UPA."]
+    >>> moved_across("overall pregnancy rates were 1.4% with UPA", trial, 1)
+    []
     """
     sentence = sentences[best]
     theirs = quantities(sentence)
@@ -67,6 +70,8 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
         ]
         shared, rival = max(rivals, key=lambda pair: pair[0], default=(0, None))
         if rival is None or shared < SHARED or shared <= max(elsewhere):
+            continue
+        if _of_subgroup(sentence, rival, unit):  # "In women with BMI >=30, pregnancy rates were 2.1% with UPA"
             continue
         # a word right beside the unit's figure that stands beside the equal figure and not beside the rival ("206
         # evaluable women" for "206 patients were evaluable", not the "212 women" randomised; round 138)
@@ -119,3 +124,30 @@ def _word_before(text: str, q: Quantity) -> str:
         if stems:
             return stems[0]
     return ""
+
+
+def _of_subgroup(sentence: str, rival: Quantity, unit: str) -> bool:
+    """Whether ``rival`` is said of a subgroup ``unit`` does not name: its clause opens "In women with BMI >=30
+    kg/m2," or "Among those aged 75 or older," ("overall pregnancy rates were 1.4% with UPA", stated elsewhere, against
+    the subgroup's "pregnancy rates were 2.1% with UPA"; round 148)."""
+    clause = sentence[: rival.start].rsplit(";", 1)[-1]
+    found = list(_SUBGROUP.finditer(clause))
+    if not found:
+        return False
+    named = _words(found[-1].group("who")) - _LINKS
+    return bool(named) and not named <= _words(unit)
+
+
+def _words(text: str) -> frozenset[str]:
+    """The lower-cased words of ``text`` of two letters or more ("bmi" too)."""
+    return frozenset(w.lower() for w in re.findall(r"[A-Za-z]{2,}", text))
+
+
+_SUBGROUP = re.compile(
+    r"\b(?:in|among)\s+(?:the\s+)?(?:women|men|patients|participants|children|adults|those|people|infants)\s+"
+    r"(?P<who>(?:with|aged|who|without|whose)\b[^,;]{2,60}),",
+    re.IGNORECASE,
+)
+"""A clause's opening that restricts it to a subgroup ("In women with BMI >=30 kg/m2,")."""
+_LINKS = frozenset({"with", "aged", "who", "without", "whose", "and", "or", "the", "of", "than", "more", "less", "at"})
+_LINKS |= {"least", "over", "under", "kg"}

@@ -226,10 +226,24 @@ def shares_stated(unit: str, sentence: str) -> bool:
     True
     >>> shares_stated("About one in six of those children had appendicitis.", "Appendicitis was confirmed in 38%.")
     False
+    >>> shares_stated("although relatively few women received only one dose.", "Most (51.8%) had at least one dose,"
+    ...               " although few women received only one dose.")
+    True
     """
     figures = [e.value for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
     shares = quantified_shares(unit)
-    return bool(shares and figures) and all(any(not s.contradicted_by(v) for v in figures) for s in shares)
+    return bool(shares) and all(
+        any(not s.contradicted_by(v) for v in figures) or _said_alike(unit, s.quantity, sentence) for s in shares
+    )
+
+
+def _said_alike(unit: str, q: Quantity, sentence: str) -> bool:
+    """Whether ``sentence`` gives the share ``q`` of ``unit`` in the same words, with the word it counts ("few women
+    received only one dose"; round 143)."""
+    counted = re.match(r"\s+([A-Za-z-]+)", unit[q.end :])
+    if counted is None:
+        return False
+    return re.search(rf"\b{re.escape(q.text)}\s+{re.escape(counted.group(1))}\b", sentence, re.IGNORECASE) is not None
 
 
 def proportion_given(q: Quantity, stated: Sequence[Quantity]) -> bool:

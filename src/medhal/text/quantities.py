@@ -98,6 +98,13 @@ _SPREAD_THEN_UNIT = re.compile(
 )
 """A figure's spread in brackets between it and its unit ("mean 1,120 [SD 310] mL", "median 27 (IQR 18-40) months"); not
 a unit with a denominator after it, which the figure's own reading takes ("18.9 (2.6) g/kg/day" stays bare)."""
+_PLUS_MINUS_UNIT = re.compile(
+    r"\s?±\s?\d[\d.,]*\s?(?:(?P<pct>%)|(?P<unit>"
+    + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+    + r")\b(?!\s?/))",
+    re.IGNORECASE,
+)
+"""A mean's spread after "±" between it and its unit ("48.2 ± 5.1%", "12.4 ± 2.1 kg"): the mean's unit."""
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
 _PLURAL = re.compile(r"\s+[a-z]{3,}s\b")
@@ -232,6 +239,8 @@ def quantities(text: str) -> list[Quantity]:
             unit = spread.group(
                 "unit"
             ).lower()  # "1,120 [SD 310] mL", "18.9 (2.6) g/kg/day": the mean's unit (round 144)
+        if not unit and word not in NUMBER_VALUES and (spread := _PLUS_MINUS_UNIT.match(text, m.end())):
+            unit = "%" if spread.group("pct") else spread.group("unit").lower()  # "48.2 ± 5.1%" (round 145)
         if not unit and word not in NUMBER_VALUES and (size := dimension_unit(text, m.end())):
             unit = size  # "19 x 11 x 9 mm": each a length (round 66)
         side = m.group("unit") in ("L", "R") and (

@@ -55,6 +55,8 @@ def trend_reversed(unit: str, sentence: str) -> bool:
     False
     >>> trend_reversed("Joint bleeds were more frequent with emicizumab.", sentence)
     False
+    >>> trend_reversed("but sensitivity dropped to 21%.", "BDR (a 12% increase in FEV1) had a sensitivity of 35%.")
+    False
     """
     reading = _change(unit)
     if reading is None:
@@ -77,7 +79,13 @@ def _change(unit: str) -> tuple[str, frozenset[str]] | None:
 @lru_cache(maxsize=4096)
 def _clauses(sentence: str) -> tuple[tuple[frozenset[str], str | None], ...]:
     """Each clause of ``sentence``: what it names and the way it says something went (read once per sentence)."""
-    return tuple((canonical_stems(c) | finding_subject(c), _way(c)) for c in clause_texts(sentence))
+    # a bracketed definition says no change ("BDR (>=12% increase in FEV1) had a sensitivity of 35%"; round 146)
+    return tuple(
+        (canonical_stems(c) | finding_subject(c), _way(_BRACKETED.sub(" ", c))) for c in clause_texts(sentence)
+    )
+
+
+_BRACKETED = re.compile(r"\([^()]*\)")
 
 
 def _way(text: str) -> str | None:

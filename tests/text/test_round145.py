@@ -1,0 +1,208 @@
+"""Rounds 145-148 (research abstracts) and the abstract readings left from rounds 139-144: each reading mended at its
+cause, with the wrong reading it must still make."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from medhal.detect.focus import _clause_its_way, _of_other_kind
+from medhal.detect.null_cue import of_other_stratum
+from medhal.text._fractions import hedged_fractions
+from medhal.text.arms import moved_figures, trial_arms
+from medhal.text.associations import association_reversed, same_association
+from medhal.text.certainty import certainty_conflicts, certainty_levels
+from medhal.text.changed_intervals import interval_conflicts
+from medhal.text.doses import daily_forms
+from medhal.text.figure_agreement import figures_agree
+from medhal.text.figures import unstated_quantities
+from medhal.text.fragments import states_no_predicate
+from medhal.text.implied import implied_figures
+from medhal.text.names import unstated_names
+from medhal.text.negation import negation_targets
+from medhal.text.placement import moved_across
+from medhal.text.quantifiers import shares_stated
+from medhal.text.quantities import quantities
+from medhal.text.synonyms import alignment_tokens
+from medhal.text.trends import trend_reversed
+from medhal.text.unnamed import unnamed_subject
+
+
+def test_a_ranked_fifth_is_a_quintile_not_a_share() -> None:
+    # round 144: "the top fifth of UPF intake" read as 20% left the faithful unit's figures unstated
+    unit = (
+        "People in the top fifth of UPF intake had a 38% higher risk than the bottom fifth (HR 1.38, 95% CI 1.21-1.57),"
+    )
+    sentence = "Compared with the lowest quintile, the highest quintile had a higher risk (HR 1.38, 95% CI 1.21-1.57)."
+    assert hedged_fractions(unit) == []
+    assert figures_agree(unit, sentence)
+    assert [q.text for q in hedged_fractions("About a fifth of them had diabetes.")] == ["fifth"]
+    assert not figures_agree(unit.replace("1.38", "1.83"), sentence)
+
+
+def test_a_signed_association_has_its_way() -> None:
+    # round 144: "positively associated with T2D" is more of it
+    sentence = (
+        "Sugar-sweetened beverages and processed meats were positively associated with T2D, whereas breads and "
+        "cereals were not associated with risk (HR 0.97, 95% CI 0.89-1.06)."
+    )
+    assert same_association("and processed meats were linked to higher risk,", sentence)
+    assert not same_association("and processed meats were linked to lower risk,", sentence)
+    assert association_reversed(
+        "Processed meat was linked to a lower risk of diabetes.",
+        "Processed meat was positively associated with diabetes.",
+    )
+
+
+def test_an_association_in_a_clause_after_a_negated_one() -> None:
+    # round 139: "did not improve mNSS (...) and was associated with larger infarct volumes"
+    sentence = (
+        "Early training did not improve mNSS (7.2 [1.8]; p=0.48) and was associated with larger infarct volumes "
+        "(32.4% [5.9] vs 26.1% [5.2]; p=0.002)."
+    )
+    assert same_association("Instead, early training was linked to larger infarcts,", sentence)
+    assert not same_association("Instead, early training was linked to smaller infarcts,", sentence)
+    assert not same_association("Instead, early training was linked to larger gains,", sentence)
+
+
+def test_a_negation_the_sentence_makes_by_its_prefix() -> None:
+    # rounds 143 and 146: "not been vaccinated" is "unvaccinated", "Neither dose affected" is "unaffected"
+    assert not negation_targets(
+        "All four infant deaths occurred in babies whose mothers had not been vaccinated.",
+        "Vaccine effectiveness was 90%; all 4 infant deaths occurred among infants of unvaccinated mothers.",
+    )
+    assert not negation_targets(
+        "Neither dose affected sucrose preference or novel object recognition.",
+        "Sucrose preference and novel object recognition were unaffected by either dose.",
+    )
+    assert negation_targets("Neither dose affected sucrose preference.", "The high dose affected sucrose preference.")
+
+
+def test_a_clause_its_way_inside_a_prefixed_word() -> None:
+    # round 141: "within the thyroid" is "intrathyroidal"
+    sentence = (
+        "Supplementation increased splenic regulatory T cells (12.4% vs 9.1%; p<0.001) and decreased intrathyroidal "
+        "interleukin-17 (IL-17)-producing CD4+ T cells (p=0.02)."
+    )
+    assert _clause_its_way("and reduced IL-17-producing CD4+ T cells within the thyroid.", sentence)
+    assert not _clause_its_way("and raised IL-17-producing CD4+ T cells within the thyroid.", sentence)
+
+
+def test_a_fragment_with_a_describing_past_form() -> None:
+    # rounds 141, 142 and 148: "within recommended limits", "In this nested case-control study", "428 matched controls"
+    assert states_no_predicate("Alcohol intake within recommended limits")
+    assert states_no_predicate("In this nested case-control study of 164 women with distant recurrence")
+    assert states_no_predicate("and 428 matched controls,")
+    assert not states_no_predicate("This tested it.")
+    assert not states_no_predicate("and 12 improved,")
+    assert not states_no_predicate("Alcohol intake within recommended limits showed no association.")
+
+
+def test_an_interval_in_the_same_words_elsewhere() -> None:
+    # round 139: "each for 14 days" of the training, not the 90-minute occlusion
+    sentences = [
+        "Rats underwent arterial occlusion for 90 minutes and were then randomised.",
+        "Treadmill training consisted of 30 minutes a day for 14 days.",
+    ]
+    unit = "or treadmill training starting 7 days after it, each for 14 days."
+    assert interval_conflicts(unit, sentences, np.array([0.8, 0.3]), 0.6) is None
+    letter = ["GP please check BP in 2 weeks.", "Repeat sodium in 4 weeks."]
+    found = interval_conflicts("Her sodium should be repeated in 2 weeks", letter, np.array([0.47, 0.73]), 0.6)
+    assert found is not None and [(a.text, b.text) for a, b in found[0]] == [("2 weeks", "4 weeks")]
+
+
+def test_a_share_in_the_same_words() -> None:
+    # round 143: "few women received only one dose" said in the abstract's own words
+    unit = "although relatively few women received only one dose."
+    assert shares_stated(unit, "Receiving one dose was as good, although few women received only one dose.")
+    assert not shares_stated(unit, "Among 582,317 women, 301,446 (51.8%) had received at least one dose.")
+
+
+def test_a_sentence_about_another_kind_of_the_thing() -> None:
+    # round 146: "Serious adverse events" against "Gastrointestinal adverse events were more frequent"
+    sentences = [
+        "Gastrointestinal adverse events were more frequent with GLP-1 RAs (RR 1.54; 95% CI 1.31-1.81).",
+        "Serious adverse events did not differ from placebo (RR 1.12; 95% CI 0.68-1.84).",
+    ]
+    unit = "Serious adverse events were not more common than with placebo."
+    assert _of_other_kind(unit, sentences[0], sentences)
+    assert not _of_other_kind(unit, sentences[1], sentences)
+    assert not _of_other_kind("Serious adverse events were more common.", sentences[0], sentences[:1])
+
+
+def test_certainty_levels_listed_after_the_first() -> None:
+    # rounds 146 and 147: "moderate for BMI and low for cardiometabolic outcomes"
+    evidence = ["Certainty of evidence was moderate for BMI and low for cardiometabolic outcomes."]
+    assert [q.value for q in certainty_levels(evidence[0])] == [3.0, 2.0]
+    assert certainty_conflicts("and low certainty for cardiometabolic outcomes.", evidence) is None
+    assert certainty_conflicts("and high certainty for cardiometabolic outcomes.", evidence) is not None
+
+
+def test_a_bracketed_definition_says_no_change() -> None:
+    # round 146: "BDR (>=12% increase in FEV1) had a sensitivity of 35%"
+    sentence = "BDR (≥12% increase in FEV1) had a sensitivity of 35% (95% CI 28-43) and specificity of 87%."
+    assert not trend_reversed("but sensitivity dropped to 21%.", sentence)
+    bleeds = "Joint bleeds (any bleed treated with factor) decreased from 1.9 to 0.4 a year."
+    assert trend_reversed("and joint bleeds also became more frequent.", bleeds)
+
+
+def test_a_null_finding_of_another_level() -> None:
+    # round 147: the benefit with eosinophils >=300 against no difference with <100 cells/uL
+    sentence = (
+        "In participants with blood eosinophils ≥300 cells/μL the rate ratio was 0.63 (95% CI 0.51-0.78), whereas "
+        "in those with <100 cells/μL there was no significant difference (rate ratio 0.97, 95% CI 0.76-1.24)."
+    )
+    assert of_other_stratum("The benefit was largest with blood eosinophils of at least 300 cells/μL,", sentence)
+    assert not of_other_stratum("The benefit was largest with blood eosinophils below 100 cells/μL,", sentence)
+
+
+def test_a_subgroup_figure_is_no_rival_of_the_overall_one() -> None:
+    # round 148: "overall pregnancy rates were 1.4% with UPA" against the BMI >=30 subgroup's 2.1%
+    sentences = [
+        "Pregnancy occurred in 1.4% of the UPA group and 2.2% of the LNG group.",
+        "In women with BMI ≥30 kg/m², pregnancy rates were 2.1% with UPA and 4.9% with LNG.",
+    ]
+    assert moved_across("overall pregnancy rates were 1.4% with UPA", sentences, 1) == []
+    report = ["Of 186 attendees, 148 (80%) were contacted.", "67 met the case definition, an attack rate of 45%."]
+    assert [(a.text, b.text) for a, b in moved_across("It had an attack rate of 80%.", report, 1)] == [("80%", "45%")]
+
+
+def test_an_arm_opening_with_an_acronym_is_spelled() -> None:
+    # round 148: "UPA 30 mg" is "ulipristal acetate (UPA) 30 mg", so a swapped arm's figures are read
+    evidence = (
+        "We compared ulipristal acetate (UPA) with levonorgestrel (LNG). Women were assigned to UPA 30 mg (n=1,624) "
+        "or LNG 1.5 mg (n=1,618)."
+    )
+    arms = trial_arms(evidence)
+    assert arms == ("ulipristal acetate (UPA) 30 mg", "levonorgestrel (LNG) 1.5 mg")
+    spelled = ["Delay occurred in 8.7% of ulipristal acetate (UPA) and 5.2% of levonorgestrel (LNG) users."]
+    assert moved_figures("a delay was more frequent with levonorgestrel (8.7% vs 5.2%).", spelled, arms) is not None
+    assert moved_figures("a delay was more frequent with ulipristal (8.7% vs 5.2%).", spelled, arms) is None
+
+
+def test_a_bare_measure_said_before_is_named() -> None:
+    # rounds 145 and 148: "Levels were higher", "Performance was weaker"
+    evidence = "Concentrations were higher with chlorthalidone. Hypokalaemia was more common with chlorthalidone."
+    tokens = alignment_tokens(evidence)
+    assert unnamed_subject("Levels were higher with chlorthalidone.", evidence, tokens) is None
+    assert unnamed_subject("Performance was weaker with chlorthalidone.", evidence, tokens) is None
+    assert unnamed_subject("Low sodium was more common with chlorthalidone.", evidence, tokens) == "Low sodium"
+
+
+def test_figures_read_with_their_unit_or_period() -> None:
+    # round 145: "48.2 ± 5.1% vs 36.7 ± 6.3%"; round 147: "yearly ... 98 mL" for "98 mL/year"; round 146: the arms'
+    # "(TAU; n=76)" and "(n=76)" together; round 148: "IUD"
+    assert [q.kind for q in quantities("(48.2 ± 5.1% vs 36.7 ± 6.3%)")][::2] == ["percent", "percent"]
+    ejection = "higher ejection fraction (48.2 ± 5.1% vs 36.7 ± 6.3%; p<0.001)"
+    assert unstated_quantities("a higher ejection fraction (about 48% vs 37%)", ejection) == []
+    assert [q.text for q in unstated_quantities("a higher ejection fraction (about 48% vs 27%)", ejection)] == ["27%"]
+    assert [q.kind for q in daily_forms("the yearly loss by 98 mL", quantities("98 mL/year"))] == [
+        "volume/year",
+        "volume",
+    ]
+    assert unstated_quantities("slowed the yearly loss of FVC by 98 mL", "(mean difference 98 mL/year)") == []
+    assert [q.text for q in unstated_quantities("slowed the loss of FVC by 98 mL", "(mean difference 98 mL/year)")] == [
+        "98 mL"
+    ]
+    trial = "Children were randomised to the programme plus usual care (TAU; n=76) or TAU alone (n=76)."
+    assert 152.0 in [q.value for q in implied_figures(trial)]
+    assert unstated_names("12.0% had a copper IUD.", "12.0% had a copper intrauterine device.") == ()
