@@ -11,7 +11,7 @@ from medhal.text.frequency import dose_frequencies, frequency_conflicts
     ("text", "read"),
     [
         ("colchicine 0.5 mg once daily (n=1,093)", [("0.5 mg", 1.0)]),
-        ("reduce to 2000 IU subcutaneously once daily", [("2000", 1.0)]),
+        ("reduce to 2000 IU subcutaneously once daily", [("2000 IU", 1.0)]),
         ("unfractionated heparin 5000 units every 12 hours", [("5000 units", 2.0)]),
         ("750 mg three times a day for 7 days", [("750 mg", 3.0)]),
         ("metformin 500 mg bd", [("500 mg", 2.0)]),

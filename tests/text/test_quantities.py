@@ -41,7 +41,8 @@ def test_fractions_in_words_hedged_as_point_estimates_are_percentages() -> None:
 
 def test_percentage_points_are_a_kind_of_their_own_and_a_sign_does_not_hide_a_figure() -> None:
     got = [(q.kind, q.value) for q in quantities("HbA1c: adjusted difference -0.4 percentage points (95% CI, −0.8 to")]
-    assert got == [("points", 0.4), ("label:ci", 95.0), ("count", 0.8)]
+    # the interval's bound takes the estimate's unit (session 25): percentage points
+    assert got == [("points", 0.4), ("label:ci", 95.0), ("points", 0.8)]
     assert [(q.kind, q.value) for q in quantities("a 15-percentage-point rise")] == [("points", 15.0)]
     # not a percentage: "15 percentage points" is no "15%", nor the fraction 0.15
     assert not quantities("15 percentage points")[0].equals(quantities("15%")[0])

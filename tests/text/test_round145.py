@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from medhal.detect.focus import _clause_its_way, _of_other_kind
+from medhal.detect.focus import _clause_its_way, _of_other_kind, _other_side, _ways_in_order
 from medhal.detect.null_cue import of_other_stratum
 from medhal.text._fractions import hedged_fractions
 from medhal.text.arms import moved_figures, trial_arms
@@ -15,14 +15,17 @@ from medhal.text.changed_intervals import interval_conflicts
 from medhal.text.doses import daily_forms
 from medhal.text.figure_agreement import figures_agree
 from medhal.text.figures import unstated_quantities
+from medhal.text.findings import null_findings
 from medhal.text.fragments import states_no_predicate
 from medhal.text.implied import implied_figures
+from medhal.text.modification import claims_modification
 from medhal.text.names import unstated_names
 from medhal.text.negation import negation_targets
+from medhal.text.null_denied import says_equally
 from medhal.text.placement import moved_across
 from medhal.text.quantifiers import shares_stated
 from medhal.text.quantities import quantities
-from medhal.text.synonyms import alignment_tokens
+from medhal.text.synonyms import alignment_tokens, canonical_text
 from medhal.text.trends import trend_reversed
 from medhal.text.unnamed import unnamed_subject
 
@@ -206,3 +209,52 @@ def test_figures_read_with_their_unit_or_period() -> None:
     trial = "Children were randomised to the programme plus usual care (TAU; n=76) or TAU alone (n=76)."
     assert 152.0 in [q.value for q in implied_figures(trial)]
     assert unstated_names("12.0% had a copper IUD.", "12.0% had a copper intrauterine device.") == ()
+
+
+def test_rounds_149_to_152_readings() -> None:
+    # round 149: "one bottle" for "a single 84-tablet bottle"; "JCV seropositivity" in lay words
+    assert 1.0 in [q.value for q in implied_figures("It was dispensed as a single 84-tablet bottle.")]
+    assert canonical_text("because they tested positive for JCV antibodies") == "because they JCV seropositivity"
+    # round 150: a range of signed figures hedged as a whole; an interval's bounds take the estimate's unit; a mean
+    # and its spread before the unit of the range's other end
+    assert [q.about for q in quantities("from roughly -38 to +46 µmol/L")] == [True, True]
+    assert [q.about for q in quantities("about 5 to 10 days")] == [True, False]
+    bounds = quantities("a bias of 4.1 µmol/L (95% limits of agreement -38.2 to 46.4)")
+    assert {q.kind for q in bounds if q.text in ("38.2", "46.4")} == {"substance/l"}
+    assert [q.kind for q in quantities("HR 0.74 (95% CI 0.64-0.86)")][::2] == ["count", "count"]
+    assert [q.kind for q in quantities("from 14.2 (SD 3.1) to 96.5 (SD 18.7) mL")][::2] == ["volume", "volume"]
+    # round 151: "29 mg per 24 hours" states no 24 hours of its own
+    assert unstated_quantities("(median 48 vs 29 mg per 24 hours)", "48 vs 29 mg daily") == []
+    assert [q.text for q in unstated_quantities("(median 48 vs 29 mg in 24 hours)", "48 vs 29 mg daily")] == [
+        "24 hours"
+    ]
+
+
+def test_rounds_149_to_152_focus_and_cues() -> None:
+    # round 152: two findings said in the same ways, figure by figure, are no word-by-word conflict
+    assert _ways_in_order(
+        "raised sensitivity to 89.5% at the cost of lower specificity (66.0%).",
+        "Using either test increased sensitivity to 89.5% but lowered specificity to 66.0%.",
+    )
+    assert not _ways_in_order(
+        "lowered sensitivity to 89.5% at the cost of higher specificity (66.0%).",
+        "Using either test increased sensitivity to 89.5% but lowered specificity to 66.0%.",
+    )
+    # round 149: the other side of a time bound is another stratum
+    within = "Oseltamivir started within 48 hours of admission was associated with lower 30-day mortality."
+    assert _other_side("Starting oseltamivir after 48 hours was not associated with lower mortality.", within)
+    assert not _other_side("Starting oseltamivir within 48 hours was associated with lower mortality.", within)
+    # round 151: "about as often" says equally; round 150: "without worsening psychotic symptoms" denies nothing of
+    # prolactin; a coordinated bare predicate keeps its subject ("DILI was rare and did not differ ...")
+    assert says_equally("Repeat dosing was needed about as often in both groups (21.4% vs 19.8%).")
+    assert not negation_targets("It lowers prolactin without worsening psychotic symptoms.", "It reduces prolactin.")
+    assert negation_targets("It lowers prolactin without worsening psychosis.", "It made psychosis worse.")
+    dili = "DILI was rare and did not differ between treated and untreated patients (0.6% vs 0.5%; p=0.71)."
+    assert "dili" in next(iter(null_findings(dili))).subject
+    assert claims_modification("The association with reduced decompensation was stronger in patients who also ...")
+    # round 150: "Stopping treatment" names neither arm of "paliperidone palmitate" or "oral antipsychotic treatment"
+    arms = ("paliperidone palmitate", "clinician-chosen oral antipsychotic treatment")
+    sentence = ["All-cause discontinuation was 38.8% versus 47.1% (HR 0.79, 95% CI 0.60-1.04)."]
+    unit = "Stopping treatment for any reason was less common with paliperidone palmitate (38.8% vs 47.1%),"
+    assert moved_figures(unit, sentence, arms) is None
+    assert moved_figures(unit.replace("less", "more").replace("38.8% vs 47.1%", "47.1% vs 38.8%"), sentence, arms)

@@ -30,6 +30,7 @@ from medhal.detect.alignment import (
     restates_in_part,
 )
 from medhal.detect.chunking import Window
+from medhal.text.abbreviations import spelled_out
 from medhal.text.arms import converse, negated_converse
 from medhal.text.assertions import (
     asks,
@@ -52,6 +53,7 @@ from medhal.text.fragments import states_no_predicate
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.names import is_drug_name
 from medhal.text.negation import negation_targets
+from medhal.text.null_denied import says_equally
 from medhal.text.number_forms import is_age
 from medhal.text.placement import counted
 from medhal.text.quantities import Quantity, quantities
@@ -155,6 +157,7 @@ def contradiction_focus(
             or same_association(unit, best)  # "Higher lead was linked to lower IQ" against "... with lower scores"
             or _of_other_agents(unit, best, index.sentences)  # "SSRIs did not reduce pain" against the SNRI sentence
             or _of_other_kind(unit, best, index.sentences)  # "Serious adverse events" against "Gastrointestinal ..."
+            or _other_side(unit, best)  # "started after 48 hours" against "started within 48 hours" (round 149)
             # "is not routinely advised" against "The panel suggests against routine measurement": advice against, both
             or (advises_against(unit) and advises_against(best))
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
@@ -163,11 +166,13 @@ def contradiction_focus(
             # nor a unit reporting no difference by a sentence reporting none about its subject ("Reporting was
             # similar in academic-affiliated" against "Reporting rates did not differ between academic-affiliated
             # and non-affiliated hospitals", P(C) from the encoder; round 142)
-            or _no_difference_either(unit, best)
+            or _no_difference_either(read_unit, best)
             # nor by a sentence about other figures than those another sentence states the unit's together in
             or (best not in told_together() and bool(told_together()))
         )
 
+    # the unit as the spelled sentences read: "Sensitivity in PD" is "Sensitivity in Parkinson's disease" (round 149)
+    read_unit = spelled_out(unit, dict(index.abbreviations)) if index.abbreviations else unit
     decided: dict[int, bool] = {}  # windows share their best sentence: each is read once
     for k, w in enumerate(windows):
         if focus[k] < threshold:
@@ -210,9 +215,17 @@ def _no_difference_either(unit: str, sentence: str) -> bool:
     if not reports_null_finding(unit) or asserts_effect(unit):
         return False
     subject = finding_subject(unit)
+    # most of the subject, in other words for the rest ("Sensitivity in PD was similar whether patients had been ill
+    # for less or more than 5 years" against "sensitivity did not differ by disease duration"; round 149)
     return bool(subject) and any(
-        reports_null_finding(part) and subject <= finding_subject(part) for part in finding_parts(sentence)
+        reports_null_finding(part) and _most_of(subject, finding_subject(part)) for part in finding_parts(sentence)
     )
+
+
+def _most_of(subject: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether ``theirs`` holds ``subject`` whole, or two or more of its stems and at least three in five."""
+    shared = len(subject & theirs)
+    return shared == len(subject) or (shared >= 2 and shared >= 0.6 * len(subject))
 
 
 def _only_figures_differ(unit: str, sentence: str) -> bool:
@@ -228,11 +241,30 @@ def _only_figures_differ(unit: str, sentence: str) -> bool:
     part = next((p for p in finding_parts(sentence) if figures_agree(unit, p)), sentence)
     part = _figure_clause(unit, part)
     return (
-        not direction_conflict(unit, part)
+        (not direction_conflict(unit, part) or _ways_in_order(unit, part))
         and not opposite_ways(unit, part)
-        and not (has_negation(part) and negation_targets(part, unit))
+        # "was needed about as often in both groups" against "did not differ": the same null finding (round 151)
+        and not (has_negation(part) and negation_targets(part, unit) and not says_equally(unit))
         and not (has_negation(unit) and negation_targets(unit, part))
     )
+
+
+def _ways_in_order(unit: str, part: str) -> bool:
+    """Whether ``unit`` and ``part`` each say two or more ways, in the same order, figure by figure ("raised
+    sensitivity to 89.5% at the cost of lower specificity (66.0%)" against "increased sensitivity to 89.5% but
+    lowered specificity to 66.0%"; round 152): the word-by-word conflict of their opposite words is no conflict."""
+    mine, theirs = _ways(unit), _ways(part)
+    return len(mine) >= 2 and mine == theirs
+
+
+def _ways(text: str) -> list[str]:
+    """The ways ``text``'s direction words say, in order, a way repeated at once said once."""
+    out: list[str] = []
+    for word in re.findall(r"[A-Za-z]+", text):
+        way = directions(word)
+        if len(way) == 1 and (not out or out[-1] != next(iter(way))):
+            out.append(next(iter(way)))
+    return out
 
 
 def _figure_clause(unit: str, part: str) -> str:
@@ -272,6 +304,30 @@ def _of_other_agents(unit: str, sentence: str, sentences: Sequence[str]) -> bool
     another's effect; the sentence about the unit's is the one to read it against."""
     own, theirs = _agents(unit), _agents(sentence)
     return bool(own and theirs) and not own & theirs and any(own <= _agents(s) for s in sentences if s != sentence)
+
+
+def _other_side(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` speaks of the other side of a time the sentence bounds ("Starting oseltamivir after 48 hours
+    was not associated with lower mortality" against "Oseltamivir started within 48 hours was associated with lower
+    mortality"; round 149): another stratum, which neither restates nor denies the unit."""
+    mine = {(q.value, _SIDE[m.group(1).lower()]) for q, m in _bounded_times(unit)}
+    theirs = {(q.value, _SIDE[m.group(1).lower()]) for q, m in _bounded_times(sentence)}
+    return any((value, not side) in theirs and (value, side) not in theirs for value, side in mine)
+
+
+def _bounded_times(text: str) -> list[tuple[Quantity, re.Match[str]]]:
+    """The times of ``text`` with the bound word right before them ("within 48 hours", "after 48 hours")."""
+    out: list[tuple[Quantity, re.Match[str]]] = []
+    for q in quantities(text):
+        m = _BOUND_BEFORE.search(text, max(0, q.start - 16), q.start)
+        if q.kind == "time" and m is not None:
+            out.append((q, m))
+    return out
+
+
+_BOUND_BEFORE = re.compile(r"\b(within|before|after|beyond)\s+(?:the\s+first\s+)?$", re.IGNORECASE)
+_SIDE = {"within": True, "before": True, "after": False, "beyond": False}
+"""Whether a bound word means the time up to its figure (True) or past it (False)."""
 
 
 def _of_other_kind(unit: str, sentence: str, sentences: Sequence[str]) -> bool:

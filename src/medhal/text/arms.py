@@ -240,6 +240,7 @@ PIECE_BREAK = re.compile(
 """Where a sentence turns from one group's figure to the next ("... in the A group | and 38.5% in the B group")."""
 _GENERIC = alignment_tokens(
     "matched standard usual care group arm dose daily once twice receive received continue switch complete"
+    " treatment therapy"  # "Stopping treatment" names no "oral antipsychotic treatment" arm (round 150)
 )
 """Words of an arm's description that name no treatment ("to continue intravenous antibiotics or to switch to oral
 antibiotics to complete 6 weeks": "complete" must not name the arm of "complications")."""

@@ -351,6 +351,8 @@ def unstated_quantities(
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
+        if q.kind == "time" and _PER_BEFORE.search(unit, 0, q.start):  # "29 mg per 24 hours": a rate's base (r. 151)
+            continue
         if (
             _TRIMESTER.match(unit[q.end :])
             and _TRIMESTER_BEFORE.search(unit[: q.start])
@@ -394,6 +396,7 @@ def _completed_date(q: Quantity, text: str, after: str) -> Quantity:
     return q if dated is None else replace(dated, end=q.end, text=q.text)
 
 
+_PER_BEFORE = re.compile(r"\bper\s+$", re.IGNORECASE)
 _AGO = re.compile(r"\s+(?:ago|before|earlier|previously)\b", re.IGNORECASE)
 
 

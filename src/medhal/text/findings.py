@@ -288,6 +288,7 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
             pieces = [c for c in own if subject_of(c)]
         else:
             pieces = [c for c in own if COORDINATED.match(c) and subject_of(c)] if len(own) == 1 else []
+        pieces = [c for c in pieces if not _NO_SUBJECT.match(c)]  # "DILI was rare | and did not differ" (r. 150)
         if not pieces and len(clauses) > 1:  # "Reactions were rare, and no patient had anaphylaxis": its own
             pieces = [c for c in own if absolute_absence(c) and subject_of(c) - REPORTED]
         if JOINT.search(part) or any(map(second_of_pair, pieces)):  # "the composite of death and myocardial

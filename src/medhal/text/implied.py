@@ -17,6 +17,7 @@ evidence, it does not invent a figure.
   "twelve minutes later"; round 64), and the sizes in a table whose heading gives their unit ("Measurements (L x
   W x D, cm):" over "3.2 x 2.0 x 0.8" is "8 mm deep"; round 64); a virus's type in its short name ("HSV-2" is
   "type 2"; round 65);
+* **one** of "a single" ("dispensed as a single 84-tablet bottle"; round 149);
 * **a day's total** of an amount per 24 hours ("Total 390 mL/24 h"), **a day of a course** by its letter ("review
   D5"), and **either date** a day and month with leading zeros may be ("05/11") where no date of the text shows
   which comes first (round 66); the cells of a table row whose label gives their unit, and the difference of two
@@ -175,6 +176,8 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _TYPED.finditer(text):  # "HSV-2 DETECTED" is herpes simplex virus type 2 (round 65)
         kind = float(m.group("n") or m.group("n2"))
         out.append(Quantity("label:type", kind, -1, -1, f"type {kind:g}", False, kind))
+    if _SINGLE.search(text):  # "dispensed as a single 84-tablet bottle" is one bottle (round 149)
+        out.append(Quantity("count", 1.0, -1, -1, "a single one", False, 1.0))
     for m in _CYCLE.finditer(text):  # "C8 due today" is cycle 8 (round 80)
         n = float(m.group("n") or m.group("m"))
         out.append(Quantity("count", n, -1, -1, f"cycle {n:g}", False, n))
@@ -251,6 +254,7 @@ rows of sizes ("26/07: 3.2 x 2.0 x 0.8"): each size is a length in that unit, wh
 _TYPED = re.compile(r"\b(?:HSV|HIV|HPV|HHV|HTLV)-?(?P<n>\d{1,2})\b|\bT(?P<n2>[12])DM?\b")
 """A virus named with its type ("HSV-2", "HPV16"), which an answer writes as "herpes simplex virus type 2", and
 diabetes by its type ("T2DM": "type 2 diabetes", round 69)."""
+_SINGLE = re.compile(r"\ba\s+single\b", re.IGNORECASE)
 _CYCLE = re.compile(
     r"(?<![\w-])C(?P<n>\d{1,2})(?:\s?D\d{1,2})?(?![\w-])"
     r"(?=\s+(?:\w+\s+)?(?:today|due|given|delayed|deferred|held|omitted|postponed)\b|\s+\w+(?:mab|platin|taxel|rubicin)\b)"

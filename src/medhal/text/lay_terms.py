@@ -74,6 +74,12 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:during|throughout)\s+(?:the\s+)?(?:hospital\s+)?(?:admission|hospitali[sz]ation)\b", "in hospital"),
     (r"\b25-?(?:hydroxy-?\s?|\(OH\)\s?)vitamin\s+D\b|\b25\(OH\)D\b", "vitamin D"),
     (r"\bvitamin\s+D3\b", "cholecalciferol"),  # "2,000 IU of vitamin D3 a day" (own abstract, session 25)
+    (  # "because they tested positive for JCV antibodies" for "JCV seropositivity" (round 149)
+        r"\btest(?:ed|s|ing)?\s+positive\s+for\s+(?P<of>[\w-]+)\s+antibod(?:y|ies)\b",
+        r"\g<of> seropositivity",
+    ),
+    (r"\btoo\s+little\s+blood(?:\s+being)?(?:\s+(?:collected|drawn|taken))?\b", "insufficient sample volume"),
+    (r"\bappetite\b", "food intake"),  # "mainly by restoring appetite" for "largely by restoring food intake" (152)
     (r"\bvitamin\s+D2\b", "ergocalciferol"),
     (r"\b(?:ferric|ferrous)\b", "iron"),
     (r"\b(?:tight|strict)(?=\s+(?:glucose|glycaemic|glycemic|blood\s+sugar|blood\s+pressure)\s+control)", "intensive"),

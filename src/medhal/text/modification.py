@@ -48,13 +48,14 @@ _UNMODIFIED = re.compile(
 
 _MODIFIED = re.compile(
     r"\b(?:benefits?|effects?|associations?|reductions?|protection|risk|risks|links?|advantages?|increases?|"
-    r"decreases?|differences?)\s+(?:was|were|is|are)"
+    r"decreases?|differences?)(?:\s+(?:with|of|on|in|for)\s+(?:[\w-]+\s+){0,3}?[\w-]+)?\s+(?:was|were|is|are)"
     r"\s+(?:\w+ly\s+)?(?:greater|greatest|larger|largest|stronger|strongest|smaller|weaker|weakest|limited|confined|"
     r"restricted|only|most\s+pronounced|more\s+pronounced|seen\s+only|found\s+only)\b"
     r"|\b(?:benefit(?:t?ed)?|gained|responded|profited)\s+(?:more|most|less|least|only)\b",
     re.IGNORECASE,
 )
-"""A unit claiming the effect differs in a subgroup."""
+"""A unit claiming the effect differs in a subgroup; the effect may name what it is of ("The association with reduced
+decompensation was stronger in ...": round 150)."""
 
 NO_ONE = frozenset(canonical_stems("patients participants people group groups those subgroup subgroups"))
 """Stems of the words that name no one in particular: who a subgroup is, not what sets it apart."""
@@ -94,6 +95,9 @@ def claims_modification(unit: str) -> bool:
     True
     >>> claims_modification("The benefit was similar in people with low vitamin D levels.")
     False
+    >>> claims_modification("The association with reduced decompensation was stronger in patients who also received"
+    ...                     " behavioural treatment.")
+    True
     """
     return _MODIFIED.search(unit) is not None
 

@@ -234,6 +234,8 @@ def negation_targets(unit: str, sentence: str) -> bool:
     False
     >>> negation_targets("Neither dose affected preference.", "Preference was unaffected by either dose.")
     False
+    >>> negation_targets("It lowers prolactin without worsening psychotic symptoms.", "It reduces prolactin.")
+    False
 
     What a sentence's opening condition says it does not assert (round 50):
 
@@ -302,7 +304,7 @@ def _names_other(text: str, word: re.Match[str], said: frozenset[str]) -> bool:
 
 _VERB = re.compile(
     r"^(?:reduc|increas|decreas|lower|rais|improv|elevat|shorten|prolong|slow|affect|impact|influenc|benefit|harm"
-    r"|alter|modif)\w*$",
+    r"|alter|modif|worsen)\w*$",  # "without worsening psychotic symptoms" names what it denies (round 150)
     re.IGNORECASE,
 )
 """Effect words that take a direct object ("reduce death"), unlike "differ" or "associated"."""

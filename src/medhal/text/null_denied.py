@@ -50,8 +50,8 @@ from medhal.text.significance import holds_null, significant
 
 __all__ = ["denied_in_numbers", "denied_null", "says_equally"]
 
-_FREQUENTLY = r"\b(?:equally|(?:about|roughly|just)\s+as)\s+(?:common|frequent|rare|likely)\b"
-"""Said of how often something happened ("equally common", "about as frequent")."""
+_FREQUENTLY = r"\b(?:equally|(?:about|roughly|just)\s+as)\s+(?:common|frequent|frequently|often|rare|likely)\b"
+"""Said of how often something happened ("equally common", "about as frequent", "about as often": round 151)."""
 _EQUALLY = re.compile(
     r"\b(?:equally|just\s+as)\s+(?:well|effective|safe|accurate|good|sensitive|specific)\b"
     r"|(?<!\bat\sleast\s)\bas\s+(?:effective|safe|accurate|good)\s+as\b"  # "at least as effective": no worse

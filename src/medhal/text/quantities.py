@@ -26,6 +26,7 @@ percentage before "CI" or "confidence" is the level of an interval (``label:ci``
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from medhal.text._fractions import FRACTION_WORD, hedged_fractions
 from medhal.text._quantity import Quantity
@@ -76,6 +77,10 @@ _POINT_HEDGE = re.compile(
 )
 """The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`; either may take an article
 ("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
+_SIGN_END = re.compile(r"\s[-+−]\s?$")
+"""A sign before a figure, after a space ("roughly -38"; not the hyphen of "2-3")."""
+_TO_SIGNED = re.compile(r"\s*(?:to|-|–)\s*[+]?\s*")
+"""What joins a range's two figures, the second perhaps signed ("-38 to +46")."""
 _DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a decimal comma ("0,8") takes "1,28"
 _NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
@@ -146,6 +151,8 @@ _ORDINAL_TIME = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|we
 """An ordinal time point ("the second postoperative year"): read as the time it ends, approximate (never a rival)."""
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
+_SPREAD = re.compile(r"\s*[(\[](?:SD|IQR|s\.?d\.?|±)\s*[\d.,\s–-]+[)\]]", re.IGNORECASE)
+"""A figure's spread in brackets ("(SD 3.1)")."""
 _SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)", re.IGNORECASE)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
 "at 12 and 24 months" (the unit is both numbers'; round 18)."""
@@ -230,11 +237,15 @@ def quantities(text: str) -> list[Quantity]:
         unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
         shared = _SHARED_UNIT.match(text, m.end())
         if shared is None and _FROM.search(text, max(0, m.start() - 20), m.start()):
-            shared = _TO.match(text, m.end())  # "from 8 to 5 days": a change between two levels of one unit
+            # "from 8 to 5 days": a change between two levels of one unit; "from 14.2 (SD 3.1) to 96.5 (SD 18.7) mL"
+            spread = _SPREAD.match(text, m.end())  # with the spread of each (round 150)
+            shared = _TO.match(text, spread.end() if spread else m.end())
         if not unit and word not in NUMBER_VALUES and shared is not None:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
             if after is not None and after.group("unit") and _DENOMINATOR.match(text, after.end()) is None:
                 unit = after.group("unit").lower()
+            elif after is not None and (theirs := _SPREAD_THEN_UNIT.match(text, after.end())):
+                unit = theirs.group("unit").lower()
         if not unit and word not in NUMBER_VALUES and (spread := _SPREAD_THEN_UNIT.match(text, m.end())):
             unit = spread.group(
                 "unit"
@@ -299,8 +310,17 @@ def quantities(text: str) -> list[Quantity]:
             kind = "label:ci"  # "95% CI": the confidence level of an interval, not a figure of the measure
         # hedged ("under 45"), one side of a proportion ("one in ten": a ratio, not a count) or the tail of a
         # compound duration ("an hour and twenty minutes"): read, but never a changed number
+        before = _SIGN_END.sub("", before)  # "roughly -38": the hedge is the signed figure's (round 150)
+        # "from roughly -38 to +46 µmol/L": the hedge of a range of signed figures is both figures'
+        spans = (
+            bool(out)
+            and out[-1].about
+            and _TO_SIGNED.fullmatch(text, out[-1].end, m.start()) is not None
+            and _SIGN_END.search(text, 0, out[-1].start) is not None
+        )
         hedged = bool(
-            _HEDGES.search(before[-16:])
+            spans
+            or _HEDGES.search(before[-16:])
             or (m.group("unit") is None and _range_bound(text, m.start(), m.end()))
             or (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))  # "40 Gy in 25 fractions" is a dose
             or (kind == "count" and _PROPORTION_PREV.search(before))
@@ -310,8 +330,9 @@ def quantities(text: str) -> list[Quantity]:
             _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or _listed_ratio(text, m, out)
         )
         # "around 1 in 8": the hedge is the proportion's, judged as a share, not a point estimate of a count of 1
-        about = _POINT_HEDGE.search(before[-16:]) is not None and not (
-            kind == "count" and _PROPORTION_NEXT.match(text, m.end())
+        about = spans or (
+            _POINT_HEDGE.search(before[-16:]) is not None
+            and not (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))
         )
         end = m.end() if whole is None else whole
         if kind in ("count", "money") and not unit and (times := multiplier(text, end)) is not None:
@@ -354,7 +375,37 @@ def quantities(text: str) -> list[Quantity]:
         fractions = hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
         out = sorted(out + fractions, key=lambda q: q.start)
+    return _interval_units(text, out) if _INTERVAL_OPENS.search(text) else out
+
+
+def _interval_units(text: str, out: list[Quantity]) -> list[Quantity]:
+    """``out`` with the bare bounds of an interval in brackets given the unit of the estimate right before it ("4.1
+    µmol/L (95% limits of agreement -38.2 to 46.4)" bounds -38.2 and 46.4 µmol/L; round 150)."""
+    for m in _INTERVAL_OPENS.finditer(text):
+        estimate = next((q for q in reversed(out) if q.end <= m.start()), None)
+        if (
+            estimate is None
+            or not re.fullmatch(r"(?:/\S+)?\s*", text[estimate.end : m.start()])
+            or estimate.kind in _BARE
+            or not estimate.number
+        ):
+            continue
+        close = text.find(")", m.end())
+        scale = estimate.value / estimate.number
+        out = [
+            replace(q, kind=estimate.kind, value=q.value * scale)
+            if m.end() <= q.start < (close if close > 0 else len(text)) and q.kind == "count" and not q.ratio
+            else q
+            for q in out
+        ]
     return out
+
+
+_INTERVAL_OPENS = re.compile(
+    r"\(\s*95\s*%\s*(?:CI|confidence\s+interval|limits\s+of\s+agreement|LoA)\b[,:]?", re.IGNORECASE
+)
+_BARE = frozenset({"count", "percent"})
+"""Kinds whose interval bounds are read as written (a percentage's bounds are percentages already)."""
 
 
 def _note_shorthand(text: str) -> list[Quantity]:
