@@ -233,9 +233,10 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
     )
     # a subject cut from its predicate asserts nothing a sentence could deny ("Alcohol intake within recommended
     # limits" cut from "... and statin use showed no association", against "but not with alcohol intake within
-    # recommended limits"; round 141); a unit ending its sentence has its predicate, seen or not ("this extra dose
-    # also counts towards their routine schedule.")
-    cut = states_no_predicate(unit) and not unit.rstrip().endswith((".", "!", "?"))
+    # recommended limits"; round 141), cut at its "and" with no mark; a unit ending at a mark has its predicate,
+    # seen or not ("this extra dose also counts towards their routine schedule.", "The ablation removes the risk of
+    # atrial fibrillation,")
+    cut = states_no_predicate(unit) and not unit.rstrip().endswith((".", "!", "?", ",", ";", ":"))
     found = None if cut else found
     if found is not None:
         # "because your pain is mild" against "R hip ROM full, pain-free." where "Bisphosphonates not indicated

@@ -33,11 +33,9 @@ _SUFFIX = re.compile(r"(?:ers|ing|ed|es|s)$")
 _SUBJECT_FRAME = (COMPARISON_FRAME - canonical_stems("episodes cases events")) | canonical_stems(
     "prevalence improvement benefit effect change difference reduction decline fall rise drop increase "
     "yearly annual trade-off tradeoff downside drawback factors confounders covariates"  # rounds 137, 144
-    " advantage levels level concentrations values performance prediction accuracy apparent link"  # rounds 145-152
 )
 """... and words that name a finding said before ("The improvement was larger in the most deprived areas": round 34;
 "slowed the yearly fall in eGFR": round 45, its measure named after it);
-"Levels were higher", "Performance was weaker": the measure said before (rounds 145, 148);
 "episodes" stays a word of the subject ("the risk of another episode" names the evidence's episodes)."""
 
 
@@ -86,11 +84,18 @@ def unnamed_subject(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     ...                 alignment_tokens(evidence))
     """
     subject = comparison_subject(unit)
+    if subject is not None and canonical_stems(subject) - _SUBJECT_FRAME <= _SAID_BEFORE:
+        return None  # "Levels were higher", "The link was stronger": the measure said before (rounds 145-152)
     if subject is None or _OFFSPRING.fullmatch(subject):  # "Their babies were more often small for ...": what is
         return None  # compared is in the predicate, of the mothers' babies the evidence counts as births (round 52)
     return subject if never_named(subject, evidence, evidence_tokens) else None
 
 
+_SAID_BEFORE = canonical_stems(
+    "advantage levels level concentrations values performance prediction accuracy apparent link"
+)
+"""Words a subject made of names only a measure said before, not a measure of its own ("Levels were higher", "The
+apparent benefit was larger"); with another word ("Antibody concentrations") that word must be named."""
 _OFFSPRING = re.compile(
     r"\W*(?:their|these|those|her|the)\s+(?:babies|baby|infants?|newborns?|offspring|children|child)\W*", re.I
 )

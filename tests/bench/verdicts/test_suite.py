@@ -127,6 +127,14 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round142.jsonl", 24),
         ("round143.jsonl", 24),
         ("round144.jsonl", 24),
+        ("round145.jsonl", 24),
+        ("round146.jsonl", 24),
+        ("round147.jsonl", 24),
+        ("round148.jsonl", 24),
+        ("round149.jsonl", 24),
+        ("round150.jsonl", 24),
+        ("round151.jsonl", 24),
+        ("round152.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
