@@ -135,6 +135,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round150.jsonl", 24),
         ("round151.jsonl", 24),
         ("round152.jsonl", 24),
+        ("round153.jsonl", 24),
+        ("round154.jsonl", 24),
+        ("round155.jsonl", 24),
+        ("round156.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
