@@ -8,6 +8,8 @@ unit's figures gives (:func:`stated_pair_factor`), or the best-aligned sentence 
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex
@@ -35,12 +37,17 @@ def stated_pair_factor(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quan
     return None
 
 
+_CONTINUES = re.compile(r"\W*(?:and|or)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:groups?|arms?)\b", re.IGNORECASE)
+
+
 def moved_figure(index: EvidenceIndex, unit: str) -> tuple[list[tuple[Quantity, Quantity]], int] | None:
     """The figures of a unit's "(a% vs b%)" that an evidence sentence gives the two trial arms the other way round
     (:func:`~medhal.text.arms.moved_figures`), as the unit's first figure against the figure the sentence gives the
     arm the unit names."""
     if "%" not in unit or index.arms is None:
         return None
+    if _CONTINUES.match(unit):  # "between the outreach | and usual care groups (54.7% vs 57.1%)": the split cut the
+        return None  # arm named first off (round 156)
     # the sentences as their reader reads them: "8.7% of ulipristal acetate (UPA)" for "8.7% of UPA" (round 148)
     found = moved_figures(unit, index.spelled or index.sentences, index.arms)
     if found is None:

@@ -174,6 +174,7 @@ def of_other_stratum(unit: str, sentence: str) -> bool:
     mine = {(word.lower(), value) for pattern in (_AT_VALUE, _LEVEL) for value, word in pattern.findall(unit)}
     named = {word.lower() for word in _WORDS.findall(unit)} - {m.lower() for m in _NON_WORD.findall(unit)}
     clauses = [c for part in finding_parts(sentence) for c in re.split(r",\s+and\s+", part) if reports_null_finding(c)]
+    own_codes = {c.upper() for c in _CODE.findall(unit)}
     if not clauses:
         return False
     for clause in clauses:
@@ -184,7 +185,10 @@ def of_other_stratum(unit: str, sentence: str) -> bool:
             word in named and not re.search(rf"(?<!non-)\b{re.escape(word)}\b", clause, re.IGNORECASE)
             for word in (m.lower() for m in _NON_WORD.findall(clause))
         )
-        if not (other_value or other_kind):
+        # "IL-17A expression did not change" against "IL-5 and eotaxin-1 expression dropped" (round 155)
+        codes = {c.upper() for c in _CODE.findall(clause)}
+        other_code = bool(codes) and bool(own_codes) and not codes & own_codes
+        if not (other_value or other_kind or other_code):
             return False
     return True
 
@@ -197,4 +201,6 @@ _LEVEL = re.compile(
 )
 """A stratum's bound: "eosinophils of at least 300 cells/μL" against "those with <100 cells/μL" (round 147)."""
 _NON_WORD = re.compile(r"\bnon-(\w+)", re.IGNORECASE)
+_CODE = re.compile(r"\b[A-Za-z]{2,4}-\d+[A-Za-z]?\b")
+"""A molecule's code ("IL-17A", "IL-5", "CCL-11"): what a finding is about when its words are generic."""
 _WORDS = re.compile(r"[A-Za-z]+")

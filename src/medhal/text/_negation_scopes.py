@@ -75,6 +75,9 @@ def governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) ->
         for k in after:
             if content_word(words[k].group()):
                 found.add(k)
+                # "was not explained by BMI or insulin resistance": a passive's agents are not denied (round 156)
+                if words[k].group().lower().endswith("ed") and _BY_AGENT.match(text, words[k].end()):
+                    break
                 # "without stroke risk factors" (round 47); not a verb's object ("without reducing fear of falling")
                 if phrases and cue.group().lower() == "without" and not words[k].group().lower().endswith("ing"):
                     found.update(_phrase(text, words, k))
@@ -101,6 +104,7 @@ def governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) ->
     return found
 
 
+_BY_AGENT = re.compile(r"\s+by\b", re.IGNORECASE)
 _INVERTED = re.compile(r"\s+(?:did|does|do|was|were|is|are|had|has|have|could|would|will|can)\b", re.IGNORECASE)
 """An auxiliary after "nor": the clause repeats a denied predicate of another subject (round 137)."""
 _ASIDE = re.compile(r"\s*,\s*(?:however|though|therefore|thus|in\s+fact|of\s+course|unfortunately)\s*,", re.I)

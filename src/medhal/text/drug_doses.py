@@ -56,7 +56,7 @@ _GENERIC_WORDS = (
 )
 _GENERIC = frozenset(_GENERIC_WORDS.split())
 """Words that stand right before a dose without naming a drug ("a total of 10 mg", "up to 4 mg")."""
-_DOSE_KINDS = ("mass", "volume", "units")  # units: insulin, international units (session 25)
+_DOSE_KINDS = ("mass", "volume", "iu")  # international units (session 25); not a toxin's units given at several sites
 
 
 def _is_dose(q: Quantity) -> bool:

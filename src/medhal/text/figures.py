@@ -263,6 +263,10 @@ def _given_elsewhere(
     # saline ... compared with 0.9% saline"; round 25)
     mine = anchors(unit, q, 2) - _COMPARING
     same = [e for e in said if q.equals(e) or same_figure(q, e)]
+    # the same range ("attending 25-36 sessions" against "... and 5,815 (40.9%) 25-36."; round 154)
+    lower = _LOWER_BOUND.search(unit, 0, q.start)
+    if lower and any((m := _LOWER_BOUND.search(sentence, 0, e.start)) and m.group(1) == lower.group(1) for e in same):
+        return None
     # the equal figure's words are read a little further ("greater willingness (adjusted odds ratio [aOR] 1.62 per
     # point" for "greater willingness (aOR 1.62 per point)": the abbreviation's definition between; round 138)
     equal = [len(mine & anchors(sentence, e, 5)) for e in same]
@@ -282,6 +286,8 @@ def _given_elsewhere(
     return best[1]
 
 
+_LOWER_BOUND = re.compile(r"(\d[\d.,]*)\s?[-–]\s?$")
+"""A range's lower bound right before its upper one."""
 _COMPARING = content_stems("compared comparison comparing versus")
 _MULTIPLE_BEFORE = re.compile(
     r"\b(?:half|double|twice|triple|a\s+(?:third|quarter)|two-thirds)\s+(?:of\s+)?(?:the\s+|his\s+|her\s+|their\s+)?"

@@ -50,6 +50,9 @@ _BREAK = re.compile(r"[;:.]\s|\b(?:whereas|while|but|respectively)\b|\d", re.IGN
 _LISTED = re.compile(r"(?:,|\band\b|\bor\b|/)\s*(?:the\s+)?$", re.IGNORECASE)
 """A measure listed after another ("sensitivity and specificity", "sensitivity, specificity"): bound to neither."""
 
+_HALF_LISTED = re.compile(r"\b(?:positive|negative)\s+(?:and|or|/)\s*$", re.IGNORECASE)
+"""The first half of a listed pair before a measure's name ("positive and | negative predictive values": round 154)."""
+
 
 @dataclass(frozen=True, slots=True)
 class BoundFigure:
@@ -68,6 +71,8 @@ def bound_figures(text: str) -> list[BoundFigure]:
     [('sensitivity', '88%'), ('specificity', '94%')]
     >>> bound_figures("Sensitivity and specificity were 88% and 94%, respectively.")
     []
+    >>> bound_figures("with positive and negative predictive values of 90% and 78%, respectively")
+    []
     >>> [(b.measure, b.figure.text) for b in bound_figures("NEWS2 discriminated well (area under the curve 0.86).")]
     [('auc', '0.86')]
     >>> [(b.measure, b.figure.text) for b in bound_figures("with 85% specificity and a 96% negative predictive value")]
@@ -78,6 +83,8 @@ def bound_figures(text: str) -> list[BoundFigure]:
     figures = [q for q in quantities(text) if q.kind in {"percent", "count"}]
     for k, m in enumerate(mentions):
         if k and _LISTED.search(text[mentions[k - 1].end() : m.start()]) and m.start() - mentions[k - 1].end() < 12:
+            continue
+        if _HALF_LISTED.search(text, 0, m.start()):  # "positive and negative predictive values of 90% and 78%"
             continue
         # a figure written right before its measure ("85% specificity and a 96% negative predictive value") is its
         # own, and the one after it the next measure's (round 137)

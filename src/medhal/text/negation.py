@@ -20,9 +20,9 @@ import re
 from medhal.text._finding_subjects import has_verb
 from medhal.text._negation_scopes import WORD, Scopes, governed, scopes
 from medhal.text.assertions import asserts_nothing, opens_condition
-from medhal.text.findings import finding_parts, finding_subject
+from medhal.text.findings import finding_parts, finding_subject, reports_null_finding
 from medhal.text.fragments import states_no_predicate
-from medhal.text.lexical import direction_conflict, directions
+from medhal.text.lexical import direction_conflict, directions, has_negation
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.tokens import STEM_PREFIX
 
@@ -135,6 +135,10 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None
     if not finding_subject(unit):  # "the difference was statistically significant": says of nothing named
         return None
+    # "There was no significant difference ... in preterm birth" against "... did not differ significantly": the same
+    # null finding, in other words (round 156)
+    if has_negation(unit) and reports_null_finding(unit) and reports_null_finding(sentence):
+        return None
     if _NO_ONE.search(unit):  # "None of the men under surveillance had a rupture" asserts no rupture (round 44)
         return None
     if opens_condition(sentence):  # "If her haemoglobin does not rise by 20 g/L, I will arrange ...": a condition
@@ -236,6 +240,8 @@ def negation_targets(unit: str, sentence: str) -> bool:
     False
     >>> negation_targets("It lowers prolactin without worsening psychotic symptoms.", "It reduces prolactin.")
     False
+    >>> negation_targets("Mannan should not be used alone.", "Mannan was insufficiently sensitive to be used alone.")
+    False
 
     What a sentence's opening condition says it does not assert (round 50):
 
@@ -258,6 +264,10 @@ def negation_targets(unit: str, sentence: str) -> bool:
         if len(w.group()) > 3
     ):
         return False
+    # "should not be used alone" against "insufficiently sensitive to be used alone": denied too (round 154)
+    too_little = {m.group(1).lower() for m in _TOO_LITTLE.finditer(sentence)}
+    if any(words[k].group().lower() in too_little for k in ruled):
+        return False
     for k in ruled:
         word = words[k].group()
         # "without *further* surgery" denies more surgery, not the surgery a sentence says was done
@@ -272,6 +282,10 @@ def negation_targets(unit: str, sentence: str) -> bool:
         if effect and _EFFECT_WORD.match(word) and not qualifies and not _names_other(unit, words[k], said):
             return True
     return False
+
+
+_TOO_LITTLE = re.compile(r"\b(?:in|not\s+)sufficient(?:ly)?\s+\w+\s+to\s+(?:be\s+)?(\w+)", re.IGNORECASE)
+"""A denial by insufficiency: "insufficiently sensitive to be *used* alone"."""
 
 
 def _main_clause(sentence: str) -> str:

@@ -52,6 +52,8 @@ def moved_across(unit: str, sentences: Sequence[str], best: int) -> list[tuple[Q
     others = [(s, quantities(s)) for i, s in enumerate(sentences) if i != best]  # read once for all the figures
     for q in wanted:
         mine, before, counts = anchors(unit, q), _word_before(unit, q), counted(unit, q)
+        if q.ratio:  # "(risk ratio 1.41)" is "(RR 1.41)": the ratio's own name says nothing of what it is of (r. 155)
+            mine -= _RATIO_NAMES
         elsewhere = [len(mine & anchors(s, e)) for s, said in others for e in said if q.equals(e)]
         if not elsewhere or not before:
             continue  # stated nowhere (the unstated-figure and changed-number cues' business), or said of nothing
@@ -149,5 +151,6 @@ _SUBGROUP = re.compile(
     re.IGNORECASE,
 )
 """A clause's opening that restricts it to a subgroup ("In women with BMI >=30 kg/m2,")."""
+_RATIO_NAMES = content_stems("risk hazard odds rate ratio ratios relative")
 _LINKS = frozenset({"with", "aged", "who", "without", "whose", "and", "or", "the", "of", "than", "more", "less", "at"})
 _LINKS |= {"least", "over", "under", "kg"}

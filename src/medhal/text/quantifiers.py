@@ -305,8 +305,16 @@ def _head(text: str, words: Quantity) -> str | None:
     m = _HEAD.match(text, words.end)
     if m is None:
         return None
-    stems = content_stems(m.group(1))
+    # "most resistant isolates carried ...": the noun after an adjective (round 153)
+    noun = _AFTER_ADJECTIVE.match(text, m.end()) if _ADJECTIVE.search(m.group(1)) else None
+    stems = content_stems(noun.group(1) if noun else m.group(1))
     return next(iter(stems), None)
+
+
+_ADJECTIVE = re.compile(r"(?:ant|ent|al|ive|ous|ic)$", re.IGNORECASE)
+_AFTER_ADJECTIVE = re.compile(
+    r"\s+(?!(?:of|were|was|had|have|in|with|and|or|to|at|on|for|by|who|that)\b)([A-Za-z][\w-]*)", re.IGNORECASE
+)
 
 
 _NOUN_PHRASE = re.compile(r"\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)")

@@ -146,7 +146,8 @@ _NORMATIVE = re.compile(
     r"\b(?:should|must|ought|recommend\w*|advis\w*|advice|guidelines?|indicated|contraindicated|suggest\w*|"
     r"warrant\w*|implications?|favou?rs?|preferred|justif\w*|support\w*|safe|safely|reasonable|options?|"
     r"encourag\w*|discourag\w*|avoid\w*|need\s+not|instructions?|plan(?=\s*:)|actions?(?=\s*(?::|$))|"
-    r"preclud\w*|substitut\w*)\b",  # "preclude its use as a substitute for laboratory haemoglobin" (round 137)
+    r"preclud\w*|substitut\w*|(?:in|not\s+)?sufficiently\s+\w+\s+to\s+be\s+used)\b",  # "preclude its use as a
+    # substitute for laboratory haemoglobin" (round 137); "insufficiently sensitive to be used alone" (round 154)
     re.IGNORECASE,
 )
 """Words by which an evidence text says anything of what to do, however weakly, or a heading over what to do
