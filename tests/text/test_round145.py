@@ -14,20 +14,22 @@ from medhal.text.certainty import certainty_conflicts, certainty_levels
 from medhal.text.changed_intervals import interval_conflicts
 from medhal.text.doses import daily_forms
 from medhal.text.figure_agreement import figures_agree
-from medhal.text.figures import unstated_quantities
+from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.findings import null_findings
 from medhal.text.fragments import states_no_predicate
 from medhal.text.implied import implied_figures
+from medhal.text.measures import bound_figures
 from medhal.text.modification import claims_modification
 from medhal.text.names import unstated_names
-from medhal.text.negation import negation_targets
+from medhal.text.negation import flips_negation, negation_targets
 from medhal.text.null_denied import says_equally
 from medhal.text.placement import moved_across
-from medhal.text.quantifiers import shares_stated
+from medhal.text.quantifiers import share_conflicts, shares_stated
 from medhal.text.quantities import quantities
+from medhal.text.recommendations import unadvised
 from medhal.text.synonyms import alignment_tokens, canonical_text
 from medhal.text.trends import trend_reversed
-from medhal.text.unnamed import unnamed_subject
+from medhal.text.unnamed import comparison_subject, unnamed_subject
 
 
 def test_a_ranked_fifth_is_a_quintile_not_a_share() -> None:
@@ -258,3 +260,58 @@ def test_rounds_149_to_152_focus_and_cues() -> None:
     unit = "Stopping treatment for any reason was less common with paliperidone palmitate (38.8% vs 47.1%),"
     assert moved_figures(unit, sentence, arms) is None
     assert moved_figures(unit.replace("less", "more").replace("38.8% vs 47.1%", "47.1% vs 38.8%"), sentence, arms)
+
+
+def test_rounds_153_to_156_readings() -> None:
+    # round 156: a null finding restated as one; a passive's agents are not what it denies
+    assert (
+        flips_negation(
+            "There was no significant difference between the groups in preterm birth or in preeclampsia.",
+            "Rates of preterm birth (10.2% vs 8.7%) and preeclampsia (3.0% vs 3.9%) did not differ significantly.",
+        )
+        is None
+    )
+    assert (
+        flips_negation(
+            "and insulin resistance do not explain.",
+            "Steatosis was common and was not explained by BMI or insulin resistance.",
+        )
+        is None
+    )
+    assert flips_negation("BMI explained it.", "It was not explained by BMI.") == "explained"
+    # round 154: the first half of a listed pair of measures binds no figure
+    assert bound_figures("with positive and negative predictive values of 90% and 78%, respectively") == []
+    # round 154: the same range is no moved figure; a ratio's own name says nothing of what it is of
+    results = "3,876 patients (27.3%) attended 1-11 sessions, 4,512 (31.8%) 12-24 and 5,815 (40.9%) 25-36."
+    assert number_conflicts("and those attending 25-36 sessions a 32% lower risk,", results, results) == []
+    lenses = [
+        "Spectacle independence was more frequent with trifocal IOLs (risk ratio [RR] 1.32, 95% CI 1.14-1.53).",
+        "Patients with trifocal IOLs reported halos more often (RR 1.41, 95% CI 1.10-1.80).",
+    ]
+    assert (
+        moved_across("The trade-off was more frequent halos with trifocal lenses (risk ratio 1.41),", lenses, 0) == []
+    )
+    # round 153: "most resistant isolates" counts isolates, not the resistance rate
+    assert not share_conflicts(
+        "and most resistant isolates carried the A2143G mutation.",
+        "Clarithromycin resistance increased from 17.2% in 2019 to 25.1% in 2022.",
+    )
+    assert share_conflicts(
+        "Most patients given antibiotics had their appendix removed.",
+        "In the antibiotics group, 29% of participants had undergone appendectomy.",
+    )
+    # round 155: a null finding about another molecule
+    tissue = (
+        "IL-5 and eotaxin-1 expression fell by 68% and 61% with anti-IL-4R, whereas IL-17A expression did not change."
+    )
+    assert of_other_stratum("With anti-IL-4R, tissue IL-5 and eotaxin-1 expression dropped by 68%", tissue)
+    assert not of_other_stratum("With anti-IL-4R, tissue IL-17A expression dropped by 68%", tissue)
+    # round 154: "insufficiently sensitive to be used alone" advises against using it alone
+    assert not unadvised(
+        "whereas mannan antigen should not be used alone.",
+        ["Mannan antigen was more specific but insufficiently sensitive to be used alone."],
+    )
+    # round 154: a relative "that" belongs to the subject
+    assert comparison_subject("However, cure that lasted through day 60 was more frequent with fidaxomicin,") == (
+        "cure that lasted through day 60"
+    )
