@@ -54,7 +54,7 @@ UNITS: dict[str, tuple[str, float]] = {
     "month": ("time", 30.4375), "months": ("time", 30.4375), "year": ("time", 365.25), "years": ("time", 365.25),
     "wk": ("time", 7.0), "wks": ("time", 7.0), "mo": ("time", 30.4375), "mos": ("time", 30.4375),  # US notes
     "units": ("units", 1.0), "u": ("units", 1.0),  # insulin, toxin, blood (round 77); "one unit" stays a count
-    "iu": ("iu", 1.0),  # international units: "cholecalciferol 2,000 IU daily" (session 25), a dose kind of its own
+    "iu": ("units", 1.0),  # international units: "cholecalciferol 2,000 IU daily" is "2,000 units" (session 25)
     "min": ("time", 1 / 1440), "minute": ("time", 1 / 1440), "minutes": ("time", 1 / 1440),
     "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
     "hours": ("time", 1 / 24), "hourly": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),

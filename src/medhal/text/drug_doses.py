@@ -56,11 +56,14 @@ _GENERIC_WORDS = (
 )
 _GENERIC = frozenset(_GENERIC_WORDS.split())
 """Words that stand right before a dose without naming a drug ("a total of 10 mg", "up to 4 mg")."""
-_DOSE_KINDS = ("mass", "volume", "iu")  # international units (session 25); not a toxin's units given at several sites
+_DOSE_KINDS = ("mass", "volume")
 
 
 def _is_dose(q: Quantity) -> bool:
-    return q.kind.split("/")[0] in _DOSE_KINDS and not q.approximate
+    # international units are a dose ("cholecalciferol 2,000 IU daily"; session 25); a toxin's units, given at several
+    # sites, are not read as one ("a total of 70 units of Dysport": rounds 104 and 109)
+    international = q.kind == "units" and q.text.upper().endswith("IU")
+    return (q.kind.split("/")[0] in _DOSE_KINDS or international) and not q.approximate
 
 
 def _name_before(text: str, q: Quantity) -> str | None:

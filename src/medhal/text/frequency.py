@@ -90,7 +90,7 @@ def _is_dose(text: str, q: Quantity) -> bool:
     ("2000 IU")."""
     if q.approximate:
         return False
-    if q.kind in ("mass", "mass/kg", "volume", "units", "iu"):
+    if q.kind in ("mass", "mass/kg", "volume", "units"):
         return True
     return q.kind == "count" and _IU.match(text, q.end) is not None
 
