@@ -6,7 +6,6 @@ something else that "contradicts" it (a window lacking the clause's numbers, a s
 negation), so on MedHal-Loc dev a quarter of the clauses of faithful answers came out ``contradicted``.  A
 clinician reading such a report stops believing it.  The aligned rule keeps the seed's pairs and
 probabilities but changes which of them may decide:
-
 * **alignment** of a unit to an evidence sentence is the IDF-weighted share of the unit's content (content-word
   stems of seed 000's tau, plus its numbers) that the sentence contains; IDF is computed over the evidence's
   own sentences, so words every sentence repeats ("patients", the drug under study) count little and the
