@@ -166,13 +166,17 @@ def contradiction_focus(
             # nor a unit reporting no difference by a sentence reporting none about its subject ("Reporting was
             # similar in academic-affiliated" against "Reporting rates did not differ between academic-affiliated
             # and non-affiliated hospitals", P(C) from the encoder; round 142)
-            or _no_difference_either(read_unit, best)
+            or _no_difference_either(read_unit(), best)
             # nor by a sentence about other figures than those another sentence states the unit's together in
             or (best not in told_together() and bool(told_together()))
         )
 
-    # the unit as the spelled sentences read: "Sensitivity in PD" is "Sensitivity in Parkinson's disease" (round 149)
-    read_unit = spelled_out(unit, dict(index.abbreviations)) if index.abbreviations else unit
+    @cache
+    def read_unit() -> str:
+        """The unit as the spelled sentences read: "Sensitivity in PD" is "Sensitivity in Parkinson's disease" (round
+        149).  Read once, when needed."""
+        return spelled_out(unit, dict(index.abbreviations)) if index.abbreviations else unit
+
     decided: dict[int, bool] = {}  # windows share their best sentence: each is read once
     for k, w in enumerate(windows):
         if focus[k] < threshold:

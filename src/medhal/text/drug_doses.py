@@ -152,12 +152,10 @@ def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
     # the evidence's one drug has every dose it states, in a table too ("12 to 13.9 kg - 7.5 mL - 180 mg": round 55)
     alone = _every_dose(tuple(sentences)) if len(given) == 1 and _one_drug(tuple(sentences)) else ()
     own = quantities(unit)
-    canon = canonical_text(unit)  # "4,000 IU of vitamin D3" is "4,000 IU of cholecalciferol" (session 25)
-    read = quantities(canon) if canon != unit else own
     for k, q in enumerate(own):
         name = (_name_before(unit, q) or _dose_of(unit, q)) if _is_dose(q) else None
-        if name not in given and len(read) == len(own) and read[k].text == q.text and _is_dose(q):
-            name = _name_before(canon, read[k]) or _dose_of(canon, read[k])
+        if _is_dose(q) and name not in given:  # "4,000 IU of vitamin D3": of cholecalciferol (session 25)
+            name = _canonical_name(unit, own, k)
         if name is None or name not in given:
             continue
         doses = given[name]
@@ -168,6 +166,17 @@ def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
         rival, index = next(((e, i) for e, i in doses if e.kind == q.kind), doses[0])
         return [(q, rival)], index
     return None
+
+
+def _canonical_name(unit: str, own: Sequence[Quantity], k: int) -> str | None:
+    """The drug the dose ``own[k]`` of ``unit`` is written for, read in the unit's canonical words
+    (:func:`~medhal.text.synonyms.canonical_text`: "vitamin D3" is cholecalciferol); read only for a dose whose name
+    as written the evidence does not give."""
+    canon = canonical_text(unit)
+    read = quantities(canon) if canon != unit else own
+    if len(read) != len(own) or read[k].text != own[k].text:
+        return None
+    return _name_before(canon, read[k]) or _dose_of(canon, read[k])
 
 
 _DOSE_OF = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]{3,})\s+doses?\b(?:\s+(?!and\b|or\b)[\w-]+){0,4}\s+(?:from|to)\s+$")

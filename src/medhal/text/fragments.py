@@ -71,10 +71,11 @@ def states_no_predicate(unit: str) -> bool:
         items = [m.group().lower().split() for m in _LIST_ITEM.finditer(unit)]
         words = [w for item in items for w in item if not (w.endswith("ed") and w != item[-1])]
     else:
-        matches = list(_WORD.finditer(unit))
-        # a number word stands for a figure ("and 428 matched controls,": round 148)
-        found = ["one" if _NUMBER_BEFORE.search(unit, 0, m.start()) else "" for m in matches]
-        found = [w for pair in zip(found, (m.group().lower() for m in matches), strict=True) for w in pair if w]
+        found: list[str] = []
+        for m in _WORD.finditer(unit):
+            if _NUMBER_BEFORE.search(unit, 0, m.start()):  # a figure before the word reads as "one" ("and 428
+                found.append("one")  # matched controls,": round 148)
+            found.append(m.group().lower())
         # a past form right after "with", "of" or another preposition describes the word after it ("Among 356
         # patients with suspected leg DVT,": round 139; "Alcohol intake within recommended limits": round 141)
         words = [w for k, w in enumerate(found) if not (w.endswith("ed") and _describes(found, k))]
