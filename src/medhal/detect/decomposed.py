@@ -64,6 +64,7 @@ from medhal.detect.units import (
     ConfigError,
     Unit,
     UnitChoice,
+    check_threshold,
     check_unit_kind,
     judged_unit,
 )
@@ -133,8 +134,7 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
         if not granularities or any(m < 1 for m in granularities):
             raise ConfigError("granularities must be positive integers")
         self.granularities = tuple(sorted(set(granularities)))
-        if not 0.0 <= threshold <= 1.0:
-            raise ConfigError("threshold must lie in [0, 1]")
+        check_threshold(threshold)
         self.threshold = threshold
         self.rule = rule or VerdictRule()
         if long_windows not in ("skip", "split", "truncate"):

@@ -42,7 +42,7 @@ from numpy.typing import NDArray
 
 from medhal.detect.base import InputError, item_result, validate_item
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitKind, UnitResult, Verdict
-from medhal.detect.units import ConfigError, Unit, judged_unit, response_span
+from medhal.detect.units import ConfigError, Unit, check_threshold, judged_unit, response_span
 from medhal.errors import BackendError
 from medhal.text import Span, split_sentences, split_units
 from medhal.verify.encoding import first_line
@@ -251,8 +251,7 @@ class EmbeddingDetector:
             raise ConfigError(f"unknown unit kind {units!r} for embedding; choose sentence or clause")
         if reference not in ("sentences", "document"):
             raise ConfigError(f"unknown reference {reference!r}; choose sentences or document")
-        if not 0.0 <= threshold <= 1.0:
-            raise ConfigError("threshold must lie in [0, 1]")
+        check_threshold(threshold)
         self.embedder = load_embedder(embedder)
         self.units: EmbeddingUnits = units
         self.reference: UnitReference = reference

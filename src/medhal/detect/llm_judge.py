@@ -51,7 +51,7 @@ from medhal.detect.judge_formats import (
 )
 from medhal.detect.llm_support import answer_record, failure_result, llm_unit, make_engine
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
-from medhal.detect.units import ConfigError, response_span
+from medhal.detect.units import ConfigError, check_threshold, response_span
 from medhal.llm.base import GenerationConfig, GenerationRequest, GenerationResult, ModelClient
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import run_closing
@@ -103,8 +103,7 @@ class LLMJudgeDetector:
                 response_format = YesNoFormat()
             else:
                 raise ConfigError(f"unknown response format {response_format!r}; choose json or yes-no")
-        if not 0.0 <= threshold <= 1.0:
-            raise ConfigError(f"threshold must lie in [0, 1], got {threshold}")
+        check_threshold(threshold)
         if not 0.0 <= temperature <= 10.0:
             raise ConfigError(f"temperature must be in [0, 10], got {temperature}")
         if not isinstance(max_tokens, int) or max_tokens < 1:

@@ -43,6 +43,7 @@ from medhal.detect.units import (
     ConfigError,
     Unit,
     UnitChoice,
+    check_threshold,
     check_unit_kind,
     judged_unit,
     response_span,
@@ -91,8 +92,7 @@ class NLIClauseDetector(PairwiseDetector[ClausePlan]):
         if score not in ("non_entailment", "contradiction"):
             raise ConfigError(f"unknown clause score {score!r}; choose non_entailment or contradiction")
         self.score_kind: ClauseScore = score
-        if not 0.0 <= threshold <= 1.0:
-            raise ConfigError("threshold must lie in [0, 1]")
+        check_threshold(threshold)
         self.threshold = threshold
         self.rule = rule or VerdictRule()
 

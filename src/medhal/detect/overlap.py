@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from medhal.detect.base import InputError, item_result, validate_item
 from medhal.detect.options import DetectorOptions
 from medhal.detect.records import CheckItem, CheckResult, EvidencePointer, JSONObject, Verdict
-from medhal.detect.units import ConfigError, Unit, judged_unit
+from medhal.detect.units import ConfigError, Unit, check_threshold, judged_unit
 from medhal.text import content_stems, split_sentences, split_units
 from medhal.text.lexical import numbers
 
@@ -46,8 +46,7 @@ class OverlapDetector:
     def __init__(self, *, units: OverlapUnits = "clause", threshold: float = 0.5) -> None:
         if units not in ("clause", "sentence"):
             raise ConfigError(f"unknown unit kind {units!r} for overlap; choose clause or sentence")
-        if not 0.0 <= threshold <= 1.0:
-            raise ConfigError("threshold must lie in [0, 1]")
+        check_threshold(threshold)
         self.units: OverlapUnits = units
         self.threshold = threshold
 

@@ -22,7 +22,7 @@ from typing import Literal
 from medhal.detect.base import InputError, item_result, validate_item
 from medhal.detect.kg.triples import TripleExtractor
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitKind, Verdict
-from medhal.detect.units import ConfigError, Unit, judged_unit
+from medhal.detect.units import ConfigError, Unit, check_threshold, judged_unit
 from medhal.text import Span, split_units
 
 __all__ = ["RandomDetector", "RandomUnits", "uniform_draws"]
@@ -58,8 +58,7 @@ class RandomDetector:
     ) -> None:
         if units not in ("clause", "sentence", "triple"):
             raise ConfigError(f"unknown unit kind {units!r} for random; choose clause, sentence or triple")
-        if not 0.0 <= threshold <= 1.0:
-            raise ConfigError("threshold must lie in [0, 1]")
+        check_threshold(threshold)
         if extractor is not None and units != "triple":
             raise ConfigError("an extractor only applies to units 'triple'")
         self.units: RandomUnits = units

@@ -65,7 +65,7 @@ from medhal.detect.base import PairBatch, split_valid, with_accounting
 from medhal.detect.llm_support import failure_result
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, Status, UnitResult
 from medhal.detect.scoring import VerdictRule
-from medhal.detect.units import ConfigError, Unit, judged_unit
+from medhal.detect.units import ConfigError, Unit, check_threshold, judged_unit
 from medhal.llm.base import ModelClient
 from medhal.llm.cache import ResponseCache
 from medhal.llm.engine import run_closing
@@ -133,8 +133,7 @@ class SelfCheckNLIDetector:
             raise ConfigError(f"unknown aggregate {aggregate!r}; choose mean or max")
         if order not in get_args(PairOrder):
             raise ConfigError(f"unknown pair order {order!r}; choose sample_first or sentence_first")
-        if not 0.0 <= threshold <= 1.0:
-            raise ConfigError(f"threshold must lie in [0, 1], got {threshold}")
+        check_threshold(threshold)
         _check_sampling(n_samples, temperature, top_p, max_tokens, seed)
         if client is not None and sampler is not None:
             raise ConfigError("pass a client or a sampler, not both")

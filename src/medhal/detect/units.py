@@ -30,6 +30,7 @@ __all__ = [
     "ConfigError",
     "Unit",
     "UnitChoice",
+    "check_threshold",
     "continued",
     "fronted",
     "judged_unit",
@@ -140,6 +141,13 @@ def check_unit_kind(kind: str, *, extractor: object | None = None) -> UnitChoice
             "or use --units clause or --units sentence"
         )
     return kind  # type: ignore[return-value]
+
+
+def check_threshold(threshold: float) -> float:
+    """Return a detector's flagging ``threshold`` unchanged, or raise :class:`ConfigError` when it is outside [0, 1]."""
+    if not 0.0 <= threshold <= 1.0:
+        raise ConfigError(f"threshold must lie in [0, 1], got {threshold}")
+    return threshold
 
 
 def segment_units(response: str, kind: UnitChoice) -> list[Span]:

@@ -28,7 +28,7 @@ from medhal.detect.kg.spacy_extractor import SpacyTripleExtractor
 from medhal.detect.kg.triples import Triple, TripleExtractor
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.scoring import VerdictRule
-from medhal.detect.units import ConfigError, Unit, judged_unit, response_span
+from medhal.detect.units import ConfigError, Unit, check_threshold, judged_unit, response_span
 from medhal.text import check_spans, split_sentences
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
@@ -98,8 +98,7 @@ class KGTripleDetector(PairwiseDetector[TriplePlan]):
             raise ConfigError(f"unknown fallback {fallback!r}; choose response or none")
         if require_grounding not in ("none", "any", "both"):
             raise ConfigError(f"unknown require_grounding {require_grounding!r}; choose none, any or both")
-        if not 0.0 <= threshold <= 1.0:
-            raise ConfigError("threshold must lie in [0, 1]")
+        check_threshold(threshold)
         if kg is None and (embedder is not None or require_grounding != "none"):
             raise ConfigError("embedder and require_grounding need a knowledge graph (kg=...)")
         self.triple_extractor = load_extractor(extractor)

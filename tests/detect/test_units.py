@@ -1,0 +1,28 @@
+"""Tests of the shared option checks in :mod:`medhal.detect.units`."""
+
+from __future__ import annotations
+
+import pytest
+
+from medhal.detect.overlap import OverlapDetector
+from medhal.detect.random_baseline import RandomDetector
+from medhal.detect.units import check_threshold
+from medhal.errors import ConfigError
+
+
+@pytest.mark.parametrize("value", [0.0, 0.5, 1.0])
+def test_threshold_inside_the_unit_interval_is_returned(value: float) -> None:
+    assert check_threshold(value) == value
+
+
+@pytest.mark.parametrize("value", [-0.01, 1.01, float("nan")])
+def test_threshold_outside_the_unit_interval_is_a_config_error(value: float) -> None:
+    with pytest.raises(ConfigError, match=r"threshold must lie in \[0, 1\], got"):
+        check_threshold(value)
+
+
+def test_detectors_reject_a_threshold_outside_the_unit_interval() -> None:
+    with pytest.raises(ConfigError, match="threshold must lie in"):
+        OverlapDetector(threshold=1.5)
+    with pytest.raises(ConfigError, match="threshold must lie in"):
+        RandomDetector(threshold=-0.2)
