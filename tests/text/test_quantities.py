@@ -147,8 +147,8 @@ def test_a_number_set_against_one_with_a_unit_takes_its_unit() -> None:
         ("time", 8.9),
     ]
     assert [q.kind for q in quantities("at 12 and 24 months")] == ["time", "time"]
-    # a rate's unit is not shared, nor is a number in words
-    assert quantities("2 vs 3 mL/min")[0].kind == "count"
+    # a rate's unit is shared with its denominator (round 153), so the first is a rate too, never a volume
+    assert [q.kind for q in quantities("2 vs 3 mL/min")] == ["volume/min", "volume/min"]
 
 
 def test_the_number_of_a_list_item_is_no_figure() -> None:

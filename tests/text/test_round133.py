@@ -264,7 +264,8 @@ def test_rounds_141_to_144_abstract_forms() -> None:
     # a mean's spread between it and its unit; a coefficient after "="; a ratio "for CIN3+"
     blood = "Blood loss was lower with early TXA (mean 1,120 [SD 310] mL) than with placebo (1,690 [SD 420] mL)."
     assert unstated_quantities("with mean losses of about 1.1 L versus 1.7 L with placebo.", blood) == []
-    assert [q.kind for q in quantities("18.9 (2.6) g/kg/day")] == ["count", "count"]
+    # the unit after the spread keeps its denominator (round 153): a rate, never a mass
+    assert [q.kind for q in quantities("18.9 (2.6) g/kg/day")] == ["mass/kg/day", "count"]
     assert [q.text for q in quantities("(β=-0.09 SD, 95% CI -0.14 to -0.04)")][:1] == ["0.09"]
     cin = "the adjusted IRR for CIN3+ was 0.14 (95% CI 0.10-0.19) for women vaccinated at age 12 years or younger."
     assert unstated_quantities("an 86% lower rate than unvaccinated women (IRR 0.14).", cin) == []

@@ -98,11 +98,11 @@ _QUANTITY = re.compile(
 _SPREAD_THEN_UNIT = re.compile(
     r"\s*[(\[](?:SD|IQR|range|s\.?d\.?|±)?\s*[\d.,\s–-]+[)\]]\s?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
-    + r")\b(?!\s?/)",
+    + r")\b",
     re.IGNORECASE,
 )
-"""A figure's spread in brackets between it and its unit ("mean 1,120 [SD 310] mL", "median 27 (IQR 18-40) months"); not
-a unit with a denominator after it, which the figure's own reading takes ("18.9 (2.6) g/kg/day" stays bare)."""
+"""A figure's spread in brackets between it and its unit ("mean 1,120 [SD 310] mL", "median 27 (IQR 18-40) months"), a
+unit with a denominator too ("24,560 [SD 4,270] U/L", "18.9 (2.6) g/kg/day": round 153)."""
 _PLUS_MINUS_UNIT = re.compile(
     r"\s?±\s?\d[\d.,]*\s?(?:(?P<pct>%)|(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
@@ -235,21 +235,22 @@ def quantities(text: str) -> list[Quantity]:
         word = raw.lower()
         value = NUMBER_VALUES[word] if word in NUMBER_VALUES else _number(raw)
         unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
+        unit_end = m.end() if m.group("unit") else -1  # where a denominator may follow the unit
         shared = _SHARED_UNIT.match(text, m.end())
+        if shared is None and (spread := _SPREAD.match(text, m.end())):  # "14,820 [SD 3,110] vs 24,560 [SD 4,270]
+            shared = _SHARED_UNIT.match(text, spread.end())  # U/L": each with its spread (round 153)
         if shared is None and _FROM.search(text, max(0, m.start() - 20), m.start()):
             # "from 8 to 5 days": a change between two levels of one unit; "from 14.2 (SD 3.1) to 96.5 (SD 18.7) mL"
             spread = _SPREAD.match(text, m.end())  # with the spread of each (round 150)
             shared = _TO.match(text, spread.end() if spread else m.end())
         if not unit and word not in NUMBER_VALUES and shared is not None:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
-            if after is not None and after.group("unit") and _DENOMINATOR.match(text, after.end()) is None:
-                unit = after.group("unit").lower()
+            if after is not None and after.group("unit"):  # with its denominator: "2 vs 3 mL/min" (round 153)
+                unit, unit_end = after.group("unit").lower(), after.end()
             elif after is not None and (theirs := _SPREAD_THEN_UNIT.match(text, after.end())):
-                unit = theirs.group("unit").lower()
+                unit, unit_end = theirs.group("unit").lower(), theirs.end()
         if not unit and word not in NUMBER_VALUES and (spread := _SPREAD_THEN_UNIT.match(text, m.end())):
-            unit = spread.group(
-                "unit"
-            ).lower()  # "1,120 [SD 310] mL", "18.9 (2.6) g/kg/day": the mean's unit (round 144)
+            unit, unit_end = spread.group("unit").lower(), spread.end()  # "1,120 [SD 310] mL": the mean's (r. 144)
         if not unit and word not in NUMBER_VALUES and (spread := _PLUS_MINUS_UNIT.match(text, m.end())):
             unit = "%" if spread.group("pct") else spread.group("unit").lower()  # "48.2 ± 5.1%" (round 145)
         if not unit and word not in NUMBER_VALUES and (size := dimension_unit(text, m.end())):
@@ -267,7 +268,7 @@ def quantities(text: str) -> list[Quantity]:
             nxt = text[m.end() : m.end() + 1]
             if not nxt.isspace() or (word == "one" and _PRONOUN_ONE.search(text, 0, m.start())):
                 continue  # "every one was managed": a pronoun (round 26)
-        denominator = _DENOMINATOR.match(text, m.end()) if m.group("unit") else None
+        denominator = _DENOMINATOR.match(text, unit_end) if unit_end >= 0 else None
         if denominator is not None:  # a concentration or rate (80 g/L, 1.9 mL/min): its own kind, never mass
             per = (denominator.group(1) or denominator.group(2)).lower().rstrip(".:")  # "5 mg per kilogram" = "5 mg/kg"
             per = "/".join(_PER.get(" ".join(part.split()), part) for part in per.split("/"))  # "mL/yr" is "ml/year"
