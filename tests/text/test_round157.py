@@ -3,7 +3,9 @@ with the wrong reading it must still make."""
 
 from __future__ import annotations
 
-from medhal.text.figures import unstated_quantities
+from medhal.text.derived import round_count
+from medhal.text.figures import number_conflicts, unstated_quantities
+from medhal.text.harmonize import harmonized
 from medhal.text.quantities import quantities
 
 
@@ -27,3 +29,16 @@ def test_a_number_set_against_a_rate_takes_the_rate() -> None:
     assert [q.kind for q in quantities("averaging about 19 versus 17 g/kg/day")] == ["mass/kg/day"] * 2
     assert unstated_quantities("averaging about 19 versus 17 g/kg/day", evidence) == []
     assert [q.text for q in unstated_quantities("averaging 18.9 versus 27.1 g/kg/day", evidence)] == ["27.1 g"]
+
+
+def test_a_level_rounded_to_three_figures_restates_it() -> None:
+    # round 153: "24,600 U/L with vehicle" for "24,560 [SD 4,270] U/L" conflicted with the other arm's 14,820
+    evidence = "Pentoxifylline reduced serum amylase (mean 14,820 [SD 3,110] vs 24,560 [SD 4,270] U/L; p<0.001)."
+    assert number_conflicts("Serum amylase was 24,600 U/L with vehicle.", evidence, evidence) == []
+    conflicts = number_conflicts("Serum amylase was 30,000 U/L with vehicle.", evidence, evidence)
+    assert [(q.text, e.text) for q, e in conflicts] == [("30,000 U", "14,820")]
+    # only to three figures: a dose rounded to its thousands is another dose
+    assert not round_count(quantities("2,000 mg")[0], quantities("1,600 mg")[0])
+    assert round_count(quantities("24,600 U/L")[0], quantities("24,560 U/L")[0])
+    # the encoder reads the evidence's figure with the answer's unit, not a bare "24,560/L"
+    assert harmonized("Serum amylase was 24,600 U/L.", evidence) == "Serum amylase was 24,560 U/L."

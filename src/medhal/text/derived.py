@@ -98,7 +98,8 @@ def elapsed(q: Quantity, said: Sequence[Quantity], *, near: bool = False) -> boo
 
 def round_count(q: Quantity, e: Quantity) -> bool:
     """Whether ``q`` is a round count of a thousand or more ("a cohort of 43,000", "8,000 tests") that is the exact
-    count ``e`` rounded to its hundreds or thousands (43,044; 8,276): how a summary writes a large count.
+    count ``e`` rounded to its hundreds or thousands (43,044; 8,276): how a summary writes a large count.  A level of
+    another kind only to three figures or more ("24,600 U/L" for 24,560 U/L: round 153; never "2,000 mg" for 1,600).
 
     >>> from medhal.text.quantities import quantities
     >>> round_count(quantities("43,000 people")[0], quantities("43,044 persons")[0])
@@ -107,10 +108,14 @@ def round_count(q: Quantity, e: Quantity) -> bool:
     False
     >>> round_count(quantities("500 mg")[0], quantities("520 mg")[0])
     False
+    >>> [round_count(quantities(t)[0], quantities("24,560 U/L")[0]) for t in ("24,600 U/L", "25,000 U/L", "24,600")]
+    [True, False, False]
     """
-    if q.kind != "count" or e.kind != "count" or q.approximate or e.approximate or q.value < 1000:
+    if q.kind != e.kind or q.approximate or e.approximate or q.value < 1000:
         return False
     step = roundness(q)
+    if q.kind != "count" and step * 100 > q.value:
+        return False
     return step >= 100 and abs(q.value - e.value) <= step / 2
 
 

@@ -76,9 +76,21 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
                 continue  # "about 27%" of 27% is as written
         if match is None:
             continue
-        parts += [unit[last : q.start], match.text]
+        parts += [unit[last : q.start], _written(q, match)]
         last, near = q.end, match.start
     return "".join(parts) + unit[last:]
+
+
+_DIGITS = re.compile(r"\d[\d.,]*")
+
+
+def _written(q: Quantity, e: Quantity) -> str:
+    """``e``'s text for ``q``, with ``q``'s unit where the evidence writes its unit apart, after a spread ("24,600
+    U/L" as "24,560 U/L" for "24,560 [SD 4,270] U/L": round 153)."""
+    own = _DIGITS.match(q.text)
+    if e.kind == "count" or not _DIGITS.fullmatch(e.text) or own is None:
+        return e.text
+    return e.text + q.text[own.end() :]
 
 
 _SHORT_UNIT = re.compile(r"\d\s?-?(?:wks?|mos?)$|^\d{1,2}/(?:7|52|12)$", re.IGNORECASE)
