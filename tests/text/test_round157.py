@@ -3,6 +3,7 @@ with the wrong reading it must still make."""
 
 from __future__ import annotations
 
+from medhal.text.comparisons import unit_comparison
 from medhal.text.derived import round_count
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.harmonize import harmonized
@@ -42,3 +43,11 @@ def test_a_level_rounded_to_three_figures_restates_it() -> None:
     assert round_count(quantities("24,600 U/L")[0], quantities("24,560 U/L")[0])
     # the encoder reads the evidence's figure with the answer's unit, not a bare "24,560/L"
     assert harmonized("Serum amylase was 24,600 U/L.", evidence) == "Serum amylase was 24,560 U/L."
+
+
+def test_a_period_of_time_is_no_group_compared() -> None:
+    # round 147: "required less insulin in the first week" was read as a comparison of the group "first week"
+    assert unit_comparison("Patients given hydrocortisone required less insulin in the first week.") is None
+    assert unit_comparison("Women on the drug had fewer falls in the first year.") is None
+    claim = unit_comparison("Infection was more common in the drain group.")
+    assert claim is not None and claim.group == "drain" and claim.up

@@ -92,10 +92,15 @@ A and by 8% of those assigned to B"), not before an amount of change ("fell by 1
 "and by" still reads as a change when a change word or a first "by" is left: "lower by 5% with A and by 3%")."""
 
 _COMPARATIVES = r"(?:more|less|fewer|higher|lower|greater|larger|smaller|stronger|weaker|commoner|rarer)"
+_PERIOD = (
+    r"(?!(?:the\s+)?(?:first|second|third|last|final|initial|early|next|same)\s+(?:\d+\s+|two\s+|three\s+|few\s+)?"
+    r"(?:days?|weeks?|months?|years?|hours?|trimester)\b)"
+)
+"""Not a period of time ("required less insulin in the first week": a when, not a group; round 147)."""
 _COMPARISON = re.compile(
     r"\b(?P<word>" + _COMPARATIVES + r")(?!\s+than\b)\s+"
     r"(?P<words>(?:(?!than\b|compared\b|versus\b|vs\b|" + _COMPARATIVES + r"\b)[\w\-]+\s+){0,5}?)"
-    r"(?:with|in|among|for|on|after|under|at(?=\s+\d))\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
+    r"(?:with|in|among|for|on|after|under|at(?=\s+\d))\s+" + _PERIOD + r"(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
     r"(?:,?\s+(?:than|compared\s+(?:with|to)|versus|vs\.?)\s+"
     r"(?:with\s+|in\s+|among\s+|for\s+|on\s+|after\s+|under\s+|at\s+(?=\d))?"
     r"(?:the\s+)?(?P<rival>" + GROUP_WORDS + r"))?",
