@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from medhal.text.names import is_drug_name, unstated_names
+from medhal.text.drug_names import is_drug_name
+from medhal.text.names import unstated_names
 
 EVIDENCE = (
     "Background: Spinal posture index (SPI) predicts back pain. Methods: In Sweden, 412 adults with low-density "

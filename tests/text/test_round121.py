@@ -4,11 +4,12 @@ with the wrong reading it must still make."""
 from __future__ import annotations
 
 from medhal.text.drug_doses import dose_conflict
+from medhal.text.drug_names import named_drugs
 from medhal.text.effects import changed_outcome
 from medhal.text.figure_trends import direction_against_figures
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.intervals import interval_conflicts
-from medhal.text.names import named_drugs, unstated_names
+from medhal.text.names import unstated_names
 from medhal.text.negation import flips_negation
 from medhal.text.previous_values import direction_against_previous
 from medhal.text.quantities import quantities

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.swapped_drugs import swapped_drug
+from medhal.text.drug_names import is_drug_name
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
 from medhal.text.implied import implied_figures
 from medhal.text.instructions import reversed_instruction
-from medhal.text.names import is_drug_name, unstated_names
+from medhal.text.names import unstated_names
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 

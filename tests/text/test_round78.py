@@ -8,9 +8,9 @@ from __future__ import annotations
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.swapped_drugs import swapped_drug
 from medhal.text.dose_changes import dose_turned
+from medhal.text.drug_names import same_drug_names
 from medhal.text.harmonize import harmonized
 from medhal.text.intervals import interval_conflicts
-from medhal.text.names import same_drug_names
 from medhal.text.negation import negated_stems
 from medhal.text.quantities import quantities
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from medhal.text.bounds import bounds
 from medhal.text.drug_doses import dose_conflict
+from medhal.text.drug_names import is_drug_name, same_drug_names
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import number_conflicts
 from medhal.text.implied import implied_figures
 from medhal.text.intervals import interval_conflicts, intervals
-from medhal.text.names import is_drug_name, same_drug_names, unstated_names
+from medhal.text.names import unstated_names
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 

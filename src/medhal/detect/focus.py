@@ -46,12 +46,12 @@ from medhal.text.associations import same_association
 from medhal.text.bounds import bound_holds
 from medhal.text.comparisons import change_order
 from medhal.text.derived import lay_count
+from medhal.text.drug_names import is_drug_name
 from medhal.text.figure_agreement import figures_agree
 from medhal.text.figures import states_each, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.fragments import states_no_predicate
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
-from medhal.text.names import is_drug_name
 from medhal.text.negation import negation_targets
 from medhal.text.null_denied import says_equally
 from medhal.text.number_forms import is_age

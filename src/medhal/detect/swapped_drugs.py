@@ -28,8 +28,8 @@ import re
 import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex
+from medhal.text.drug_names import named_drugs
 from medhal.text.lexical import has_negation
-from medhal.text.names import named_drugs
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 

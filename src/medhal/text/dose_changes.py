@@ -22,8 +22,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from medhal.text.drug_names import is_drug_name, same_drug_names
 from medhal.text.lexical import has_negation
-from medhal.text.names import is_drug_name, same_drug_names
 
 __all__ = ["dose_turned", "dose_ways"]
 

@@ -23,8 +23,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from medhal.text.drug_names import is_drug_name, same_drug_names
 from medhal.text.frequency import dose_frequencies
-from medhal.text.names import is_drug_name, same_drug_names
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import canonical_text
 

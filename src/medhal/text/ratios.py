@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from medhal.text.arms import respective_percents
 from medhal.text.comparisons import group_figures
+from medhal.text.drug_names import is_drug_name
 from medhal.text.findings import finding_parts, finding_subject
-from medhal.text.names import is_drug_name
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["RatioWords", "both_groups_conflicts", "changed_subjects", "ratio_conflicts", "ratio_stated", "ratio_words"]
