@@ -7,6 +7,7 @@ from medhal.text.comparisons import unit_comparison
 from medhal.text.derived import round_count
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.harmonize import harmonized
+from medhal.text.names import unstated_names
 from medhal.text.quantities import quantities
 
 
@@ -51,3 +52,11 @@ def test_a_period_of_time_is_no_group_compared() -> None:
     assert unit_comparison("Women on the drug had fewer falls in the first year.") is None
     claim = unit_comparison("Infection was more common in the drain group.")
     assert claim is not None and claim.group == "drain" and claim.up
+
+
+def test_an_acronym_before_a_lower_case_joint_is_given() -> None:
+    # round 155: "eosinophilic CRS with nasal polyps" where the abstract writes only "CRSwNP"
+    evidence = "Type 2 inflammation drives eosinophilic chronic rhinosinusitis with nasal polyps (CRSwNP) in mice."
+    assert unstated_names("In this model of eosinophilic CRS with nasal polyps, lesions fell.", evidence) == ()
+    # another acronym is still a name the evidence never gives
+    assert unstated_names("In this model of aspirin-exacerbated AERD, lesions fell.", evidence) == ("AERD",)

@@ -384,7 +384,7 @@ class _Given:
 
     stated: frozenset[str]
     """Its words, lower-cased and bare, the parts of its hyphened words ("LDL" of "LDL-C", "PET" of "PET-CT") and the
-    acronyms behind a lower-case prefix ("HPV" of "hrHPV", "GFR" of "eGFR")."""
+    acronyms behind a lower-case prefix ("HPV" of "hrHPV", "GFR" of "eGFR") or before a lower-case joint ("CRSwNP")."""
     parts: tuple[str, ...]
     """Its words split at hyphens, in order: what an acronym's letters may start."""
     acronyms: frozenset[str]
@@ -395,6 +395,9 @@ class _Given:
 _WRITTEN_SHORT = ((re.compile(r"\bpen\.?\s*V\b", re.IGNORECASE), ("penicillin", "phenoxymethylpenicillin")),)
 """Drugs a letter writes short in more than one word: "Pen V 250 mg BD" is penicillin V (round 133)."""
 _CASED_TAIL = re.compile(r"\b[a-z]{1,3}([A-Z]{2,}[A-Za-z0-9]*)")
+_CASED_HEAD = re.compile(r"\b([A-Z]{2,})[a-z]{1,2}[A-Z]{2,}\b")
+"""An acronym a lower-case joint qualifies: "CRS" of "CRSwNP", "CRSsNP" (chronic rhinosinusitis with and without
+nasal polyps; round 155)."""
 
 
 @lru_cache(maxsize=64)
@@ -404,7 +407,7 @@ def _given(evidence: str) -> _Given:
     return _Given(
         stated=frozenset(w.lower() for w in bare)
         | {p.lower() for w in words if "-" in w for p in w.split("-")}
-        | {m.group(1).lower() for m in _CASED_TAIL.finditer(evidence)}
+        | {m.group(1).lower() for pattern in (_CASED_TAIL, _CASED_HEAD) for m in pattern.finditer(evidence)}
         | {name for short, names in _WRITTEN_SHORT if short.search(evidence) for name in names},
         parts=tuple(p for w in words for p in w.split("-") if p),
         acronyms=frozenset(w for w in bare if _acronym(w)),
