@@ -6,9 +6,13 @@ from __future__ import annotations
 from medhal.text.comparisons import unit_comparison
 from medhal.text.derived import round_count
 from medhal.text.figures import number_conflicts, unstated_quantities
+from medhal.text.findings import contradicts, finding_parts, null_findings
 from medhal.text.harmonize import harmonized
+from medhal.text.intervals import intervals
 from medhal.text.names import unstated_names
 from medhal.text.quantities import quantities
+from medhal.text.ratios import ratio_conflicts
+from medhal.text.significance import is_null_value
 
 
 def test_a_unit_with_a_denominator_after_a_bracketed_spread() -> None:
@@ -60,3 +64,35 @@ def test_an_acronym_before_a_lower_case_joint_is_given() -> None:
     assert unstated_names("In this model of eosinophilic CRS with nasal polyps, lesions fell.", evidence) == ()
     # another acronym is still a name the evidence never gives
     assert unstated_names("In this model of aspirin-exacerbated AERD, lesions fell.", evidence) == ("AERD",)
+
+
+def test_rounds_157_to_160_readings() -> None:
+    # round 157: the null value an interval crosses is no figure the evidence must state
+    unit = "but not for acral lesions, where the confidence interval crossed 1."
+    assert [is_null_value(unit, q) for q in quantities(unit)] == [True]
+    assert [is_null_value("the odds ratio was 1 in smokers", q) for q in quantities("the odds ratio was 1")] == [False]
+    # round 158: "five monthly 400 mg injections" are five injections a month apart, not every five months
+    assert [(i.text, i.days) for i in intervals("given five monthly 400 mg injections,")] == [("monthly", 30.4375)]
+    assert [i.text for i in intervals("3 monthly blood tests")] == ["3 monthly"]
+    # round 159: "but was unchanged with e-cigarette aerosol" reports nothing about the aerosol itself
+    assert null_findings("The ratio fell by 52% with cigarette smoke but was unchanged with e-cigarette aerosol.") == ()
+    # round 159: "doubled median PFS, from 10.6 to 22.4 months (HR 0.45)": the ratio is of the hazard
+    sentence = "Median PFS was 22.4 months with niraparib versus 10.6 months with placebo (HR 0.45, 95% CI 0.33-0.60)."
+    assert ratio_conflicts("niraparib roughly doubled median PFS, from 10.6 to 22.4 months (HR 0.45).", sentence) == []
+    assert ratio_conflicts(
+        "Taking a statin roughly doubled the risk of delirium.", "Statin use: a lower risk of delirium (HR 0.47)."
+    )
+    # round 158: "No child died, | and 3 (0.03%) had cardiac arrest": two findings
+    parts = finding_parts("No child died, and 3 (0.03%) had cardiac arrest related to respiratory events.")
+    assert parts == ["No child died", "and 3 (0.03%) had cardiac arrest related to respiratory events."]
+    assert len(finding_parts("Rash occurred in 5%, 7%, and 3% of patients.")) == 1
+    # round 160: "aORs" is the plural of the abstract's "aOR"
+    assert unstated_names("were more likely not to finish (aORs 1.83 and 1.36).", "(aOR 1.83, 95% CI 1.2-2.8)") == ()
+
+
+def test_a_disease_model_is_no_outcome_a_null_finding_is_about() -> None:
+    # round 160: "without lowering sFlt-1" against "protected fetuses in a model of ... caused by excess sFlt-1"
+    sentence = "In a mouse model of sFlt-1-mediated disease, pravastatin reduced fetal demise without lowering sFlt-1."
+    (finding,) = null_findings(sentence)
+    assert not contradicts("pravastatin protected fetuses in a model of disease caused by excess sFlt-1.", finding)
+    assert contradicts("pravastatin lowered sFlt-1 in a mouse model of placental insufficiency.", finding)

@@ -240,6 +240,9 @@ def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:
     before, text = units[k - 1].text, units[k].text
     if _AVOIDED_END.search(before) and _LIST_GOES_ON.match(text) and not has_negation(text):
         return True  # "and avoid baths" | "and swimming until it has healed." (round 84)
+    again = _DENIED_AGAIN.match(text)
+    if again and has_negation(before) and states_no_predicate(rest := text[again.end() :]) and not _VERB.search(rest):
+        return True  # "showed no association," | "and neither did variants in PRSS1": its predicate (round 158)
     return (
         before.rstrip().endswith(",")
         and has_negation(before)
@@ -259,6 +262,14 @@ _LIST_GOES_ON = re.compile(
 """A unit that only adds an item to the list before it and a condition or time ("and swimming until it has healed")."""
 
 
+_DENIED_AGAIN = re.compile(r"\W*(?:and\s+)?(?:neither|nor)\s+(?:did|does|do)\b", re.IGNORECASE)
+"""A unit that denies the predicate of the unit before it again, of a new subject ("and neither did X"), with no
+predicate of its own ("nor did it lower the risk" has one)."""
+_VERB = re.compile(
+    r"\b(?:reduce|lower|raise|increase|improve|worsen|differ|change|affect|alter|cause|prevent|predict|show|have|"
+    r"need|require|lead|shorten|prolong)\b",
+    re.IGNORECASE,
+)
 _OWN_TURN = re.compile(r"\W*(?:but|and|yet|while|whereas|although|though|however|which|who|so)\b", re.IGNORECASE)
 
 

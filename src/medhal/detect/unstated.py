@@ -43,6 +43,7 @@ from medhal.text.frequency import interval_stated
 from medhal.text.names import unstated_names
 from medhal.text.quantities import Quantity
 from medhal.text.recommendations import unadvised
+from medhal.text.significance import is_null_value
 from medhal.text.subgroup_claims import unreported_subgroup
 from medhal.text.term_figures import figure_in_term
 from medhal.text.unnamed import unnamed_subject
@@ -125,6 +126,7 @@ def unstated_cues(
             if not interval_stated(unit, q, evidence)
             and not asked_figure(q, unit, asked, index.quantities)
             and not figure_in_term(unit, q, evidence)  # "half of the thyroid" for "hemithyroidectomy" (round 96)
+            and not is_null_value(unit, q)  # "where the confidence interval crossed 1" (round 157)
         ),
         # a comparison of a measure, or a change in an outcome, the evidence never names is not supported by it
         unnamed=unnamed_subject(unit, evidence, named) or unnamed_outcome(unit, evidence, named),

@@ -63,6 +63,7 @@ from medhal.text.assertions import asserts_nothing, opens_condition
 from medhal.text.clauses import split_clauses
 from medhal.text.interventions import compares_groups, is_treatment, treatment_pair
 from medhal.text.measured import function_changed, measuring_tests
+from medhal.text.populations import populations
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = [
@@ -79,7 +80,6 @@ __all__ = [
     "null_finding",
     "null_finding_conflict",
     "null_findings",
-    "populations",
     "reports_null_finding",
     "restated_in_figures",
 ]
@@ -122,7 +122,11 @@ _NULL_FINDING = re.compile(
 """A sentence that reports no difference, no effect or no occurrence ("... without increasing hypothermia")."""
 
 _WORDS = re.compile(r"[A-Za-z][\w-]*")
-_NO_SUBJECT = re.compile(r"\W*(?:but|and|yet|while|whereas)\s+(?:did|does|was|were|is|are|had|has)\s+not\b", re.I)
+_NO_SUBJECT = re.compile(
+    r"\W*(?:but|and|yet|while|whereas)\s+(?:(?:did|does|was|were|is|are|had|has)\s+not\b|"
+    r"(?:was|were|is|are|remained|stayed)\s+(?:unchanged|unaffected|similar)\b)",  # "but was unchanged" (round 159)
+    re.I,
+)
 _WITH_ARM = re.compile(r"\b(?:with|on)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[(),.;]|$))", re.I)
 
 
@@ -134,17 +138,12 @@ def _arms_named(part: str) -> frozenset[str]:
 
 _ITEMS = re.compile(r",\s*|\s+(?:or|and|nor)\s+", re.IGNORECASE)
 
-_POPULATION = re.compile(
-    r"\b(?:m[ae]n|wom[ae]n|male|female|males|females|boys|girls|children|child|adults?|adolescents?|infants?|neonates?|"
-    r"elderly|older|younger|pregnant|smokers?|nonsmokers?|subgroups?)\b",
-    re.IGNORECASE,
-)
-"""Words that narrow a finding to a population (several are too short to be content stems)."""
-
 _CONTRAST = re.compile(
     r";|,?\s+\b(?:but|whereas|although|though|while|however|yet|at\s+the\s+(?:cost|expense)\s+of)\b|"
     r",?\s+\b(?=without\s+" + _CHANGING + r"\b)|"
-    r",\s+and\s+(?=(?:no|none|neither|nothing)\s)",
+    r",\s+and\s+(?=(?:no|none|neither|nothing)\s)|"
+    r",\s+and\s+(?=\d[\d,]*(?:\s+[a-z]+)?(?:\s+\([^()]*\))?\s+(?:had|were|was|developed|died|required|needed|"
+    r"experienced|underwent)\b)",  # "No child died, | and 3 (0.03%) had cardiac arrest" (round 158)
     re.IGNORECASE,
 )
 """Where a sentence turns to another finding ("reduced nausea | at the cost of a transient rise in glucose"), or to
@@ -155,26 +154,6 @@ _ARM_STEMS = frozenset(stems("dose doses groups arms regimens schedules"))
 """What a null finding "between doses" compares: the arms, against each other."""
 _MATCHED_KINDS = ("time", "mass")
 """Quantity kinds a unit and a null finding must share a value of when both state one (time point, dose)."""
-
-
-def populations(text: str) -> frozenset[str]:
-    """The populations ``text`` names, each in one form ("no woman" and "two women" name the same people), and
-    ``@those`` for people named before ("none of these required neurosurgery": only those the sentence counted
-    first, so no absence for everyone; round 32)."""
-    people = frozenset(_PLURAL.get(w, w) for w in (m.group().lower() for m in _POPULATION.finditer(text)))
-    return people | {"@those"} if _THOSE.search(text) else people
-
-
-_THOSE = re.compile(
-    r"\b(?:none|neither|nobody|one|all|each|any|most|many|some|several|few|half|two|three|four|five)\s+of\s+"
-    r"(?:them|these|those)\b",
-    re.IGNORECASE,
-)
-
-
-_PLURAL = {"woman": "women", "man": "men", "child": "children", "male": "males", "female": "females"} | {
-    w: w + "s" for w in ("adult", "adolescent", "infant", "neonate", "smoker", "nonsmoker", "subgroup")
-}
 
 
 def reports_null_finding(sentence: str) -> bool:
@@ -359,7 +338,7 @@ def names(unit: str, finding: NullFinding, *, measured: bool = False) -> bool:
     function" describes whom a trial enrolled, round 52)."""
     people = populations(unit)
     # nothing happened to anyone: a unit about a subgroup of those the finding is about is about them too
-    named = stems(unit) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
+    named = stems(_MODEL.sub(" ", unit)) | (_DURATION if _DURATION_WORD.search(unit) else frozenset())
     if measured:
         named |= stems(measuring_tests(unit))
     if _DISCHARGE.search(unit):  # "left hospital two days earlier": a shorter stay in hospital
@@ -393,6 +372,9 @@ def names(unit: str, finding: NullFinding, *, measured: bool = False) -> bool:
 
 
 _NON = re.compile(r"\bnon-(\w+)", re.IGNORECASE)
+_MODEL = re.compile(r"\ban?\s+(?:[\w-]+\s+){0,2}?model\s+of\s+[^,.;]*", re.IGNORECASE)
+"""The disease model a study used ("in a model of placental insufficiency caused by excess sFlt-1"): what was
+studied in, not an outcome it reports on (round 160)."""
 _DURATION_WORD = re.compile(
     r"\b(?:shorten(?:ed|s)?|prolong(?:ed|s)?|shorter|longer|lengthen(?:ed|s)?|quicker|faster|sooner)\b", re.IGNORECASE
 )

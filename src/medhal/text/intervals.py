@@ -47,13 +47,15 @@ _COUNTED = (
     r"|(?:reviews|visits|appointments|checks|assessments|calls|scans)\s+(?:in\s+a\s+row|running))"
 )
 """What "four weekly" counts when such a noun follows: four doses, weekly (round 58); "two weekly reviews in a row"
-(round 85), where "4 weekly visits" stay every four weeks."""
+(round 85), where "4 weekly visits" stay every four weeks; a dose or a word may stand between ("five monthly 400 mg
+injections": round 158)."""
 _INTERVAL = re.compile(
     r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"
     r"(?P<unit>hour|hr|day|week|wk|fortnight|month|mth|year|yr)s?\b"
     r"|\b(?:on\s+)?(?P<alternate>alternate)[\s-]days?\b"  # "200 mg on alternate days", "alternate-day iron" (21)
     r"|\bevery\s+(?P<slash_n>\d{1,2})/(?P<slash_per>7|52|12)\b"  # "hCG every 2/52 until normal" (round 109)
-    r"|\b(?P<k>\d+|" + "|".join(_N) + r")(?:-|\s(?!\w+\s+" + _COUNTED + r"\b))"
+    r"|\b(?P<k>\d+|" + "|".join(_N) + r")"
+    r"(?:-|\s(?!\w+\s+(?:\d[\d.,]*\s?[a-zµ]+\s+)?(?:[a-z-]+\s+)?" + _COUNTED + r"\b))"
     r"(?P<ly>hourly|weekly|monthly|yearly)\b"
     r"|(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)(?<![\w-])(?P<alone>" + "|".join(_ALONE_DAYS) + r")\b"
     r"|(?:(?<=\dmg\s)|(?<=\d\smg\s)|(?<=\sg\s)|(?<=mcg\s)|(?<=units\s)|(?<=micrograms\s))"

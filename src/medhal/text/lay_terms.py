@@ -167,7 +167,7 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bblood\s+in\s+(?:the\s+|their\s+)?urine\b", "hematuria"),
     (r"\bnose\s?bleeds?\b", "epistaxis"),
     (r"\bhair\s+loss\b", "alopecia"),
-    (r"\b(?:itching|itchiness|itchy\s+skin)\b", "pruritus"),
+    (r"\b(?:itch(?:ing|iness|es)?|itchy\s+skin)\b", "pruritus"),  # "reduced itching" for "itch behavior" (r. 157)
     (r"\bhives\b", "urticaria"),
     (r"\b(?:fainting|faint(?:s|ed)|pass(?:ing|ed)\s+out)\b", "syncope"),
     (r"\b(?:WCC|WBC)\b", "white cell count"),  # "a normal white cell count" for "normal WCC" (round 75)

@@ -139,14 +139,14 @@ name of a drug its chemical name spells out ("penicillin twice a day" for "Pheno
 
 def _bare(word: str) -> str:
     """``word`` without a possessive, a trailing hyphen, an acronym's plural or what a hyphen joins to an acronym
-    or a letter ("Alzheimer's" -> "Alzheimer", "AVMs" -> "AVM", "TUNEL-positive" -> "TUNEL", "K-rich" -> "K",
-    "IL-6" stays)."""
+    or a letter ("Alzheimer's" -> "Alzheimer", "AVMs" -> "AVM", "aORs" -> "aOR", "TUNEL-positive" -> "TUNEL",
+    "K-rich" -> "K", "IL-6" stays)."""
     word = re.sub(r"(?:['’]s?|-)$", "", word)
     word = re.sub(r"^[Aa]nti-(?=[a-z]*[A-Z])", "", word)  # "anti-dsDNA" for "dsDNA 36 IU/mL" (round 74)
     word = re.sub(r"^([A-Z0-9][A-Z0-9-]*[A-Z0-9])-[a-z]{3,}$", r"\1", word)
     word = _NAME_THEN_WORD.sub(r"\1", word)  # "Lung-RADS-level sensitivity" (round 142)
     word = _LETTER_AS_ADJECTIVE.sub(r"\1", word)  # "vitamin K-rich greens": "K"; "C-reactive", "T-cell" stay
-    return re.sub(r"^([A-Z][A-Z0-9]*[A-Z0-9])s$", r"\1", word)
+    return re.sub(r"^([a-z]?[A-Z][A-Z0-9]*[A-Z0-9])s$", r"\1", word)  # "aORs" (round 160)
 
 
 _NAME_THEN_WORD = re.compile(

@@ -273,8 +273,10 @@ def _turned(unit: str, words: list[RatioWords], sentence: str) -> list[tuple[Qua
     >>> _turned("Stopping statins doubled the risk.", ratio_words("Stopping statins doubled"), "Statin use: HR 0.47.")
     []
     """
-    if _OTHER_WAY.search(unit) or any(q.kind == "percent" for q in quantities(unit)):
-        return []  # figures of its own are the number cues' to judge
+    own = [q.kind for q in quantities(unit) if not q.ratio]
+    if _OTHER_WAY.search(unit) or "percent" in own or len(own) > len(set(own)):
+        return []  # figures of its own are the number cues' to judge: "doubled PFS, from 10.6 to 22.4 months (HR
+        # 0.45)", where the ratio is of the hazard (round 159)
     arms = " ".join(w for w in _WORD.findall(unit) if is_drug_name(w)) + " " + " ".join(_ARM.findall(unit))
     subject = finding_subject(unit) - _GENERIC - finding_subject(arms)  # what happened, not with which treatment
     if not subject:  # "which happened about twice as often": of what, another clause says

@@ -32,16 +32,17 @@ from medhal.text.findings import (
     finding_parts,
     finding_subject,
     lead,
-    populations,
     reports_null_finding,
 )
 from medhal.text.lexical import has_negation
-from medhal.text.quantities import quantities
+from medhal.text.populations import populations
+from medhal.text.quantities import Quantity, quantities
 
 __all__ = [
     "effect_part_restated",
     "effect_unshown",
     "holds_null",
+    "is_null_value",
     "nonsignificant",
     "null_in_numbers",
     "numbers_null_finding",
@@ -70,6 +71,28 @@ _INTERVAL = re.compile(
 )
 _ANY_INTERVAL = re.compile(_LEVEL + r"\s?%\s*(?:CI|confidence\s+interval|CrI)", re.IGNORECASE)
 _P_VALUE = re.compile(r"\bP\s*(?P<op><|≤|=)\s*(?P<value>0?\.\d+)", re.IGNORECASE)
+
+
+_CROSSES = re.compile(
+    r"\b(?:CIs?|confidence\s+intervals?|CrIs?|intervals?)\s+(?:that\s+|which\s+)?(?:(?:all|both|each)\s+)?"
+    r"(?:crossed|crosses|crossing|cross|included|includes|including|include|spanned|spans|spanning|span|"
+    r"overlapped|overlaps|overlapping|touched|touches)\s+(?:the\s+(?:null\s+)?(?:value\s+(?:of\s+)?)?)?$",
+    re.IGNORECASE,
+)
+
+
+def is_null_value(unit: str, q: Quantity) -> bool:
+    """Whether ``q``, 1 or 0, is the null value an interval of ``unit`` is said to cross ("where the confidence
+    interval crossed 1": round 157): the value of no effect, not a figure the evidence must state.
+
+    >>> unit = "but not for acral lesions, where the confidence interval crossed 1."
+    >>> [is_null_value(unit, q) for q in quantities(unit)]
+    [True]
+    >>> unit = "the odds ratio was 1 in smokers"
+    >>> [is_null_value(unit, q) for q in quantities(unit)]
+    [False]
+    """
+    return q.value in (0.0, 1.0) and q.kind == "count" and _CROSSES.search(unit, 0, q.start) is not None
 
 
 def _float(number: str) -> float:
