@@ -3,10 +3,15 @@ with the wrong reading it must still make."""
 
 from __future__ import annotations
 
+from medhal.text import split_units
+from medhal.text.assertions import opens_predicate
+from medhal.text.bracket_order import bracket_agrees
 from medhal.text.comparisons import unit_comparison
 from medhal.text.derived import round_count
+from medhal.text.drug_names import named_drugs
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.findings import contradicts, finding_parts, null_findings
+from medhal.text.fragments import states_no_predicate
 from medhal.text.harmonize import harmonized
 from medhal.text.intervals import intervals
 from medhal.text.names import unstated_names
@@ -96,3 +101,23 @@ def test_a_disease_model_is_no_outcome_a_null_finding_is_about() -> None:
     (finding,) = null_findings(sentence)
     assert not contradicts("pravastatin protected fetuses in a model of disease caused by excess sFlt-1.", finding)
     assert contradicts("pravastatin lowered sFlt-1 in a mouse model of placental insufficiency.", finding)
+
+
+def test_rounds_157_to_160_fragments_and_groups() -> None:
+    # round 158: "children who did and did not receive diuretics" is one group of both, not two clauses
+    text = "Mortality did not differ between children who did and did not receive diuretics or dialysis."
+    assert [s.text for s in split_units(text, "clause")] == [text]
+    assert [s.text for s in split_units("Rates were similar with and without diabetes.", "clause")] == [
+        "Rates were similar with and without diabetes."
+    ]
+    # a predicate cut from its subject, and a cause referred back to, assert nothing alone (rounds 157, 159)
+    assert opens_predicate("and has a different side-effect profile.")
+    assert not opens_predicate("It has a different profile.") and not opens_predicate("and caused more nausea.")
+    assert states_no_predicate("because of it, compared with none in the fluticasone group.")
+    assert not states_no_predicate("because of it, 5 patients stopped.")
+    # round 157: "omalizumab-treated" names omalizumab, so the sentence is not another drug's
+    assert frozenset({"omalizumab"}) in named_drugs("in 35.6% of omalizumab-treated and 61.0% of ciclosporin-treated")
+    # round 159: a comparative its own figures bear out, in the sentence's order
+    sentence = "Weight loss of more than 10% occurred in 20% versus 33% (p=0.011)."
+    assert bracket_agrees("Weight loss of more than 10% was also less frequent, at 20% versus 33%.", sentence)
+    assert not bracket_agrees("Weight loss of more than 10% was also more frequent, at 20% versus 33%.", sentence)

@@ -44,6 +44,7 @@ from medhal.text.assertions import (
 )
 from medhal.text.associations import same_association
 from medhal.text.bounds import bound_holds
+from medhal.text.bracket_order import bracket_agrees
 from medhal.text.comparisons import change_order
 from medhal.text.derived import lay_count
 from medhal.text.drug_names import is_drug_name
@@ -139,6 +140,7 @@ def contradiction_focus(
             or (finding and describes_allocation(best))  # whom a trial enrolled, against what it found
             or (negation and denies_proof(unit, best))  # "it cannot show that X causes Y" against an association
             or change_order(unit, best) is True
+            or bracket_agrees(unit, best)  # "less frequent, at 20% versus 33%" against "in 20% versus 33%"
             or _only_figures_differ(unit, best)
             # a unit reporting no effect is not contradicted by a result whose interval holds no effect
             or (null and nonsignificant(best))

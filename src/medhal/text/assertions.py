@@ -199,9 +199,10 @@ def opens_predicate(unit: str) -> bool:
 
 _PREDICATE = re.compile(
     r"\W*(?:(?:and|but|or|however|yet|instead|whereas|while|although)\W+)*"
-    r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?"
-    r"(?:\w+(?:ed|en)|similar|comparable|the\s+same|no\s+different)\b",  # "however, were similar in the two groups"
-    re.IGNORECASE,  # (round 139)
+    r"(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?"
+    r"(?:\w+(?:ed|en)|similar|comparable|the\s+same|no\s+different)"  # "however, were similar in the two groups"
+    r"|(?:has|have|had)\s+(?:an?\s+)?(?:different|similar|comparable)\b)\b",  # (round 139); "and has a different
+    re.IGNORECASE,  # side-effect profile." (round 159)
 )
 
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from medhal.text.figures import same_figure
 from medhal.text.quantities import Quantity, quantities
 
-__all__ = ["bracket_conflict"]
+__all__ = ["bracket_agrees", "bracket_conflict"]
 
 _UP = frozenset({"more", "higher", "greater", "larger", "longer", "bigger"})
 _DOWN = frozenset({"fewer", "less", "lower", "smaller", "shorter"})
@@ -39,7 +39,7 @@ _COMPARATIVE = re.compile(
 )
 """A comparative, not a bound ("a litre or more") nor a group's name ("the conventional higher dose")."""
 _BRACKET = re.compile(
-    r"\(\s*(?:(?:median|mean|about|around|roughly)\s+)?(?P<a>\d[\d.,]*\s*%?)\s*(?:vs\.?|versus)\s+(?P<b>\d[\d.,]*\s*%?"
+    r"(?:\(|,\s+at\s+)\s*(?:(?:median|mean|about|around|roughly)\s+)?(?P<a>\d[\d.,]*\s*%?)\s*(?:vs\.?|versus)\s+(?P<b>\d[\d.,]*\s*%?"
     r"(?:\s*[a-z]+)?)",
     re.IGNORECASE,
 )
@@ -81,6 +81,36 @@ def bracket_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     ...                  "frequent with labetalol (16.3% vs 11.5%)."])
     0
     """
+    for up, first, second in _bracketed(unit):
+        if first.value == second.value or (first.value < second.value) != up:
+            continue
+        for i, sentence in enumerate(sentences):
+            if _in_order(first, second, quantities(sentence)):
+                return i
+    return None
+
+
+def bracket_agrees(unit: str, sentence: str) -> bool:
+    """Whether ``unit``'s comparative is borne out by its own bracketed figures, which ``sentence`` states in the
+    unit's order: "was also less frequent, at 20% versus 33%" against "occurred in 20% versus 33%" (round 159), where
+    the encoder read the comparative against the bare figures as a contradiction (P(C) 0.81).
+
+    >>> bracket_agrees("Weight loss was less frequent, at 20% versus 33%.", "Weight loss occurred in 20% versus 33%.")
+    True
+    >>> bracket_agrees("Weight loss was more frequent, at 20% versus 33%.", "Weight loss occurred in 20% versus 33%.")
+    False
+    """
+    stated = quantities(sentence)
+    return any(
+        first.value != second.value and (first.value < second.value) != up and _in_order(first, second, stated)
+        for up, first, second in _bracketed(unit)
+    )
+
+
+def _bracketed(unit: str) -> list[tuple[bool, Quantity, Quantity]]:
+    """Each comparative of ``unit`` with the two figures of the bracket after it (module docstring): whether it goes
+    up, and the first and second figure."""
+    found = []
     for m in _COMPARATIVE.finditer(unit):
         bracket = _BRACKET.search(unit, m.end(), m.end() + _MAX_GAP + 40)
         if bracket is None or bracket.start() - m.end() > _MAX_GAP:
@@ -88,16 +118,9 @@ def bracket_conflict(unit: str, sentences: Sequence[str]) -> int | None:
         if _BETWEEN_STOP.search(unit, m.end(), bracket.start()) or _RIVAL_BEFORE.search(unit, 0, m.start()):
             continue
         figures = _pair(bracket.group("a"), bracket.group("b"))
-        if figures is None:
-            continue
-        first, second = figures
-        up = m.group(1).lower() in _UP
-        if first.value == second.value or (first.value < second.value) != up:
-            continue
-        for i, sentence in enumerate(sentences):
-            if _in_order(first, second, quantities(sentence)):
-                return i
-    return None
+        if figures is not None:
+            found.append((m.group(1).lower() in _UP, *figures))
+    return found
 
 
 def _pair(a: str, b: str) -> tuple[Quantity, Quantity] | None:

@@ -134,12 +134,27 @@ def _cuts(text: str, sentence: Span, pattern: re.Pattern[str]) -> list[int]:
             cuts.append(m.end())
         elif _MIXED_NUMBER.match(text, m.start()) and _NUMBER_BEFORE.search(text, sentence.start, m.start()):
             continue  # "two and a half years", "1 and a half hours": one number (round 19)
+        elif _both_ways(text, sentence.start, m.start()):
+            continue  # "children who did and did not receive diuretics": one group of both (round 158)
         else:
             cuts.append(m.start())
     return cuts
 
 
 _MIXED_NUMBER = re.compile(r"and\s+an?\s+(?:half|quarter|third)\b", re.IGNORECASE)
+_NOT_AFTER = re.compile(r"(?:and|or)\s+(\w+)\s+not\b|(?:and|or)\s+with(out)\b", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"(\w+)\s+$")
+
+
+def _both_ways(text: str, start: int, at: int) -> bool:
+    """Whether the conjunction at ``at`` joins a word and its own negation: "who did and did not", "were or were
+    not", "with and without"."""
+    after, before = _NOT_AFTER.match(text, at), _WORD_BEFORE.search(text, start, at)
+    if after is None or before is None:
+        return False
+    return before.group(1).lower() == ("with" if after.group(2) else (after.group(1) or "").lower())
+
+
 _NUMBER_BEFORE = re.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS[1:13]) + r"))\s+$", re.IGNORECASE)
 
 

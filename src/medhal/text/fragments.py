@@ -59,9 +59,13 @@ def states_no_predicate(unit: str) -> bool:
 
     >>> states_no_predicate("compared with 6% on foam."), states_no_predicate("compared with placebo, it reduced pain")
     (True, False)
+    >>> states_no_predicate("because of it, compared with none."), states_no_predicate("because of it, 5 stopped.")
+    (True, False)
     """
     if _BY_MEASURE.fullmatch(unit):  # "by an adjusted 1.4 points.": how much the clause before's change was (round 62)
         return True
+    if cause := _CAUSE_BACK.match(unit):  # "because of it, compared with none in the fluticasone group." (r. 157)
+        return states_no_predicate(unit[cause.end() :])
     opening = _COMPARED_WITH.match(unit)
     if opening and unit.rstrip().endswith(","):  # "Compared with people who had less than one serving a week,": the
         return True  # phrase a comparison opens with, its claim in the next clause (round 21)
@@ -84,6 +88,8 @@ def states_no_predicate(unit: str) -> bool:
     )
 
 
+_CAUSE_BACK = re.compile(r"\s*(?:because\s+of|due\s+to|owing\s+to)\s+(?:it|this|that|them)\s*,\s*", re.IGNORECASE)
+"""A cause the clause before gives, referred back to ("because of it,"): no predicate of its own."""
 _DESCRIBING = frozenset({"with", "of", "within", "without", "from", "under", "the", "a", "an", "one"})
 """Prepositions, articles and a figure ("one": a number), a past form after which describes the word it comes
 before."""
