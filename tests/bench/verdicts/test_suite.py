@@ -139,6 +139,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round154.jsonl", 24),
         ("round155.jsonl", 24),
         ("round156.jsonl", 24),
+        ("round157.jsonl", 24),
+        ("round158.jsonl", 24),
+        ("round159.jsonl", 24),
+        ("round160.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
