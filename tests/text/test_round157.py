@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from medhal.text import split_units
 from medhal.text.assertions import opens_predicate
-from medhal.text.bracket_order import bracket_agrees
+from medhal.text.bracket_order import bracket_agrees, bracket_conflict, bracket_turned
 from medhal.text.comparisons import unit_comparison
 from medhal.text.derived import round_count
 from medhal.text.drug_names import named_drugs
@@ -121,3 +121,20 @@ def test_rounds_157_to_160_fragments_and_groups() -> None:
     sentence = "Weight loss of more than 10% occurred in 20% versus 33% (p=0.011)."
     assert bracket_agrees("Weight loss of more than 10% was also less frequent, at 20% versus 33%.", sentence)
     assert not bracket_agrees("Weight loss of more than 10% was also more frequent, at 20% versus 33%.", sentence)
+
+
+def test_a_comparative_turned_against_the_same_bracketed_figures() -> None:
+    # round 160: "less common with intradermal injection (34.8% vs 21.5%)" against "more common with ID
+    # administration (34.8% vs 21.5%)": the group's name differs, so no comparison cue read it
+    said = ["Local reactions were more common with ID administration (34.8% vs 21.5%; p<0.001) but were mild."]
+    assert bracket_turned("Local reactions were less common with intradermal injection (34.8% vs 21.5%)", said) == 0
+    assert bracket_turned("Local reactions were more common with intradermal injection (34.8% vs 21.5%)", said) is None
+    assert bracket_turned("Local reactions were not less common with ID (34.8% vs 21.5%)", said) is None
+    # round 160: a comparative its own figures either side of "than" deny, in the evidence's order
+    subgroups = ["The increase was larger when started within 21 days (MD 118 mL/day) than later (MD 52 mL/day)."]
+    unit = "The gain was smaller when treatment began within 21 days (about 118 mL/day) than later (about 52 mL/day)."
+    assert bracket_conflict(unit, subgroups) == 0
+    assert bracket_conflict(unit.replace("smaller", "larger"), subgroups) is None
+    # "more limited (50 degrees) than ... (65 degrees)": the word after "more" says which way (round 100)
+    neck = ["Rotation: right 50 degrees, left 65 degrees."]
+    assert bracket_conflict("turning right was more limited (50 degrees) than turning left (65 degrees),", neck) is None

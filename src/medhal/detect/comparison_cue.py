@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from medhal.detect.alignment import EvidenceIndex
 from medhal.text.associations import association_reversed
-from medhal.text.bracket_order import bracket_conflict
+from medhal.text.bracket_order import bracket_conflict, bracket_turned
 from medhal.text.comparisons import UnitComparison, change_order, named_groups, reverses, unit_comparison
 from medhal.text.durations import duration_conflict
 from medhal.text.effect_order import effect_order_conflict
@@ -44,7 +44,8 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     unit tells the other way (:func:`~medhal.text.figure_trends.direction_against_figures`) or the figure with its
     earlier one against the way the unit tells its change with one figure
     (:func:`~medhal.text.previous_values.direction_against_previous`), or states in their order
-    the unit's bracketed figures that deny its comparative (:func:`~medhal.text.bracket_order.bracket_conflict`),
+    the unit's bracketed figures that deny its comparative (:func:`~medhal.text.bracket_order.bracket_conflict`) or
+    gives them after a comparative of the other way (:func:`~medhal.text.bracket_order.bracket_turned`),
     or states with words of its own direction the one ratio the unit's words turn the other way
     (:func:`~medhal.text.ratio_direction.ratio_turned`); ``None`` when none does."""
     claim = _arm_of(unit_comparison(unit), index.arms)
@@ -69,6 +70,8 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     denied = bracket_conflict(unit, index.sentences)  # "had more cases of pneumonia (5.5% vs 10.3%)" (round 44)
     if denied is None:  # "The odds of silicosis fell ... (OR 1.64 per extra five years)" (round 137)
         denied = ratio_turned(unit, index.sentences)
+    if denied is None:  # "less common with intradermal injection (34.8% vs 21.5%)" against "more common" (r. 160)
+        denied = bracket_turned(unit, index.sentences)
     if denied is not None:
         return denied
     if "%" not in unit:  # "Lack of time was the barrier cited most often" against "resistance (82%), time (64%)"

@@ -60,7 +60,7 @@ from medhal.text.placement import counted
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.recommendations import advises_against
 from medhal.text.significance import nonsignificant
-from medhal.text.synonyms import canonical_stems
+from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.ways import clause_texts
 
 __all__ = ["contradiction_focus"]
@@ -140,7 +140,8 @@ def contradiction_focus(
             or (finding and describes_allocation(best))  # whom a trial enrolled, against what it found
             or (negation and denies_proof(unit, best))  # "it cannot show that X causes Y" against an association
             or change_order(unit, best) is True
-            or bracket_agrees(unit, best)  # "less frequent, at 20% versus 33%" against "in 20% versus 33%"
+            # "less frequent, at 20% versus 33%" against "occurred in 20% versus 33%", of what the unit names
+            or (bracket_agrees(unit, best) and bool(said := finding_subject(unit)) and said <= alignment_tokens(best))
             or _only_figures_differ(unit, best)
             # a unit reporting no effect is not contradicted by a result whose interval holds no effect
             or (null and nonsignificant(best))
