@@ -16,6 +16,7 @@ from medhal.text.harmonize import harmonized
 from medhal.text.intervals import intervals
 from medhal.text.names import unstated_names
 from medhal.text.quantities import quantities
+from medhal.text.ratio_direction import ratio_turned
 from medhal.text.ratios import ratio_conflicts
 from medhal.text.significance import is_null_value
 
@@ -138,3 +139,16 @@ def test_a_comparative_turned_against_the_same_bracketed_figures() -> None:
     # "more limited (50 degrees) than ... (65 degrees)": the word after "more" says which way (round 100)
     neck = ["Rotation: right 50 degrees, left 65 degrees."]
     assert bracket_conflict("turning right was more limited (50 degrees) than turning left (65 degrees),", neck) is None
+
+
+def test_a_ratio_direction_told_against_a_group() -> None:
+    # round 159: "more common than with varenicline (RR 0.71)" against "... than with placebo (RR 1.34, ...) but less
+    # frequent than with varenicline (RR 0.71, ...)": the words of the other ratio are not this one's
+    evidence = [
+        "Gastrointestinal adverse events were more frequent with cytisine than with placebo (RR 1.34, 95% CI "
+        "1.12-1.61) but less frequent than with varenicline (RR 0.71, 95% CI 0.58-0.87)."
+    ]
+    assert ratio_turned("and also more common than with varenicline (RR 0.71).", evidence) == 0
+    assert ratio_turned("and less common than with varenicline (RR 0.71).", evidence) is None
+    # a threshold is no direction
+    assert ratio_turned("A V20 lower than 30% doubled the hazard (HR 2.21)", ["It doubled it (HR 2.21)."]) is None

@@ -34,7 +34,9 @@ _DOWN = (
     r"fell|fallen|decreased|decreases?|reduced|reduces?|lower|smaller|cut|halved|declined|"
     r"less\s+(?:likely|willing|often|common|frequent)|fewer"
 )
-_WAY = re.compile(rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b(?!\s+than\b)", re.IGNORECASE)
+_WAY = re.compile(rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b(?!\s+than\b(?!\s+(?:with|in|among|on)\b))", re.IGNORECASE)
+"""A word of direction, not a threshold ("lower than 30%"); a comparison with a group is one ("less frequent than
+with varenicline": round 159)."""
 _REACH = 90
 """Characters before a ratio that may hold the words of its direction."""
 
@@ -74,5 +76,7 @@ def _side(q: Quantity) -> str:
 def _way(text: str, q: Quantity) -> str | None:
     """The one direction the words just before ``q`` go (``None``: none, or both)."""
     before = text[max(0, q.start - _REACH) : q.start]
+    before = before[before.rfind(")") + 1 :]  # not another ratio's: "more frequent than with
+    # placebo (RR 1.34, ...) but less frequent than with varenicline (RR 0.71" (round 159)
     ways = {"up" if m.group("up") else "down" for m in _WAY.finditer(before)}
     return next(iter(ways)) if len(ways) == 1 else None
