@@ -9,6 +9,7 @@ from medhal.text.bracket_order import bracket_agrees, bracket_conflict, bracket_
 from medhal.text.comparisons import unit_comparison
 from medhal.text.derived import round_count
 from medhal.text.drug_names import named_drugs
+from medhal.text.effects import unnamed_outcome
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.findings import contradicts, finding_parts, null_findings
 from medhal.text.fragments import states_no_predicate
@@ -19,6 +20,7 @@ from medhal.text.quantities import quantities
 from medhal.text.ratio_direction import ratio_turned
 from medhal.text.ratios import ratio_conflicts
 from medhal.text.significance import is_null_value
+from medhal.text.synonyms import alignment_tokens
 
 
 def test_a_unit_with_a_denominator_after_a_bracketed_spread() -> None:
@@ -152,3 +154,13 @@ def test_a_ratio_direction_told_against_a_group() -> None:
     assert ratio_turned("and less common than with varenicline (RR 0.71).", evidence) is None
     # a threshold is no direction
     assert ratio_turned("A V20 lower than 30% doubled the hazard (HR 2.21)", ["It doubled it (HR 2.21)."]) is None
+
+
+def test_the_need_for_something_is_the_outcome_changed() -> None:
+    # round 158: "Balanced fluids also reduced the need for mechanical ventilation." where the abstract never speaks
+    # of ventilation: "the need" alone was cut before what completes it
+    evidence = "Balanced crystalloids did not reduce acute kidney injury or mortality in children with septic shock."
+    unit = "Balanced fluids also reduced the need for mechanical ventilation."
+    assert unnamed_outcome(unit, evidence, alignment_tokens(evidence)) == "the need for mechanical ventilation"
+    named = alignment_tokens(evidence)
+    assert unnamed_outcome("Balanced fluids reduced the need for kidney injury care.", evidence, named) is None

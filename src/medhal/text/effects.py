@@ -65,6 +65,8 @@ _NO_OUTCOME = re.compile(
 _HEAD_ONLY = re.compile(r"(?:the|their|its|his|her|our|this|that)\s+[\w-]+", re.IGNORECASE)
 """A determiner and one noun cut before what completes it: the outcome is in the words after."""
 _ADVERB = re.compile(r"^(?:\w+ly\b\s*)+", re.IGNORECASE)
+_NEED = re.compile(r"^(?:the|their|its)\s+(?:need|needs|requirement|requirements)\s*$", re.IGNORECASE)
+_FOR = re.compile(r"\s+for\s+", re.IGNORECASE)
 
 _HEDGED = re.compile(
     r"\b(?:may|might|could|possibly|potentially|probably|would|suggest\w*|appear\w*|seem\w*)\b"
@@ -220,6 +222,8 @@ def _phrase(text: str) -> tuple[str, bool]:
     if _NO_OBJECT.match(text):  # "who had improved significantly on it beforehand": no object (round 46)
         return "", False
     end = _OUTCOME_END.search(text)
+    if end is not None and _NEED.search(text, 0, end.start()) and (need := _FOR.match(text, end.start())):
+        end = _OUTCOME_END.search(text, need.end())  # "the need for mechanical ventilation" (round 158)
     phrase = (text if end is None else text[: end.start()]).strip()
     if not phrase or _ACRONYM.search(phrase) or _NO_OUTCOME.fullmatch(phrase):
         return "", end is not None
