@@ -1147,3 +1147,15 @@ def test_a_change_whose_both_levels_another_sentence_states_is_not_denied_by_a_p
     )
     assert null_finding_cue(_index("Valve setting changed from 5 to 4 on 18/12/2023.\n\n" + plan), unit) is None
     assert null_finding_cue(_index(plan), unit) is not None
+
+
+def test_a_null_result_in_numbers_tells_no_effect_apart() -> None:
+    # session 26 (own abstract): "Blood clots were more common: symptomatic VTE affected 2.0% and 1.6%" was only
+    # unsupported: the sentence stating both figures was taken for the effect's own, but its p=0.76 shows none
+    knee = _index(
+        "Symptomatic VTE occurred in 1.6% of the TXA group and 2.0% of the placebo group (p=0.76). Conclusions: "
+        "Two doses of intravenous TXA reduced blood loss and transfusion without an increase in symptomatic VTE."
+    )
+    cue = _cue(knee, "Blood clots were more common: symptomatic VTE affected 2.0% and 1.6% of patients, respectively.")
+    assert cue is not None and cue.kind == "null_finding"
+    assert _cue(knee, "Symptomatic VTE affected 1.6% and 2.0% of patients, respectively.") is None

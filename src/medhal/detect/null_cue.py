@@ -31,7 +31,13 @@ from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.null_outcomes import denied_outcome
 from medhal.text.quantities import quantities
-from medhal.text.significance import effect_part_restated, ratio_shown, significance_denied, unshown_effect
+from medhal.text.significance import (
+    effect_part_restated,
+    nonsignificant,
+    ratio_shown,
+    significance_denied,
+    unshown_effect,
+)
 
 __all__ = ["null_finding_cue"]
 
@@ -127,10 +133,16 @@ def _told_apart(index: EvidenceIndex, unit: str, denying: int) -> bool:
         own = [q for q in quantities(unit) if change and change.start() <= q.start < change.end() and not q.approximate]
     if len(own) < 2:
         return False
+
+    def states_all(text: str) -> bool:
+        return all(any(same_figure(q, e) for e in quantities(text)) for q in own)
+
+    # the part stating them shows an effect ("in 1.6% ... and 2.0% ... (p=0.76)" shows none: session 26)
     return any(
         i != denying
         and not any(contradicts(unit, f) for f in index.findings[i])
-        and all(any(same_figure(q, e) for e in quantities(sentence)) for q in own)
+        and states_all(sentence)
+        and not any(states_all(part) and nonsignificant(part) for part in finding_parts(sentence))
         for i, sentence in enumerate(index.sentences)
     )
 
