@@ -164,3 +164,14 @@ def test_the_need_for_something_is_the_outcome_changed() -> None:
     assert unnamed_outcome(unit, evidence, alignment_tokens(evidence)) == "the need for mechanical ventilation"
     named = alignment_tokens(evidence)
     assert unnamed_outcome("Balanced fluids reduced the need for kidney injury care.", evidence, named) is None
+
+
+def test_full_run_regressions_mended() -> None:
+    # round 146: "6 monthly boosters" against "6 monthly booster sessions": six boosters a month apart, both
+    assert [i.text for i in intervals("followed by 6 monthly booster sessions")] == ["monthly"]
+    assert [i.text for i in intervals("plus 6 monthly boosters.")] == ["monthly"]
+    # round 151: "48 vs 29 mg per 24 hours" for "48 [IQR 35-66] vs 29 [IQR 21-40] mg/24 h", a rate per day both
+    evidence = "Proteinuria was higher with everolimus (median 48 [IQR 35-66] vs 29 [IQR 21-40] mg/24 h; p=0.01)."
+    unit = "However, everolimus-treated rats had more protein in the urine (median 48 vs 29 mg per 24 hours)."
+    assert unstated_quantities(unit, evidence) == []
+    assert [q.text for q in unstated_quantities(unit.replace("48", "58"), evidence)] == ["58"]

@@ -43,7 +43,7 @@ _ALONE_DAYS = {
     "annual": 365.25,  # "annual flu vaccine" for "his yearly flu jab" (round 67)
 }
 _COUNTED = (
-    r"(?:doses|infusions|injections|cycles|sessions|challenges|exposures|instillations|applications"
+    r"(?:doses|boosters|infusions|injections|cycles|sessions|challenges|exposures|instillations|applications"
     r"|(?:reviews|visits|appointments|checks|assessments|calls|scans)\s+(?:in\s+a\s+row|running))"
 )
 """What "four weekly" counts when such a noun follows: four doses, weekly (round 58); "two weekly reviews in a row"

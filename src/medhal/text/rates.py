@@ -74,7 +74,9 @@ _PER_WORD = re.compile(  # "1.7 litres of fluid each day" for "1700 mL/day" (rou
     r"(night|day|week|month|year|hour|minute|workday)\b"  # "72 minutes per workday" (round 137)
 )
 _DAY_LATER = re.compile(
-    r"(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)\b(?:(?:a|per|each|every)\s+day\b|daily\b(?!\s+doses?))",
+    r"(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)(?<!\bthrice\s)\b"
+    r"(?:(?:a|per|each|every)\s+(?:day|24[- ]?(?:hours?|h))\b|daily\b(?!\s+doses?))",  # "48 vs 29 mg per 24 hours"
+    # for "48 [IQR 35-66] vs 29 [IQR 21-40] mg/24 h" (round 151)
     re.IGNORECASE,
 )
 """A day said later in the unit as the denominator of its figures; not a frequency ("10 mg twice a day")."""
