@@ -21,6 +21,8 @@ EVIDENCE = (
         ("Statins reduced the risk of stroke in adults over 75.", "the risk of stroke"),
         ("Dexamethasone also markedly improved sleep quality after surgery.", "sleep quality"),
         ("and it cut the cost of care by half.", "the cost of care"),
+        # "the need" with what is needed (round 158): an invented "reduced the need for mechanical ventilation"
+        ("The technique significantly reduces the need for laparoscopy.", "the need for laparoscopy"),
     ],
 )
 def test_the_outcome_is_the_object_of_the_effect_verb(unit: str, outcome: str) -> None:
@@ -35,7 +37,7 @@ def test_the_outcome_is_the_object_of_the_effect_verb(unit: str, outcome: str) -
         "Patients had a reduced risk of adverse reactions.",  # an adjective
         "The incidence was decreased in the experimental group.",  # a passive
         "Improved campaigns are needed.",  # no subject: an adjective
-        "The technique significantly reduces the need for laparoscopy.",  # "the need" names no outcome
+        "The technique significantly reduces the need.",  # "the need" alone names no outcome
         "Follow-up improved appreciably over time.",  # an adverb, then a time
         "Gene editing prevents the pathology associated with apoE4.",  # the outcome is in the words after
         "It reduced ICU admissions.",  # an acronym: too short to judge by its stems
