@@ -129,11 +129,11 @@ def bracket_turned(unit: str, sentences: Sequence[str]) -> int | None:
     >>> print(bracket_turned("Reactions were less common (34.8% vs 21.5%).", said))
     None
     """
-    if has_negation(unit):
+    mine = [] if has_negation(unit) else _bracketed(unit, named=True)
+    if not mine:
         return None
-    mine = _bracketed(unit, named=True)
     for i, sentence in enumerate(sentences):
-        theirs = [] if not mine or has_negation(sentence) else _bracketed(sentence, named=True)
+        theirs = [] if has_negation(sentence) else _bracketed(sentence, named=True)
         for up, first, second, group in theirs:
             if any(u != up and g == group and same_figure(a, first) and same_figure(b, second) for u, a, b, g in mine):
                 return i
@@ -144,28 +144,42 @@ def _bracketed(text: str, *, named: bool = False) -> list[tuple[bool, Quantity, 
     """Each comparative of ``text`` with the two figures of the bracket after it (module docstring): whether it goes
     up, the first and second figure, and whether a group is named between them ("more common with placebo (...)"),
     which only ``named`` keeps."""
-    found = []
+    found, thans = [], []
     for m in _COMPARATIVE.finditer(text):
-        bracket = _BRACKET.search(text, m.end(), m.end() + _MAX_GAP + 40)
-        if bracket is None or bracket.start() - m.end() > _MAX_GAP or _RIVAL_BEFORE.search(text, 0, m.start()):
+        if _RIVAL_BEFORE.search(text, 0, m.start()):
             continue
-        between = _BETWEEN_STOP.search(text, m.end(), bracket.start())
-        group = between is not None and _GROUP.search(text, m.end(), bracket.start()) is not None
-        if between is not None and not (named and group and not _OTHER_STOP.search(text, m.end(), bracket.start())):
-            continue
-        figures = _pair(bracket.group("a"), bracket.group("b"))
-        if figures is not None:
-            found.append((m.group(1).lower() in _UP, *figures, group))
-    for m in _COMPARATIVE.finditer(text):  # "smaller when begun early (about 118 mL/day) than later (about 52 mL/day)"
-        than = _THAN_PAIR.search(text, m.end(), m.end() + 2 * _MAX_GAP + 160)
-        if than is None or than.start() - m.end() > _MAX_GAP or _OTHER_STOP.search(text, m.end(), than.start()):
-            continue
-        if m.group(1).lower() in ("more", "less"):  # "more limited (50 degrees) than ... (65 degrees)": the word
-            continue  # after it says which way (round 100)
-        figures = _pair(than.group("a"), than.group("b"))
-        if figures is not None and not _RIVAL_BEFORE.search(text, 0, m.start()):
-            found.append((m.group(1).lower() in _UP, *figures, False))  # (round 160)
-    return found
+        up = m.group(1).lower() in _UP
+        if (bracketed := _bracket_after(text, m, named)) is not None:
+            found.append((up, *bracketed))
+        if (either := _than_pair_after(text, m)) is not None:
+            thans.append((up, *either, False))
+    return found + thans
+
+
+def _bracket_after(text: str, m: re.Match[str], named: bool) -> tuple[Quantity, Quantity, bool] | None:
+    """The two figures of the bracket after the comparative ``m`` and whether a group is named between them, or
+    ``None`` (no bracket near it, or something between them that :func:`_bracketed` does not keep)."""
+    bracket = _BRACKET.search(text, m.end(), m.end() + _MAX_GAP + 40)
+    if bracket is None or bracket.start() - m.end() > _MAX_GAP:
+        return None
+    between = _BETWEEN_STOP.search(text, m.end(), bracket.start())
+    group = between is not None and _GROUP.search(text, m.end(), bracket.start()) is not None
+    if between is not None and not (named and group and not _OTHER_STOP.search(text, m.end(), bracket.start())):
+        return None
+    figures = _pair(bracket.group("a"), bracket.group("b"))
+    return None if figures is None else (*figures, group)
+
+
+def _than_pair_after(text: str, m: re.Match[str]) -> tuple[Quantity, Quantity] | None:
+    """The two bracketed figures either side of "than" after the comparative ``m`` ("smaller when begun early (about
+    118 mL/day) than later (about 52 mL/day)": round 160), or ``None``; never after "more" or "less", where the word
+    after says which way ("more limited (50 degrees) than ... (65 degrees)": round 100)."""
+    if m.group(1).lower() in ("more", "less"):
+        return None
+    than = _THAN_PAIR.search(text, m.end(), m.end() + 2 * _MAX_GAP + 160)
+    if than is None or than.start() - m.end() > _MAX_GAP or _OTHER_STOP.search(text, m.end(), than.start()):
+        return None
+    return _pair(than.group("a"), than.group("b"))
 
 
 _THAN_PAIR = re.compile(
