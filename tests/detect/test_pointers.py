@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from medhal.detect._pointers import Support, closest, shown_entailing
-from medhal.detect.alignment import AlignedDecision, AlignedRule
+from medhal.detect.aligned_rule import AlignedDecision, AlignedRule
 
 
 def _library(entail: list[float], alignment: list[float], sizes: list[int], threshold: float = 0.6) -> Support:
@@ -18,6 +18,22 @@ def test_an_aligned_window_that_supports_the_unit_alone_comes_first() -> None:
     coverage = Support(np.array([0.8]), np.array([1.0]), sizes=np.array([6]))
     # the smallest aligned window (index 2) beats the better aligned two-sentence one
     assert shown_entailing(-1, library, coverage, floor=0.45, p_contradict=0.1) == 2
+
+
+def test_a_methods_line_comes_after_a_window_that_reports() -> None:
+    # "knee scores at six weeks were similar": the methods line naming the Oxford Knee Score at 6 weeks (index 0)
+    # holds more of its words than the result "Oxford Knee Scores at 6 weeks did not differ" (index 1)
+    entail, alignment, sizes = np.array([0.65, 0.55, 0.6]), np.array([0.9, 0.7, 0.65]), np.array([1, 1, 2])
+    coverage = Support(np.array([0.8]), np.array([1.0]), sizes=np.array([6]))
+    measures = np.array([True, False, False])
+    library = Support(entail, alignment, alignment >= 0.6, sizes, measures)
+    assert shown_entailing(-1, library, coverage, floor=0.45, p_contradict=0.1) == 1
+    # without the mask (a unit that itself says what was measured) the best-aligned line is shown
+    plain = Support(entail, alignment, alignment >= 0.6, sizes)
+    assert shown_entailing(-1, plain, coverage, floor=0.45, p_contradict=0.1) == 0
+    # a methods line alone is still shown when nothing that reports supports the unit
+    alone = Support(entail, alignment, alignment >= 0.6, sizes, np.array([True, True, True]))
+    assert shown_entailing(-1, alone, coverage, floor=0.45, p_contradict=0.1) == 0
 
 
 def test_an_unaligned_window_holding_the_best_aligned_sentence_beats_a_larger_tile() -> None:

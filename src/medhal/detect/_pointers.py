@@ -1,14 +1,19 @@
 """Which window a supported unit's evidence pointer shows an auditor (issue 14): the stretch of evidence that holds
 what the unit says, as small as the verifier's own reading allows.
 
-The verdict and ``P(E)`` of a unit are decided by :class:`medhal.detect.alignment.AlignedRule`; this module only
+The verdict and ``P(E)`` of a unit are decided by :class:`medhal.detect.aligned_rule.AlignedRule`; this module only
 chooses, among the windows that support the unit *by themselves* (``P(E)`` at least the rule's entailment threshold
 and above the unit's ``C*``), the one its audit trail points at.  Every window it may choose was read by the
 verifier against the unit and the pointer carries that window's own ``P(E)``, so the pointer never claims support
 the model did not give.  In order:
 
 1. the smallest library window aligned with the unit (:meth:`~medhal.detect.alignment.EvidenceIndex.alignment` at
-   least the rule's ``align_threshold``), better aligned first, then higher ``P(E)``;
+   least the rule's ``align_threshold``), better aligned first, then higher ``P(E)``; but a window whose
+   best-aligned sentence only says what was measured (an outcome's definition, a methods line:
+   :func:`medhal.text.assertions.describes_measurement`) comes after every window that reports something, when the
+   unit itself reports a finding: "knee scores at six weeks were similar" is about "Oxford Knee Scores at 6 weeks
+   did not differ", not "Secondary outcomes were ... knee function (Oxford Knee Score) at 6 weeks", though the
+   methods line holds more of its words (session 27);
 2. else the smallest library window holding the sentence the unit is best aligned with (of those the unit was read
    against), when it is smaller than the coverage window that would be shown: a clause aligned below the threshold
    ("The cost is more side effects such as vomiting" and "Antibiotics increase unwanted effects such as vomiting,
@@ -48,6 +53,8 @@ class Support:
     alignment: np.ndarray | None = None
     aligned: np.ndarray | None = None
     sizes: np.ndarray | None = None
+    measures: np.ndarray | None = None
+    """Whether each window's best-aligned sentence only says what was measured (a pointer passes over it)."""
 
     def entailing_alone(self, floor: float, p_contradict: float) -> np.ndarray:
         """Indices of the windows that support the unit by themselves."""
@@ -68,7 +75,8 @@ def shown_entailing(
         aligned = alone[library.aligned[alone]]
         if len(aligned):
             size = np.zeros(len(aligned)) if library.sizes is None else library.sizes[aligned]
-            order = np.lexsort((-library.entail[aligned], -library.alignment[aligned], size))
+            methods = np.zeros(len(aligned)) if library.measures is None else library.measures[aligned]
+            order = np.lexsort((-library.entail[aligned], -library.alignment[aligned], size, methods))
             return int(aligned[order[0]])
     if entailing is None or entailing >= 0:
         return entailing

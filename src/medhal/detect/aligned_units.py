@@ -1,7 +1,7 @@
 """The aligned rule over one ``decomposed`` plan: each unit's verdict, suspicion, cues and evidence pointers.
 
 :func:`aligned_units` reads the verifier's rows of a :class:`DecomposedPlan` (each unit's library windows, then its
-coverage tiles) through :class:`~medhal.detect.alignment.AlignedRule` (issue 14).  Each evidence pointer keeps the
+coverage tiles) through :class:`~medhal.detect.aligned_rule.AlignedRule` (issue 14).  Each evidence pointer keeps the
 window the model read and names the line of it to read first (:func:`medhal.detect._pointers.focus_line`): a
 window of a clinic letter may be a dozen lines, and an auditor must see which one the unit is about.
 """
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from medhal.detect._pointers import focus_line
-from medhal.detect.alignment import AlignedRule, EvidenceIndex
+from medhal.detect.aligned_rule import AlignedRule
+from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.base import Plan
 from medhal.detect.chunking import Window, smallest_holding
 from medhal.detect.cues import FiredCue, cue_record
@@ -27,6 +28,7 @@ from medhal.detect.units import Unit, UnitChoice, continues_negation, judged_uni
 from medhal.detect.unstated import unstated_cues
 from medhal.errors import InvariantError
 from medhal.text import Span
+from medhal.text.assertions import describes_measurement
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities
 
 __all__ = ["DecomposedPlan", "aligned_units"]
@@ -84,6 +86,7 @@ def aligned_units(
     rule_suspicions: list[float] = []
     named = frozenset[str]().union(*index.tokens)  # what the evidence names, read as alignment reads it
     texts = readings(data.units, plan.item.response)  # focus reads a unit with its "..., but not significant"
+    methods = np.array([describes_measurement(s.text) for s in data.sentences], dtype=bool)
     row = 0
     for u, span in enumerate(data.units):
         windows = [data.windows[k] for k in data.chosen[u]]
@@ -119,6 +122,7 @@ def aligned_units(
             window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
             coverage_alignment=index.run_alignment(span.text, [(w.first, w.stop) for w in coverage], known_only=True),
             coverage_sizes=np.array([w.n_sentences for w in coverage], dtype=np.int64),
+            window_measures=None if describes_measurement(span.text) else _measures(windows, by_sentence, methods),
         )
 
         w_e, w_c = (
@@ -178,14 +182,20 @@ def aligned_units(
     return results, max(rule_suspicions, default=0.0)
 
 
+def _measures(windows: Sequence[Window], by_sentence: np.ndarray, methods: np.ndarray) -> np.ndarray:
+    """Whether each window's sentence best aligned with the unit (the first, of ties) only says what was measured
+    (``methods``, one value per evidence sentence): its pointer passes over such a window for one that reports."""
+    return np.array([methods[w.first + int(np.argmax(by_sentence[w.first : w.stop]))] for w in windows], dtype=bool)
+
+
 def _own(k: int | None, block: np.ndarray, cover: np.ndarray) -> float:
-    """P(E) of the unit given the window an :class:`~medhal.detect.alignment.AlignedDecision` index names (negative:
+    """P(E) of the unit given the window an :class:`~medhal.detect.aligned_rule.AlignedDecision` index names (negative:
     a coverage window): the probability its evidence pointer carries."""
     return 0.0 if k is None else float(cover[-1 - k, ENTAILMENT] if k < 0 else block[k, ENTAILMENT])
 
 
 def _window_at(k: int | None, windows: Sequence[Window], coverage: Sequence[Window]) -> Window | None:
-    """An :class:`~medhal.detect.alignment.AlignedDecision` index as a window (negative: coverage window)."""
+    """An :class:`~medhal.detect.aligned_rule.AlignedDecision` index as a window (negative: coverage window)."""
     if k is None:
         return None
     return coverage[-1 - k] if k < 0 else windows[k]

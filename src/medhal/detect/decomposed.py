@@ -41,8 +41,9 @@ from typing import Literal
 import numpy as np
 
 from medhal.detect._unit_windows import best_tiles, sentence_window
+from medhal.detect.aligned_rule import AlignedRule
 from medhal.detect.aligned_units import DecomposedPlan, aligned_units
-from medhal.detect.alignment import AlignedRule, EvidenceIndex, alignment_tokens
+from medhal.detect.alignment import EvidenceIndex, alignment_tokens
 from medhal.detect.base import PairwiseDetector, Plan
 from medhal.detect.chunking import (
     DYADIC_GRANULARITIES,

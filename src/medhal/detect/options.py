@@ -27,7 +27,7 @@ from medhal.errors import ConfigError
 
 if TYPE_CHECKING:
     from medhal.detect._selfcheck_sampling import Aggregate, PairOrder, SampleSource, SampleSourceKind, SelfCheckScore
-    from medhal.detect.alignment import AlignedRule
+    from medhal.detect.aligned_rule import AlignedRule
     from medhal.detect.decomposed import Aggregation, LongWindowPolicy
     from medhal.detect.embedding import Embedder, EmbeddingUnits, UnitReference
     from medhal.detect.judge_formats import ResponseFormat, SpanFormat
