@@ -66,7 +66,10 @@ def test_inquiry_reads_the_words_asked() -> None:
 
 
 def test_the_checker_does_not_call_the_aim_support() -> None:
-    record = medhal.check(ABSTRACT, CLAIM + " Pressure ulcers were less common with early mobilisation (3% vs 7%).")
+    # the control restates its sentence: supported by the restatement cue, whatever CPU the int8 encoder runs on (its
+    # P(E) for "Pressure ulcers were less common with early mobilisation (3% vs 7%)" is 0.43-0.46 across machines)
+    control = " Pressure ulcers occurred in 7% of the usual-care group."
+    record = medhal.check(ABSTRACT, CLAIM + control)
     first, second = record.units
     assert first.verdict == "unsupported" and first.cues is not None and first.cues["restated"] is False
     assert first.cues["hypothesised"] is not None
