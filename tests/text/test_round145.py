@@ -220,7 +220,9 @@ def test_rounds_149_to_152_readings() -> None:
     # round 150: a range of signed figures hedged as a whole; an interval's bounds take the estimate's unit; a mean
     # and its spread before the unit of the range's other end
     assert [q.about for q in quantities("from roughly -38 to +46 µmol/L")] == [True, True]
-    assert [q.about for q in quantities("about 5 to 10 days")] == [True, False]
+    # round 162: an unsigned range hedged as a whole too ("roughly 40 to 60 percent" for "40% to 62%"); not a change
+    assert [q.about for q in quantities("about 5 to 10 days")] == [True, True]
+    assert [q.about for q in quantities("fell from about 34 to 27.5 points")] == [True, False]
     bounds = quantities("a bias of 4.1 µmol/L (95% limits of agreement -38.2 to 46.4)")
     assert {q.kind for q in bounds if q.text in ("38.2", "46.4")} == {"substance/l"}
     assert [q.kind for q in quantities("HR 0.74 (95% CI 0.64-0.86)")][::2] == ["count", "count"]

@@ -202,8 +202,10 @@ def _told_as_well(
     a participle: any sentence may be the one it means ("seen in about one in six on opicapone", cut from its
     "dyskinesia", against diarrhoea in "1% on opicapone" where dyskinesia was "opicapone 16%"; "about one in eight
     compared with roughly one in six on saline", cut from "Fewer patients on the balanced fluid needed new dialysis":
-    round 26)."""
-    level = -1.0 if anchored and _COUNTS_NOTHING.match(unit) else by_sentence[conflicting]
+    round 26).  So may any sentence for a clause about whom or what the clause before names ("in whom relapse was
+    more than twice as common", of the subgroup the clause before names: round 161)."""
+    anywhere = (anchored and _COUNTS_NOTHING.match(unit)) or _REFERS_BACK.match(unit)
+    level = -1.0 if anywhere else by_sentence[conflicting]
     return any(
         told(unit, s)
         for i, (s, a) in enumerate(zip(index.sentences, by_sentence, strict=True))
@@ -216,6 +218,8 @@ _COUNTS_NOTHING = re.compile(
     r"reported|affecting|occurring|compared)\b"
 )
 """A clause cut from what it counts: it opens (lower case) with its figure or a participle."""
+_REFERS_BACK = re.compile(r"\W*(?:(?:and|but)\s+)?(?:(?:in|among|for|of)\s+(?:whom|which)|where)\b", re.IGNORECASE)
+"""A clause about whom or what the clause before names ("in whom", "among which", "where")."""
 
 
 def negation_cue(index: EvidenceIndex, unit: str) -> int | None:

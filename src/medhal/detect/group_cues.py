@@ -85,7 +85,9 @@ def subject_factor(
             # another sentence naming the subject may state the unit's factor: of a subgroup the clause before names
             # ("In people with stomach cancer, | however, major bleeding was about three times as frequent", against
             # the overall HR 1.44 where the subgroup's 11.8% and 3.9% give 3: round 42); which one it means is not known
-            others = (int(k) for k in stating or order if int(k) != i)
+            # any sentence: the one stating the unit's arms ("after 12 months as after 24 months") may be the overall
+            # result's, the subgroup's name only the "12-month therapy" (round 161)
+            others = (int(k) for k in order if int(k) != i)
             if any(ratio_stated(unit, index.sentences[j]) and naming(j) for j in others):
                 return None
             return conflicts, i

@@ -33,6 +33,7 @@ from medhal.text.null_outcomes import denied_outcome
 from medhal.text.quantities import quantities
 from medhal.text.significance import (
     effect_part_restated,
+    factor_shown,
     nonsignificant,
     ratio_shown,
     significance_denied,
@@ -80,7 +81,7 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
             found = next((i for i, s in enumerate(index.sentences) if denied(unit, s)), None)
             if found is not None:
                 return found
-    if ratio_shown(unit, index.sentences):  # an effect its ratio shows
+    if ratio_shown(unit, index.sentences) or factor_shown(unit, index.sentences):  # an effect its ratio shows
         return None
     if not (effect or asserts_occurrence(unit)):  # "2.9 vs 3.9 mL/min a year, was statistically significant"
         return next((i for i, s in enumerate(index.sentences) if significance_denied(context or unit, s)), None)

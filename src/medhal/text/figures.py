@@ -30,7 +30,7 @@ from medhal.text.derived import (
 )
 from medhal.text.doses import daily_forms
 from medhal.text.findings import finding_parts
-from medhal.text.level_pairs import levels_stated
+from medhal.text.level_pairs import levels_stated, reached_level
 from medhal.text.lexical import directions
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.rates import per_unit_stated, rate_restated, said_rates
@@ -218,6 +218,8 @@ def number_conflicts(
             )
             if q.kind == "count":  # a bare number: the closest rival, with a unit or not ("aged 65" vs "75 years")
                 rivals = rivals[:1]
+            reached = reached_level(unit, q, own, sentence, said)  # "from about 22% to 59%" against "from 22% to 39%"
+            rivals = [reached] if reached is not None and reached in local else rivals
         if q.about and named:  # a far-off estimate: the figure of the group the unit names first
             rivals = sorted(rivals, key=lambda e: e.value not in named)
         if lay_count(q):  # a small count in words, of the same thing ("One caveat is ..." is no "7,842 procedures")

@@ -61,9 +61,25 @@ def states_no_predicate(unit: str) -> bool:
     (True, False)
     >>> states_no_predicate("because of it, compared with none."), states_no_predicate("because of it, 5 stopped.")
     (True, False)
+
+    nor a fronted phrase naming people by what they did ("Among adults who had not responded to antibiotics,"):
+
+    >>> states_no_predicate("Among adults who had not responded to antibiotics,")
+    True
+    >>> states_no_predicate("In patients who received it, mortality fell,")
+    False
+
+    nor a subject and its relative clause that the clause split cut from their predicate:
+
+    >>> states_no_predicate("A contact who is not immune"), states_no_predicate("Those who took it had less pain")
+    (True, False)
     """
     if _BY_MEASURE.fullmatch(unit):  # "by an adjusted 1.4 points.": how much the clause before's change was (round 62)
         return True
+    if fronted := _FRONTED_WHO.fullmatch(unit):  # "Among adults with HS who had not responded to antibiotics,": whom
+        return states_no_predicate(fronted.group("head"))  # the next clause is about (round 162)
+    if (cut := _SUBJECT_WHO.fullmatch(unit)) and states_no_predicate(cut["head"]) and states_no_predicate(cut["rest"]):
+        return True  # "A contact who is not immune | and did not get ... should stay away": a subject (round 163)
     if cause := _CAUSE_BACK.match(unit):  # "because of it, compared with none in the fluticasone group." (r. 157)
         return states_no_predicate(unit[cause.end() :])
     opening = _COMPARED_WITH.match(unit)
@@ -88,6 +104,12 @@ def states_no_predicate(unit: str) -> bool:
     )
 
 
+_FRONTED_WHO = re.compile(
+    r"(?P<head>\s*(?:among|in|for)\s+[^,;]*?)\s+(?:who|whose|that|which)\s[^,;]*,\s*", re.IGNORECASE | re.DOTALL
+)
+"""A fronted phrase naming people by a relative clause, closed by a comma: the claim is the next clause's."""
+_SUBJECT_WHO = re.compile(r"(?P<head>[^,;.]*?)\s(?:who|whose|that)\s+[A-Za-z']+\s(?P<rest>[^,;.]*)", re.IGNORECASE)
+"""A subject with its relative clause, cut from the predicate by the clause split (no closing punctuation)."""
 _CAUSE_BACK = re.compile(r"\s*(?:because\s+of|due\s+to|owing\s+to)\s+(?:it|this|that|them)\s*,\s*", re.IGNORECASE)
 """A cause the clause before gives, referred back to ("because of it,"): no predicate of its own."""
 _DESCRIBING = frozenset({"with", "of", "within", "without", "from", "under", "the", "a", "an", "one"})

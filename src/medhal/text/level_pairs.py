@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from medhal.text.quantities import Quantity
 
-__all__ = ["levels_stated"]
+__all__ = ["levels_stated", "reached_level"]
 
 
 def levels_stated(unit: str, q: Quantity, own: Sequence[Quantity], stated: Sequence[Quantity]) -> bool:
@@ -26,6 +26,34 @@ def levels_stated(unit: str, q: Quantity, own: Sequence[Quantity], stated: Seque
     return False
 
 
+def reached_level(
+    unit: str, q: Quantity, own: Sequence[Quantity], sentence: str, said: Sequence[Quantity]
+) -> Quantity | None:
+    """The level ``sentence`` (its figures ``said``) reaches from the level the unit's change starts from, where
+    ``q`` is the level the unit's change reaches ("rose from about 22% to 59%" against "increased from 22% to 39%":
+    39%, the same thing's figure, whatever words stand around it; round 162); ``None`` when the sentence tells no
+    change from the unit's first level.
+
+    >>> from medhal.text.quantities import quantities
+    >>> unit, sentence = "it rose from about 22% to 59%", "latrine use rose from 19% to 61%, faces from 22% to 39%"
+    >>> reached_level(unit, quantities(unit)[1], quantities(unit), sentence, quantities(sentence)).text
+    '39%'
+    """
+    for a, b in itertools.pairwise(own):
+        if b == q and _LEVELS_BETWEEN.fullmatch(unit, a.end, b.start) and _FROM_BEFORE.search(unit, 0, a.start):
+            return next(
+                (
+                    f
+                    for e, f in itertools.pairwise(said)
+                    if _same_level(a, e)
+                    and _LEVELS_BETWEEN.fullmatch(sentence, e.end, f.start)
+                    and _FROM_BEFORE.search(sentence, 0, e.start)
+                ),
+                None,
+            )
+    return None
+
+
 def _same_level(mine: Quantity, theirs: Quantity) -> bool:
     """One level, a bare number for a figure with a unit by its number ("74" for "74 mg/L"), two figures with units
     only when equal ("six to eight months" is no "6- to 8-week": cp_185)."""
@@ -34,7 +62,7 @@ def _same_level(mine: Quantity, theirs: Quantity) -> bool:
     return mine.equals(theirs)
 
 
-_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:about|around|roughly|approximately|nearly|some)\s+)?$", re.IGNORECASE)
 _LEVELS_BETWEEN = re.compile(r"\s*(?:to|->|→|–|-)\s*", re.IGNORECASE)
 _LEVELS_APART = 6
 """Characters at most between two levels a note writes side by side ("186 -> 74", "186→74")."""

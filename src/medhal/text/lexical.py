@@ -53,7 +53,7 @@ NUMBER = re.compile(r"(?<![\w.])(?:" + THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?)(?
 
 NEGATION = re.compile(
     r"\b(?:not|no|none|never|neither|nor|without|cannot|absence of|absent|lack of|lacks?|fail(?:s|ed)? to|"
-    r"unable to|nobody|nothing)\b|n't\b",
+    r"unable to|inability to|nobody|nothing)\b|n't\b",
     re.IGNORECASE,
 )
 """Negation cues (word-bounded, case-insensitive)."""

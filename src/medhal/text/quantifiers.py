@@ -327,7 +327,11 @@ def _heads(text: str, words: Quantity) -> list[str]:
         head = _head(text, words)
         return [] if head is None else [head]
     m = _NOUN_PHRASE.match(text, words.end)
-    return [] if m is None else sorted(content_stems(m.group(1)))
+    # the words of the rival are not what the share counts ("one in eight swabs versus more than a third": round 163)
+    return [] if m is None else sorted(content_stems(_RIVAL_WORD.split(m.group(1), maxsplit=1)[0]))
+
+
+_RIVAL_WORD = re.compile(r"\b(?:versus|vs|compared|than|against)\b", re.IGNORECASE)
 
 
 def _of_same(head: str, around: frozenset[str]) -> bool:

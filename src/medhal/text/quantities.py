@@ -28,15 +28,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from medhal.text._compound_numbers import spelled_compounds
 from medhal.text._fractions import FRACTION_WORD, hedged_fractions
 from medhal.text._quantity import Quantity
+from medhal.text._shorthand import note_shorthand
 from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS, UNITS
 from medhal.text.lexical import THOUSANDS
 from medhal.text.number_forms import (
     CLOCK_BEFORE,
     FISCAL_TAIL,
     MONTH_SLASH,
-    PERIOD_DAYS,
     YEAR_SLASH,
     a_multiples,
     clock_hour,
@@ -147,8 +148,18 @@ _RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number."""
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-_ORDINAL_TIME = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|week|month|year)\b", re.IGNORECASE)
-"""An ordinal time point ("the second postoperative year"): read as the time it ends, approximate (never a rival)."""
+_ORDINAL_TIME = re.compile(
+    rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|week|month|year|trimester)\b", re.IGNORECASE
+)
+"""An ordinal time point ("the second postoperative year"; "the first trimester", its first three months: round 162):
+read as the time it ends, approximate (never a rival)."""
+_WORD_AFTER = re.compile(r"\s+([a-zA-Z]+)\b")
+
+
+def _at(q: Quantity) -> int:
+    return q.start
+
+
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _SPREAD = re.compile(r"\s*[(\[](?:SD|IQR|s\.?d\.?|±)\s*[\d.,\s–-]+[)\]]", re.IGNORECASE)
@@ -173,13 +184,6 @@ _SIDE_PAIR = re.compile(r"\d\s?[RL]\b\s*[,;/&]\s*\d+(?:\.\d+)?\s?[RL]\b")
 _RESPONSE = re.compile(r"\b(?:EASI|PASI|ACR|SALT|HiSCR|SCORAD|NAPSI|CDAI)[-\u2010]?(\d{2,3})\b")
 """A response named by the share of improvement it needs ("EASI-75", "ACR20"): ``label:response``, a percentage
 of improvement a unit may state in words ("a 75% improvement in EASI")."""
-_DAY_SHORT = re.compile(r"(?<![\w/.^-])d(\d{1,2})\b(?![/.]\d)|(?<![\w/.^-])[Dd]\+(\d{1,4})\b")
-"""A day of a stay in a note's shorthand, lower-case ("drain d2", "removed d7"), or a day after a transplant ("Repeat
-chimerism D+365"): a time point like "day 2"."""
-_TIMES_OVER = re.compile(r"\b(day|week|month)ly\s*[x×]\s?(\d{1,2})\b(?![/.]\d)", re.IGNORECASE)
-"""A course of doses given each day, week or month, counted ("weekly x8"): it lasts that many periods."""
-_CYCLE = re.compile(r"(?:(?<=\bpre-)|(?<=\bpost-)|(?<=\())C(\d{1,2})(?=D\d|[\s:;,.)])")
-"""A cycle of treatment in an oncology note's shorthand ("pre-C7", "(C4: 301)", "C6D1")."""
 _SHORT_PERIOD = re.compile(r"\d\s?(?:yr|mth)", re.IGNORECASE)
 _SINGLE_DAY = re.compile(r"\bsingle[\s-]day\b(?![-\s]?\d)", re.IGNORECASE)
 """One day in other words: "as a single day's dose" is "taken on one day" (round 115); not "a single day-5 embryo"."""
@@ -312,12 +316,13 @@ def quantities(text: str) -> list[Quantity]:
         # hedged ("under 45"), one side of a proportion ("one in ten": a ratio, not a count) or the tail of a
         # compound duration ("an hour and twenty minutes"): read, but never a changed number
         before = _SIGN_END.sub("", before)  # "roughly -38": the hedge is the signed figure's (round 150)
-        # "from roughly -38 to +46 µmol/L": the hedge of a range of signed figures is both figures'
+        # "from roughly -38 to +46 µmol/L", "roughly 40 to 60 percent": the hedge of a range is both figures' (not of a
+        # change "from about 34 to 27.5", unless signed: round 162)
         spans = (
             bool(out)
             and out[-1].about
             and _TO_SIGNED.fullmatch(text, out[-1].end, m.start()) is not None
-            and _SIGN_END.search(text, 0, out[-1].start) is not None
+            and (_SIGN_END.search(text, 0, out[-1].start) is not None or not _FROM.search(text, 0, out[-1].start))
         )
         hedged = bool(
             spans
@@ -368,10 +373,19 @@ def quantities(text: str) -> list[Quantity]:
         out = sorted(
             [*out, Quantity("count", value, start, end, text[start:end], hedged, 1.0, about)], key=lambda q: q.start
         )
+    for value, start, end in spelled_compounds(text):  # "one hundred and eighty divers", not "one" and "eighty"
+        unit = _WORD_AFTER.match(text, end)  # (round 161), "three hundred days"
+        kind, scale = UNITS.get(unit.group(1).lower(), ("count", 1.0)) if unit else ("count", 1.0)
+        end = unit.end() if unit and kind != "count" else end
+        before = text[max(0, start - 16) : start]
+        hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
+        kept = [q for q in out if q.end <= start or q.start >= end]
+        out = sorted([*kept, Quantity(kind, value * scale, start, end, text[start:end], hedged, value, about)], key=_at)
     for m in _ORDINAL_TIME.finditer(text):  # "after the second postoperative year": about two years (round 38)
-        n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[m.group(2).lower()][1]
+        word = m.group(2).lower()
+        n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[word][1] if word in UNITS else 3 * UNITS["month"][1]
         out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
-    out = sorted([*out, *_note_shorthand(text)], key=lambda q: q.start)
+    out = sorted([*out, *note_shorthand(text)], key=lambda q: q.start)
     if FRACTION_WORD.search(text):
         fractions = hedged_fractions(text) + _mixed_numbers(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
@@ -407,22 +421,6 @@ _INTERVAL_OPENS = re.compile(
 )
 _BARE = frozenset({"count", "percent"})
 """Kinds whose interval bounds are read as written (a percentage's bounds are percentages already)."""
-
-
-def _note_shorthand(text: str) -> list[Quantity]:
-    """The days, courses and cycles a clinical note writes in shorthand: "IR drain d2" and "D+365" (days; rounds 122,
-    128), "IV weekly x8" (eight weeks; round 129), "pre-C7" (cycle 7; round 125)."""
-    found: list[Quantity] = []
-    for m in _DAY_SHORT.finditer(text):
-        nth = float(m.group(1) or m.group(2))
-        found.append(Quantity("time", nth, m.start(), m.end(), m.group(), False, nth))
-    for m in _TIMES_OVER.finditer(text):
-        periods, days = float(m.group(2)), PERIOD_DAYS[m.group(1).lower()]
-        found.append(Quantity("time", periods * days, m.start(2), m.end(2), m.group(2), False, periods))
-    for m in _CYCLE.finditer(text):
-        cycle = float(m.group(1))
-        found.append(Quantity("count", cycle, m.start(1), m.end(1), m.group(1), False, cycle))
-    return found
 
 
 def _mixed_numbers(text: str) -> list[Quantity]:

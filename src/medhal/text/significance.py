@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from medhal.text.assertions import asserts_nothing
+from medhal.text.derived import rounds
 from medhal.text.figure_agreement import figures_agree
 from medhal.text.figures import states_each
 from medhal.text.findings import (
@@ -37,10 +38,12 @@ from medhal.text.findings import (
 from medhal.text.lexical import has_negation
 from medhal.text.populations import populations
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.signed_differences import signed_differences
 
 __all__ = [
     "effect_part_restated",
     "effect_unshown",
+    "factor_shown",
     "holds_null",
     "is_null_value",
     "nonsignificant",
@@ -210,6 +213,30 @@ def ratio_shown(unit: str, sentences: Sequence[str]) -> bool:
     return bool(ratios) and any(
         _float(m.group("estimate")) in ratios and _excludes_null(m) for s in sentences for m in _INTERVAL.finditer(s)
     )
+
+
+def factor_shown(unit: str, sentences: Sequence[str]) -> bool:
+    """Whether ``unit`` says something made an outcome some times more likely ("five times", "3-fold") where a
+    sentence gives a ratio it rounds to with a 95% interval leaving out no effect: the unit reports that ratio's
+    effect, whatever a null finding about the same outcome between the trial's arms says (round 162).
+
+    >>> unit = "which made relapse about five times more likely."
+    >>> factor_shown(unit, ["Non-adherence predicted relapse (odds ratio 5.2, 95% CI 1.9 to 14.1)."])
+    True
+    >>> factor_shown(unit, ["Non-adherence predicted relapse (odds ratio 5.2, 95% CI 0.9 to 14.1)."])
+    False
+    >>> factor_shown(unit, ["Non-adherence predicted relapse (odds ratio 2.2, 95% CI 1.9 to 2.6)."])
+    False
+    """
+    factors = [q for q, _ in signed_differences(unit) if _TIMES.match(unit, q.end)]
+    return bool(factors) and any(
+        _excludes_null(m) and any(rounds(q, _float(m.group("estimate"))) for q in factors)
+        for s in sentences
+        for m in _INTERVAL.finditer(s)
+    )
+
+
+_TIMES = re.compile(r"-fold\b|\s*-?\s*fold\b|\s+times\b", re.IGNORECASE)
 
 
 def null_in_numbers(unit: str, sentence: str) -> bool:

@@ -143,6 +143,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round158.jsonl", 24),
         ("round159.jsonl", 24),
         ("round160.jsonl", 24),
+        ("round161.jsonl", 24),
+        ("round162.jsonl", 24),
+        ("round163.jsonl", 24),
+        ("round164.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
