@@ -65,7 +65,7 @@ from contextvars import ContextVar
 from itertools import pairwise
 from typing import Literal, get_args
 
-from medhal.text._unit_words import NUMBER_VALUES
+from medhal.text._compound_numbers import spelled_compounds
 from medhal.text.quantities import NUMBER_WORDS
 from medhal.text.sentences import split_sentences
 from medhal.text.spans import Span, trim_span
@@ -123,6 +123,8 @@ def _cuts(text: str, sentence: Span, pattern: re.Pattern[str]) -> list[int]:
     """Cut positions inside ``sentence``: after punctuation, before conjunctions, at bracket depth 0."""
     cuts: list[int] = []
     depth = 0
+    # numbers in words built with "hundred" or "thousand" are one number: never cut at their "and" (round 161)
+    spelled = [(sentence.start + a, sentence.start + b) for _, a, b in spelled_compounds(sentence.text)]
     for m in pattern.finditer(text, sentence.start, sentence.end):
         if m.group("bracket") is not None:
             depth = depth + 1 if m.group() in _OPEN else max(0, depth - 1)
@@ -135,8 +137,8 @@ def _cuts(text: str, sentence: Span, pattern: re.Pattern[str]) -> list[int]:
             cuts.append(m.end())
         elif _MIXED_NUMBER.match(text, m.start()) and _NUMBER_BEFORE.search(text, sentence.start, m.start()):
             continue  # "two and a half years", "1 and a half hours": one number (round 19)
-        elif _HUNDRED_BEFORE.search(text, sentence.start, m.start()) and _NUMBER_WORD_AND.match(text, m.start()):
-            continue  # "two hundred and seventy-four cases": one number (round 161)
+        elif any(a < m.start() < b for a, b in spelled):
+            continue  # "two hundred and seventy-four cases"
         elif _both_ways(text, sentence.start, m.start()):
             continue  # "children who did and did not receive diuretics": one group of both (round 158)
         else:
@@ -145,11 +147,6 @@ def _cuts(text: str, sentence: Span, pattern: re.Pattern[str]) -> list[int]:
 
 
 _MIXED_NUMBER = re.compile(r"and\s+an?\s+(?:half|quarter|third)\b", re.IGNORECASE)
-_HUNDRED_BEFORE = re.compile(r"\b(?:hundred|thousand)\s+$", re.IGNORECASE)
-_NUMBER_WORD_AND = re.compile(
-    r"and\s+(?:" + "|".join(sorted((w for w in NUMBER_VALUES if w != "zero"), key=len, reverse=True)) + r")\b",
-    re.IGNORECASE,
-)
 _NOT_AFTER = re.compile(r"(?:and|or)\s+(\w+)\s+not\b|(?:and|or)\s+with(out)\b", re.IGNORECASE)
 _WORD_BEFORE = re.compile(r"(\w+)\s+$")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from medhal.text.quantities import Quantity
 
@@ -17,8 +17,8 @@ def levels_stated(unit: str, q: Quantity, own: Sequence[Quantity], stated: Seque
     """Whether ``q`` is one level of a change the unit tells with both its levels ("the CRP falling from 186 to 74")
     and the evidence writes the same two numbers side by side in that order ("CRP 186 -> 74 mg/L"), whatever unit
     either bears: the aligned sentence may be another line's ("WCC 15.8 -> 10.2"; round 122)."""
-    for a, b in itertools.pairwise(own):
-        if q in (a, b) and _LEVELS_BETWEEN.fullmatch(unit, a.end, b.start) and _FROM_BEFORE.search(unit, 0, a.start):
+    for a, b in _changes(unit, own):
+        if q in (a, b):
             return any(
                 _same_level(a, e) and _same_level(b, f) and f.start - e.end <= _LEVELS_APART
                 for e, f in itertools.pairwise(stated)
@@ -39,19 +39,17 @@ def reached_level(
     >>> reached_level(unit, quantities(unit)[1], quantities(unit), sentence, quantities(sentence)).text
     '39%'
     """
-    for a, b in itertools.pairwise(own):
-        if b == q and _LEVELS_BETWEEN.fullmatch(unit, a.end, b.start) and _FROM_BEFORE.search(unit, 0, a.start):
-            return next(
-                (
-                    f
-                    for e, f in itertools.pairwise(said)
-                    if _same_level(a, e)
-                    and _LEVELS_BETWEEN.fullmatch(sentence, e.end, f.start)
-                    and _FROM_BEFORE.search(sentence, 0, e.start)
-                ),
-                None,
-            )
+    for a, b in _changes(unit, own):
+        if b == q:
+            return next((f for e, f in _changes(sentence, said) if _same_level(a, e)), None)
     return None
+
+
+def _changes(text: str, figures: Sequence[Quantity]) -> Iterator[tuple[Quantity, Quantity]]:
+    """The two levels of each change ``text`` tells "from X to Y" (``figures``: its quantities, in order)."""
+    for a, b in itertools.pairwise(figures):
+        if _LEVELS_BETWEEN.fullmatch(text, a.end, b.start) and _FROM_BEFORE.search(text, 0, a.start):
+            yield a, b
 
 
 def _same_level(mine: Quantity, theirs: Quantity) -> bool:

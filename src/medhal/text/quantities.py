@@ -154,12 +154,6 @@ _ORDINAL_TIME = re.compile(
 """An ordinal time point ("the second postoperative year"; "the first trimester", its first three months: round 162):
 read as the time it ends, approximate (never a rival)."""
 _WORD_AFTER = re.compile(r"\s+([a-zA-Z]+)\b")
-
-
-def _at(q: Quantity) -> int:
-    return q.start
-
-
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _SPREAD = re.compile(r"\s*[(\[](?:SD|IQR|s\.?d\.?|±)\s*[\d.,\s–-]+[)\]]", re.IGNORECASE)
@@ -380,7 +374,8 @@ def quantities(text: str) -> list[Quantity]:
         before = text[max(0, start - 16) : start]
         hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
         kept = [q for q in out if q.end <= start or q.start >= end]
-        out = sorted([*kept, Quantity(kind, value * scale, start, end, text[start:end], hedged, value, about)], key=_at)
+        spelled = Quantity(kind, value * scale, start, end, text[start:end], hedged, value, about)
+        out = sorted([*kept, spelled], key=lambda q: q.start)
     for m in _ORDINAL_TIME.finditer(text):  # "after the second postoperative year": about two years (round 38)
         word = m.group(2).lower()
         n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[word][1] if word in UNITS else 3 * UNITS["month"][1]
