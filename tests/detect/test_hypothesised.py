@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import medhal
 from medhal.detect.alignment import EvidenceIndex
-from medhal.detect.hypothesised import hypothesised, inquiry
+from medhal.detect.chunking import Window
+from medhal.detect.hypothesised import asking_windows, hypothesised, inquiry
 from medhal.detect.unstated import unstated_cues
 from medhal.text import split_sentences
 from medhal.text.synonyms import alignment_tokens
@@ -74,3 +75,49 @@ def test_the_checker_does_not_call_the_aim_support() -> None:
     assert first.verdict == "unsupported" and first.cues is not None and first.cues["restated"] is False
     assert first.cues["hypothesised"] is not None
     assert second.verdict == "supported"
+
+
+AMOXICILLIN = (
+    "Background: Whether a 7-day course of amoxicillin is as effective as a 14-day course for community-acquired "
+    "pneumonia in children under 5 years in low-income settings is uncertain. Methods: In this open-label "
+    "non-inferiority trial at six hospitals in Malawi, 1,126 children aged 2 to 59 months with chest-indrawing "
+    "pneumonia were randomised to oral amoxicillin 45 mg/kg twice daily for 7 days (n=563) or 14 days (n=563). "
+    "The primary outcome was treatment failure by day 14, with a non-inferiority margin of 4 percentage points. "
+    "Results: Treatment failure occurred in 58 children (10.3%) in the 7-day group and 54 (9.6%) in the 14-day "
+    "group (difference 0.7 percentage points, 95% CI -2.8 to 4.2), so non-inferiority was not shown. Diarrhoea was "
+    "less frequent with the shorter course (6.2% vs 11.5%; p=0.002). Conclusions: A 7-day course was not shown to "
+    "be non-inferior to 14 days, but it caused less diarrhoea."
+)
+
+
+def test_a_tile_about_the_unit_only_through_its_aim_does_not_support_it() -> None:
+    # session 28: the tile opening with the aim supported the turned conclusion at P(E) 0.70
+    response = "In this Malawian trial, a one-week course of amoxicillin was shown to be as good as a two-week course."
+    unit = medhal.check(AMOXICILLIN, response).units[-1]
+    assert unit.text.startswith("a one-week course")
+    assert unit.verdict == "contradicted"  # the turned conclusion (text/noninferiority.py)
+    record = medhal.check(AMOXICILLIN, response.replace("was shown", "could not be shown"))
+    assert record.units[-1].verdict != "contradicted"
+    assert not record.flagged
+    # no conclusion to turn: the aim alone is about "works as well as", and the aim asks it
+    works = (
+        "A one-week course of amoxicillin works as well as a two-week course for pneumonia in children under 5 years."
+    )
+    assert medhal.check(AMOXICILLIN, works).units[0].verdict == "unsupported"
+
+
+def test_asking_windows_reads_only_an_asserting_unit_and_windows_that_report_nothing() -> None:
+    sentences = [
+        "Whether drug A is as good as drug B is uncertain.",
+        "Adults were randomly assigned to A or B.",
+        "Pain fell by 2 points with A and 1 point with B.",
+    ]
+    index = EvidenceIndex.of(" ".join(sentences), sentences)
+    windows = [Window(0, 0, "", 0, 1, (1,)), Window(0, 0, "", 0, 2, (2,)), Window(0, 0, "", 0, 3, (3,))]
+    windows.append(Window(0, 0, "", 1, 2, (1,)))  # a methods line alone is no aim: it may support whom was enrolled
+    unit = "Drug A was shown to be as good as drug B."
+    found = asking_windows(unit, index, index.alignment(unit), windows)
+    assert found is not None
+    assert found.tolist() == [True, True, False, False]
+    aim = "The trial asked whether drug A is as good as drug B."
+    assert asking_windows(aim, index, index.alignment(aim), windows) is None

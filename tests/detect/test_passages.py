@@ -246,7 +246,9 @@ def test_string_evidence_records_are_byte_for_byte_what_they_were() -> None:
     """``data/string_evidence_records.json`` was written by the code of before issue 19
     (``tests/string_evidence_cases.py``): decomposed, nli-clause and nli-response records of string evidence.  The
     only key added since is a pointer's ``focus`` (the line of a multi-sentence window to read first): it is taken
-    out before the comparison, after checking it names one sentence of its window."""
+    out before the comparison, after checking it names one sentence of its window.  Regenerated on purpose once
+    (session 28): "Aspirin lowers fever." reads as a predicate since "lowers" is a verb (``text/fragments.py``), so
+    it carries a contradicting pointer (P(C) 0.0) where the fragment it was read as had none; no verdict changed."""
     from string_evidence_cases import GOLDEN, records
 
     recorded = records()

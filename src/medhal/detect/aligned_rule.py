@@ -79,6 +79,8 @@ class AlignedRule:
         coverage_alignment: np.ndarray | None = None,
         coverage_sizes: np.ndarray | None = None,
         window_measures: np.ndarray | None = None,
+        window_asks: np.ndarray | None = None,
+        coverage_asks: np.ndarray | None = None,
     ) -> AlignedDecision:
         """Decide one unit from its library windows' P(E), P(C), alignment (of their best sentence; of their
         worst for contradiction, defaulting to the same) and restatement cue, and its coverage windows' P(E);
@@ -90,16 +92,24 @@ class AlignedRule:
         the unit; all of them give its rank (``coverage_entail``).  ``window_sizes`` / ``coverage_sizes``: the
         windows' sentence counts, ``window_measures`` whether each window's best-aligned sentence
         only says what was measured (:class:`~medhal.detect._pointers.Support`; for the pointer only).
+        ``window_asks`` / ``coverage_asks``: whether each window is about the unit only through an aim, a question
+        or a hypothesis (:func:`medhal.detect.hypothesised.asking_windows`): such a window may not support it, though
+        its ``P(E)`` still ranks it (``coverage_entail``).
 
         The ``entailing`` window of a unit the model supports is the one to show an auditor
         (:func:`medhal.detect._pointers.shown_entailing`); ``p_entail`` stays ``E*`` whichever window is shown.
         """
         aligned = window_alignment >= self.align_threshold
         focus = aligned if contradiction_alignment is None else contradiction_alignment >= self.align_threshold
+        e_cover = float(coverage_entail.max()) if len(coverage_entail) else 0.0
+        # the rank (``coverage_entail``) reads every tile; support only the tiles about the unit, and not by an aim
+        if window_asks is not None:
+            window_entail = np.where(window_asks, 0.0, window_entail)
+        if coverage_asks is not None:
+            coverage_entail = np.where(coverage_asks, 0.0, coverage_entail)
         k_cover = int(np.argmax(coverage_entail)) if len(coverage_entail) else None
-        e_cover = float(coverage_entail[k_cover]) if k_cover is not None else 0.0
         entailing: int | None = None if k_cover is None else -1 - k_cover
-        p_e = e_cover  # the rank (``coverage_entail``) reads every tile; support only the tiles about the unit
+        p_e = float(coverage_entail[k_cover]) if k_cover is not None else 0.0
         if coverage_alignment is not None and len(coverage_alignment) > 1:
             grounded = np.flatnonzero(coverage_alignment >= min(self.align_threshold, float(coverage_alignment.max())))
             k_ground = int(grounded[np.argmax(coverage_entail[grounded])])

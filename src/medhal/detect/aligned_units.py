@@ -20,6 +20,7 @@ from medhal.detect.base import Plan
 from medhal.detect.chunking import Window, smallest_holding
 from medhal.detect.cues import FiredCue, cue_record
 from medhal.detect.focus import contradiction_focus
+from medhal.detect.hypothesised import asking_windows
 from medhal.detect.json_types import JSONObject
 from medhal.detect.records import UnitResult
 from medhal.detect.restating import restating_window
@@ -110,6 +111,9 @@ def aligned_units(
             span.text, plan.item.evidence, index, named, before=before, after=after, question=plan.item.question
         )
         flags = unstated.flags  # advice the evidence does not give is never supported, but flags nothing
+        # what the verifier reads ("a 7-day course" for "a one-week course") is what an aim may be about
+        hypothesis = data.hypotheses[u]
+        read_alignment = by_sentence if hypothesis == span.text else index.alignment(hypothesis)
         decision = rule.decide(
             block[:, ENTAILMENT],
             block[:, CONTRADICTION],
@@ -123,6 +127,9 @@ def aligned_units(
             coverage_alignment=index.run_alignment(span.text, [(w.first, w.stop) for w in coverage], known_only=True),
             coverage_sizes=np.array([w.n_sentences for w in coverage], dtype=np.int64),
             window_measures=None if describes_measurement(span.text) else _measures(windows, by_sentence, methods),
+            # a window about the unit only through the trial's aim may not support what the unit asserts
+            window_asks=asking_windows(span.text, index, read_alignment, windows, before),
+            coverage_asks=asking_windows(span.text, index, read_alignment, coverage, before),
         )
 
         w_e, w_c = (

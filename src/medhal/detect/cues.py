@@ -90,6 +90,7 @@ from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
 from medhal.text.measures import measure_conflicts
 from medhal.text.negation import MODIFIER_TOKENS, flips_negation, negated_stems
+from medhal.text.noninferiority import turned_equivalence
 from medhal.text.placement import moved_across
 from medhal.text.prefix_antonyms import prefix_antonym
 from medhal.text.quantifiers import proportion_given, quantified_shares, share_conflicts, shares_stated
@@ -387,6 +388,8 @@ def contradiction_cue(
         sentence = swapped_drug(index, unit)
     if sentence is None:  # "since his lamotrigine dose went down" against "lamotrigine was increased" (round 59)
         sentence = dose_turned(unit, index.sentences)
+    if sentence is None:  # "was shown to be as good as" where "non-inferiority was not shown"
+        sentence = turned_equivalence(unit, index.sentences, index.assertive)
     if sentence is not None:
         return FiredCue(sentence, kind="denied")
     sentence = design_conflict(unit, index.sentences)

@@ -52,6 +52,7 @@ from medhal.text.figure_agreement import figures_agree
 from medhal.text.figures import states_each, unstated_quantities
 from medhal.text.findings import asserts_effect, finding_parts, finding_subject, reports_null_finding
 from medhal.text.fragments import states_no_predicate
+from medhal.text.instructions import same_instruction
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated
 from medhal.text.negation import negation_targets
 from medhal.text.null_denied import says_equally
@@ -61,6 +62,7 @@ from medhal.text.quantities import Quantity, quantities
 from medhal.text.recommendations import advises_against
 from medhal.text.significance import nonsignificant
 from medhal.text.synonyms import alignment_tokens, canonical_stems
+from medhal.text.temporal_order import order_restated
 from medhal.text.ways import clause_texts
 
 __all__ = ["contradiction_focus"]
@@ -161,6 +163,10 @@ def contradiction_focus(
             or _of_other_agents(unit, best, index.sentences)  # "SSRIs did not reduce pain" against the SNRI sentence
             or _of_other_kind(unit, best, index.sentences)  # "Serious adverse events" against "Gastrointestinal ..."
             or _other_side(unit, best)  # "started after 48 hours" against "started within 48 hours" (round 149)
+            or order_restated(unit, best)  # "Only after that should he go back to X" against "..., before X"
+            or same_instruction(unit, best)  # "phosphate should be checked if ..." against "check phosphate if ..."
+            # "the difference between the two schedules was tiny" against "... was not statistically significant"
+            or (_SMALL_DIFFERENCE.search(unit) is not None and (nonsignificant(best) or reports_null_finding(best)))
             # "is not routinely advised" against "The panel suggests against routine measurement": advice against, both
             or (advises_against(unit) and advises_against(best))
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
@@ -192,6 +198,12 @@ def contradiction_focus(
     return focus
 
 
+_SMALL_DIFFERENCE = re.compile(
+    r"\bdifferences?\b[^.;]*?\b(?:was|were|is|are|seemed|looked)\s+(?:(?:very|only|quite|fairly)\s+)?"
+    r"(?:tiny|small|minimal|negligible|trivial|slight|marginal)\b",
+    re.IGNORECASE,
+)
+"""A difference said to be small: no effect claimed that a non-significant result could deny (round 165)."""
 _AGE_RANGE = re.compile(r"\b(?:aged|ages?)\s+(?:between\s+|from\s+)?\d+\s*(?:-|–|to|and)\s*$", re.IGNORECASE)
 
 

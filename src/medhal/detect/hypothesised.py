@@ -30,13 +30,17 @@ abstract words otherwise.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex, restates
-from medhal.text.assertions import asserts_nothing
+from medhal.detect.chunking import Window
+from medhal.text.assertions import asserts_nothing, describes_allocation, describes_measurement
 from medhal.text.fragments import states_no_predicate
 from medhal.text.synonyms import alignment_tokens
 
-__all__ = ["RESULT_ALIGNMENT", "hypothesised", "inquiry"]
+__all__ = ["RESULT_ALIGNMENT", "asking_windows", "hypothesised", "inquiry"]
 
 RESULT_ALIGNMENT = 0.5
 """The alignment at which an asserting evidence sentence is about the unit, and the aim alone no longer holds it."""
@@ -67,6 +71,48 @@ def hypothesised(unit: str, index: EvidenceIndex, head: str = "") -> int | None:
     if any(a >= RESULT_ALIGNMENT for a, asserting in zip(alignment, index.assertive, strict=True) if asserting):
         return None
     return found
+
+
+def asking_windows(
+    unit: str, index: EvidenceIndex, by_sentence: np.ndarray, windows: Sequence[Window], head: str = ""
+) -> np.ndarray | None:
+    """For each of ``windows``, whether it reports nothing found that could support the asserting ``unit``: its
+    sentence best aligned with the unit (``by_sentence``: the unit's alignment with each evidence sentence; the
+    first, of ties) is an aim, a question or a hypothesis, and its other sentences only say whom the study enrolled,
+    how it assigned them or what it measured (:func:`~medhal.text.assertions.describes_allocation`,
+    :func:`~medhal.text.assertions.describes_measurement`; a unit about those is best aligned with them: "The standard
+    starting dose was 0.05 mg a day").  ``None`` where no window can be so (the unit asserts nothing, or every
+    evidence sentence may assert).
+
+    What the encoder entails in such a window is the trial's question: "A one-week course of amoxicillin works as
+    well as a two-week course for pneumonia in young children" read P(E) 0.69 against the aim "Whether a 7-day course
+    of amoxicillin is as effective as a 14-day course ... is uncertain", in an abstract whose conclusion was that it
+    was not shown.  Such a window may not support the unit (:class:`medhal.detect.aligned_rule.AlignedRule`); a
+    window that also reports a result may (a PubMedQA conclusion is read from its aim and its results together).
+
+    >>> from medhal.detect.alignment import EvidenceIndex
+    >>> from medhal.detect.chunking import Window
+    >>> sentences = ["Whether drug A is as good as drug B is uncertain.", "Adults were randomly assigned to A or B.",
+    ...              "Pain fell by 2 points with A and 1 point with B."]
+    >>> index = EvidenceIndex.of(" ".join(sentences), sentences)
+    >>> windows = [Window(0, 0, "", 0, 2, (2,)), Window(0, 0, "", 0, 3, (3,)), Window(0, 0, "", 1, 2, (1,))]
+    >>> unit = "Drug A was shown to be as good as drug B."
+    >>> asking_windows(unit, index, index.alignment(unit), windows).tolist()
+    [True, False, False]
+    """
+    if not index.assertive or all(index.assertive) or not _asserts(unit, head):
+        return None
+    asking = [not a for a in index.assertive]
+    reporting = [
+        a and not (describes_allocation(s) or describes_measurement(s))
+        for a, s in zip(index.assertive, index.sentences, strict=True)
+    ]
+
+    def only_asked(w: Window) -> bool:
+        best = w.first + int(np.argmax(by_sentence[w.first : w.stop]))  # an aim "best" aligned at 0 is about nothing
+        return asking[best] and by_sentence[best] > 0 and not any(reporting[w.first : w.stop])
+
+    return np.array([only_asked(w) for w in windows], dtype=bool)
 
 
 def inquiry(sentence: str) -> str | None:

@@ -335,9 +335,14 @@ VERB = re.compile(
 def has_verb(clause: str) -> bool:
     """Whether ``clause`` states something of its own (a finite verb), unlike the first half of a subject cut at
     "and" ("The duration of diarrhoea | and vomiting did not differ")."""
-    return VERB.search(clause) is not None or _PAST.search(clause) is not None
+    return VERB.search(clause) is not None or _PAST.search(clause) is not None or _IRREGULAR.search(clause) is not None
 
 
+_IRREGULAR = re.compile(
+    r"\b(?:gave|made|took|led|brought|found|saw|became|began|grew|lost|showed|kept|won|bore)\b", re.IGNORECASE
+)
+"""Irregular past forms: "more frequent application *gave* no meaningful additional benefit" has a verb of its own
+(round 165)."""
 _PAST = re.compile(r"(?<![\w-])[a-z]{3,}ed\b", re.IGNORECASE)
 """A past form standing alone: not the end of a compound adjective ("pregnancy-related hypertension")."""
 

@@ -58,7 +58,8 @@ _SAME_DRUG_NAMES = (
     "ciclosporin cyclosporine; aciclovir acyclovir; heparin lmwh ufh enoxaparin dalteparin tinzaparin; "
     "insulin humulin humalog novorapid lantus levemir tresiba toujeo insulatard abasaglar apidra fiasp actrapid"
     " semglee; methotrexate mtx; hydroxychloroquine hcq; mycophenolate mmf; azathioprine aza; sulfasalazine ssz; "
-    "botulinum botox dysport xeomin bocouture azzalure; prednisolone pred; rituximab rtx"  # "Pred 30 mg" (r126)
+    "botulinum botox dysport xeomin bocouture azzalure onabotulinumtoxina abobotulinumtoxina incobotulinumtoxina; "
+    "prednisolone pred; rituximab rtx"  # "Pred 30 mg" (r126); "Botox" for "onabotulinumtoxinA" (round 168)
 )
 _SAME_DRUG = {n: frozenset(group.split()) for group in _SAME_DRUG_NAMES.split(";") for n in group.split()}
 """One drug's British and American names, heparin with its low-molecular-weight forms ("no LMWH bridging"), and

@@ -99,6 +99,13 @@ _HEDGED = re.compile(
     # thinks is due to" (round 68), "are thought to be caused by" (round 83)
     re.IGNORECASE,
 )
+_REMARKED = re.compile(
+    r"\b(?:notable|noteworthy|important|worth\s+noting|reassuring|encouraging|remarkable|striking|good\s+news)"
+    r"\s+because\b",
+    re.IGNORECASE,
+)
+"""Why the answer remarks on something ("This is notable because four earlier preventives ... had not helped"): a
+comment on the case, no cause of it (round 168)."""
 _QUESTIONED = re.compile(
     r"\b(?:not|never|unlikely\s+to\s+be)\s+(?:\w+\s+)?(?:due|because|caused|driven|explained|attributable|owing"
     r"|a\s+result)\b|\b(?:whether|if)\b[^,;]*\b(?:due|because|caused|driven|explained|attributable)\b"
@@ -143,6 +150,7 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     'IgE-driven allergic inflammation'
     >>> unstated_cause("It was given by adding tablets to feeds.", evidence)
     >>> unstated_cause("Dapagliflozin is due to stop in May.", evidence)
+    >>> unstated_cause("This is notable because four earlier preventives had not helped.", evidence)
     >>> unstated_cause("because proteinuria, although lower than the starting level of 3.1 g,", evidence)
     >>> said = alignment_tokens("Episode: VT 210 bpm; 1 shock successful.")
     >>> unstated_cause("a shock because your heart went into a fast rhythm called VT at 210 beats per minute", said)
@@ -153,7 +161,7 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     >>> unstated_cause("because her palate does not close off her nose (a submucous cleft),", vpi)
     'her palate does not close off her nose (a submucous cleft)'
     """
-    if _HEDGED.search(unit) or _QUESTIONED.search(unit):
+    if _HEDGED.search(unit) or _QUESTIONED.search(unit) or _REMARKED.search(unit):
         return None
     match = _CAUSE.search(unit)
     if match is None or (_OPENS.match(unit[: match.start()]) and match.group()[0].isupper()):

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from medhal.text.age_bounds import age_bound_stated
 from medhal.text.comparisons import group_figures, names_group
 from medhal.text.derived import (
     complement,
@@ -187,8 +188,8 @@ def number_conflicts(
             continue
         if _BY_BARE.search(unit, 0, q.start) and q.kind == "count" and any(e.number == q.number for e in stated):
             continue  # "and by 19 with standard rehab", cut from "improved by 24 points": a unit left out (round 56)
-        if rate_restated(unit, q, stated):  # "about 2,150 mL a day" for "total fluid approx. 2150 mL/day" (round 61)
-            continue
+        if rate_restated(unit, q, stated) or age_bound_stated(unit, q, stated):  # "about 2,150 mL a day" for "total
+            continue  # fluid approx. 2150 mL/day" (round 61); "aged 12 to 17" for "aged 12 to <18 years" (round 167)
         if levels_stated(unit, q, own, stated):  # "CRP falling from 186 to 74" for "CRP 186 -> 74 mg/L" (round 122)
             continue
         if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
@@ -387,8 +388,8 @@ def unstated_quantities(
             continue
         if complement(unit, q, exact) or _response_share(q, stated) or per_unit_stated(unit, q, stated):
             continue
-        if _proportion_stated(q, stated):  # "about 5%" for "about 1 in 20" (round 51)
-            continue
+        if _proportion_stated(q, stated) or age_bound_stated(unit, q, stated):  # "about 5%" for "about 1 in 20"
+            continue  # (round 51); "aged 12 to 17" for "aged 12 to <18 years" (round 167)
         if _AGO.match(unit, q.end) and _years_back(q, stated):  # "0.9 cm two years ago" for "(04/2023: 0.9 cm)" in
             continue  # a letter of 04/2025 (round 125)
         if q.kind == "points" and any(e.kind == "percent" and e.value == q.value for e in exact):

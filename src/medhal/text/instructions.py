@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-__all__ = ["Instruction", "instruction", "reversed_instruction"]
+__all__ = ["Instruction", "instruction", "reversed_instruction", "same_instruction"]
 
 _AGAINST = (
     r"(?:(?:do|does)\s+not\s+need\s+to|(?:do|does)n't\s+need\s+to|no\s+need\s+to|(?:do|does)n't\s+have\s+to|"
@@ -55,6 +55,13 @@ _FOR_RE = re.compile(
     rf"|\b{_WHO}\s+(?:\w+\s+)?{_FOR}\s+(?:keep\s+)?(?P<verb1>[a-z]+))(?P<rest>[^,]*)",
     re.IGNORECASE,
 )
+_PASSIVE_FOR_RE = re.compile(
+    r"(?P<obj>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:should|must|will\s+need\s+to|needs?\s+to)\s+be\s+"
+    r"(?P<verb>[a-z]+)\b(?P<rest>[^,]*)",
+    re.IGNORECASE,
+)
+"""For, in the passive: "phosphate should be checked", "the dose must be repeated" (a verb of care only)."""
+_NEGATED = re.compile(r"\b(?:no|not|never|none|nothing|nor|neither)\b|n't\b", re.IGNORECASE)
 _FRAME_WORDS = (
     "a an the your her his their my our any of to for if when at in on or and with you she he they it this that "
     "these those be is are was were will should may can must again still already also only more than them him as so"
@@ -109,12 +116,37 @@ def instruction(clause: str) -> Instruction | None:
     if m is not None:
         return Instruction(True, _key(m.group("verb")), _keys(m.group("rest")))
     m = _FOR_RE.search(clause)
-    if m is None:
-        return None
+    if m is None:  # "phosphate should be checked before a repeat dose": the thing cared for before its verb
+        passive = _PASSIVE_FOR_RE.search(clause)
+        if passive is None or _key(passive.group("verb")) not in _CARE_KEYS or _NEGATED.search(clause):
+            return None  # "No more than one tablet should be taken": a limit, not an instruction to take (round 52)
+        cared = _keys(passive.group("obj") + passive.group("rest"))  # "the spray must be given again" names too
+        return Instruction(False, _key(passive.group("verb")), cared) if len(cared) >= 2 else None  # little to match
     verb = m.group("verb0") or m.group("verb1")
     # "return to contact sport not before 9 months" says not to before then, as "should not return ... before 9
     # months" does (round 88)
     return Instruction(_NOT_BEFORE.search(m.group("rest")) is not None, _key(verb), _keys(m.group("rest")))
+
+
+def same_instruction(unit: str, sentence: str) -> bool:
+    """Whether a clause of ``sentence`` gives ``unit``'s instruction the same way: the same verb and polarity, and
+    two or more of the words after the unit's verb ("so phosphate should be checked before a repeat dose or if
+    fatigue or bone pain appear" for "check phosphate if a repeat infusion is planned or if fatigue or bone pain
+    develops": the encoder read P(C) 0.97 there, round 165).
+
+    >>> same_instruction("so phosphate should be checked before a repeat dose or if bone pain appears.",
+    ...                  "Phosphate is low; check phosphate if a repeat infusion is planned or bone pain develops.")
+    True
+    >>> same_instruction("so phosphate should not be checked.", "check phosphate if a repeat infusion is planned.")
+    False
+    >>> print(instruction("No more than one tablet should be taken in any 24-hour period,"))
+    None
+    """
+    own = instruction(unit)
+    return own is not None and any(
+        theirs.against == own.against and theirs.verb == own.verb and len(own.rest & theirs.rest) >= 2
+        for theirs in _instructions(sentence)
+    )
 
 
 def reversed_instruction(unit: str, sentences: Sequence[str]) -> int | None:
@@ -160,3 +192,7 @@ def _instructions(sentence: str) -> tuple[Instruction, ...]:
 _NOT_BEFORE = re.compile(r"\b(?:not\s+(?:before|until|earlier\s+than)|no\s+sooner\s+than)\s+\S*\d", re.IGNORECASE)
 _AGAINST_HEADING = re.compile(r"\W*(?:do\s+not|don't|avoid|never)\s*:", re.IGNORECASE)
 """A list of what not to do under its heading ("DON'T: ... drive until you feel fully recovered": round 69)."""
+
+
+_CARE_KEYS = frozenset(_key(v) for v in _VERBS.split("|"))
+"""The keys of the verbs of care an instruction in the passive may use."""

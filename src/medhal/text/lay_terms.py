@@ -24,7 +24,9 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         r"|conceive|start\s+a\s+family)\b",
         "planning to conceive",
     ),  # "hoping to have a baby" for "planning to conceive" (round 55)
-    (r"\bside[- ]effects?\b|\badverse\s+effects?\b", "adverse events"),  # "adverse effect" (round 138)
+    # "adverse effect" (round 138); "stop the medicine because of side effects" for "because of toxicity" (round 165)
+    (r"\bside[- ]effects?\b|\badverse\s+effects?\b|\btoxicit(?:y|ies)\b", "adverse events"),
+    (r"\b(?:on|when|after|upon)\s+standing(?:\s+up)?\b", "postural"),  # "dropped on standing" (round 167)
     (r"\bheart attacks?\b", "myocardial infarction"),
     (r"\bhigh blood pressure\b", "hypertension"),
     (r"\bblood clots?\s+in\s+(?:the\s+)?(?:deep\s+)?(?:veins?|legs?)\b", "venous thromboembolism"),
@@ -113,6 +115,11 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\bwks\b", "weeks"),  # "every 2 wks"
     (r"\bwk\b", "week"),
     (r"\bno\s+worse\s+than\b", "non-inferior to"),  # "every other day was no worse than daily"
+    # "can make the skin sensitive to light" for "photosensitivity" (round 165), before the eyes' photophobia
+    (
+        r"\bskin\s+(?:(?:more|very)\s+)?sensitive\s+to\s+(?:sun)?light\b|\bsensitive\s+to\s+(?:the\s+)?sun\b",
+        "photosensitivity",
+    ),
     (r"\b(?:light|glare)\s+sensitivity\b|\bsensitivity\s+to\s+(?:bright\s+)?light\b", "photophobia"),
     (r"\b(?:brittle|thinning) bones\b", "osteoporosis"),
     (r"\bmini[- ]strokes?\b", "transient ischemic attack"),

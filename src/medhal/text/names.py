@@ -93,8 +93,9 @@ _OPENS = re.compile(r"(?:^|[.!?:;•*\n]|\d[.)]|(?:^|\s)[-–])[\s\"'“‘(\[]*
 _SHORT_FOR = {
     "mdt": frozenset({"multidisciplinary", "multi-disciplinary"}),
     "hb": frozenset({"haemoglobin", "hemoglobin"}),
-    "ecg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
-    "ekg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms"}),
+    # a QT interval is read on an ECG ("heart-rhythm changes on the ECG" for "QTc prolongation", round 166)
+    "ecg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms", "qtc", "qt", "qtcf"}),
+    "ekg": frozenset({"electrocardiogram", "electrocardiography", "electrocardiograms", "qtc", "qt", "qtcf"}),
     "eeg": frozenset({"electroencephalogram", "electroencephalography"}),
     "icu": frozenset({"intensive"}),
     "itu": frozenset({"intensive"}),

@@ -270,8 +270,12 @@ _OUT_OF = re.compile(r"\b(?:in|out\s+of)\b", re.IGNORECASE)
 def _says_itself(sentence: str, share: QuantifiedShare, other: QuantifiedShare, heads: list[str]) -> bool:
     """Whether ``other``, a share of ``sentence``, is ``share`` in the same words of the same thing: "with most
     events occurring during the first week" says "Most events happened in the first week" whatever figures the
-    sentence gives the groups."""
-    return other.quantity.text.lower() == share.quantity.text.lower() and _head(sentence, other.quantity) in heads
+    sentence gives the groups; "about 2 in 3 people get nausea" says "Around two in three people get nausea" (the same
+    share in figures or words, round 167)."""
+    same = other.quantity.text.lower() == share.quantity.text.lower() or (
+        other.quantity.kind == share.quantity.kind and other.quantity.value == share.quantity.value
+    )
+    return same and _head(sentence, other.quantity) in heads
 
 
 _OWN_FIGURE = re.compile(

@@ -66,18 +66,22 @@ __all__ = [
 
 _HEDGES = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
-    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just)(?:\s+an?)?|(?<![-=])>=?|"
+    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just|close to)(?:\s+an?)?|"
+    r"(?<![-=])>=?|"
     r"[<≤≥~]=?|[<>]/=)"
     r"\s*$",
     re.IGNORECASE,
 )
 _POINT_HEDGE = re.compile(
-    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some|just\s+(?:over|under|above|below))"
+    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some|close\s+to|"
+    r"just\s+(?:over|under|above|below))"
     r"(?:\s+an?)?|~)\s*$",
     re.IGNORECASE,
 )
 """The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`; either may take an article
 ("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
+_HETEROGENEITY = re.compile(r"\bI(?:²|2|\^2)\s*(?:=|:|was|of)?\s*$")
+_DECADE = re.compile(r"'?s\b")
 _SIGN_END = re.compile(r"\s[-+−]\s?$")
 """A sign before a figure, after a space ("roughly -38"; not the hyphen of "2-3")."""
 _TO_SIGNED = re.compile(r"\s*(?:to|-|–)\s*[+]?\s*")
@@ -118,7 +122,7 @@ _NUMBER = r"(?:" + _DIGITS + r"|" + "|".join(NUMBER_VALUES) + ")"
 _PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
 _PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
 _RATIO_BEFORE = re.compile(
-    r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?-i:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+risk)"
+    r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?-i:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+(?:risk|sensitivity|specificity))"
     r"(?:\s*\[[^\]]{0,12}\])?"  # "hazard ratio [HR] for discontinuation 0.72" (round 138)
     r"(?:\s+for\s+(?:[\w+-]+\s+){0,2}?[\w+-]+)?"  # "hazard ratio for death 0.49", "IRR for CIN3+ was 0.14"
     r"\s*(?:\[[^\]]{0,12}\])?\s*(?:,|:|=|was|of|is)?\s*$",
@@ -307,6 +311,8 @@ def quantities(text: str) -> list[Quantity]:
             kind = "label:strength"  # "0.9% saline": a concentration, never a share of patients (round 26)
         elif kind == "percent" and _CONFIDENCE_NEXT.match(text, m.end()):
             kind = "label:ci"  # "95% CI": the confidence level of an interval, not a figure of the measure
+        elif kind == "percent" and _HETEROGENEITY.search(before):
+            kind = "label:i2"  # "I² 48%": how much trials disagree, not an effect (round 166)
         # hedged ("under 45"), one side of a proportion ("one in ten": a ratio, not a count) or the tail of a
         # compound duration ("an hour and twenty minutes"): read, but never a changed number
         before = _SIGN_END.sub("", before)  # "roughly -38": the hedge is the signed figure's (round 150)
@@ -325,6 +331,7 @@ def quantities(text: str) -> list[Quantity]:
             or (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))  # "40 Gy in 25 fractions" is a dose
             or (kind == "count" and _PROPORTION_PREV.search(before))
             or (kind == "time" and _COMPOUND_TIME.search(before))
+            or (kind == "count" and value % 10 == 0 and _DECADE.match(text, m.end()))  # "the low 140s" (round 161)
         )
         ratio = kind == "count" and (
             _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or _listed_ratio(text, m, out)

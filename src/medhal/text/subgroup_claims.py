@@ -46,7 +46,9 @@ _WHO = r"(?P<who>[^.;:,()]{3,80})"
 _CLAIMS = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
-        rf"\b{_EFFECT}\s+(?:that\s+|which\s+)?(?:was|were|is|are|appeared|seemed)\s+(?:\w+ly\s+)?{_MOST}\s+"
+        # not what side effects were ("side effects were limited to heartburn in two people": round 165)
+        rf"\b(?<!side\s)(?<!side-)(?<!adverse\s){_EFFECT}\s+(?:that\s+|which\s+)?(?:was|were|is|are|appeared|seemed)\s+"
+        rf"(?:\w+ly\s+)?{_MOST}\s+"
         rf"(?:(?:in|among|for|to|with)\s+)?{_WHO}",
         rf"\bwith\s+(?:the|a|an)\s+(?:\w+\s+)?{_MOST}\s+(?:\w+\s+)?{_EFFECT}\s+(?:seen\s+|observed\s+)?"
         rf"(?:in|among|for)\s+{_WHO}",
@@ -107,6 +109,8 @@ def subgroup_claimed(unit: str) -> str | None:
     None
     >>> subgroup_claimed("with the association strongest among boys")
     'boys'
+    >>> print(subgroup_claimed("and side effects were limited to heartburn in two people."))
+    None
 
     Not "especially in ..." (round 45's "especially in trials using electroacupuncture"): PubMedQA's faithful
     conclusions say it of 7 things their abstracts report without a subgroup's words ("especially in nodal-positive

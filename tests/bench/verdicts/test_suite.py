@@ -147,6 +147,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round162.jsonl", 24),
         ("round163.jsonl", 24),
         ("round164.jsonl", 24),
+        ("round165.jsonl", 24),
+        ("round166.jsonl", 24),
+        ("round167.jsonl", 24),
+        ("round168.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
