@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from medhal.text._finding_subjects import has_verb
 from medhal.text.age_bounds import age_bound_stated
+from medhal.text.comparisons import group_figures, reverses, unit_comparison
 from medhal.text.derived import far_off
 from medhal.text.drug_names import same_drug_names
 from medhal.text.explanations import unstated_cause
@@ -82,3 +83,12 @@ def test_the_same_order_and_the_same_instruction_told_otherwise() -> None:
     assert same_instruction("so phosphate should be checked before a repeat dose or if bone pain appears.", guide)
     assert not same_instruction("so phosphate should not be checked before a repeat dose.", guide)
     assert instruction("No more than one tablet should be taken in any 24-hour period,") is None
+
+
+def test_a_group_s_count_with_its_share_in_brackets() -> None:
+    sentence = "Atrial fibrillation or flutter was found in 24 athletes (8.5%) and 6 controls (3.3%) (adjusted OR 2.6)."
+    assert [(f.value, f.group) for f in group_figures(sentence)] == [(8.5, "athletes"), (3.3, "controls")]
+    wrong = unit_comparison("Atrial fibrillation or flutter was less common in the athletes.")
+    right = unit_comparison("Atrial fibrillation or flutter was more common in the athletes.")
+    assert wrong is not None and right is not None
+    assert reverses(wrong, sentence, None) and not reverses(right, sentence, None)

@@ -79,6 +79,10 @@ _FIGURE = re.compile(
 """A percentage (a rate per year too) followed by the group it belongs to: "4.9% of the patients assigned to A",
 "13.8% in the A group", "1.7% with 27 Gy", "5.6% of the A group", "2.1% of tirzepatide participants" (round 42)."""
 
+_COUNTED = re.compile(
+    r"\b\d[\d,]*\s+(?P<group>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s*\((?P<pct>\d+(?:\.\d+)?)\s?%\)"
+)
+"""A group's count and its share in brackets ("24 athletes (8.5%)"), read as "8.5% among athletes"."""
 _CHANGE = re.compile(
     r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell|fall)\w*"
     r"|\b(?:relative|absolute)\b",
@@ -180,8 +184,11 @@ def group_figures(part: str) -> list[GroupFigure]:
     >>> [f.value for f in group_figures("Adverse events were reported by 12% of the patients assigned to A and by 8% "
     ...                                  "of those assigned to B")]
     [12.0, 8.0]
+    >>> [(f.value, f.group) for f in group_figures("It was found in 24 athletes (8.5%) and 6 controls (3.3%).")]
+    [(8.5, 'athletes'), (3.3, 'controls')]
     """
-    part = BRACKETED.sub(" ", part)
+    # "in 24 athletes (8.5%) and 6 controls (3.3%)": each group's count with its share in brackets (round 165)
+    part = BRACKETED.sub(" ", _COUNTED.sub(r"\g<pct>% among \g<group>", part))
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
         return []
     return [
