@@ -20,7 +20,7 @@ from medhal.detect.base import Plan
 from medhal.detect.chunking import Window, smallest_holding
 from medhal.detect.cues import FiredCue, cue_record
 from medhal.detect.focus import contradiction_focus
-from medhal.detect.hypothesised import asking_windows
+from medhal.detect.hypothesised import asking_windows, reporting_sentences
 from medhal.detect.json_types import JSONObject
 from medhal.detect.records import UnitResult
 from medhal.detect.restating import restating_window
@@ -88,6 +88,9 @@ def aligned_units(
     named = frozenset[str]().union(*index.tokens)  # what the evidence names, read as alignment reads it
     texts = readings(data.units, plan.item.response)  # focus reads a unit with its "..., but not significant"
     methods = np.array([describes_measurement(s.text) for s in data.sentences], dtype=bool)
+    # the aim rule (detect/hypothesised.py) reads only evidence with an aim, and each sentence's kind once per item
+    aims = bool(index.assertive) and not all(index.assertive)
+    reporting = reporting_sentences(index) if aims else None
     row = 0
     for u, span in enumerate(data.units):
         windows = [data.windows[k] for k in data.chosen[u]]
@@ -113,7 +116,7 @@ def aligned_units(
         flags = unstated.flags  # advice the evidence does not give is never supported, but flags nothing
         # what the verifier reads ("a 7-day course" for "a one-week course") is what an aim may be about
         hypothesis = data.hypotheses[u]
-        read_alignment = by_sentence if hypothesis == span.text else index.alignment(hypothesis)
+        read_alignment = by_sentence if not aims or hypothesis == span.text else index.alignment(hypothesis)
         decision = rule.decide(
             block[:, ENTAILMENT],
             block[:, CONTRADICTION],
@@ -128,8 +131,8 @@ def aligned_units(
             coverage_sizes=np.array([w.n_sentences for w in coverage], dtype=np.int64),
             window_measures=None if describes_measurement(span.text) else _measures(windows, by_sentence, methods),
             # a window about the unit only through the trial's aim may not support what the unit asserts
-            window_asks=asking_windows(span.text, index, read_alignment, windows, before),
-            coverage_asks=asking_windows(span.text, index, read_alignment, coverage, before),
+            window_asks=asking_windows(span.text, index, read_alignment, windows, before, reporting),
+            coverage_asks=asking_windows(span.text, index, read_alignment, coverage, before, reporting),
         )
 
         w_e, w_c = (

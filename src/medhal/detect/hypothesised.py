@@ -40,7 +40,7 @@ from medhal.text.assertions import asserts_nothing, describes_allocation, descri
 from medhal.text.fragments import states_no_predicate
 from medhal.text.synonyms import alignment_tokens
 
-__all__ = ["RESULT_ALIGNMENT", "asking_windows", "hypothesised", "inquiry"]
+__all__ = ["RESULT_ALIGNMENT", "asking_windows", "hypothesised", "inquiry", "reporting_sentences"]
 
 RESULT_ALIGNMENT = 0.5
 """The alignment at which an asserting evidence sentence is about the unit, and the aim alone no longer holds it."""
@@ -74,7 +74,12 @@ def hypothesised(unit: str, index: EvidenceIndex, head: str = "") -> int | None:
 
 
 def asking_windows(
-    unit: str, index: EvidenceIndex, by_sentence: np.ndarray, windows: Sequence[Window], head: str = ""
+    unit: str,
+    index: EvidenceIndex,
+    by_sentence: np.ndarray,
+    windows: Sequence[Window],
+    head: str = "",
+    reporting: Sequence[bool] | None = None,
 ) -> np.ndarray | None:
     """For each of ``windows``, whether it reports nothing found that could support the asserting ``unit``: its
     sentence best aligned with the unit (``by_sentence``: the unit's alignment with each evidence sentence; the
@@ -82,7 +87,8 @@ def asking_windows(
     how it assigned them or what it measured (:func:`~medhal.text.assertions.describes_allocation`,
     :func:`~medhal.text.assertions.describes_measurement`; a unit about those is best aligned with them: "The standard
     starting dose was 0.05 mg a day").  ``None`` where no window can be so (the unit asserts nothing, or every
-    evidence sentence may assert).
+    evidence sentence may assert).  ``reporting``: :func:`reporting_sentences` of the index, read once per item by
+    a caller that asks for many units.
 
     What the encoder entails in such a window is the trial's question: "A one-week course of amoxicillin works as
     well as a two-week course for pneumonia in young children" read P(E) 0.69 against the aim "Whether a 7-day course
@@ -103,16 +109,23 @@ def asking_windows(
     if not index.assertive or all(index.assertive) or not _asserts(unit, head):
         return None
     asking = [not a for a in index.assertive]
-    reporting = [
-        a and not (describes_allocation(s) or describes_measurement(s))
-        for a, s in zip(index.assertive, index.sentences, strict=True)
-    ]
+    reporting = reporting_sentences(index) if reporting is None else reporting
 
     def only_asked(w: Window) -> bool:
         best = w.first + int(np.argmax(by_sentence[w.first : w.stop]))  # an aim "best" aligned at 0 is about nothing
         return asking[best] and by_sentence[best] > 0 and not any(reporting[w.first : w.stop])
 
     return np.array([only_asked(w) for w in windows], dtype=bool)
+
+
+def reporting_sentences(index: EvidenceIndex) -> list[bool]:
+    """Whether each evidence sentence may report something found: it asserts, and does not only say whom the study
+    enrolled, how it assigned them or what it measured (:func:`asking_windows`)."""
+    assertive = index.assertive or (True,) * len(index.sentences)
+    return [
+        a and not (describes_allocation(s) or describes_measurement(s))
+        for a, s in zip(assertive, index.sentences, strict=True)
+    ]
 
 
 def inquiry(sentence: str) -> str | None:

@@ -77,7 +77,7 @@ def turned_equivalence(unit: str, sentences: Sequence[str], assertive: Sequence[
     for i, sentence in enumerate(sentences):
         if assertive and not assertive[i]:
             continue
-        claims = {c for part in _CLAUSES.split(sentence) if (c := equivalence_claim(part)) is not None}
+        claims = _claims(sentence)
         if own in claims:
             return None  # the evidence says what the unit says somewhere (a secondary outcome, a subgroup)
         if claims and found is None:
@@ -87,8 +87,13 @@ def turned_equivalence(unit: str, sentences: Sequence[str], assertive: Sequence[
 
 def _claim_of(unit: str) -> int | None:
     """The unit's own claim, read over its clauses; ``None`` where it makes none or two that differ."""
-    claims = {c for part in _CLAUSES.split(unit) if (c := equivalence_claim(part)) is not None}
+    claims = _claims(unit)
     return next(iter(claims)) if len(claims) == 1 else None
+
+
+def _claims(text: str) -> set[int]:
+    """The conclusions the clauses of ``text`` state (:func:`equivalence_claim`)."""
+    return {c for part in _CLAUSES.split(text) if (c := equivalence_claim(part)) is not None}
 
 
 _EQUIVALENT = re.compile(
