@@ -18,6 +18,13 @@ of pneumonia (5.5% vs 10.3%)").
 * an evidence sentence states both figures, the first before the second (so the figures are the evidence's and in
   its order);
 * and the comparative goes up while the first figure is the smaller, or down while it is the larger.
+
+The figures may follow a comma instead of a bracket (", at about 29% compared with 43%", ", about 6% versus 21%";
+rounds 161, 167).  A comparison that names its group between the comparative and the figures ("were more common with
+adrenaline, at about 29% compared with 43%") fires only where a part of an evidence sentence gives the two figures to
+two groups (:func:`medhal.text.comparisons.group_figures`), one of them the named one, and that group's figure goes
+against the comparative: which figure the unit writes first is then no guide.  "More common with A (about 3%) than
+with B (about 5%)" pairs each group with its own figure (round 162).
 """
 
 from __future__ import annotations
@@ -25,7 +32,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from medhal.text.comparisons import group_figures, named_groups, unit_comparison
+from medhal.text.derived import rounds
 from medhal.text.figures import same_figure
+from medhal.text.findings import finding_parts
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import Quantity, quantities
 
@@ -39,9 +49,13 @@ _COMPARATIVE = re.compile(
     re.IGNORECASE,
 )
 """A comparative, not a bound ("a litre or more") nor a group's name ("the conventional higher dose")."""
+_ABOUT = r"(?:(?:median|mean|about|around|roughly|approximately|nearly|almost)\s+)?"
 _BRACKET = re.compile(
-    r"(?:\(|,\s+at\s+)\s*(?:(?:median|mean|about|around|roughly)\s+)?(?P<a>\d[\d.,]*\s*%?)\s*(?:vs\.?|versus)\s+(?P<b>\d[\d.,]*\s*%?"
-    r"(?:\s*[a-z]+)?)",
+    r"(?:\(|,\s+(?:at\s+)?)\s*"
+    + _ABOUT
+    + r"(?P<a>\d[\d.,]*\s*%?)\s*(?:vs\.?|versus|compared\s+(?:with|to))\s+"
+    + _ABOUT
+    + r"(?P<b>\d[\d.,]*\s*%?(?:\s*[a-z]+)?)",
     re.IGNORECASE,
 )
 _BETWEEN_STOP = re.compile(
@@ -89,13 +103,50 @@ def bracket_conflict(unit: str, sentences: Sequence[str]) -> int | None:
     ...                        subgroups))
     None
     """
-    for up, first, second, _ in _bracketed(unit):
-        if first.value == second.value or (first.value < second.value) != up:
+    claim = None
+    for up, first, second, named in _bracketed(unit, named=True):
+        if first.value == second.value:
+            continue
+        if named:  # "were more common with adrenaline, at about 29% compared with 43%" (round 161)
+            claim = claim or unit_comparison(unit)
+            found = None if claim is None else _given_to(claim.group, first, second, sentences)
+            if found is not None and (found[1] > found[2]) != up:
+                return found[0]
+            continue
+        if (first.value < second.value) != up:
             continue
         for i, sentence in enumerate(sentences):
             if _in_order(first, second, quantities(sentence)):
                 return i
     return None
+
+
+def _given_to(
+    group: str, first: Quantity, second: Quantity, sentences: Sequence[str]
+) -> tuple[int, float, float] | None:
+    """The first of ``sentences`` one of whose parts gives the two figures to two groups, one of them the one
+    ``group`` names: its index, that group's figure and the other's; ``None`` when none does."""
+    for i, sentence in enumerate(sentences):
+        for part in finding_parts(sentence):
+            figures = group_figures(part)
+            a = [f for f in figures if _restates(first, f.value)]
+            b = [f for f in figures if _restates(second, f.value)]
+            if len(a) != 1 or len(b) != 1 or a[0].group.lower() == b[0].group.lower():
+                continue
+            own = named_groups(group, [a[0].group, b[0].group])
+            if own == [0]:
+                return i, a[0].value, b[0].value
+            if own == [1]:
+                return i, b[0].value, a[0].value
+    return None
+
+
+def _restates(q: Quantity, value: float) -> bool:
+    """Whether ``q`` states the percentage ``value``, exactly or rounded ("about 29%" for 29.0%, "3%" for 3.4%: a
+    whole percentage rounds any share within half a point of it, however small)."""
+    return q.kind == "percent" and (
+        q.value == value or rounds(q, value) or (q.value.is_integer() and abs(q.value - value) <= 0.5)
+    )
 
 
 def bracket_agrees(unit: str, sentence: str) -> bool:
@@ -173,8 +224,9 @@ def _bracket_after(text: str, m: re.Match[str], named: bool) -> tuple[Quantity, 
 def _than_pair_after(text: str, m: re.Match[str]) -> tuple[Quantity, Quantity] | None:
     """The two bracketed figures either side of "than" after the comparative ``m`` ("smaller when begun early (about
     118 mL/day) than later (about 52 mL/day)": round 160), or ``None``; never after "more" or "less", where the word
-    after says which way ("more limited (50 degrees) than ... (65 degrees)": round 100)."""
-    if m.group(1).lower() in ("more", "less"):
+    after says which way ("more limited (50 degrees) than ... (65 degrees)": round 100), but one of how often
+    ("slightly more common with one dose (about 3%) than with two doses (about 5%)": round 162)."""
+    if m.group(1).lower() in ("more", "less") and not _OF_FREQUENCY.match(text, m.end()):
         return None
     than = _THAN_PAIR.search(text, m.end(), m.end() + 2 * _MAX_GAP + 160)
     if than is None or than.start() - m.end() > _MAX_GAP or _OTHER_STOP.search(text, m.end(), than.start()):
@@ -182,6 +234,8 @@ def _than_pair_after(text: str, m: re.Match[str]) -> tuple[Quantity, Quantity] |
     return _pair(than.group("a"), than.group("b"))
 
 
+_OF_FREQUENCY = re.compile(r"\s+(?:common|frequent|often|frequently|likely)\b", re.IGNORECASE)
+"""The word after "more" or "less" that makes it a comparison of how often, which goes the way "more" goes."""
 _THAN_PAIR = re.compile(
     r"\((?:(?:MD|mean|median|about|around|roughly)\s+)?(?P<a>\d[\d.,]*\s*%?[^()]{0,12}?)\)[^();]{0,80}?\bthan\b"
     r"[^();]{0,80}?\((?:(?:MD|mean|median|about|around|roughly)\s+)?(?P<b>\d[\d.,]*\s*%?[^();,]{0,12}?)[);,]",
@@ -211,5 +265,11 @@ def _pair(a: str, b: str) -> tuple[Quantity, Quantity] | None:
 
 def _in_order(first: Quantity, second: Quantity, stated: Sequence[Quantity]) -> bool:
     """Whether ``stated`` (a sentence's quantities, in order) holds ``first`` and, after it, ``second``."""
-    at = next((k for k, q in enumerate(stated) if same_figure(first, q)), None)
-    return at is not None and any(same_figure(second, q) for q in stated[at + 1 :])
+    at = next((k for k, q in enumerate(stated) if _same(first, q)), None)
+    return at is not None and any(_same(second, q) for q in stated[at + 1 :])
+
+
+def _same(q: Quantity, e: Quantity) -> bool:
+    """Whether ``q`` restates ``e``: :func:`~medhal.text.figures.same_figure`, or a whole percentage for a share
+    within half a point of it (:func:`_restates`)."""
+    return same_figure(q, e) or (e.kind == "percent" and _restates(q, e.value))

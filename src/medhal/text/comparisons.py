@@ -73,7 +73,8 @@ _FIGURE = re.compile(
     r"with|in|among|on)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
     r"|of\s+the\s+(?P<named>" + GROUP_WORDS + r")\s+(?:group|arm|cohort)\b"
     r"|of\s+(?!(?:all|the|those|these|eligible|enrolled|included|randomi[sz]ed|evaluable|study|trial)\b)"
-    r"(?P<users>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s+(?:participants|patients|users|recipients)\b)",
+    r"(?P<users>(?=[\w\-]*[A-Za-z])[A-Za-z0-9][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s+(?:participants|patients|users"
+    r"|recipients)\b)",
     re.IGNORECASE,
 )
 """A percentage (a rate per year too) followed by the group it belongs to: "4.9% of the patients assigned to A",
@@ -83,6 +84,18 @@ _COUNTED = re.compile(
     r"\b\d[\d,]*\s+(?P<group>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s*\((?P<pct>\d+(?:\.\d+)?)\s?%\)"
 )
 """A group's count and its share in brackets ("24 athletes (8.5%)"), read as "8.5% among athletes"."""
+_COUNT_OF = re.compile(
+    r"\b\d[\d,]*\s*(?:of|/)\s*\d[\d,]*\s*\((?P<pct>\d+(?:\.\d+)?)\s?%\)\s+"
+    r"(?P<of>(?=[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?\s+(?:participants|patients|users|recipients)\b))?"
+)
+_SHARED_HEAD = re.compile(
+    r"(?P<a>\d+(?:\.\d+)?\s?%\s+of\s+[A-Za-z0-9][\w\-]*)(?P<b>\s+and\s+\d+(?:\.\d+)?\s?%\s+of\s+[A-Za-z0-9][\w\-]*\s+"
+    r"(?P<head>participants|patients|users|recipients)\b)"
+)
+"""Two groups' shares that share the people they count ("71% of 1HP and 84% of 3HP participants"), read as
+"71% of 1HP participants and 84% of 3HP participants"."""
+"""A count out of a group's size with its share in brackets ("6 of 61 (9.8%) exercise participants", "13/57 (22.8%)
+in the stretching group"), read as the share alone ("9.8% of exercise participants")."""
 _CHANGE = re.compile(
     r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell|fall)\w*"
     r"|\b(?:relative|absolute)\b",
@@ -90,7 +103,10 @@ _CHANGE = re.compile(
 )
 """A part that reports changes or differences, not levels: its figures do not order the groups."""
 
-_AGENT_BY = re.compile(r"\b(?:reported|experienced|noted|observed|seen|described|used|taken|and)\s+by\b", re.IGNORECASE)
+_AGENT_BY = re.compile(
+    r"\b(?:reported|experienced|noted|observed|seen|described|used|taken|and|(?:rated|judged|considered)\s+\w+)\s+by\b",
+    re.IGNORECASE,
+)
 """"by" before the people a level belongs to ("adverse events were reported by 12% of the patients assigned to
 A and by 8% of those assigned to B"), not before an amount of change ("fell by 1.2%"; a part whose only "by" is
 "and by" still reads as a change when a change word or a first "by" is left: "lower by 5% with A and by 3%")."""
@@ -125,11 +141,12 @@ _PEOPLE = re.compile(
     r"(?P<rival>[A-Za-z0-9][\w\-/+.]*(?:\s+(?!and\b|or\b|were\b|was\b|had\b)[\w\-/+.]+){0,3}?)"
     r"(?:\s+(?:group|arm))?)?"
     r"\s+(?=(?:were|was|had|developed|needed|required|died|experienced|reported|stopped|discontinued|achieved|"
-    r"reached|responded|returned)\b)",
+    r"reached|responded|returned|rated|found|preferred|completed|finished)\b)",
     re.IGNORECASE,
 )
 """A comparison of how many people of a group had something ("More patients given iron were readmitted", "Fewer
-children on the higher dose than those on the lower dose needed a second dose"): the group ends before the verb."""
+children on the higher dose than those on the lower dose needed a second dose", "More people on 1HP rated it
+acceptable"): the group ends before the verb."""
 
 
 _FRAME = canonical_stems(
@@ -186,8 +203,16 @@ def group_figures(part: str) -> list[GroupFigure]:
     [12.0, 8.0]
     >>> [(f.value, f.group) for f in group_figures("It was found in 24 athletes (8.5%) and 6 controls (3.3%).")]
     [(8.5, 'athletes'), (3.3, 'controls')]
+    >>> [(f.value, f.group) for f in group_figures("It occurred in 6 of 61 (9.8%) exercise participants and 13/57 "
+    ...                                            "(22.8%) in the stretching group.")]
+    [(9.8, 'exercise'), (22.8, 'stretching')]
+    >>> [(f.value, f.group) for f in group_figures("Rated acceptable by 71% of 1HP and 84% of 3HP participants.")]
+    [(71.0, '1HP'), (84.0, '3HP')]
     """
     # "in 24 athletes (8.5%) and 6 controls (3.3%)": each group's count with its share in brackets (round 165)
+    # "6 of 61 (9.8%) exercise participants": the share out of the group's size (round 157)
+    part = _SHARED_HEAD.sub(r"\g<a> \g<head>\g<b>", part)  # "71% of 1HP and 84% of 3HP participants" (round 166)
+    part = _COUNT_OF.sub(lambda m: f"{m.group('pct')}% {'of ' if m.group('of') is not None else ''}", part)
     part = BRACKETED.sub(" ", _COUNTED.sub(r"\g<pct>% among \g<group>", part))
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
         return []
@@ -218,6 +243,8 @@ def unit_comparison(unit: str) -> UnitComparison | None:
             return _people_comparison(unit, timed, durations)
         measure = canonical_stems(subject.measure) - _FRAME - timed
         return UnitComparison(group_name(subject.group), group_name(subject.rival), subject.up, measure, durations)
+    if _PEOPLE.match(unit, found[0].start()):  # "More people on 1HP rated ...": the people's arm, not "on 1HP rated
+        return _people_comparison(unit, timed, durations)  # the pill burden as" (round 166)
     m = found[0]
     rival = m.group("rival")
     measure = canonical_stems(unit) - canonical_stems(m.group()) - _FRAME - timed
