@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypedDict, TypeVar, Unpack
 
 from medhal.llm.balance import BalancedClient
 from medhal.llm.base import GenerationRequest, GenerationResult, ModelClient
@@ -33,7 +33,17 @@ from medhal.llm.metrics import run_metrics
 from medhal.llm.parsing import ParseFailure
 from medhal.llm.runs import ITEM_SCHEMA_VERSION, RunDir, RunDirError, utc_iso
 
-__all__ = ["Engine", "EngineStats", "Parser", "ProgressSink", "RunSummary", "WorkItem", "run_closing", "run_sync"]
+__all__ = [
+    "Engine",
+    "EngineStats",
+    "Parser",
+    "ProgressSink",
+    "RunOptions",
+    "RunSummary",
+    "WorkItem",
+    "run_closing",
+    "run_sync",
+]
 
 T = TypeVar("T")
 Parser = Callable[[str], object]
@@ -91,6 +101,15 @@ class ProgressSink(Protocol):
     def advance(self, row: Mapping[str, Any]) -> None: ...
 
     def finish(self) -> None: ...
+
+
+class RunOptions(TypedDict, total=False):
+    """The keyword options of :meth:`Engine.arun`, which :meth:`Engine.run` passes on unchanged."""
+
+    parser: Parser | None
+    progress: ProgressSink | None
+    resume: bool
+    record_input: bool
 
 
 @dataclass(slots=True)
@@ -436,21 +455,9 @@ class Engine(ClientAndCache):
             metrics,
         )
 
-    def run(
-        self,
-        items: Sequence[WorkItem],
-        run: RunDir,
-        *,
-        parser: Parser | None = None,
-        progress: ProgressSink | None = None,
-        resume: bool = False,
-        record_input: bool = True,
-    ) -> RunSummary:
-        """Synchronous :meth:`arun`."""
-        return run_closing(
-            lambda: self.arun(items, run, parser=parser, progress=progress, resume=resume, record_input=record_input),
-            self._client.aclose,
-        )
+    def run(self, items: Sequence[WorkItem], run: RunDir, **options: Unpack[RunOptions]) -> RunSummary:
+        """Synchronous :meth:`arun` (the same keyword options, :class:`RunOptions`)."""
+        return run_closing(lambda: self.arun(items, run, **options), self._client.aclose)
 
 
 def _readme(run: RunDir, metrics: Mapping[str, Any]) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from medhal.bench.llmrun import as_engine, open_engine_run, parts_digest
 from medhal.bench.paired.parsing import parse_verdict
@@ -49,6 +50,7 @@ from medhal.llm.runs import RunDir
 __all__ = [
     "DEFAULT_EXTERNAL_CONFIG",
     "PREDICTIONS_FILE",
+    "PairedRunOptions",
     "PredictionsFileError",
     "arun_paired_predictions",
     "notes_digest",
@@ -168,6 +170,17 @@ def _identity(
     }
 
 
+class PairedRunOptions(TypedDict, total=False):
+    """The keyword options of :func:`arun_paired_predictions` that :func:`run_paired_predictions` passes on (it
+    builds the engine from ``cache`` and ``concurrency`` itself)."""
+
+    configs: str | PairedConfig | Sequence[str | PairedConfig] | None
+    seed: int
+    run_dir: str | Path | RunDir | None
+    localized: bool
+    progress: ProgressSink | None
+
+
 async def arun_paired_predictions(
     notes: Iterable[NoteLike],
     client_or_engine: ModelClient | Engine,
@@ -213,13 +226,9 @@ def run_paired_predictions(
     notes: Iterable[NoteLike],
     client_or_engine: ModelClient | Engine,
     *,
-    configs: str | PairedConfig | Sequence[str | PairedConfig] | None = None,
-    seed: int = 0,
     cache: ResponseCache | None = None,
     concurrency: int | None = None,
-    run_dir: str | Path | RunDir | None = None,
-    localized: bool = False,
-    progress: ProgressSink | None = None,
+    **options: Unpack[PairedRunOptions],
 ) -> list[NotePrediction]:
     """One :class:`NotePrediction` per (configuration, note): configuration-major, each in the given order.
 
@@ -236,9 +245,4 @@ def run_paired_predictions(
     """
     engine = as_engine(client_or_engine, cache, concurrency)
 
-    return run_closing(
-        lambda: arun_paired_predictions(
-            notes, engine, configs=configs, seed=seed, run_dir=run_dir, localized=localized, progress=progress
-        ),
-        engine.client.aclose,
-    )
+    return run_closing(lambda: arun_paired_predictions(notes, engine, **options), engine.client.aclose)

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from medhal.bench.llmrun import as_engine
 from medhal.bench.stagewise.judge import apply_judgements, closed_correct, judge_tasks, normalize_answer
@@ -61,6 +62,7 @@ __all__ = [
     "RecordsFileError",
     "StagewiseOptions",
     "StagewiseRun",
+    "StagewiseRunOptions",
     "arun_stagewise",
     "read_human_labels",
     "read_records",
@@ -243,6 +245,13 @@ async def _interventions(
     return records
 
 
+class StagewiseRunOptions(TypedDict, total=False):
+    """The keyword options of :func:`arun_stagewise`, which :func:`run_stagewise` passes on unchanged."""
+
+    options: StagewiseOptions | None
+    reference_model: ModelClient | Engine | None
+
+
 async def arun_stagewise(
     items: Sequence[StagewiseItem],
     model: ModelClient | Engine,
@@ -273,9 +282,7 @@ def run_stagewise(
     items: Sequence[StagewiseItem],
     model: ModelClient | Engine,
     judge: ModelClient | Engine,
-    *,
-    options: StagewiseOptions | None = None,
-    reference_model: ModelClient | Engine | None = None,
+    **options: Unpack[StagewiseRunOptions],
 ) -> StagewiseRun:
     """One record per (item, context), judged; see the module docstring.  Closes the clients at the end.
 
@@ -283,13 +290,11 @@ def run_stagewise(
     """
 
     async def close() -> None:
-        for client in (model, judge, reference_model):
+        for client in (model, judge, options.get("reference_model")):
             if client is not None:
                 await as_engine(client).client.aclose()
 
-    return run_closing(
-        lambda: arun_stagewise(items, model, judge, options=options, reference_model=reference_model), close
-    )
+    return run_closing(lambda: arun_stagewise(items, model, judge, **options), close)
 
 
 def read_records(path: str | Path) -> list[StagewiseRecord]:
