@@ -73,3 +73,100 @@ def test_people_of_an_arm_who_rated_it() -> None:
     assert reverses(claim, part)
     fewer = unit_comparison("Fewer people on 1HP rated the pill burden as acceptable.")
     assert fewer is not None and not reverses(fewer, part)
+
+
+def test_a_fluid_rate_per_percent_burn() -> None:
+    from medhal.text.quantities import quantities
+
+    kinds = {
+        q.kind
+        for t in ("about 7 mL per kg per percent burn", "7.1 mL/kg/%TBSA", "2 mL/kg/% TBSA")
+        for q in quantities(t)
+    }
+    assert kinds == {"volume/kg/%tbsa"}
+    assert [q.kind for q in quantities("0.5 mL/kg/h")] == ["volume/kg/h"]
+
+
+def test_a_share_of_one_amount_in_another() -> None:
+    from medhal.text.figures import unstated_quantities
+
+    evidence = "Median fluid over 72 hours was 84 mL/kg in the restrictive group and 141 mL/kg in the standard group."
+    assert unstated_quantities("The cautious approach used roughly 60% as much fluid as standard care.", evidence) == []
+    assert unstated_quantities("The cautious approach used roughly 40% as much fluid as standard care.", evidence)
+
+
+def test_a_name_given_as_an_example_of_what_the_evidence_names() -> None:
+    from medhal.text.names import unstated_names
+
+    evidence = "Couples agreed not to use assisted reproduction for 12 months. Ticks carried Borrelia burgdorferi."
+    assert unstated_names("They agreed not to use assisted reproduction such as IVF.", evidence) == ()
+    assert unstated_names("They agreed not to use fertility drugs such as IVF.", evidence) == ("IVF",)
+    assert unstated_names("One in five ticks carried the Lyme bacterium.", evidence) == ()
+
+
+def test_no_difference_in_what_a_clause_names_after_another_finding() -> None:
+    from medhal.text.findings import null_findings
+    from medhal.text.synonyms import word_stem
+
+    sentence = "Targeting 85-89% halved severe ROP but increased mortality, with no difference in the combined outcome."
+    assert null_findings(sentence) == ()
+    # a clause naming what did not differ is read with its part, as before
+    sleep = null_findings("Drug A lowered pain, with no difference in sleep quality.")
+    assert len(sleep) == 1 and {"sleep", "quali"} <= sleep[0].subject
+    assert word_stem("survivors") != word_stem("survival")
+
+
+def test_a_phrase_naming_only_the_rival_and_a_period_stated_as_such() -> None:
+    from medhal.text.bounds import bound_value_conflicts
+    from medhal.text.fragments import states_no_predicate
+
+    assert states_no_predicate("almost the same as in people who were not vaccinated.")
+    assert not states_no_predicate("higher than expected, and mortality rose.")
+    evidence = (
+        "Adults with chronic cough lasting at least 1 year were randomised. The primary outcome was 24-hour cough "
+        "frequency."
+    )
+    sentence = evidence.split(". ")[0]
+    assert bound_value_conflicts("It cut coughs over 24 hours by 18%.", sentence, evidence) == []
+    assert bound_value_conflicts("in people coughing for at least 2 years", sentence, evidence)
+
+
+def test_declined_and_lay_words_for_exclude_and_readmission() -> None:
+    from medhal.text.lexical import negated
+    from medhal.text.synonyms import canonical_stems
+
+    assert negated("She had declined Japanese encephalitis (JE) vaccination because of its cost.")
+    assert not negated("Mortality declined in both groups.")
+    assert "exclu" in canonical_stems("a negative record does not rule out asthma")
+    assert "readm" in canonical_stems("more people had to come back into hospital")
+
+
+def test_a_relative_change_of_those_not_free_of_it() -> None:
+    from medhal.text.ratios import ratio_conflicts
+
+    sentence = "80% of dexmedetomidine and 62% of placebo patients remained delirium-free (p<0.001)."
+    assert ratio_conflicts("That corresponds to roughly halving the risk of delirium.", sentence) == []
+    assert ratio_conflicts("That corresponds to a tenfold cut in the risk of delirium.", sentence)
+
+
+def test_a_group_named_by_a_hyphenated_comparative() -> None:
+    said = ["However, death before discharge was more frequent with the lower target (19.7% vs 16.0%; RR 1.23)."]
+    faithful = "However, more babies died before going home in the lower-oxygen group, about 20% versus 16%."
+    assert bracket_conflict(faithful, said) is None
+
+
+def test_degree_a_drug_class_and_an_imaging_acronym() -> None:
+    from medhal.text.effects import unnamed_outcome
+    from medhal.text.names import unstated_names
+    from medhal.text.synonyms import alignment_tokens
+    from medhal.text.unnamed import never_named
+
+    evidence = "Itching improved in 58% versus 55%. Skin atrophy followed intralesional triamcinolone in 12%."
+    assert (
+        unnamed_outcome("Itching improved about equally in both groups,", evidence, alignment_tokens(evidence)) is None
+    )
+    assert not never_named("steroid injections", evidence, alignment_tokens(evidence))
+    assert never_named("antibiotic injections", evidence, alignment_tokens(evidence))
+    resonance = "Myocardial T2* on cardiovascular magnetic resonance improved."
+    assert unstated_names("The MRI measure of heart iron improved.", resonance) == ()
+    assert unstated_names("The MRI measure improved.", "Ferritin fell.") == ("MRI",)

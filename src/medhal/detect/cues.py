@@ -70,7 +70,16 @@ from medhal.detect.group_cues import moved_figure, stated_pair_factor, subject_f
 from medhal.detect.null_cue import null_finding_cue
 from medhal.detect.records import JSONObject
 from medhal.detect.swapped_drugs import swapped_drug
-from medhal.detect.units import Unit, continued, continues_negation, fronted, relative_to
+from medhal.detect.units import (
+    Unit,
+    continued,
+    continues_negation,
+    fronted,
+    interrupted,
+    relative_to,
+    sentence_after,
+    sentence_before,
+)
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.age_sides import swapped_age_side
 from medhal.text.antonyms import swapped_qualifier
@@ -94,7 +103,7 @@ from medhal.text.noninferiority import turned_equivalence
 from medhal.text.placement import moved_across
 from medhal.text.prefix_antonyms import prefix_antonym
 from medhal.text.quantifiers import proportion_given, quantified_shares, share_conflicts, shares_stated
-from medhal.text.quantities import Quantity
+from medhal.text.quantities import Quantity, quantities
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.stances import stance_conflict
@@ -324,11 +333,37 @@ def unit_cues(
     for k, (u, a) in enumerate(zip(units, alignments, strict=True)):
         context = continued(units, k, response)
         negated = continues_negation(units, k, response)
-        cue = contradiction_cue(index, u.text, a, threshold, context=context, negated_before=negated, asked=asked)
+        text = interrupted(units, k, response) or u.text  # "did not, | however, reduce" read whole (round 170)
+        cue = contradiction_cue(index, text, a, threshold, context=context, negated_before=negated, asked=asked)
+        if (
+            cue is not None
+            and cue.kind == "null_finding"
+            and _timed_apart(
+                f"{sentence_before(units, k, response)} {sentence_after(units, k, response)}",
+                u.text,
+                index.sentences[cue.sentence],
+            )
+        ):
+            cue = None
         whole = (fronted(units, k, response) or relative_to(units, k, response)) if cue is None else None
         sentence = None if whole is None else null_finding_cue(index, whole)
         cues.append(cue if sentence is None else FiredCue(sentence, kind="null_finding"))
     return cues
+
+
+_A_PERIOD = re.compile(r"\b(?:a|an)\s+(year|month|week|day)\b", re.IGNORECASE)
+"""A period of one ("within a year"), read as its figure."""
+
+
+def _timed_apart(rest: str, unit: str, sentence: str) -> bool:
+    """Whether the times the rest of the unit's sentence gives ("at one month, | pain scores were about one point
+    lower") are none of those of the evidence ``sentence`` whose null finding would deny it ("At 12 weeks, pain did not
+    differ": round 170); a unit stating a time of its own is read with it by the null finding itself."""
+    if any(q.kind == "time" for q in quantities(unit)):
+        return False
+    mine = [q for q in quantities(_A_PERIOD.sub(r"1 \1", rest)) if q.kind == "time"]
+    theirs = [q for q in quantities(sentence) if q.kind == "time"]
+    return bool(mine) and bool(theirs) and not any(q.equals(e) for q in mine for e in theirs)
 
 
 def contradiction_cue(

@@ -46,7 +46,7 @@ from medhal.text.associations import same_association
 from medhal.text.bounds import bound_holds
 from medhal.text.bracket_order import bracket_agrees
 from medhal.text.comparisons import change_order
-from medhal.text.derived import lay_count
+from medhal.text.derived import lay_count, near_estimate
 from medhal.text.drug_names import is_drug_name
 from medhal.text.figure_agreement import figures_agree
 from medhal.text.figures import states_each, unstated_quantities
@@ -116,7 +116,10 @@ def contradiction_focus(
         named = [
             q for q in figures if not (q.kind == "count" and "-" in q.text and not any(c.isdigit() for c in q.text))
         ]
-        own = [q for q in named if not q.approximate and not lay_count(q)]
+        # a share hedged as a point estimate is its figure too ("about 2% ... compared with nearly 8%" for "2.3% ...
+        # and 7.9%": round 169), read near it as far_off reads one
+        hedged = [q for q in named if q.about and q.kind == "percent" and not lay_count(q)]
+        own = [q for q in named if not q.approximate and not lay_count(q)] + hedged
         # one figure is enough when it is a measurement ("to 38% of baseline", a decimal "1.1 mmHg"), which anchors
         # the unit to the sentence stating it, not a whole count or a time any sentence may hold (round 138)
         measured = len(own) == 1 and (
@@ -124,7 +127,13 @@ def contradiction_focus(
         )
         if (len(own) < 2 and not measured) or len(own) < len(named):
             return frozenset()
-        return frozenset(s for s in index.sentences if states_each(own, quantities(s), of_kind=True))
+        exact = [q for q in own if q not in hedged]
+        return frozenset(
+            s
+            for s in index.sentences
+            if states_each(exact, (said := quantities(s)), of_kind=True)
+            and all(any(e.kind == q.kind and near_estimate(q, e.value) for e in said) for q in hedged)
+        )
 
     def cannot_contradict(best: str) -> bool:
         # a unit is not contradicted by a sentence about other people or another outcome (a composite of which it

@@ -33,6 +33,7 @@ __all__ = [
     "check_threshold",
     "continued",
     "fronted",
+    "interrupted",
     "judged_unit",
     "qualified",
     "qualifies",
@@ -40,6 +41,8 @@ __all__ = [
     "relative_to",
     "response_span",
     "segment_units",
+    "sentence_after",
+    "sentence_before",
 ]
 
 UnitChoice = Literal["clause", "sentence", "claim"]
@@ -216,10 +219,8 @@ def relative_to(units: Sequence[Unit], k: int, response: str) -> str | None:
         return None
     if not units[k - 1].text.rstrip().endswith(","):
         return None
-    first = k - 1  # the whole sentence before it: "Wound infection affected 6.6% | and 9.4% ... respectively,"
-    while first > 0 and _next_in_sentence(units, first - 1, response) and not _ENDS.search(units[first - 1].text):
-        first -= 1
-    return " ".join(u.text for u in units[first : k + 1])
+    # the whole sentence before it: "Wound infection affected 6.6% | and 9.4% ... respectively,"
+    return f"{sentence_before(units, k, response)} {units[k].text}"
 
 
 _ENDS = re.compile(r"[.!?]['\")]?\s*$")
@@ -269,6 +270,51 @@ _VERB = re.compile(r"\b(?:lower|raise|worsen|change|alter|prevent|shorten|prolon
 """Base forms that also name things ("lower doses"), which :func:`states_no_predicate` does not read as verbs; after
 "did" they are ("nor did it lower the risk")."""
 _OWN_TURN = re.compile(r"\W*(?:but|and|yet|while|whereas|although|though|however|which|who|so)\b", re.IGNORECASE)
+
+
+def interrupted(units: Sequence[Unit], k: int, response: str) -> str | None:
+    """The text of unit ``k`` with the unit before it where the clause split cut a predicate at an interjection:
+    "Getting the auto-injector early did not," | "however, reduce the need for a second dose" (round 170: read
+    alone, the unit asserted the reduction the evidence denies, and a faithful answer was contradicted); ``None``
+    otherwise."""
+    if k == 0 or _next_in_sentence(units, k - 1, response) is None:
+        return None
+    before, text = units[k - 1].text, units[k].text
+    if not _DANGLING.search(before) or not _INTERJECTED.match(text):
+        return None
+    return f"{before} {text}"
+
+
+_DANGLING = re.compile(
+    r"\b(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must)\s*(?:not|n't)?,\s*$",
+    re.IGNORECASE,
+)
+"""A unit ending on an auxiliary, negated or not, before a comma ("did not,", "was,"): its verb is in the next unit."""
+_INTERJECTED = re.compile(
+    r"\W*(?:however|though|in\s+fact|as\s+expected|surprisingly|overall|on\s+average|in\s+the\s+end),\s+[a-z]",
+    re.IGNORECASE,
+)
+"""A unit opening with a word set off by commas and going on with the predicate ("however, reduce ...")."""
+
+
+def sentence_before(units: Sequence[Unit], k: int, response: str) -> str:
+    """The units of unit ``k``'s sentence that stand before it, joined ("A steroid injection brought pain down
+    faster: at one month," before "pain scores were about one point lower ...": round 170); ``""`` for a unit that
+    opens its sentence."""
+    first = k
+    while first > 0 and _next_in_sentence(units, first - 1, response) and not _ENDS.search(units[first - 1].text):
+        first -= 1
+    return " ".join(u.text for u in units[first:k])
+
+
+def sentence_after(units: Sequence[Unit], k: int, response: str) -> str:
+    """The units of unit ``k``'s sentence that stand after it, joined ("The heel pain also came back less often
+    after shockwave therapy," before "in about one in ten people ... within a year."); ``""`` for a unit that ends its
+    sentence."""
+    last = k
+    while not _ENDS.search(units[last].text) and _next_in_sentence(units, last, response):
+        last += 1
+    return " ".join(u.text for u in units[k + 1 : last + 1])
 
 
 def _next_in_sentence(units: Sequence[Unit], k: int, response: str) -> Unit | None:

@@ -3,7 +3,9 @@ word's kind and scale to the kind's base unit (mg, ml, mmol, mm, days, percent, 
 
 from __future__ import annotations
 
-__all__ = ["NUMBER_VALUES", "NUMBER_WORDS", "UNITS"]
+import re
+
+__all__ = ["NUMBER_VALUES", "NUMBER_WORDS", "PER_BURN", "UNITS"]
 
 NUMBER_WORDS: tuple[str, ...] = (
     "zero",
@@ -66,3 +68,10 @@ UNITS: dict[str, tuple[str, float]] = {
     "kcal": ("energy", 1.0), "kcals": ("energy", 1.0), "kilocalories": ("energy", 1.0), "calories": ("energy", 1.0),
     "kj": ("energy", 1 / 4.184), "kilojoules": ("energy", 1 / 4.184),  # a diet's energy (round 80)
 }  # fmt: skip
+
+PER_BURN = re.compile(
+    r"(?i)\s*(?:/\s?|\s+per\s+)(?:%|percent|per\s?cent)\s*(?:(?:of\s+)?(?:(?:total\s+)?body\s+surface\s+area\s+)?"
+    r"(?:TBSA|burn(?:ed)?(?:\s+area)?|body\s+surface\s+area|BSA))\b"
+)
+"""A fluid rate per percent of the body burned, after "/kg" ("mL/kg/%TBSA", "mL per kg per percent burn": the
+Parkland formula's units; round 170)."""

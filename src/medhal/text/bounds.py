@@ -213,6 +213,7 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
             not same_side
             or any(b.side == mine.side and _same_edge(b, mine) for b in anywhere)
             or any(q.equals(mine.quantity) for q in said)  # "of more than 10°" against "an increase of 10°"
+            or _period_stated(mine, evidence)
         ):
             continue
         counts = counted(unit, mine.quantity)  # "up to twelve *puffs*" against "up to 6 *puffs*", not "over 40 UI/L"
@@ -222,6 +223,21 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
         if rival is not None:
             conflicts.append((_worded(unit, mine), _worded(sentence, rival)))
     return conflicts
+
+
+def _period_stated(mine: Bound, evidence: str) -> bool:
+    """Whether ``mine`` bounds a time the evidence states as a period of its own, unbounded: "coughs over 24 hours"
+    counts them during the "24-hour cough frequency" the evidence reports, no rival of "cough lasting at least 1 year"
+    (round 171)."""
+    return mine.quantity.kind == "time" and any(
+        q.equals(mine.quantity) and not q.approximate for q in _stated_once(evidence)
+    )
+
+
+@lru_cache(maxsize=64)
+def _stated_once(evidence: str) -> tuple[Quantity, ...]:
+    """:func:`quantities` of the whole evidence, read once however many units ask."""
+    return tuple(quantities(evidence))
 
 
 @lru_cache(maxsize=64)

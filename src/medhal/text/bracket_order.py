@@ -45,10 +45,11 @@ _UP = frozenset({"more", "higher", "greater", "larger", "longer", "bigger"})
 _DOWN = frozenset({"fewer", "less", "lower", "smaller", "shorter"})
 _COMPARATIVE = re.compile(
     r"(?<!\bor\s)(?<!\band\s)\b(" + "|".join(sorted(_UP | _DOWN)) + r")\b"
-    r"(?![-\s]+(?:doses?|dosages?|regimens?|courses?)\b)",
+    r"(?![-\s]+(?:doses?|dosages?|regimens?|courses?)\b)(?!-\w)",
     re.IGNORECASE,
 )
-"""A comparative, not a bound ("a litre or more") nor a group's name ("the conventional higher dose")."""
+"""A comparative, not a bound ("a litre or more") nor a group's name ("the conventional higher dose", "the
+lower-oxygen group": round 170)."""
 _ABOUT = r"(?:(?:median|mean|about|around|roughly|approximately|nearly|almost)\s+)?"
 _BRACKET = re.compile(
     r"(?:\(|,\s+(?:at\s+)?)\s*"

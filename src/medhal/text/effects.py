@@ -76,8 +76,9 @@ _HEDGED = re.compile(
 """A hedged unit ("may reduce", "is likely caused by"; not the comparison "less likely to vomit")."""
 
 _DEGREE = re.compile(
+    r"(?:(?:about|roughly|nearly|almost)\s+)?"  # "Itching improved about equally in both groups" (round 171)
     r"(?:a\s+(?:little|bit|lot|touch|(?:great|good)\s+deal)|slightly|somewhat|modestly|greatly|markedly|considerably"
-    r"|hugely|dramatically|enormously)",
+    r"|hugely|dramatically|enormously|equally|similarly|comparably|alike)",
     re.IGNORECASE,
 )
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b|\b[a-z]+[A-Z][\w-]*")

@@ -381,7 +381,7 @@ def unstated_quantities(
             continue  # "the 1000 mg target" for "target 1000 mg/day": a daily goal said without "a day" (round 105)
         if (
             difference(q, exact, unit)
-            or share(q, exact)
+            or share(q, exact, unit)
             or relative_change(q, exact, _ways(before + unit))
             or elapsed(q, stated)
         ):

@@ -212,6 +212,14 @@ def finding_parts(sentence: str) -> list[str]:
     return [p for p in parts if p]
 
 
+_NO_DIFFERENCE_IN = re.compile(
+    r"\W*(?:and\s+|but\s+)?with\s+no\s+(?:(?:statistically\s+)?significant\s+|meaningful\s+|real\s+)?"
+    r"(?:differences?|change)\s+in\s+\w",
+    re.IGNORECASE,
+)
+"""A clause naming what showed no difference after a clause with a finding of its own."""
+
+
 def null_findings(sentence: str) -> tuple[NullFinding, ...]:
     """Every null finding ``sentence`` reports: one per part that reports one (:func:`finding_parts`), or one per
     clause of such a part when its clauses report their own ("intracranial haemorrhage occurred in 0.6% and 1.2%,
@@ -270,6 +278,9 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
         pieces = [c for c in pieces if not _NO_SUBJECT.match(c)]  # "DILI was rare | and did not differ" (r. 150)
         if not pieces and len(clauses) > 1:  # "Reactions were rare, and no patient had anaphylaxis": its own
             pieces = [c for c in own if absolute_absence(c) and subject_of(c) - REPORTED]
+        named = [c for c in own if _NO_DIFFERENCE_IN.match(c)] if not pieces and len(clauses) > 1 else []
+        if named and not any(map(subject_of, named)):  # "but increased mortality, | with no difference in the
+            continue  # combined outcome": of an outcome it does not name, not of the clause before's (round 170)
         if JOINT.search(part) or any(map(second_of_pair, pieces)):  # "the composite of death and myocardial
             pieces = []  # infarction did not differ": one outcome; "in 18% with A | and 20% with B, ...": the part's
         for piece in pieces or [part]:

@@ -76,6 +76,13 @@ def states_no_predicate(unit: str) -> bool:
 
     >>> states_no_predicate("A contact who is not immune"), states_no_predicate("Those who took it had less pain")
     (True, False)
+
+    nor a phrase naming only the rival of the clause before's comparison (round 171):
+
+    >>> states_no_predicate("almost the same as in people who were not vaccinated.")
+    True
+    >>> states_no_predicate("higher than expected, and mortality rose.")
+    False
     """
     if _BY_MEASURE.fullmatch(unit):  # "by an adjusted 1.4 points.": how much the clause before's change was (round 62)
         return True
@@ -85,6 +92,8 @@ def states_no_predicate(unit: str) -> bool:
         return True  # "A contact who is not immune | and did not get ... should stay away": a subject (round 163)
     if cause := _CAUSE_BACK.match(unit):  # "because of it, compared with none in the fluticasone group." (r. 157)
         return states_no_predicate(unit[cause.end() :])
+    if rival := _RIVAL_OPENING.match(unit):  # "almost the same as in people who were not vaccinated.": the rival of
+        return states_no_predicate(_WHO_CLAUSE.sub(" ", unit[rival.end() :]))  # the clause before (round 171)
     opening = _COMPARED_WITH.match(unit)
     if opening and unit.rstrip().endswith(","):  # "Compared with people who had less than one serving a week,": the
         return True  # phrase a comparison opens with, its claim in the next clause (round 21)
@@ -133,6 +142,14 @@ def _describes(found: Sequence[str], k: int) -> bool:
 _AFTER_PREPOSITION = frozenset({"in", "of", "from", "with", "for", "at", "on", "by"})
 
 
+_RIVAL_OPENING = re.compile(
+    r"\s*(?:(?:almost|nearly|about|roughly|much|far|slightly|somewhat)\s+)?(?:the\s+same\s+as|similar\s+to|"
+    r"comparable\s+to|(?:higher|lower|more|less|fewer|greater|smaller|better|worse)\s+than)\b",
+    re.IGNORECASE,
+)
+"""The opening of a phrase that only names the rival of the comparison the clause before makes."""
+_WHO_CLAUSE = re.compile(r"\b(?:who|whose|that|which)\b[^,;]*", re.IGNORECASE)
+"""A relative clause naming the rival's people ("who were not vaccinated"): no predicate of the unit's own."""
 _COMPARED_WITH = re.compile(r"\s*(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to)\b", re.I)
 """The opening of a phrase that names what a comparison is against."""
 _BY_MEASURE = re.compile(

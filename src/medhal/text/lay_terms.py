@@ -377,7 +377,9 @@ _COMMON: tuple[tuple[str, str], ...] = (
     (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),
     (r"\blow\s+platelets?(?:\s+counts?)?\b", "thrombocytopenia"),
     (r"\binflammation\s+of\s+the\s+(?:gullet|oesophagus|esophagus)\b", "esophagitis"),  # round 71
-    (r"\bgullet\b", "esophagus"),
+    (r"\b(?:gullet|food\s?pipe)\b", "esophagus"),  # "the food pipe" (round 169)
+    (r"\babnormal\s+(?:connection|passage|channel|tunnel)s?\b", "fistula"),  # "an abnormal connection between the
+    # food pipe and the aorta" for "aortoesophageal fistula" (round 169)
     (r"\b(?:had|has|have|with)\s+no\s+symptoms\b|\bsymptom-free\b", "asymptomatic"),  # round 71
     (r"\b(?:heart\s+rhythm\s+(?:problems?|disturbances?)|abnormal\s+heart\s+rhythms?)\b", "arrhythmia"),  # round 70
     (r"\b(?:airway|airways)\s+tightening\b|\btightening\s+of\s+the\s+airways?\b", "bronchospasm"),
@@ -477,6 +479,8 @@ _COMMON: tuple[tuple[str, str], ...] = (
         r"\b(?:womb|uterus)\s+(?:was\s+|is\s+)?(?:not|n't)\s+contracting(?:\s+(?:firmly|properly|well))?(?:\s+enough)?",
         "uterine atony",
     ),  # "because your womb was not contracting firmly enough" (round 64's delivery letter)
+    (r"\brul(?:e|es|ed|ing)\s+out\b", "exclude"),  # "does not rule out" for "does not exclude" (round 164)
+    (r"\b(?:come|came|coming|go|went|going)\s+back\s+(?:in)?to\s+hospital\b", "readmitted"),  # (round 166)
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"

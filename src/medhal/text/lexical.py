@@ -268,7 +268,14 @@ def direction_conflict(text: str, reference: str) -> bool:
     return any(w not in said and _OPPOSITES[w] & ref for w in direction_words(text))
 
 
-_NEGATED_FORM = re.compile(r"\bfree\s+of\b|\bnon-?(?=[a-z]{4})|\bunavailable\b|\bnot\s+available\b", re.IGNORECASE)
+_NEGATED_FORM = re.compile(
+    r"\bfree\s+of\b|\bnon-?(?=[a-z]{4})|\bunavailable\b|\bnot\s+available\b"
+    # "had declined Japanese encephalitis (JE) vaccination" says she had no JE vaccine (round 172); not "mortality
+    # declined in both groups", a fall
+    r"|\b(?:declined|refused)\s+(?=(?:to|the|an?|any|further|all)\b|(?-i:[A-Z])|\w*(?:vaccin|treatment|surgery|therap"
+    r"|screening|test|transfusion|admission|intubation))",
+    re.IGNORECASE,
+)
 
 
 _NULL_RELATION = re.compile(r"\b(?:unrelated\s+to|unassociated\s+with|unaffected\s+by)\b", re.IGNORECASE)
@@ -290,6 +297,8 @@ def negated(text: str) -> bool:
 
     >>> negated("Adults free of dementia"), negated("non-severe pneumonia"), negated("severe pneumonia")
     (True, True, False)
+    >>> negated("She declined Japanese encephalitis vaccination."), negated("Mortality declined in both groups.")
+    (True, False)
     """
     return has_negation(text) or _NEGATED_FORM.search(text) is not None
 

@@ -108,6 +108,8 @@ _SHORT_FOR = {
     "sige": frozenset({"specific"}),  # "Wasp venom sIgE" for "Specific IgE: wasp venom" (round 61)
     "tvus": frozenset({"transvaginal"}),  # "On TVUS" for "Transvaginal ultrasound" (round 61)
     "kayser-fleischer": frozenset({"kf"}),  # "no KF rings" (round 136)
+    "lyme": frozenset({"borrelia", "burgdorferi"}),  # Lyme disease is Borrelia infection (round 170)
+    "cmr": frozenset({"magnetic"}),
     "tvs": frozenset({"transvaginal"}),
     "pmr": frozenset({"polymyalgia"}),  # "for PMR" for "polymyalgia rheumatica" (round 61)
     "avn": frozenset({"avascular"}),  # "no AVN" for "No evidence of avascular necrosis" (round 60)
@@ -118,7 +120,7 @@ _SHORT_FOR = {
     "penicillin": frozenset({"phenoxymethylpenicillin", "benzylpenicillin"}),  # "penicillin V" (round 72)
     "ct": frozenset({"hrct", "ctpa", "ctca", "ctkub", "wbct", "ldct", "ncct", "ctc", "cta"}),  # "a CT scan" for
     # "HRCT (Jan 2024)" (round 74), "low-dose whole-body CT" for "Low-dose WBCT" (round 106)
-    "mri": frozenset({"mr", "cmr", "mre", "mrcp", "mra", "mrv"}),  # "An MRI of the small bowel" for "MR
+    "mri": frozenset({"mr", "cmr", "mre", "mrcp", "mra", "mrv", "magnetic"}),  # "An MRI of the small bowel" for "MR
     # enterography" (round 69), cardiac (107), "your MRI scan in March" for "MRE 03/2025" (round 121)
     "b1": frozenset({"thiamine"}),  # "thiamine (vitamin B1)" (round 106)
     "b12": frozenset({"cobalamin", "cyanocobalamin", "hydroxocobalamin"}),
@@ -362,8 +364,16 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         near = [part for w in near for part in (list(w) if len(w) == 2 and w.isupper() else [w])]
         if any(_initials(a, near) for a in given.acronyms if ("-" in word or len(a) >= 3) and a not in near):
             continue  # "diffuse large B-cell lymphoma" for "DLBCL" (round 69), "COPD Assessment Test" for "CAT" (70)
+        # "assisted reproduction such as IVF" for "agreed not to use assisted reproduction":
+        example = _EXAMPLE_OF.search(unit, 0, m.start())
+        if example and (kind := alignment_tokens(" ".join(example.group(1).split()[-2:]))) and kind <= named:  # an
+            continue  # example of what the evidence names, which the answer gives to explain it (round 170)
         found.append(word)
     return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)
+
+
+_EXAMPLE_OF = re.compile(r"\b((?:[A-Za-z][\w-]*\s+){1,2})(?:such\s+as|e\.g\.,?|for\s+example)\s+$", re.IGNORECASE)
+"""The (last two) words a name is given as an example of, right before it ("assisted reproduction such as | IVF")."""
 
 
 _WORD_AFTER = re.compile(r"\s+([A-Za-z])[a-z]+")

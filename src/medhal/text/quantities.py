@@ -32,7 +32,7 @@ from medhal.text._compound_numbers import spelled_compounds
 from medhal.text._fractions import FRACTION_WORD, hedged_fractions
 from medhal.text._quantity import Quantity
 from medhal.text._shorthand import note_shorthand
-from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS, UNITS
+from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS, PER_BURN, UNITS
 from medhal.text.lexical import THOUSANDS
 from medhal.text.number_forms import (
     CLOCK_BEFORE,
@@ -276,6 +276,8 @@ def quantities(text: str) -> list[Quantity]:
             per = "/".join(_PER.get(" ".join(part.split()), part) for part in per.split("/"))  # "mL/yr" is "ml/year"
             if "/" not in per and (rate := _PER_TIME.match(text, denominator.end())):  # "mL/kg per hour" (round 62)
                 per = f"{per}/{_PER.get(rate.group(1).lower(), rate.group(1).lower())}"
+            if per.startswith("kg/%") or (per == "kg" and PER_BURN.match(text, denominator.end())):
+                per = "kg/%tbsa"
             if kind in ("mass", "volume", "substance") and per in _PER_LITRE:  # "12 g/dL" is "120 g/L" (round 20)
                 scale *= _PER_LITRE[per]
                 per = "l"

@@ -146,6 +146,11 @@ def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:
     return found
 
 
+_FREE_OF = re.compile(r"\w-free\b|\bfree\s+(?:of|from)\b|\bremained\s+without\b", re.IGNORECASE)
+"""Shares of people free of what a relative change is told of: its factor is that of the rest (round 166: "roughly
+halving the risk of delirium" for "80% and 62% remained delirium-free", delirium in 20% and 38%)."""
+
+
 def _percent_factor(sentence: str, said: list[Quantity]) -> tuple[float, Quantity] | None:
     """The factor ``sentence``'s group percentages give, with the figure to show for it: one percentage said of each
     group (a factor of 1), else the larger of exactly two group percentages in one of its parts, else the one pair of
@@ -161,6 +166,9 @@ def _percent_factor(sentence: str, said: list[Quantity]) -> tuple[float, Quantit
         if len(figures) == 2 and figures[0].group != figures[1].group and min(f.value for f in figures) > 0:
             high = max(figures, key=lambda f: f.value)
             shown = next((q for q in said if q.kind == "percent" and q.value == high.value), None)
+            values = [f.value for f in figures]
+            if shown is not None and _FREE_OF.search(part) and max(values) < 100:  # "80% ... and 62% ... remained
+                return (100 - min(values)) / (100 - max(values)), shown  # delirium-free": delirium in 20% and 38%
             if shown is not None:
                 return high.value / min(f.value for f in figures), shown
         paired = respective_percents(part)

@@ -196,7 +196,16 @@ def word_stem(word: str) -> str:
 
     >>> word_stem("hypertensive"), word_stem("hyperkalaemia"), word_stem("deaths")
     ('hyper-tens', 'hyper-kala', 'death')
+
+    "Survivors" are people, not survival: "severe retinopathy in survivors" says nothing of how many survived (round
+    170), so its stem is not survival's (the complement of mortality, :data:`COMPLEMENTS`).
+
+    >>> word_stem("survivors"), word_stem("survival")
+    ('survr', 'survi')
     """
+    lower = word.lower()
+    if lower.startswith("survivor"):
+        return "survr"
     return _graded(word) or word[:STEM_PREFIX]
 
 

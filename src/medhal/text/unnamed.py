@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from medhal.text.comparisons import COMPARISON, COMPARISON_FRAME, unit_comparison
+from medhal.text.drug_classes import names_class, unstated_classes
 from medhal.text.synonyms import canonical_stems, canonical_text
 
 __all__ = ["comparison_subject", "never_named", "unnamed_subject"]
@@ -122,6 +123,8 @@ def never_named(phrase: str, evidence: str, evidence_tokens: frozenset[str]) -> 
     stems = canonical_stems(phrase) - _SUBJECT_FRAME
     if not stems or stems & evidence_tokens:
         return False
+    if any(map(names_class, phrase.split())) and not unstated_classes(phrase, evidence):  # "steroid injections" for
+        return False  # "intralesional triamcinolone": a drug class the evidence names a drug of (round 171)
     text = canonical_text(evidence).lower()
     for word in re.findall(r"[a-z]{4,}", canonical_text(phrase).lower()):
         base = _SUFFIX.sub("", word)

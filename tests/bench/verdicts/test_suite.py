@@ -151,6 +151,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round166.jsonl", 24),
         ("round167.jsonl", 24),
         ("round168.jsonl", 24),
+        ("round169.jsonl", 24),
+        ("round170.jsonl", 24),
+        ("round171.jsonl", 24),
+        ("round172.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:

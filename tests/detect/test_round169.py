@@ -1,0 +1,58 @@
+"""Faithful clauses of blind rounds 169-172 (session 29) that the cues or the encoder contradicted, read end to end,
+each with the wrong twin the same reading must still catch."""
+
+from __future__ import annotations
+
+import medhal
+
+AUTOINJECTOR = (
+    "Of 1,020 children with anaphylaxis, 38% had received adrenaline from an auto-injector before arrival. Early "
+    "adrenaline was associated with fewer hospital admissions (18% vs 31%; adjusted OR 0.52, 95% CI 0.37 to 0.73). "
+    "Need for a second dose was similar (11% vs 13%; adjusted OR 0.88, 95% CI 0.58 to 1.34)."
+)
+HEEL = (
+    "Trials compared corticosteroid injection with extracorporeal shockwave therapy (ESWT). Results: At 4 weeks, "
+    "injection gave lower pain than ESWT (MD 0.9 points, 95% CI 0.3 to 1.5). At 12 weeks, pain "
+    "did not differ between treatments (MD 0.2, 95% CI -0.4 to 0.8). At 6 months, ESWT produced lower pain (MD 1.1 "
+    "points, 95% CI 0.5 to 1.7)."
+)
+LEGS = (
+    "Over 52 weeks, augmentation occurred in 7 patients (2.3%) on pregabalin and 24 patients (7.9%) on pramipexole "
+    "(p=0.001). Two participants on pregabalin reported suicidal ideation, compared with none on pramipexole."
+)
+OXYGEN = (
+    "Severe retinopathy of prematurity occurred in 8.6% of survivors in the lower-target group and 17.9% in the "
+    "higher-target group. Conclusions: Targeting saturations of 85-89% rather than 91-95% roughly halved severe "
+    "retinopathy among survivors but increased mortality, with no difference in the combined outcome."
+)
+
+
+def _verdicts(evidence: str, response: str) -> dict[str, str]:
+    return {u.text: u.verdict for u in medhal.check(evidence, response).units}
+
+
+def test_a_predicate_cut_at_however_is_read_whole() -> None:
+    faithful = "Early adrenaline did not, however, reduce the need for a second dose."
+    assert "contradicted" not in _verdicts(AUTOINJECTOR, faithful).values()
+    wrong = "Early adrenaline did, however, reduce the need for a second dose."
+    assert "contradicted" in _verdicts(AUTOINJECTOR, wrong).values()
+
+
+def test_a_time_point_given_earlier_in_the_sentence() -> None:
+    faithful = (
+        "Injection relieved pain faster: at one month, pain scores were about one point lower after injection than "
+        "after shockwave therapy."
+    )
+    assert "contradicted" not in _verdicts(HEEL, faithful).values()
+    wrong = faithful.replace("one month", "three months")
+    assert "contradicted" in _verdicts(HEEL, wrong).values()
+
+
+def test_hedged_figures_stated_together_in_another_sentence() -> None:
+    faithful = "This occurred in only about 2% of people on pregabalin compared with nearly 8% on pramipexole."
+    assert "contradicted" not in _verdicts(LEGS, faithful).values()
+
+
+def test_survivors_are_people_and_no_difference_in_the_combined_outcome() -> None:
+    faithful = "Aiming for saturations of 85-89% roughly halved the rate of severe retinopathy in survivors."
+    assert "contradicted" not in _verdicts(OXYGEN, faithful).values()
