@@ -56,3 +56,20 @@ def test_hedged_figures_stated_together_in_another_sentence() -> None:
 def test_survivors_are_people_and_no_difference_in_the_combined_outcome() -> None:
     faithful = "Aiming for saturations of 85-89% roughly halved the rate of severe retinopathy in survivors."
     assert "contradicted" not in _verdicts(OXYGEN, faithful).values()
+
+
+PESSARY = (
+    "Methods: 340 women with symptomatic prolapse were randomised to a ring pessary or pelvic floor muscle training "
+    "(PFMT). Results: At 12 months, mean PFDI-20 score improved by 41.2 points with pessary versus 28.5 points with "
+    "PFMT (difference 12.7, 95% CI 5.9 to 19.5; p<0.001)."
+)
+
+
+def test_a_hedged_figure_changed_beside_its_partner_is_contradicted() -> None:
+    faithful = (
+        "Symptom scores improved by about 41 points with the pessary compared with about 29 points with exercises."
+    )
+    assert "contradicted" not in _verdicts(PESSARY, faithful).values()
+    wrong = faithful.replace("about 41 points", "about 51 points")
+    result = medhal.check(PESSARY, wrong)
+    assert result.flagged and [u.verdict for u in result.units] == ["contradicted"]

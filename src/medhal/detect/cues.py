@@ -94,6 +94,7 @@ from medhal.text.exclusions import excluded_population, states_exclusion
 from medhal.text.figures import number_conflicts
 from medhal.text.fragments import states_no_predicate
 from medhal.text.frequency import frequency_conflicts, interval_stated
+from medhal.text.hedged_pairs import pair_conflict
 from medhal.text.instructions import reversed_instruction
 from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
@@ -132,7 +133,8 @@ def number_cue(
     aligned from ``threshold`` up) and the index of the sentence that fires it (``([], None)`` when none does).
     When no sentence is aligned, the best one aligned on what the evidence knows of the unit
     (:meth:`EvidenceIndex.alignment` with ``known_only``) may still state the rival, provided it is a number of the
-    same thing (``anchored``)."""
+    same thing (``anchored``).  A hedged figure is judged beside the figure it is compared with
+    (:func:`~medhal.text.hedged_pairs.pair_conflict`): "at about 38% versus 21%" against "28% versus 21%"."""
     if speaks_of_discrimination(unit):  # "excellent" discrimination against every stated AUC (text/accuracy.py)
         graded = [i for i, sentence in enumerate(index.sentences) if auc_values(sentence)]
         found = [discrimination_conflicts(unit, index.sentences[i]) for i in graded]
@@ -155,6 +157,9 @@ def number_cue(
     moved = interval_conflicts(unit, index.sentences, by_sentence, threshold)  # "seen in 12 weeks" for "in 8 weeks"
     if moved is not None:
         return moved
+    hedged = pair_conflict(unit, index.sentences)  # "at about 38% versus 21%" for "28% versus 21%" (round 172)
+    if hedged is not None:
+        return [(hedged[1], hedged[2])], hedged[0]
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures
         paired = stated_pair_factor(index, unit) or subject_factor(index, unit, by_sentence)
         if paired is not None:
