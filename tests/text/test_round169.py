@@ -129,6 +129,9 @@ def test_a_phrase_naming_only_the_rival_and_a_period_stated_as_such() -> None:
     sentence = evidence.split(". ")[0]
     assert bound_value_conflicts("It cut coughs over 24 hours by 18%.", sentence, evidence) == []
     assert bound_value_conflicts("in people coughing for at least 2 years", sentence, evidence)
+    # a bound stays a bound wherever its figure is stated as a period ("over at least three days": round 56)
+    taper = "The dose should be reduced gradually over at least 1 week. Doses were given for 3 days."
+    assert bound_value_conflicts("the dose should be reduced gradually over at least three days.", taper[:57], taper)
 
 
 def test_declined_and_lay_words_for_exclude_and_readmission() -> None:

@@ -213,7 +213,7 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
             not same_side
             or any(b.side == mine.side and _same_edge(b, mine) for b in anywhere)
             or any(q.equals(mine.quantity) for q in said)  # "of more than 10°" against "an increase of 10°"
-            or _period_stated(mine, evidence)
+            or _period_stated(unit, mine, evidence)
         ):
             continue
         counts = counted(unit, mine.quantity)  # "up to twelve *puffs*" against "up to 6 *puffs*", not "over 40 UI/L"
@@ -225,13 +225,17 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
     return conflicts
 
 
-def _period_stated(mine: Bound, evidence: str) -> bool:
+_OVER = re.compile(r"\bover\s+(?:the\s+|a\s+)?$", re.IGNORECASE)
+
+
+def _period_stated(unit: str, mine: Bound, evidence: str) -> bool:
     """Whether ``mine`` bounds a time the evidence states as a period of its own, unbounded: "coughs over 24 hours"
     counts them during the "24-hour cough frequency" the evidence reports, no rival of "cough lasting at least 1 year"
-    (round 171)."""
-    return mine.quantity.kind == "time" and any(
-        q.equals(mine.quantity) and not q.approximate for q in _stated_once(evidence)
-    )
+    (round 171); "at least three days" is a bound wherever "3 days" is stated ("reduced gradually over at least
+    three days" against "over at least 1 week": round 56)."""
+    if mine.quantity.kind != "time" or not _OVER.search(unit, 0, mine.quantity.start):
+        return False  # "at least three days", "more than 48 hours" bound; only "over" may name the span counted in
+    return any(q.equals(mine.quantity) and not q.approximate for q in _stated_once(evidence))
 
 
 @lru_cache(maxsize=64)
