@@ -73,3 +73,31 @@ def test_a_hedged_figure_changed_beside_its_partner_is_contradicted() -> None:
     wrong = faithful.replace("about 41 points", "about 51 points")
     result = medhal.check(PESSARY, wrong)
     assert result.flagged and [u.verdict for u in result.units] == ["contradicted"]
+
+
+AMOXICILLIN = (
+    "Background: Whether a 7-day course of amoxicillin is as effective as a 14-day course for community-acquired "
+    "pneumonia in children under 5 years in low-income settings is uncertain. Methods: In this open-label "
+    "non-inferiority trial at six hospitals in Malawi, 1,126 children aged 2 to 59 months with chest-indrawing "
+    "pneumonia were randomised to oral amoxicillin 45 mg/kg twice daily for 7 days (n=563) or 14 days (n=563). The "
+    "primary outcome was treatment failure by day 14, with a non-inferiority margin of 4 percentage points. "
+    "Results: Treatment failure occurred in 58 children (10.3%) in the 7-day group and 54 (9.6%) in the 14-day "
+    "group (difference 0.7 percentage points, 95% CI -2.8 to 4.2), so non-inferiority was not shown. Relapse by day "
+    "28 was similar (4.1% vs 3.7%). Diarrhoea was less frequent with the shorter course (6.2% vs 11.5%; p=0.002). "
+    "Two children died in each group. Caregivers reported better adherence with the 7-day course (92% vs 78% "
+    "completing all doses). Conclusions: A 7-day course was not shown to be non-inferior to 14 days, but it caused "
+    "less diarrhoea and was easier to complete."
+)
+
+
+def test_an_unsupported_unit_of_figures_points_at_the_sentence_stating_them() -> None:
+    result = medhal.check(
+        AMOXICILLIN,
+        "The shorter course caused less diarrhoea, roughly 6% compared with 12%, and "
+        "more caregivers finished all the doses.",
+    )
+    unit = next(u for u in result.units if u.text.startswith("roughly 6%"))
+    pointer = unit.entailing
+    assert unit.verdict != "supported" and pointer is not None
+    shown = pointer.focus.text if pointer.focus is not None else pointer.text
+    assert shown.startswith("Diarrhoea was less frequent")

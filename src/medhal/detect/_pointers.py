@@ -22,7 +22,10 @@ the model did not give.  In order:
    ``P(E)``; else the window that achieved ``E*``.
 
 An unsupported unit points at the closest evidence found (:func:`closest`): the smallest window holding the sentence
-it is best aligned with, so that an auditor reads the sentence the unit is about, not a tile of the whole abstract.
+it is best aligned with, so that an auditor reads the sentence the unit is about, not a tile of the whole abstract;
+a unit made of two or more figures points at the sentence stating them all, rounded or hedged as the unit writes
+them (:func:`stating_figures`: "roughly 6% compared with 12%," is about "(6.2% vs 11.5%; p=0.002)", not the methods
+line whose "six hospitals" its alignment read as its 6), where the sentence it was aligned with states none of them.
 
 Whatever window is shown, :func:`focus_line` names the line of it to read first: the sentence of a multi-sentence
 window the unit is about (a window of a clinic letter may be a dozen lines).
@@ -40,8 +43,17 @@ import numpy as np
 from medhal.detect.chunking import Window
 from medhal.detect.pointer_record import FocusLine
 from medhal.text import Span
+from medhal.text.derived import near_estimate, rounds
+from medhal.text.quantities import Quantity, quantities
 
-__all__ = ["CLOSE", "Support", "closest", "focus_line", "shown_entailing"]
+__all__ = [
+    "CLOSE",
+    "Support",
+    "closest",
+    "focus_line",
+    "shown_entailing",
+    "stating_figures",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,3 +164,33 @@ def focus_line(
         k = window.first + int(np.argmax(inside))
     line = sentences[k]
     return FocusLine(line.start, line.end, line.text, k)
+
+
+def stating_figures(unit: str, sentences: Sequence[str]) -> int | None:
+    """The first of ``sentences`` that states every figure of ``unit``, two or more (equal, rounded as the unit writes
+    it, or near a hedged one), or ``None``: the sentence an unsupported unit of figures is about (module docstring).
+
+    >>> said = ["It ran at six hospitals.", "Diarrhoea: 6.2% vs 11.5%."]
+    >>> stating_figures("roughly 6% compared with 12%,", said), stating_figures("roughly 6% compared with 20%,", said)
+    (1, None)
+    """
+    own = [q for q in quantities(unit) if not q.kind.startswith("label:")]
+    if len(own) < 2:
+        return None
+    for i, sentence in enumerate(sentences):
+        said = quantities(sentence)
+        if all(any(_states(q, e) for e in said) for q in own):
+            return i
+    return None
+
+
+def states_none(unit: str, text: str) -> bool:
+    """Whether ``text`` states none of ``unit``'s figures (:func:`stating_figures`' reading): a pointer that does
+    (the conclusion's "over 24 months" for "... did not slow kidney function decline over 24 months") is kept."""
+    said = quantities(text)
+    return not any(_states(q, e) for q in quantities(unit) if not q.kind.startswith("label:") for e in said)
+
+
+def _states(q: Quantity, e: Quantity) -> bool:
+    """Whether ``e`` is the figure ``q`` writes: equal, rounded as written, or near it where ``q`` is hedged."""
+    return q.kind == e.kind and (q.equals(e) or rounds(q, e.value) or (q.about and near_estimate(q, e.value)))

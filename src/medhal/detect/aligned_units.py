@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from medhal.detect._pointers import focus_line
+from medhal.detect._pointers import focus_line, states_none, stating_figures
 from medhal.detect.aligned_rule import AlignedRule
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.base import Plan
@@ -135,8 +135,16 @@ def aligned_units(
             coverage_asks=asking_windows(span.text, index, read_alignment, coverage, before, reporting),
         )
 
+        entailing, stated = decision.entailing, None
+        shown = _window_at(entailing, windows, coverage)
+        if decision.verdict == "unsupported" and (shown is None or states_none(span.text, shown.text)):
+            stated = stating_figures(span.text, index.sentences)  # a unit of figures: the sentence stating them
+            held = smallest_holding(windows, stated)
+            if held is None and (tile := smallest_holding(coverage, stated)) is not None:
+                held = -1 - tile  # a coverage window (the index convention of AlignedDecision)
+            entailing, stated = (entailing, None) if held is None else (held, stated)
         w_e, w_c = (
-            _window_at(decision.entailing, windows, coverage),
+            _window_at(entailing, windows, coverage),
             _window_at(decision.contradicting, windows, coverage),
         )
         rule_suspicion = decision.suspicion
@@ -176,7 +184,7 @@ def aligned_units(
                 entailing=None
                 if w_e is None
                 else w_e.pointer(
-                    _own(decision.entailing, block, cover_rows[u]), focus_line(w_e, by_sentence, data.sentences)
+                    _own(entailing, block, cover_rows[u]), focus_line(w_e, by_sentence, data.sentences, stated)
                 ),
                 contradicting=None
                 if w_c is None
