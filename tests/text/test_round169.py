@@ -142,6 +142,7 @@ def test_declined_and_lay_words_for_exclude_and_readmission() -> None:
     assert not negated("Mortality declined in both groups.")
     assert "exclu" in canonical_stems("a negative record does not rule out asthma")
     assert "readm" in canonical_stems("more people had to come back into hospital")
+    assert "readm" not in canonical_stems("He should go back to hospital if the redness spreads.")  # advice
 
 
 def test_a_relative_change_of_those_not_free_of_it() -> None:

@@ -480,7 +480,8 @@ _COMMON: tuple[tuple[str, str], ...] = (
         "uterine atony",
     ),  # "because your womb was not contracting firmly enough" (round 64's delivery letter)
     (r"\brul(?:e|es|ed|ing)\s+out\b", "exclude"),  # "does not rule out" for "does not exclude" (round 164)
-    (r"\b(?:come|came|coming|go|went|going)\s+back\s+(?:in)?to\s+hospital\b", "readmitted"),  # (round 166)
+    # "had to come back into hospital within a month" (round 166); not advice, "go back to hospital if ..." (r. 66)
+    (r"\b(?:had\s+to\s+(?:come|go)|came|went)\s+back\s+(?:in)?to\s+(?:the\s+)?hospital\b", "readmitted"),
 )
 """Everyday names of common signs, conditions and measures and the clinical term a report uses ("slow heart rate"
 is bradycardia, "low blood pressure" hypotension, "hair loss" alopecia, "shingles" herpes zoster, "blood in the urine"
