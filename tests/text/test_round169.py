@@ -174,3 +174,12 @@ def test_degree_a_drug_class_and_an_imaging_acronym() -> None:
     resonance = "Myocardial T2* on cardiovascular magnetic resonance improved."
     assert unstated_names("The MRI measure of heart iron improved.", resonance) == ()
     assert unstated_names("The MRI measure improved.", "Ferritin fell.") == ("MRI",)
+
+
+def test_a_rate_said_once_for_both_groups() -> None:
+    from medhal.text.figures import unstated_quantities
+
+    evidence = "Fluid was 7.1 mL/kg/%TBSA with albumin versus 9.4 mL/kg/%TBSA with crystalloid alone."
+    before = "Patients on albumin received about 7 mL per kg per percent burn, "
+    assert unstated_quantities("compared with about 9.4 mL with crystalloid alone,", evidence, before=before) == []
+    assert unstated_quantities("compared with 9.4 mL of saline,", evidence, before="It was 7.1 mL/kg/%TBSA. Then ")

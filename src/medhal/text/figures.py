@@ -357,6 +357,13 @@ def unstated_quantities(
             q = replace(q, approximate=True, about=True)  # "(roughly 6% vs 3%)": the hedge is the pair's (round 46)
         if after and q.kind == "count" and not (before + unit)[q.end :].strip(" ,;:"):
             q = _completed_date(q, before + unit, after)
+        rates = {
+            r.kind
+            for r in read[:k]
+            if r.kind.startswith(f"{q.kind}/") and not _ENDS.search(before + unit, r.end, q.start)
+        }
+        if rates and any(e.kind in rates and e.number == q.number for e in exact):
+            continue  # "7 mL per kg per percent burn, compared with about 9.4 mL": the rate said once (round 170)
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
@@ -406,6 +413,8 @@ def _completed_date(q: Quantity, text: str, after: str) -> Quantity:
 
 
 _PER_BEFORE = re.compile(r"\bper\s+$", re.IGNORECASE)
+_ENDS = re.compile(r"[.!?;](?:\s|$)")
+"""The end of a sentence or clause between two figures."""
 _AGO = re.compile(r"\s+(?:ago|before|earlier|previously)\b", re.IGNORECASE)
 
 
