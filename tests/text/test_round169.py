@@ -183,3 +183,12 @@ def test_a_rate_said_once_for_both_groups() -> None:
     before = "Patients on albumin received about 7 mL per kg per percent burn, "
     assert unstated_quantities("compared with about 9.4 mL with crystalloid alone,", evidence, before=before) == []
     assert unstated_quantities("compared with 9.4 mL of saline,", evidence, before="It was 7.1 mL/kg/%TBSA. Then ")
+
+
+def test_each_arm_s_share_of_the_trial() -> None:
+    from medhal.text.implied import implied_figures
+
+    said = "264 women were assigned to supervised training (n=132) or usual activity (n=132)."
+    assert sorted(q.value for q in implied_figures(said) if q.kind == "percent") == [50.0]
+    uneven = "300 adults were assigned to A (n=200) or B (n=100)."
+    assert sorted(round(q.value, 1) for q in implied_figures(uneven) if q.kind == "percent") == [33.3, 66.7]

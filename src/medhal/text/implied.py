@@ -116,7 +116,7 @@ def implied_figures(text: str) -> list[Quantity]:
     >>> [round(q.value * 1440) for q in implied_figures("06:58 Glucagon 1 mg IM. 07:10 GCS 15. 07:30 BM 7.8.")]
     [12, 20]
     >>> [q.value for q in implied_figures("Children were randomised to A plus usual care (TAU; n=76) or TAU (n=76).")]
-    [152.0]
+    [152.0, 50.0]
     >>> implied_figures("Follow-up at a ratio of 1:1 was poor. Admitted today, discharge planned.")
     []
     """
@@ -153,6 +153,9 @@ def implied_figures(text: str) -> list[Quantity]:
         arms = [int(m.group(1).replace(",", "")) for m in _ARM_N.finditer(sentence)]
         if len(arms) >= 2:
             out.append(Quantity("count", float(sum(arms)), -1, -1, f"{sum(arms)} in all", False, float(sum(arms))))
+            # each arm's share of them: "(n=132) or usual activity (n=132)" is half in each (round 171)
+            shares = sorted({100.0 * n / sum(arms) for n in arms})
+            out.extend(Quantity("percent", p, -1, -1, f"{p:.1f}% of all", False, p) for p in shares)
     # two matched groups together: "842 FICB recipients were matched 1:1 with 842 controls" (round 137), "174
     # patients were analysed in each group" (round 143), "After matching (1,904 pairs)"
     totals = [sum(float(m.group(side).replace(",", "")) for side in ("a", "b")) for m in _MATCHED.finditer(text)]
