@@ -192,3 +192,21 @@ def test_each_arm_s_share_of_the_trial() -> None:
     assert sorted(q.value for q in implied_figures(said) if q.kind == "percent") == [50.0]
     uneven = "300 adults were assigned to A (n=200) or B (n=100)."
     assert sorted(round(q.value, 1) for q in implied_figures(uneven) if q.kind == "percent") == [33.3, 66.7]
+
+
+def test_shares_of_groups_said_respectively_and_ratios_listed_in_the_plural() -> None:
+    from medhal.text.quantifiers import share_conflicts
+    from medhal.text.ratios import ratio_conflicts, ratio_stated
+
+    respective = "A second anticonvulsant dose was needed by 12 (14%) and 24 (27%) children, respectively."
+    assert (
+        share_conflicts("Only about one in seven children in the midazolam group needed a second dose,", respective)
+        == []
+    )
+    assert share_conflicts("About one in twenty children in the midazolam group needed a second dose,", respective)
+    listed = "Adjusted hazard ratios were 2.3 (95% CI 2.0 to 2.7) for simple and 6.8 (95% CI 5.9 to 7.9) for complex."
+    assert ratio_stated("simple seizures roughly doubled the risk", listed)
+    assert not ratio_stated(
+        "simple seizures roughly doubled the risk", "Adjusted hazard ratios were 6.8 (95% CI 5.9 to 7.9)."
+    )
+    assert ratio_conflicts("It raised the risk tenfold.", "Hazard ratios were 1.9 (1.2 to 3.0) and 2.2 (1.4 to 3.1).")

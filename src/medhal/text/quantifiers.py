@@ -212,10 +212,14 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
         # "one in ten obese patients" against "41% of obese patients ... and 9% of normal-weight patients": the
         # figures of the group the unit names, where it names one the sentence gives figures for
         specific = frozenset(heads) - _PEOPLE
-        own = [e for e in same if specific & anchors(sentence, e)]
+        # "needed by 12 (14%) and 24 (27%) children, respectively": the words next to a figure name no group
+        own = [] if _RESPECTIVELY.search(sentence) else [e for e in same if specific & anchors(sentence, e)]
         if same and all(share.contradicted_by(e.value) for e in (own or figures)):
             conflicts.append((share.quantity, same[0]))
     return conflicts
+
+
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 
 def shares_stated(unit: str, sentence: str) -> bool:

@@ -140,6 +140,17 @@ def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:
     doubled" reads the percentages (round 18)."""
     said = quantities(sentence)
     found: list[tuple[float, Quantity]] = [(max(q.value, 1.0 / q.value), q) for q in said if q.ratio and q.value > 0]
+    if _RATIOS_LISTED.search(sentence):  # "Adjusted hazard ratios ... were 2.3 (95% CI 2.0 to 2.7) for simple and 6.8
+        bracketed = [m.span() for m in _BRACKETS.finditer(sentence)]  # (...) for complex seizures" (round 173)
+        found += [
+            (max(q.value, 1.0 / q.value), q)
+            for q in said
+            if q.kind == "count"
+            and "." in q.text
+            and q.value > 0
+            and not q.ratio
+            and not any(a <= q.start < b for a, b in bracketed)
+        ]
     percents = _percent_factor(sentence, said)
     if percents is not None:
         found.append(percents)
@@ -149,6 +160,11 @@ def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:
 _FREE_OF = re.compile(r"\w-free\b|\bfree\s+(?:of|from)\b|\bremained\s+without\b", re.IGNORECASE)
 """Shares of people free of what a relative change is told of: its factor is that of the rest (round 166: "roughly
 halving the risk of delirium" for "80% and 62% remained delirium-free", delirium in 20% and 38%)."""
+
+
+_RATIOS_LISTED = re.compile(r"\b(?:hazard|odds|risk|rate|incidence\s+rate)\s+ratios\b", re.IGNORECASE)
+"""Ratios named once, in the plural, before the decimals that list them."""
+_BRACKETS = re.compile(r"\([^()]*\)")
 
 
 def _percent_factor(sentence: str, said: list[Quantity]) -> tuple[float, Quantity] | None:
