@@ -210,3 +210,18 @@ def test_shares_of_groups_said_respectively_and_ratios_listed_in_the_plural() ->
         "simple seizures roughly doubled the risk", "Adjusted hazard ratios were 6.8 (95% CI 5.9 to 7.9)."
     )
     assert ratio_conflicts("It raised the risk tenfold.", "Hazard ratios were 1.9 (1.2 to 3.0) and 2.2 (1.4 to 3.1).")
+
+
+def test_round_173_lay_words_chance_and_a_rate_s_base() -> None:
+    from medhal.text.explanations import unstated_cause
+    from medhal.text.figures import unstated_quantities
+    from medhal.text.synonyms import alignment_tokens, canonical_text
+
+    assert canonical_text("it can cause movement-related side effects") == "it can cause extrapyramidal effects"
+    assert canonical_text("the rate of passing the virus to the baby") == "the rate of transmission"
+    assert (
+        unstated_cause("a difference small enough to be due to chance.", alignment_tokens("Falls: 5% (p=0.3).")) is None
+    )
+    evidence = "Mortality was 11.2% with hydrocortisone and 16.3% with placebo (difference 5.1 percentage points)."
+    assert unstated_quantities("around five fewer deaths per 100 patients treated.", evidence) == []
+    assert unstated_quantities("around five fewer deaths per 250 patients treated.", evidence)

@@ -117,6 +117,7 @@ _ABOUT_THE_STUDY = re.compile(
     r"|reported|power(?:ed)?|size|follow-up|comparison|randomi[sz]ed|authors?|leaflet|guidance|guideline|label"
     r"|routine|practice|setting"  # "reflecting the daily routine concerning Ki-67": how care runs, no mechanism
     r"|adjust\w*|taken\s+into\s+account|account(?:ed|ing)?\s+for"  # "once BMI was taken into account" (round 57)
+    r"|chance|random\s+(?:variation|error)|play\s+of\s+chance"  # "small enough to be due to chance" (round 173)
     r"|small\s+number|few\s+(?:patients"
     r"|cases|events)|missing)\b",
     re.IGNORECASE,

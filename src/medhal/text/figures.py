@@ -367,7 +367,8 @@ def unstated_quantities(
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
-        if q.kind == "time" and _PER_BEFORE.search(unit, 0, q.start):  # "29 mg per 24 hours": a rate's base (r. 151)
+        base = q.kind == "time" or (q.kind == "count" and q.value in _BASES)  # "29 mg per 24 hours" (round 151),
+        if base and _PER_BEFORE.search(unit, 0, q.start):  # "five fewer deaths per 100 patients" (173): a rate's base
             continue
         if (
             _TRIMESTER.match(unit[q.end :])
@@ -413,6 +414,7 @@ def _completed_date(q: Quantity, text: str, after: str) -> Quantity:
 
 
 _PER_BEFORE = re.compile(r"\bper\s+$", re.IGNORECASE)
+_BASES = frozenset({10.0, 100.0, 1000.0, 10000.0, 100000.0})
 _ENDS = re.compile(r"[.!?;](?:\s|$)")
 """The end of a sentence or clause between two figures."""
 _AGO = re.compile(r"\s+(?:ago|before|earlier|previously)\b", re.IGNORECASE)

@@ -18,6 +18,8 @@ import re
 __all__ = ["LAY_PHRASES"]
 
 _ROUNDS: tuple[tuple[str, str], ...] = (
+    (r"\bmovement[- ](?:related\s+)?(?:side[- ]effects?|problems|disorders?)\b", "extrapyramidal effects"),  # r. 173
+    (r"\bpassing\s+(?:the\s+)?(?:virus\s+|it\s+)?(?:on\s+)?to\s+(?:the|her)\s+bab(?:y|ies)\b", "transmission"),
     (r"\bbaby(?:'s)?\s+movements?\b|(?-i:\bFMs?\b)", "fetal movements"),  # "reduced baby movements" (round 100)
     (
         r"\b(?:hoping|planning|trying|wanting|wishing)\s+to\s+(?:have\s+a\s+baby|get\s+pregnant|become\s+pregnant"
