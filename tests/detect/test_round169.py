@@ -117,3 +117,19 @@ def test_a_factor_told_of_what_another_sentence_names_and_a_share_cut_from_what_
         "complex seizures, remain free of epilepsy."
     )
     assert "contradicted" not in _verdicts(FEBRILE, response).values()
+
+
+SCARLET = (
+    "Background: Scarlet fever, caused by group A streptococcus (GAS), is usually treated with a 10-day course of "
+    "penicillin V. Results: Clinical cure at day 14 was 94.1% with 5 days and 94.8% with 10 days. GAS eradication was "
+    "lower after the 5-day course (76.2% vs 85.9%; risk difference -9.7 points, 95% CI -14.0 to -5.4). Conclusions: A "
+    "5-day course of penicillin V was non-inferior to 10 days for clinical cure of scarlet fever."
+)
+
+
+def test_a_relative_clause_of_advice_is_no_finding() -> None:
+    response = (
+        "So the shorter course seems just as good for getting better, but the standard ten-day course clears the "
+        "bacteria more reliably, which is worth discussing with your doctor."
+    )
+    assert "contradicted" not in _verdicts(SCARLET, response).values()

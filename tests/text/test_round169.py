@@ -225,3 +225,17 @@ def test_round_173_lay_words_chance_and_a_rate_s_base() -> None:
     evidence = "Mortality was 11.2% with hydrocortisone and 16.3% with placebo (difference 5.1 percentage points)."
     assert unstated_quantities("around five fewer deaths per 100 patients treated.", evidence) == []
     assert unstated_quantities("around five fewer deaths per 250 patients treated.", evidence)
+
+
+def test_round_174_to_176_a_scale_s_size_an_arm_without_and_too_rare_to_compare() -> None:
+    from medhal.text.negation import flips_negation
+    from medhal.text.noninferiority import equivalence_claim
+    from medhal.text.quantities import quantities
+
+    assert [q.kind for q in quantities("about eight points better on a 100-point scale")][-1] == "label:scale"
+    assert [q.kind for q in quantities("a 15-point margin")] == ["points"]
+    assert equivalence_claim("Observation without antibiotics was non-inferior to amoxicillin-clavulanate.") == 1
+    assert equivalence_claim("Observation was not shown to be non-inferior without antibiotics.") == -1
+    rare = "Invasive GAS infection was rare (9 cases overall; 0.05%) and could not be compared between groups."
+    assert flips_negation("Serious invasive infections were too rare to compare.", rare) is None
+    assert flips_negation("Serious invasive infections were compared.", rare) == "compared"

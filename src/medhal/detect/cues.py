@@ -355,12 +355,16 @@ def unit_cues(
             )
         ):
             cue = None
-        whole = (fronted(units, k, response) or relative_to(units, k, response)) if cue is None else None
+        # a relative clause is read with its sentence where it says something of the finding ("which was a significant
+        # difference"), not where it advises ("which is worth discussing with your doctor": round 174)
+        related = relative_to(units, k, response) if _OF_A_FINDING.search(u.text) else None
+        whole = (fronted(units, k, response) or related) if cue is None else None
         sentence = None if whole is None else null_finding_cue(index, whole)
         cues.append(cue if sentence is None else FiredCue(sentence, kind="null_finding"))
     return cues
 
 
+_OF_A_FINDING = re.compile(r"\b(?:significan\w*|differ\w*|chance|similar|same|effect\w*|benefit\w*)\b", re.I)
 _A_PERIOD = re.compile(r"\b(?:a|an)\s+(year|month|week|day)\b", re.IGNORECASE)
 """A period of one ("within a year"), read as its figure."""
 

@@ -166,6 +166,7 @@ def flips_negation(unit: str, sentence: str) -> str | None:
             and not _PLACED.search(unit, 0, w.start())
             and not _CONDITION_BEFORE.search(unit, 0, w.start())
             and not (w.group().lower() in _NEED_WORDS and _AS.search(unit, 0, w.start()))
+            and not _TOO_TO.search(unit, 0, w.start())  # "too rare to compare" is "could not be compared" (r. 174)
         ),
         None,
     )
@@ -176,6 +177,8 @@ _PLACED = re.compile(
     re.IGNORECASE,
 )
 """A position relative to what a sentence denies, which asserts nothing of it ("still above his dry weight", r. 66)."""
+_TOO_TO = re.compile(r"\btoo\s+(?:\w+\s+){1,2}?to\s+$", re.IGNORECASE)
+""""too rare to | compare": the verb after is denied by "too"."""
 _CONDITION_BEFORE = re.compile(r"\b(?:when|whenever|if|unless)\b[^,;.:()]*$", re.IGNORECASE)
 """A word of a condition asserts nothing: "use Gaviscon when needed" (PRN) against "omeprazole - no clear indication;
 Gaviscon PRN" (round 121), "and more often when you have a chest infection" against "No chest infections since Jan."

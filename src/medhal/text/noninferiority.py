@@ -38,6 +38,8 @@ def equivalence_claim(clause: str) -> int | None:
     -1
     >>> equivalence_claim("No \u2014 in CALDERA-2, once-daily Nebrovel was non-inferior to twice-daily dosing.")
     1
+    >>> equivalence_claim("Observation without antibiotics was non-inferior to amoxicillin-clavulanate.")
+    1
     >>> print(equivalence_claim("The non-inferiority margin was 4 percentage points."))
     None
     >>> print(equivalence_claim("Whether 7 days is as effective as 14 days is uncertain."))
@@ -53,7 +55,8 @@ def equivalence_claim(clause: str) -> int | None:
         before = " ".join(_PHRASE_BREAK.split(text[: claim.start()])[-1].split()[-_REACH:])
         after = _CONCLUDED_AFTER.match(text[claim.end() :])
         if _PROOF.search(before) or _COPULA.search(before) or after:
-            said = before + (after.group(0) if after else "")
+            # "observation without antibiotics was non-inferior": "without" names the arm, it denies nothing (round 176)
+            said = _WITHOUT_ARM.sub(" ", before) + (after.group(0) if after else "")
             return -1 if _NEGATOR.search(said) else 1
     return None  # "a non-inferiority trial", "the margin for non-inferiority": named, not concluded
 
@@ -121,5 +124,7 @@ _REACH = 8
 """Words before the conclusion's term read for its verb and negation ("failed to demonstrate", "was not shown to
 be")."""
 _NEGATOR = re.compile(r"\b(?:not|no|never|neither|nor|cannot|failed|fails|fail|unable|without)\b|n't\b", re.IGNORECASE)
+_WITHOUT_ARM = re.compile(r"\bwithout\s+(?!\w+ing\b)\w+", re.IGNORECASE)
+""""without" and the thing left out, naming an arm ("observation without antibiotics"); not "without showing"."""
 _ASKED = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
 _CLAUSES = re.compile(r"[;:]\s|,\s+(?:but|while|whereas|although|though)\s+|\s+but\s+", re.IGNORECASE)

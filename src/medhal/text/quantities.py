@@ -158,6 +158,7 @@ _ORDINAL_TIME = re.compile(
 """An ordinal time point ("the second postoperative year"; "the first trimester", its first three months: round 162):
 read as the time it ends, approximate (never a rival)."""
 _WORD_AFTER = re.compile(r"\s+([a-zA-Z]+)\b")
+_SCALE = re.compile(r"\s+(?:visual\s+analogue\s+|rating\s+|numeric\s+)?scale\b", re.IGNORECASE)
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _SPREAD = re.compile(r"\s*[(\[](?:SD|IQR|s\.?d\.?|±)\s*[\d.,\s–-]+[)\]]", re.IGNORECASE)
@@ -292,8 +293,8 @@ def quantities(text: str) -> list[Quantity]:
             kind, value = "label:year", value + (100.0 * int(tail.group()[:2]) if len(raw) == 2 else 0.0)
         elif kind == "count" and MONTH_SLASH.search(before) and YEAR_SLASH.match(text, m.start() - 1):
             kind, value = "label:year", value + (2000.0 if len(raw) == 2 else 0.0)  # "vs 09/2023", "(06/24)"
-        elif kind == "count" and before.endswith("/"):  # "38/132": a scale's maximum, equal to a bare 132 only
-            kind = "label:scale"
+        elif (kind == "count" and before.endswith("/")) or (kind == "points" and _SCALE.match(text, m.end())):
+            kind = "label:scale"  # "38/132", "on a 100-point scale": a scale's maximum, equal to a bare 132 only
         elif kind == "count" and before.endswith(("£", "$", "€")):
             kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
         elif kind == "count" and not unit and _PENCE.match(text, m.end()):
