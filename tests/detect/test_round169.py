@@ -133,3 +133,18 @@ def test_a_relative_clause_of_advice_is_no_finding() -> None:
         "bacteria more reliably, which is worth discussing with your doctor."
     )
     assert "contradicted" not in _verdicts(SCARLET, response).values()
+
+
+NECROTISING = (
+    "Among patients with persistent peripancreatic collections at the time of surgery (n=71), complications occurred "
+    "in 41% of early versus 14% of late operations. In those without collections, complication rates were similar "
+    "(17% vs 13%)."
+)
+
+
+def test_hedged_shares_stated_together_tell_the_unit_apart_from_a_null_finding() -> None:
+    response = (
+        "The difference was marked in people who still had fluid collections, where about four in ten early "
+        "operations led to complications versus about one in seven later ones."
+    )
+    assert "contradicted" not in _verdicts(NECROTISING, response).values()

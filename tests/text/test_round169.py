@@ -239,3 +239,18 @@ def test_round_174_to_176_a_scale_s_size_an_arm_without_and_too_rare_to_compare(
     rare = "Invasive GAS infection was rare (9 cases overall; 0.05%) and could not be compared between groups."
     assert flips_negation("Serious invasive infections were too rare to compare.", rare) is None
     assert flips_negation("Serious invasive infections were compared.", rare) == "compared"
+
+
+def test_round_175_176_factors_of_amounts_and_counts_certainty_and_hedged_shares() -> None:
+    from medhal.text.asserted import asserts_effect
+    from medhal.text.ratios import ratio_conflicts, ratio_stated
+
+    fluid = "Patients in the restrictive group received less fluid over 5 days (median 1.8 L vs 3.9 L)."
+    assert ratio_stated("patients received roughly half as much fluid over five days", fluid)
+    stopped = (
+        "Adverse events were reported by 47% versus 41%; 9 versus 4 participants stopped treatment because of them."
+    )
+    assert ratio_conflicts("and more than twice as many people stopped it because of them.", stopped) == []
+    assert ratio_conflicts("and five times as many people stopped it because of them.", stopped)
+    assert not asserts_effect("but less certain for recurrence.")
+    assert asserts_effect("but fewer recurrences.")

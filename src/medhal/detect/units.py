@@ -328,7 +328,10 @@ def _next_in_sentence(units: Sequence[Unit], k: int, response: str) -> Unit | No
 
 
 _QUALIFYING = re.compile(r"\W*(?:but|although|though|however|yet|and\s+(?=no\s+longer\b|not\b))\b", re.IGNORECASE)
-_CHANCE = re.compile(r"\b(?:by|to)\s+chance\b|\b(?:not|no\s+longer)\s+(?:statistically\s+)?significant", re.IGNORECASE)
+_CHANCE = re.compile(
+    r"\b(?:by|to)\s+chance\b|\b(?:not|no\s+longer)\s+(?:statistically\s+)?(?:significant|clear|conclusive)",
+    re.IGNORECASE,
+)  # "but this difference was not statistically clear" (round 176)
 
 
 def readings(units: Sequence[Unit], response: str) -> list[str]:

@@ -74,7 +74,11 @@ def asserts_effect(unit: str) -> bool:
     >>> asserts_effect("Metformin caused lactic acidosis in 3% of patients"), asserts_effect("Mortality was similar")
     (True, False)
     """
-    return _EFFECT.search(unit) is not None and _plain(unit)
+    return _EFFECT.search(unit) is not None and _plain(unit) and _OF_CERTAINTY.search(unit) is None
+
+
+_OF_CERTAINTY = re.compile(r"\b(?:more|less)\s+(?:certain|uncertain|confident|sure)\b", re.IGNORECASE)
+"""A comparison of how sure the evidence is ("the evidence was less certain for recurrence": round 176), no effect."""
 
 
 def _plain(unit: str) -> bool:

@@ -25,6 +25,7 @@ from medhal.text.arms import respective_percents
 from medhal.text.comparisons import group_figures
 from medhal.text.drug_names import is_drug_name
 from medhal.text.findings import finding_parts, finding_subject
+from medhal.text.hedged_pairs import figure_pairs
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["RatioWords", "both_groups_conflicts", "changed_subjects", "ratio_conflicts", "ratio_stated", "ratio_words"]
@@ -154,6 +155,12 @@ def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:
     percents = _percent_factor(sentence, said)
     if percents is not None:
         found.append(percents)
+    # two amounts or counts set against each other ("median 1.8 L vs 3.9 L", "9 versus 4 participants": round 175)
+    found += [
+        (max(p.first.value, p.second.value) / min(p.first.value, p.second.value), p.first)
+        for p in figure_pairs(sentence)
+        if p.first.kind != "percent" and not p.first.ratio and min(p.first.value, p.second.value) > 0
+    ]
     return found
 
 
