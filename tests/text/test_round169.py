@@ -254,3 +254,14 @@ def test_round_175_176_factors_of_amounts_and_counts_certainty_and_hedged_shares
     assert ratio_conflicts("and five times as many people stopped it because of them.", stopped)
     assert not asserts_effect("but less certain for recurrence.")
     assert asserts_effect("but fewer recurrences.")
+
+
+def test_round_176_a_share_of_something_else_and_weekly_sessions() -> None:
+    from medhal.text.implied import implied_figures
+    from medhal.text.quantifiers import share_conflicts
+
+    adherence = "Adherence, recorded in a subset of 88 children, was 81% of prescribed time in the 2-hour group."
+    assert share_conflicts("Vision dropped in a handful of children in both groups", adherence) == []
+    assert share_conflicts("Vision dropped in a handful of children", "Vision dropped in 81% of children.")
+    weeks = [q.value for q in implied_figures("It has 6 weekly sessions, each about 20 minutes.") if q.kind == "time"]
+    assert weeks == [42.0]

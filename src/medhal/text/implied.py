@@ -64,6 +64,7 @@ read when the text gives one of each (our own discharge summary, round 58)."""
 _RATE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s+(?:per|for\s+every|in\s+every|in)\s+(?P<d>100|1,?000|10,?000|100,?000)\b")
 _DENOMINATORS = (100, 1000, 10000, 100000)
 _GESTATION = re.compile(r"\b(?P<w>[1-4]\d)\s?\+\s?(?P<d>[0-6])\s*(?:weeks|wk)", re.IGNORECASE)
+_WEEKLY = re.compile(r"\b(\d{1,2})\s+weekly\s+(?:sessions|visits|treatments|infusions|injections|doses)\b", re.I)
 _QUARTER = re.compile(r"\b(?:first|second|third|fourth|final|last)\s+quarter\b", re.IGNORECASE)
 _MONTH = 365.25 / 12
 _FOLD = re.compile(
@@ -146,6 +147,9 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _GESTATION.finditer(text):  # "41+5 weeks" is 41 weeks and 5 days
         if days := float(m.group("d")):
             out.append(Quantity("time", days, -1, -1, f"{days:g} days", False, days))
+    for m in _WEEKLY.finditer(text):  # "6 weekly sessions" last six weeks (round 176)
+        weeks = float(m.group(1))
+        out.append(Quantity("time", 7 * weeks, -1, -1, f"{weeks:g} weeks of sessions", False, weeks))
     for _m in _QUARTER.finditer(text):  # "the final quarter" of a year is its last three months
         out.append(Quantity("time", 3 * _MONTH, -1, -1, "three months", False, 3.0))
     unbracketed = _IN_BRACKETS.sub(lambda m: m.group().replace(";", ","), text)  # "(TAU; n=76)" is one bracket

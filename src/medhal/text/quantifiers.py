@@ -207,6 +207,7 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
             e
             for e in figures
             if any(_of_same(head, anchors(sentence, e)) for head in heads)
+            and not _of_other_thing(sentence, e, heads)
             and (any(ch.isdigit() for ch in e.text) or said <= _said_of(sentence, e))
         ]
         # "one in ten obese patients" against "41% of obese patients ... and 9% of normal-weight patients": the
@@ -340,6 +341,16 @@ def _heads(text: str, words: Quantity) -> list[str]:
 
 
 _RIVAL_WORD = re.compile(r"\b(?:versus|vs|compared|than|against)\b", re.IGNORECASE)
+
+
+def _of_other_thing(sentence: str, e: Quantity, heads: Sequence[str]) -> bool:
+    """Whether the percentage ``e`` says of what it is a share, and that is not what the unit's share counts ("81% of
+    prescribed time", against "a handful of children": round 176)."""
+    m = _OF_WHAT.match(sentence, e.end)
+    return m is not None and not (content_stems(m.group(1)) & (set(heads) | _PEOPLE))
+
+
+_OF_WHAT = re.compile(r"\s+of\s+(?:the\s+|their\s+|all\s+)?((?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\b(?=[\s,.;)])")
 
 
 def _of_same(head: str, around: frozenset[str]) -> bool:

@@ -155,6 +155,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round170.jsonl", 24),
         ("round171.jsonl", 24),
         ("round172.jsonl", 24),
+        ("round173.jsonl", 24),
+        ("round174.jsonl", 24),
+        ("round175.jsonl", 24),
+        ("round176.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
