@@ -225,12 +225,16 @@ def _told_as_well(
     level = -1.0 if anywhere else by_sentence[conflicting]
     # a sentence naming what the unit names and the conflicting one does not ("simple seizures roughly doubled the
     # risk" against "three or more episodes had an adjusted HR of 4.9"; "HR 2.3 for simple ...": round 173)
-    missing = {t for t in alignment_tokens(unit) - index.tokens[conflicting] if not t.startswith("#")}
+    missing = {t for t in alignment_tokens(unit) - index.tokens[conflicting] if not t.startswith("#")} - _TOLD_WORDS
     return any(
         told(unit, s)
         for i, (s, a) in enumerate(zip(index.sentences, by_sentence, strict=True))
-        if (a >= level or missing & index.tokens[i]) and i != conflicting
+        if (a >= level or (missing and missing <= index.tokens[i])) and i != conflicting
     )
+
+
+_TOLD_WORDS = alignment_tokens("doubled halved tripled twice times fold odds risk chance rate roughly about nearly")
+"""Words of a relative change or a share in words, never what a sentence names that the conflicting one does not."""
 
 
 _COUNTS_NOTHING = re.compile(
@@ -357,14 +361,18 @@ def unit_cues(
             cue = None
         # a relative clause is read with its sentence where it says something of the finding ("which was a significant
         # difference"), not where it advises ("which is worth discussing with your doctor": round 174)
-        related = relative_to(units, k, response) if _OF_A_FINDING.search(u.text) else None
+        about_finding = _OF_A_FINDING.search(u.text) and not _ADVISES.search(u.text)
+        related = relative_to(units, k, response) if about_finding else None
         whole = (fronted(units, k, response) or related) if cue is None else None
         sentence = None if whole is None else null_finding_cue(index, whole)
         cues.append(cue if sentence is None else FiredCue(sentence, kind="null_finding"))
     return cues
 
 
-_OF_A_FINDING = re.compile(r"\b(?:significan\w*|differ\w*|chance|similar|same|effect\w*|benefit\w*)\b", re.I)
+_OF_A_FINDING = re.compile(
+    r"\b(?:significan\w*|differ\w*|chance|similar|same|effect\w*|benefit\w*|odds|risk|twice|times)\b", re.I
+)  # "which was a significant difference", "who had about twice the odds of going to hospital" (round 163)
+_ADVISES = re.compile(r"\b(?:worth|should|discuss\w*|talk|ask|recommend\w*|advis\w*|consider\w*)\b", re.I)
 _A_PERIOD = re.compile(r"\b(?:a|an)\s+(year|month|week|day)\b", re.IGNORECASE)
 """A period of one ("within a year"), read as its figure."""
 
