@@ -347,10 +347,11 @@ def _of_other_thing(sentence: str, e: Quantity, heads: Sequence[str]) -> bool:
     """Whether the percentage ``e`` says of what it is a share, and that is not what the unit's share counts ("81% of
     prescribed time", against "a handful of children": round 176)."""
     m = _OF_WHAT.match(sentence, e.end)
-    return m is not None and not (content_stems(m.group(1)) & (set(heads) | _PEOPLE))
+    named = content_stems(m.group(1)) if m is not None else frozenset()
+    return bool(named) and not (named & (set(heads) | _PEOPLE))
 
 
-_OF_WHAT = re.compile(r"\s+of\s+(?:the\s+|their\s+|all\s+)?((?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\b(?=[\s,.;)])")
+_OF_WHAT = re.compile(r"\s+of\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)\b(?=[\s,.;)])")
 
 
 def _of_same(head: str, around: frozenset[str]) -> bool:
