@@ -26,11 +26,18 @@ percentage before "CI" or "confidence" is the level of an interval (``label:ci``
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from medhal.text._compound_numbers import spelled_compounds
 from medhal.text._fractions import FRACTION_WORD, hedged_fractions
 from medhal.text._quantity import Quantity
+from medhal.text._quantity_context import (
+    HEDGES,
+    INTERVAL_OPENS,
+    POINT_HEDGE,
+    interval_units,
+    listed_ratio,
+    mixed_quantities,
+)
 from medhal.text._shorthand import note_shorthand
 from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS, PER_BURN, UNITS
 from medhal.text.lexical import THOUSANDS
@@ -48,7 +55,6 @@ from medhal.text.number_forms import (
     following_days,
     is_age,
     is_year,
-    mixed_numbers,
     multiplier,
     numeric_dates,
     short_dates,
@@ -64,22 +70,6 @@ __all__ = [
     "spelled_numbers",
 ]
 
-_HEDGES = re.compile(
-    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
-    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just|close to)(?:\s+an?)?|"
-    r"(?<![-=])>=?|"
-    r"[<≤≥~]=?|[<>]/=)"
-    r"\s*$",
-    re.IGNORECASE,
-)
-_POINT_HEDGE = re.compile(
-    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some|close\s+to|"
-    r"just\s+(?:over|under|above|below))"
-    r"(?:\s+an?)?|~)\s*$",
-    re.IGNORECASE,
-)
-"""The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`_HEDGES`; either may take an article
-("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
 _HETEROGENEITY = re.compile(r"\bI(?:²|2|\^2)\s*(?:=|:|was|of)?\s*$")
 _DECADE = re.compile(r"'?s\b")
 _SIGN_END = re.compile(r"\s[-+−]\s?$")
@@ -329,7 +319,7 @@ def quantities(text: str) -> list[Quantity]:
         )
         hedged = bool(
             spans
-            or _HEDGES.search(before[-16:])
+            or HEDGES.search(before[-16:])
             or (m.group("unit") is None and _range_bound(text, m.start(), m.end()))
             or (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))  # "40 Gy in 25 fractions" is a dose
             or (kind == "count" and _PROPORTION_PREV.search(before))
@@ -337,11 +327,11 @@ def quantities(text: str) -> list[Quantity]:
             or (kind == "count" and value % 10 == 0 and _DECADE.match(text, m.end()))  # "the low 140s" (round 161)
         )
         ratio = kind == "count" and (
-            _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or _listed_ratio(text, m, out)
+            _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or listed_ratio(text, m, out)
         )
         # "around 1 in 8": the hedge is the proportion's, judged as a share, not a point estimate of a count of 1
         about = spans or (
-            _POINT_HEDGE.search(before[-16:]) is not None
+            POINT_HEDGE.search(before[-16:]) is not None
             and not (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))
         )
         end = m.end() if whole is None else whole
@@ -373,7 +363,7 @@ def quantities(text: str) -> list[Quantity]:
             )
     for value, start, end in a_multiples(text):  # "a billion doses", "about a thousand people"
         before = text[max(0, start - 16) : start]
-        hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
+        hedged, about = HEDGES.search(before) is not None, POINT_HEDGE.search(before) is not None
         out = sorted(
             [*out, Quantity("count", value, start, end, text[start:end], hedged, 1.0, about)], key=lambda q: q.start
         )
@@ -382,7 +372,7 @@ def quantities(text: str) -> list[Quantity]:
         kind, scale = UNITS.get(unit.group(1).lower(), ("count", 1.0)) if unit else ("count", 1.0)
         end = unit.end() if unit and kind != "count" else end
         before = text[max(0, start - 16) : start]
-        hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
+        hedged, about = HEDGES.search(before) is not None, POINT_HEDGE.search(before) is not None
         kept = [q for q in out if q.end <= start or q.start >= end]
         spelled = Quantity(kind, value * scale, start, end, text[start:end], hedged, value, about)
         out = sorted([*kept, spelled], key=lambda q: q.start)
@@ -392,73 +382,15 @@ def quantities(text: str) -> list[Quantity]:
         out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
     out = sorted([*out, *note_shorthand(text)], key=lambda q: q.start)
     if FRACTION_WORD.search(text):
-        fractions = hedged_fractions(text) + _mixed_numbers(text)
+        fractions = hedged_fractions(text) + mixed_quantities(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
         out = sorted(out + fractions, key=lambda q: q.start)
-    return _interval_units(text, out) if _INTERVAL_OPENS.search(text) else out
-
-
-def _interval_units(text: str, out: list[Quantity]) -> list[Quantity]:
-    """``out`` with the bare bounds of an interval in brackets given the unit of the estimate right before it ("4.1
-    µmol/L (95% limits of agreement -38.2 to 46.4)" bounds -38.2 and 46.4 µmol/L; round 150)."""
-    for m in _INTERVAL_OPENS.finditer(text):
-        estimate = next((q for q in reversed(out) if q.end <= m.start()), None)
-        if (
-            estimate is None
-            or not re.fullmatch(r"(?:/\S+)?\s*", text[estimate.end : m.start()])
-            or estimate.kind in _BARE
-            or not estimate.number
-        ):
-            continue
-        close = text.find(")", m.end())
-        scale = estimate.value / estimate.number
-        out = [
-            replace(q, kind=estimate.kind, value=q.value * scale)
-            if m.end() <= q.start < (close if close > 0 else len(text)) and q.kind == "count" and not q.ratio
-            else q
-            for q in out
-        ]
-    return out
-
-
-_INTERVAL_OPENS = re.compile(
-    r"\(\s*95\s*%\s*(?:CI|confidence\s+interval|limits\s+of\s+agreement|LoA)\b[,:]?", re.IGNORECASE
-)
-_BARE = frozenset({"count", "percent"})
-"""Kinds whose interval bounds are read as written (a percentage's bounds are percentages already)."""
-
-
-def _mixed_numbers(text: str) -> list[Quantity]:
-    """:func:`~medhal.text.number_forms.mixed_numbers` as quantities, hedged as the words before them hedge them ("just
-    under two and a half years").
-
-    >>> [(q.kind, q.value) for q in _mixed_numbers("over two and a half years, 1 and a half days")]
-    [('time', 913.125), ('time', 1.5)]
-    """
-    out: list[Quantity] = []
-    for kind, value, start, end, number in mixed_numbers(text):
-        before = text[max(0, start - 16) : start]
-        hedged, about = _HEDGES.search(before) is not None, _POINT_HEDGE.search(before) is not None
-        out.append(Quantity(kind, value, start, end, text[start:end], hedged, number, about))
-    return out
+    return interval_units(text, out) if INTERVAL_OPENS.search(text) else out
 
 
 def _dated(read: list[Quantity]) -> int | None:
     """Where the last quantity ``read`` ends if it is a date, else ``None``."""
     return read[-1].end if read and read[-1].kind == "label:date" else None
-
-
-def _listed_ratio(text: str, m: re.Match[str], before: list[Quantity]) -> bool:
-    """Whether the number ``m`` with decimals and its own interval goes on a list of ratios the same sentence opened
-    ("hazard ratio 1.05 (1.00-1.11) for 1-2 years, ... and 1.58 (1.43-1.74) for 20 years or more")."""
-    if "." not in m.group("num") or _INTERVAL_NEXT.match(text, m.end()) is None:
-        return False
-    last = next((q for q in reversed(before) if q.ratio), None)
-    return last is not None and _SENTENCE_BREAK.search(text, last.end, m.start()) is None
-
-
-_INTERVAL_NEXT = re.compile(r"\s*\((?:95%\s*CI[,:]?\s*)?-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d+(?:\.\d+)?\s*\)")
-_SENTENCE_BREAK = re.compile(r"[.;]\s+[A-Z(]|;")
 
 
 def proportion_side(text: str, q: Quantity) -> bool:

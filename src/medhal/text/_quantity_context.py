@@ -1,0 +1,88 @@
+"""The parts of :func:`medhal.text.quantities.quantities` read around a number: the hedges before it, the bounds of
+an interval given its estimate's unit, mixed numbers in words ("two and a half years") and ratios listed after a
+named one.  Split from :mod:`medhal.text.quantities` to keep one concept a module."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from medhal.text._quantity import Quantity
+from medhal.text.number_forms import mixed_numbers
+
+__all__ = ["HEDGES", "INTERVAL_OPENS", "POINT_HEDGE", "interval_units", "listed_ratio", "mixed_quantities"]
+
+HEDGES = re.compile(
+    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
+    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just|close to)(?:\s+an?)?|"
+    r"(?<![-=])>=?|"
+    r"[<≤≥~]=?|[<>]/=)"
+    r"\s*$",
+    re.IGNORECASE,
+)
+POINT_HEDGE = re.compile(
+    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some|close\s+to|"
+    r"just\s+(?:over|under|above|below))"
+    r"(?:\s+an?)?|~)\s*$",
+    re.IGNORECASE,
+)
+"""The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`HEDGES`; either may take an article
+("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
+
+
+def interval_units(text: str, out: list[Quantity]) -> list[Quantity]:
+    """``out`` with the bare bounds of an interval in brackets given the unit of the estimate right before it ("4.1
+    µmol/L (95% limits of agreement -38.2 to 46.4)" bounds -38.2 and 46.4 µmol/L; round 150)."""
+    for m in INTERVAL_OPENS.finditer(text):
+        estimate = next((q for q in reversed(out) if q.end <= m.start()), None)
+        if (
+            estimate is None
+            or not re.fullmatch(r"(?:/\S+)?\s*", text[estimate.end : m.start()])
+            or estimate.kind in _BARE
+            or not estimate.number
+        ):
+            continue
+        close = text.find(")", m.end())
+        scale = estimate.value / estimate.number
+        out = [
+            replace(q, kind=estimate.kind, value=q.value * scale)
+            if m.end() <= q.start < (close if close > 0 else len(text)) and q.kind == "count" and not q.ratio
+            else q
+            for q in out
+        ]
+    return out
+
+
+INTERVAL_OPENS = re.compile(
+    r"\(\s*95\s*%\s*(?:CI|confidence\s+interval|limits\s+of\s+agreement|LoA)\b[,:]?", re.IGNORECASE
+)
+_BARE = frozenset({"count", "percent"})
+"""Kinds whose interval bounds are read as written (a percentage's bounds are percentages already)."""
+
+
+def mixed_quantities(text: str) -> list[Quantity]:
+    """:func:`~medhal.text.number_forms.mixed_numbers` as quantities, hedged as the words before them hedge them ("just
+    under two and a half years").
+
+    >>> [(q.kind, q.value) for q in mixed_quantities("over two and a half years, 1 and a half days")]
+    [('time', 913.125), ('time', 1.5)]
+    """
+    out: list[Quantity] = []
+    for kind, value, start, end, number in mixed_numbers(text):
+        before = text[max(0, start - 16) : start]
+        hedged, about = HEDGES.search(before) is not None, POINT_HEDGE.search(before) is not None
+        out.append(Quantity(kind, value, start, end, text[start:end], hedged, number, about))
+    return out
+
+
+def listed_ratio(text: str, m: re.Match[str], before: list[Quantity]) -> bool:
+    """Whether the number ``m`` with decimals and its own interval goes on a list of ratios the same sentence opened
+    ("hazard ratio 1.05 (1.00-1.11) for 1-2 years, ... and 1.58 (1.43-1.74) for 20 years or more")."""
+    if "." not in m.group("num") or _INTERVAL_NEXT.match(text, m.end()) is None:
+        return False
+    last = next((q for q in reversed(before) if q.ratio), None)
+    return last is not None and _SENTENCE_BREAK.search(text, last.end, m.start()) is None
+
+
+_INTERVAL_NEXT = re.compile(r"\s*\((?:95%\s*CI[,:]?\s*)?-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d+(?:\.\d+)?\s*\)")
+_SENTENCE_BREAK = re.compile(r"[.;]\s+[A-Z(]|;")
