@@ -40,3 +40,26 @@ def test_an_implied_figure_is_no_unstated_one() -> None:
     stated = [*quantities(summary), *implied_figures(summary)]
     assert unstated_quantities("He spent six days in hospital", stated) == []
     assert [q.text for q in unstated_quantities("He spent eight days in hospital", stated)] == ["eight days"]
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("We included 4 randomised trials and 7 cohort studies enrolling 3,216 patients.", [11.0]),
+        ("Participants were 112 women and 98 men.", [210.0]),
+        ("We pooled 12 RCTs, and 5 observational studies.", [17.0]),
+        ("Of 4 trials and 7 children, none.", []),  # studies and people are not summed
+        ("4 randomised trials enrolled 7 patients.", []),
+    ],
+)
+def test_listed_counts_are_totalled(text: str, total: list[float]) -> None:
+    """Round 176: "This review combined 11 studies" for "4 randomised trials and 7 cohort studies" was contradicted by
+    the 7 cohort studies."""
+    assert [q.value for q in implied_figures(text) if q.text.endswith("in all")] == total
+
+
+def test_a_total_of_listed_studies_is_no_changed_number() -> None:
+    methods = "We included 4 randomised trials and 7 cohort studies enrolling 3,216 patients."
+    stated = [*quantities(methods), *implied_figures(methods)]
+    assert unstated_quantities("This review combined 11 studies", stated) == []
+    assert [q.text for q in unstated_quantities("This review combined 12 studies", stated)] == ["12"]

@@ -89,6 +89,14 @@ _EACH_GROUP = re.compile(
     re.IGNORECASE,
 )
 _PAIRS = re.compile(r"\b(\d[\d,]*)\s+(?:matched\s+)?pairs\b", re.IGNORECASE)
+_STUDIES = r"(?:(?:randomi[sz]ed\s+)?(?:controlled\s+)?trials|RCTs|studies|cohorts)"
+_PEOPLE = r"(?:men|women|boys|girls|adults|children|infants|adolescents)"
+_LISTED = re.compile(
+    rf"\b(?P<a>\d[\d,]*)\s+(?:[\w-]+\s+){{0,2}}?(?:(?P<s>{_STUDIES})|{_PEOPLE})\s*(?:,\s*|\s+)(?:and|plus)\s+"
+    rf"(?P<b>\d[\d,]*)\s+(?:[\w-]+\s+){{0,2}}?(?(s){_STUDIES}|{_PEOPLE})\b"
+)
+"""Two counts of studies, or of people, listed together: "4 randomised trials and 7 cohort studies" are 11 studies
+(round 176), "112 women and 98 men" 210 people."""
 _ARM_N = re.compile(r"[(;,]\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
 """An arm's size closing a bracket: "(n=210)", "(TAU, n=76)" (round 146)."""
 _IN_BRACKETS = re.compile(r"\([^()]*\)")
@@ -118,6 +126,10 @@ def implied_figures(text: str) -> list[Quantity]:
     [12, 20]
     >>> [q.value for q in implied_figures("Children were randomised to A plus usual care (TAU; n=76) or TAU (n=76).")]
     [152.0, 50.0]
+    >>> [q.value for q in implied_figures("We included 4 randomised trials and 7 cohort studies (3,216 patients).")]
+    [11.0]
+    >>> [q.value for q in implied_figures("Of 210 adults, 112 women and 98 men; 4 trials and 7 children")]
+    [210.0]
     >>> implied_figures("Follow-up at a ratio of 1:1 was poor. Admitted today, discharge planned.")
     []
     """
@@ -164,6 +176,8 @@ def implied_figures(text: str) -> list[Quantity]:
     # patients were analysed in each group" (round 143), "After matching (1,904 pairs)"
     totals = [sum(float(m.group(side).replace(",", "")) for side in ("a", "b")) for m in _MATCHED.finditer(text)]
     totals += [2 * float(m.group(1).replace(",", "")) for bound in (_EACH_GROUP, _PAIRS) for m in bound.finditer(text)]
+    # counts of studies or people listed together: "4 randomised trials and 7 cohort studies" (round 176)
+    totals += [sum(float(m.group(side).replace(",", "")) for side in ("a", "b")) for m in _LISTED.finditer(text)]
     out.extend(Quantity("count", both, -1, -1, f"{both:g} in all", False, both) for both in totals)
     for m in _PAIR.finditer(text):  # "2 vs 13 cases": 15 cases in all (round 58)
         cases = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
