@@ -14,6 +14,7 @@ import numpy as np
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
 from medhal.text.assertions import done_of_a_condition, subject_carried
+from medhal.text.designs import design_agrees
 from medhal.text.findings import agrees, finding_parts, reports_null_finding, restated_in_figures
 from medhal.text.significance import null_in_numbers
 from medhal.text.synonyms import alignment_tokens
@@ -33,12 +34,16 @@ class CueLike(Protocol):
 
 def deciding_sentences(index: EvidenceIndex | None, unit: str, cue: CueLike | None) -> list[int]:
     """The evidence sentences the verifier must read ``unit`` against alone, whatever words they share with it: the
-    sentence of its fired ``cue``, and each that reports its null finding again in other words ("Deaths from all
-    causes were not reduced" against "Overall mortality did not differ between groups"), which
+    sentence of its fired ``cue``, each that reports its null finding again in other words ("Deaths from all
+    causes were not reduced" against "Overall mortality did not differ between groups") and the one naming the design
+    it states (:func:`~medhal.text.designs.design_agrees`), which
     :func:`restating_window` then finds among the unit's windows."""
     if index is None:
         return []
     found = agreeing(index, unit)
+    design = design_agrees(unit, index.sentences)  # the sentence naming the design the unit states (round 177)
+    if design is not None:
+        found.add(design)
     return sorted(found if cue is None else {*found, cue.sentence})
 
 
@@ -74,6 +79,11 @@ def restating_window(
         restating |= {  # or with the same figures (round 53)
             i for i, s in enumerate(index.sentences) if null_in_numbers(unit, s) or restated_in_figures(unit, s)
         }
+    # a unit saying only what the study's design was, as the evidence states it ("Because this was not a randomised
+    # trial," of a cohort study: round 177)
+    design = design_agrees(unit, index.sentences)
+    if design is not None:
+        restating.add(design)
     restating.discard(-1 if cue is None else cue.sentence)
     holding = [k for k, w in enumerate(windows) if any(i in restating for i in range(w.first, w.stop))]
     restated = np.zeros(len(windows), dtype=bool)

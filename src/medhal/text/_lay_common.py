@@ -20,6 +20,21 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\b(?:high|raised)\s+(?:blood\s+)?calcium\b", "hypercalcemia"),
     (r"\blow\s+(?:blood\s+)?calcium\b", "hypocalcemia"),
     (r"\blow\s+(?:blood\s+)?magnesium\b", "hypomagnesemia"),
+    # a level stated below or above a cut-off is the low or high level a lay answer names ("Serum magnesium below 1.4
+    # mg/dL occurred in 3%" for "a few people developed low magnesium": round 178); the figure stays
+    *(
+        (rf"\b(?:serum\s+|blood\s+|plasma\s+)?{ion}\s+(?:levels?\s+)?{side}(?=\s*\d)", f"{prefix}{term}")
+        for ion, term in (
+            ("potassium", "kalemia"),
+            ("sodium", "natremia"),
+            ("calcium", "calcemia"),
+            ("magnesium", "magnesemia"),
+        )
+        for side, prefix in (
+            (r"(?:below|under|less\s+than|<)", "hypo"),
+            (r"(?:above|over|greater\s+than|more\s+than|>)", "hyper"),
+        )
+    ),
     (r"\blow\s+(?:blood\s+)?oxygen(?:\s+(?:levels?|saturations?))?\b|\b(?:lack|shortage)\s+of\s+oxygen\b", "hypoxia"),
     (r"\bhypox(?:a?emi[ac])\b", "hypoxia"),
     (r"\bblood\s+in\s+(?:the\s+|their\s+)?urine\b", "hematuria"),
@@ -72,6 +87,7 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bslip(?:s|ped|ping)?\s+out\s+of\s+(?:place|position)\b", "displaced"),  # "disc displacement" (107)
     (r"\bpen[- ](?=allerg)", "penicillin-"),  # "if you are allergic to penicillin" for "if pen-allergic" (107)
     (r"(?-i:\bCMR\b)", "cardiac MRI"),  # "The MRI scan shows" for "CMR 15/01/25: narrowing" (round 107)
+    (r"\b(?:breathing|respiratory)\s+(?:difficult(?:y|ies)|problems?|troubles?)\b", "respiratory distress"),  # r. 178
     (r"\bbreathing\s+muscles?\b", "respiratory muscles"),  # for "respiratory muscle weakness" (round 124)
     (  # "The heart scan on 20 November showed ..." for "Echo 20/11/2026: LVEF 38%" (own letter, session 23): the
         # words stay, so a heart scan still aligns with a cardiac MRI's "heart"

@@ -121,6 +121,9 @@ def association_reversed(unit: str, sentence: str) -> bool:
     >>> association_reversed("Less frequent use was linked to a smaller loss of sleep,",
     ...                      "Use on 1-3 nights per week was associated with a smaller reduction in sleep time.")
     False
+    >>> association_reversed("Later surgery was linked to a lower chance of fathering a child,",
+    ...                      "Later orchidopexy was associated with a higher risk of cancer and lower paternity.")
+    False
     >>> association_reversed("A higher medication burden was linked to greater willingness.",
     ...                      "A higher burden score was associated with greater willingness, whereas a higher "
     ...                      "appropriateness score of medicines was associated with lower willingness.")
@@ -131,12 +134,14 @@ def association_reversed(unit: str, sentence: str) -> bool:
         return False
     sign = _sign(own[0], own[1])
     cause, effect = canonical_stems(own[2]), canonical_stems(own[3])
+    # "a lower chance of fathering a child" is not "a higher risk of cancer": the words naming an outcome must meet
+    named = effect - _GENERIC
     same: list[tuple[int, bool]] = []  # each finding about the unit's two things: how much of the cause it shares,
     for part in finding_parts(sentence):  # and whether it goes the other way
         theirs = _sides(part)
         if theirs is None or len(theirs[0]) > 1:
             continue
-        if not (cause & canonical_stems(theirs[2]) and effect & canonical_stems(theirs[3])):
+        if not (cause & canonical_stems(theirs[2]) and (named or effect) & canonical_stems(theirs[3])):
             continue  # not the same two things
         if own[0] and not theirs[0] and _RANGE.search(theirs[2]):
             continue  # a level named by its range ("use on 1-3 nights per week") is no "more of it" (round 50)
@@ -150,6 +155,9 @@ def association_reversed(unit: str, sentence: str) -> bool:
     return bool(same) and max(same, key=lambda pair: pair[0])[1]
 
 
+_GENERIC = canonical_stems("risk chance odds rate likelihood probability lower higher less more greater smaller")
+"""Words of an effect that name no outcome, nor its direction: two effects share them whatever each is about (round
+179)."""
 _DEATH_FROM = re.compile(r"\b(?:death|deaths|dying|mortality)\s+(?:from|due\s+to|caused\s+by)\s+([\w-]+)", re.I)
 """Deaths of one cause: a narrower outcome than deaths from any."""
 

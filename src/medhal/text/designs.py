@@ -40,11 +40,13 @@ from typing import Literal
 
 from medhal.text.lexical import has_negation
 from medhal.text.stopping import stopping_conflict
+from medhal.text.tokens import content_stems
 
 __all__ = [
     "Design",
     "blinding_conflict",
     "claimed_design",
+    "design_agrees",
     "design_conflict",
     "overstated_superiority",
     "stated_design",
@@ -60,6 +62,14 @@ _CLAIM = re.compile(
     r"[,\s]+){0,3}(?:observational|cohort|case-?control|cross-?sectional)\s+(?:study|analysis|design))\b",
     re.IGNORECASE,
 )
+_DENIED = re.compile(
+    r"\b(?:this|it|the\s+(?:study|trial|research|evidence))\s+(?:was|is)\s+(?:not|n't)\s+(?:an?\s+)?"
+    r"(?:randomi[sz]ed(?:\s+(?:controlled\s+)?(?:trial|study))?|RCT|(?:controlled\s+|clinical\s+)?trial)\b"
+    r"|\b(?:this|the|our|a)\s+non-?randomi[sz]ed\s+(?:study|comparison|design|analysis)\b",
+    re.IGNORECASE,
+)
+"""A unit denying that the study it reports was randomised: "Because this was not a randomised trial" (round 177)
+claims an observational design."""
 _RANDOMISED = re.compile(r"(?<!mendelian\s)\brandom(?:ly|i[sz]ed|i[sz]ation|i[sz]ing)\b|\bRCTs?\b", re.IGNORECASE)
 """Randomisation, the trial's: "Mendelian randomization" reads genetic variants in observational data."""
 _OBSERVATIONAL = re.compile(
@@ -93,8 +103,29 @@ def claimed_design(unit: str) -> Design | None:
     """
     m = _CLAIM.search(unit)
     if m is None:
-        return None
+        return "observational" if _DENIED.search(unit) else None
     return "randomised" if m.group("kind").lower() in {"trial", "rct"} else "observational"
+
+
+def design_agrees(unit: str, sentences: Sequence[str]) -> int | None:
+    """The evidence sentence naming the design ``unit`` says the study had, where the unit says nothing else
+    ("Because this was not a randomised trial," about a prospective cohort study: round 177, where the encoder read it
+    as contradicted, P(C) 0.84); ``None`` otherwise.  A unit reporting a finding too ("In this randomised trial,
+    statins lowered LDL") is judged on its finding.
+
+    >>> evidence = ["This prospective cohort study enrolled 158 adults.", "Randomised trials are needed."]
+    >>> design_agrees("Because this was not a randomised trial,", evidence)
+    0
+    >>> design_agrees("Because this was a randomised trial,", evidence) is None
+    True
+    >>> design_agrees("Because this was not a randomised trial, statins lowered LDL", evidence) is None
+    True
+    """
+    claimed = claimed_design(unit)
+    if claimed is None or content_stems(_CLAIM.sub(" ", _DENIED.sub(" ", unit))):
+        return None
+    stated = _stated_once(tuple(sentences))
+    return stated[1] if stated is not None and stated[0] == claimed else None
 
 
 def stated_design(sentences: Sequence[str]) -> tuple[Design, int] | None:
@@ -114,7 +145,8 @@ def stated_design(sentences: Sequence[str]) -> tuple[Design, int] | None:
     >>> stated_design(["In a randomised trial, relowering was needed less often (4% vs 11%).",
     ...                "Evidence for oral urea comes from observational studies only."])
     """
-    if any(_SECONDARY.search(s) for s in sentences):
+    if any(_SECONDARY.search(s) and not _calls(s) for s in sentences):  # not "trials with cost-effectiveness
+        # analyses are needed" (round 177)
         return None
     randomised = [i for i, s in enumerate(sentences) if _RANDOMISED.search(s) and not _calls(s)]
     observational = [i for i, s in enumerate(sentences) if _OBSERVATIONAL.search(s) and not _calls(s)]

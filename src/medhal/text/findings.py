@@ -383,9 +383,13 @@ def names(unit: str, finding: NullFinding, *, measured: bool = False) -> bool:
 
 
 _NON = re.compile(r"\bnon-(\w+)", re.IGNORECASE)
-_MODEL = re.compile(r"\ban?\s+(?:[\w-]+\s+){0,2}?model\s+of\s+[^,.;]*", re.IGNORECASE)
+_MODEL = re.compile(
+    r"\ban?\s+(?:[\w-]+\s+){0,2}?model\s+of\s+[^,.;]*|\b(?:after|at|from|since|following)\s+(?:the\s+)?birth\b",
+    re.IGNORECASE,
+)
 """The disease model a study used ("in a model of placental insufficiency caused by excess sFlt-1"): what was
-studied in, not an outcome it reports on (round 160)."""
+studied in, not an outcome it reports on (round 160); and when a newborn's outcome came, "after birth" (round 178:
+"fewer had breathing difficulties after birth" names no "birth before 37 weeks")."""
 _DURATION_WORD = re.compile(
     r"\b(?:shorten(?:ed|s)?|prolong(?:ed|s)?|shorter|longer|lengthen(?:ed|s)?|quicker|faster|sooner)\b", re.IGNORECASE
 )

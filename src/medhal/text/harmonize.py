@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Sequence
 
+from medhal.text._unit_words import NUMBER_VALUES
 from medhal.text.bounds import bound_holds, bound_start
 from medhal.text.derived import lay_count
 from medhal.text.figures import same_figure
@@ -86,11 +87,15 @@ _DIGITS = re.compile(r"\d[\d.,]*")
 
 def _written(q: Quantity, e: Quantity) -> str:
     """``e``'s text for ``q``, with ``q``'s unit where the evidence writes its unit apart, after a spread ("24,600
-    U/L" as "24,560 U/L" for "24,560 [SD 4,270] U/L": round 153)."""
-    own = _DIGITS.match(q.text)
+    U/L" as "24,560 U/L" for "24,560 [SD 4,270] U/L": round 153) or on the figure it is set against ("Four days" as
+    "4 days" for "4 rather than 7 days": round 180)."""
+    own = _DIGITS.match(q.text) or _NUMBER_WORD.match(q.text)  # "Four days" as "4 days" for "4 rather than 7 days"
     if e.kind == "count" or not _DIGITS.fullmatch(e.text) or own is None:
         return e.text
     return e.text + q.text[own.end() :]
+
+
+_NUMBER_WORD = re.compile(r"(?:" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
 _SHORT_UNIT = re.compile(r"\d\s?-?(?:wks?|mos?)$|^\d{1,2}/(?:7|52|12)$", re.IGNORECASE)

@@ -20,6 +20,10 @@ from medhal.text._lay_common import COMMON_LAY_TERMS
 __all__ = ["LAY_PHRASES"]
 
 _ROUNDS: tuple[tuple[str, str], ...] = (
+    (  # "a lower chance of fathering a child" for "lower paternity" (round 179)
+        r"\bfather(?:ing|ed)?\s+(?:a\s+)?(?:child(?:ren)?|bab(?:y|ies))\b|\bbec(?:ame|oming|ome)\s+a\s+father\b",
+        "paternity",
+    ),
     (r"\bmovement[- ](?:related\s+)?(?:side[- ]effects?|problems|disorders?)\b", "extrapyramidal effects"),  # r. 173
     (r"\bpassing\s+(?:the\s+)?(?:virus\s+|it\s+)?(?:on\s+)?to\s+(?:the|her)\s+bab(?:y|ies)\b", "transmission"),
     (r"\bbaby(?:'s)?\s+movements?\b|(?-i:\bFMs?\b)", "fetal movements"),  # "reduced baby movements" (round 100)

@@ -138,9 +138,15 @@ _PER_TIME = re.compile(
 _PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
-_RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d")
+_RANGE_NEXT = re.compile(
+    r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d|\s+or\s+(?:\d|(?:" + "|".join(NUMBER_VALUES) + r")\b)", re.IGNORECASE
+)
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
-read as any number."""
+read as any number.  Two figures given as alternatives are a range too ("aged nine or ten" for "aged 9-10 years":
+round 177)."""
+_ALTERNATIVE_PREV = re.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_VALUES) + r"))\s+or\s+$", re.IGNORECASE)
+"""Before the second of two figures given as alternatives: bare, it is as hedged as the first ("versus 11 or 12" for
+11.5 minutes: round 179); with a unit it is a range's upper bound, stated as exactly ("5 or 6 days")."""
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ORDINAL_TIME = re.compile(
     rf"\b({'|'.join(_ORDINALS)})\s+(?:[a-z-]+\s+)?(day|week|month|year|trimester)\b", re.IGNORECASE
@@ -153,12 +159,16 @@ _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _SPREAD = re.compile(r"\s*[(\[](?:SD|IQR|s\.?d\.?|±)\s*[\d.,\s–-]+[)\]]", re.IGNORECASE)
 """A figure's spread in brackets ("(SD 3.1)")."""
-_SHARED_UNIT = re.compile(r"\s*(?:vs\.?|versus|v\.|compared\s+with|and)\s+(?=\d)", re.IGNORECASE)
+_SHARED_UNIT = re.compile(
+    r"\s*(?:vs\.?|versus|v\.|compared\s+with|and|rather\s+than|instead\s+of)\s+(?=\d)", re.IGNORECASE
+)
 """Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
-"at 12 and 24 months" (the unit is both numbers'; round 18)."""
+"at 12 and 24 months" (the unit is both numbers'; round 18), "4 rather than 7 days" (round 180)."""
 _CONFIDENCE_NEXT = re.compile(r"\s*(?:CI|CrI|confidence|credible|UI|uncertainty\s+interval)\b", re.IGNORECASE)
 _HEDGE_WORD = r"(?:(?:about|around|approximately|roughly|nearly|almost)\s+|~\s?)?"
 _FROM = re.compile(r"\bfrom\s+" + _HEDGE_WORD + "$", re.IGNORECASE)
+_RANGED_FROM = re.compile(r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying))\s+from\s+" + _HEDGE_WORD + "$", re.I)
+"""A range, not a change: "ranging from roughly 60% to 85%" hedges both figures (round 179)."""
 _TO = re.compile(r"\s+to\s+" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
 """A change between two levels ("the median course fell from 8 to 5 days"): the second level's unit is the first's too
 (round 43; a range, "aged 3 to 48 months", keeps its bare lower bound), either hedged ("fell from about 34 to about 27.5
@@ -182,10 +192,14 @@ _SOLUTIONS = (
     r"ropivacaine|levobupivacaine|povidone|ethanol|alcohol)"
 )
 _CONCENTRATION_NEXT = re.compile(
-    r"\s*(?:w/v\s+)?(?:(?:hypertonic|isotonic|nebuli[sz]ed)\s+)?" + _SOLUTIONS + r"\b", re.IGNORECASE
+    r"\s*(?:w/v\s+)?(?:(?:hypertonic|isotonic|nebuli[sz]ed)\s+)?" + _SOLUTIONS + r"\b"
+    r"|\s*(?:(?!(?:of|in|on|at|with|the|a|an|and|or|to|for|had|were|was|used|using|applied|received|who|than|versus|vs)\b)"
+    r"[a-z][a-z-]+\s+){0,2}(?:lotion|cream|creme|gel|ointment|spray|shampoo|rinse|foam|mouthwash|varnish|eye\s+drops)\b",
+    re.IGNORECASE,
 )
 _CONCENTRATION_BEFORE = re.compile(r"\b" + _SOLUTIONS + r"(?:\s+(?:nebs?|nebuli[sz]ers?|flush(?:es)?))?\s*$", re.I)
-"""What a percentage is the strength of ("0.9% saline", "Saline nebs 0.9%": round 79): a concentration, not a rate."""
+"""What a percentage is the strength of ("0.9% saline", "Saline nebs 0.9%": round 79; "4% dimeticone lotion", "1%
+permethrin creme rinse": round 179): a concentration, not a rate."""
 
 
 def quantities(text: str) -> list[Quantity]:
@@ -315,7 +329,11 @@ def quantities(text: str) -> list[Quantity]:
             bool(out)
             and out[-1].about
             and _TO_SIGNED.fullmatch(text, out[-1].end, m.start()) is not None
-            and (_SIGN_END.search(text, 0, out[-1].start) is not None or not _FROM.search(text, 0, out[-1].start))
+            and (
+                _SIGN_END.search(text, 0, out[-1].start) is not None
+                or not _FROM.search(text, 0, out[-1].start)
+                or _RANGED_FROM.search(text, 0, out[-1].start) is not None
+            )
         )
         hedged = bool(
             spans
@@ -325,6 +343,7 @@ def quantities(text: str) -> list[Quantity]:
             or (kind == "count" and _PROPORTION_PREV.search(before))
             or (kind == "time" and _COMPOUND_TIME.search(before))
             or (kind == "count" and value % 10 == 0 and _DECADE.match(text, m.end()))  # "the low 140s" (round 161)
+            or (kind == "count" and _ALTERNATIVE_PREV.search(before) is not None)  # "11 or 12" for 11.5 (round 179)
         )
         ratio = kind == "count" and (
             _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or listed_ratio(text, m, out)

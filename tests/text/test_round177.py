@@ -1,0 +1,95 @@
+"""Readings blind rounds 177-180 (session 30) asked for, each with the wrong twin it must still catch."""
+
+from __future__ import annotations
+
+from medhal.text.associations import association_reversed
+from medhal.text.designs import claimed_design, design_agrees, stated_design
+from medhal.text.figures import number_conflicts, unstated_quantities
+from medhal.text.findings import null_finding_conflict
+from medhal.text.quantities import quantities
+from medhal.text.ratios import ratio_conflicts
+from medhal.text.synonyms import canonical_text
+
+DEXTROSE = (
+    "Methods: This prospective cohort followed children born at 35 weeks or later who had been at risk of neonatal "
+    "hypoglycaemia. Of 1,104 eligible children, 847 (77%) were assessed at age 9-10 years."
+)
+
+
+def test_two_figures_given_as_alternatives_are_a_range() -> None:
+    """'to age nine or ten' for 'at age 9-10 years' was contradicted by '35 weeks' (round 177)."""
+    assert [(q.text, q.approximate) for q in quantities("for 5 or 6 days")] == [("5", True), ("6 days", False)]
+    assert [q.approximate for q in quantities("aged 65 or older")] == [False]
+    unit = "This study followed about 850 children to age nine or ten."
+    sentence = DEXTROSE.split(". ")[1]
+    assert number_conflicts(unit, DEXTROSE, sentence) == []
+    assert unstated_quantities(unit, DEXTROSE) == []
+    assert number_conflicts("It followed 850 children to age 12.", DEXTROSE, sentence) != []
+
+
+def test_a_denied_randomisation_claims_an_observational_design() -> None:
+    assert claimed_design("Because this was not a randomised trial,") == "observational"
+    assert claimed_design("The study was not randomised.") == "observational"
+    assert claimed_design("Patients who were not randomised were followed.") is None
+    sentences = [
+        "This prospective cohort study enrolled 158 adults.",
+        "Trials with cost-effectiveness analyses are needed.",
+    ]
+    assert stated_design(sentences) == ("observational", 0)  # a call for economic analyses is no secondary analysis
+    assert design_agrees("Because this was not a randomised trial,", sentences) == 0
+    assert design_agrees("Because this was not a randomised trial, the drug worked.", sentences) is None
+    trial = ["Patients were randomly assigned to A or B.", "Pain fell more with A."]
+    assert design_agrees("Because this was not a randomised trial,", trial) is None
+
+
+def test_a_bare_second_alternative_is_hedged_too() -> None:
+    """'about 16 minutes versus 11 or 12' for '16.2 vs 11.5 minutes' was contradicted by its 12 (round 179)."""
+    assert [q.approximate for q in quantities("about 16 minutes versus 11 or 12.")] == [True, True, True]
+    assert [q.approximate for q in quantities("2 or more")] == [False]
+
+
+def test_a_product_strength_is_no_share() -> None:
+    text = "allocated to 4% dimeticone lotion or 1% permethrin creme rinse; 38% used the cream"
+    assert [q.kind for q in quantities(text)] == ["label:strength", "label:strength", "percent"]
+
+
+def test_a_range_told_from_one_figure_to_another_is_hedged_whole() -> None:
+    """'ranging from roughly 60% to 85%' for 'ranged from 61% to 84%' (round 179); a change keeps its second figure."""
+    assert [q.about for q in quantities("ranging from roughly 60% to 85%")] == [True, True]
+    assert [q.about for q in quantities("fell from about 34 to 27.5")] == [True, False]
+
+
+def test_a_number_set_against_one_with_a_unit_takes_its_unit() -> None:
+    """'Four days of home readings' for 'Using 4 rather than 7 days' was a changed '7 days' (round 180)."""
+    assert [(q.kind, q.value) for q in quantities("Using 4 rather than 7 days of readings")] == [
+        ("time", 4.0),
+        ("time", 7.0),
+    ]
+
+
+def test_a_relative_change_is_read_against_the_finding_it_names() -> None:
+    """'sedation about half as often' against a sentence whose first finding has RR 0.26 (round 179)."""
+    sentence = (
+        "Nasal skin injury was less common with HFNC (2.3% vs 9.7%; RR 0.26, 95% CI 0.14 to 0.49), and two trials "
+        "reported that infants on HFNC required sedation less often (18% vs 35%)."
+    )
+    assert ratio_conflicts("Babies on high-flow needed sedation about half as often.", sentence) == []
+    assert ratio_conflicts("Babies on high-flow needed sedation about a tenth as often.", sentence) != []
+
+
+def test_lay_names_of_levels_and_of_newborn_outcomes() -> None:
+    assert canonical_text("Serum magnesium below 1.4 mg/dL occurred in 3%") == canonical_text(
+        "low magnesium 1.4 mg/dL occurred in 3%"
+    )
+    assert "respiratory distress" in canonical_text("fewer had breathing difficulties after birth")
+    assert "paternity" in canonical_text("a lower chance of fathering a child")
+    finding = "Birth before 37 weeks did not differ significantly (24.4% vs 29.1%)."
+    assert not null_finding_conflict("Fewer babies had breathing difficulties after birth.", finding)
+    assert null_finding_conflict("Birth before 37 weeks was less common with progesterone.", finding)
+
+
+def test_an_association_must_meet_in_what_it_is_of() -> None:
+    """'a lower chance of fathering a child' met 'a higher risk of testicular cancer' in 'risk' alone (round 179)."""
+    sentence = "Later orchidopexy was associated with a higher risk of testicular cancer."
+    assert not association_reversed("Later surgery was linked to a lower chance of fathering a child,", sentence)
+    assert association_reversed("Later orchidopexy was linked to a lower risk of testicular cancer.", sentence)
