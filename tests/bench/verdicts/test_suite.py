@@ -159,6 +159,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round174.jsonl", 24),
         ("round175.jsonl", 24),
         ("round176.jsonl", 24),
+        ("round177.jsonl", 24),
+        ("round178.jsonl", 24),
+        ("round179.jsonl", 24),
+        ("round180.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
