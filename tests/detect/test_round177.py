@@ -22,3 +22,20 @@ def test_a_design_restated_as_the_evidence_states_it_is_supported() -> None:
     assert verdicts["Because this was not a randomised trial,"] == "supported"
     wrong = "Because this was a randomised trial, the authors say the findings are firm."
     assert _verdicts(APHASIA, wrong)["Because this was a randomised trial,"] == "contradicted"
+
+
+PESSARY = (
+    "What is the evidence? In a study of 1,044 women with a short cervix, 11 in every 100 women using progesterone "
+    "gave birth before 33 weeks, compared with 19 in every 100 women using a dummy pessary. Babies in the progesterone "
+    "group were less likely to need intensive care."
+)
+
+
+def test_the_rival_a_comparison_closes_with_is_a_share_of_its_group() -> None:
+    """Round 178: 'compared with about 29 in 100 of those using a dummy pessary' (for 19) was read as a fragment
+    with no predicate, so its share was never compared."""
+    head = "About 11 in 100 of those using progesterone gave birth before 33 weeks, "
+    faithful = _verdicts(PESSARY, head + "compared with about 19 in 100 of those using a dummy pessary.")
+    assert "contradicted" not in faithful.values()
+    wrong = _verdicts(PESSARY, head + "compared with about 29 in 100 of those using a dummy pessary.")
+    assert wrong["compared with about 29 in 100 of those using a dummy pessary."] == "contradicted"

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from medhal.text.asserted import asserts_effect
 from medhal.text.associations import association_reversed
 from medhal.text.designs import claimed_design, design_agrees, stated_design
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.findings import null_finding_conflict
+from medhal.text.noninferiority import equivalence_claim
+from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import quantities
 from medhal.text.ratios import ratio_conflicts
+from medhal.text.significance import significance_denied
 from medhal.text.synonyms import canonical_text
 
 DEXTROSE = (
@@ -93,3 +97,38 @@ def test_an_association_must_meet_in_what_it_is_of() -> None:
     sentence = "Later orchidopexy was associated with a higher risk of testicular cancer."
     assert not association_reversed("Later surgery was linked to a lower chance of fathering a child,", sentence)
     assert association_reversed("Later orchidopexy was linked to a lower risk of testicular cancer.", sentence)
+
+
+def test_a_proportion_in_words_stands_near_its_value() -> None:
+    """'about one in three' allowed 12-55% and '8 in every 100' 3-13%: neither caught its changed twin (rounds
+    177-178)."""
+    (third,) = quantified_shares("about one in three")
+    assert third.contradicted_by(12.5) and not third.contradicted_by(28.0)
+    (eight,) = quantified_shares("8 in every 100")
+    assert eight.contradicted_by(3.1) and not eight.contradicted_by(7.0)
+    (nine,) = quantified_shares("nine in ten")
+    assert not nine.contradicted_by(82.0)
+
+
+def test_a_proportion_the_sentence_states_is_its_share() -> None:
+    sentence = "The most common are joint pain (about 1 in 8 people) and headache (about 1 in 14)."
+    assert share_conflicts("Side effects include joint pain in about one in three people", sentence)
+    assert not share_conflicts("Side effects include joint pain in about one in eight people", sentence)
+    assert not share_conflicts("and headache in about one in fourteen people", sentence)
+
+
+def test_wrong_twins_of_rounds_178_and_179_read_as_turned() -> None:
+    """Each wrong twin here read `supported`: the reading that catches it, and its faithful twin read as before."""
+    conclusion = "Teprotumumab reduced proptosis, but did not significantly improve double vision or quality of life."
+    assert null_finding_conflict("Double vision was significantly better with teprotumumab.", conclusion)
+    assert not null_finding_conflict("Double vision was not significantly better with teprotumumab.", conclusion)
+    doses = "A 50-unit dose healed more fissures than 20 units, while 100 units added no further healing benefit."
+    assert null_finding_conflict("Going up to 100 units made a clear further difference to healing.", doses)
+    assert not null_finding_conflict("Going up to 100 units made no real further difference to healing.", doses)
+    reactions = "Reactions occurred in 7.2% with co-administration and 5.9% with sequential dosing (p=0.46)."
+    assert significance_denied("at about 7% versus 6%, a difference that was statistically significant.", reactions)
+    assert not significance_denied("at about 7% versus 6%, a difference that was not significant.", reactions)
+    assert equivalence_claim("the lower doses improved breathing scores less well than the standard dose.") == -1
+    assert equivalence_claim("the lower doses improved breathing scores just as well as the standard dose.") is None
+    assert asserts_effect("freezing offered a clear advantage over the gel.")
+    assert not asserts_effect("freezing offered no real advantage over the gel.")

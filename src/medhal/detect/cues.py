@@ -177,7 +177,9 @@ def number_cue(
     aligned = np.flatnonzero(by_sentence >= threshold)
     # a factor in words of a relative clause ("where risk was roughly halved") is of what the clause before names
     # "the great majority of children," cut from what it counts ("remain free of epilepsy"): whose share is not said
-    shares = bool(quantified_shares(unit)) and not states_no_predicate(unit)
+    # but the rival a comparison closes with is a share of the group it names ("compared with about 29 in 100 of
+    # those using a dummy pessary" against "19 in every 100 women using a dummy pessary": round 178)
+    shares = bool(quantified_shares(unit)) and (not states_no_predicate(unit) or _RIVAL.match(unit) is not None)
     factors = bool(ratio_words(unit)) and not opens_relative(unit)
     evidence = " ".join(index.sentences)
     for rank, best in enumerate(aligned[np.argsort(-by_sentence[aligned], kind="stable")]):
@@ -242,6 +244,8 @@ _COUNTS_NOTHING = re.compile(
     r"reported|affecting|occurring|compared)\b"
 )
 """A clause cut from what it counts: it opens (lower case) with its figure or a participle."""
+_RIVAL = re.compile(r"\W*(?:compared\s+(?:with|to)|versus|vs\.?|against|as\s+against)\s", re.IGNORECASE)
+"""The opening of the rival a comparison closes with, cut from the clause before."""
 _REFERS_BACK = re.compile(r"\W*(?:(?:and|but)\s+)?(?:(?:in|among|for|of)\s+(?:whom|which)|where)\b", re.IGNORECASE)
 """A clause about whom or what the clause before names ("in whom", "among which", "where")."""
 

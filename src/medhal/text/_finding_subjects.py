@@ -66,7 +66,7 @@ FRAME = word_set(
         "apparent apparently appear appeared appears seem seemed seems measurable meaningful appreciable respect "
         "regard regards unchanged unaffected unaltered reach reached achieve achieved attain attained failed "
         "cause causes produce produced yield yielded greater fewer decline declined declining "
-        "mainly mostly chiefly predominantly primarily"
+        "mainly mostly chiefly predominantly primarily further added extra"
     ),
     stem=True,
 )
@@ -120,12 +120,14 @@ _LISTED = re.compile(
 )
 """A finding about a list of two outcomes: "Hypercalcemia and kidney stones were uncommon and did not differ"."""
 _LISTED_AFTER = re.compile(
-    r"\bno\s+(?:statistically\s+)?(?:significant\s+)?differences?\s+(?:in|between\s+groups\s+in)\s+(?:the\s+)?"
+    r"(?:\bno\s+(?:statistically\s+)?(?:significant\s+)?differences?\s+(?:in|between\s+groups\s+in)"
+    r"|\b(?:did|does|do)\s+not\s+(?:significantly\s+)?(?:improve|reduce|change|affect|alter|lower|increase|prevent))"
+    r"\s+(?:the\s+)?"
     r"(?P<a>[\w-]+(?:\s+[\w-]+){0,4}?)\s+(?:or|and)\s+(?:in\s+)?(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+){0,4})\s*(?:[.;,]|$)",
     re.IGNORECASE,
 )
 """A null finding about two outcomes listed after it: "There were no differences in readmission at 28 days or in
-parent-reported quality of life"."""
+parent-reported quality of life", "did not significantly improve double vision or quality of life" (round 178)."""
 JOINT = re.compile(r"\b(?:composite|combined|combination|joint|together)\b", re.IGNORECASE)
 _SEVERAL_AFTER = re.compile(
     r"\bno\s+(?:statistically\s+)?(?:significant\s+)?differences?\s+(?:between\s+(?:the\s+)?groups\s+)?in\s+"

@@ -45,7 +45,7 @@ _EFFECT = re.compile(
     r"reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
     r"decrease|improved|improves|worsened|more|fewer|less|caused|"
     r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)causes?(?!\s+of\b)|led\s+to|"
-    r"resulted\s+in|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
+    r"resulted\s+in|made\s+an?\s+(?:[\w-]+\s+){0,2}?difference|advantages?|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lengthened|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
     r"(?:went|gone|go(?:es)?|shot|came|come)\s+(?:up|down)|climbed|dropped|"  # "Caesarean rates went up" (round 55)
     r"cut(?!-)|(?<=\bdid\s)(?:lengthen|prolong|shorten|extend|improve|reduce|lower|raise|increase|cut)|"

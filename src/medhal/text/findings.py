@@ -96,7 +96,8 @@ _NULL_FINDING = re.compile(
     r"slow|predict|"
     r"shorten|prolong|delay|hasten|extend|worsen|help|benefit|protect|cut(?!-)|"
     r"associated|different|related|correlated|observed|seen|reported)\w*"
-    r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:(?:clinically\s+)?(?:meaningful|important|relevant|real|"
+    r"|\bno\s+(?:statistically\s+)?(?:significant\s+)?(?:(?:further|additional|extra|added)\s+(?:[\w-]+\s+)?)?"
+    r"(?:(?:clinically\s+)?(?:meaningful|important|relevant|real|"
     r"appreciable|notable|discernible)\s+)?(?:difference|differences|effect|effects|association|"
     r"change|changes|increase|reduction|benefit|improvement|cases?|events?|episodes?|correlation|relationship|"
     r"impact|influence)\b"
@@ -119,7 +120,8 @@ _NULL_FINDING = re.compile(
     r"|\bwithout\s+" + _CHANGING + r"\b",
     re.IGNORECASE,
 )
-"""A sentence that reports no difference, no effect or no occurrence ("... without increasing hypothermia")."""
+"""A sentence that reports no difference, no effect or no occurrence ("... without increasing hypothermia", "100 units
+added no further healing benefit": round 178)."""
 
 _WORDS = re.compile(r"[A-Za-z][\w-]*")
 _NO_SUBJECT = re.compile(

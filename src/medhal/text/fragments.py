@@ -17,7 +17,8 @@ _VERB_WORDS = (
     "show shows suggest suggests remain remains occur occurs differ differs appear appears seem seems improve "
     "improves cause causes lead leads reduce reduces increase increases provide provides allow allows require "
     "requires predict predicts affect affects help helps make makes take takes give gives indicate indicates "
-    "support supports confirm confirms represent represents need needs "
+    "support supports confirm confirms represent represents need needs include includes "  # "Common side effects
+    # include joint pain in about one in three people" (round 178)
     # present forms with -s that are not plural nouns in these texts ("A one-week course works as well as": s. 28)
     "works prevents lowers raises protects relieves treats halves doubles triples shortens worsens prolongs "
     "outperforms reverses eases slows delays boosts restores cures"

@@ -36,6 +36,8 @@ def equivalence_claim(clause: str) -> int | None:
     1
     >>> equivalence_claim("Shorter courses were inferior to longer ones.")
     -1
+    >>> equivalence_claim("a lower dose improved breathing scores less well than the standard 0.6 mg/kg dose.")
+    -1
     >>> equivalence_claim("No \u2014 in CALDERA-2, once-daily Nebrovel was non-inferior to twice-daily dosing.")
     1
     >>> equivalence_claim("Observation without antibiotics was non-inferior to amoxicillin-clavulanate.")
@@ -48,7 +50,7 @@ def equivalence_claim(clause: str) -> int | None:
     if asserts_nothing(clause) or _ASKED.search(clause):
         return None
     text = _NO_WORSE.sub(" noninferior ", clause)
-    if _INFERIOR.search(text) and not _NEGATOR.search(text):
+    if (_INFERIOR.search(text) or _LESS_WELL.search(text)) and not _NEGATOR.search(text):
         return -1
     for claim in _EQUIVALENT.finditer(text):
         # its verb and negation are in its own clause: "No — in CALDERA-2, X was non-inferior" says it was
@@ -104,6 +106,8 @@ _EQUIVALENT = re.compile(
     r"\b",
     re.IGNORECASE,
 )
+_LESS_WELL = re.compile(r"\bless\s+(?:well|effectively|effective|efficacious)\s+than\b", re.IGNORECASE)
+"""Inferior in plain words: "improved breathing scores less well than the standard dose" (round 179)."""
 _NO_WORSE = re.compile(r"\b(?:no|not)\s+(?:worse|inferior)\b", re.IGNORECASE)
 """"no worse than", "not inferior to": a non-inferiority claim whose "no" denies nothing."""
 _INFERIOR = re.compile(r"(?<![-\w])inferior\b(?!ity)", re.IGNORECASE)

@@ -89,10 +89,14 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
     >>> quantified_shares("the most common event occurred within a few days, at most")
     []
 
-    A proportion in words allows its value give or take half a step of its denominator and five points:
+    A proportion in words allows its value give or take half a step of its denominator and five points, and at most
+    :data:`_PROPORTION_NEAR` of itself (two points at the least): "about one in three" allows 20-47%, not the 12.5% of
+    "1 in 8" (round 178), whose half step would allow 12-55%; "8 in every 100" allows 4.8-11.2%, not 3.1% (round 177):
 
     >>> [(s.quantity.text, s.below, s.at_least) for s in quantified_shares("about nine in ten cancers")]
     [('nine in ten', 80.0, None)]
+    >>> [(s.quantity.text, round(s.below, 1), round(s.at_least, 1)) for s in quantified_shares("one in three")]
+    [('one in three', 20.0, 46.7)]
     >>> quantified_shares("fewer than one in four lesions")
     []
     """
@@ -112,13 +116,16 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
         n, of = _count(m.group("n")), _count(m.group("m"))
         if any(start in r for r in taken) or not 0 < n < of or _BOUND_BEFORE.search(text[:start]):
             continue
-        middle, half = 100.0 * n / of, 50.0 / of + 5.0
+        middle = 100.0 * n / of
+        half = min(50.0 / of + 5.0, max(2.0, _PROPORTION_NEAR * middle))  # "one in three" is no 12.5% (round 178)
         words = text[start : m.end()]
         q = Quantity("percent", middle, start, m.end(), words, approximate=True, number=middle)
         found.append(QuantifiedShare(q, middle - half, middle + half if middle + half < 100.0 else None))
     return sorted(found, key=lambda s: s.quantity.start)
 
 
+_PROPORTION_NEAR = 0.4
+"""How far, relative to itself, a share a proportion in words gives may lie from a figure it stands for."""
 _SMALL_NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBER_WORDS[1:21], key=len, reverse=True)) + r")"
 _PROPORTION = re.compile(
     r"\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of)\s+(?:every\s+)?(?P<m>" + _SMALL_NUMBER + r"|100)\b(?!\s*%)",
@@ -170,6 +177,16 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     >>> share_conflicts("About one in eight patients had an infarction.",
     ...                 "About a third of patients had an infarction.")[0][1].text
     'third'
+
+    A proportion the sentence states is a percentage: "joint pain in about one in three people" against "joint pain
+    (about 1 in 8 people) and headache (about 1 in 14)" (round 178).
+
+    >>> share_conflicts("Side effects include joint pain in about one in three people",
+    ...                 "The most common are joint pain (about 1 in 8 people) and headache (about 1 in 14).")[0][1].text
+    '1 in 8'
+    >>> share_conflicts("Side effects include joint pain in about one in eight people",
+    ...                 "The most common are joint pain (about 1 in 8 people) and headache (about 1 in 14).")
+    []
     """
     conflicts: list[tuple[Quantity, Quantity]] = []
     if _COMPLEMENT.search(sentence) or _COMPLEMENT.search(unit):
@@ -177,6 +194,8 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     # "Most semaglutide users (86%)": a share the unit gives its figure is that figure, read as a number
     mine = [share for share in quantified_shares(unit) if not _OWN_FIGURE.match(unit, share.quantity.end)]
     figures = [e for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
+    # a proportion the sentence states ("joint pain (about 1 in 8 people)") is its percentage (round 178)
+    figures += [w.quantity for w in quantified_shares(sentence) if _PROPORTION.fullmatch(w.quantity.text)]
     if not figures:
         theirs = [w for w in quantified_shares(sentence) if not _PROPORTION.fullmatch(w.quantity.text)]
         for share in mine:

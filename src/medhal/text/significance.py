@@ -25,7 +25,7 @@ from functools import lru_cache
 from medhal.text.assertions import asserts_nothing
 from medhal.text.derived import rounds
 from medhal.text.figure_agreement import figures_agree
-from medhal.text.figures import states_each
+from medhal.text.figures import same_figure, states_each
 from medhal.text.findings import (
     NullFinding,
     asserts_effect,
@@ -296,6 +296,9 @@ def significance_denied(unit: str, sentence: str) -> bool:
     >>> significance_denied("Uptake, at 61%, was significantly lower than last year's 63%.",
     ...                     "Uptake was 61%, against 63% last year (p=0.01).")
     False
+    >>> significance_denied("at about 7% versus 6%, a difference that was statistically significant.",
+    ...                     "Reactions occurred in 7.2% with A and 5.9% with sequential dosing (p=0.46).")
+    True
     >>> significance_denied("The decline, 2.9 vs 3.9 mL/min a year, was statistically significant.",
     ...                     "eGFR slope was -2.9 vs -3.9 mL/min per year (difference 1.0; 95% CI -0.03 to 1.97); the "
     ...                     "chronic slope favoured A (difference 1.1; 95% CI 0.07 to 2.12).")
@@ -303,7 +306,8 @@ def significance_denied(unit: str, sentence: str) -> bool:
     """
     if not _CLAIMED.search(unit) or _NOT_CLAIMED.search(unit) or has_negation(unit):
         return False
-    stated = [q for q in quantities(unit) if not q.approximate]
+    # a point estimate hedged ("at about 7% versus 6%") is read as the figure it rounds (round 178)
+    stated = [q for q in quantities(unit) if not q.approximate or q.about]
     # two or more times are the groups' ("6.4 vs 5.5 months" of median survival; round 20), one is a time point;
     # rates and concentrations are the groups' too ("2.9 vs 3.9 mL/min/1.73m2 a year"; round 23)
     times = [q for q in stated if q.kind == "time"]
@@ -313,7 +317,10 @@ def significance_denied(unit: str, sentence: str) -> bool:
     # read part by part: "X was 2.9 vs 3.9 (95% CI -0.03 to 1.97; p=0.058); Y favoured A (95% CI 0.07 to 2.12)"
     # shows no effect on X whatever it shows on Y (round 23)
     parts = [sentence, *finding_parts(sentence)]
-    return any(nonsignificant(part) and states_each(own, quantities(part)) for part in parts)
+    return any(
+        nonsignificant(part) and all(any(q.equals(e) or same_figure(q, e) for e in quantities(part)) for q in own)
+        for part in parts
+    )
 
 
 @lru_cache(maxsize=1024)
