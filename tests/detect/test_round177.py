@@ -39,3 +39,20 @@ def test_the_rival_a_comparison_closes_with_is_a_share_of_its_group() -> None:
     assert "contradicted" not in faithful.values()
     wrong = _verdicts(PESSARY, head + "compared with about 29 in 100 of those using a dummy pessary.")
     assert wrong["compared with about 29 in 100 of those using a dummy pessary."] == "contradicted"
+
+
+TAI_CHI = (
+    "What have we found? Between 2021 and 2023, 318 people completed our programme and were compared with 296 people "
+    "on the waiting list who received a falls-prevention booklet only. Over the following 12 months, 27% of tai chi "
+    "participants had at least one fall, compared with 41% of people who received the booklet. Falls needing an "
+    "emergency department visit occurred in 6% versus 9%, but this difference may have been due to chance."
+)
+
+
+def test_figures_of_unnamed_groups_follow_the_order_of_the_sentence_before() -> None:
+    """Round 180: '6% versus 9%' names no group; the sentence before gives tai chi first (and 'tai chi' is two words
+    too short for the stop list to keep, 'at least one fall' no change)."""
+    wrong = "Falls needing an emergency department visit were more common in the tai chi group."
+    assert _verdicts(TAI_CHI, wrong)[wrong] == "contradicted"
+    faithful = "Falls needing an emergency department visit were less common in the tai chi group."
+    assert _verdicts(TAI_CHI, faithful)[faithful] != "contradicted"

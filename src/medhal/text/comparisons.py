@@ -72,13 +72,16 @@ _FIGURE = re.compile(
     r"(?:(?:who\s+were\s+)?(?:assigned|randomi[sz]ed|allocated)\s+to|receiving|given|treated\s+with|taking|"
     r"with|in|among|on)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
     r"|of\s+the\s+(?P<named>" + GROUP_WORDS + r")\s+(?:group|arm|cohort)\b"
+    r"|of\s+(?:the\s+)?(?:patients|participants|people|those|women|men|children)\s+who\s+(?:received|got|were\s+given|"
+    r"took|used)\s+(?:the\s+|a\s+)?(?P<who>" + GROUP_WORDS + r")"
     r"|of\s+(?!(?:all|the|those|these|eligible|enrolled|included|randomi[sz]ed|evaluable|study|trial)\b)"
     r"(?P<users>(?=[\w\-]*[A-Za-z])[A-Za-z0-9][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s+(?:participants|patients|users"
     r"|recipients)\b)",
     re.IGNORECASE,
 )
 """A percentage (a rate per year too) followed by the group it belongs to: "4.9% of the patients assigned to A",
-"13.8% in the A group", "1.7% with 27 Gy", "5.6% of the A group", "2.1% of tirzepatide participants" (round 42)."""
+"13.8% in the A group", "1.7% with 27 Gy", "5.6% of the A group", "2.1% of tirzepatide participants" (round 42), "41%
+of people who received the booklet" (round 180)."""
 
 _COUNTED = re.compile(
     r"\b\d[\d,]*\s+(?P<group>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s*\((?P<pct>\d+(?:\.\d+)?)\s?%\)"
@@ -97,11 +100,13 @@ _SHARED_HEAD = re.compile(
 """A count out of a group's size with its share in brackets ("6 of 61 (9.8%) exercise participants", "13/57 (22.8%)
 in the stretching group"), read as the share alone ("9.8% of exercise participants")."""
 _CHANGE = re.compile(
-    r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell|fall)\w*"
+    r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell)\w*"
+    r"|(?<!\bone\s)(?<!\ba\s)(?<!\bany\s)(?<!\bno\s)(?<!\bfirst\s)\bfall\w*"
     r"|\b(?:relative|absolute)\b",
     re.IGNORECASE,
 )
-"""A part that reports changes or differences, not levels: its figures do not order the groups."""
+"""A part that reports changes or differences, not levels: its figures do not order the groups ("at least one fall"
+is an event, not a change: round 180)."""
 
 _AGENT_BY = re.compile(
     r"\b(?:reported|experienced|noted|observed|seen|described|used|taken|and|(?:rated|judged|considered)\s+\w+)\s+by\b",
@@ -217,7 +222,10 @@ def group_figures(part: str) -> list[GroupFigure]:
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
         return []
     return [
-        GroupFigure(float(m.group("value")), group_name(m.group("group") or m.group("named") or m.group("users")))
+        GroupFigure(
+            float(m.group("value")),
+            group_name(m.group("group") or m.group("named") or m.group("users") or m.group("who")),
+        )
         for m in _FIGURE.finditer(part)
     ]
 

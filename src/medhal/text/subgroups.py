@@ -67,9 +67,18 @@ def group_tokens(name: str) -> frozenset[str]:
 
     >>> sorted(group_tokens("those aged 60 or over")), sorted(group_tokens("participants younger than 60 years"))
     (['#60', 'over#60'], ['#60', 'patie', 'under#60'])
+    >>> sorted(group_tokens("tai chi"))
+    ['chi', 'tai']
     """
     bounds = frozenset(f"{m.group(1).lower()}#{m.group(2)}" for m in _BOUND.finditer(normalise_ages(name)))
-    return alignment_tokens(normalise_ages(name)) | bounds | ({_WITHOUT} if goes_without(name) else set())
+    tokens = alignment_tokens(normalise_ages(name))
+    if not tokens and not bounds:  # "tai chi": words too short for the stop list's floor name the group (round 180)
+        tokens = frozenset(w.lower() for w in _SHORT_WORD.findall(name)) - _LINKING
+    return tokens | bounds | ({_WITHOUT} if goes_without(name) else set())
+
+
+_SHORT_WORD = re.compile(r"[A-Za-z]{2,}")
+_LINKING = frozenset({"the", "an", "of", "in", "on", "with", "and", "or", "to", "for", "by", "at", "as"})
 
 
 def goes_without(name: str) -> bool:
