@@ -132,3 +132,20 @@ def test_wrong_twins_of_rounds_178_and_179_read_as_turned() -> None:
     assert equivalence_claim("the lower doses improved breathing scores just as well as the standard dose.") is None
     assert asserts_effect("freezing offered a clear advantage over the gel.")
     assert not asserts_effect("freezing offered no real advantage over the gel.")
+
+
+def test_a_hedged_share_is_read_against_its_own_groups_figure() -> None:
+    """'About 11% of people taking finerenone' (for 16.9%) passed because 12.8%, another outcome's, lies near 11%
+    (round 178)."""
+    evidence = (
+        "Results: The primary outcome occurred in 16.9% of the finerenone group and 20.4% of the placebo group. The "
+        "secondary composite occurred in 12.8% vs 14.1%."
+    )
+    sentence = evidence.split(". ")[0]
+    wrong = "About 11% of people taking finerenone reached the primary outcome,"
+    assert [(a.text, b.text) for a, b in number_conflicts(wrong, evidence, sentence)] == [("11%", "16.9%")]
+    assert (
+        number_conflicts("About 17% of people taking finerenone reached the primary outcome,", evidence, sentence) == []
+    )
+    assert number_conflicts("About 13% of people had the secondary composite,", evidence, sentence) == []
+    assert "primary outcome" in canonical_text("reached the main kidney outcome")

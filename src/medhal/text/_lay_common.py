@@ -88,6 +88,8 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bpen[- ](?=allerg)", "penicillin-"),  # "if you are allergic to penicillin" for "if pen-allergic" (107)
     (r"(?-i:\bCMR\b)", "cardiac MRI"),  # "The MRI scan shows" for "CMR 15/01/25: narrowing" (round 107)
     (r"\b(?:breathing|respiratory)\s+(?:difficult(?:y|ies)|problems?|troubles?)\b", "respiratory distress"),  # r. 178
+    # "reached the main kidney outcome" for "the primary outcome occurred in 16.9%" (round 178)
+    (r"\bmain\s+(?:[\w-]+\s+)?(?:outcome|end-?point)\b", "primary outcome"),
     (r"\bbreathing\s+muscles?\b", "respiratory muscles"),  # for "respiratory muscle weakness" (round 124)
     (  # "The heart scan on 20 November showed ..." for "Echo 20/11/2026: LVEF 38%" (own letter, session 23): the
         # words stay, so a heart scan still aligns with a cardiac MRI's "heart"

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from medhal.text.age_bounds import age_bound_stated
-from medhal.text.comparisons import group_figures, names_group
 from medhal.text.derived import (
     complement,
     difference,
@@ -30,12 +29,11 @@ from medhal.text.derived import (
     share,
 )
 from medhal.text.doses import daily_forms
-from medhal.text.findings import finding_parts
+from medhal.text.group_estimates import far_from_its_group, named_group_figures
 from medhal.text.level_pairs import levels_stated, reached_level
 from medhal.text.lexical import directions
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.rates import per_unit_stated, rate_restated, said_rates
-from medhal.text.synonyms import alignment_tokens
 from medhal.text.tokens import content_stems
 
 __all__ = [
@@ -150,13 +148,6 @@ def states_each(own: Sequence[Quantity], theirs: Sequence[Quantity], *, of_kind:
     )
 
 
-def _named_groups_figures(unit: str, sentence: str) -> set[float]:
-    """The percentages ``sentence`` states for a group ``unit`` names ("21.9% given prednisolone" for "around half of
-    children given prednisolone"): a far-off estimate's rival is the figure of its own group."""
-    tokens = alignment_tokens(unit)
-    return {f.value for part in finding_parts(sentence) for f in group_figures(part) if names_group(tokens, f.group)}
-
-
 def number_conflicts(
     unit: str, evidence: str | Sequence[Quantity], sentence: str, *, anchored: bool = False
 ) -> list[tuple[Quantity, Quantity]]:
@@ -176,10 +167,10 @@ def number_conflicts(
     # the sentence's numbers the unit does not restate, the rivals a changed number is shown against
     local = [e for e in said if not e.approximate and not any(q.equals(e) for q in own)]
     conflicts: list[tuple[Quantity, Quantity]] = []
-    named = _named_groups_figures(unit, sentence) if any(q.about for q in own) else set()
+    named = named_group_figures(unit, sentence) if any(q.about for q in own) else set()
     exact = [e for e in stated if not e.approximate]
     for q in own:
-        if q.approximate and not far_off(q, stated):
+        if q.approximate and not far_off(q, stated) and not far_from_its_group(q, named, said, anchored=anchored):
             continue
         if any(q.equals(e) for e in said):
             moved = _given_elsewhere(unit, q, sentence, said, own)
