@@ -56,3 +56,20 @@ def test_figures_of_unnamed_groups_follow_the_order_of_the_sentence_before() -> 
     assert _verdicts(TAI_CHI, wrong)[wrong] == "contradicted"
     faithful = "Falls needing an emergency department visit were less common in the tai chi group."
     assert _verdicts(TAI_CHI, faithful)[faithful] != "contradicted"
+
+
+LETROZOLE = (
+    "Results: Live births occurred in 98 women (32.0%) in the letrozole group and 67 (21.9%) in the clomiphene group "
+    "(rate ratio 1.46, 95% CI 1.12-1.90; p=0.005). Adverse events included hot flushes (9.8% vs 24.5%) and dizziness "
+    "(11.8% vs 7.2%)."
+)
+
+
+def test_the_rival_a_comparison_closes_with_is_read_with_the_clause_before() -> None:
+    """Round 180: 'compared with roughly 12% of those taking clomiphene' (for 21.9%) was cut from its clause, aligned
+    with nothing, and its 12% rounds the 11.8% of dizziness."""
+    head = "About 32% of women taking letrozole had a live birth, "
+    wrong = _verdicts(LETROZOLE, head + "compared with roughly 12% of those taking clomiphene.")
+    assert wrong["compared with roughly 12% of those taking clomiphene."] == "contradicted"
+    faithful = _verdicts(LETROZOLE, head + "compared with roughly 22% of those taking clomiphene.")
+    assert "contradicted" not in faithful.values()

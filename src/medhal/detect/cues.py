@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
@@ -86,6 +86,7 @@ from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks, opens_relative
 from medhal.text.certainty import certainty_conflicts
 from medhal.text.changed_intervals import interval_conflicts
+from medhal.text.derived import near_estimate, rounds
 from medhal.text.designs import design_conflict
 from medhal.text.dose_changes import dose_turned
 from medhal.text.drug_doses import dose_conflict
@@ -94,6 +95,7 @@ from medhal.text.exclusions import excluded_population, states_exclusion
 from medhal.text.figures import number_conflicts
 from medhal.text.fragments import states_no_predicate
 from medhal.text.frequency import frequency_conflicts, interval_stated
+from medhal.text.group_estimates import named_group_figures
 from medhal.text.hedged_pairs import pair_conflict
 from medhal.text.instructions import reversed_instruction
 from medhal.text.labels import setting_conflicts
@@ -369,8 +371,38 @@ def unit_cues(
         related = relative_to(units, k, response) if about_finding else None
         whole = (fronted(units, k, response) or related) if cue is None else None
         sentence = None if whole is None else null_finding_cue(index, whole)
+        if sentence is None and cue is None and _RIVAL.match(u.text):
+            cue = _rival_in_context(index, sentence_before(units, k, response), u.text)
         cues.append(cue if sentence is None else FiredCue(sentence, kind="null_finding"))
     return cues
+
+
+def _rival_in_context(index: EvidenceIndex, before: str, unit: str) -> FiredCue | None:
+    """The changed-number cue of the rival a comparison closes with, read with the clause it is cut from: "About 32%
+    of women taking letrozole had a live birth, | compared with roughly 12% of those taking clomiphene," is about
+    the live births the clause before names (67 of the clomiphene group, 21.9%), which the rival alone is aligned
+    with no better than with the 11.8% of dizziness (round 180).  The sentence read is the best aligned one that gives
+    figures to both groups the two clauses name, one of them the figure of the clause before; only the rival's own
+    figures count."""
+    partners = [q for q in quantities(before) if q.kind == "percent"]
+    if not partners:
+        return None
+    whole = f"{before} {unit}"
+    by_sentence = index.alignment(whole)
+    offset = len(before) + 1
+    # the sentence giving the figures of both groups the two clauses name, the clause before's among them
+    for best in np.argsort(-by_sentence, kind="stable"):
+        sentence = index.sentences[int(best)]
+        named = named_group_figures(whole, sentence)
+        if len(named) < 2 or not any(near_estimate(p, v) or rounds(p, v) for p in partners for v in named):
+            continue
+        conflicts = tuple(
+            (replace(q, start=q.start - offset, end=q.end - offset), e)
+            for q, e in number_conflicts(whole, index.quantities, sentence)
+            if q.start >= offset
+        )
+        return FiredCue(int(best), conflicts) if conflicts else None
+    return None
 
 
 _OF_A_FINDING = re.compile(

@@ -87,6 +87,12 @@ _COUNTED = re.compile(
     r"\b\d[\d,]*\s+(?P<group>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s*\((?P<pct>\d+(?:\.\d+)?)\s?%\)"
 )
 """A group's count and its share in brackets ("24 athletes (8.5%)"), read as "8.5% among athletes"."""
+_COUNT_THEN_GROUP = re.compile(
+    r"\b\d[\d,]*\s+(?:(?:women|men|patients|participants|children|people|infants|adults)\s+)?"
+    r"\((?P<pct>\d+(?:\.\d+)?)\s?%\)\s+(?=(?:in|with|on|among|receiving|given|taking)\s)"
+)
+"""A count with its share in brackets before the group it belongs to ("98 women (32.0%) in the letrozole group and 67
+(21.9%) in the clomiphene group"), read as the share alone ("32.0% in the letrozole group")."""
 _COUNT_OF = re.compile(
     r"\b\d[\d,]*\s*(?:of|/)\s*\d[\d,]*\s*\((?P<pct>\d+(?:\.\d+)?)\s?%\)\s+"
     r"(?P<of>(?=[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?\s+(?:participants|patients|users|recipients)\b))?"
@@ -211,6 +217,9 @@ def group_figures(part: str) -> list[GroupFigure]:
     >>> [(f.value, f.group) for f in group_figures("It occurred in 6 of 61 (9.8%) exercise participants and 13/57 "
     ...                                            "(22.8%) in the stretching group.")]
     [(9.8, 'exercise'), (22.8, 'stretching')]
+    >>> [(f.value, f.group) for f in group_figures("Live births occurred in 98 women (32.0%) in the letrozole group "
+    ...                                            "and 67 (21.9%) in the clomiphene group.")]
+    [(32.0, 'letrozole'), (21.9, 'clomiphene')]
     >>> [(f.value, f.group) for f in group_figures("Rated acceptable by 71% of 1HP and 84% of 3HP participants.")]
     [(71.0, '1HP'), (84.0, '3HP')]
     """
@@ -218,6 +227,7 @@ def group_figures(part: str) -> list[GroupFigure]:
     # "6 of 61 (9.8%) exercise participants": the share out of the group's size (round 157)
     part = _SHARED_HEAD.sub(r"\g<a> \g<head>\g<b>", part)  # "71% of 1HP and 84% of 3HP participants" (round 166)
     part = _COUNT_OF.sub(lambda m: f"{m.group('pct')}% {'of ' if m.group('of') is not None else ''}", part)
+    part = _COUNT_THEN_GROUP.sub(r"\g<pct>% ", part)  # "67 (21.9%) in the clomiphene group" (round 180)
     part = BRACKETED.sub(" ", _COUNTED.sub(r"\g<pct>% among \g<group>", part))
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
         return []

@@ -170,7 +170,9 @@ def number_conflicts(
     named = named_group_figures(unit, sentence) if any(q.about for q in own) else set()
     exact = [e for e in stated if not e.approximate]
     for q in own:
-        if q.approximate and not far_off(q, stated) and not far_from_its_group(q, named, said, anchored=anchored):
+        # a hedged share far from its own group's, however near another figure of the evidence it lies (round 178)
+        grouped = q.approximate and not far_off(q, stated)
+        if grouped and not far_from_its_group(q, named, said, anchored=anchored):
             continue
         if any(q.equals(e) for e in said):
             moved = _given_elsewhere(unit, q, sentence, said, own)
@@ -183,8 +185,9 @@ def number_conflicts(
             continue  # fluid approx. 2150 mL/day" (round 61); "aged 12 to 17" for "aged 12 to <18 years" (round 167)
         if levels_stated(unit, q, own, stated):  # "CRP falling from 186 to 74" for "CRP 186 -> 74 mg/L" (round 122)
             continue
-        if any(same_figure(q, e) for e in stated) or difference(q, said):  # "three days shorter" against "14 days
-            continue  # ... and 11 days": derived, not changed
+        # "three days shorter" against "14 days ... and 11 days": derived, not changed
+        if (not grouped and any(same_figure(q, e) for e in stated)) or difference(q, said):
+            continue
         if complement(unit, q, exact) or _response_share(q, stated):  # "survival 90%" for "mortality 10%"; "a
             continue  # 75% improvement" for "EASI-75" (round 40)
         if relative_change(q, exact, directions(unit)):  # "a 19% higher risk" for "HR 1.19" (round 21)
