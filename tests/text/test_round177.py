@@ -12,6 +12,7 @@ from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import quantities
 from medhal.text.ratios import ratio_conflicts
 from medhal.text.significance import significance_denied
+from medhal.text.subgroup_claims import unreported_subgroup
 from medhal.text.synonyms import canonical_text
 
 DEXTROSE = (
@@ -149,3 +150,16 @@ def test_a_hedged_share_is_read_against_its_own_groups_figure() -> None:
     )
     assert number_conflicts("About 13% of people had the secondary composite,", evidence, sentence) == []
     assert "primary outcome" in canonical_text("reached the main kidney outcome")
+
+
+def test_a_subgroup_named_by_a_figure_is_named_only_by_it() -> None:
+    """Round 178's 'the excess was confined to women over 75' in a trial of women aged 55-90 and round 179's 'the low
+    dose worked especially well in children under two' were read as reported because every sentence names women or
+    children."""
+    trial = ["Women aged 55-90 years were randomised.", "Women had more fractures with placebo (HR 0.7)."]
+    assert unreported_subgroup("and the excess was confined to women over 75.", trial) == "women over 75"
+    reported = [*trial, "The reduction was similar in women aged 75 or over."]
+    assert unreported_subgroup("and the benefit was largest in women over 75.", reported) is None
+    croup = ["Fourteen trials with 3,118 children were included.", "Children given 0.15 mg/kg improved as much."]
+    assert unreported_subgroup("and the low dose worked especially well in children under two.", croup)
+    assert unreported_subgroup("and the low dose worked especially well in children.", croup) is None

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from medhal.text.asserted import asserts_effect
 from medhal.text.findings import reports_null_finding
 from medhal.text.modification import NO_ONE, claims_modification, unmodified_by
+from medhal.text.quantities import NUMBER_WORDS
 from medhal.text.synonyms import canonical_stems
 
 __all__ = ["subgroup_claimed", "unreported_subgroup"]
@@ -58,6 +59,10 @@ _CLAIMS = tuple(
         # the effect said in the clause before ("..., and was largest in people with coexisting anxiety": round 39)
         rf"^\W*(?:(?:and|but)\s+)?(?:(?:it|this)\s+)?(?:was|were|appeared|seemed)\s+(?:\w+ly\s+)?{_MOST}\s+"
         rf"(?:in|among|for)\s+{_WHO}",
+        # "and the low dose worked especially well in children under two" (round 179): a treatment said to work
+        # better in some, not "especially in" alone
+        r"\b(?:worked|works|work|was|were|is|are)\s+(?:especially|particularly)\s+(?:well|effective|helpful|"
+        rf"beneficial)\s+(?:in|among|for)\s+{_WHO}",
     )
 )
 """A unit claiming an effect differs in a subgroup, and the subgroup."""
@@ -129,6 +134,9 @@ def unreported_subgroup(unit: str, sentences: Sequence[str]) -> str | None:
     'patients over 75'
     >>> print(unreported_subgroup("and the benefit was largest in women.", evidence))
     None
+    >>> unreported_subgroup("and the excess was confined to women over 75.",
+    ...                     ["Women aged 55-90 years were randomised.", "Women had more fractures with placebo."])
+    'women over 75'
     >>> print(unreported_subgroup("The risk was greatest in the first month after starting,",
     ...                           ["Risk was highest in the first 30 days after initiation (HR 1.68)."]))
     None
@@ -139,17 +147,21 @@ def unreported_subgroup(unit: str, sentences: Sequence[str]) -> str | None:
     words = canonical_stems(_NIGHT.sub("night", who)) - _NO_ONE
     if _LONGER.search(who):  # "stronger with longer use": "risk rose with duration"
         words |= _DURATION
-    figures = re.findall(r"\d+(?:\.\d+)?", who)
+    figures = re.findall(r"\d+(?:\.\d+)?", who) + [  # "children under two" (round 179)
+        str(NUMBER_WORDS.index(w.lower())) for w in re.findall(r"[A-Za-z]+", who) if w.lower() in NUMBER_WORDS[1:]
+    ]
     aged = _AGE_WORDS.search(who) is not None  # "people under 30" is an age: "the first 30 days" names no one
     if not words and not figures:
         return None
     early = _EARLY.search(who) is not None  # "the first month after starting" is "the first 30 days" (round 51)
     for sentence in sentences:
-        if not (
-            words & canonical_stems(_NIGHT.sub("night", sentence))
-            or any(_names(f, sentence, aged) for f in figures)
-            or (early and _EARLY.search(sentence) is not None)
-        ):
+        # a subgroup named by a figure is named by it ("women over 75" in a trial of women aged 55-90: round 178)
+        named = (
+            any(_names(f, sentence, aged) for f in figures)
+            if figures and not early
+            else words & canonical_stems(_NIGHT.sub("night", sentence))
+        )
+        if not (named or (early and _EARLY.search(sentence) is not None)):
             continue
         if (
             _BY_SUBGROUP.search(sentence)
