@@ -43,8 +43,8 @@ import numpy as np
 from medhal.detect.chunking import Window
 from medhal.detect.pointer_record import FocusLine
 from medhal.text import Span
-from medhal.text.derived import near_estimate, rounds
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.derived import written_as
+from medhal.text.quantities import quantities
 
 __all__ = [
     "CLOSE",
@@ -179,7 +179,7 @@ def stating_figures(unit: str, sentences: Sequence[str]) -> int | None:
         return None
     for i, sentence in enumerate(sentences):
         said = quantities(sentence)
-        if all(any(_states(q, e) for e in said) for q in own):
+        if all(any(written_as(q, e, hedged=True) for e in said) for q in own):
             return i
     return None
 
@@ -188,9 +188,6 @@ def states_none(unit: str, text: str) -> bool:
     """Whether ``text`` states none of ``unit``'s figures (:func:`stating_figures`' reading): a pointer that does
     (the conclusion's "over 24 months" for "... did not slow kidney function decline over 24 months") is kept."""
     said = quantities(text)
-    return not any(_states(q, e) for q in quantities(unit) if not q.kind.startswith("label:") for e in said)
-
-
-def _states(q: Quantity, e: Quantity) -> bool:
-    """Whether ``e`` is the figure ``q`` writes: equal, rounded as written, or near it where ``q`` is hedged."""
-    return q.kind == e.kind and (q.equals(e) or rounds(q, e.value) or (q.about and near_estimate(q, e.value)))
+    return not any(
+        written_as(q, e, hedged=True) for q in quantities(unit) if not q.kind.startswith("label:") for e in said
+    )

@@ -29,6 +29,7 @@ __all__ = [
     "roundness",
     "rounds",
     "share",
+    "written_as",
 ]
 
 NEAR = 0.2
@@ -330,3 +331,22 @@ def bounded(text: str, q: Quantity) -> bool:
 
 _BOUND_AFTER = re.compile(r"\s*(?:or|and)\s+(?:more|higher|above|over|greater|less|lower|below|under|fewer)\b", re.I)
 _BOUND_BEFORE = re.compile(r"(?:\bat\s+(?:least|most)|[≥≤]|[<>]=?)\s*$", re.IGNORECASE)
+
+
+def written_as(q: Quantity, e: Quantity, *, hedged: bool = False) -> bool:
+    """Whether ``q`` writes the figure ``e``: of its kind, equal, or ``e`` rounded as ``q`` is written ("about 29
+    points" for 28.5, not "about 22%" for 21%); with ``hedged``, also near it where ``q`` is a hedged point estimate
+    (:func:`near_estimate`: "roughly 6%" for 6.2%).  The hedged-pair cue reads a partner's figure the first way
+    (:mod:`medhal.text.hedged_pairs`), an evidence pointer a unit's figures the second
+    (:mod:`medhal.detect._pointers`).
+
+    >>> from medhal.text.quantities import quantities
+    >>> about, said = quantities("about 29 points")[0], quantities("28.5 points and 41.0 points")
+    >>> [written_as(about, e) for e in said], [written_as(about, e, hedged=True) for e in said]
+    ([True, False], [True, False])
+    >>> written_as(quantities("roughly 6%")[0], quantities("6.6%")[0], hedged=True)
+    True
+    """
+    return q.kind == e.kind and (
+        q.equals(e) or rounds(q, e.value) or (hedged and q.about and near_estimate(q, e.value))
+    )

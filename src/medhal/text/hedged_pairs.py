@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from medhal.text.derived import roundness, rounds
+from medhal.text.derived import roundness, written_as
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["PAIR_NEAR", "figure_pairs", "pair_conflict"]
@@ -125,23 +125,17 @@ def _together(hedged: Quantity, partner: Quantity, figures: Sequence[Quantity]) 
     """Whether a sentence's ``figures`` hold one near ``hedged`` and one ``partner`` restates ("7 patients (2.3%) on
     pregabalin and 24 patients (7.9%)" for "about 2% ... compared with nearly 8%")."""
     return any(e.kind == hedged.kind and _near(hedged, e) for e in figures) and any(
-        _restates(partner, e) for e in figures
+        written_as(partner, e) for e in figures
     )
 
 
 def _rival(partner: Quantity, pair: FigurePair) -> Quantity | None:
     """The figure of ``pair`` that the other one of which ``partner`` restates, or ``None``."""
-    if _restates(partner, pair.second) and not _restates(partner, pair.first):
+    if written_as(partner, pair.second) and not written_as(partner, pair.first):
         return pair.first
-    if _restates(partner, pair.first) and not _restates(partner, pair.second):
+    if written_as(partner, pair.first) and not written_as(partner, pair.second):
         return pair.second
     return None
-
-
-def _restates(q: Quantity, e: Quantity) -> bool:
-    """Whether ``q`` states ``e``: equal, or ``e`` rounded as ``q`` is written ("about 29 points" for 28.5; not "about
-    22%" for 21%, which may be another figure's partner)."""
-    return q.kind == e.kind and (q.equals(e) or rounds(q, e.value))
 
 
 def _near(q: Quantity, e: Quantity) -> bool:

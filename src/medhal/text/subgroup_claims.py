@@ -147,9 +147,12 @@ def unreported_subgroup(unit: str, sentences: Sequence[str]) -> str | None:
     words = canonical_stems(_NIGHT.sub("night", who)) - _NO_ONE
     if _LONGER.search(who):  # "stronger with longer use": "risk rose with duration"
         words |= _DURATION
-    figures = re.findall(r"\d+(?:\.\d+)?", who) + [  # "children under two" (round 179)
-        str(NUMBER_WORDS.index(w.lower())) for w in re.findall(r"[A-Za-z]+", who) if w.lower() in NUMBER_WORDS[1:]
-    ]
+    figures = (
+        re.findall(r"\d+(?:\.\d+)?", who)
+        + [  # "children under two" (round 179)
+            str(NUMBER_WORDS.index(w.lower())) for w in re.findall(r"[A-Za-z]+", who) if w.lower() in NUMBER_WORDS[1:]
+        ]
+    )
     aged = _AGE_WORDS.search(who) is not None  # "people under 30" is an age: "the first 30 days" names no one
     if not words and not figures:
         return None
