@@ -73,3 +73,17 @@ def test_the_rival_a_comparison_closes_with_is_read_with_the_clause_before() -> 
     assert wrong["compared with roughly 12% of those taking clomiphene."] == "contradicted"
     faithful = _verdicts(LETROZOLE, head + "compared with roughly 22% of those taking clomiphene.")
     assert "contradicted" not in faithful.values()
+
+
+ESTRIOL = (
+    "Results: At 12 months, improvement persisted in 49% of the laser group versus 71% of the estriol group. "
+    "Twenty-three women (23%) in the laser group sought additional treatment by 12 months, compared with 9 (8%) in the "
+    "estriol group."
+)
+
+
+def test_a_rival_share_is_read_with_the_clause_it_is_cut_from() -> None:
+    """Round 184: 'versus about one in twelve on estriol' alone was aligned with the 71% improvement sentence."""
+    head = "Nearly a quarter of the laser group looked for extra treatment within the year, "
+    faithful = _verdicts(ESTRIOL, head + "versus about one in twelve on estriol.")
+    assert "contradicted" not in faithful.values()

@@ -163,3 +163,21 @@ def test_a_subgroup_named_by_a_figure_is_named_only_by_it() -> None:
     croup = ["Fourteen trials with 3,118 children were included.", "Children given 0.15 mg/kg improved as much."]
     assert unreported_subgroup("and the low dose worked especially well in children under two.", croup)
     assert unreported_subgroup("and the low dose worked especially well in children.", croup) is None
+
+
+def test_readings_rounds_181_to_184_asked_for() -> None:
+    """Faithful clauses of blind rounds 181-184 that the rules of rounds 177-180 contradicted, each at its cause."""
+    # the evidence denying randomisation states an observational design; "randomised data are sparse" states none
+    leaflet = ["Because this was not a randomised trial, other differences may explain part of the result."]
+    assert stated_design(leaflet) == ("observational", 0)
+    registry = ["Background: randomised data on outcomes are sparse.", "Methods: a retrospective cohort study."]
+    assert stated_design(registry) == ("observational", 1)
+    assert claimed_design("Because this trial had no randomised comparison group,") == "observational"
+    assert claimed_design("This trial with a randomised control group showed it") == "randomised"
+    # a proportion's sides with the one it counts between them
+    assert [q.approximate for q in quantities("affecting about one child in 200,")] == [True, True]
+    assert [q.approximate for q in quantities("about seven times in ten for dark skin")] == [True, True]
+    assert [q.approximate for q in quantities("5 patients in 2 groups")] == [False, False]
+    # a slight difference claims no effect a null finding denies
+    assert not asserts_effect("Pneumonia was somewhat less frequent with the block,")
+    assert asserts_effect("Pneumonia was significantly and somewhat less frequent with the block,")

@@ -179,9 +179,7 @@ def number_cue(
     aligned = np.flatnonzero(by_sentence >= threshold)
     # a factor in words of a relative clause ("where risk was roughly halved") is of what the clause before names
     # "the great majority of children," cut from what it counts ("remain free of epilepsy"): whose share is not said
-    # but the rival a comparison closes with is a share of the group it names ("compared with about 29 in 100 of
-    # those using a dummy pessary" against "19 in every 100 women using a dummy pessary": round 178)
-    shares = bool(quantified_shares(unit)) and (not states_no_predicate(unit) or _RIVAL.match(unit) is not None)
+    shares = bool(quantified_shares(unit)) and not states_no_predicate(unit)
     factors = bool(ratio_words(unit)) and not opens_relative(unit)
     evidence = " ".join(index.sentences)
     for rank, best in enumerate(aligned[np.argsort(-by_sentence[aligned], kind="stable")]):
@@ -372,36 +370,38 @@ def unit_cues(
         whole = (fronted(units, k, response) or related) if cue is None else None
         sentence = None if whole is None else null_finding_cue(index, whole)
         if sentence is None and cue is None and _RIVAL.match(u.text):
-            cue = _rival_in_context(index, sentence_before(units, k, response), u.text)
+            cue = _rival_in_context(index, sentence_before(units, k, response), u.text, threshold)
         cues.append(cue if sentence is None else FiredCue(sentence, kind="null_finding"))
     return cues
 
 
-def _rival_in_context(index: EvidenceIndex, before: str, unit: str) -> FiredCue | None:
+def _rival_in_context(index: EvidenceIndex, before: str, unit: str, threshold: float) -> FiredCue | None:
     """The changed-number cue of the rival a comparison closes with, read with the clause it is cut from: "About 32%
     of women taking letrozole had a live birth, | compared with roughly 12% of those taking clomiphene," is about
     the live births the clause before names (67 of the clomiphene group, 21.9%), which the rival alone is aligned
-    with no better than with the 11.8% of dizziness (round 180).  The sentence read is the best aligned one that gives
-    figures to both groups the two clauses name, one of them the figure of the clause before; only the rival's own
-    figures count."""
-    partners = [q for q in quantities(before) if q.kind == "percent"]
-    if not partners:
+    with no better than with the 11.8% of dizziness (round 180); "compared with about 29 in 100 of those using a
+    dummy pessary" is a share of that group (round 178), and "versus about one in twelve on estriol" of those the
+    clause before says "looked for extra treatment" (round 184), not of whatever the rival alone is aligned with.
+    The sentence read is the best aligned with the two clauses, or the first that gives figures to both groups they
+    name, one of them the figure of the clause before; only the rival's own figures count."""
+    if not before:
         return None
     whole = f"{before} {unit}"
-    by_sentence = index.alignment(whole)
     offset = len(before) + 1
-    # the sentence giving the figures of both groups the two clauses name, the clause before's among them
+    partners = [q for q in quantities(before) if q.kind == "percent"]
+    by_sentence = index.alignment(whole)
     for best in np.argsort(-by_sentence, kind="stable"):
         sentence = index.sentences[int(best)]
-        named = named_group_figures(whole, sentence)
-        if len(named) < 2 or not any(near_estimate(p, v) or rounds(p, v) for p in partners for v in named):
+        named = named_group_figures(whole, sentence) if partners else set()
+        anchored = len(named) >= 2 and any(near_estimate(p, v) or rounds(p, v) for p in partners for v in named)
+        if by_sentence[best] < threshold and not anchored:
             continue
-        conflicts = tuple(
-            (replace(q, start=q.start - offset, end=q.end - offset), e)
-            for q, e in number_conflicts(whole, index.quantities, sentence)
-            if q.start >= offset
-        )
-        return FiredCue(int(best), conflicts) if conflicts else None
+        conflicts = [c for c in number_conflicts(whole, index.quantities, sentence) if c[0].start >= offset]
+        if not conflicts and quantified_shares(unit):
+            shares = share_conflicts(whole, sentence)
+            conflicts = [c for c in shares if c[0].start >= offset and not proportion_given(c[0], index.quantities)]
+        moved = tuple((replace(q, start=q.start - offset, end=q.end - offset), e) for q, e in conflicts)
+        return FiredCue(int(best), moved) if moved else None
     return None
 
 

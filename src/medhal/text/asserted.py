@@ -88,7 +88,8 @@ def _plain(unit: str) -> bool:
     return _HEDGE.search(unit) is None and not slight and not has_negation(unit)
 
 
-_SLIGHTLY = re.compile(r"\bslightly\b", re.IGNORECASE)
+_SLIGHTLY = re.compile(r"\b(?:slightly|somewhat|marginally|a\s+little|a\s+bit)\b", re.IGNORECASE)
+"""A slight difference ("somewhat less frequent with the block": round 181), no claimed effect unless significant."""
 _SIGNIFICANT = re.compile(r"\bsignificant(?:ly)?\b", re.IGNORECASE)
 
 

@@ -65,7 +65,8 @@ _CLAIM = re.compile(
 _DENIED = re.compile(
     r"\b(?:this|it|the\s+(?:study|trial|research|evidence))\s+(?:was|is)\s+(?:not|n't)\s+(?:an?\s+)?"
     r"(?:randomi[sz]ed(?:\s+(?:controlled\s+)?(?:trial|study))?|RCT|(?:controlled\s+|clinical\s+)?trial)\b"
-    r"|\b(?:this|the|our|a)\s+non-?randomi[sz]ed\s+(?:study|comparison|design|analysis)\b",
+    r"|\b(?:this|the|our|a)\s+non-?randomi[sz]ed\s+(?:study|comparison|design|analysis)\b"
+    r"|\b(?:(?:had|has|with)\s+no|without\s+(?:a\s+)?)\s*randomi[sz]ed\s+(?:comparison|control)\s+(?:group|arm)\b",
     re.IGNORECASE,
 )
 """A unit denying that the study it reports was randomised: "Because this was not a randomised trial" (round 177)
@@ -84,10 +85,12 @@ _SECONDARY = re.compile(
     re.IGNORECASE,
 )
 _CALL = re.compile(
-    r"\b(?:needed|warranted|required|necessary|should|would|could|future|further|larger|merit|deserve)\b",
+    r"\b(?:needed|warranted|required|necessary|should|would|could|future|further|larger|merit|deserve|sparse|scarce|"
+    r"lacking|limited|few|absent)\b",
     re.IGNORECASE,
 )
-"""A sentence calling for studies to come ("Randomised trials are needed"): it says nothing of this one's design."""
+"""A sentence calling for studies to come ("Randomised trials are needed") or saying how few there are ("randomised
+data on clinical outcomes are sparse": round 181): it says nothing of this one's design."""
 
 
 def claimed_design(unit: str) -> Design | None:
@@ -101,9 +104,11 @@ def claimed_design(unit: str) -> Design | None:
     ...     "In a previous trial, the risk was higher.")
     ('randomised', None)
     """
+    if _DENIED.search(unit):  # "Because this trial had no randomised comparison group" (round 184)
+        return "observational"
     m = _CLAIM.search(unit)
     if m is None:
-        return "observational" if _DENIED.search(unit) else None
+        return None
     return "randomised" if m.group("kind").lower() in {"trial", "rct"} else "observational"
 
 
@@ -148,8 +153,13 @@ def stated_design(sentences: Sequence[str]) -> tuple[Design, int] | None:
     if any(_SECONDARY.search(s) and not _calls(s) for s in sentences):  # not "trials with cost-effectiveness
         # analyses are needed" (round 177)
         return None
-    randomised = [i for i, s in enumerate(sentences) if _RANDOMISED.search(s) and not _calls(s)]
-    observational = [i for i, s in enumerate(sentences) if _OBSERVATIONAL.search(s) and not _calls(s)]
+    # "Because this was not a randomised trial, ..." states an observational design, not a randomised one (round 183)
+    randomised = [
+        i for i, s in enumerate(sentences) if _RANDOMISED.search(s) and not _calls(s) and not _DENIED.search(s)
+    ]
+    observational = [
+        i for i, s in enumerate(sentences) if (_OBSERVATIONAL.search(s) and not _calls(s)) or _DENIED.search(s)
+    ]
     if randomised and not observational:
         return "randomised", randomised[0]
     if observational and not randomised:

@@ -109,8 +109,14 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
 _PLURAL = re.compile(r"\s+[a-z]{3,}s\b")
 _NUMBER = r"(?:" + _DIGITS + r"|" + "|".join(NUMBER_VALUES) + ")"
-_PROPORTION_NEXT = re.compile(r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE)
-_PROPORTION_PREV = re.compile(r"\b" + _NUMBER + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE)
+_COUNTED_ONE = r"(?:\s+(?:child|person|patient|woman|man|baby|infant|adult|participant|case|times?))?"
+"""The one a proportion counts, between its sides: "one child in 200", "seven times in ten" (rounds 182, 184)."""
+_PROPORTION_NEXT = re.compile(
+    _COUNTED_ONE + r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE
+)
+_PROPORTION_PREV = re.compile(
+    r"\b" + _NUMBER + _COUNTED_ONE + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE
+)
 _RATIO_BEFORE = re.compile(
     r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?-i:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+(?:risk|sensitivity|specificity))"
     r"(?:\s*\[[^\]]{0,12}\])?"  # "hazard ratio [HR] for discontinuation 0.72" (round 138)

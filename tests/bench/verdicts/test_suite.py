@@ -163,6 +163,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round178.jsonl", 24),
         ("round179.jsonl", 24),
         ("round180.jsonl", 24),
+        ("round181.jsonl", 24),
+        ("round182.jsonl", 24),
+        ("round183.jsonl", 24),
+        ("round184.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
