@@ -7,6 +7,7 @@ from medhal.text.associations import association_reversed
 from medhal.text.designs import claimed_design, design_agrees, stated_design
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.findings import null_finding_conflict
+from medhal.text.negation import flips_negation
 from medhal.text.noninferiority import equivalence_claim
 from medhal.text.quantifiers import quantified_shares, share_conflicts
 from medhal.text.quantities import quantities
@@ -181,3 +182,19 @@ def test_readings_rounds_181_to_184_asked_for() -> None:
     # a slight difference claims no effect a null finding denies
     assert not asserts_effect("Pneumonia was somewhat less frequent with the block,")
     assert asserts_effect("Pneumonia was significantly and somewhat less frequent with the block,")
+
+
+def test_more_readings_rounds_181_to_184_asked_for() -> None:
+    """Faithful clauses of blind rounds 181-184 contradicted by older rules."""
+    conclusion = "Conclusions: Low maternal vitamin D in late pregnancy was associated with more asthma at school age."
+    assert not association_reversed("lower vitamin D in late pregnancy was linked to more asthma at seven.", conclusion)
+    assert association_reversed("lower vitamin D in late pregnancy was linked to less asthma at age seven.", conclusion)
+    among = "Among people with hearing loss, hearing-aid use was associated with a 27% lower risk of dementia."
+    assert not association_reversed("using hearing aids was linked with a lower risk of dementia.", among)
+    assert not asserts_effect("randomised trials are needed to show whether hearing aids reduce dementia risk.")
+    assert not asserts_effect("Most of the deaths were from causes other than breast cancer.")
+    assert equivalence_claim("but the range was too wide to formally show the 8-week taper was not worse.") == -1
+    meta = "Larger benefits were seen in trials with lower vitamin D (p=0.04) but not with higher doses (p=0.52)."
+    assert flips_negation("but higher doses did not seem to add more.", meta) is None
+    guideline = "Stop screening once a person has not smoked for 15 years."
+    assert flips_negation("and either still smoke or stopped within the last 15 years.", guideline) is None

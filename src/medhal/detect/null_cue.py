@@ -16,6 +16,7 @@ from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.restating import agreeing
 from medhal.detect.units import qualifies
 from medhal.text.assertions import opens_negated_predicate
+from medhal.text.associations import same_association
 from medhal.text.derived import near_estimate
 from medhal.text.exclusive import absence_denied, exclusive_conflict, qualified_absence
 from medhal.text.figures import same_figure
@@ -87,7 +88,13 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
     if not (effect or asserts_occurrence(unit)):  # "2.9 vs 3.9 mL/min a year, was statistically significant"
         return next((i for i, s in enumerate(index.sentences) if significance_denied(context or unit, s)), None)
     claim = _SOUGHT.sub("", unit)  # "an X-ray ... requested to rule out bone infection" asserts no infection
-    denying = (i for i, found in enumerate(index.findings) if any(contradicts(claim, f) for f in found))
+    # an association another sentence states as the unit does is of another comparison than a null finding's ("hearing
+    # aids were linked with a lower risk of dementia" among people with hearing loss, against "no significant increase"
+    # against normal hearing: round 182)
+    associated = any(same_association(unit, s) for s in index.sentences)
+    denying = (
+        i for i, found in enumerate(index.findings) if not associated and any(contradicts(claim, f) for f in found)
+    )
     found = next(
         (
             i

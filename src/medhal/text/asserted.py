@@ -44,7 +44,7 @@ _EFFECT = re.compile(
     r"\b(?:(?:lower|higher|greater|smaller|shorter|longer)(?![-\s]+(?:doses?|dosages?|regimens?|courses?)\b)|"
     r"reduced|reduces|reduce|reduction|increased|increases|increase|decreased|decreases|"
     r"decrease|improved|improves|worsened|more|fewer|less|caused|"
-    r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)causes?(?!\s+of\b)|led\s+to|"
+    r"(?<!\bany\s)(?<!\ball[-\s])(?<!\bthe\s)(?<!\ba\s)(?<!\bother\s)(?<!\bfrom\s)causes?(?!\s+of\b)|led\s+to|"
     r"resulted\s+in|made\s+an?\s+(?:[\w-]+\s+){0,2}?difference|advantages?|associated\s+with|linked\s+(?:to|with)|significantly|superior|inferior|benefit|benefited|prevented|prevents|"
     r"raised|elevated|shortened|prolonged|lengthened|lowered|lowers|slowed|slows|halved|doubled|tripled|shrank|rose|fell|"
     r"(?:went|gone|go(?:es)?|shot|came|come)\s+(?:up|down)|climbed|dropped|"  # "Caesarean rates went up" (round 55)
@@ -57,7 +57,7 @@ _EFFECT = re.compile(
 are nouns; "the lower dose" names an arm)."""
 
 _HEDGE = re.compile(
-    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally)\b"
+    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally|whether)\b"
     r"|\b(?:by|to)\s+chance\b"
     r"|"
     + AS_MUCH_AS.format(words="much|many|often|common|frequent|likely|well|effective|high|low")
@@ -65,7 +65,8 @@ _HEDGE = re.compile(
     re.IGNORECASE,
 )
 """A unit that hedges its effect (or compares without claiming a difference: "caused about as much bleeding as a
-vitamin K antagonist", "the same") asserts no definite finding."""
+vitamin K antagonist", "the same"), or asks whether there is one ("trials are needed to show whether hearing aids
+actually reduce dementia risk": round 182), asserts no definite finding."""
 
 
 def asserts_effect(unit: str) -> bool:

@@ -56,8 +56,23 @@ def _sides(text: str) -> tuple[frozenset[str], frozenset[str], str, str] | None:
         way = _DOWN if signed.group(1).lower() in {"inversely", "negatively"} else _UP
     if len(way) != 1:
         return None
-    cause = directions(before) & _WAYS or (_DOWN if _WITHDRAWN.search(before) else frozenset())
+    # whom it is about is no direction of the cause ("Among people with hearing loss, hearing-aid use": round 182)
+    own = _AMONG.sub(" ", before)
+    cause = directions(own) & _WAYS or (_DOWN if _WITHDRAWN.search(own) else frozenset())
+    if not cause and (level := _LEVEL.search(before)) is not None:  # "Low maternal vitamin D ... was associated with
+        cause = _DOWN if level.group(1).lower() in {"low", "reduced", "deficient"} else _UP  # more asthma" (round 181)
     return cause, way, before, after
+
+
+_AMONG = re.compile(r"^\W*(?:[A-Z][a-z]+:\s*)?(?:among|in)\s+[^,;]+,\s*", re.IGNORECASE)
+"""A fronted phrase naming the people a finding is about."""
+_LEVEL = re.compile(
+    r"^\W*(?:[A-Z][a-z]+:\s*)?(?:(?:and|but)\s+)?(?:an?\s+)?(low|high|reduced|deficient|elevated)\s+"
+    r"(?:maternal\s+|serum\s+|blood\s+|plasma\s+)?\w",
+    re.IGNORECASE,
+)
+"""A level named by its degree where the cause opens ("Low maternal vitamin D"): its direction where no comparative
+gives one (not "in low birthweight infants", whom the finding is about)."""
 
 
 def same_association(unit: str, sentence: str) -> bool:
@@ -123,6 +138,9 @@ def association_reversed(unit: str, sentence: str) -> bool:
     False
     >>> association_reversed("Later surgery was linked to a lower chance of fathering a child,",
     ...                      "Later orchidopexy was associated with a higher risk of cancer and lower paternity.")
+    False
+    >>> association_reversed("Lower vitamin D in pregnancy was linked to more asthma.",
+    ...                      "Conclusions: Low maternal vitamin D in pregnancy was associated with more asthma.")
     False
     >>> association_reversed("A higher medication burden was linked to greater willingness.",
     ...                      "A higher burden score was associated with greater willingness, whereas a higher "

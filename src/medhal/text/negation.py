@@ -87,6 +87,9 @@ def negation_scopes_agree(text: str, other: str) -> bool:
     return not _denied(mine, theirs) and not _denied(theirs, mine)
 
 
+_EITHER = re.compile(r"\beither\b[^.;]*\bor\b", re.IGNORECASE)
+
+
 def flips_negation(unit: str, sentence: str) -> str | None:
     """The word ``unit`` asserts plainly while ``sentence`` denies it, when the sentence states a finding (not an aim,
     a question or a hypothesis), holds every content stem and number of the unit
@@ -141,11 +144,15 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None
     if _NO_ONE.search(unit):  # "None of the men under surveillance had a rupture" asserts no rupture (round 44)
         return None
+    if _EITHER.search(unit):  # "and either still smoke or stopped within the last 15 years": alternatives, neither
+        return None  # asserted ("has not smoked for 15 years" denies neither; round 182)
     if opens_condition(sentence):  # "If her haemoglobin does not rise by 20 g/L, I will arrange ...": a condition
         return None  # denies nothing (round 48)
     own, theirs = scopes(unit), scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
         return None  # the unit negates a word the sentence does not: the two deny in other places, other words
+    if not own[1] and has_negation(unit):  # "but higher doses did not seem to add more": it denies words too short
+        return None  # to read ("add more"), not the "higher" of "but not with higher doses" (round 181)
     # "none of the missed fractures required surgery" denies the missed fractures only what it says of them (round
     # 47: "Of the 13 fractures it missed" was "denied" by it); "none of the patients had a bleed" denies "patients
     # had a bleed"

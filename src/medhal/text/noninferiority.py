@@ -34,6 +34,8 @@ def equivalence_claim(clause: str) -> int | None:
     1
     >>> equivalence_claim("Dupilumab was no worse than cyclosporine for itch.")
     1
+    >>> equivalence_claim("but the range was too wide to formally show the 8-week taper was not worse.")
+    -1
     >>> equivalence_claim("Shorter courses were inferior to longer ones.")
     -1
     >>> equivalence_claim("a lower dose improved breathing scores less well than the standard 0.6 mg/kg dose.")
@@ -59,7 +61,7 @@ def equivalence_claim(clause: str) -> int | None:
         if _PROOF.search(before) or _COPULA.search(before) or after:
             # "observation without antibiotics was non-inferior": "without" names the arm, it denies nothing (round 176)
             said = _WITHOUT_ARM.sub(" ", before) + (after.group(0) if after else "")
-            return -1 if _NEGATOR.search(said) else 1
+            return -1 if _NEGATOR.search(said) or _TOO_TO.search(text, 0, claim.start()) else 1
     return None  # "a non-inferiority trial", "the margin for non-inferiority": named, not concluded
 
 
@@ -128,6 +130,8 @@ _REACH = 8
 """Words before the conclusion's term read for its verb and negation ("failed to demonstrate", "was not shown to
 be")."""
 _NEGATOR = re.compile(r"\b(?:not|no|never|neither|nor|cannot|failed|fails|fail|unable|without)\b|n't\b", re.IGNORECASE)
+_TOO_TO = re.compile(r"\btoo\s+(?:\w+\s+){1,2}to\s+(?:\w+\s+)?(?:show|demonstrate|confirm|establish|prove)\b", re.I)
+"""A proof denied by its measure: "the range was too wide to formally show it was not worse" (round 182)."""
 _WITHOUT_ARM = re.compile(r"\bwithout\s+(?!\w+ing\b)\w+", re.IGNORECASE)
 """"without" and the thing left out, naming an arm ("observation without antibiotics"); not "without showing"."""
 _ASKED = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
