@@ -57,7 +57,8 @@ _EFFECT = re.compile(
 are nouns; "the lower dose" names an arm)."""
 
 _HEDGE = re.compile(
-    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally|whether)\b"
+    r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally|"
+    r"whether(?!\s+or\s+not))\b"
     r"|\b(?:by|to)\s+chance\b"
     r"|"
     + AS_MUCH_AS.format(words="much|many|often|common|frequent|likely|well|effective|high|low")
