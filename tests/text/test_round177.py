@@ -198,3 +198,17 @@ def test_more_readings_rounds_181_to_184_asked_for() -> None:
     assert flips_negation("but higher doses did not seem to add more.", meta) is None
     guideline = "Stop screening once a person has not smoked for 15 years."
     assert flips_negation("and either still smoke or stopped within the last 15 years.", guideline) is None
+
+
+def test_regressions_the_session_s_end_run_found() -> None:
+    """Rounds 58 and 62 and clinical pair cp_361, read after the session's mends: a product's strength stated as a
+    percentage, and a subgroup result fronted by "Among the N patients aged 75 years or older"."""
+    evidence = "Adults were randomised to lerbacitinib 1.5% cream twice daily or vehicle."
+    assert unstated_quantities("IGA success was 48.3% on lerbacitinib 1.5% BID", evidence + " Success: 48.3%.") == []
+    assert [q.text for q in unstated_quantities("IGA success was 48.3% on lerbacitinib 2.5% BID", evidence)] == [
+        "48.3%",
+        "2.5%",
+    ]
+    subgroup = "Among the 817 patients aged 75 years or older, the proportion excluded rose from 6.4% to 29.7%."
+    assert unreported_subgroup("The gain was largest in people aged 75 or older.", [subgroup]) is None
+    assert unreported_subgroup("The gain was largest in people aged 65 or older.", [subgroup])

@@ -375,6 +375,8 @@ def unstated_quantities(
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
+        if q.kind in _STRENGTH and any(e.kind in _STRENGTH and e.value == q.value for e in stated):
+            continue  # "lerbacitinib 1.5% BID" for "lerbacitinib 1.5% cream", a product's strength (round 58)
         if q.kind.startswith(("count", "label:")) and q.number in scale:  # read as a score out of 18 (round 61)
             continue
         if rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
@@ -407,6 +409,8 @@ def _completed_date(q: Quantity, text: str, after: str) -> Quantity:
     return q if dated is None else replace(dated, end=q.end, text=q.text)
 
 
+_STRENGTH = frozenset({"percent", "label:strength"})
+"""A percentage and a product's strength in percent, one figure whichever way a text writes it."""
 _PER_BEFORE = re.compile(r"\bper\s+$", re.IGNORECASE)
 _BASES = frozenset({10.0, 100.0, 1000.0, 10000.0, 100000.0})
 _ENDS = re.compile(r"[.!?;](?:\s|$)")

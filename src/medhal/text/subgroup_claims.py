@@ -75,7 +75,9 @@ _DURATION = canonical_stems("duration")
 _BY_SUBGROUP = re.compile(
     r"\b(?:subgroups?|interactions?|modif\w*|heterogen\w*|stratif\w*|consistent|similar|differ\w*|"
     r"regardless|irrespective|(?:highest|greatest|largest|strongest|lowest|smallest|weakest)\s+(?:in|among))\b"
-    r"|\baged\s+\d+\s*(?:-|–|to)\s*\d+\b[^.;]*\baged\s+\d+",  # "74% in infants aged 0-2 months and 52% ... aged 3-5"
+    r"|\baged\s+\d+\s*(?:-|–|to)\s*\d+\b[^.;]*\baged\s+\d+"  # "74% in infants aged 0-2 months and 52% ... aged 3-5"
+    r"|^\W*(?:among|in)\s+(?:the\s+)?(?:[\d,]+\s+)?[a-z]+\s+(?:aged|older|younger|over|under)\b",  # "Among the 817
+    # patients aged 75 years or older, the proportion ... rose" (clinical pair cp_361)
     re.IGNORECASE,
 )
 """Words of a sentence reporting a result by subgroup ("Risk was highest in the first 30 days": round 51)."""
