@@ -212,3 +212,16 @@ def test_regressions_the_session_s_end_run_found() -> None:
     subgroup = "Among the 817 patients aged 75 years or older, the proportion excluded rose from 6.4% to 29.7%."
     assert unreported_subgroup("The gain was largest in people aged 75 or older.", [subgroup]) is None
     assert unreported_subgroup("The gain was largest in people aged 65 or older.", [subgroup])
+
+
+def test_more_regressions_the_session_s_end_run_found() -> None:
+    """Rounds 168 and 175, read after the session's mends."""
+    evidence = [
+        "Withdrawal due to adverse events occurred in 17 patients (18.5%) on carbamazepine versus 8 (8.7%) on "
+        "oxcarbazepine.",
+        "Hyponatraemia below 130 mmol/L developed in 2 patients (2.2%) on carbamazepine and 7 (7.6%) on oxcarbazepine.",
+    ]
+    unit = "which occurred in about 8% of oxcarbazepine patients versus about 2% of those on carbamazepine."
+    assert number_conflicts(unit, " ".join(evidence), evidence[0], sentences=evidence) == []
+    sentence = "In the surgery group, 3 women (2%) had a major complication, and 18 (12%) started hormonal treatment."
+    assert share_conflicts("In each group, roughly one in eight women ended up switching treatment.", sentence) == []

@@ -184,7 +184,7 @@ def number_cue(
     evidence = " ".join(index.sentences)
     for rank, best in enumerate(aligned[np.argsort(-by_sentence[aligned], kind="stable")]):
         sentence = index.sentences[best]
-        conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored)
+        conflicts = number_conflicts(unit, index.quantities, sentence, anchored=anchored, sentences=index.sentences)
         if not conflicts and shares:  # "most patients" against "29% of participants": a share in words
             conflicts = [c for c in share_conflicts(unit, sentence) if not proportion_given(c[0], index.quantities)]
             if conflicts and _told_as_well(index, unit, by_sentence, int(best), shares_stated, anchored=anchored):
@@ -396,7 +396,8 @@ def _rival_in_context(index: EvidenceIndex, before: str, unit: str, threshold: f
         anchored = len(named) >= 2 and any(near_estimate(p, v) or rounds(p, v) for p in partners for v in named)
         if by_sentence[best] < threshold and not anchored:
             continue
-        conflicts = [c for c in number_conflicts(whole, index.quantities, sentence) if c[0].start >= offset]
+        said = number_conflicts(whole, index.quantities, sentence, sentences=index.sentences)
+        conflicts = [c for c in said if c[0].start >= offset]
         if not conflicts and quantified_shares(unit):
             shares = share_conflicts(whole, sentence)
             conflicts = [c for c in shares if c[0].start >= offset and not proportion_given(c[0], index.quantities)]

@@ -8,6 +8,7 @@ against the evidence's through them (split from it in round 20).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -24,6 +25,8 @@ __all__ = [
     "far_off",
     "lay_count",
     "near_estimate",
+    "own_change",
+    "proportion_stated",
     "relative_change",
     "round_count",
     "roundness",
@@ -350,3 +353,41 @@ def written_as(q: Quantity, e: Quantity, *, hedged: bool = False) -> bool:
     return q.kind == e.kind and (
         q.equals(e) or rounds(q, e.value) or (hedged and q.about and near_estimate(q, e.value))
     )
+
+
+def own_change(q: Quantity, read: Sequence[Quantity]) -> bool:
+    """Whether the hedged share ``q`` is about the relative change between two figures of one kind its own text
+    states ("fell from 27 to 18 mmHg, a reduction of about a third": 33%): worked out by the answer, not unstated.
+
+    >>> from medhal.text.quantities import quantities
+    >>> read = quantities("from 27 to 18 mmHg, a reduction of about a third")
+    >>> own_change(read[-1], read), own_change(read[-1], quantities("from 27 to 25 mmHg, about a third"))
+    (True, False)
+    """
+    figures = [e for e in read if e.kind not in ("percent", q.kind) and not e.kind.startswith("label:") and e.value]
+    return any(
+        abs(100.0 * abs(a.value - b.value) / a.value - q.value) <= 0.1 * q.value
+        for a, b in itertools.pairwise(figures)
+        if a.kind == b.kind or b.kind == "count"
+    )
+
+
+def proportion_stated(q: Quantity, stated: Sequence[Quantity]) -> bool:
+    """Whether the percentage ``q`` is near a proportion ``stated`` gives in words: two counts a few characters apart,
+    both hedged as the sides of a proportion are ("1 in 20", "3 out of 10": :func:`~medhal.text.quantities.
+    proportion_side`), the smaller first, as far apart as " in ", " out of " or " of every " holds them ("between 5
+    and 20" is no proportion)."""
+    if q.kind != "percent":
+        return False
+    counts = sorted((e for e in stated if e.kind == "count"), key=lambda e: e.start)
+    return any(
+        a.approximate
+        and b.approximate
+        and 0 < a.value < b.value
+        and b.start - a.end in _PROPORTION_GAPS
+        and near_estimate(q, 100.0 * a.value / b.value)
+        for a, b in itertools.pairwise(counts)
+    )
+
+
+_PROPORTION_GAPS = frozenset({len(" in "), len(" out of "), len(" of every ")})

@@ -10,7 +10,6 @@ The figures themselves are read by :func:`medhal.text.quantities.quantities`.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -22,14 +21,15 @@ from medhal.text.derived import (
     elapsed,
     far_off,
     lay_count,
-    near_estimate,
+    own_change,
+    proportion_stated,
     relative_change,
     round_count,
     rounds,
     share,
 )
 from medhal.text.doses import daily_forms
-from medhal.text.group_estimates import far_from_its_group, named_group_figures
+from medhal.text.group_estimates import far_from_its_group, given_elsewhere, named_group_figures
 from medhal.text.level_pairs import levels_stated, reached_level
 from medhal.text.lexical import directions
 from medhal.text.quantities import Quantity, quantities
@@ -149,7 +149,12 @@ def states_each(own: Sequence[Quantity], theirs: Sequence[Quantity], *, of_kind:
 
 
 def number_conflicts(
-    unit: str, evidence: str | Sequence[Quantity], sentence: str, *, anchored: bool = False
+    unit: str,
+    evidence: str | Sequence[Quantity],
+    sentence: str,
+    *,
+    anchored: bool = False,
+    sentences: Sequence[str] = (),
 ) -> list[tuple[Quantity, Quantity]]:
     """``(unit quantity, sentence quantity)`` pairs where the unit states an exact quantity that equals no
     quantity of ``evidence`` (its text, or its :func:`quantities` read once for many units) while ``sentence``
@@ -160,7 +165,7 @@ def number_conflicts(
     ``anchored``, for sentences aligned more loosely: small counts in words ("one dose", "two patients") never
     count, and the rival must be a number of the same thing, sharing an :func:`anchors` stem with the unit's
     ("aged 65 or older" against "aged 75 years or older"; a bare count never against a dose), the one sharing the
-    word next to the number first."""
+    word next to the number first.  ``sentences``: the evidence's, where a hedged share may be given its group."""
     stated = daily_forms(unit, quantities(evidence) if isinstance(evidence, str) else evidence)
     own = quantities(unit)
     said = quantities(sentence)
@@ -172,7 +177,9 @@ def number_conflicts(
     for q in own:
         # a hedged share far from its own group's, however near another figure of the evidence it lies (round 178)
         grouped = q.approximate and not far_off(q, stated)
-        if grouped and not far_from_its_group(q, named, said, anchored=anchored):
+        if grouped and (
+            not far_from_its_group(q, named, said, anchored=anchored) or given_elsewhere(unit, q, sentences)
+        ):
             continue
         if any(q.equals(e) for e in said):
             moved = _given_elsewhere(unit, q, sentence, said, own)
@@ -371,7 +378,7 @@ def unstated_quantities(
             and q.number == 3
         ):
             continue  # "the first three months of pregnancy" is the first trimester, a period's name (round 92)
-        if q.about and q.kind == "percent" and _own_change(q, read):  # "from 27 to 18 mmHg, about a third" (r. 89)
+        if q.about and q.kind == "percent" and own_change(q, read):  # "from 27 to 18 mmHg, about a third" (r. 89)
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
@@ -392,7 +399,7 @@ def unstated_quantities(
             continue
         if complement(unit, q, exact) or _response_share(q, stated) or per_unit_stated(unit, q, stated):
             continue
-        if _proportion_stated(q, stated) or age_bound_stated(unit, q, stated):  # "about 5%" for "about 1 in 20"
+        if proportion_stated(q, stated) or age_bound_stated(unit, q, stated):  # "about 5%" for "about 1 in 20"
             continue  # (round 51); "aged 12 to 17" for "aged 12 to <18 years" (round 167)
         if _AGO.match(unit, q.end) and _years_back(q, stated):  # "0.9 cm two years ago" for "(04/2023: 0.9 cm)" in
             continue  # a letter of 04/2025 (round 125)
@@ -434,41 +441,6 @@ _TRIMESTER = re.compile(r"\s+of\s+(?:(?:the|a|your|her|their)\s+)?pregnan", re.I
 _TRIMESTER_BEFORE = re.compile(r"\b(?:first|last|final|middle|second|third)\s+$", re.IGNORECASE)
 
 
-def _own_change(q: Quantity, read: Sequence[Quantity]) -> bool:
-    """Whether the hedged share ``q`` is about the relative change between two figures of one kind its own text
-    states ("fell from 27 to 18 mmHg, a reduction of about a third": 33%): worked out by the answer, not unstated.
-
-    >>> read = quantities("from 27 to 18 mmHg, a reduction of about a third")
-    >>> _own_change(read[-1], read), _own_change(read[-1], quantities("from 27 to 25 mmHg, about a third"))
-    (True, False)
-    """
-    figures = [e for e in read if e.kind not in ("percent", q.kind) and not e.kind.startswith("label:") and e.value]
-    return any(
-        abs(100.0 * abs(a.value - b.value) / a.value - q.value) <= 0.1 * q.value
-        for a, b in itertools.pairwise(figures)
-        if a.kind == b.kind or b.kind == "count"
-    )
-
-
-def _proportion_stated(q: Quantity, stated: Sequence[Quantity]) -> bool:
-    """Whether the percentage ``q`` is near a proportion ``stated`` gives in words: two counts a few characters apart,
-    both hedged as the sides of a proportion are ("1 in 20", "3 out of 10": :func:`~medhal.text.quantities.
-    proportion_side`), the smaller first, as far apart as " in ", " out of " or " of every " holds them ("between 5
-    and 20" is no proportion)."""
-    if q.kind != "percent":
-        return False
-    counts = sorted((e for e in stated if e.kind == "count"), key=lambda e: e.start)
-    return any(
-        a.approximate
-        and b.approximate
-        and 0 < a.value < b.value
-        and b.start - a.end in _PROPORTION_GAPS
-        and near_estimate(q, 100.0 * a.value / b.value)
-        for a, b in itertools.pairwise(counts)
-    )
-
-
-_PROPORTION_GAPS = frozenset({len(" in "), len(" out of "), len(" of every ")})
 _PAIRED = re.compile(
     r"\s*(?:vs\.?|versus|and|to|against)\s*"
     r"|\s+(?:with|in|on|for|among)\s+[\w-]+(?:\s+[\w-]+)?,?\s+and\s+",  # not a contrast: "compared with 8"

@@ -14,7 +14,7 @@ from medhal.text.findings import finding_parts
 from medhal.text.quantities import Quantity
 from medhal.text.synonyms import alignment_tokens
 
-__all__ = ["far_from_its_group", "named_group_figures"]
+__all__ = ["far_from_its_group", "given_elsewhere", "named_group_figures"]
 
 
 def named_group_figures(unit: str, sentence: str) -> set[float]:
@@ -37,3 +37,10 @@ def far_from_its_group(q: Quantity, named: set[float], said: Sequence[Quantity],
         and bool(named)
         and not any(near_estimate(q, v) for v in (*named, *shares))
     )
+
+
+def given_elsewhere(unit: str, q: Quantity, sentences: Sequence[str]) -> bool:
+    """Whether a sentence of ``sentences`` gives a group ``unit`` names a share near its hedged ``q``: "which occurred
+    in about 8% of oxcarbazepine patients versus about 2% of those on carbamazepine", aligned with the withdrawals
+    (18.5% and 8.7%), is about "Hyponatraemia ... in 2 patients (2.2%) on carbamazepine" (round 175)."""
+    return any(near_estimate(q, v) for s in sentences for v in named_group_figures(unit, s))

@@ -231,7 +231,7 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
         ]
         # "one in ten obese patients" against "41% of obese patients ... and 9% of normal-weight patients": the
         # figures of the group the unit names, where it names one the sentence gives figures for
-        specific = frozenset(heads) - _PEOPLE
+        specific = frozenset(heads) - _PEOPLE - _FOLK  # "one in eight women" names no group of a trial of women
         # "needed by 12 (14%) and 24 (27%) children, respectively": the words next to a figure name no group
         own = [] if _RESPECTIVELY.search(sentence) else [e for e in same if specific & anchors(sentence, e)]
         if same and all(share.contradicted_by(e.value) for e in (own or figures)):
@@ -324,6 +324,11 @@ def _said_of(text: str, words: Quantity) -> frozenset[str]:
 _PEOPLE = frozenset({"patie", "parti", "subje", "peopl", "indiv", "respo", "perso", "case", "cases"})
 """Stems of the words that name people in general: "most patients" are the "participants" a figure counts."""
 
+_FOLK = frozenset(
+    {"women", "men", "adult", "child", "infan", "babie", "mothe", "girls", "boys", "ended", "had", "were"}
+)
+"""Stems of words after a share that name the people a trial enrolled, or its verb, never a group of them ("roughly
+one in eight women ended up switching" is not the 2% of "3 women (2%) had a major complication": round 168)."""
 _HEAD = re.compile(r"\s+(?:of\s+)?(?:the\s+|these\s+|those\s+|all\s+)?([A-Za-z][\w-]*)")
 
 
