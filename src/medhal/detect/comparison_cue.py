@@ -59,8 +59,9 @@ def comparison_cue(index: EvidenceIndex, unit: str) -> int | None:
     claim = _arm_of(unit_comparison(unit), index.arms)
     spelled = index.spelled or index.sentences  # "mean body mass index z-score" for "mean BMI z-score" (round 36)
     for i, s in enumerate(index.sentences):  # or a duration by group turned around ("two days faster")
-        arms = index.arms or _order_before(spelled, i)
-        if (claim is not None and reverses(claim, spelled[i], arms)) or duration_conflict(unit, s):
+        if (claim is not None and reverses(claim, spelled[i], index.arms or _order_before(spelled, i))) or (
+            duration_conflict(unit, s)
+        ):
             return i
         if association_reversed(unit, s) and (not index.assertive or index.assertive[i]):
             return i  # "Higher lead was linked to higher IQ" against "lead ... is associated with lower scores"

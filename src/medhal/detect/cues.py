@@ -96,7 +96,7 @@ from medhal.text.figures import number_conflicts
 from medhal.text.fragments import states_no_predicate
 from medhal.text.frequency import frequency_conflicts, interval_stated
 from medhal.text.group_estimates import named_group_figures
-from medhal.text.hedged_pairs import pair_conflict
+from medhal.text.hedged_pairs import JOIN, pair_conflict
 from medhal.text.instructions import reversed_instruction
 from medhal.text.labels import setting_conflicts
 from medhal.text.laterality import side_conflict
@@ -244,7 +244,7 @@ _COUNTS_NOTHING = re.compile(
     r"reported|affecting|occurring|compared)\b"
 )
 """A clause cut from what it counts: it opens (lower case) with its figure or a participle."""
-_RIVAL = re.compile(r"\W*(?:compared\s+(?:with|to)|versus|vs\.?|against|as\s+against)\s", re.IGNORECASE)
+_RIVAL = re.compile(r"\W*" + JOIN.pattern, re.IGNORECASE)
 """The opening of the rival a comparison closes with, cut from the clause before."""
 _REFERS_BACK = re.compile(r"\W*(?:(?:and|but)\s+)?(?:(?:in|among|for|of)\s+(?:whom|which)|where)\b", re.IGNORECASE)
 """A clause about whom or what the clause before names ("in whom", "among which", "where")."""

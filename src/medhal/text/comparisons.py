@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from medhal.text.arms import BRACKETED, GROUP_WORDS, ON_ARM, PEOPLE, group_name, respective_figures, trial_arms
 from medhal.text.clauses import split_clauses
@@ -223,6 +224,13 @@ def group_figures(part: str) -> list[GroupFigure]:
     >>> [(f.value, f.group) for f in group_figures("Rated acceptable by 71% of 1HP and 84% of 3HP participants.")]
     [(71.0, '1HP'), (84.0, '3HP')]
     """
+    return list(_group_figures(part))
+
+
+@lru_cache(maxsize=4096)
+def _group_figures(part: str) -> tuple[GroupFigure, ...]:
+    """:func:`group_figures`, read once per text: the comparison cue reads each evidence sentence once per unit and
+    the hedged-share readings each sentence again (:mod:`medhal.text.group_estimates`)."""
     # "in 24 athletes (8.5%) and 6 controls (3.3%)": each group's count with its share in brackets (round 165)
     # "6 of 61 (9.8%) exercise participants": the share out of the group's size (round 157)
     part = _SHARED_HEAD.sub(r"\g<a> \g<head>\g<b>", part)  # "71% of 1HP and 84% of 3HP participants" (round 166)
@@ -230,14 +238,14 @@ def group_figures(part: str) -> list[GroupFigure]:
     part = _COUNT_THEN_GROUP.sub(r"\g<pct>% ", part)  # "67 (21.9%) in the clomiphene group" (round 180)
     part = BRACKETED.sub(" ", _COUNTED.sub(r"\g<pct>% among \g<group>", part))
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
-        return []
-    return [
+        return ()
+    return tuple(
         GroupFigure(
             float(m.group("value")),
             group_name(m.group("group") or m.group("named") or m.group("users") or m.group("who")),
         )
         for m in _FIGURE.finditer(part)
-    ]
+    )
 
 
 def unit_comparison(unit: str) -> UnitComparison | None:

@@ -31,13 +31,13 @@ from dataclasses import dataclass
 from medhal.text.derived import roundness, written_as
 from medhal.text.quantities import Quantity, quantities
 
-__all__ = ["PAIR_NEAR", "figure_pairs", "pair_conflict"]
+__all__ = ["JOIN", "PAIR_NEAR", "figure_pairs", "pair_conflict"]
 
 PAIR_NEAR = 0.12
 """How far a hedged figure may lie from the one it stands for beside its partner, relative to the larger of the two
 (beyond half its rounding step): "about 45%" for 41%, not "about 51 points" for 41."""
 
-_JOIN = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to)|against|as\s+against)\s", re.IGNORECASE)
+JOIN = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to)|against|as\s+against)\s", re.IGNORECASE)
 """What joins the two figures of a comparison."""
 _SPAN = 90
 """Characters at most between a figure and the joining word, on either side."""
@@ -61,7 +61,7 @@ def figure_pairs(text: str) -> list[FigurePair]:
     """
     said = [q for q in quantities(text) if not q.kind.startswith("label:")]
     pairs: list[FigurePair] = []
-    for join in _JOIN.finditer(text):
+    for join in JOIN.finditer(text):
         before = [q for q in said if join.start() - _SPAN <= q.end <= join.start()]
         after = [q for q in said if join.end() <= q.start <= join.end() + _SPAN]
         if not before or not after:

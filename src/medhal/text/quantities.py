@@ -144,13 +144,11 @@ _PER_TIME = re.compile(
 _PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
-_RANGE_NEXT = re.compile(
-    r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d|\s+or\s+(?:\d|(?:" + "|".join(NUMBER_VALUES) + r")\b)", re.IGNORECASE
-)
+_RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d|\s+or\s+" + _NUMBER + r"\b", re.IGNORECASE)
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number.  Two figures given as alternatives are a range too ("aged nine or ten" for "aged 9-10 years":
 round 177)."""
-_ALTERNATIVE_PREV = re.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_VALUES) + r"))\s+or\s+$", re.IGNORECASE)
+_ALTERNATIVE_PREV = re.compile(r"\b" + _NUMBER + r"\s+or\s+$", re.IGNORECASE)
 """Before the second of two figures given as alternatives: bare, it is as hedged as the first ("versus 11 or 12" for
 11.5 minutes: round 179); with a unit it is a range's upper bound, stated as exactly ("5 or 6 days")."""
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
