@@ -359,3 +359,10 @@ def test_a_fraction_told_as_a_relative_change_is_no_share() -> None:
         "11 months",
     ]
     assert [q.text for q in quantities("about a third had obesity")] == ["third"]
+
+
+def test_a_position_in_a_chemicals_name_is_no_figure() -> None:
+    """Round 181: '25' of '25-hydroxyvitamin D' and 'n=266' made up a share of 9.4% near a changed 'about 9%'."""
+    assert [q.text for q in quantities("baseline 25-hydroxyvitamin D below 20 ng/mL (n=266)")] == ["20 ng", "266"]
+    assert quantities("5-fluorouracil and 6-mercaptopurine") == []
+    assert [q.text for q in quantities("a 5-day course of 5-aminosalicylic acid")] == ["5-day"]

@@ -246,6 +246,16 @@ _COUNTS_NOTHING = re.compile(
 """A clause cut from what it counts: it opens (lower case) with its figure or a participle."""
 _RIVAL = re.compile(r"\W*" + JOIN.pattern, re.IGNORECASE)
 """The opening of the rival a comparison closes with, cut from the clause before."""
+
+
+def _hedged(unit: str) -> bool:
+    """Whether ``unit`` states a figure hedged as a point estimate ("about 11%", "roughly 28%")."""
+    return any(q.about for q in quantities(unit))
+
+
+_AND_FIGURE = re.compile(r"\W*and\s+(?:in\s+)?(?:about\s+|roughly\s+|around\s+|nearly\s+|almost\s+)?\d", re.I)
+"""The opening of a second group's figure, cut from the first's ("Roughly 28% of the gel group | and 41% of the
+no-gel group fell below the expected standard": round 177)."""
 _REFERS_BACK = re.compile(r"\W*(?:(?:and|but)\s+)?(?:(?:in|among|for|of)\s+(?:whom|which)|where)\b", re.IGNORECASE)
 """A clause about whom or what the clause before names ("in whom", "among which", "where")."""
 
@@ -371,11 +381,17 @@ def unit_cues(
         sentence = None if whole is None else null_finding_cue(index, whole)
         if sentence is None and cue is None and _RIVAL.match(u.text):
             cue = _rival_in_context(index, sentence_before(units, k, response), u.text, threshold)
+        if sentence is None and cue is None and sentence_after(units, k, response) and _hedged(u.text):
+            rival = units[k + 1].text
+            if _RIVAL.match(rival) or _AND_FIGURE.match(rival):
+                cue = _rival_in_context(index, u.text, rival, threshold, judged="first")
         cues.append(cue if sentence is None else FiredCue(sentence, kind="null_finding"))
     return cues
 
 
-def _rival_in_context(index: EvidenceIndex, before: str, unit: str, threshold: float) -> FiredCue | None:
+def _rival_in_context(
+    index: EvidenceIndex, before: str, unit: str, threshold: float, *, judged: Literal["first", "second"] = "second"
+) -> FiredCue | None:
     """The changed-number cue of the rival a comparison closes with, read with the clause it is cut from: "About 32%
     of women taking letrozole had a live birth, | compared with roughly 12% of those taking clomiphene," is about
     the live births the clause before names (67 of the clomiphene group, 21.9%), which the rival alone is aligned
@@ -383,13 +399,20 @@ def _rival_in_context(index: EvidenceIndex, before: str, unit: str, threshold: f
     dummy pessary" is a share of that group (round 178), and "versus about one in twelve on estriol" of those the
     clause before says "looked for extra treatment" (round 184), not of whatever the rival alone is aligned with.
     The sentence read is the best aligned with the two clauses, or the first that gives figures to both groups they
-    name, one of them the figure of the clause before; only the rival's own figures count."""
+    name, one of them the figure of the clause before; only the rival's own figures count.  With ``judged`` "first",
+    it is the clause before whose figures are judged, read with the rival it is cut from ("About 11% of people taking
+    finerenone reached the main kidney outcome, | versus about 20% on placebo"; "dropped by about 51 points, |
+    versus about 28 points in the placebo group"; round 183), ``unit`` then the rival."""
     if not before:
         return None
     whole = f"{before} {unit}"
     offset = len(before) + 1
-    partners = [q for q in quantities(before) if q.kind == "percent"]
     by_sentence = index.alignment(whole)
+    if judged == "first":  # the changed-number cue of the two read as one, the first clause's figures judged
+        conflicts, found = number_cue(index, whole, by_sentence, threshold)
+        own = tuple(c for c in conflicts if c[0].end <= len(before))
+        return FiredCue(found, own) if own and found is not None else None
+    partners = [q for q in quantities(before) if q.kind == "percent"]
     for best in np.argsort(-by_sentence, kind="stable"):
         sentence = index.sentences[int(best)]
         named = named_group_figures(whole, sentence) if partners else set()

@@ -32,10 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from medhal.text.comparisons import group_figures, named_groups, unit_comparison
+from medhal.text.comparisons import named_groups, unit_comparison
 from medhal.text.derived import rounds
 from medhal.text.figures import same_figure
 from medhal.text.findings import finding_parts
+from medhal.text.group_figures import group_figures
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import Quantity, quantities
 

@@ -41,11 +41,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from medhal.text.arms import BRACKETED, GROUP_WORDS, ON_ARM, PEOPLE, group_name, respective_figures, trial_arms
 from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
+from medhal.text.group_figures import GroupFigure, group_figures, names_group
 from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.subgroups import group_tokens, loosely_named, normalise_ages, subject_comparison
@@ -66,62 +66,6 @@ __all__ = [
     "unit_comparison",
 ]
 
-
-_FIGURE = re.compile(
-    r"(?P<value>\d+(?:\.\d+)?)\s?%\s+(?:per\s+year\s+)?(?:"
-    r"(?:of\s+(?:the\s+)?(?:patients|participants|subjects|women|men|children|those|people|infants)\s+)?"
-    r"(?:(?:who\s+were\s+)?(?:assigned|randomi[sz]ed|allocated)\s+to|receiving|given|treated\s+with|taking|"
-    r"with|in|among|on)\s+(?:the\s+)?(?P<group>" + GROUP_WORDS + r")"
-    r"|of\s+the\s+(?P<named>" + GROUP_WORDS + r")\s+(?:group|arm|cohort)\b"
-    r"|of\s+(?:the\s+)?(?:patients|participants|people|those|women|men|children)\s+who\s+(?:received|got|were\s+given|"
-    r"took|used)\s+(?:the\s+|a\s+)?(?P<who>" + GROUP_WORDS + r")"
-    r"|of\s+(?!(?:all|the|those|these|eligible|enrolled|included|randomi[sz]ed|evaluable|study|trial)\b)"
-    r"(?P<users>(?=[\w\-]*[A-Za-z])[A-Za-z0-9][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s+(?:participants|patients|users"
-    r"|recipients)\b)",
-    re.IGNORECASE,
-)
-"""A percentage (a rate per year too) followed by the group it belongs to: "4.9% of the patients assigned to A",
-"13.8% in the A group", "1.7% with 27 Gy", "5.6% of the A group", "2.1% of tirzepatide participants" (round 42), "41%
-of people who received the booklet" (round 180)."""
-
-_COUNTED = re.compile(
-    r"\b\d[\d,]*\s+(?P<group>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s*\((?P<pct>\d+(?:\.\d+)?)\s?%\)"
-)
-"""A group's count and its share in brackets ("24 athletes (8.5%)"), read as "8.5% among athletes"."""
-_COUNT_THEN_GROUP = re.compile(
-    r"\b\d[\d,]*\s+(?:(?:women|men|patients|participants|children|people|infants|adults)\s+)?"
-    r"\((?P<pct>\d+(?:\.\d+)?)\s?%\)\s+(?=(?:in|with|on|among|receiving|given|taking)\s)"
-)
-"""A count with its share in brackets before the group it belongs to ("98 women (32.0%) in the letrozole group and 67
-(21.9%) in the clomiphene group"), read as the share alone ("32.0% in the letrozole group")."""
-_COUNT_OF = re.compile(
-    r"\b\d[\d,]*\s*(?:of|/)\s*\d[\d,]*\s*\((?P<pct>\d+(?:\.\d+)?)\s?%\)\s+"
-    r"(?P<of>(?=[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?\s+(?:participants|patients|users|recipients)\b))?"
-)
-_SHARED_HEAD = re.compile(
-    r"(?P<a>\d+(?:\.\d+)?\s?%\s+of\s+[A-Za-z0-9][\w\-]*)(?P<b>\s+and\s+\d+(?:\.\d+)?\s?%\s+of\s+[A-Za-z0-9][\w\-]*\s+"
-    r"(?P<head>participants|patients|users|recipients)\b)"
-)
-"""Two groups' shares that share the people they count ("71% of 1HP and 84% of 3HP participants"), read as
-"71% of 1HP participants and 84% of 3HP participants"."""
-"""A count out of a group's size with its share in brackets ("6 of 61 (9.8%) exercise participants", "13/57 (22.8%)
-in the stretching group"), read as the share alone ("9.8% of exercise participants")."""
-_CHANGE = re.compile(
-    r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell)\w*"
-    r"|(?<!\bone\s)(?<!\ba\s)(?<!\bany\s)(?<!\bno\s)(?<!\bfirst\s)\bfall\w*"
-    r"|\b(?:relative|absolute)\b",
-    re.IGNORECASE,
-)
-"""A part that reports changes or differences, not levels: its figures do not order the groups ("at least one fall"
-is an event, not a change: round 180)."""
-
-_AGENT_BY = re.compile(
-    r"\b(?:reported|experienced|noted|observed|seen|described|used|taken|and|(?:rated|judged|considered)\s+\w+)\s+by\b",
-    re.IGNORECASE,
-)
-""""by" before the people a level belongs to ("adverse events were reported by 12% of the patients assigned to
-A and by 8% of those assigned to B"), not before an amount of change ("fell by 1.2%"; a part whose only "by" is
-"and by" still reads as a change when a change word or a first "by" is left: "lower by 5% with A and by 3%")."""
 
 _COMPARATIVES = r"(?:more|less|fewer|higher|lower|greater|larger|smaller|stronger|weaker|commoner|rarer)"
 _PERIOD = (
@@ -175,14 +119,6 @@ COMPARISON_FRAME = _FRAME
 
 
 @dataclass(frozen=True, slots=True)
-class GroupFigure:
-    """A percentage of a sentence and the name of the group it belongs to."""
-
-    value: float
-    group: str
-
-
-@dataclass(frozen=True, slots=True)
 class UnitComparison:
     """What a unit compares: its group, the rival it names (``None``: the sentence's other group), whether it says
     the group's figure is the larger (``up``) and the stems of the measure compared (the unit's content stems
@@ -194,58 +130,6 @@ class UnitComparison:
     measure: frozenset[str]
     durations: tuple[Quantity, ...] = ()
     """The durations the unit states ("at five years"): an evidence part must state an equal one."""
-
-
-def group_figures(part: str) -> list[GroupFigure]:
-    """The percentages of ``part`` with their groups, or ``[]`` when the part reports changes (:data:`_CHANGE`).
-
-    >>> group_figures("Serious adverse events occurred in 4.9% of the patients assigned to early rhythm control "
-    ...               "and in 1.4% of those assigned to usual care.")
-    [GroupFigure(value=4.9, group='early rhythm control'), GroupFigure(value=1.4, group='usual care')]
-    >>> [f.group for f in group_figures("The primary outcome occurred in 13.8% in the empagliflozin group and "
-    ...                                  "17.1% in the placebo group")]
-    ['empagliflozin', 'placebo']
-    >>> [f.group for f in group_figures("Response occurred in 54.8% of the ketamine group and 40.9% of the ECT "
-    ...                                  "group (difference 13.9 percentage points; 95% CI 3.6 to 24.0)")]
-    ['ketamine', 'ECT']
-    >>> group_figures("HbA1c fell by 1.2% with metformin and 0.5% with placebo.")
-    []
-    >>> [f.value for f in group_figures("Adverse events were reported by 12% of the patients assigned to A and by 8% "
-    ...                                  "of those assigned to B")]
-    [12.0, 8.0]
-    >>> [(f.value, f.group) for f in group_figures("It was found in 24 athletes (8.5%) and 6 controls (3.3%).")]
-    [(8.5, 'athletes'), (3.3, 'controls')]
-    >>> [(f.value, f.group) for f in group_figures("It occurred in 6 of 61 (9.8%) exercise participants and 13/57 "
-    ...                                            "(22.8%) in the stretching group.")]
-    [(9.8, 'exercise'), (22.8, 'stretching')]
-    >>> [(f.value, f.group) for f in group_figures("Live births occurred in 98 women (32.0%) in the letrozole group "
-    ...                                            "and 67 (21.9%) in the clomiphene group.")]
-    [(32.0, 'letrozole'), (21.9, 'clomiphene')]
-    >>> [(f.value, f.group) for f in group_figures("Rated acceptable by 71% of 1HP and 84% of 3HP participants.")]
-    [(71.0, '1HP'), (84.0, '3HP')]
-    """
-    return list(_group_figures(part))
-
-
-@lru_cache(maxsize=4096)
-def _group_figures(part: str) -> tuple[GroupFigure, ...]:
-    """:func:`group_figures`, read once per text: the comparison cue reads each evidence sentence once per unit and
-    the hedged-share readings each sentence again (:mod:`medhal.text.group_estimates`)."""
-    # "in 24 athletes (8.5%) and 6 controls (3.3%)": each group's count with its share in brackets (round 165)
-    # "6 of 61 (9.8%) exercise participants": the share out of the group's size (round 157)
-    part = _SHARED_HEAD.sub(r"\g<a> \g<head>\g<b>", part)  # "71% of 1HP and 84% of 3HP participants" (round 166)
-    part = _COUNT_OF.sub(lambda m: f"{m.group('pct')}% {'of ' if m.group('of') is not None else ''}", part)
-    part = _COUNT_THEN_GROUP.sub(r"\g<pct>% ", part)  # "67 (21.9%) in the clomiphene group" (round 180)
-    part = BRACKETED.sub(" ", _COUNTED.sub(r"\g<pct>% among \g<group>", part))
-    if _CHANGE.search(_AGENT_BY.sub(" ", part)):
-        return ()
-    return tuple(
-        GroupFigure(
-            float(m.group("value")),
-            group_name(m.group("group") or m.group("named") or m.group("users") or m.group("who")),
-        )
-        for m in _FIGURE.finditer(part)
-    )
 
 
 def unit_comparison(unit: str) -> UnitComparison | None:
@@ -266,7 +150,7 @@ def unit_comparison(unit: str) -> UnitComparison | None:
     if not found:  # "Children younger than 6 years had a lower sensitivity than older children"
         subject = subject_comparison(unit)
         if subject is None:
-            return _people_comparison(unit, timed, durations)
+            return _people_comparison(unit, timed, durations) or _subject_comparison(unit, durations)
         measure = canonical_stems(subject.measure) - _FRAME - timed
         return UnitComparison(group_name(subject.group), group_name(subject.rival), subject.up, measure, durations)
     if _PEOPLE.match(unit, found[0].start()):  # "More people on 1HP rated ...": the people's arm, not "on 1HP rated
@@ -305,6 +189,40 @@ def _people_comparison(unit: str, timed: frozenset[str], durations: tuple[Quanti
         measure,
         durations,
     )
+
+
+def _subject_comparison(unit: str, durations: tuple[Quantity, ...]) -> UnitComparison | None:
+    """The comparison of how much of something a group the unit opens with had (:data:`_SUBJECT_MORE`), or
+    ``None``: "Early movers also developed more new pressure sores" against "New pressure ulcers developed in 2.1%
+    versus 3.4%", the early group's first (round 181).
+
+    >>> claim = unit_comparison("Early movers also developed more new pressure sores and left the ward sooner.")
+    >>> claim.group, claim.up, sorted(claim.measure)
+    ('Early movers', True, ['press', 'ulcer'])
+    >>> unit_comparison("They also had more headaches.") is None
+    True
+    """
+    m = _SUBJECT_MORE.match(unit)
+    if m is None or _NO_GROUP.fullmatch(m.group("group")):
+        return None
+    measure = canonical_stems(m.group("measure")) - _FRAME
+    up = m.group("word").lower() == "more"
+    return UnitComparison(group_name(m.group("group")), None, up, measure, durations) if measure else None
+
+
+_SUBJECT_MORE = re.compile(
+    r"\W*(?:(?:but|and|while|whereas)\s+)?(?P<group>(?:the\s+)?[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:also\s+)?"
+    r"(?:had|developed|needed|required|reported|experienced|suffered)\s+(?P<word>more|fewer)\s+"
+    r"(?P<measure>[\w\- ]+?)(?=\s+(?:and|but|than|compared|versus|vs|with|in|among)\b|\s*[,;.]|\s*$)",
+    re.IGNORECASE,
+)
+"""A group the unit opens with that had more or fewer of something ("Early movers also developed more new pressure
+sores"), what it had read to the next joining word or stop."""
+_NO_GROUP = re.compile(
+    r"(?:the\s+)?(?:they|it|he|she|we|you|patients|people|participants|those|women|men|children|adults|babies|"
+    r"both\s+groups|each\s+group|neither\s+group|this|these|who|which)",
+    re.IGNORECASE,
+)
 
 
 _COMBINATION = alignment_tokens("combination combined therapy treatment regimen arm group")
@@ -379,7 +297,7 @@ def reverses(claim: UnitComparison, sentence: str, arms: tuple[str, str] | None 
         if not figures and any(_reversed_in_words(claim, clause.text, arms) for clause in split_clauses(part)):
             return True
         if not figures and arms is not None:  # "35.4% and 31.6%, respectively": the arms in the methods' order
-            figures = [GroupFigure(value, arm) for value, arm in respective_figures(part, arms)]
+            figures = _respective(claim, part, arms)
         if len(figures) < 2 or len({f.group.lower() for f in figures}) != len(figures):
             continue
         own = _matching(claim.group, figures)
@@ -395,18 +313,19 @@ def reverses(claim: UnitComparison, sentence: str, arms: tuple[str, str] | None 
     return False
 
 
+def _respective(claim: UnitComparison, part: str, arms: tuple[str, str]) -> list[GroupFigure]:
+    """The figures ``part`` gives the ``arms`` in turn, or those of its clause that names ``claim``'s measure where
+    it gives several pairs ("Death ... was 1.2% versus 2.4% (p=0.16), and stroke at 30 days was 0.6% versus 2.4%",
+    where "Strokes in the first month were more common after TAVI": round 177)."""
+    found = respective_figures(part, arms)
+    for clause in split_clauses(part) if not found else ():
+        if claim.measure <= canonical_stems(clause.text) and (found := respective_figures(clause.text, arms)):
+            break
+    return [GroupFigure(value, arm) for value, arm in found]
+
+
 _FROM_TO = re.compile(r"\bfrom\s+(?P<a>\d+(?:\.\d+)?)\s?%\s+to\s+(?P<b>\d+(?:\.\d+)?)\s?%", re.IGNORECASE)
 """A change between two levels: "cut the rate from 6.7% to 2.3%"."""
-
-
-def names_group(tokens: frozenset[str], group: str) -> bool:
-    """Whether a text whose :func:`~medhal.text.synonyms.alignment_tokens` are ``tokens`` names ``group`` whole.
-
-    >>> names_group(alignment_tokens("Around half of children given prednisolone"), "prednisolone")
-    True
-    """
-    theirs = alignment_tokens(group)
-    return bool(theirs) and theirs <= tokens
 
 
 def change_order(unit: str, sentence: str) -> bool | None:

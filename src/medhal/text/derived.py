@@ -206,13 +206,20 @@ def roundness(q: Quantity) -> float:
     return step * q.value / q.number if q.number else step
 
 
-def relative_change(q: Quantity, said: Sequence[Quantity], ways: frozenset[str]) -> bool:
+def relative_change(q: Quantity, said: Sequence[Quantity], ways: frozenset[str], unit: str = "") -> bool:
     """Whether the percentage ``q`` is, rounded as written, the relative change a ratio of ``said`` states, in the
     direction the unit says (``ways``, :func:`medhal.text.lexical.directions`): "a 44% higher risk" for "hazard
     ratio 1.44", "29% lower" for "HR 0.71", a point estimate hedged near it and said as a change ("about a quarter
     lower" for 0.74, as :func:`far_off` reads one; not "about half of patients" for 1.51); not "44% lower" for
-    1.44."""
-    if q.kind != "percent":
+    1.44.  A share of whom or what ``unit`` (the text ``q`` is read from) names after it is no change ("About 11% of
+    people taking finerenone reached the main kidney outcome" is no 11% reduction for HR 0.89; round 178).
+
+    >>> from medhal.text.quantities import quantities
+    >>> said = quantities("(HR 0.89; 95% CI 0.76-1.04)")
+    >>> [relative_change(quantities(u)[0], said, frozenset(), u) for u in ("an 11% lower risk", "11% of people")]
+    [True, False]
+    """
+    if q.kind != "percent" or _SHARE_OF.match(unit, q.end):
         return False
     return any(
         e.ratio
@@ -224,6 +231,10 @@ def relative_change(q: Quantity, said: Sequence[Quantity], ways: frozenset[str])
         and ways != ({"down"} if e.value > 1 else {"up"})
         for e in said
     )
+
+
+_SHARE_OF = re.compile(r"\s+of\s+(?!(?:the\s+|their\s+|its\s+)?(?:risk|odds|hazard|chance|rate|baseline)\b)", re.I)
+"""A percentage's "of" that names whose share it is ("11% of people"), not what it changes ("20% of the risk")."""
 
 
 def share(q: Quantity, said: Sequence[Quantity], unit: str = "") -> bool:

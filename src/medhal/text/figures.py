@@ -197,7 +197,7 @@ def number_conflicts(
             continue
         if complement(unit, q, exact) or _response_share(q, stated):  # "survival 90%" for "mortality 10%"; "a
             continue  # 75% improvement" for "EASI-75" (round 40)
-        if relative_change(q, exact, directions(unit)):  # "a 19% higher risk" for "HR 1.19" (round 21)
+        if relative_change(q, exact, directions(unit), unit):  # "a 19% higher risk" for "HR 1.19" (round 21)
             continue
         rivals = _change_rivals(sentence, local) if _change(unit, q) else local
         if _LEVEL_BEFORE.search(unit, max(0, q.start - 8), q.start):  # "fell from 20 to 17": levels, not the size
@@ -207,7 +207,13 @@ def number_conflicts(
                 continue  # "one dose", "two patients": lay wording, not a figure ("fifty", "three years" are)
             mine, next_to = anchors(unit, q), anchors(unit, q, 1)
             # points of a scale share their word ("by 5 points" against "the difference was -0.9 points"; round 19)
-            shared = [e for e in rivals if mine & anchors(sentence, e) or q.kind == e.kind == "points"]
+            # and a hedged share is rivalled by the share of the group it names ("About 11% of people taking
+            # finerenone" against "16.9% of the finerenone group"; round 178)
+            shared = [
+                e
+                for e in rivals
+                if mine & anchors(sentence, e) or q.kind == e.kind == "points" or (q.about and e.value in named)
+            ]
             rivals = [e for e in shared if e.kind in (q.kind, "count", "time")]
             # the rival of the same thing first: a shared word right next to both numbers ("aged fifty" is
             # rivalled by "aged 70 years", not by "702 adults aged"), then more shared words around them
@@ -393,7 +399,7 @@ def unstated_quantities(
         if (
             difference(q, exact, unit)
             or share(q, exact, unit)
-            or relative_change(q, exact, _ways(before + unit))
+            or relative_change(q, exact, _ways(before + unit), unit)
             or elapsed(q, stated)
         ):
             continue

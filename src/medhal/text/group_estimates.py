@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from medhal.text.comparisons import group_figures, names_group
 from medhal.text.derived import near_estimate
 from medhal.text.findings import finding_parts
+from medhal.text.group_figures import group_figures, names_group
 from medhal.text.quantities import Quantity
 from medhal.text.synonyms import alignment_tokens
 
@@ -30,13 +30,7 @@ def far_from_its_group(q: Quantity, named: set[float], said: Sequence[Quantity],
     11% of people taking finerenone reached the main kidney outcome" against "occurred in 16.9% of the finerenone
     group and 20.4% of the placebo group", where 12.8% is the secondary outcome's (round 178)."""
     shares = [e.value for e in said if e.kind == "percent"]
-    return (
-        not anchored
-        and q.about
-        and q.kind == "percent"
-        and bool(named)
-        and not any(near_estimate(q, v) for v in (*named, *shares))
-    )
+    return q.about and q.kind == "percent" and bool(named) and not any(near_estimate(q, v) for v in (*named, *shares))
 
 
 def given_elsewhere(unit: str, q: Quantity, sentences: Sequence[str]) -> bool:

@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medhal.text.derived import roundness, written_as
+from medhal.text.findings import finding_parts
+from medhal.text.group_figures import group_figures
 from medhal.text.quantities import Quantity, quantities
 
 __all__ = ["JOIN", "PAIR_NEAR", "figure_pairs", "pair_conflict"]
@@ -101,10 +103,10 @@ def pair_conflict(unit: str, sentences: Sequence[str]) -> tuple[int, Quantity, Q
         return None
     read = [quantities(s) for s in sentences]
     for i, sentence in enumerate(sentences):
-        theirs = figure_pairs(sentence)
+        said = quantities(sentence)
+        theirs = figure_pairs(sentence) + _group_pairs(sentence, said)
         if not theirs:
             continue
-        said = quantities(sentence)
         for pair in mine:
             for hedged, partner in ((pair.first, pair.second), (pair.second, pair.first)):
                 if not hedged.about or (partner.approximate and not partner.about):
@@ -119,6 +121,19 @@ def pair_conflict(unit: str, sentences: Sequence[str]) -> tuple[int, Quantity, Q
                         continue  # a sentence states the unit's two figures together, in whatever form
                     return i, hedged, rival
     return None
+
+
+def _group_pairs(sentence: str, said: Sequence[Quantity]) -> list[FigurePair]:
+    """The two groups' shares a part of ``sentence`` gives, as a pair ("68 of 361 children (18.8%) in the vitamin D
+    group and 87 of 357 (24.4%) in the placebo group", where "about 9% compared with about 24% in the placebo group"
+    was written for 18.8%: round 181), each share one of ``said``."""
+    pairs = []
+    for part in finding_parts(sentence):
+        figures = group_figures(part)
+        shares = [[q for q in said if q.kind == "percent" and q.value == f.value] for f in figures]
+        if len(figures) == 2 and all(len(found) == 1 for found in shares):
+            pairs.append(FigurePair(shares[0][0], shares[1][0]))
+    return pairs
 
 
 def _together(hedged: Quantity, partner: Quantity, figures: Sequence[Quantity]) -> bool:

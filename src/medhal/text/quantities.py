@@ -206,6 +206,13 @@ _CONCENTRATION_BEFORE = re.compile(r"\b" + _SOLUTIONS + r"(?:\s+(?:nebs?|nebuli[
 permethrin creme rinse": round 179): a concentration, not a rate."""
 
 
+_LOCANT = re.compile(
+    r"-(?:di|tri)?(?:hydroxy|fluoro|chloro|bromo|iodo|methyl|ethyl|amino|mercapto|nitro|oxo|keto|deoxy|thio|aza)",
+    re.IGNORECASE,
+)
+"""The position a figure names in a chemical's name ("25-hydroxyvitamin D", "6-mercaptopurine")."""
+
+
 def quantities(text: str) -> list[Quantity]:
     """The quantities of ``text`` in reading order.
 
@@ -242,6 +249,8 @@ def quantities(text: str) -> list[Quantity]:
             continue  # "Vomited x1": a count of times, read with a unit or what it counts ("x6 sessions": round 95)
         if not (m.group("unit") or m.group("pct")) and enumerates(text, m):
             continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
+        if not m.group("unit") and _LOCANT.match(text, m.end()):
+            continue  # "25-hydroxyvitamin D", "5-fluorouracil": a position in a chemical's name (round 181)
         raw = m.group("num")
         word = raw.lower()
         value = NUMBER_VALUES[word] if word in NUMBER_VALUES else _number(raw)

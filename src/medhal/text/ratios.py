@@ -23,9 +23,9 @@ import re
 from dataclasses import dataclass
 
 from medhal.text.arms import respective_percents
-from medhal.text.comparisons import group_figures
 from medhal.text.drug_names import is_drug_name
 from medhal.text.findings import finding_parts, finding_subject
+from medhal.text.group_figures import group_figures
 from medhal.text.hedged_pairs import figure_pairs
 from medhal.text.quantities import Quantity, quantities
 
