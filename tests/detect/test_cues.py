@@ -770,8 +770,8 @@ def test_a_factor_in_words_is_read_against_the_sentence_stating_the_units_figure
 def test_a_claimed_significance_is_read_with_the_rest_of_a_list_the_clause_split_cut_off() -> None:
     # round 20 (an abstract of my own): "significantly lowered the combined rate of cardiovascular death," whose
     # figures and interval follow in "stroke or heart-failure admission (23.4% vs 27.7%; ...)" was `unsupported`
-    from medhal.detect.cues import continued, unit_cues
-    from medhal.detect.units import Unit
+    from medhal.detect.unit_cues import unit_cues
+    from medhal.detect.units import Unit, continued
     from medhal.text.clauses import split_clauses
 
     evidence = (

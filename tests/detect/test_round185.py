@@ -105,3 +105,122 @@ def test_a_group_that_had_more_of_something_is_a_comparison() -> None:
     assert wrong["Early movers also developed more new pressure sores"] == "contradicted"
     faithful = _verdicts(MOBILISATION, "Early movers also developed fewer new pressure sores and went home sooner.")
     assert "contradicted" not in faithful.values()
+
+
+GABAPENTIN = (
+    "Results: 113 participants (91%) completed treatment. Objective cough frequency fell by 27% with gabapentin and "
+    "9% with placebo (ratio 0.80; 95% CI 0.68 to 0.94). Adverse events occurred in 31% of gabapentin and 10% of "
+    "placebo recipients, mainly nausea, dizziness and fatigue."
+)
+
+
+def test_the_two_groups_shares_of_another_outcome_are_no_pair() -> None:
+    """Round 187 (blind): 'coughing ... dropped by roughly a quarter with gabapentin versus about a tenth with
+    placebo' (27% and 9%) was read against the adverse events' 31% and 10%, the groups' pair of another outcome."""
+    faithful = "Measured coughing over 24 hours dropped by roughly a quarter with gabapentin versus about a tenth with "
+    assert "contradicted" not in _verdicts(GABAPENTIN, faithful + "placebo.").values()
+
+
+IVERMECTIN = (
+    "What results can I expect? Spots fell by about 76% with ivermectin and about 50% with the vehicle. Most people "
+    "noticed a difference by week 4. After stopping: About 1 in 3 people had their spots come back within 6 months."
+)
+SCREENING = (
+    "Results: Probable depression at 12 months was found in 9.1% of women in screening clinics and 10.4% in "
+    "usual-care clinics (adjusted odds ratio 0.86, 95% CI 0.68 to 1.09; p=0.21)."
+)
+LETTER = (
+    "Her repeat antibody titre (12.8 nmol/L) is essentially unchanged, which does not concern me, as titres "
+    "correlate poorly with symptoms."
+)
+IRON = (
+    "Recheck ferritin and TSAT 8-12 weeks after treatment; repeat intravenous iron no more often than every 12 weeks."
+)
+HEELS = (
+    "Critical Care Skin Integrity Guideline - Section 4: Heel protection (excerpt)\n4.1 Rationale. The heels are the"
+    " second most common site of pressure injury in our critical care units after the sacrum. In the 2022 regional "
+    "audit of 2,140 ICU admissions, heel injuries accounted for 31% of all category 2+ injuries, and 58% of heel "
+    "injuries were first identified at category 3 or deep tissue injury, reflecting late detection.\n4.2 Assessment."
+    " Inspect both heels at admission and at least every 12 hours, and every 4 hours in patients receiving "
+    "vasopressors (noradrenaline above 0.1 microgram/kg/min) or with a Braden score of 12 or below. Document "
+    'findings on the electronic skin chart.\n4.3 Offloading. Heels should be "floated" so that they bear no weight. '
+    "Prefer a purpose-made heel suspension boot for patients expected to stay more than 48 hours. In a local "
+    "before-after evaluation (n=486), introducing suspension boots reduced category 2+ heel injuries from 8.2% to "
+    "3.7% (odds ratio 0.43, 95% CI 0.20-0.92). A pillow placed lengthwise under the calves is an acceptable short-"
+    'term alternative. Do not use rolled towels, IV fluid bags or glove-filled "water gloves", which concentrate '
+    "pressure.\n4.4 Dressings. A prophylactic multilayer foam heel dressing may be added for high-risk patients, but"
+    " it does not replace offloading. In a pilot trial of 160 patients, heel dressings alone did not reduce heel "
+    "injuries compared with no dressing (6.3% vs 7.5%; p=0.76).\n4.5 Boots should be removed every 8 hours to "
+    "inspect the skin and check for device-related pressure from straps, particularly over the Achilles tendon and "
+    "the top of the foot.\n4.6 Escalate any category 2+ heel injury to the tissue viability team within 24 hours."
+)
+HEELS_ANSWER = (
+    "The guideline notes that heels are the second most common place for pressure injuries in intensive care, after"
+    " the lower back, and that they are often found late. Heels should be checked when the patient arrives and at "
+    "least twice a day, and more often, about every four hours, in patients on drugs to support blood pressure or "
+    "with a low Braden score. The key step is to keep the heels lifted so they carry no weight, ideally with a "
+    "special heel suspension boot for anyone staying longer than two days. Locally, bringing in these boots was "
+    "linked with heel injuries falling from about 8% to under 4%. A pillow along the calves is acceptable for a "
+    "short time, but rolled towels, fluid bags and water-filled gloves should not be used. Foam heel dressings can "
+    "be added for high-risk patients, but on their own they did not cut heel injuries and they are no substitute "
+    "for lifting the heels. Boots should come off every 8 hours so the skin under the straps can be checked."
+)
+
+
+BIMEKIZUMAB = (
+    "Methods: 438 adults were randomised 2:1:1 to bimekizumab 320 mg every 2 weeks (n=220), adalimumab (n=109), or "
+    "placebo (n=109). Results: HiSCR50 at week 16 was achieved by 52% with bimekizumab, 44% with adalimumab and 29% "
+    "with placebo (bimekizumab vs placebo OR 2.71, 95% CI 1.66 to 4.42; p<0.001). HiSCR75 was reached by 35%, 26% and "
+    "15%, respectively. Oral candidiasis occurred in 8% of bimekizumab-treated patients, 1% with adalimumab and 0% "
+    "with placebo; serious adverse events occurred in 3%, 2% and 2%."
+)
+PHENOBARBITAL = (
+    "Results: Intubation occurred in 9% versus 18%. Conclusions: A phenobarbital-based protocol for severe alcohol "
+    "withdrawal was associated with fewer intubations and shorter ICU stays than a benzodiazepine-based protocol, "
+    "with similar mortality."
+)
+HYPEREMESIS = (
+    "Results: Median vomiting episodes in 24 hours were 2 with ondansetron and 3 with metoclopramide (p=0.19). "
+    "Drowsiness was less common with ondansetron (11% vs 29%; p=0.006), but constipation was more frequent (18% vs "
+    "6%; p=0.03). Conclusions: Ondansetron and metoclopramide had similar antiemetic efficacy."
+)
+
+
+def test_faithful_clauses_of_blind_rounds_185_to_188_are_not_contradicted() -> None:
+    """Faithful clauses the cues contradicted when rounds 185-188 were first read (blind): a share in the words of
+    another sentence ('most people'), 'significant' of a symptom, 'barely changed', a limit said two ways, a list's
+    item before its negated predicate, a share read against another outcome's figures, 'alcohol withdrawal' read as
+    stopping a cause, and 'worked equally well' against a difference in side effects."""
+    faithful = [
+        (
+            IVERMECTIN,
+            "The number of spots dropped by about three quarters, and most people saw a change within a month.",
+        ),
+        (
+            SCREENING,
+            "A year after birth, around 9% of women at clinics that screened everyone had significant depression "
+            "symptoms, compared with about 10% at clinics that relied on usual care.",
+        ),
+        (LETTER, "Her antibody level has barely changed, but the neurologist is not worried by this."),
+        (
+            IRON,
+            "Ferritin should be rechecked after treatment, and infusions should not be repeated more often than "
+            "every 12 weeks.",
+        ),
+        (HEELS, HEELS_ANSWER),
+        (
+            BIMEKIZUMAB,
+            "A bigger improvement of three-quarters or more was seen in about a third of people on bimekizumab "
+            "versus about one in seven on placebo.",
+        ),
+        (PHENOBARBITAL, "On balance, the phenobarbital approach was linked with fewer intubations."),
+        (HYPEREMESIS, "In this trial, ondansetron and metoclopramide worked about equally well."),
+    ]
+    for evidence, answer in faithful:
+        assert "contradicted" not in _verdicts(evidence, answer).values(), answer
+
+
+def test_a_changed_share_beside_a_null_finding_is_still_contradicted() -> None:
+    wrong = "A year after birth, around 4% of women at clinics that screened everyone had depression symptoms, "
+    verdicts = _verdicts(SCREENING, wrong + "compared with about 10% at clinics that relied on usual care.")
+    assert "contradicted" in verdicts.values()

@@ -96,7 +96,7 @@ def test_a_side_held_in_a_short_name() -> None:
 
 def test_a_relative_clause_read_with_its_sentence() -> None:
     from medhal.detect.alignment import EvidenceIndex
-    from medhal.detect.cues import unit_cues
+    from medhal.detect.unit_cues import unit_cues
     from medhal.detect.units import Unit, relative_to, segment_units
 
     sentences = ["Clinical wound infection occurred in 7 (6.6%) vs 10 (9.4%) participants (p=0.44)."]

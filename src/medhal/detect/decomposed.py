@@ -54,12 +54,13 @@ from medhal.detect.chunking import (
     unreached_runs,
     window_of,
 )
-from medhal.detect.cues import FiredCue, unit_cues
+from medhal.detect.cues import FiredCue
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.restating import deciding_sentences
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
 from medhal.detect.signals import SignalConfig, blended_suspicion
+from medhal.detect.unit_cues import unit_cues
 from medhal.detect.units import (
     ClaimExtractorLike,
     ConfigError,

@@ -58,7 +58,7 @@ are nouns; "the lower dose" names an arm)."""
 
 _HEDGE = re.compile(
     r"\b(?:numerically|trend|tended|non-?significant(?:ly)?|similar|comparable|may|might|possibly|not|equally|"
-    r"whether(?!\s+or\s+not))\b"
+    r"barely|hardly|scarcely|whether(?!\s+or\s+not))\b"
     r"|\b(?:by|to)\s+chance\b"
     r"|"
     + AS_MUCH_AS.format(words="much|many|often|common|frequent|likely|well|effective|high|low")
@@ -66,8 +66,8 @@ _HEDGE = re.compile(
     re.IGNORECASE,
 )
 """A unit that hedges its effect (or compares without claiming a difference: "caused about as much bleeding as a
-vitamin K antagonist", "the same"), or asks whether there is one ("trials are needed to show whether hearing aids
-actually reduce dementia risk": round 182), asserts no definite finding."""
+vitamin K antagonist", "the same"; "has barely changed", round 187), or asks whether there is one ("trials are
+needed to show whether hearing aids actually reduce dementia risk": round 182), asserts no definite finding."""
 
 
 def asserts_effect(unit: str) -> bool:

@@ -33,12 +33,16 @@ _RANGE = re.compile(r"\d\s*(?:-|–|to)\s*\d", re.IGNORECASE)
 _WAYS = frozenset({"up", "down"})
 _DOWN, _UP = frozenset({"down"}), frozenset({"up"})
 _WITHDRAWN = re.compile(
-    r"\b(?:discontinu\w*|stopp\w*|stops?|withdr[ae]w\w*|cessation|ceas\w*|absence|without|lack\w*)\b", re.IGNORECASE
+    r"\b(?:discontinu\w*|stopp\w*|stops?|cessation|ceas\w*|absence|without|lack\w*|"
+    r"(?<!alcohol\s)(?<!opioid\s)(?<!opiate\s)(?<!nicotine\s)(?<!drug\s)(?<!benzodiazepine\s)withdr[ae]w\w*"
+    r"(?!\s+(?:symptoms?|syndrome|seizures?|scores?)))\b",
+    re.IGNORECASE,
 )
 _SIGNED = re.compile(r"\b(positively|directly|inversely|negatively)\s+$", re.IGNORECASE)
 """An association's sign said before it ("were positively associated with T2D"), no direction after it."""
-"""A cause said by its absence ("Discontinuing a statin was associated with a higher risk of delirium"): the
-association of taking it is the other way ("receiving a statin was associated with less delirium")."""
+"""A cause said by its absence ("Discontinuing a statin was associated with a higher risk of delirium"; not the
+syndrome of "severe alcohol withdrawal": round 186): the association of taking it is the other way ("receiving a
+statin was associated with less delirium")."""
 
 
 @lru_cache(maxsize=4096)

@@ -32,6 +32,7 @@ from medhal.text.derived import roundness, written_as
 from medhal.text.findings import finding_parts
 from medhal.text.group_figures import group_figures
 from medhal.text.quantities import Quantity, quantities
+from medhal.text.synonyms import alignment_tokens
 
 __all__ = ["JOIN", "PAIR_NEAR", "figure_pairs", "pair_conflict"]
 
@@ -104,7 +105,7 @@ def pair_conflict(unit: str, sentences: Sequence[str]) -> tuple[int, Quantity, Q
     read = [quantities(s) for s in sentences]
     for i, sentence in enumerate(sentences):
         said = quantities(sentence)
-        theirs = figure_pairs(sentence) + _group_pairs(sentence, said)
+        theirs = figure_pairs(sentence) + _group_pairs(unit, sentence, said)
         if not theirs:
             continue
         for pair in mine:
@@ -123,24 +124,38 @@ def pair_conflict(unit: str, sentences: Sequence[str]) -> tuple[int, Quantity, Q
     return None
 
 
-def _group_pairs(sentence: str, said: Sequence[Quantity]) -> list[FigurePair]:
+def _group_pairs(unit: str, sentence: str, said: Sequence[Quantity]) -> list[FigurePair]:
     """The two groups' shares a part of ``sentence`` gives, as a pair ("68 of 361 children (18.8%) in the vitamin D
     group and 87 of 357 (24.4%) in the placebo group", where "about 9% compared with about 24% in the placebo group"
-    was written for 18.8%: round 181), each share one of ``said``."""
+    was written for 18.8%: round 181), each share one of ``said``; only of a part that names something ``unit`` names
+    besides the groups (not "Adverse events occurred in 31% of gabapentin and 10% of placebo recipients" for "cough
+    dropped by roughly a quarter with gabapentin versus about a tenth with placebo": round 187), where the unit names
+    any such thing."""
     pairs = []
+    mine = alignment_tokens(unit)
     for part in finding_parts(sentence):
         figures = group_figures(part)
         shares = [[q for q in said if q.kind == "percent" and q.value == f.value] for f in figures]
-        if len(figures) == 2 and all(len(found) == 1 for found in shares):
+        if len(figures) != 2 or not all(len(found) == 1 for found in shares):
+            continue
+        groups = alignment_tokens(" ".join(f.group for f in figures)) | _FRAME
+        topic = {t for t in mine - groups if not t.startswith("#")}  # a unit cut from what it counts has none
+        if not topic or (topic & alignment_tokens(part)):
             pairs.append(FigurePair(shares[0][0], shares[1][0]))
     return pairs
+
+
+_FRAME = alignment_tokens(
+    "group groups arm patients participants people those women men children recipients compared versus than"
+)
+"""Words naming who a share counts or joining two, never what it counts."""
 
 
 def _together(hedged: Quantity, partner: Quantity, figures: Sequence[Quantity]) -> bool:
     """Whether a sentence's ``figures`` hold one near ``hedged`` and one ``partner`` restates ("7 patients (2.3%) on
     pregabalin and 24 patients (7.9%)" for "about 2% ... compared with nearly 8%")."""
     return any(e.kind == hedged.kind and _near(hedged, e) for e in figures) and any(
-        written_as(partner, e) for e in figures
+        written_as(partner, e) or (partner.about and e.kind == partner.kind and _near(partner, e)) for e in figures
     )
 
 

@@ -189,7 +189,13 @@ def _instructions(sentence: str) -> tuple[Instruction, ...]:
     return tuple(found)
 
 
-_NOT_BEFORE = re.compile(r"\b(?:not\s+(?:before|until|earlier\s+than)|no\s+sooner\s+than)\s+\S*\d", re.IGNORECASE)
+_NOT_BEFORE = re.compile(
+    r"\b(?:not\s+(?:before|until|earlier\s+than)|no\s+sooner\s+than|no\s+more\s+(?:often|frequently)\s+than)"
+    r"\s+(?:every\s+|once\s+(?:a|every)\s+)?\S*\d",
+    re.IGNORECASE,
+)
+"""Not before a time, or not more often than every so long ("repeat intravenous iron no more often than every 12
+weeks", as "should not be repeated more often than every 12 weeks" says: round 188)."""
 _AGAINST_HEADING = re.compile(r"\W*(?:do\s+not|don't|avoid|never)\s*:", re.IGNORECASE)
 """A list of what not to do under its heading ("DON'T: ... drive until you feel fully recovered": round 69)."""
 

@@ -123,9 +123,10 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\bwks\b", "weeks"),  # "every 2 wks"
     (r"\bwk\b", "week"),
     (r"\bno\s+worse\s+than\b", "non-inferior to"),  # "every other day was no worse than daily"
-    # "can make the skin sensitive to light" for "photosensitivity" (round 165), before the eyes' photophobia
+    # "can make the skin sensitive to light" for "photosensitivity" (round 165), "became sensitive to sunlight" (round
+    # 186), before the eyes' photophobia
     (
-        r"\bskin\s+(?:(?:more|very)\s+)?sensitive\s+to\s+(?:sun)?light\b|\bsensitive\s+to\s+(?:the\s+)?sun\b",
+        r"\bskin\s+(?:(?:more|very)\s+)?sensitive\s+to\s+(?:sun)?light\b|\bsensitive\s+to\s+(?:the\s+)?sun(?:light)?\b",
         "photosensitivity",
     ),
     (r"\b(?:light|glare)\s+sensitivity\b|\bsensitivity\s+to\s+(?:bright\s+)?light\b", "photophobia"),

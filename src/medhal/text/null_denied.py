@@ -102,9 +102,20 @@ def denied_null(unit: str, sentence: str) -> bool:
         return False
     # the null finding of "performed equally well on darker skin" read as "did not differ"
     findings, own = _null_reading(_EQUALLY.sub(_EQUALLY_AS_NULL, unit))
-    return _asserted(
-        finding_parts(sentence), findings, own, shown=False, in_figures=_AS_FREQUENT.search(unit) is not None
-    )
+    parts = finding_parts(sentence)
+    if _WORKED.search(unit) and not _HARMS.search(unit):  # how well two treatments work is no difference in their
+        parts = [p for p in parts if not _HARMS.search(p)]  # side effects ("ondansetron and metoclopramide worked
+        # about equally well" against "Drowsiness was less common with ondansetron (11% vs 29%)": round 187)
+    return _asserted(parts, findings, own, shown=False, in_figures=_AS_FREQUENT.search(unit) is not None)
+
+
+_WORKED = re.compile(r"\b(?:work\w*|effective\w*|efficac\w*|helped|help)\b", re.IGNORECASE)
+_HARMS = re.compile(
+    r"\b(?:side[- ]effects?|adverse|tolera\w*|toxicit\w*|drows\w*|dry\s+mouth|constipat\w*|dizz\w*|rash\w*|"
+    r"dystoni\w*|discontinu\w*)",
+    re.IGNORECASE,
+)
+"""What a part says of a treatment's harms, not of how well it works."""
 
 
 def denied_in_numbers(unit: str, sentence: str) -> bool:

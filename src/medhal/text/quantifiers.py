@@ -38,7 +38,14 @@ from medhal.text.figures import anchors
 from medhal.text.quantities import NUMBER_WORDS, Quantity, quantities
 from medhal.text.tokens import content_stems
 
-__all__ = ["QuantifiedShare", "proportion_given", "quantified_shares", "share_conflicts", "shares_stated"]
+__all__ = [
+    "QuantifiedShare",
+    "proportion_given",
+    "quantified_shares",
+    "share_conflicts",
+    "shares_said_alike",
+    "shares_stated",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +266,21 @@ def shares_stated(unit: str, sentence: str) -> bool:
     return bool(shares) and all(
         any(not s.contradicted_by(v) for v in figures) or _said_alike(unit, s.quantity, sentence) for s in shares
     )
+
+
+def shares_said_alike(unit: str, sentences: Sequence[str]) -> bool:
+    """Whether some sentence of ``sentences`` gives each share ``unit`` gives in words in the same words, with the word
+    it counts: "most people saw a change within a month" against "Most people noticed a difference by week 4",
+    however well the unit is aligned with a sentence whose figure the words exclude ("About 1 in 3 people had their
+    spots come back within 6 months"; round 185).
+
+    >>> shares_said_alike("and most people saw a change within a month.", ["Most people noticed a difference."])
+    True
+    >>> shares_said_alike("and most people saw a change within a month.", ["About 1 in 3 people relapsed."])
+    False
+    """
+    shares = quantified_shares(unit)
+    return bool(shares) and all(any(_said_alike(unit, s.quantity, t) for t in sentences) for s in shares)
 
 
 def _said_alike(unit: str, q: Quantity, sentence: str) -> bool:

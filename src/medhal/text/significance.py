@@ -264,7 +264,12 @@ def null_in_numbers(unit: str, sentence: str) -> bool:
     return any(q.ratio and q.value in stated for q in quantities(unit))
 
 
-_CLAIMED = re.compile(r"\b(?:statistically\s+)?significant(?:ly)?\b", re.IGNORECASE)
+_CLAIMED = re.compile(
+    r"\b(?:statistically\s+)?significant(?:ly)?\b(?!\s+(?:depress|anxi|symptom|pain|bleed|disease|illness|injur|"
+    r"stenos|distress|disabilit|impairment|morbidit|comorbid|harm\b|burden|problem|damage|trauma))",
+    re.IGNORECASE,
+)
+"""A claimed significance; not a clinical one ("had significant depression symptoms": round 185)."""
 _NOT_CLAIMED = re.compile(
     r"\b(?:non-?|in)significant|\b(?:borderline|marginally|nearly|almost|approaching|trend)\b", re.IGNORECASE
 )
