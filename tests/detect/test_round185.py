@@ -224,3 +224,18 @@ def test_a_changed_share_beside_a_null_finding_is_still_contradicted() -> None:
     wrong = "A year after birth, around 4% of women at clinics that screened everyone had depression symptoms, "
     verdicts = _verdicts(SCREENING, wrong + "compared with about 10% at clinics that relied on usual care.")
     assert "contradicted" in verdicts.values()
+
+
+LORAZEPAM = (
+    "Methods: 102 adults with alcohol withdrawal received a single intravenous dose of phenobarbital 10 mg/kg (n=51) "
+    "or saline placebo (n=51), in addition to symptom-triggered lorazepam. Results: Median lorazepam use over the "
+    "first 48 hours was 4 mg (IQR 0-10) with phenobarbital and 10 mg (IQR 4-24) with placebo (p<0.001)."
+)
+
+
+def test_amounts_by_group_order_a_comparison() -> None:
+    """Round 186 (blind): 'Patients given phenobarbital also needed considerably more lorazepam' against '4 mg ...
+    with phenobarbital and 10 mg ... with placebo': figures by group that are amounts, not percentages."""
+    head = "Patients given phenobarbital also needed considerably {} lorazepam over the first two days."
+    assert _verdicts(LORAZEPAM, head.format("more"))[head.format("more")] == "contradicted"
+    assert "contradicted" not in _verdicts(LORAZEPAM, head.format("less")).values()

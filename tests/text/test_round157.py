@@ -60,7 +60,9 @@ def test_a_level_rounded_to_three_figures_restates_it() -> None:
 
 def test_a_period_of_time_is_no_group_compared() -> None:
     # round 147: "required less insulin in the first week" was read as a comparison of the group "first week"
-    assert unit_comparison("Patients given hydrocortisone required less insulin in the first week.") is None
+    # (since session 31 the group its people were given is read: hydrocortisone, never the period)
+    claim = unit_comparison("Patients given hydrocortisone required less insulin in the first week.")
+    assert claim is not None and claim.group == "hydrocortisone" and not claim.up and claim.measure == {"insul"}
     assert unit_comparison("Women on the drug had fewer falls in the first year.") is None
     claim = unit_comparison("Infection was more common in the drain group.")
     assert claim is not None and claim.group == "drain" and claim.up

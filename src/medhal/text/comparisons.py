@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from medhal.text.arms import BRACKETED, GROUP_WORDS, ON_ARM, PEOPLE, group_name, respective_figures, trial_arms
 from medhal.text.clauses import split_clauses
 from medhal.text.findings import finding_parts
-from medhal.text.group_figures import GroupFigure, group_figures, names_group
+from medhal.text.group_figures import GroupFigure, group_amounts, group_figures, names_group
 from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.subgroups import group_tokens, loosely_named, normalise_ages, subject_comparison
@@ -201,26 +201,40 @@ def _subject_comparison(unit: str, durations: tuple[Quantity, ...]) -> UnitCompa
     ('Early movers', True, ['press', 'ulcer'])
     >>> unit_comparison("They also had more headaches.") is None
     True
+
+    A group named by what its people were given ("Patients given phenobarbital also needed considerably more
+    lorazepam over the first two days", against "Median lorazepam use ... was 4 mg with phenobarbital and 10 mg with
+    placebo": round 186):
+
+    >>> claim = unit_comparison("Patients given phenobarbital also needed considerably more lorazepam over two days,")
+    >>> claim.group, claim.up, sorted(claim.measure)
+    ('phenobarbital', True, ['loraz'])
     """
     m = _SUBJECT_MORE.match(unit)
-    if m is None or _NO_GROUP.fullmatch(m.group("group")):
+    group = None if m is None else m.group("arm") or m.group("group")
+    if m is None or group is None or _NO_GROUP.fullmatch(group):
         return None
     measure = canonical_stems(m.group("measure")) - _FRAME
     up = m.group("word").lower() == "more"
-    return UnitComparison(group_name(m.group("group")), None, up, measure, durations) if measure else None
+    return UnitComparison(group_name(group), None, up, measure, durations) if measure else None
 
 
 _SUBJECT_MORE = re.compile(
-    r"\W*(?:(?:but|and|while|whereas)\s+)?(?P<group>(?:the\s+)?[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:also\s+)?"
-    r"(?:had|developed|needed|required|reported|experienced|suffered)\s+(?P<word>more|fewer)\s+"
-    r"(?P<measure>[\w\- ]+?)(?=\s+(?:and|but|than|compared|versus|vs|with|in|among)\b|\s*[,;.]|\s*$)",
+    r"\W*(?:(?:but|and|while|whereas)\s+)?(?:(?:patients|people|participants|children|women|men|babies|infants|"
+    r"those)\s+(?:who\s+were\s+)?(?:given|taking|on|treated\s+with|receiving|assigned\s+to)\s+(?P<arm>[\w\-]+"
+    r"(?:\s+[\w\-]+){0,2}?)|(?P<group>(?:the\s+)?[\w\-]+(?:\s+[\w\-]+){0,2}?))\s+(?:also\s+)?"
+    r"(?:had|developed|needed|required|reported|experienced|suffered|used|received|took)\s+"
+    r"(?:(?:considerably|much|far|significantly|substantially|markedly|noticeably)\s+)?(?P<word>more|fewer|less)\s+"
+    r"(?P<measure>[\w\- ]+?)(?=\s+(?:and|but|than|compared|versus|vs|with|in|among|over|during|within|by|at)\b"
+    r"|\s*[,;.]|\s*$)",
     re.IGNORECASE,
 )
 """A group the unit opens with that had more or fewer of something ("Early movers also developed more new pressure
 sores"), what it had read to the next joining word or stop."""
 _NO_GROUP = re.compile(
     r"(?:the\s+)?(?:they|it|he|she|we|you|patients|people|participants|those|women|men|children|adults|babies|"
-    r"both\s+groups|each\s+group|neither\s+group|this|these|who|which)",
+    r"both\s+groups|each\s+group|neither\s+group|this|these|who|which|drugs?|medicines?|medications?|treatments?|"
+    r"interventions?|tablets?|pills?|active\s+\w+)",
     re.IGNORECASE,
 )
 
@@ -298,6 +312,8 @@ def reverses(claim: UnitComparison, sentence: str, arms: tuple[str, str] | None 
             return True
         if not figures and arms is not None:  # "35.4% and 31.6%, respectively": the arms in the methods' order
             figures = _respective(claim, part, arms)
+        if not figures:  # "4 mg (IQR 0-10) with phenobarbital and 10 mg (IQR 4-24) with placebo" (round 186)
+            figures = group_amounts(part)
         if len(figures) < 2 or len({f.group.lower() for f in figures}) != len(figures):
             continue
         own = _matching(claim.group, figures)

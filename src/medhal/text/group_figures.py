@@ -18,7 +18,7 @@ from functools import lru_cache
 from medhal.text.arms import BRACKETED, GROUP_WORDS, group_name
 from medhal.text.synonyms import alignment_tokens
 
-__all__ = ["GroupFigure", "group_figures", "names_group"]
+__all__ = ["GroupFigure", "group_amounts", "group_figures", "names_group"]
 
 _FIGURE = re.compile(
     r"(?P<value>\d+(?:\.\d+)?)\s?%\s+(?:per\s+year\s+)?(?:"
@@ -146,3 +146,31 @@ def names_group(tokens: frozenset[str], group: str) -> bool:
     """
     theirs = alignment_tokens(group)
     return bool(theirs) and theirs <= tokens
+
+
+def group_amounts(part: str) -> list[GroupFigure]:
+    """The amounts of one unit ``part`` gives the groups it names, where it gives no percentages ("Median lorazepam
+    use over the first 48 hours was 4 mg (IQR 0-10) with phenobarbital and 10 mg (IQR 4-24) with placebo": round
+    186), or ``[]`` when the part reports changes or gives amounts of several units.
+
+    >>> [(f.value, f.group) for f in group_amounts("Use was 4 mg (IQR 0-10) with phenobarbital and 10 mg (IQR "
+    ...                                            "4-24) with placebo (p<0.001).")]
+    [(4.0, 'phenobarbital'), (10.0, 'placebo')]
+    >>> group_amounts("Pain fell by 4.1 points with A and 3.8 points with B.")
+    []
+    """
+    if _CHANGE.search(_AGENT_BY.sub(" ", part)):
+        return []
+    found = list(_AMOUNT.finditer(part))
+    if len({m.group("unit").lower().rstrip("s") for m in found}) != 1:
+        return []
+    return [GroupFigure(float(m.group("value")), group_name(m.group("group"))) for m in found]
+
+
+_AMOUNT = re.compile(
+    r"(?P<value>\d+(?:\.\d+)?)\s?(?P<unit>mg|g|mcg|µg|ml|mL|L|days?|hours?|minutes?|weeks?|months?|points?|kg|mmHg|"
+    r"episodes?|visits?|admissions?)\b(?:\s*\([^)]*\))?\s+(?:with|in|among|on|for|after|in\s+the)\s+(?:the\s+)?"
+    r"(?P<group>" + GROUP_WORDS + r")",
+    re.IGNORECASE,
+)
+"""An amount with its unit (its spread in brackets) followed by the group it belongs to."""
