@@ -41,6 +41,7 @@ from medhal.text.significance import (
     significance_denied,
     unshown_effect,
 )
+from medhal.text.within_groups import within_groups
 
 __all__ = ["null_finding_cue"]
 
@@ -100,6 +101,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
             i
             for i in denying
             if not effect_part_restated(unit, index.sentences[i])
+            and not within_groups(unit, index.sentences[i])
+            and not _of_completers(index, unit)
             and not _told_apart(index, unit, i)
             and not of_other_stratum(unit, index.sentences[i])
         ),
@@ -170,6 +173,22 @@ def _null_reported(index: EvidenceIndex, unit: str) -> bool:
     return any(
         agrees(unit, f) or any(subject <= f.subject for subject in subjects) for found in index.findings for f in found
     )
+
+
+def _of_completers(index: EvidenceIndex, unit: str) -> bool:
+    """Whether ``unit`` reports on those who completed or adhered to a treatment, a population the evidence analyses
+    apart ("Those who completed rehab had fewer readmissions" against a trial that "did not reduce 12-month
+    readmissions", whose per-protocol analysis of completers gives them 39%: round 190): the trial's null finding is
+    about everyone randomised."""
+    return _COMPLETERS.search(unit) is not None and any(_COMPLETERS.search(s) for s in index.sentences)
+
+
+_COMPLETERS = re.compile(
+    r"\b(?:those|people|patients|participants|women|men|children)\s+who\s+(?:completed|finished|adhered|stuck)\b"
+    r"|\bcompleters\b|\bper[- ]protocol\b|\badherent\s+(?:patients|participants|people)\b",
+    re.IGNORECASE,
+)
+"""A population of those who completed or adhered to a treatment."""
 
 
 def of_other_stratum(unit: str, sentence: str) -> bool:

@@ -68,6 +68,8 @@ def governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) ->
             and _DENIED_BEFORE.search(text, 0, cue.start())
         ):
             continue  # "Do not give for more than 3 days without speaking to a doctor": speak to one (round 55)
+        if cue.group().lower() == "without" and _PRONOUN.match(text, cue.end()):
+            continue  # "in people without it there is a higher risk": the pronoun is all it denies (round 190)
         if cue.group().lower() == "none" and (head := _NONE_OF.match(text, cue.end())) is not None:
             # "none of the patients had a bleed" denies the patients as "no patient developed a bleed" does
             found.update(k for k in after if words[k].start() == head.start("head"))
@@ -105,6 +107,8 @@ def governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) ->
 
 
 _BY_AGENT = re.compile(r"\s+by\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\s+(?:it|them|this|that|these|those|him|her|one)\b", re.IGNORECASE)
+"""A pronoun right after "without": what it denies is named elsewhere, nothing after it."""
 _INVERTED = re.compile(r"\s+(?:did|does|do|was|were|is|are|had|has|have|could|would|will|can)\b", re.IGNORECASE)
 """An auxiliary after "nor": the clause repeats a denied predicate of another subject (round 137)."""
 _ASIDE = re.compile(r"\s*,\s*(?:however|though|therefore|thus|in\s+fact|of\s+course|unfortunately)\s*,", re.I)

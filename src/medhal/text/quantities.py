@@ -158,7 +158,11 @@ _ORDINAL_TIME = re.compile(
 """An ordinal time point ("the second postoperative year"; "the first trimester", its first three months: round 162):
 read as the time it ends, approximate (never a rival)."""
 _WORD_AFTER = re.compile(r"\s+([a-zA-Z]+)\b")
-_SCALE = re.compile(r"\s+(?:visual\s+analogue\s+|rating\s+|numeric\s+)?scale\b", re.IGNORECASE)
+_SCALE = re.compile(
+    r"\s+(?:[a-z]+\s+){0,2}?(?:visual\s+analogue\s+|rating\s+|numeric\s+)?(?:scale|score|questionnaire)\b",
+    re.IGNORECASE,
+)
+"""What a scale's size names after it: "on a 100-point scale", "a 10-point pain scale" (round 189)."""
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
 _SPREAD = re.compile(r"\s*[(\[](?:SD|IQR|s\.?d\.?|±)\s*[\d.,\s–-]+[)\]]", re.IGNORECASE)

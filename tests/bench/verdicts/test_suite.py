@@ -167,6 +167,12 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round182.jsonl", 24),
         ("round183.jsonl", 24),
         ("round184.jsonl", 24),
+        ("round185.jsonl", 24),
+        ("round186.jsonl", 24),
+        ("round187.jsonl", 24),
+        ("round188.jsonl", 24),
+        ("round189.jsonl", 24),
+        ("round190.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
