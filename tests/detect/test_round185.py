@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import medhal
+from medhal.text.derived import relative_change
+from medhal.text.quantities import quantities
 
 FINERENONE = (
     "Methods: 3,412 adults with type 2 diabetes and chronic kidney disease were randomised to finerenone or placebo. "
@@ -39,9 +41,14 @@ def _verdicts(evidence: str, response: str) -> dict[str, str]:
 
 
 def test_a_share_of_people_is_no_relative_change_of_another_outcome() -> None:
-    """Round 178: 'About 11% of people taking finerenone' (for 16.9%) passed as the 11% reduction HR 0.89 is."""
-    wrong = _verdicts(FINERENONE, "About 11% of people taking finerenone reached the main kidney outcome.")
-    assert wrong["About 11% of people taking finerenone reached the main kidney outcome."] == "contradicted"
+    """Round 178: 'About 11% of people taking finerenone' (for 16.9%) passed as the 11% reduction HR 0.89 is; a
+    share of whom 'of' names is no relative change (the unit, aligned only loosely, is still not contradicted: the
+    group's figure rivals a hedged share on a loose alignment no more, which contradicted ten faithful clauses of
+    rounds 157-184 when tried)."""
+    said = quantities("(HR 0.89; 95% CI 0.76-1.04)")
+    share, change = "About 11% of people taking finerenone", "an 11% lower risk"
+    assert not relative_change(quantities(share)[0], said, frozenset(), share)
+    assert relative_change(quantities(change)[0], said, frozenset({"down"}), change)
     faithful = _verdicts(FINERENONE, "About 17% of people taking finerenone reached the main kidney outcome.")
     assert "contradicted" not in faithful.values()
 

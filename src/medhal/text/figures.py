@@ -207,13 +207,7 @@ def number_conflicts(
                 continue  # "one dose", "two patients": lay wording, not a figure ("fifty", "three years" are)
             mine, next_to = anchors(unit, q), anchors(unit, q, 1)
             # points of a scale share their word ("by 5 points" against "the difference was -0.9 points"; round 19)
-            # and a hedged share is rivalled by the share of the group it names ("About 11% of people taking
-            # finerenone" against "16.9% of the finerenone group"; round 178)
-            shared = [
-                e
-                for e in rivals
-                if mine & anchors(sentence, e) or q.kind == e.kind == "points" or (q.about and e.value in named)
-            ]
+            shared = [e for e in rivals if mine & anchors(sentence, e) or q.kind == e.kind == "points"]
             rivals = [e for e in shared if e.kind in (q.kind, "count", "time")]
             # the rival of the same thing first: a shared word right next to both numbers ("aged fifty" is
             # rivalled by "aged 70 years", not by "702 adults aged"), then more shared words around them

@@ -30,7 +30,13 @@ def far_from_its_group(q: Quantity, named: set[float], said: Sequence[Quantity],
     11% of people taking finerenone reached the main kidney outcome" against "occurred in 16.9% of the finerenone
     group and 20.4% of the placebo group", where 12.8% is the secondary outcome's (round 178)."""
     shares = [e.value for e in said if e.kind == "percent"]
-    return q.about and q.kind == "percent" and bool(named) and not any(near_estimate(q, v) for v in (*named, *shares))
+    return (
+        not anchored
+        and q.about
+        and q.kind == "percent"
+        and bool(named)
+        and not any(near_estimate(q, v) for v in (*named, *shares))
+    )
 
 
 def given_elsewhere(unit: str, q: Quantity, sentences: Sequence[str]) -> bool:

@@ -93,6 +93,12 @@ _AT_LEAST = re.compile(r"\b(?:more\s+than|over|at\s+least)\s+$", re.IGNORECASE)
 """Words making the relative change after them a lower bound ("more than doubled")."""
 
 
+_OWN_MEASURE = re.compile(
+    r"\b(?:had|having|with|saw)\s+(?:their|his|her)\s+(?:[\w-]+\s+){1,4}?(?:at\s+least\s+)?$", re.I
+)
+"""A person's own measure just before a ratio word ("had their pain at least | halved")."""
+
+
 def ratio_words(text: str) -> list[RatioWords]:
     """Each relative change ``text`` states in words, with its factor, in text order.
 
@@ -112,6 +118,12 @@ def ratio_words(text: str) -> list[RatioWords]:
     2.0
     >>> len(ratio_words("Doubling of serum creatinine occurred in 15.8% and 14.5%."))
     0
+
+    Each person's own measure halved names who responded, not a change between groups ("Around 61% of people ...
+    had their pain at least halved": round 182):
+
+    >>> ratio_words("Around 61% of people on the newer settings had their pain at least halved.")
+    []
     """
     found = [
         RatioWords(
@@ -121,6 +133,7 @@ def ratio_words(text: str) -> list[RatioWords]:
         )
         for pattern, factor in _WORDS
         for m in pattern.finditer(text)
+        if not _OWN_MEASURE.search(text, 0, m.start())
     ]
     return sorted(found, key=lambda w: w.quantity.start)
 
