@@ -79,3 +79,26 @@ def test_a_finding_of_completers_is_not_the_trials_null_finding() -> None:
     assert "contradicted" not in _verdicts(REHAB, faithful).values()
     wrong = "Early rehabilitation reduced readmissions within a year."
     assert _verdicts(REHAB, wrong)[wrong] == "contradicted"
+
+
+STATINS = (
+    "Results: Per 1.0 mmol/L lower LDL cholesterol, major vascular events were reduced by 21% overall (RR 0.79) and "
+    "by 13% in those over 75 (RR 0.87)."
+)
+FORTIFIER = (
+    "Results: Fortification increased in-hospital weight gain (mean difference 1.8 g/kg/day; 95% CI 1.3 to 2.4; 14 "
+    "trials, 1,071 infants; moderate certainty), length gain (0.1 cm/week) and head growth (0.08 cm/week)."
+)
+
+
+def test_an_eighth_is_a_fraction_and_growing_faster_names_no_outcome() -> None:
+    """Round 189-190: 'fell by about an eighth' was read as 'eight h' (8 hours), a figure the evidence never states;
+    'their length and head size also increased slightly faster' was read as an unnamed outcome 'faster'."""
+    faithful = "Vascular events fell by about an eighth in people over 75."
+    assert _verdicts(STATINS, faithful)[faithful] == "supported"
+    assert not medhal.check(STATINS, faithful).flagged
+    wrong = "Vascular events fell by about a half in people over 75."
+    assert _verdicts(STATINS, wrong)[wrong] != "supported"
+    assert medhal.check(STATINS, wrong).flagged
+    grew = "Their length and head size also increased slightly faster."
+    assert medhal.check(FORTIFIER, grew).units[0].cues.get("unnamed_subject") is None

@@ -9,12 +9,24 @@ from medhal.text._quantity import Quantity
 
 __all__ = ["FRACTION_WORD", "hedged_fractions"]
 
-_FRACTIONS = {"half": 50.0, "third": 100.0 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+_FRACTIONS = {
+    "half": 50.0,
+    "third": 100.0 / 3,
+    "quarter": 25.0,
+    "fifth": 20.0,
+    "sixth": 100.0 / 6,
+    "seventh": 100.0 / 7,
+    "eighth": 12.5,
+    "ninth": 100.0 / 9,
+    "tenth": 10.0,
+}
 _OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
-FRACTION_WORD = re.compile(r"\b(?:half|thirds?|quarters?|fifths?|tenths?)\b", re.IGNORECASE)
+_PARTS = r"half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
+"""The fractions read, by their words."""
+FRACTION_WORD = re.compile(r"\b(?:" + _PARTS + r")\b", re.IGNORECASE)
 _HEDGED_FRACTION = re.compile(
-    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|a\s+)?"
-    r"(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?!\s+(?:an?|past|to)\s)"  # "half past one", "quarter to"
+    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|an?\s+)?"
+    r"(?P<part>" + _PARTS + r")\b(?!-)(?!\s+(?:an?|past|to)\s)"  # "half past one", "quarter to"
     r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)"
     r"(?!\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\b)"  # a factor (round 38)
     r"(?!\s+(?:\w+\s+)?(?:lower|higher|less|fewer|greater|smaller|reduction|increase)\b)",  # "a third lower odds"
@@ -22,8 +34,9 @@ _HEDGED_FRACTION = re.compile(
 )
 _SHARE_FRACTION = re.compile(
     r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
-    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!left\s)(?<!right\s)(?<!upper\s)(?<!lower\s)(?P<part>half|thirds?|quarters?|fifths?|tenths?)\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|reported\b|received\b|died\b|responded\b|"
-    r"lacked\b|showed\b|needed\b|required\b))",
+    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!left\s)(?<!right\s)(?<!upper\s)(?<!lower\s)"
+    r"(?P<part>" + _PARTS + r")\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|"
+    r"reported\b|received\b|died\b|responded\b|lacked\b|showed\b|needed\b|required\b))",
     re.IGNORECASE,
 )
 """A fraction in words said, unhedged, of those who had something ("two thirds had no documented red flags", "half of

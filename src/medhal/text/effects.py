@@ -78,7 +78,8 @@ _HEDGED = re.compile(
 _DEGREE = re.compile(
     r"(?:(?:about|roughly|nearly|almost)\s+)?"  # "Itching improved about equally in both groups" (round 171)
     r"(?:a\s+(?:little|bit|lot|touch|(?:great|good)\s+deal)|slightly|somewhat|modestly|greatly|markedly|considerably"
-    r"|hugely|dramatically|enormously|equally|similarly|comparably|alike)",
+    r"|hugely|dramatically|enormously|equally|similarly|comparably|alike)?"
+    r"(?:(?<=\w)\s+)?(?:faster|slower|quicker|sooner|later|earlier|further|more|less|rapidly|quickly|slowly|steadily)?",
     re.IGNORECASE,
 )
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z0-9]\b|\b[a-z]+[A-Z][\w-]*")
@@ -104,8 +105,8 @@ def changed_outcome(unit: str) -> str | None:
     outcome, cut = _phrase(unit[m.end() :])
     if cut and _HEAD_ONLY.fullmatch(outcome):  # "prevents the pathology | associated with apoE4"
         return None
-    if _DEGREE.fullmatch(outcome):  # "scores improved a little in the programme group": how much, not what (round 57)
-        return None
+    if outcome and _DEGREE.fullmatch(outcome):  # "scores improved a little in the programme group": how much, not
+        return None  # what (round 57); "increased slightly faster": how fast (round 190)
     if _PRONOUN.fullmatch(_PARTICLE.sub("", outcome)):  # "and cut it away": what was cut is named before (round 116)
         return None
     return outcome or None

@@ -253,6 +253,8 @@ def quantities(text: str) -> list[Quantity]:
             continue  # "Vomited x1": a count of times, read with a unit or what it counts ("x6 sessions": round 95)
         if not (m.group("unit") or m.group("pct")) and enumerates(text, m):
             continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
+        if m.group().lower() == "eighth":
+            continue  # an ordinal or a fraction ("about an eighth": _fractions.py), not "eight h"
         if not m.group("unit") and _LOCANT.match(text, m.end()):
             continue  # "25-hydroxyvitamin D", "5-fluorouracil": a position in a chemical's name (round 181)
         raw = m.group("num")
