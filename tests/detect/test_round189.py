@@ -102,3 +102,28 @@ def test_an_eighth_is_a_fraction_and_growing_faster_names_no_outcome() -> None:
     assert medhal.check(STATINS, wrong).flagged
     grew = "Their length and head size also increased slightly faster."
     assert medhal.check(FORTIFIER, grew).units[0].cues.get("unnamed_subject") is None
+
+
+CRASHES = (
+    "Results: Over 4 years, ADHD medication was associated with fewer crashes (IRR 0.81; 95% CI 0.73-0.90). The "
+    "reduction was seen for night-time crashes (IRR 0.74; 0.62-0.88) but not daytime crashes (IRR 0.92; 0.80-1.06)."
+)
+COSTS = "Median direct treatment cost was USD 310 for doxycycline versus USD 4,870 for ceftriaxone."
+TOURNIQUET = (
+    "The primary outcome was pain on walking at 24 hours (0-100 mm visual analogue scale, VAS). Results: Mean VAS "
+    "pain at 24 hours was 48 mm with a tourniquet and 39 mm without."
+)
+
+
+def test_figures_a_faithful_answer_restates_in_other_words_are_stated() -> None:
+    """Rounds 186-190: 'which dropped by about a quarter' (IRR 0.74: 'dropped' gives the change its direction),
+    'roughly $300 compared with nearly $5,000' ('USD 310' is money) and 'on a 100-point scale' (the size of a 0-100
+    scale) were figures the evidence never states, each flagging its faithful answer."""
+    for evidence, answer in (
+        (CRASHES, "The benefit showed up mainly for night-time crashes, which dropped by about a quarter."),
+        (COSTS, "Oral treatment was far cheaper, costing roughly $300 compared with nearly $5,000."),
+        (TOURNIQUET, "Pain was measured on a 100-point scale."),
+    ):
+        assert not any(u.cues.get("unstated_figures") for u in medhal.check(evidence, answer).units), answer
+    wrong = "Oral treatment was far cheaper, costing roughly $900 compared with nearly $5,000."
+    assert any(u.cues.get("unstated_figures") for u in medhal.check(COSTS, wrong).units)

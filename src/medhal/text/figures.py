@@ -386,6 +386,8 @@ def unstated_quantities(
             continue  # "lerbacitinib 1.5% BID" for "lerbacitinib 1.5% cream", a product's strength (round 58)
         if q.kind.startswith(("count", "label:")) and q.number in scale:  # read as a score out of 18 (round 61)
             continue
+        if q.kind == "label:scale" and any(e.number == q.number for e in stated):  # "on a 100-point scale" for
+            continue  # "(0-100 mm visual analogue scale)": the scale's size (round 190)
         if rate_restated(unit, q, stated):  # "on two litres" for "2 L/min", "three hours a night" (rounds 54-55)
             continue
         if _AMOUNT_AIMED.search(unit) and any(e.kind == f"{q.kind}/day" and e.value == q.value for e in exact):
@@ -457,11 +459,12 @@ def _response_share(q: Quantity, stated: Sequence[Quantity]) -> bool:
 
 def _ways(text: str) -> frozenset[str]:
     """:func:`~medhal.text.lexical.directions`, or ``down`` for a verb that cuts ("The low dose cut strokes and clots
-    by about two thirds"; the lexical head's direction words stay as it was trained on)."""
+    by about two thirds", "night-time crashes, which dropped by about a quarter": round 189; the lexical head's
+    direction words stay as it was trained on)."""
     return directions(text) or (frozenset({"down"}) if _CUT.search(text) else frozenset())
 
 
-_CUT = re.compile(r"\b(?:cut|cuts|halved|slashed)\b", re.IGNORECASE)
+_CUT = re.compile(r"\b(?:cut|cuts|halved|slashed|dropped|drops|dipped|shrank|shrunk)\b", re.IGNORECASE)
 
 
 _BY_BARE = re.compile(r"\bby\s+$", re.IGNORECASE)

@@ -210,6 +210,8 @@ _CONCENTRATION_BEFORE = re.compile(r"\b" + _SOLUTIONS + r"(?:\s+(?:nebs?|nebuli[
 permethrin creme rinse": round 179): a concentration, not a rate."""
 
 
+_CURRENCY = re.compile(r"\b(?:USD|US\$|EUR|GBP|AUD|CAD|CHF|JPY|INR)\s?$")
+"""A currency's code right before a figure."""
 _LOCANT = re.compile(
     r"-(?:di|tri)?(?:hydroxy|fluoro|chloro|bromo|iodo|methyl|ethyl|amino|mercapto|nitro|oxo|keto|deoxy|thio|aza)",
     re.IGNORECASE,
@@ -320,6 +322,8 @@ def quantities(text: str) -> list[Quantity]:
             kind = "label:scale"  # "38/132", "on a 100-point scale": a scale's maximum, equal to a bare 132 only
         elif kind == "count" and before.endswith(("£", "$", "€")):
             kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
+        elif kind == "count" and _CURRENCY.search(before):
+            kind = "money"  # "USD 310", "EUR 1,200": money as a costing writes it (round 186)
         elif kind == "count" and not unit and _PENCE.match(text, m.end()):
             kind, scale, whole = "money", 0.01, m.end() + 1  # "a 50p minimum price" is £0.50 (round 39)
         elif kind == "count" and not unit and (point := _TIME_POINT.search(before)) is not None:
