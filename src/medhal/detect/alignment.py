@@ -260,7 +260,9 @@ def restates(sentence: str, unit: str) -> bool:
     wanted = alignment_tokens(unit)
     if not wanted or elides_predicate(unit) or _held(unit, sentence, wanted) is None or about_else(unit, sentence):
         return False  # "whereas no stented patient did." says nothing by itself to restate
-    parts = finding_parts(sentence)
+    # "Adverse effects were uncommon | and did not differ between groups": the subject's first predicate restates
+    # "Side effects were uncommon" whatever the denied difference after it says (round 187)
+    parts = [cut for part in finding_parts(sentence) for cut in _predicates(part)]
     if len(parts) == 1:
         return _restates_part(sentence, unit, wanted)
     # a sentence of several findings ("X was more frequent with A, but Y did not differ") restates a unit through
@@ -269,6 +271,22 @@ def restates(sentence: str, unit: str) -> bool:
         return True
     own = finding_parts(unit)
     return len(own) > 1 and all(any(_restates_part(p, u, alignment_tokens(u)) for p in parts) for u in own)
+
+
+_DENIED_PREDICATE = re.compile(r"\s+and\s+(?=(?:did|does|do|was|were)\s+not\s+(?:differ|vary)\b)", re.IGNORECASE)
+"""A second predicate of the same subject, a difference it denies ("were uncommon | and did not differ")."""
+
+
+def _predicates(part: str) -> list[str]:
+    """``part``, and its first predicate alone where a denied difference follows it (:data:`_DENIED_PREDICATE`).
+
+    >>> _predicates("Adverse effects were uncommon and did not differ between groups.")
+    ['Adverse effects were uncommon and did not differ between groups.', 'Adverse effects were uncommon']
+    """
+    m = _DENIED_PREDICATE.search(part)
+    if m is None or part.count("(", 0, m.start()) > part.count(")", 0, m.start()):
+        return [part]
+    return [part, part[: m.start()]]
 
 
 def _held(unit: str, text: str, wanted: frozenset[str]) -> frozenset[str] | None:

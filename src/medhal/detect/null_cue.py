@@ -34,6 +34,7 @@ from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.null_outcomes import denied_outcome
 from medhal.text.quantities import quantities
 from medhal.text.significance import (
+    change_shown,
     effect_part_restated,
     factor_shown,
     nonsignificant,
@@ -85,6 +86,8 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
             if found is not None:
                 return found
     if ratio_shown(unit, index.sentences) or factor_shown(unit, index.sentences):  # an effect its ratio shows
+        return None
+    if change_shown(unit, index.sentences):  # "fell by roughly one seventh" for "RR 0.86, 95% CI 0.78 to 0.94"
         return None
     if not (effect or asserts_occurrence(unit)):  # "2.9 vs 3.9 mL/min a year, was statistically significant"
         return next((i for i, s in enumerate(index.sentences) if significance_denied(context or unit, s)), None)

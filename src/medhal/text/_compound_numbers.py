@@ -1,5 +1,6 @@
 """Numbers written in words with "hundred" or "thousand": "one hundred and eighty divers", "two hundred and
-seventy-four cases", "three hundred patients", "one thousand two hundred and five" (round 161).
+seventy-four cases", "three hundred patients", "one thousand two hundred and five" (round 161), "thirteen hundred
+reports" (round 191).
 
 :func:`medhal.text.quantities.quantities` reads single number words ("eighty", "seventy-four") and a digit or a word
 before "thousand" or "million" ("1.46 million", "one thousand"); an answer that spells a trial's size out in words
@@ -18,8 +19,7 @@ __all__ = ["spelled_compounds"]
 
 _BELOW_HUNDRED = {w: v for w, v in NUMBER_VALUES.items() if 1 <= v <= 99}
 _SMALL = r"(?:" + "|".join(sorted(map(re.escape, _BELOW_HUNDRED), key=len, reverse=True)) + r")"
-_UNITS_WORD = r"(?:" + "|".join(w for w, v in _BELOW_HUNDRED.items() if v <= 9) + r"|a|an)"
-_HUNDREDS = rf"(?:{_UNITS_WORD}\s+hundred(?:\s+and\s+{_SMALL}\b)?)"
+_HUNDREDS = rf"(?:(?:{_SMALL}|a|an)\s+hundred(?:\s+and\s+{_SMALL}\b)?)"
 _COMPOUND = re.compile(
     rf"\b(?:(?:{_HUNDREDS}|{_SMALL}|a|an)\s+thousand(?:,?\s+{_HUNDREDS}|\s+(?:and\s+)?{_SMALL}\b(?!\s+thousand))?"
     rf"|{_HUNDREDS})",
@@ -42,6 +42,8 @@ def spelled_compounds(text: str) -> list[tuple[float, int, int]]:
     [(1205.0, 0, 33), (12000.0, 35, 50)]
     >>> spelled_compounds("two hundred and fifty-nine thousand")
     [(259000.0, 0, 35)]
+    >>> spelled_compounds("about thirteen hundred reports, twenty-five hundred steps")  # round 191
+    [(1300.0, 6, 22), (2500.0, 32, 51)]
     """
     found: list[tuple[float, int, int]] = []
     if _BUILDER.search(text) is None:  # most texts: no word to build with, the long pattern is not run

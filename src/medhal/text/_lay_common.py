@@ -240,6 +240,11 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\btooth\s+decay\b", "dental caries"),
     (r"\bgum\s+disease\b", "periodontitis"),
     (r"\bbed-?\s?wetting\b", "enuresis"),
+    (  # "leaks caused by a sudden urge" for "urgency incontinence episodes" (round 191)
+        r"\b(?:leaks?|leaking|accidents?)\s+(?:caused\s+by|from|due\s+to|because\s+of|after)\s+(?:a\s+)?"
+        r"(?:sudden\s+|strong\s+)?urges?(?:\s+to\s+(?:pass\s+urine|go|urinate|pee))?\b",
+        "urgency incontinence",
+    ),
     (r"\b(?:leaking\s+urine|(?:urine|bladder)\s+leak(?:age|s)?)\b", "urinary incontinence"),
     (r"\bblood\s+poisoning\b", "sepsis"),
     (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)

@@ -175,6 +175,8 @@ _SHARED_UNIT = re.compile(
 _CONFIDENCE_NEXT = re.compile(r"\s*(?:CI|CrI|confidence|credible|UI|uncertainty\s+interval)\b", re.IGNORECASE)
 _HEDGE_WORD = r"(?:(?:about|around|approximately|roughly|nearly|almost)\s+|~\s?)?"
 _FROM = re.compile(r"\bfrom\s+" + _HEDGE_WORD + "$", re.IGNORECASE)
+_HEDGE_AFTER = re.compile(r"\s+or\s+so\b|-odd\b|\s+or\s+thereabouts\b", re.IGNORECASE)
+"""A hedge after its figure: "the forty or so prescriptions" for 41 (round 192), "forty-odd", "or thereabouts"."""
 _RANGED_FROM = re.compile(r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying))\s+from\s+" + _HEDGE_WORD + "$", re.I)
 """A range, not a change: "ranging from roughly 60% to 85%" hedges both figures (round 179)."""
 _TO = re.compile(r"\s+to\s+" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
@@ -361,6 +363,7 @@ def quantities(text: str) -> list[Quantity]:
         hedged = bool(
             spans
             or HEDGES.search(before[-16:])
+            or _HEDGE_AFTER.match(text, m.end())
             or (m.group("unit") is None and _range_bound(text, m.start(), m.end()))
             or (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))  # "40 Gy in 25 fractions" is a dose
             or (kind == "count" and _PROPORTION_PREV.search(before))
@@ -372,9 +375,13 @@ def quantities(text: str) -> list[Quantity]:
             _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or listed_ratio(text, m, out)
         )
         # "around 1 in 8": the hedge is the proportion's, judged as a share, not a point estimate of a count of 1
-        about = spans or (
-            POINT_HEDGE.search(before[-16:]) is not None
-            and not (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))
+        about = (
+            spans
+            or _HEDGE_AFTER.match(text, m.end()) is not None
+            or (
+                POINT_HEDGE.search(before[-16:]) is not None
+                and not (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))
+            )
         )
         end = m.end() if whole is None else whole
         if kind in ("count", "money") and not unit and (times := multiplier(text, end)) is not None:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from medhal.text.assertions import asserts_nothing
-from medhal.text.derived import rounds
+from medhal.text.derived import relative_change, rounds
 from medhal.text.figure_agreement import figures_agree
 from medhal.text.figures import same_figure, states_each
 from medhal.text.findings import (
@@ -35,12 +35,13 @@ from medhal.text.findings import (
     lead,
     reports_null_finding,
 )
-from medhal.text.lexical import has_negation
+from medhal.text.lexical import directions, has_negation
 from medhal.text.populations import populations
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.signed_differences import signed_differences
 
 __all__ = [
+    "change_shown",
     "effect_part_restated",
     "effect_unshown",
     "factor_shown",
@@ -237,6 +238,42 @@ def factor_shown(unit: str, sentences: Sequence[str]) -> bool:
 
 
 _TIMES = re.compile(r"-fold\b|\s*-?\s*fold\b|\s+times\b", re.IGNORECASE)
+
+
+def change_shown(unit: str, sentences: Sequence[str]) -> bool:
+    """Whether ``unit`` gives a relative change ("fell by roughly one seventh", "a 14% lower risk") that a ratio a
+    sentence gives with a 95% interval leaving out no effect works out to, in the unit's direction
+    (:func:`~medhal.text.derived.relative_change`): the effect is shown, whatever a null finding about the same
+    outcome in another population says ("all-cause death did not differ" with a preserved ejection fraction, where
+    "all-cause death (RR 0.86, 95% CI 0.78 to 0.94)" fell with a reduced one; round 191).
+
+    >>> said = ["It lowered all-cause death (RR 0.86, 95% CI 0.78 to 0.94).", "Death did not differ (RR 0.98)."]
+    >>> change_shown("and the risk of dying from any cause fell by roughly one seventh.", said)
+    True
+    >>> change_shown("and the risk of dying from any cause rose by roughly one seventh.", said)
+    False
+    >>> change_shown("and the risk of dying fell by roughly a seventh.", ["Death (RR 0.86, 95% CI 0.70 to 1.06)."])
+    False
+    """
+    changes = [q for q in quantities(unit) if q.kind == "percent"]
+    if not changes:
+        return False
+    ways = directions(unit)
+    for sentence in sentences:
+        shown = {_float(m.group("estimate")) for m in _INTERVAL.finditer(sentence) if _RATIO.search(m.group("kind"))}
+        shown = {v for v in shown if v > 0 and _excludes_null_at(sentence, v)}
+        ratios = [e for e in quantities(sentence) if e.ratio and e.value in shown]
+        if ratios and any(relative_change(q, ratios, ways, unit) for q in changes):
+            return True
+    return False
+
+
+_RATIO = re.compile(r"ratio|risk|HR|OR|RR", re.IGNORECASE)
+
+
+def _excludes_null_at(sentence: str, estimate: float) -> bool:
+    """Whether a ratio of ``sentence`` estimated at ``estimate`` has a 95% interval leaving out no effect."""
+    return any(_excludes_null(m) for m in _INTERVAL.finditer(sentence) if _float(m.group("estimate")) == estimate)
 
 
 def null_in_numbers(unit: str, sentence: str) -> bool:

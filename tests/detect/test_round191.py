@@ -1,0 +1,81 @@
+"""Faithful clauses of blind rounds 191-192 (session 32) that the cues contradicted or flagged when first read, each
+beside a wrong twin the same reading must still catch, read end to end through ``medhal.check``."""
+
+from __future__ import annotations
+
+import medhal
+from medhal.text.quantities import quantities
+
+ZINC = (
+    "Results: In children, cold duration did not differ between zinc and placebo (mean difference 0.2 days). "
+    "Adverse events were uncommon and did not differ between zinc and placebo groups (risk ratio 1.04; 95% CI 0.71 "
+    "to 1.52)."
+)
+ENTRESTO = (
+    "Results: In reduced ejection fraction (6 trials, 10,430 participants), sacubitril-valsartan lowered "
+    "cardiovascular death or heart failure hospitalisation (RR 0.81, 95% CI 0.75 to 0.87) and all-cause death (RR "
+    "0.86, 95% CI 0.78 to 0.94). In mildly reduced or preserved ejection fraction (5 trials, 7,530 participants), "
+    "heart failure hospitalisation was modestly reduced (RR 0.87, 95% CI 0.78 to 0.97), but all-cause death did not "
+    "differ (RR 0.98, 95% CI 0.88 to 1.10)."
+)
+ALBUMIN = (
+    "Methods: We reviewed 312 albumin prescriptions for 146 patients with cirrhosis against the local policy. "
+    "Results: Compliance was highest for large-volume paracentesis (89%) and lowest for correcting a low serum "
+    "albumin alone (0%, 41 prescriptions), a use not supported by policy."
+)
+
+
+def _verdicts(evidence: str, response: str) -> dict[str, str]:
+    return {u.text: u.verdict for u in medhal.check(evidence, response).units}
+
+
+def test_a_subjects_first_predicate_restates_whatever_difference_it_then_denies() -> None:
+    """Round 191: 'Side effects were uncommon' was contradicted by 'Adverse events were uncommon and did not differ
+    between ... groups': the sentence's denied difference disagreed with a unit that negates nothing."""
+    faithful = "Side effects were uncommon."
+    assert _verdicts(ZINC, faithful)[faithful] == "supported"
+    wrong = "Side effects were common."
+    assert _verdicts(ZINC, wrong)[wrong] != "supported"
+
+
+def test_a_relative_change_a_ratio_shows_is_not_denied_by_another_populations_null_finding() -> None:
+    """Round 191: 'the risk of dying from any cause fell by roughly one seventh' (RR 0.86 with a reduced ejection
+    fraction) was contradicted by 'all-cause death did not differ' with a preserved one."""
+    faithful = (
+        "In people whose heart pumps weakly, the risk of dying from heart disease or being admitted fell by about a "
+        "fifth, and the risk of dying from any cause fell by roughly one seventh."
+    )
+    assert "contradicted" not in _verdicts(ENTRESTO, faithful).values()
+    wrong = "In people whose heart pumping is normal, the medicine lowered the risk of dying from any cause."
+    assert "contradicted" in _verdicts(ENTRESTO, wrong).values()
+
+
+def test_a_figure_hedged_after_it_is_an_estimate() -> None:
+    """Round 192: 'the forty or so prescriptions' was read as exactly 40 and contradicted by the audit's 312
+    prescriptions; 'or so' hedges it like 'about' (41 prescriptions)."""
+    forty = quantities("None of the forty or so prescriptions")[0]
+    assert (forty.value, forty.approximate, forty.about) == (40.0, True, True)
+    faithful = "None of the forty or so prescriptions given only to raise a low blood albumin level met the policy."
+    assert "contradicted" not in _verdicts(ALBUMIN, faithful).values()
+    wrong = "None of the ninety or so prescriptions given only to raise a low blood albumin level met the policy."
+    assert _verdicts(ALBUMIN, wrong)[wrong] != "supported"
+
+
+def test_a_number_of_hundreds_in_words_is_one_figure() -> None:
+    """Round 191: 'about thirteen hundred side-effect reports' was read as 'thirteen', a figure the bulletin (1,284
+    reports) never states."""
+    assert [(q.text, q.value) for q in quantities("about thirteen hundred reports")] == [("thirteen hundred", 1300.0)]
+    assert [q.value for q in quantities("over eleven hundred people")] == [1100.0]
+    evidence = "Methods: We reviewed 1,284 spontaneous reports received between 2019 and 2024."
+    result = medhal.check(evidence, "The bulletin reviewed about thirteen hundred side-effect reports.")
+    assert result.units[0].cues.get("unstated_figures") in (None, [])
+
+
+def test_leaks_after_a_sudden_urge_name_urgency_incontinence() -> None:
+    """Round 191: 'Both medicines cut leaks caused by a sudden urge by about two a day' named a subject the trial
+    ('urgency incontinence episodes') was read as never naming."""
+    evidence = (
+        "Results: Urgency incontinence episodes fell by a mean of 1.9 per day with mirabegron and 2.0 with solifenacin."
+    )
+    result = medhal.check(evidence, "Both medicines cut leaks caused by a sudden urge by about two a day.")
+    assert result.units[0].cues.get("unnamed_subject") is None
