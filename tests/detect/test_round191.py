@@ -79,3 +79,66 @@ def test_leaks_after_a_sudden_urge_name_urgency_incontinence() -> None:
     )
     result = medhal.check(evidence, "Both medicines cut leaks caused by a sudden urge by about two a day.")
     assert result.units[0].cues.get("unnamed_subject") is None
+
+
+PERICARDITIS = (
+    "Results: Colchicine reduced recurrence from 34.6% to 17.9% (risk ratio 0.51, 95% CI 0.41 to 0.64). "
+    "Gastrointestinal adverse events occurred in 8.1% versus 6.9% (risk ratio 1.17, 95% CI 0.72 to 1.90)."
+)
+AORTA = (
+    "Nineteen men had elective repair (13 endovascular, 6 open). One man died within 30 days of open repair (30-day "
+    "mortality 1 of 19, 5.3%); there were no deaths after endovascular repair."
+)
+COLCHICINE_LETTER = (
+    "Adverse events: Loose stools on day 2 after starting colchicine, 3 episodes per day, settled without dose change."
+)
+
+
+def test_a_predicate_cut_from_its_subject_is_not_denied_by_anothers_difference() -> None:
+    """Round 193: 'Side effects, mostly stomach upsets, | were about as common as without colchicine,' was contradicted
+    by colchicine's lower recurrence: the clause names nothing recurrence could differ in."""
+    faithful = "Side effects, mostly stomach upsets, were about as common as without colchicine."
+    assert "contradicted" not in _verdicts(PERICARDITIS, faithful).values()
+    wrong = "Recurrence was about as common as without colchicine."
+    assert _verdicts(PERICARDITIS, wrong)[wrong] == "contradicted"
+
+
+def test_an_endovascular_repair_is_the_keyhole_one() -> None:
+    """Round 193: 'but nobody died after the keyhole repair' was read as a swapped approach, open for laparoscopic,
+    where the repair from inside the vessel is endovascular."""
+    faithful = "One man died within a month after open surgery, but nobody died after the keyhole repair."
+    assert "contradicted" not in _verdicts(AORTA, faithful).values()
+    wrong = "Nobody died after open surgery."
+    assert _verdicts(AORTA, wrong)[wrong] != "supported"
+
+
+def test_the_object_of_a_denied_gerund_is_denied_with_it() -> None:
+    """Round 193: 'but these settled without changing the dose' was read as asserting the dose that 'settled without
+    dose change' denies."""
+    faithful = "Colchicine gave him loose stools on his second day, but these settled without changing the dose."
+    assert "contradicted" not in _verdicts(COLCHICINE_LETTER, faithful).values()
+
+
+def test_spans_between_years_and_changes_between_levels_are_implied() -> None:
+    """Rounds 191-194: 'Over about ten years' for 'between 2014 and 2023', 'no better than two years earlier' for a
+    2023 audit against its 2021 baseline, and 'has fallen by about a third' for 'NT-proBNP is 410 ng/L, compared with
+    620 ng/L before treatment' were figures the evidence never states."""
+    reports = "We received 47 reports of suspected adverse reactions between 2014 and 2023, of which 19 were serious."
+    result = medhal.check(reports, "Over about ten years, forty-seven possible side effects were reported.")
+    assert not result.units[0].cues.get("unstated_figures")
+    wrong = medhal.check(reports, "Over about twenty-five years, forty-seven possible side effects were reported.")
+    assert wrong.units[0].cues.get("unstated_figures")
+    letter = "NT-proBNP is 410 ng/L, compared with 620 ng/L before treatment."
+    fallen = medhal.check(letter, "A blood test that reflects strain on the heart has fallen by about a third.")
+    assert not fallen.units[0].cues.get("unstated_figures")
+    quarters = medhal.check(letter, "A blood test reflecting strain on the heart has fallen by about three quarters.")
+    assert quarters.units[0].cues.get("unstated_figures")
+
+
+def test_a_proportion_of_hundreds_and_a_spelled_percentage_are_read_as_such() -> None:
+    """Round 194: 'fewer than one in two hundred' read 200 as a figure the evidence never states; 'roughly sixty per
+    cent' was a count of sixty."""
+    base = quantities("Fewer than one in two hundred babies were never screened.")[-1]
+    assert (base.value, base.approximate) == (200.0, True)
+    sixty = quantities("against roughly sixty per cent without it.")[0]
+    assert (sixty.kind, sixty.value) == ("percent", 60.0)

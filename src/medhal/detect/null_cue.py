@@ -15,7 +15,7 @@ import re
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.restating import agreeing
 from medhal.detect.units import qualifies
-from medhal.text.assertions import opens_negated_predicate
+from medhal.text.assertions import opens_negated_predicate, opens_predicate
 from medhal.text.associations import same_association
 from medhal.text.derived import near_estimate
 from medhal.text.exclusive import absence_denied, exclusive_conflict, qualified_absence
@@ -62,7 +62,7 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
             return found
     # "It performed equally well on darker skin" against "Performance ... was lower on ... darker skin types", unless
     # the evidence also reports the unit's null finding (a difference at one time point, none overall)
-    if says_equally(unit) and not agreeing(index, unit):
+    if says_equally(unit) and not opens_predicate(unit) and not agreeing(index, unit):
         found = next((i for i, s in enumerate(index.sentences) if denied_null(unit, s)), None)
         if found is not None:
             return found

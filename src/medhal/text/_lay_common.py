@@ -247,6 +247,10 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     ),
     (r"\b(?:leaking\s+urine|(?:urine|bladder)\s+leak(?:age|s)?)\b", "urinary incontinence"),
     (r"\bblood\s+poisoning\b", "sepsis"),
+    (  # "because her body is short of iron" for "consistent with iron deficiency anaemia" (round 193)
+        r"\b(?:short|low|lacking)\s+(?:of|on|in)\s+iron\b|\blow\s+iron\s+(?:stores|levels?)\b",
+        "iron deficiency",
+    ),
     (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)
     (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),
     (r"\blow\s+platelets?(?:\s+counts?)?\b", "thrombocytopenia"),

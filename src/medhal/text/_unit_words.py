@@ -61,7 +61,7 @@ UNITS: dict[str, tuple[str, float]] = {
     "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
     "hours": ("time", 1 / 24), "hourly": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),
     "second": ("time", 1 / 86400), "seconds": ("time", 1 / 86400),
-    "%": ("percent", 1.0), "percent": ("percent", 1.0), "gy": ("gray", 1.0),
+    "%": ("percent", 1.0), "percent": ("percent", 1.0), "per cent": ("percent", 1.0), "gy": ("gray", 1.0),
     "percentage points": ("points", 1.0), "percentage point": ("points", 1.0),
     "percentage-points": ("points", 1.0), "percentage-point": ("points", 1.0),
     "points": ("points", 1.0), "point": ("points", 1.0),

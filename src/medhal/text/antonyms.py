@@ -5,7 +5,8 @@
 other word.  A clinician reads the opposite setting or approach.
 
 :func:`swapped_qualifier` fires, narrowly, on pairs of qualifiers no one case can have both of, in its setting or
-approach: elective / emergency (urgent), laparoscopic (keyhole, minimally invasive, robotic) / open surgery,
+approach: elective / emergency (urgent), laparoscopic (keyhole, minimally invasive, robotic, endovascular,
+percutaneous) / open surgery,
 first-line / second-line treatment, and deaths of any cause / cardiovascular deaths (round 45).  The unit says one
 side; the evidence never says that side and says the other: the first sentence that says it contradicts the unit.
 An evidence that says both (a trial of laparoscopic against open repair) contradicts neither.
@@ -33,8 +34,10 @@ _PAIRS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE))
     for a, b in (
         (r"\belective\b", _URGENT),
-        (  # a conversion to open surgery starts as keyhole surgery (round 101)
-            r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted)"
+        (  # a conversion to open surgery starts as keyhole surgery (round 101); an endovascular or catheter repair is
+            # the "keyhole repair from inside the vessel" open repair is compared with (round 193)
+            r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted|endovascular\w*|"
+            r"percutaneous|transcatheter)"
             r"|\bconver(?:sion|ted|t|ting)\s+to\s+(?:an?\s+)?open\b",
             _OPEN,
         ),
@@ -65,6 +68,9 @@ def swapped_qualifier(unit: str, sentences: Sequence[str]) -> int | None:
     None
     >>> swapped_qualifier("After open surgery, two days sufficed.", ["All patients had laparoscopic appendectomy."])
     0
+    >>> aorta = ["1 of 19 died after open repair; there were no deaths after endovascular repair."]
+    >>> print(swapped_qualifier("but nobody died after the keyhole repair.", aorta))
+    None
     """
     for one, other in _PAIRS:
         for said, instead in ((one, other), (other, one)):

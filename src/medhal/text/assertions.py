@@ -193,6 +193,8 @@ def opens_predicate(unit: str) -> bool:
     (True, False)
     >>> opens_predicate("however, were similar in the two groups (4.1% versus 4.4%).")
     True
+    >>> opens_predicate("were about as common as without colchicine,"), opens_predicate("They were as common.")
+    (True, False)
     """
     return _NEGATED_PREDICATE.match(unit) is not None or _PREDICATE.match(unit) is not None
 
@@ -200,7 +202,8 @@ def opens_predicate(unit: str) -> bool:
 _PREDICATE = re.compile(
     r"\W*(?:(?:and|but|or|however|yet|instead|whereas|while|although)\W+)*"
     r"(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?"
-    r"(?:\w+(?:ed|en)|similar|comparable|the\s+same|no\s+different)"  # "however, were similar in the two groups"
+    r"(?:\w+(?:ed|en)|similar|comparable|the\s+same|no\s+different|"  # "however, were similar in the two groups"
+    r"(?:about\s+|roughly\s+|just\s+|much\s+)?as\s+[a-z]+\s+as)"  # "were about as common as without it" (r. 193)
     r"|(?:has|have|had)\s+(?:an?\s+)?(?:different|similar|comparable)\b)\b",  # (round 139); "and has a different
     re.IGNORECASE,  # side-effect profile." (round 159)
 )

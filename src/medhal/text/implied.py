@@ -197,6 +197,8 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _TYPED.finditer(text):  # "HSV-2 DETECTED" is herpes simplex virus type 2 (round 65)
         kind = float(m.group("n") or m.group("n2"))
         out.append(Quantity("label:type", kind, -1, -1, f"type {kind:g}", False, kind))
+    out.extend(_year_spans(text))
+    out.extend(_level_changes(text))
     if _SINGLE.search(text):  # "dispensed as a single 84-tablet bottle" is one bottle (round 149)
         out.append(Quantity("count", 1.0, -1, -1, "a single one", False, 1.0))
     for m in _CYCLE.finditer(text):  # "C8 due today" is cycle 8 (round 80)
@@ -322,6 +324,53 @@ _PADDED_DATE = re.compile(
 )
 """A day and month written with leading zeros ("05/11"), a date whichever comes first; a month with its leading zero
 before a day past the 12th ("ERCP 06/13" in a US summary: 13 June, round 75)."""
+
+
+def _year_spans(text: str) -> list[Quantity]:
+    """The years between two years ``text`` names, and one more counting both ("between 2014 and 2023" is "over about
+    ten years"; a 2023 audit "compared with the 2021 baseline" is "two years earlier": rounds 191, 193).
+
+    >>> sorted({q.value / 365.25 for q in _year_spans("Reports between 2014 and 2023.")})
+    [9.0, 10.0]
+    """
+    years = sorted(  # "between January and December 2023" reads its year as a count
+        {
+            q.value
+            for q in quantities(text)
+            if (q.kind == "label:year" or (q.kind == "count" and _YEAR_WRITTEN.fullmatch(q.text)))
+            and 1900 <= q.value <= 2100
+        }
+    )
+    spans = {b - a + extra for a, b in itertools.combinations(years, 2) if b - a <= _YEARS_APART for extra in (0, 1)}
+    return [Quantity("time", n * _YEAR, -1, -1, f"{n:g} years between two years", False, n) for n in sorted(spans)]
+
+
+def _level_changes(text: str) -> list[Quantity]:
+    """The relative change between two levels of one measure a sentence of ``text`` gives side by side, as a share of
+    either ("NT-proBNP is 410 ng/L, compared with 620 ng/L before treatment" is "fallen by about a third"; round
+    194); levels only, in a unit of measure, never counts or percentages.
+
+    >>> [round(q.value, 1) for q in _level_changes("NT-proBNP is 410 ng/L, compared with 620 ng/L before.")]
+    [33.9, 51.2]
+    """
+    out: list[Quantity] = []
+    for sentence in re.split(r"(?<=[.;])\s+", text):
+        levels = [q for q in quantities(sentence) if q.kind not in _NO_LEVEL and not q.kind.startswith("label:")]
+        for a, b in itertools.pairwise(levels):
+            if a.kind != b.kind or b.start - a.end > _LEVELS_APART or not a.value or not b.value or a.value == b.value:
+                continue
+            for base in (max(a.value, b.value), min(a.value, b.value)):
+                share = 100.0 * abs(a.value - b.value) / base
+                out.append(Quantity("percent", share, -1, -1, f"{share:.1f}% change", False, share))
+    return out
+
+
+_YEAR = 365.25
+_YEAR_WRITTEN = re.compile(r"(?:19|20)\d\d")
+_YEARS_APART = 30
+_LEVELS_APART = 60
+"""Characters at most between two levels compared side by side."""
+_NO_LEVEL = frozenset({"count", "percent", "points", "time", "money"})
 
 
 def _unplaced(text: str) -> list[Quantity]:

@@ -116,6 +116,9 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     >>> print(flips_negation("Of the 13 fractures it missed,", "Of 13 missed fractures, none of the missed fractures "
     ...                      "required surgery."))
     None
+    >>> print(flips_negation("but these settled without changing the dose.",
+    ...                      "Loose stools on day 2, 3 episodes per day, settled without dose change."))
+    None
     >>> print(flips_negation("There were two severe episodes on glargine.",
     ...                      "No severe hypoglycaemia occurred with dalvora; 2 episodes occurred with glargine."))
     None
@@ -174,11 +177,17 @@ def flips_negation(unit: str, sentence: str) -> str | None:
             and not _CONDITION_BEFORE.search(unit, 0, w.start())
             and not (w.group().lower() in _NEED_WORDS and _AS.search(unit, 0, w.start()))
             and not _TOO_TO.search(unit, 0, w.start())  # "too rare to compare" is "could not be compared" (r. 174)
+            # "settled without changing the dose" denies the dose's change as "settled without dose change" does
+            and not _GERUND_OBJECT.search(unit, 0, w.start())  # (round 193)
         ),
         None,
     )
 
 
+_GERUND_OBJECT = re.compile(
+    r"\b(?:without|not|never)\s+(?:\w+ly\s+)?\w+ing\s+(?:(?:the|a|an|his|her|their|its|your|any)\s+)?$", re.I
+)
+"""The object of a denied gerund: what "without changing" denies the change of."""
 _PLACED = re.compile(
     r"\b(?:above|below|over|under|beyond|outside|short\s+of|away\s+from)\s+(?:(?:the|his|her|their|its|your)\s+)?$",
     re.IGNORECASE,

@@ -422,6 +422,8 @@ def quantities(text: str) -> list[Quantity]:
         end = unit.end() if unit and kind != "count" else end
         before = text[max(0, start - 16) : start]
         hedged, about = HEDGES.search(before) is not None, POINT_HEDGE.search(before) is not None
+        # "one in two hundred and fifty": the base of a proportion, as "one in ten" is (round 194)
+        hedged = hedged or _PROPORTION_PREV.search(text[max(0, start - 24) : start]) is not None
         kept = [q for q in out if q.end <= start or q.start >= end]
         spelled = Quantity(kind, value * scale, start, end, text[start:end], hedged, value, about)
         out = sorted([*kept, spelled], key=lambda q: q.start)
