@@ -142,3 +142,20 @@ def test_a_proportion_of_hundreds_and_a_spelled_percentage_are_read_as_such() ->
     assert (base.value, base.approximate) == (200.0, True)
     sixty = quantities("against roughly sixty per cent without it.")[0]
     assert (sixty.kind, sixty.value) == ("percent", 60.0)
+
+
+GOUT = (
+    "Results: Serum urate at 6 months did not differ between groups (5.4 vs 5.5 mg/dL; p=0.62). Diarrhoea occurred "
+    "in 9% with colchicine and 4% with placebo; no patient developed myopathy."
+)
+
+
+def test_urate_in_the_blood_is_the_serum_urate_a_trial_measured() -> None:
+    """An own gout abstract (session 32): 'Colchicine did not change uric acid levels in the blood' was unsupported
+    and its wrong twin 'Colchicine also lowered uric acid levels in the blood' was not read against 'Serum urate ...
+    did not differ'; 'nobody had muscle damage' is 'no patient developed myopathy'."""
+    verdicts = _verdicts(GOUT, "Colchicine did not change uric acid levels in the blood, and nobody had muscle damage.")
+    assert "contradicted" not in verdicts.values()
+    assert set(verdicts.values()) == {"supported"}
+    wrong = "Colchicine also lowered uric acid levels in the blood."
+    assert _verdicts(GOUT, wrong)[wrong] == "contradicted"

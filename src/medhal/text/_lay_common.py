@@ -221,6 +221,8 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bswollen\s+(ankles|legs|feet)\b", r"\1 edema"),
     (r"\bjoint\s+pains?\b", "arthralgia"),
     (r"\bmuscle\s+(?:pains?|aches?)\b", "myalgia"),
+    (r"\bmuscle\s+(?:damage|injury|disease|problems?)\b", "myopathy"),  # an own gout abstract (session 32)
+    (r"\buric\s+acid\b", "urate"),  # "uric acid levels in the blood" for "serum urate"
     (r"\b(?:feeling|feel|feels)\s+sick\b", "nausea"),  # "the tablets were making you feel sick" (round 91)
     (r"\b(?:being\s+sick|throwing\s+up)\b", "vomiting"),
     (r"\bacid\s+reflux\b", "gastroesophageal reflux"),

@@ -4,11 +4,10 @@ asserts one about the same subject (issue 14) -- or reports the same null findin
 term preeclampsia", which the encoder reads as barely entailed).
 
 A small NLI encoder reads "Mortality did not differ significantly between the groups" against "all-cause
-mortality was significantly lower with early rhythm control" as weakly *entailing* (the words overlap), and
-"Lactic acidosis did not occur in either group" against "Metformin caused lactic acidosis in 3% of patients" as
-merely unsupported.  A clinician reads both as contradictions: the trial reported the opposite finding about the
-same outcome.  :func:`null_finding_conflict` is the deterministic cue for that pattern, kept deliberately narrow
-(precision over recall: a faithful clause marked contradicted is the worst error a report can make):
+mortality was significantly lower with early rhythm control" as weakly *entailing* (the words overlap); a clinician
+reads a contradiction: the trial reported the opposite finding about the same outcome.  :func:`null_finding_conflict`
+is the deterministic cue for that pattern, kept narrow (precision over recall: a faithful clause marked contradicted
+is the worst error a report can make):
 
 * the sentence reports a **null finding**: a negated verb of difference, effect or occurrence ("did not differ",
   "was not associated with", "did not occur", "did not reduce"), "no (significant) difference / effect /
@@ -20,8 +19,7 @@ same outcome.  :func:`null_finding_conflict` is the deterministic cue for that p
   apart from the words that frame a finding ("differ", "significantly", "group", "occur", "between", "rate",
   "incidence", "risk", the section label "Results:", ...) is in the unit.  "Mortality did not differ" has subject
   {mortality}; a sentence about stroke and mortality is a subject a unit about mortality alone does not cover, so
-  the cue stays silent; and the two name the same populations ("in men", "in children": a null finding in men
-  says nothing about women);
+  the cue stays silent; and the two name the same populations (a null finding in men says nothing about women);
 * the part that reports it: a sentence that contrasts two findings ("X raised serum bicarbonate **but** did not
   slow kidney disease progression", "... **whereas** ...", "...; ...") is read part by part, so the effect the
   other part reports neither joins the null finding's subject nor is contradicted by it;
@@ -356,6 +354,8 @@ def names(unit: str, finding: NullFinding, *, measured: bool = False) -> bool:
         named |= stems(measuring_tests(unit))
     if _DISCHARGE.search(unit):  # "left hospital two days earlier": a shorter stay in hospital
         named |= _STAY
+    if _BLOOD.search(unit):  # "uric acid levels in the blood" name the serum urate a trial measured
+        named |= _SAMPLED
     # "Bleeding was similar", "Carriers bled more" for "Bleeding did not differ between carriers and non-carriers":
     # the groups compared may be left out where the unit names nothing else the finding does not
     rest = finding.subject - finding.groups
@@ -402,6 +402,7 @@ _DISCHARGE = re.compile(
     re.IGNORECASE,
 )
 _STAY = stems("length of hospital stay")
+_BLOOD, _SAMPLED = re.compile(r"\bblood\b", re.IGNORECASE), stems("serum plasma")
 _DIFFERENCE_AFTER = re.compile(r"\s+(?:earlier|sooner|later|shorter|longer|more|less|fewer|faster|slower)\b", re.I)
 """A unit that shortens or prolongs something names its duration ("shortened diarrhoea": its duration, time)."""
 
