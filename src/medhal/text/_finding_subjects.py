@@ -99,7 +99,14 @@ def stems(text: str) -> frozenset[str]:
     through :mod:`medhal.text.synonyms` ("deaths" names "mortality", and so does "survival": a null finding about
     one is a null finding about its complement)."""
     words = (w.lower() for w in WORDS.findall(canonical_text(text)))
-    return frozenset(finding_stem(word_stem(w)) for w in words if len(w) >= 2 and w not in FUNCTION_WORDS)
+    return frozenset(
+        _OWN_STEMS.get(w) or finding_stem(word_stem(w)) for w in words if len(w) >= 2 and w not in FUNCTION_WORDS
+    )
+
+
+_OWN_STEMS = {"superficial": "suprf"}
+"""Words whose prefix stem is a framing word's ("super" of "superior"): "Superficial wound infection did not differ"
+is about superficial infections, not deep ones (round 196)."""
 
 
 def finding_subject(sentence: str) -> frozenset[str]:

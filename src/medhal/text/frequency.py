@@ -136,8 +136,14 @@ def interval_stated(unit: str, q: Quantity, evidence: str) -> bool:
     True
     >>> interval_stated(unit, quantities(unit)[0], "flucloxacillin 1 g three times a day for 5 more days")
     False
+    >>> from medhal.text.intervals import intervals
+    >>> daily = intervals("taking an iron tablet every day")[0]
+    >>> interval_stated("", Quantity("interval", daily.days, 0, 9, daily.text, False, daily.days), "200 mg once daily")
+    True
     """
-    if q.kind != "time" or q.value <= 0 or not (_APART.match(unit, q.end) or _EVERY.search(unit, 0, q.start)):
+    spaced = _APART.match(unit, q.end) or _EVERY.search(unit, 0, q.start)
+    # an interval read as one ("taking an iron tablet every day" for "once daily": round 195), or a time said so
+    if q.value <= 0 or not (q.kind == "interval" or (q.kind == "time" and spaced)):
         return False
     per_day = 1.0 / q.value
     return any(math.isclose(_per_day(m) or math.nan, per_day, rel_tol=1e-6) for m in _FREQUENCY.finditer(evidence))

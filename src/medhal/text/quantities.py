@@ -109,8 +109,11 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
 _PLURAL = re.compile(r"\s+[a-z]{3,}s\b")
 _NUMBER = r"(?:" + _DIGITS + r"|" + "|".join(NUMBER_VALUES) + ")"
-_COUNTED_ONE = r"(?:\s+(?:child|person|patient|woman|man|baby|infant|adult|participant|case|times?))?"
-"""The one a proportion counts, between its sides: "one child in 200", "seven times in ten" (rounds 182, 184)."""
+_COUNTED_ONE = (
+    r"(?:\s+(?:[a-z]{3,12}\s+)?(?:child|person|patient|woman|man|baby|infant|adult|participant|case|times?))?"
+)
+"""The one a proportion counts, between its sides: "one child in 200", "seven times in ten" (rounds 182, 184), "one
+treated baby in fifty" (round 196)."""
 _PROPORTION_NEXT = re.compile(
     _COUNTED_ONE + r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE
 )

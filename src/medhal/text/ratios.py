@@ -55,12 +55,20 @@ _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
         re.compile(
             r"\b(?:halved|halving|(?:cut|reduced|lowered|decreased|fell|dropped)\s+(?:[\w-]+\s+){0,12}?(?:in|by)\s+half"
             r"(?!\s+(?:of|the|a|an)\b)|"
-            r"half\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)|doubled|"
+            r"half\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)(?!\s+again)|doubled|"
             r"doubling(?!\s+of\s+(?:the\s+)?(?:serum\s+|plasma\s+)?(?:creatinine|time|dose|doses|the\s+dose))|"
             r"(?:twice|two\s+times)\s+(?:as|" + _THE_RISK + r")|two-?fold)\b",
             re.IGNORECASE,
         ),
         2.0,
+    ),
+    (  # "roughly half as common again" for HR 1.47 (round 196)
+        re.compile(
+            r"\bhalf\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\s+again\b"
+            r"|\bone\s+and\s+a\s+half\s+times\b",
+            re.IGNORECASE,
+        ),
+        1.5,
     ),
     (
         re.compile(
@@ -110,6 +118,8 @@ def ratio_words(text: str) -> list[RatioWords]:
     [('five times as', 5.0), ('tenfold', 10.0)]
     >>> [(w.quantity.text, w.factor) for w in ratio_words("They had three times the risk at twice the dose.")]
     [('three times the risk', 3.0)]
+    >>> [(w.quantity.text, w.factor) for w in ratio_words("Bleeds were roughly half as common again with aspirin.")]
+    [('half as common again', 1.5)]
 
     "Doubling of (serum) creatinine", a doubling time or a dose doubled name an outcome or a schedule, not a relative
     change (round 37: "Doubling of creatinine ... (15.8% vs 14.5%)" was read against a hazard ratio of 1.09):
@@ -290,7 +300,7 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
 
 
 _DOWN_WORDS = re.compile(r"halv|half|third|quarter|fifth|tenth|\bcut|reduc|lower|decreas|fell|dropp", re.IGNORECASE)
-_UP_WORDS = re.compile(r"doubl|tripl|quadrupl|twice|times", re.IGNORECASE)
+_UP_WORDS = re.compile(r"doubl|tripl|quadrupl|twice|times|again", re.IGNORECASE)
 _LOWER_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:lower|less|fewer|smaller|reduc\w*|decreas\w*)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w-]*")
 _ARM = re.compile(r"\b(?:with|on|after|given|receiving|taking)\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
