@@ -159,3 +159,22 @@ def test_urate_in_the_blood_is_the_serum_urate_a_trial_measured() -> None:
     assert set(verdicts.values()) == {"supported"}
     wrong = "Colchicine also lowered uric acid levels in the blood."
     assert _verdicts(GOUT, wrong)[wrong] == "contradicted"
+
+
+def test_a_ratio_of_another_outcome_shows_no_change_in_the_units() -> None:
+    """Clinical pair cp_260, caught again: 'lowered deaths from any cause by about a quarter' is no lung cancer
+    mortality 24% lower (rate ratio 0.76), so 'Overall mortality did not differ' still contradicts it."""
+    evidence = (
+        "Results: Lung cancer mortality was 24% lower in the screening group (rate ratio 0.76, 95% CI 0.61 to 0.94). "
+        "Overall mortality did not differ between groups."
+    )
+    wrong = "Low-dose CT screening lowered deaths from any cause by about a quarter."
+    assert _verdicts(evidence, wrong)[wrong] == "contradicted"
+
+
+def test_levels_compared_are_no_spreads() -> None:
+    """MedHal-Loc dev inj_0117, caught again: '6.5 +/- 2.8 liters versus 5.3 +/- 2.0 liters' compares no levels 2.8
+    and 2.0 (a 40% change that made the invented '40%' stated)."""
+    evidence = "Patients with atrial fibrillation received more fluid (6.5 +/- 2.8 liters versus 5.3 +/- 2.0 liters)."
+    result = medhal.check(evidence, "Beta-blockade reduced atrial fibrillation by 40% in our cohort.")
+    assert result.units[0].cues.get("unstated_figures") == ["40%"]

@@ -352,12 +352,19 @@ def _level_changes(text: str) -> list[Quantity]:
 
     >>> [round(q.value, 1) for q in _level_changes("NT-proBNP is 410 ng/L, compared with 620 ng/L before.")]
     [33.9, 51.2]
+    >>> _level_changes("They received more fluid (6.5 +/- 2.8 liters versus 5.3 +/- 2.0 liters).")
+    []
     """
     out: list[Quantity] = []
     for sentence in re.split(r"(?<=[.;])\s+", text):
         levels = [q for q in quantities(sentence) if q.kind not in _NO_LEVEL and not q.kind.startswith("label:")]
         for a, b in itertools.pairwise(levels):
-            if a.kind != b.kind or b.start - a.end > _LEVELS_APART or not a.value or not b.value or a.value == b.value:
+            if a.kind != b.kind or not a.value or not b.value or a.value == b.value:
+                continue
+            # two levels joined as levels, neither a spread ("6.5 +/- 2.8 liters versus 5.3 +/- 2.0": SDs)
+            if not _JOINED.fullmatch(sentence[a.end : b.start]) or any(
+                _SPREAD.search(sentence, max(0, q.start - 6), q.start) for q in (a, b)
+            ):
                 continue
             for base in (max(a.value, b.value), min(a.value, b.value)):
                 share = 100.0 * abs(a.value - b.value) / base
@@ -368,8 +375,11 @@ def _level_changes(text: str) -> list[Quantity]:
 _YEAR = 365.25
 _YEAR_WRITTEN = re.compile(r"(?:19|20)\d\d")
 _YEARS_APART = 30
-_LEVELS_APART = 60
-"""Characters at most between two levels compared side by side."""
+_JOINED = re.compile(
+    r"[^.;()]{0,40}?\b(?:versus|vs\.?|compared\s+(?:with|to)|against|to|from)\s+(?:[a-z]+\s+){0,2}?", re.IGNORECASE
+)
+"""What stands between two levels compared side by side: "410 ng/L, compared with 620 ng/L", "from 118 kg to"."""
+_SPREAD = re.compile(r"(?:±|\+/-|\bSD\b)\s*$", re.IGNORECASE)
 _NO_LEVEL = frozenset({"count", "percent", "points", "time", "money"})
 
 

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from medhal.text._finding_subjects import stems as _stems
 from medhal.text.assertions import asserts_nothing
 from medhal.text.derived import relative_change, rounds
 from medhal.text.figure_agreement import figures_agree
@@ -254,13 +255,20 @@ def change_shown(unit: str, sentences: Sequence[str]) -> bool:
     False
     >>> change_shown("and the risk of dying fell by roughly a seventh.", ["Death (RR 0.86, 95% CI 0.70 to 1.06)."])
     False
+    >>> change_shown("Screening lowered deaths from any cause by about a quarter.", ["Lung cancer mortality was 24% "
+    ...              "lower with screening (rate ratio 0.76, 95% CI 0.61 to 0.94)."])
+    False
     """
     changes = [q for q in quantities(unit) if q.kind == "percent"]
     if not changes:
         return False
-    ways = directions(unit)
+    ways, named = directions(unit), finding_subject(unit) | _stems(unit)
     for sentence in sentences:
-        shown = {_float(m.group("estimate")) for m in _INTERVAL.finditer(sentence) if _RATIO.search(m.group("kind"))}
+        shown = {
+            _float(m.group("estimate"))
+            for m in _INTERVAL.finditer(sentence)
+            if _RATIO.search(m.group("kind")) and finding_subject(_of_ratio(sentence, m.start())) <= named
+        }
         shown = {v for v in shown if v > 0 and _excludes_null_at(sentence, v)}
         ratios = [e for e in quantities(sentence) if e.ratio and e.value in shown]
         if ratios and any(relative_change(q, ratios, ways, unit) for q in changes):
@@ -269,6 +277,16 @@ def change_shown(unit: str, sentences: Sequence[str]) -> bool:
 
 
 _RATIO = re.compile(r"ratio|risk|HR|OR|RR", re.IGNORECASE)
+_CUT = re.compile(r".*(?:[;,)]|\band\b|\bor\b|\bbut\b)", re.IGNORECASE | re.DOTALL)
+
+
+def _of_ratio(sentence: str, at: int) -> str:
+    """What the ratio at ``at`` is told of: the words before it back to the last clause or list break ("and
+    all-cause death (RR 0.86" is of all-cause death; "Lung cancer mortality was 24% lower (rate ratio 0.76" of lung
+    cancer mortality, no death from any cause: clinical pair cp_260)."""
+    before = sentence[:at].rstrip(" (")
+    cut = _CUT.match(before)
+    return before[cut.end() :] if cut else before
 
 
 def _excludes_null_at(sentence: str, estimate: float) -> bool:
