@@ -5,9 +5,9 @@
 other word.  A clinician reads the opposite setting or approach.
 
 :func:`swapped_qualifier` fires, narrowly, on pairs of qualifiers no one case can have both of, in its setting or
-approach: elective / emergency (urgent), laparoscopic (keyhole, minimally invasive, robotic, endovascular,
-percutaneous) / open surgery,
-first-line / second-line treatment, and deaths of any cause / cardiovascular deaths (round 45).  The unit says one
+approach: elective / emergency (urgent), laparoscopic (keyhole, minimally invasive, robotic, endovascular) / open
+surgery (not a transcatheter valve against "surgical" replacement, which a faithful answer calls open surgery: round
+177), first-line / second-line treatment, and deaths of any cause / cardiovascular deaths (round 45).  The unit says one
 side; the evidence never says that side and says the other: the first sentence that says it contradicts the unit.
 An evidence that says both (a trial of laparoscopic against open repair) contradicts neither.
 """
@@ -34,10 +34,9 @@ _PAIRS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE))
     for a, b in (
         (r"\belective\b", _URGENT),
-        (  # a conversion to open surgery starts as keyhole surgery (round 101); an endovascular or catheter repair is
-            # the "keyhole repair from inside the vessel" open repair is compared with (round 193)
-            r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted|endovascular\w*|"
-            r"percutaneous|transcatheter)"
+        (  # a conversion to open surgery starts as keyhole surgery (round 101); an endovascular repair is the
+            # "keyhole repair from inside the vessel" open repair is compared with (round 193)
+            r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted|endovascular\w*)"
             r"|\bconver(?:sion|ted|t|ting)\s+to\s+(?:an?\s+)?open\b",
             _OPEN,
         ),

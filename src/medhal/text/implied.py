@@ -327,11 +327,11 @@ before a day past the 12th ("ERCP 06/13" in a US summary: 13 June, round 75)."""
 
 
 def _year_spans(text: str) -> list[Quantity]:
-    """The years between two years ``text`` names, and one more counting both ("between 2014 and 2023" is "over about
-    ten years"; a 2023 audit "compared with the 2021 baseline" is "two years earlier": rounds 191, 193).
+    """The years between the first and the last year ``text`` names ("between 2014 and 2023" is "over about ten
+    years"; a 2023 audit "compared with the 2021 baseline" is "two years earlier": rounds 191, 193).
 
-    >>> sorted({q.value / 365.25 for q in _year_spans("Reports between 2014 and 2023.")})
-    [9.0, 10.0]
+    >>> [q.value / 365.25 for q in _year_spans("Reports between 2014 and 2023.")]
+    [9.0]
     """
     years = sorted(  # "between January and December 2023" reads its year as a count
         {
@@ -341,8 +341,11 @@ def _year_spans(text: str) -> list[Quantity]:
             and 1900 <= q.value <= 2100
         }
     )
-    spans = {b - a + extra for a, b in itertools.combinations(years, 2) if b - a <= _YEARS_APART for extra in (0, 1)}
-    return [Quantity("time", n * _YEAR, -1, -1, f"{n:g} years between two years", False, n) for n in sorted(spans)]
+    # the first and last only, one span: two spans a year apart would make any "one year" their difference
+    span = years[-1] - years[0] if len(years) >= 2 else 0.0
+    if not 0 < span <= _YEARS_APART:
+        return []
+    return [Quantity("time", span * _YEAR, -1, -1, f"{span:g} years between two years", False, span)]
 
 
 def _level_changes(text: str) -> list[Quantity]:
