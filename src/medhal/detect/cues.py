@@ -260,8 +260,14 @@ _COUNTS_NOTHING = re.compile(
     r"reported|affecting|occurring|compared)\b"
 )
 """A clause cut from what it counts: it opens (lower case) with its figure or a participle."""
-_REFERS_BACK = re.compile(r"\W*(?:(?:and|but)\s+)?(?:(?:in|among|for|of)\s+(?:whom|which)|where)\b", re.IGNORECASE)
-"""A clause about whom or what the clause before names ("in whom", "among which", "where")."""
+_REFERS_BACK = re.compile(
+    r"\W*(?:(?:and|but)\s+)?(?:(?:in|among|for|of)\s+(?:whom|which)|where"
+    r"|(?:\w+ly\s+)?(?:happened|occurred|arose|developed|were\s+seen|were\s+reported)\s+(?!in\b|among\b))\b",
+    re.IGNORECASE,
+)
+"""A clause about whom or what the clause before names ("in whom", "among which", "where"), or a predicate whose
+subject it names ("Serious harms were uncommon | but happened nearly three times as often with phenytoin": round
+197)."""
 
 
 def negation_cue(index: EvidenceIndex, unit: str) -> int | None:

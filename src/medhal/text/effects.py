@@ -168,6 +168,8 @@ def stated_cause(unit: str) -> str | None:
     'shorter sleep'
     >>> stated_cause("It caused fewer revisions.") is None
     True
+    >>> stated_cause("and very rarely it causes a severe allergic reaction.") is None
+    True
     >>> stated_cause("a condition where the immune system causes inflammation in the muscles and skin.") is None
     True
     """
@@ -179,7 +181,11 @@ def stated_cause(unit: str) -> str | None:
     if m.re is _CAUSE_PASSIVE:  # "caused by the clofazimine, which you already knew about": the cause, not its aside
         named = _ASIDE_AFTER.split(named)[0]  # (round 135)
     agent, _ = _phrase(_OPENER.split(named)[-1])
+    agent = _ADVERBS.sub("", agent)  # "and very rarely it causes a severe allergic reaction": it (round 197)
     return None if not agent or _PRONOUN.fullmatch(agent) else agent
+
+
+_ADVERBS = re.compile(r"^(?:(?:very|quite|only|also|still|even|rarely|sometimes|often|occasionally|\w+ly)\s+)+", re.I)
 
 
 _ASIDE_AFTER = re.compile(r",\s*(?:which|who|whom|whose|as)\b", re.IGNORECASE)

@@ -106,6 +106,10 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
     [('one in three', 20.0, 46.7)]
     >>> quantified_shares("fewer than one in four lesions")
     []
+    >>> [(s.quantity.text, s.quantity.value) for s in quantified_shares("about one in five hundred applications")]
+    [('one in five hundred', 0.2)]
+    >>> [s.quantity.text for s in quantified_shares("about one for every eight hundred applications")]
+    ['one for every eight hundred']
     """
     found: list[QuantifiedShare] = []
     taken: list[range] = []
@@ -135,11 +139,13 @@ _PROPORTION_NEAR = 0.4
 """How far, relative to itself, a share a proportion in words gives may lie from a figure it stands for."""
 _SMALL_NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBER_WORDS[1:21], key=len, reverse=True)) + r")"
 _PROPORTION = re.compile(
-    r"\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of)\s+(?:every\s+)?(?P<m>" + _SMALL_NUMBER + r"|100)\b(?!\s*%)",
+    r"\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of|for(?=\s+every))\s+(?:every\s+)?"
+    r"(?P<m>(?:" + _SMALL_NUMBER + r"|a)\s+(?:hundred|thousand)|" + _SMALL_NUMBER + r"|100|\d{1,3},\d{3}|\d{3,5})"
+    r"\b(?!\s*%)(?!\s+(?:hundred|thousand)\b)",
     re.IGNORECASE,
 )
 """A proportion in words: "nine in ten", "3 out of 4", "one in every five" (denominators up to 20), "roughly 31 out of
-every 100" (round 54)."""
+every 100" (round 54), "one in five hundred", "one for every eight hundred applications" (round 198)."""
 _BOUND_BEFORE = re.compile(
     r"\b(?:fewer|less|more|greater|over|under|below|above|up\s+to|at\s+least|at\s+most)(?:\s+than)?\s+$",
     re.IGNORECASE,
@@ -147,8 +153,14 @@ _BOUND_BEFORE = re.compile(
 """A bound on a proportion ("fewer than one in four"): no share to compare."""
 
 
-def _count(word: str) -> int:
-    return int(word) if word.isdigit() else NUMBER_WORDS.index(word.lower())
+def _count(words: str) -> int:
+    """The whole number ``words`` write: "8", "1,000", "eight", "five hundred", "a thousand"."""
+    *first, last = words.lower().replace(",", "").split()
+    scale = {"hundred": 100, "thousand": 1000}.get(last)
+    if scale is None:
+        return int(last) if last.isdigit() else NUMBER_WORDS.index(last)
+    head = first[0] if first else "a"
+    return scale * (1 if head == "a" else int(head) if head.isdigit() else NUMBER_WORDS.index(head))
 
 
 def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]:

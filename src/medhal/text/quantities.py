@@ -115,10 +115,15 @@ _COUNTED_ONE = (
 """The one a proportion counts, between its sides: "one child in 200", "seven times in ten" (rounds 182, 184), "one
 treated baby in fifty" (round 196)."""
 _PROPORTION_NEXT = re.compile(
-    _COUNTED_ONE + r"\s+(?:in|out of|of every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE
+    _COUNTED_ONE + r"\s+(?:in|out of|of every|for every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE
 )
-_PROPORTION_PREV = re.compile(
-    r"\b" + _NUMBER + _COUNTED_ONE + r"\s+(?:in|out of|of every)\s+(?:every\s+)?$", re.IGNORECASE
+_PROPORTION_PREV = re.compile(  # "eight and a half in ten" (round 198)
+    r"\b"
+    + _NUMBER
+    + r"(?:\s+and\s+a\s+half)?"
+    + _COUNTED_ONE
+    + r"\s+(?:in|out of|of every|for every)\s+(?:every\s+)?$",
+    re.IGNORECASE,
 )
 _RATIO_BEFORE = re.compile(
     r"(?:\b(?:hazard|odds|risk|rate)\s+ratios?|\b(?-i:a?HR|a?OR|a?RR|IRR|sHR)|\brelative\s+(?:risk|sensitivity|specificity))"
