@@ -178,3 +178,14 @@ def test_levels_compared_are_no_spreads() -> None:
     evidence = "Patients with atrial fibrillation received more fluid (6.5 +/- 2.8 liters versus 5.3 +/- 2.0 liters)."
     result = medhal.check(evidence, "Beta-blockade reduced atrial fibrillation by 40% in our cohort.")
     assert result.units[0].cues.get("unstated_figures") == ["40%"]
+
+
+def test_a_null_finding_between_the_drugs_is_about_what_it_names() -> None:
+    """Round 192's wrong twin, missed blind: 'The chance of the infection coming back within three months was clearly
+    lower with nitrofurantoin' against 'Recurrence within 3 months did not differ between the drugs', whose subject
+    held 'drugs'."""
+    evidence = "Recurrence within 3 months did not differ between the drugs (16% versus 17%; risk ratio 0.94)."
+    wrong = "The chance of the infection coming back within three months was clearly lower with nitrofurantoin."
+    assert _verdicts(evidence, wrong)[wrong] == "contradicted"
+    faithful = "The chance of the infection coming back within three months was much the same with both drugs."
+    assert _verdicts(evidence, faithful)[faithful] != "contradicted"

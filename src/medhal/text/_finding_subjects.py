@@ -51,7 +51,7 @@ def word_set(words: str, *, stem: bool = False) -> frozenset[str]:
 FRAME = word_set(
     (
         "differ differed difference differences significant significantly significance statistically statistical "
-        "group groups arm arms either both between among across occur occurred occurrence observed seen reported "
+        "group groups arm arms drugs either both between among across occur occurred occurrence observed seen reported "
         "associated association related correlated change changed effect effects similar comparable patients "
         "participants subjects respectively overall trial study cases events episodes "
         "rate rates incidence risk risks proportion frequency number odds hazard likelihood mean median average "

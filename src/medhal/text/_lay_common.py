@@ -248,6 +248,11 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
         "urgency incontinence",
     ),
     (r"\b(?:leaking\s+urine|(?:urine|bladder)\s+leak(?:age|s)?)\b", "urinary incontinence"),
+    (  # "Sudden inability to pass urine" for "Acute urinary retention" (round 191)
+        r"\b(?:sudden\s+)?(?:inability|(?:being\s+)?unable)\s+to\s+(?:pass|empty)\s+(?:urine|water|(?:the|your|his|her)"
+        r"\s+bladder)\b",
+        "acute urinary retention",
+    ),
     (r"\bblood\s+poisoning\b", "sepsis"),
     (  # "because her body is short of iron" for "consistent with iron deficiency anaemia" (round 193)
         r"\b(?:short|low|lacking)\s+(?:of|on|in)\s+iron\b|\blow\s+iron\s+(?:stores|levels?)\b",
