@@ -59,3 +59,13 @@ def test_a_proportion_may_name_what_it_counts_with_a_word_before_it() -> None:
     assert (fifty.value, fifty.approximate) == (50.0, True)
     result = medhal.check(COLIC, "About one treated baby in fifty had mild constipation.")
     assert not result.units[0].cues.get("unstated_figures")
+
+
+def test_newly_diagnosed_names_new_diagnoses() -> None:
+    """Round 195's wrong twin, missed blind: 'The tablets clearly lowered the chance of being newly diagnosed with
+    asthma' against 'New asthma diagnoses did not differ significantly between groups'."""
+    evidence = "New asthma diagnoses did not differ significantly between groups (RR 0.86, 95% CI 0.63 to 1.17)."
+    wrong = "The tablets clearly lowered the chance of being newly diagnosed with asthma."
+    assert _verdicts(evidence, wrong)[wrong] == "contradicted"
+    faithful = "The tablets did not clearly change the chance of being newly diagnosed with asthma."
+    assert _verdicts(evidence, faithful)[faithful] != "contradicted"

@@ -104,9 +104,10 @@ def stems(text: str) -> frozenset[str]:
     )
 
 
-_OWN_STEMS = {"superficial": "suprf"}
+_OWN_STEMS = {"superficial": "suprf", "newly": "new"}
 """Words whose prefix stem is a framing word's ("super" of "superior"): "Superficial wound infection did not differ"
-is about superficial infections, not deep ones (round 196)."""
+is about superficial infections, not deep ones (round 196); and an adverb that names its adjective's subject ("newly
+diagnosed with asthma" for "New asthma diagnoses": round 195)."""
 
 
 def finding_subject(sentence: str) -> frozenset[str]:
