@@ -108,6 +108,7 @@ def null_finding_cue(index: EvidenceIndex, unit: str, context: str | None = None
             and not _of_completers(index, unit)
             and not _told_apart(index, unit, i)
             and not of_other_stratum(unit, index.sentences[i])
+            and not _effect_elsewhere(index, claim, i)
         ),
         None,
     )
@@ -162,6 +163,21 @@ def _told_apart(index: EvidenceIndex, unit: str, denying: int) -> bool:
         and states_all(sentence)
         and not any(states_all(part) and nonsignificant(part) for part in finding_parts(sentence))
         for i, sentence in enumerate(index.sentences)
+    )
+
+
+def _effect_elsewhere(index: EvidenceIndex, claim: str, denying: int) -> bool:
+    """Whether another evidence sentence reports an effect on what the null finding of sentence ``denying`` that
+    ``claim`` contradicts is about: the evidence holds both, of different comparisons ("myocardial infarction did not
+    differ" with short against long treatment, "prolonging DAPT beyond 12 months reduced myocardial infarction" in
+    three trials), and which one a unit reports ("Carrying on beyond a year reduced heart attacks") is not known
+    (round 200)."""
+    denied = [f for f in index.findings[denying] if contradicts(claim, f)]
+    return any(
+        not reports_null_finding(part) and any(contradicts(part, f) for f in denied)
+        for j, sentence in enumerate(index.sentences)
+        if j != denying
+        for part in finding_parts(sentence)
     )
 
 

@@ -48,6 +48,10 @@ def word_set(words: str, *, stem: bool = False) -> frozenset[str]:
     return frozenset(w[:STEM_PREFIX] if stem else w for w in words.split())
 
 
+BETWEEN_TWO = re.compile(r"\bbetween\s+the\s+two\s+(?!groups?\b|arms?\b)[a-z-]+", re.IGNORECASE)
+"""A null finding between two treatments it does not name ("did not differ between the two antibiotics": round 200):
+it denies only a comparison of the two, not an effect of either against none."""
+
 FRAME = word_set(
     (
         "differ differed difference differences significant significantly significance statistically statistical "

@@ -1,7 +1,6 @@
 """Null findings: an evidence sentence that reports no difference, no effect or no occurrence, and a unit that
 asserts one about the same subject (issue 14) -- or reports the same null finding in other words (:func:`agrees`:
-"made no significant difference to preeclampsia at term" against "no significant difference in the incidence of
-term preeclampsia", which the encoder reads as barely entailed).
+"made no significant difference to preeclampsia at term" for "no significant difference in term preeclampsia").
 
 A small NLI encoder reads "Mortality did not differ significantly between the groups" against "all-cause
 mortality was significantly lower with early rhythm control" as weakly *entailing* (the words overlap); a clinician
@@ -21,8 +20,7 @@ is the worst error a report can make):
   {mortality}; a sentence about stroke and mortality is a subject a unit about mortality alone does not cover, so
   the cue stays silent; and the two name the same populations (a null finding in men says nothing about women);
 * the part that reports it: a sentence that contrasts two findings ("X raised serum bicarbonate **but** did not
-  slow kidney disease progression", "... **whereas** ...", "...; ...") is read part by part, so the effect the
-  other part reports neither joins the null finding's subject nor is contradicted by it;
+  slow kidney disease progression") is read part by part;
 * the same time point and dose: when both name a duration or a dose, one of the unit's must equal one of the
   finding's ("pain did not differ at 6 weeks" says nothing against "pain was lower at 12 weeks").
 """
@@ -37,6 +35,7 @@ from medhal.text._composites import ROBUST, narrows, within_either
 from medhal.text._finding_subjects import (
     ADJUSTED,
     ADJUSTING,
+    BETWEEN_TWO,
     BRACKETS,
     COORDINATED,
     FRAME,
@@ -308,8 +307,9 @@ def null_findings(sentence: str) -> tuple[NullFinding, ...]:
                 outcomes = several_listed(piece)
                 people = populations(BRACKETS.sub(" ", sentence).replace(outcomes, " ") if outcomes else sentence)
                 adjusted = ADJUSTED.search(piece) is not None
+                two = pair is not None or arms or BETWEEN_TWO.search(piece) is not None  # head to head
                 found.extend(
-                    NullFinding(each, people, stated, absence, groups, adjusted, pair is not None or arms)
+                    NullFinding(each, people, stated, absence, groups, adjusted, two)
                     for each in (subjects or listed(piece, subject))
                 )
     if included and any(f.absence for f in found):  # "no serious adverse events, including pneumothorax"

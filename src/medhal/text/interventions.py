@@ -84,6 +84,8 @@ def compares_groups(unit: str, groups: Set[str], stems: Callable[[str], Set[str]
     >>> compares_groups("candesartan cut migraine days more than placebo", groups, stems)
     False
     """
+    if not groups:  # "between the two antibiotics": any comparison may be of the two (round 200)
+        return _COMPARATOR.search(unit) is not None
     for m in _COMPARATOR.finditer(unit):
         before, after = set(stems(unit[: m.start()])) & groups, set(stems(unit[m.end() :])) & groups
         if before and after and before | after == set(groups):

@@ -116,6 +116,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     >>> print(flips_negation("Of the 13 fractures it missed,", "Of 13 missed fractures, none of the missed fractures "
     ...                      "required surgery."))
     None
+    >>> print(flips_negation("so ask for help before standing.", "Please do not try to stand without help."))
+    None
     >>> print(flips_negation("but these settled without changing the dose.",
     ...                      "Loose stools on day 2, 3 episodes per day, settled without dose change."))
     None
@@ -151,6 +153,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None  # asserted ("has not smoked for 15 years" denies neither; round 182)
     if opens_condition(sentence):  # "If her haemoglobin does not rise by 20 g/L, I will arrange ...": a condition
         return None  # denies nothing (round 48)
+    if _NOT_WITHOUT.search(sentence):  # "please do not try to stand without help" asks for help (round 200)
+        return None
     own, theirs = scopes(unit), scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
         return None  # the unit negates a word the sentence does not: the two deny in other places, other words
@@ -184,6 +188,12 @@ def flips_negation(unit: str, sentence: str) -> str | None:
     )
 
 
+_NOT_WITHOUT = re.compile(
+    r"(?:\b(?:not|never)|n't)\s+(?:try\s+to\s+|attempt\s+to\s+)?[a-z]+(?:\s+(?:up|out|down|off))?\s+without\b",
+    re.IGNORECASE,
+)
+"""A denial of doing something without something ("do not try to stand without help"): a double negative that asks
+for it; not a population "without" qualifies ("should not be used in adults without asthma")."""
 _GERUND_OBJECT = re.compile(
     r"\b(?:without|not|never)\s+(?:\w+ly\s+)?\w+ing\s+(?:(?:the|a|an|his|her|their|its|your|any)\s+)?$", re.I
 )

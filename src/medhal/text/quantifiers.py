@@ -139,13 +139,14 @@ _PROPORTION_NEAR = 0.4
 """How far, relative to itself, a share a proportion in words gives may lie from a figure it stands for."""
 _SMALL_NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBER_WORDS[1:21], key=len, reverse=True)) + r")"
 _PROPORTION = re.compile(
-    r"\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of|for(?=\s+every))\s+(?:every\s+)?"
+    r"(?<![\d.,])\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of|for(?=\s+every))\s+(?:every\s+)?"
     r"(?P<m>(?:" + _SMALL_NUMBER + r"|a)\s+(?:hundred|thousand)|" + _SMALL_NUMBER + r"|100|\d{1,3},\d{3}|\d{3,5})"
     r"\b(?!\s*%)(?!\s+(?:hundred|thousand)\b)",
     re.IGNORECASE,
 )
 """A proportion in words: "nine in ten", "3 out of 4", "one in every five" (denominators up to 20), "roughly 31 out of
-every 100" (round 54), "one in five hundred", "one for every eight hundred applications" (round 198)."""
+every 100" (round 54), "one in five hundred", "one for every eight hundred applications" (round 198); never the
+decimals of a score ("3.1 out of 10": round 200)."""
 _BOUND_BEFORE = re.compile(
     r"\b(?:fewer|less|more|greater|over|under|below|above|up\s+to|at\s+least|at\s+most)(?:\s+than)?\s+$",
     re.IGNORECASE,

@@ -113,16 +113,17 @@ _COUNTED_ONE = (
     r"(?:\s+(?:[a-z]{3,12}\s+)?(?:child|person|patient|woman|man|baby|infant|adult|participant|case|times?))?"
 )
 """The one a proportion counts, between its sides: "one child in 200", "seven times in ten" (rounds 182, 184), "one
-treated baby in fifty" (round 196)."""
+treated baby in fifty" (round 196); after "one", whatever it counts ("one prescription in fourteen": round 199),
+never after another count ("5 patients in 2 groups")."""
 _PROPORTION_NEXT = re.compile(
     _COUNTED_ONE + r"\s+(?:in|out of|of every|for every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE
 )
 _PROPORTION_PREV = re.compile(  # "eight and a half in ten" (round 198)
-    r"\b"
+    r"\b(?:"
     + _NUMBER
     + r"(?:\s+and\s+a\s+half)?"
     + _COUNTED_ONE
-    + r"\s+(?:in|out of|of every|for every)\s+(?:every\s+)?$",
+    + r"|one\s+(?:[a-z]{3,14}\s+)?[a-z]{3,14})\s+(?:in|out of|of every|for every)\s+(?:every\s+)?$",
     re.IGNORECASE,
 )
 _RATIO_BEFORE = re.compile(
