@@ -55,3 +55,12 @@ def test_a_proportion_with_a_half() -> None:
     """Round 198: 'roughly eight and a half in ten' read ten as a figure the evidence never states."""
     ten = [q for q in quantities("from about six in ten to roughly eight and a half in ten") if q.value == 10.0][-1]
     assert (ten.value, ten.approximate) == (10.0, True)
+
+
+def test_complications_are_not_a_completed_follow_up() -> None:
+    """Round 197: 'There were no serious complications' shared the stem 'compl' with 'Eighty-one women (90%) completed
+    follow-up', was aligned with it alone and contradicted by the encoder."""
+    evidence = "Results: Eighty-one women (90%) completed follow-up. No serious adverse events occurred."
+    assert _verdicts(evidence, "There were no serious complications.")["There were no serious complications."] != (
+        "contradicted"
+    )

@@ -202,10 +202,14 @@ def word_stem(word: str) -> str:
 
     >>> word_stem("survivors"), word_stem("survival")
     ('survr', 'survi')
+    >>> word_stem("complications"), word_stem("completed")
+    ('cmplc', 'compl')
     """
     lower = word.lower()
     if lower.startswith("survivor"):
         return "survr"
+    if lower.startswith("complication"):  # not "completed" nor "compliance" (round 197: "There were no serious
+        return "cmplc"  # complications" was aligned with, and contradicted by, "81 women (90%) completed follow-up")
     return _graded(word) or word[:STEM_PREFIX]
 
 
