@@ -54,3 +54,16 @@ def test_a_denial_of_acting_without_help_asks_for_help() -> None:
     leaflet = "Your leg will feel numb and weak for some hours, so please do not try to stand without help."
     assert flips_negation("so ask for help before standing.", leaflet) is None
     assert flips_negation("Patients should try to stand on day one.", "Patients should not try to stand on day one.")
+
+
+def test_figures_and_an_outcome_definition_report_no_effect_elsewhere() -> None:
+    """Round 184's wrong twin, kept caught: 'The medicine clearly lowered the risk of preeclampsia' against 'No
+    significant reduction in preeclampsia was observed', where the other sentences only define the outcome ('lupus
+    flare (SLEPDAI increase ≥4), preeclampsia') or give its figures ('9% and 12% (weighted OR 0.79')."""
+    evidence = (
+        "Outcomes included lupus flare (SLEPDAI increase ≥4), preeclampsia and preterm birth. Rates of preeclampsia "
+        "were 9% and 12%, respectively (weighted OR 0.79; 95% CI 0.42 to 1.49). No significant reduction in "
+        "preeclampsia was observed."
+    )
+    wrong = "The medicine clearly lowered the risk of preeclampsia."
+    assert _verdicts(evidence, wrong)[wrong] == "contradicted"

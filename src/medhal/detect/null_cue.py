@@ -15,7 +15,7 @@ import re
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.restating import agreeing
 from medhal.detect.units import qualifies
-from medhal.text.assertions import opens_negated_predicate, opens_predicate
+from medhal.text.assertions import describes_measurement, opens_negated_predicate, opens_predicate
 from medhal.text.associations import same_association
 from medhal.text.derived import near_estimate
 from medhal.text.exclusive import absence_denied, exclusive_conflict, qualified_absence
@@ -29,6 +29,7 @@ from medhal.text.findings import (
     null_findings,
     reports_null_finding,
 )
+from medhal.text.lexical import directions
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.null_outcomes import denied_outcome
@@ -173,14 +174,21 @@ def _effect_elsewhere(index: EvidenceIndex, claim: str, denying: int) -> bool:
     three trials), and which one a unit reports ("Carrying on beyond a year reduced heart attacks") is not known
     (round 200)."""
     denied = [f for f in index.findings[denying] if contradicts(claim, f)]
+    # in words of a direction, shown ("Rates of preeclampsia were 9% and 12% (OR 0.79" reports figures, no effect)
     return any(
-        not reports_null_finding(part) and any(contradicts(part, f) for f in denied)
+        not reports_null_finding(part)
+        and bool(directions(part))
+        and not nonsignificant(part)
+        and any(contradicts(part, f) for f in denied)
         for j, sentence in enumerate(index.sentences)
-        if j != denying
+        if j != denying and not describes_measurement(sentence) and not _DEFINED.search(sentence)
         for part in finding_parts(sentence)
     )
 
 
+_DEFINED = re.compile(r"\b(?:outcomes?|end-?points?|measures?)\s+(?:included|includes|were|was|is|are)\b", re.I)
+"""A sentence defining what was measured ("Outcomes included lupus flare (SLEPDAI increase ≥4), preeclampsia"):
+its words of direction define an outcome, they report no effect."""
 _FROM_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+)?\d[\d.]*\s*\S*?\s+to\s+(?:[a-z]+\s+)?\d[\d.]*", re.IGNORECASE)
 
 

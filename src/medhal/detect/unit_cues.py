@@ -166,13 +166,25 @@ def _listed_before_negation(units: Sequence[Unit], k: int, response: str) -> boo
     """Whether unit ``k``, cut at a comma, is an item of a list whose predicate comes negated after it, in its own
     sentence ("but rolled towels, | fluid bags and water-filled gloves should not be used": round 186)."""
     after = sentence_after(units, k, response)
+    # or cut at its "and", a short noun phrase ("Medicated decongestants | and cough and cold medicines should not be
+    # given to children under six": round 202)
+    cut = units[k].text.rstrip().endswith(",") or (
+        len(units[k].text.split()) <= _PHRASE_WORDS and _AUXILIARY.search(units[k].text) is None
+    )
     return (
         bool(after)
-        and units[k].text.rstrip().endswith(",")
+        and cut
         and not has_negation(units[k].text)
         and has_negation(after)
         and _LIST_GOES_ON.match(units[k + 1].text) is not None
     )
+
+
+_PHRASE_WORDS = 4
+_AUXILIARY = re.compile(
+    r"(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|should|would|will|may|might|must)|[.;:!?]",
+    re.IGNORECASE,
+)
 
 
 _LIST_GOES_ON = re.compile(

@@ -20,6 +20,8 @@ from medhal.text._lay_common import COMMON_LAY_TERMS
 __all__ = ["LAY_PHRASES"]
 
 _ROUNDS: tuple[tuple[str, str], ...] = (
+    # "Botox-type injections" for "onabotulinumtoxinA 155 units" (round 201): one toxin by its brand and its names
+    (r"\bBotox(?:-type|-like)?\b|\b(?:ona|abo|inco|prabo|daxi|leti)botulinumtoxin[ab]?\b", "botulinum toxin"),
     (  # "a lower chance of fathering a child" for "lower paternity" (round 179)
         r"\bfather(?:ing|ed)?\s+(?:a\s+)?(?:child(?:ren)?|bab(?:y|ies))\b|\bbec(?:ame|oming|ome)\s+a\s+father\b",
         "paternity",

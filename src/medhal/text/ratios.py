@@ -98,6 +98,8 @@ _WORDS: tuple[tuple[re.Pattern[str], float], ...] = (
 
 
 _AT_LEAST = re.compile(r"\b(?:more\s+than|over|at\s+least)\s+$", re.IGNORECASE)
+_THRESHOLD = re.compile(r"\b(?:whether|if|until|unless|once)\b", re.IGNORECASE)
+"""A lower bound checked for, not reported ("check whether flare-ups have at least halved")."""
 """Words making the relative change after them a lower bound ("more than doubled")."""
 
 
@@ -276,8 +278,11 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     >>> [(a.text, b.text) for a, b in ratio_conflicts("Bleeding was twice as frequent with A.",
     ...                                               "Bleeding occurred in 2% of patients in each group.")]
     [('twice as', '2%')]
+    >>> ratio_conflicts("Check whether flare-ups have at least halved.", "Flare-ups fell by 21% (rate ratio 0.79).")
+    []
     """
-    words = ratio_words(unit)
+    # "check whether flare-ups have at least halved": a threshold to check against, no change reported (round 202)
+    words = [w for w in ratio_words(unit) if not (w.at_least and _THRESHOLD.search(unit, 0, w.quantity.start))]
     if not words:
         return []
     sentence = _finding_about(unit, sentence)

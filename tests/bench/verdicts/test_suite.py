@@ -183,6 +183,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round198.jsonl", 24),
         ("round199.jsonl", 24),
         ("round200.jsonl", 24),
+        ("round201.jsonl", 24),
+        ("round202.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
