@@ -58,3 +58,13 @@ def test_the_first_item_of_a_subject_cut_at_its_and_asserts_nothing() -> None:
 
 
 FAITHFUL = "Medicated decongestants and cough and cold medicines should not be given to children under six."
+
+
+def test_a_wrist_fracture_is_a_distal_forearm_fracture() -> None:
+    """An own fracture abstract (session 32): 'picked up about 95% of wrist fractures' named a joint the study
+    ('distal forearm fractures') was read as never naming, and flagged the faithful answer."""
+    evidence = "Children with a suspected distal forearm fracture had POCUS; its sensitivity was 95.4%."
+    result = medhal.check(evidence, "The scan picked up about 95% of wrist fractures.")
+    assert not result.units[0].cues.get("unstated_names")
+    knee = medhal.check(evidence, "The scan picked up about 95% of knee fractures.")
+    assert knee.units[0].cues.get("unstated_names") == ["knee"]

@@ -254,6 +254,10 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
         "acute urinary retention",
     ),
     (r"\bblood\s+poisoning\b", "sepsis"),
+    # "wrist fractures" for "distal forearm fractures"; "needed to be straightened" for "needed reduction" (an own
+    # fracture abstract, session 32)
+    (r"\b(?:broken\s+wrists?|wrist\s+(?:fractures?|breaks?))\b", "distal forearm fractures"),
+    (r"\b(?:to\s+be\s+)?(?:straightened|set\s+back\s+in\s+place|put\s+back\s+in\s+place)\b", "reduction"),
     (  # "because her body is short of iron" for "consistent with iron deficiency anaemia" (round 193)
         r"\b(?:short|low|lacking)\s+(?:of|on|in)\s+iron\b|\blow\s+iron\s+(?:stores|levels?)\b",
         "iron deficiency",

@@ -238,7 +238,7 @@ _JOINT_SITE = re.compile(
 """A joint named as the site of a procedure or disease ("knee replacement", "hip fracture"): a joint swapped for
 another is the substitution of one operation for another (round 40), and no lay wording renames it."""
 _JOINT_BONES = {
-    "wrist": re.compile(r"\b(?:distal\s+radi(?:us|al)|scaphoid|colles)", re.IGNORECASE),
+    "wrist": re.compile(r"\b(?:distal\s+(?:radi(?:us|al)|forearm)|scaphoid|colles)", re.IGNORECASE),
     "hip": re.compile(r"\b(?:femoral\s+neck|neck\s+of\s+(?:the\s+)?femur|intertrochanteric|acetabul)", re.IGNORECASE),
     "ankle": re.compile(r"\b(?:malleol|weber\s+[abc]\b)", re.IGNORECASE),
 }
