@@ -67,3 +67,17 @@ def test_figures_and_an_outcome_definition_report_no_effect_elsewhere() -> None:
     )
     wrong = "The medicine clearly lowered the risk of preeclampsia."
     assert _verdicts(evidence, wrong)[wrong] == "contradicted"
+
+
+def test_an_association_another_sentence_shows_is_an_effect_elsewhere() -> None:
+    """Round 174's faithful 'Children whose net fluid gain ... exceeded 10% ... had roughly a one-in-four chance of
+    dying' is not denied by furosemide's 'its use was not associated with mortality', where fluid overload 'was
+    independently associated with death' in children."""
+    evidence = (
+        "In-hospital mortality was 6.9%, 11.3% and 24.9%, respectively. Furosemide was given to 48% of children with "
+        "FO >10%; its use was not associated with mortality (adjusted odds ratio 0.91, 95% CI 0.55 to 1.51). "
+        "Conclusions: In children with sepsis, fluid overload above 10% in the first 72 hours was independently "
+        "associated with death and longer ventilation."
+    )
+    faithful = "Children whose fluid gain exceeded 10% had a higher chance of dying."
+    assert "contradicted" not in _verdicts(evidence, faithful).values()

@@ -29,7 +29,6 @@ from medhal.text.findings import (
     null_findings,
     reports_null_finding,
 )
-from medhal.text.lexical import directions
 from medhal.text.modification import claims_modification, modification_conflict
 from medhal.text.null_denied import denied_in_numbers, denied_null, says_equally
 from medhal.text.null_outcomes import denied_outcome
@@ -174,10 +173,10 @@ def _effect_elsewhere(index: EvidenceIndex, claim: str, denying: int) -> bool:
     three trials), and which one a unit reports ("Carrying on beyond a year reduced heart attacks") is not known
     (round 200)."""
     denied = [f for f in index.findings[denying] if contradicts(claim, f)]
-    # in words of a direction, shown ("Rates of preeclampsia were 9% and 12% (OR 0.79" reports figures, no effect)
+    # an effect shown ("Rates of preeclampsia were 9% and 12% (OR 0.79; 95% CI 0.42 to 1.49" shows none)
     return any(
         not reports_null_finding(part)
-        and bool(directions(part))
+        and asserts_effect(part)
         and not nonsignificant(part)
         and any(contradicts(part, f) for f in denied)
         for j, sentence in enumerate(index.sentences)
