@@ -189,3 +189,11 @@ def test_a_null_finding_between_the_drugs_is_about_what_it_names() -> None:
     assert _verdicts(evidence, wrong)[wrong] == "contradicted"
     faithful = "The chance of the infection coming back within three months was much the same with both drugs."
     assert _verdicts(evidence, faithful)[faithful] != "contradicted"
+
+
+def test_a_letters_dates_across_a_new_year_imply_no_year() -> None:
+    """Round 114's wrong twin, kept caught: 'reviewed in clinic in twelve months' where the letter's dates run from
+    2023 to 2024 (the years between the first and last year an evidence names count from two years up)."""
+    letter = "Seen 12/12/2023 with wrist pain; X-ray on 03/01/2024 normal. Review in clinic in 6 months (July 2024)."
+    result = medhal.check(letter, "She will be reviewed in clinic in twelve months.")
+    assert result.units[0].cues.get("unstated_figures") == ["twelve months"]

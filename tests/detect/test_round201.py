@@ -68,3 +68,11 @@ def test_a_wrist_fracture_is_a_distal_forearm_fracture() -> None:
     assert not result.units[0].cues.get("unstated_names")
     knee = medhal.check(evidence, "The scan picked up about 95% of knee fractures.")
     assert knee.units[0].cues.get("unstated_names") == ["knee"]
+
+
+def test_evar_is_the_endovascular_side() -> None:
+    """Round 85, kept faithful: 'anatomy suitable for standard endovascular repair (EVAR)' where the letter writes only
+    'EVAR' and 'Open repair vs EVAR discussed'."""
+    letter = "CT: AAA 5.8 cm. Anatomy suitable for standard EVAR. Discussion: Open repair vs EVAR discussed."
+    faithful = "The scan showed anatomy suitable for standard endovascular repair (EVAR)."
+    assert "contradicted" not in _verdicts(letter, faithful).values()

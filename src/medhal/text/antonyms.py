@@ -37,6 +37,7 @@ _PAIRS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
         (  # a conversion to open surgery starts as keyhole surgery (round 101); an endovascular repair is the
             # "keyhole repair from inside the vessel" open repair is compared with (round 193)
             r"\b(?:laparoscop\w*|keyhole|minimally[- ]invasive|robotic\w*|robot-assisted|endovascular\w*)"
+            r"|(?-i:\bT?EVAR\b)"  # "Anatomy suitable for standard EVAR" (round 85)
             r"|\bconver(?:sion|ted|t|ting)\s+to\s+(?:an?\s+)?open\b",
             _OPEN,
         ),
@@ -69,6 +70,8 @@ def swapped_qualifier(unit: str, sentences: Sequence[str]) -> int | None:
     0
     >>> aorta = ["1 of 19 died after open repair; there were no deaths after endovascular repair."]
     >>> print(swapped_qualifier("but nobody died after the keyhole repair.", aorta))
+    None
+    >>> print(swapped_qualifier("suitable for endovascular repair (EVAR),", ["Open repair vs EVAR discussed."]))
     None
     """
     for one, other in _PAIRS:

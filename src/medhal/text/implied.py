@@ -343,7 +343,7 @@ def _year_spans(text: str) -> list[Quantity]:
     )
     # the first and last only, one span: two spans a year apart would make any "one year" their difference
     span = years[-1] - years[0] if len(years) >= 2 else 0.0
-    if not 0 < span <= _YEARS_APART:
+    if not 1 < span <= _YEARS_APART:  # a letter's dates across a new year imply no "twelve months" (round 114)
         return []
     return [Quantity("time", span * _YEAR, -1, -1, f"{span:g} years between two years", False, span)]
 
