@@ -182,7 +182,7 @@ def _listed_before_negation(units: Sequence[Unit], k: int, response: str) -> boo
 
 _PHRASE_WORDS = 4
 _AUXILIARY = re.compile(
-    r"(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|should|would|will|may|might|must)|[.;:!?]",
+    r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|should|would|will|may|might|must)\b|[.;:!?]",
     re.IGNORECASE,
 )
 

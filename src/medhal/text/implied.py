@@ -333,6 +333,8 @@ def _year_spans(text: str) -> list[Quantity]:
     >>> [q.value / 365.25 for q in _year_spans("Reports between 2014 and 2023.")]
     [9.0]
     """
+    if not _YEAR_WRITTEN.search(text) and "/" not in text:  # no year written out, nor a date that may hold one
+        return []
     years = sorted(  # "between January and December 2023" reads its year as a count
         {
             q.value

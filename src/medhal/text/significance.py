@@ -265,11 +265,15 @@ def change_shown(unit: str, sentences: Sequence[str]) -> bool:
     ways, named = directions(unit), finding_subject(unit) | _stems(unit)
     for sentence in sentences:
         shown = {
-            _float(m.group("estimate"))
+            estimate
             for m in _INTERVAL.finditer(sentence)
-            if _RATIO.search(m.group("kind")) and finding_subject(_of_ratio(sentence, m.start())) <= named
+            if (estimate := _float(m.group("estimate"))) > 0
+            and _RATIO.search(m.group("kind"))
+            and _excludes_null(m)
+            and finding_subject(_of_ratio(sentence, m.start())) <= named
         }
-        shown = {v for v in shown if v > 0 and _excludes_null_at(sentence, v)}
+        if not shown:  # most sentences state no such ratio: their quantities are not read
+            continue
         ratios = [e for e in quantities(sentence) if e.ratio and e.value in shown]
         if ratios and any(relative_change(q, ratios, ways, unit) for q in changes):
             return True
@@ -287,11 +291,6 @@ def _of_ratio(sentence: str, at: int) -> str:
     before = sentence[:at].rstrip(" (")
     cut = _CUT.match(before)
     return before[cut.end() :] if cut else before
-
-
-def _excludes_null_at(sentence: str, estimate: float) -> bool:
-    """Whether a ratio of ``sentence`` estimated at ``estimate`` has a 95% interval leaving out no effect."""
-    return any(_excludes_null(m) for m in _INTERVAL.finditer(sentence) if _float(m.group("estimate")) == estimate)
 
 
 def null_in_numbers(unit: str, sentence: str) -> bool:
