@@ -55,11 +55,12 @@ from medhal.detect.chunking import (
     window_of,
 )
 from medhal.detect.cues import FiredCue
+from medhal.detect.nli_clause import window_judged_unit
 from medhal.detect.passages import evidence_sentences
 from medhal.detect.records import CheckItem, CheckResult, JSONObject, UnitResult
 from medhal.detect.restating import deciding_sentences
 from medhal.detect.scoring import VerdictRule, contrastive_score, fed_score, suspicion_from_score
-from medhal.detect.signals import SignalConfig, blended_suspicion
+from medhal.detect.signals import SignalConfig
 from medhal.detect.unit_cues import unit_cues
 from medhal.detect.units import (
     ClaimExtractorLike,
@@ -68,7 +69,6 @@ from medhal.detect.units import (
     UnitChoice,
     check_threshold,
     check_unit_kind,
-    judged_unit,
 )
 from medhal.text import Span, unmarked
 from medhal.text.harmonize import harmonized
@@ -327,24 +327,18 @@ class DecomposedDetector(PairwiseDetector[DecomposedPlan]):
             ke, kc = best_window(pe, windows), best_window(pc, windows)
             p_e, p_c = float(pe[ke]), float(pc[kc])
             score = contrastive_score(pe.tolist(), pc.tolist())
-            suspicion = suspicion_from_score(score)
-            suspicion, signals = blended_suspicion(
-                self.signals, suspicion, span.text, plan.item.evidence, windows[ke].text
-            )
-            verdict = self.rule.verdict(p_e, p_c)
             results.append(
-                judged_unit(
+                window_judged_unit(
                     u,
                     span,
                     self.units,
-                    verdict,
+                    self.rule,
+                    self.signals,
+                    plan.item.evidence,
                     score,
-                    suspicion=suspicion,
-                    p_entail=p_e,
-                    p_contradict=p_c,
-                    entailing=windows[ke].pointer(p_e),
-                    contradicting=windows[kc].pointer(p_c),
-                    signals=signals,
+                    suspicion_from_score(score),
+                    (windows[ke], p_e),
+                    (windows[kc], p_c),
                 )
             )
         return self._result(plan, results, fed_score([r.score for r in results]), lengths)

@@ -50,7 +50,14 @@ from medhal.detect.units import (
 )
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities, Verifier
 
-__all__ = ["ClausePlan", "ClauseScore", "NLIClauseDetector", "NLIResponseDetector", "PremiseChoice"]
+__all__ = [
+    "ClausePlan",
+    "ClauseScore",
+    "NLIClauseDetector",
+    "NLIResponseDetector",
+    "PremiseChoice",
+    "window_judged_unit",
+]
 
 ClauseScore = Literal["non_entailment", "contradiction"]
 PremiseChoice = Literal["whole", "windows"]
@@ -63,6 +70,39 @@ class ClausePlan:
 
     units: list[Unit]
     windows: list[Window]
+
+
+def window_judged_unit(
+    index: int,
+    unit: Unit,
+    kind: UnitKind,
+    rule: VerdictRule,
+    signals: SignalConfig | None,
+    evidence: str,
+    score: float,
+    suspicion: float,
+    entailing: tuple[Window, float],
+    contradicting: tuple[Window, float],
+) -> UnitResult:
+    """The record of a unit decided by evidence windows: ``entailing`` and ``contradicting`` are the windows of its
+    largest ``P(E)`` and ``P(C)`` with those probabilities; ``suspicion`` is blended with the signals of the
+    entailing window (:func:`~medhal.detect.signals.blended_suspicion`), the verdict is ``rule``'s on the two, and
+    both windows are the unit's evidence pointers."""
+    (w_e, p_e), (w_c, p_c) = entailing, contradicting
+    blended, found = blended_suspicion(signals, suspicion, unit.text, evidence, w_e.text)
+    return judged_unit(
+        index,
+        unit,
+        kind,
+        rule.verdict(p_e, p_c),
+        score,
+        suspicion=blended,
+        p_entail=p_e,
+        p_contradict=p_c,
+        entailing=w_e.pointer(p_e),
+        contradicting=w_c.pointer(p_c),
+        signals=found,
+    )
 
 
 class NLIClauseDetector(PairwiseDetector[ClausePlan]):
@@ -145,23 +185,19 @@ class NLIClauseDetector(PairwiseDetector[ClausePlan]):
             rows = probs[u * n_w : (u + 1) * n_w]
             k_e, k_c = int(np.argmax(rows[:, ENTAILMENT])), int(np.argmax(rows[:, CONTRADICTION]))
             p_e, p_c = float(rows[k_e, ENTAILMENT]), float(rows[k_c, CONTRADICTION])
-            w_e, w_c = windows[k_e], windows[k_c]
             score = self.unit_score(p_e, p_c)
-            suspicion, signals = blended_suspicion(self.signals, score, span.text, plan.item.evidence, w_e.text)
-            verdict = self.rule.verdict(p_e, p_c)
             results.append(
-                judged_unit(
+                window_judged_unit(
                     u,
                     span,
                     self.unit_kind,
-                    verdict,
+                    self.rule,
+                    self.signals,
+                    plan.item.evidence,
                     score,
-                    suspicion=suspicion,
-                    p_entail=p_e,
-                    p_contradict=p_c,
-                    entailing=w_e.pointer(p_e),
-                    contradicting=w_c.pointer(p_c),
-                    signals=signals,
+                    score,
+                    (windows[k_e], p_e),
+                    (windows[k_c], p_c),
                 )
             )
         response_score = max(r.score for r in results)
