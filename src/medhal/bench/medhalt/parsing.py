@@ -205,17 +205,15 @@ def parse_choice(
 
 
 def _exists(value: object) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    text = _text(value)
-    if text is None:
-        return None
-    word = " ".join(text.casefold().split()).strip(" .!'\"")
-    if word in _PRESENT:
-        return True
-    if word in _ABSENT:
-        return False
-    return _verdict(text)
+    """An existence flag: a word of ``_PRESENT`` or ``_ABSENT``, else read as :func:`_verdict` reads a verdict."""
+    text = None if isinstance(value, bool) else _text(value)
+    if text is not None:
+        word = " ".join(text.casefold().split()).strip(" .!'\"")
+        if word in _PRESENT:
+            return True
+        if word in _ABSENT:
+            return False
+    return _verdict(value)
 
 
 def parse_memory(text: str, field: str) -> MemoryAnswer | ParseFailure:
