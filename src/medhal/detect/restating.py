@@ -13,6 +13,7 @@ import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
+from medhal.text.advice_forms import as_avoided
 from medhal.text.assertions import done_of_a_condition, subject_carried
 from medhal.text.designs import design_agrees
 from medhal.text.findings import agrees, finding_parts, reports_null_finding, restated_in_figures
@@ -74,6 +75,10 @@ def restating_window(
     # a null finding reported again in other words ("made no significant difference to X" against "no
     # significant difference in the incidence of X") is a restatement too
     restating |= agreeing(index, unit)
+    # advice to avoid something restates advice not to use it ("should be avoided" for "not to use": round 203)
+    avoided = as_avoided(unit)
+    if "avoid" in avoided.lower():
+        restating |= {i for i, s in enumerate(index.sentences) if _restated(as_avoided(s), avoided)}
     # and so is its null finding given in numbers whose interval holds no effect (text/significance.py)
     if figures and reports_null_finding(unit):
         restating |= {  # or with the same figures (round 53)

@@ -262,6 +262,16 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
         r"\b(?:short|low|lacking)\s+(?:of|on|in)\s+iron\b|\blow\s+iron\s+(?:stores|levels?)\b",
         "iron deficiency",
     ),
+    # "a dangerous acid build-up" for "the risk of ketoacidosis"; "together they can dangerously slow breathing" for
+    # "the risk of respiratory depression"; "A low red blood cell count" for "Anaemia"; "a 24-hour monitor" for "his
+    # daytime ambulatory average" (round 203-204)
+    (r"\b(?:dangerous\s+)?(?:acid|acids)\s+build(?:-|\s)?ups?\b|\bbuild(?:-|\s)?up\s+of\s+acids?\b", "ketoacidosis"),
+    (
+        r"\b(?:dangerously\s+)?slow(?:s|ed|ing)?\s+(?:(?:down\s+)?(?:the\s+|your\s+|their\s+)?breathing)\b",
+        "respiratory depression",
+    ),
+    (r"\blow\s+(?:red\s+(?:blood\s+)?cell|haemoglobin|hemoglobin|blood)\s+counts?\b", "anemia"),
+    (r"\b24-hour\s+(?:blood\s+pressure\s+)?(?:monitor(?:ing)?|recording|readings?)\b", "ambulatory monitoring"),
     (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)
     (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),
     (r"\blow\s+platelets?(?:\s+counts?)?\b", "thrombocytopenia"),

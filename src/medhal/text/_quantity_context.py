@@ -10,11 +10,20 @@ from dataclasses import replace
 from medhal.text._quantity import Quantity
 from medhal.text.number_forms import mixed_numbers
 
-__all__ = ["HEDGES", "INTERVAL_OPENS", "POINT_HEDGE", "interval_units", "listed_ratio", "mixed_quantities"]
+__all__ = [
+    "HEDGES",
+    "INTERVAL_OPENS",
+    "POINT_HEDGE",
+    "gestations",
+    "interval_units",
+    "listed_ratio",
+    "mixed_quantities",
+]
 
 HEDGES = re.compile(
-    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|over|under|more than|less than|fewer than|greater than|"
-    r"below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just|close to)(?:\s+an?)?|"
+    r"(?:\b(?:about|approximately|approx\.?|nearly|almost|(?<!\d\s)over|under|more than|less than|fewer than|"
+    r"greater than|below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just|close to)"
+    r"(?:\s+an?)?|"
     r"(?<![-=])>=?|"
     r"[<≤≥~]=?|[<>]/=)"
     r"\s*$",
@@ -27,7 +36,8 @@ POINT_HEDGE = re.compile(
     re.IGNORECASE,
 )
 """The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`HEDGES`; either may take an article
-("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612)."""
+("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612).  A
+reading "152 over 94" is a blood pressure, its "over" no bound (round 203)."""
 
 
 def interval_units(text: str, out: list[Quantity]) -> list[Quantity]:
@@ -86,3 +96,27 @@ def listed_ratio(text: str, m: re.Match[str], before: list[Quantity]) -> bool:
 
 _INTERVAL_NEXT = re.compile(r"\s*\((?:95%\s*CI[,:]?\s*)?-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d+(?:\.\d+)?\s*\)")
 _SENTENCE_BREAK = re.compile(r"[.;]\s+[A-Z(]|;")
+
+
+_GESTATION = re.compile(r"(?<![\d.+])(?P<weeks>\d{1,2})\+(?P<days>[0-6])(?![\d.])(?P<unit>\s*(?:weeks?|wks?)\b)?", re.I)
+_WEEKS_LATER = re.compile(r"(?:\s*(?:to|-|–|and|or)\s*\d{1,2}\+[0-6])*\s*(?:weeks?|wks?)\b|'?s?\s*gestation", re.I)
+
+
+def gestations(text: str, out: list[Quantity]) -> list[Quantity]:
+    """``out`` with each gestational age written "weeks+days" ("21+3 weeks", "between 16+0 and 24+0 weeks") read as
+    one duration, 21 weeks and 3 days, in place of the figures read in it (its days were read as "3 weeks": round
+    203's "seen again in three weeks" was stated by "21+3 weeks' gestation")."""
+    found: list[Quantity] = []
+    days_read: list[tuple[int, int]] = []
+    for m in _GESTATION.finditer(text):
+        if m.group("unit") is None and not _WEEKS_LATER.match(text, m.end()):
+            continue
+        weeks, days = int(m.group("weeks")), int(m.group("days"))
+        end = m.end("unit") if m.group("unit") else m.end("days")
+        found.append(Quantity("time", 7.0 * weeks + days, m.start(), end, text[m.start() : end], False, float(weeks)))
+        days_read.append((m.start("days"), end))
+    if not found:
+        return out
+    # the weeks' bare number stays ("at 21 weeks" restates "21+3 weeks"); the days' is no figure of its own
+    kept = [q for q in out if not any(q.start < b and a < q.end for a, b in days_read)]
+    return sorted([*kept, *found], key=lambda q: q.start)

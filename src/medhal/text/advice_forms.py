@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from medhal.text.synonyms import canonical_stems
 
-__all__ = ["Guidance", "guidance", "reversed_guidance"]
+__all__ = ["Guidance", "as_avoided", "guidance", "reversed_guidance"]
 
 _VERBS = r"offer|give|use|perform|prescribe|start|recommend|provide|order|request|screen|test|measure|check"
 _PASSIVE = re.compile(
@@ -107,3 +107,33 @@ def reversed_guidance(unit: str, sentences: Sequence[str]) -> int | None:
         ):
             return i
     return None
+
+
+_NOT_USED = re.compile(
+    r"\b(?P<modal>should|must)\s+not\s+be\s+(?:used|taken|given)\b|\b(?P<to>not\s+to)\s+(?:use|take)\b|"
+    r"\b(?P<aux>should|must)\s+not\s+(?:use|take)\b|\b(?:do\s+not|don't|never)\s+(?:use|take)\b",
+    re.IGNORECASE,
+)
+
+
+def as_avoided(text: str) -> str:
+    """``text`` with advice not to use something written as advice to avoid it, for a restatement read on the same
+    words and the same polarity ("potassium-based salt substitutes should be avoided" for "Advise patients not to use
+    potassium supplements or potassium-based salt substitutes": round 203).
+
+    >>> as_avoided("Advise patients not to use potassium-based salt substitutes.")
+    'Advise patients to avoid potassium-based salt substitutes.'
+    >>> as_avoided("NSAIDs should not be used in the last trimester; do not take aspirin.")
+    'NSAIDs should be avoided in the last trimester; avoid aspirin.'
+    >>> as_avoided("She should not take ibuprofen.")
+    'She should avoid ibuprofen.'
+    """
+
+    def _avoid(m: re.Match[str]) -> str:
+        if m.group("modal"):
+            return f"{m.group('modal')} be avoided"
+        if m.group("to"):
+            return "to avoid"
+        return f"{m.group('aux')} avoid" if m.group("aux") else "avoid"
+
+    return _NOT_USED.sub(_avoid, text)

@@ -180,7 +180,11 @@ def bound_conflicts(unit: str, sentence: str, evidence: str = "") -> list[tuple[
             continue  # "adults under 65 and those aged 65 or older": both sides of the threshold
         if any(b.side == mine.side and b.quantity.equals(mine.quantity) for b in anywhere):
             continue
-        same = [b for b in theirs if b.quantity.equals(mine.quantity) and b.about & mine.about]
+        same = [
+            b
+            for b in theirs
+            if b.quantity.equals(mine.quantity) and b.about & mine.about and not _counts_else(unit, mine, sentence, b)
+        ]
         if same and all(b.side != mine.side for b in same):
             conflicts.append((_worded(unit, mine), _worded(sentence, same[0])))
     return conflicts
@@ -245,6 +249,16 @@ def _stated_once(evidence: str) -> tuple[Quantity, ...]:
 
 
 @lru_cache(maxsize=64)
+def _counts_else(unit: str, mine: Bound, sentence: str, theirs: Bound) -> bool:
+    """Whether one of two equal figures is a bare count of something named ("at least 3 *AOM episodes*") and the
+    other a figure with its own unit ("just under three years"): the same number, not the same figure (round 204)."""
+    a, b = mine.quantity, theirs.quantity
+    if a.kind == b.kind or "count" not in (a.kind, b.kind):
+        return False
+    text, bare = (unit, a) if a.kind == "count" else (sentence, b)
+    return bool(counted(text, bare))
+
+
 def _read_once(evidence: str) -> tuple[Bound, ...]:
     """:func:`bounds` of the whole evidence, read once however many units ask."""
     return tuple(bounds(evidence))

@@ -102,16 +102,25 @@ def absence_denied(unit: str, sentence: str) -> bool:
     False
     >>> absence_denied("and no other keloids were found.", "FH: mother has keloid on chest.")
     False
+    >>> absence_denied("There was no bleeding.", "She was told to attend urgently with bleeding or pain.")
+    False
     """
     if _OTHER_ABSENT.search(unit):  # "no other keloids were found": besides the one the letter describes (round 111)
         return False
     absent = [f for f in null_findings(unit) if f.absence]
     # "to monitor whether any changes occurred": an aim, no occurrence
-    parts = [p for p in finding_parts(sentence) if not (reports_null_finding(p) or _AIM.search(p))]
+    # nor advice on what to do if it happens ("told ... to attend urgently with bleeding": round 203)
+    parts = [p for p in finding_parts(sentence) if not (reports_null_finding(p) or _AIM.search(p) or _ADVICE.search(p))]
     return not asserts_nothing(sentence) and any(contradicts(part, f) for part in parts for f in absent)
 
 
 _OTHER_ABSENT = re.compile(r"\b(?:no|none\s+of\s+the|not\s+any)\s+(?:other|further|additional)\b", re.IGNORECASE)
+_ADVICE = re.compile(
+    r"\b(?:told|advised|asked|instructed|reminded)\s+(?:\w+\s+)?to\b|\b(?:attend|return|seek|call|contact|come\s+back)"
+    r"\b[^.;]{0,40}?\b(?:if|with|should)\b|\bif\s+(?:she|he|you|they)\s+(?:develops?|gets?|notices?|experiences?)\b",
+    re.IGNORECASE,
+)
+"""Safety-netting advice: what to do should something happen, which says nothing happened."""
 _AIM = re.compile(r"\bwhether\b|\bto\s+(?:assess|monitor|determine|evaluate|examine|investigate|test)\b", re.I)
 
 

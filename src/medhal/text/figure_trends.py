@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from medhal.text.lexical import has_negation
 from medhal.text.quantities import Quantity, quantities
@@ -82,6 +83,7 @@ def direction_against_figures(unit: str, sentences: Sequence[str]) -> int | None
         return None
     up, before, after = pair
     a, b = (before.value, after.value) if before.kind == after.kind else (before.number, after.number)
+    a, b = a * _sign(unit, before), b * _sign(unit, after)  # "from minus 2.2 to minus 3.1" falls (round 204)
     if a == b or (b > a) == up:
         return None
     for i, sentence in enumerate(sentences):
@@ -137,24 +139,39 @@ def _other_units(span: str, before: Quantity, after: Quantity) -> bool:
     return bool(first and second) and first != "to" and first != second
 
 
+_NEGATIVE = re.compile(r"(?:\bminus\s+|(?<![\w.)\]])[-\u2212])$", re.IGNORECASE)
+"""A sign before a figure: "minus 2.2", "-3.1" (a hyphen after a word or figure is a range's: "2-3", "T-3")."""
+
+
+def _sign(text: str, q: Quantity) -> int:
+    """-1 where ``q`` is written negative in ``text`` ("minus 2.2", "-3.1"), else 1."""
+    return -1 if _NEGATIVE.search(text, 0, q.start) else 1
+
+
+def _moved(q: Quantity, offset: int) -> Quantity:
+    """``q`` read in a part of a text that starts at ``offset``, with its offsets into the whole text."""
+    return replace(q, start=q.start + offset, end=q.end + offset)
+
+
 def _pair(unit: str) -> tuple[bool, Quantity, Quantity] | None:
     """Whether ``unit``'s change goes up, its figure before and its figure after, or ``None``."""
     m = _FROM_TO.search(unit)
     if m is not None:
         if _INTERVAL.search(m.group("span")):  # "step up from 6-monthly to 3-monthly": more often, not less
             return None
-        figures = quantities(m.group("span"))
+        figures = [_moved(q, m.start("span")) for q in quantities(m.group("span"))]
         if len(figures) == 2 and (figures[0].kind == figures[1].kind or figures[0].kind == "count"):
-            if _other_units(m.group("span"), figures[0], figures[1]):
+            if _other_units(unit, figures[0], figures[1]):
                 return None
             return bool(_IS_UP.match(m.group("way"))), figures[0], figures[1]
         return None
     m = _AT_FROM.search(unit) or _TO_FROM.search(unit) or _THAN_EARLIER.search(unit)
     if m is None:
         return None
-    now, then = quantities(m.group("span")), quantities(m.group("rest"))
+    now = [_moved(q, m.start("span")) for q in quantities(m.group("span"))]
+    then = [_moved(q, m.start("rest")) for q in quantities(m.group("rest"))]
     if not now or len(then) != 1 or (now[-1].kind != then[0].kind and "count" not in (now[-1].kind, then[0].kind)):
         return None
-    if _NOT_THE_LEVEL.search(m.group("span"), now[-1].end):  # "above his 5-7 target and up from 7.2": the figure
+    if _NOT_THE_LEVEL.search(unit, now[-1].end, m.end("span")):  # "above his 5-7 target and up from 7.2": the figure
         return None  # before the change is a target, not the level it went up to (round 66)
     return bool(_IS_UP.match(m.group("way"))), then[0], now[-1]

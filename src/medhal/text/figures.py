@@ -382,6 +382,8 @@ def unstated_quantities(
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
+        if q.kind == "points" and any(rounds(q, e.number) for e in stated if e.kind == "count" or "/m2" in e.kind):
+            continue  # "13 points" for "12.8 mmHg", "2.5 points" for "2.5 kg/m2": a scale's points (round 203-204)
         if q.kind in _STRENGTH and any(e.kind in _STRENGTH and e.value == q.value for e in stated):
             continue  # "lerbacitinib 1.5% BID" for "lerbacitinib 1.5% cream", a product's strength (round 58)
         if q.kind.startswith(("count", "label:")) and q.number in scale:  # read as a score out of 18 (round 61)
@@ -420,7 +422,7 @@ def _completed_date(q: Quantity, text: str, after: str) -> Quantity:
 
 _STRENGTH = frozenset({"percent", "label:strength"})
 """A percentage and a product's strength in percent, one figure whichever way a text writes it."""
-_PER_BEFORE = re.compile(r"\bper\s+$", re.IGNORECASE)
+_PER_BEFORE = re.compile(r"\b(?:per|for\s+(?:every|each))\s+$", re.IGNORECASE)  # "for every ten years" (r. 203)
 _BASES = frozenset({10.0, 100.0, 1000.0, 10000.0, 100000.0})
 _ENDS = re.compile(r"[.!?;](?:\s|$)")
 """The end of a sentence or clause between two figures."""

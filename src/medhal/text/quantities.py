@@ -34,6 +34,7 @@ from medhal.text._quantity_context import (
     HEDGES,
     INTERVAL_OPENS,
     POINT_HEDGE,
+    gestations,
     interval_units,
     listed_ratio,
     mixed_quantities,
@@ -445,6 +446,7 @@ def quantities(text: str) -> list[Quantity]:
         fractions = hedged_fractions(text) + mixed_quantities(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
         out = sorted(out + fractions, key=lambda q: q.start)
+    out = gestations(text, out) if "+" in text else out  # "21+3 weeks": 21 weeks and 3 days (round 203)
     return interval_units(text, out) if INTERVAL_OPENS.search(text) else out
 
 

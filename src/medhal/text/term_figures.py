@@ -8,7 +8,8 @@ and neither "hemi-" nor "B3" is one, so the faithful clause was left unsupported
 * "half (of) the <organ>" where the evidence has a word "hemi<organ...>" ("hemithyroidectomy", "hemicolectomy");
 * "breast stage N" / "pubic hair stage N" where the evidence writes the Tanner stage "BN" / "PN" ("Tanner B2 P1");
 * the volume of a strength, "120 mg in 5 ml", where the evidence writes "120 mg/5 ml" (round 97);
-* a category of a reporting scale, "LI-RADS 4 or 5", where the evidence writes "LR-4/LR-5" (round 101).
+* a category of a reporting scale, "LI-RADS 4 or 5", where the evidence writes "LR-4/LR-5" (round 101);
+* the "24-hour" of a 24-hour blood pressure monitor where the evidence writes "ambulatory" (round 203).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ _STRENGTH_BEFORE = re.compile(
     r"\b(?P<mass>\d[\d.]*\s*(?:mg|micrograms?|mcg|g|units?))\s+(?:in|per|/)\s*(?:each\s+|every\s+)?$", re.IGNORECASE
 )
 _RADS_BEFORE = re.compile(r"RADS\s+(?:category\s+)?(?:\d\s*(?:or|and|to|/|,)\s*)?$")
+_DAY_MONITOR = re.compile(
+    r"\s*(?:blood\s+pressure\s+)?(?:monitor(?:s|ing)?|recordings?|readings?|average)\b", re.IGNORECASE
+)
 _TANNER = re.compile(r"\b(?P<kind>breast|pubic\s+hair)\s+(?:development\s+)?stage\s+$", re.IGNORECASE)
 
 
@@ -48,6 +52,9 @@ def figure_in_term(unit: str, q: Quantity, evidence: str) -> bool:
     >>> unit = "If the area is upgraded to LI-RADS 4 or 5,"
     >>> [figure_in_term(unit, q, "If upgraded to LR-4/LR-5 - re-discuss at MDT") for q in quantities(unit)]
     [True, True]
+    >>> unit = "on a 24-hour monitor"
+    >>> [figure_in_term(unit, q, "his daytime ambulatory average") for q in quantities(unit)]
+    [True]
     """
     if _RADS_BEFORE.search(unit, 0, q.start) and q.value == int(q.value):
         return re.search(rf"\b(?:[A-Z]{{1,2}}-?RADS|LR|BR|PR|TR)\s*-?\s*{int(q.value)}(?!\d)", evidence) is not None
@@ -60,6 +67,8 @@ def figure_in_term(unit: str, q: Quantity, evidence: str) -> bool:
         if organ is None:
             return False
         return re.search(rf"\bhemi-?{re.escape(organ.group('organ')[:5])}", evidence, re.IGNORECASE) is not None
+    if q.kind == "time" and q.text.lower() in ("24-hour", "24 hour", "24-hr") and _DAY_MONITOR.match(unit, q.end):
+        return re.search(r"\bambulatory\b|\bABPM\b", evidence, re.IGNORECASE) is not None
     tanner = _TANNER.search(unit, 0, q.start)
     if tanner is None or q.kind not in ("count", "label:stage") or q.value != int(q.value):
         return False
