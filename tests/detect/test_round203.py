@@ -103,3 +103,11 @@ def test_lay_names_of_risks_and_findings() -> None:
     for unit in result.units:
         assert not unit.cues.get("unstated_cause"), unit.text
         assert not unit.cues.get("unnamed_subject"), unit.text
+
+
+def test_a_fraction_of_a_unit_is_a_measure() -> None:
+    """Round 204: 'she drank roughly three-quarters of a litre' (780 mL) was read as a 75% the letter never states."""
+    (q,) = [q for q in quantities("she drank roughly three-quarters of a litre") if q.kind == "volume"]
+    assert q.value == 750.0
+    assert unstated_quantities("she drank roughly three-quarters of a litre,", "she took 780 mL over 4 hours") == []
+    assert unstated_quantities("she drank roughly a quarter of a litre,", "she took 780 mL over 4 hours")

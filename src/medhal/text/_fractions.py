@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from medhal.text._quantity import Quantity
+from medhal.text._unit_words import UNITS
 
 __all__ = ["FRACTION_WORD", "hedged_fractions"]
 
@@ -21,6 +22,8 @@ _FRACTIONS = {
     "tenth": 10.0,
 }
 _OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
+_OF_A_UNIT = re.compile(r"\s+of\s+an?\s+(?P<unit>litre|liter|kilogram|gram|millilitre|milliliter)\b", re.I)
+"""A fraction of one unit: "three-quarters of a litre" is 750 mL (round 204)."""
 _PARTS = r"half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
 """The fractions read, by their words."""
 FRACTION_WORD = re.compile(r"\b(?:" + _PARTS + r")\b", re.IGNORECASE)
@@ -77,6 +80,12 @@ def hedged_fractions(text: str) -> list[Quantity]:
         value = many * _FRACTIONS[part]
         start = m.start("many") if m.group("many") else m.start("part")
         hour = _OF_AN_HOUR.match(text, m.end("part"))  # "about three-quarters of an hour": 45 minutes (round 62)
+        unit = _OF_A_UNIT.match(text, m.end("part")) if hour is None else None
+        if unit is not None:  # "roughly three-quarters of a litre": 750 mL
+            kind, scale = UNITS[unit.group("unit").lower()]
+            number, end = value / 100, unit.end()
+            out.append(Quantity(kind, number * scale, start, end, text[start:end], True, number, True))
+            continue
         kind, end, number = ("percent", m.end("part"), value) if hour is None else ("time", hour.end(), value / 100)
         out.append(Quantity(kind, number / 24 if hour else value, start, end, text[start:end], True, number, True))
     return out
