@@ -111,3 +111,18 @@ def test_a_fraction_of_a_unit_is_a_measure() -> None:
     assert q.value == 750.0
     assert unstated_quantities("she drank roughly three-quarters of a litre,", "she took 780 mL over 4 hours") == []
     assert unstated_quantities("she drank roughly a quarter of a litre,", "she took 780 mL over 4 hours")
+
+
+def test_an_add_on_trials_null_finding_is_the_added_treatments() -> None:
+    """An own abstract (session 33): 'people on valaciclovir were clearly more likely to have recovered fully' was
+    `supported` against 'Conclusions: Adding valaciclovir to prednisolone did not improve complete recovery at 9 months
+    in adults with Bell's palsy.': the finding's subject held the treatment every arm had and the population."""
+    evidence = (
+        "Methods: 496 adults with Bell's palsy received prednisolone plus valaciclovir or prednisolone plus placebo. "
+        "Conclusions: Adding valaciclovir to prednisolone did not improve complete recovery at 9 months in adults "
+        "with Bell's palsy."
+    )
+    wrong = "After nine months, people on valaciclovir were clearly more likely to have recovered fully."
+    assert _verdicts(evidence, wrong)[wrong] == "contradicted"
+    faithful = "After nine months, people on valaciclovir were no more likely to have recovered fully."
+    assert _verdicts(evidence, faithful)[faithful] != "contradicted"

@@ -380,16 +380,47 @@ conclusion, and a population named by what its people have or undergo: "Among pa
 results may be a subgroup, and so may "In women, ..." anywhere."""
 
 
+_CONCLUDED_AFTER = re.compile(
+    r"\s+(?:among|in|for)\s+(?:[\w-]+\s+){0,3}?(?:patients|participants|people|persons|individuals|adults|children|"
+    r"women|men|infants|neonates|adolescents)\s+(?:with|who|undergoing|receiving|having|admitted|presenting|treated)\b"
+    r"[^,;()]{3,120}?(?=\.?\s*$)",
+    re.IGNORECASE,
+)
+"""The same population closing a labelled conclusion ("... did not improve complete recovery at 9 months in adults
+with Bell's palsy."; an own abstract, session 33)."""
+_ADDED_TO = re.compile(
+    r"\b(?P<adding>adding\s+)(?P<agent>[^,;()]+?)\s+to\s+[^,;()]+?\s+(?=(?:did|does|do|was|were|had|has|have)\s+not\b|"
+    r"failed\b|made\s+no\b)",
+    re.IGNORECASE,
+)
+"""An add-on trial's conclusion, "Adding valaciclovir to prednisolone did not improve ...": the finding is the added
+treatment's; the one it was added to is what every arm had."""
+
+
 def concluded(sentence: str) -> str:
-    """``sentence`` without the study population a labelled conclusion opens with (:data:`_CONCLUDED_POPULATION`).
+    """``sentence`` without the study population a labelled conclusion opens or closes with
+    (:data:`_CONCLUDED_POPULATION`, :data:`_CONCLUDED_AFTER`), and with an add-on's finding said of the added treatment
+    (:data:`_ADDED_TO`).
 
     >>> concluded("Conclusions: Among patients with acute stroke and hyperglycaemia, insulin did not help.")
     'Conclusions: insulin did not help.'
     >>> concluded("Results: Among patients with diabetes, insulin did not help.")
     'Results: Among patients with diabetes, insulin did not help.'
+    >>> concluded("Conclusions: Adding valaciclovir to prednisolone did not improve recovery in adults with CKD.")
+    'Conclusions: valaciclovir did not improve recovery.'
     """
     m = _CONCLUDED_POPULATION.match(sentence)
-    return sentence if m is None else m.group("label") + sentence[m.end() :]
+    if m is not None:
+        sentence = m.group("label") + sentence[m.end() :]
+    elif _LABELLED.match(sentence):
+        sentence = _CONCLUDED_AFTER.sub("", sentence)
+    added = _ADDED_TO.search(sentence)
+    return (
+        sentence if added is None else sentence[: added.start()] + added.group("agent") + " " + sentence[added.end() :]
+    )
+
+
+_LABELLED = re.compile(r"(?:conclusions?|interpretation)\s*:", re.IGNORECASE)
 
 
 _INCLUDING = re.compile(
