@@ -83,6 +83,10 @@ def unit_cues(
             )
         ):
             cue = None
+        # "Fewer needed a transfusion (about 3 in 100 against about 7 in 100), | but this difference ... may simply have
+        # been chance": the sentence concedes the null finding the cue would hold against its first clause (round 205)
+        if cue is not None and cue.kind == "null_finding" and _CONCEDED.match(sentence_after(units, k, response)):
+            cue = None
         # a relative clause is read with its sentence where it says something of the finding ("which was a significant
         # difference"), not where it advises ("which is worth discussing with your doctor": round 174)
         about_finding = _OF_A_FINDING.search(u.text) and not _ADVISES.search(u.text)
@@ -139,6 +143,14 @@ def _rival_in_context(
     return None
 
 
+_CONCEDED = re.compile(
+    r"\W*(?:but|though|although|yet|however|and)\b[^.;]{0,40}?\b(?:this|the|that|which|it)\b[^.;]{0,80}?"
+    r"(?:\b(?:chance|fluke|luck)\b|\bnot\s+(?:statistically\s+)?significant|\bnot\s+(?:big|large|clear)\s+enough\b|"
+    r"\bfell\s+short\b|\bnot\s+(?:convincing|certain|sure|reliable)\b)",
+    re.IGNORECASE,
+)
+"""The rest of a sentence conceding its difference may not be real ("but this difference ... may simply have been
+chance", "though this was not statistically significant")."""
 _OF_A_FINDING = re.compile(
     r"\b(?:significan\w*|differ\w*|chance|similar|same|effect\w*|benefit\w*|odds|risk|twice|times)\b", re.I
 )  # "which was a significant difference", "who had about twice the odds of going to hospital" (round 163)

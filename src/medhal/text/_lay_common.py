@@ -272,6 +272,18 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     ),
     (r"\blow\s+(?:red\s+(?:blood\s+)?cell|haemoglobin|hemoglobin|blood)\s+counts?\b", "anemia"),
     (r"\b24-hour\s+(?:blood\s+pressure\s+)?(?:monitor(?:ing)?|recording|readings?)\b", "ambulatory monitoring"),
+    # "a problem with the balance system of the inner ear" for "vestibular disorders"; "her waters had broken without
+    # any pain" for "painless spontaneous rupture of membranes" (round 205)
+    (
+        r"\bbalance\s+(?:system|organ)s?\s+(?:of|in)\s+the\s+inner\s+ears?\b"
+        r"|\binner[- ]ear\s+balance\s+(?:system|organ)s?\b",
+        "vestibular system",
+    ),
+    (
+        r"\b(?:(?:her|the|your)\s+)?waters\s+(?:had\s+|have\s+|has\s+)?(?:broken|broke|breaking|break)\b",
+        "rupture of membranes",
+    ),
+    (r"\bwithout\s+(?:any\s+)?pain\b", "painless"),
     (r"\bblockages?\b", "obstruction"),  # "signs of a blockage" for "can indicate obstruction" (round 66)
     (r"\bevenly\s+(?:spread|distributed)\b", "homogeneous"),
     (r"\blow\s+platelets?(?:\s+counts?)?\b", "thrombocytopenia"),

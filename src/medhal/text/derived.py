@@ -32,6 +32,7 @@ __all__ = [
     "roundness",
     "rounds",
     "share",
+    "share_of_counts",
     "written_as",
 ]
 
@@ -154,7 +155,9 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     near = [
         e.value if e.kind == q.kind else e.number
         for e in stated
-        if e.kind == q.kind or (q.kind == "count" and e.kind == "percent")
+        # a measure per something for a bare count: "between 100 and just under 300" for "ferritin 100-299 µg/L",
+        # its unit dropped (round 206)
+        if e.kind == q.kind or (q.kind == "count" and (e.kind == "percent" or "/" in e.kind))
     ]
     if q.kind == "percent":  # the share one count is of another near it ("about 6%" for "769 of 12,927"), and what
         # a percentage leaves ("a false-negative rate of approximately 25%" for a sensitivity of 77.8%)
@@ -291,6 +294,24 @@ def complement(unit: str, q: Quantity, exact: Sequence[Quantity]) -> bool:
     if q.kind != "percent" or q.approximate or _COMPLEMENT.search(unit) is None:
         return False
     return any(rounds(q, 100.0 - e.value) for e in exact if e.kind == "percent" and 0.0 < e.value < 100.0)
+
+
+def share_of_counts(q: Quantity, said: Sequence[Quantity]) -> bool:
+    """Whether the hedged percentage ``q`` lies near the share one whole count of one sentence's ``said`` is of
+    the largest it states (the people it counts), however far apart the sentence states them ("About half had
+    ketamine" for "We enrolled 318 children (median age 8 years; 61% boys): 160 ketamine and 158 ketofol": round
+    206); for not reading a changed share where the unit's is one the sentence works out, never for stating one.
+
+    >>> from medhal.text.quantities import quantities
+    >>> said = quantities("We enrolled 318 children (median age 8 years; 61% boys): 160 ketamine and 158 ketofol.")
+    >>> [share_of_counts(quantities(u)[0], said) for u in ("About half had ketamine", "About a quarter had it")]
+    [True, False]
+    """
+    if q.kind != "percent" or not q.about:
+        return False
+    counts = [e.value for e in said if e.kind == "count" and e.value > 0 and not e.approximate and e.value.is_integer()]
+    whole = max(counts, default=0.0)  # of the sentence's largest count, the people it enrolled or counted
+    return any(near_estimate(q, 100.0 * a / whole) for a in counts if a < whole)
 
 
 def count_pairs(said: Sequence[Quantity]) -> list[tuple[float, float]]:

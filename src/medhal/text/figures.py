@@ -27,6 +27,7 @@ from medhal.text.derived import (
     round_count,
     rounds,
     share,
+    share_of_counts,
 )
 from medhal.text.doses import daily_forms
 from medhal.text.group_estimates import far_from_its_group, given_elsewhere, named_group_figures
@@ -198,6 +199,8 @@ def number_conflicts(
         if complement(unit, q, exact) or _response_share(q, stated):  # "survival 90%" for "mortality 10%"; "a
             continue  # 75% improvement" for "EASI-75" (round 40)
         if relative_change(q, exact, directions(unit), unit):  # "a 19% higher risk" for "HR 1.19" (round 21)
+            continue
+        if share_of_counts(q, said):  # "About half had ketamine" for "318 children: 160 ketamine" (round 206)
             continue
         rivals = _change_rivals(sentence, local) if _change(unit, q) else local
         if _LEVEL_BEFORE.search(unit, max(0, q.start - 8), q.start):  # "fell from 20 to 17": levels, not the size
@@ -397,7 +400,7 @@ def unstated_quantities(
         if (
             difference(q, exact, unit)
             or share(q, exact, unit)
-            or relative_change(q, exact, _ways(before + unit), unit)
+            or relative_change(q, [*exact, *(e for e in stated if e.ratio and e.about)], _ways(before + unit), unit)
             or elapsed(q, stated)
         ):
             continue

@@ -134,16 +134,17 @@ _RATIO_BEFORE = re.compile(
     r"\s*(?:\[[^\]]{0,12}\])?\s*(?:,|:|=|was|of|is)?\s*$",
     re.IGNORECASE,
 )
+_TIMES_THE_RISK = re.compile(r"\s*(?:times|-fold)\s+(?:the\s+|as\s+high\s+an?\s+)?(?:risk|odds|rate|hazard)\b", re.I)
 _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min)\s+(?:and\s+)?$", re.IGNORECASE)
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
     r"(?:\s[a-z]{4,}(?=/[A-Za-z][A-Za-z0-9]{0,3}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)"
     r"(?!(?!24|48|72)\d)([^\s,;()]+)"  # a number per 24 h; not "30 mg morning/25 mg evening" (round 87)
-    r"|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kg|cubic\s+met(?:re|er)|m3|"
+    r"|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kilo|kg|cubic\s+met(?:re|er)|m3|"
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b"
     r"(?!\s+(?:before|after|beforehand|earlier|later|ago))",  # "10 mg an hour before each injection" (round 131)
     re.IGNORECASE,
 )  # and a bag's contents are an amount, not a rate ("2.8 L/bag", "10 mmol/bag": round 78's parenteral nutrition)
-_PER = {"kilogram": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}
+_PER = {"kilogram": "kg", "kilo": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}
 _PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "minute": "min", "hour": "h", "hr": "h"}
 _PER |= {"yr": "year", "wk": "week"}
 """A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "4 mg per minute" "4 mg/min")."""
@@ -381,8 +382,10 @@ def quantities(text: str) -> list[Quantity]:
             or (kind == "count" and value % 10 == 0 and _DECADE.match(text, m.end()))  # "the low 140s" (round 161)
             or (kind == "count" and _ALTERNATIVE_PREV.search(before) is not None)  # "11 or 12" for 11.5 (round 179)
         )
-        ratio = kind == "count" and (
-            _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None or listed_ratio(text, m, out)
+        ratio = kind == "count" and (  # "HR 1.6", "about 1.6 times the risk" (round 206)
+            _RATIO_BEFORE.search(text, max(0, m.start() - 48), m.start()) is not None
+            or listed_ratio(text, m, out)
+            or (_TIMES_THE_RISK.match(text, m.end()) is not None and text[m.start()].isdigit())
         )
         # "around 1 in 8": the hedge is the proportion's, judged as a share, not a point estimate of a count of 1
         about = (

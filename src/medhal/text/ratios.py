@@ -159,12 +159,15 @@ _EACH_GROUP = re.compile(
 group")."""
 
 
-def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:
+def _stated_factors(sentence: str, about: frozenset[str] = frozenset()) -> list[tuple[float, Quantity]]:
     """The factors between two groups ``sentence`` states, each with the figure to show for it: each stated ratio
     (hazard, odds, risk or rate ratio: "1.03 for 1-90 DDD, 1.12 for 91-180 DDD and 1.31 for >180 DDD" holds three,
     round 23), then what its group percentages give (:func:`_percent_factor`).  Words fitting any fit: an odds ratio
     of 3.08 overstates the relative change 22.5% against 8.6% (2.6) shows, and an answer saying quitting "more than
-    doubled" reads the percentages (round 18)."""
+    doubled" reads the percentages (round 18).  ``about``: the subject stems of the unit read against it; two figures
+    set against each other are of another thing where the sentence names the subject but not next to them ("night
+    pain was 7/10, and ... 95 degrees of flexion on the right, compared with 80 and 170 degrees on the left": round
+    206)."""
     said = quantities(sentence)
     found: list[tuple[float, Quantity]] = [(max(q.value, 1.0 / q.value), q) for q in said if q.ratio and q.value > 0]
     if _RATIOS_LISTED.search(sentence):  # "Adjusted hazard ratios ... were 2.3 (95% CI 2.0 to 2.7) for simple and 6.8
@@ -182,10 +185,14 @@ def _stated_factors(sentence: str) -> list[tuple[float, Quantity]]:
     if percents is not None:
         found.append(percents)
     # two amounts or counts set against each other ("median 1.8 L vs 3.9 L", "9 versus 4 participants": round 175)
+    named = bool(about & finding_subject(sentence))
     found += [
         (max(p.first.value, p.second.value) / min(p.first.value, p.second.value), p.first)
         for p in figure_pairs(sentence)
-        if p.first.kind != "percent" and not p.first.ratio and min(p.first.value, p.second.value) > 0
+        if p.first.kind != "percent"
+        and not p.first.ratio
+        and min(p.first.value, p.second.value) > 0
+        and not (named and not about & finding_subject(sentence[max(0, p.first.start - 40) : p.second.end + 40]))
     ]
     return found
 
@@ -286,7 +293,7 @@ def ratio_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     if not words:
         return []
     sentence = _finding_about(unit, sentence)
-    stated = _stated_factors(sentence)
+    stated = _stated_factors(sentence, finding_subject(unit) - _GENERIC)
     if not stated:
         return []
     unfit = [w for w in words if not any(_fits(w, factor) for factor, _ in stated)]
