@@ -92,3 +92,15 @@ def test_a_measure_its_unit_left_out_and_per_kilo() -> None:
     (dose,) = quantities("just under 1 microgram per kilo per hour")
     assert dose.kind == "mass/kg/h"
     assert unstated_quantities("up to just under 1 microgram per kilo per hour", "increased to 0.9 µg/kg/h") == []
+
+
+def test_two_shares_in_words_compared_are_a_pair() -> None:
+    """Round 205's wrong twin: 'about 3 in 100 against about 12 in 100' for 3.2% and 7.1% was left unsupported only;
+    two hedged shares in words set against each other are read as the pair they are."""
+    from medhal.text.hedged_pairs import pair_conflict
+
+    said = ["Transfusion was required in 5 patients (3.2%) in one group and 11 patients (7.1%) in the other."]
+    wrong = "Fewer people needed a blood transfusion (about 3 in 100 against about 12 in 100),"
+    found = pair_conflict(wrong, said)
+    assert found is not None and (found[1].text, found[2].text) == ("12 in 100", "7.1%")
+    assert pair_conflict(wrong.replace("12 in 100", "7 in 100"), said) is None

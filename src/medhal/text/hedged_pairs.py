@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from medhal.text.derived import roundness, written_as
 from medhal.text.findings import finding_parts
 from medhal.text.group_figures import group_figures
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.quantifiers import quantified_shares
+from medhal.text.quantities import POINT_HEDGE, Quantity, quantities
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = ["JOIN", "PAIR_NEAR", "figure_pairs", "pair_conflict"]
@@ -99,7 +101,7 @@ def pair_conflict(unit: str, sentences: Sequence[str]) -> tuple[int, Quantity, Q
     >>> print(pair_conflict("Infections were more common with secukinumab, at about 30% versus 21%.", said))
     None
     """
-    mine = [p for p in figure_pairs(unit) if p.first.about != p.second.about or p.first.about]
+    mine = [p for p in figure_pairs(unit) + _share_pairs(unit) if p.first.about != p.second.about or p.first.about]
     if not mine:
         return None
     read = [quantities(s) for s in sentences]
@@ -122,6 +124,30 @@ def pair_conflict(unit: str, sentences: Sequence[str]) -> tuple[int, Quantity, Q
                         continue  # a sentence states the unit's two figures together, in whatever form
                     return i, hedged, rival
     return None
+
+
+def _share_pairs(unit: str) -> list[FigurePair]:
+    """The shares in words ``unit`` compares ("about 3 in 100 against about 12 in 100": round 205), read as
+    percentages (:func:`~medhal.text.quantifiers.quantified_shares`), each hedged where a point hedge stands before
+    it."""
+    shares = [s.quantity for s in quantified_shares(unit)]
+    pairs = []
+    for a, b in pairwise(shares):
+        join = JOIN.search(unit, a.end, b.start)
+        if (
+            join is None
+            or unit[a.end : join.start()].strip(" ,")
+            or not _HEDGED_GAP.fullmatch(unit[join.end() : b.start])
+        ):
+            continue
+        first, second = (replace(q, about=POINT_HEDGE.search(unit, 0, q.start) is not None) for q in (a, b))
+        pairs.append(FigurePair(first, second))
+    return pairs
+
+
+_HEDGED_GAP = re.compile(
+    r"\s*(?:about|around|roughly|nearly|almost|approximately|some|just\s+(?:over|under))?\s*", re.I
+)
 
 
 def _group_pairs(unit: str, sentence: str, said: Sequence[Quantity]) -> list[FigurePair]:
