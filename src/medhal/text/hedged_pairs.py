@@ -29,11 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from medhal.text._quantity_context import POINT_HEDGE
 from medhal.text.derived import roundness, written_as
 from medhal.text.findings import finding_parts
 from medhal.text.group_figures import group_figures
 from medhal.text.quantifiers import quantified_shares
-from medhal.text.quantities import POINT_HEDGE, Quantity, quantities
+from medhal.text.quantities import Quantity, quantities
 from medhal.text.synonyms import alignment_tokens
 
 __all__ = ["JOIN", "PAIR_NEAR", "figure_pairs", "pair_conflict"]
