@@ -104,3 +104,13 @@ def test_two_shares_in_words_compared_are_a_pair() -> None:
     found = pair_conflict(wrong, said)
     assert found is not None and (found[1].text, found[2].text) == ("12 in 100", "7.1%")
     assert pair_conflict(wrong.replace("12 in 100", "7 in 100"), said) is None
+
+
+def test_a_chance_of_something_is_no_concession() -> None:
+    """Round 198's wrong twin 'Hospital stays were noticeably shorter, | and the chance of being readmitted was
+    similar.' lost its null-finding cue when 'chance' alone was read as conceding the difference (session 33)."""
+    from medhal.detect.unit_cues import _CONCEDED
+
+    assert not _CONCEDED.match(" and the chance of being readmitted was similar.")
+    assert _CONCEDED.match(" but this difference was small enough that it may simply have been chance.")
+    assert _CONCEDED.match(" though this was not statistically significant.")

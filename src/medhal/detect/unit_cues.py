@@ -144,9 +144,10 @@ def _rival_in_context(
 
 
 _CONCEDED = re.compile(
-    r"\W*(?:but|though|although|yet|however|and)\b[^.;]{0,40}?\b(?:this|the|that|which|it)\b[^.;]{0,80}?"
-    r"(?:\b(?:chance|fluke|luck)\b|\bnot\s+(?:statistically\s+)?significant|\bnot\s+(?:big|large|clear)\s+enough\b|"
-    r"\bfell\s+short\b|\bnot\s+(?:convincing|certain|sure|reliable)\b)",
+    r"\W*(?:but|though|although|yet|however|and)\b[^.;]{0,20}?\b(?:this|that|which|it|the\s+(?:difference|gap|"
+    r"reduction|increase|benefit|effect|advantage))\b[^.;]{0,80}?(?:\b(?:down\s+to|due\s+to|been|be|by)\s+(?:simply\s+"
+    r"|just\s+|pure\s+)?(?:chance|luck)\b|\bfluke\b|\bnot\s+(?:statistically\s+)?significant|\bnot\s+(?:big|large|"
+    r"clear)\s+enough\b|\bfell\s+short\b|\bnot\s+(?:convincing|certain|sure|reliable)\b)",
     re.IGNORECASE,
 )
 """The rest of a sentence conceding its difference may not be real ("but this difference ... may simply have been
