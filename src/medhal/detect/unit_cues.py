@@ -39,6 +39,7 @@ from medhal.detect.units import (
 )
 from medhal.text.derived import near_estimate, rounds
 from medhal.text.figures import number_conflicts
+from medhal.text.findings import contradicts
 from medhal.text.group_estimates import named_group_figures
 from medhal.text.hedged_pairs import JOIN
 from medhal.text.lexical import has_negation
@@ -86,6 +87,16 @@ def unit_cues(
         # "Fewer needed a transfusion (about 3 in 100 against about 7 in 100), | but this difference ... may simply have
         # been chance": the sentence concedes the null finding the cue would hold against its first clause (round 205)
         if cue is not None and cue.kind == "null_finding" and _CONCEDED.match(sentence_after(units, k, response)):
+            cue = None
+        # "Deaths from lung cancer were lower ..., | 96 compared with 131, which works out to roughly a quarter fewer
+        # deaths": what the sentence's first clause names narrows the finding the cue holds ("all-cause mortality did
+        # not differ"): read whole, the sentence does not contradict it (round 207)
+        before = sentence_before(units, k, response) if cue is not None and cue.kind == "null_finding" else ""
+        if (
+            cue is not None
+            and before
+            and not any(contradicts(f"{before} {text}", f) for f in index.findings[cue.sentence])
+        ):
             cue = None
         # a relative clause is read with its sentence where it says something of the finding ("which was a significant
         # difference"), not where it advises ("which is worth discussing with your doctor": round 174)

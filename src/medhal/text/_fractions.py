@@ -22,8 +22,11 @@ _FRACTIONS = {
     "tenth": 10.0,
 }
 _OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
-_OF_A_UNIT = re.compile(r"\s+of\s+an?\s+(?P<unit>litre|liter|kilogram|gram|millilitre|milliliter)\b", re.I)
-"""A fraction of one unit: "three-quarters of a litre" is 750 mL (round 204)."""
+_OF_A_UNIT = re.compile(
+    r"\s+of\s+an?\s+(?P<unit>litre|liter|kilogram|gram|millilitre|milliliter|day|week|month|year)\b", re.I
+)
+"""A fraction of one unit: "three-quarters of a litre" is 750 mL (round 204), "three quarters of a day" 18 hours
+(round 207)."""
 _PARTS = r"half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
 """The fractions read, by their words."""
 FRACTION_WORD = re.compile(r"\b(?:" + _PARTS + r")\b", re.IGNORECASE)
@@ -37,7 +40,8 @@ _HEDGED_FRACTION = re.compile(
 )
 _SHARE_FRACTION = re.compile(
     r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
-    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!left\s)(?<!right\s)(?<!upper\s)(?<!lower\s)"
+    r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!your\s)(?<!their\s)(?<!its\s)(?<!our\s)(?<!left\s)(?<!right\s)"
+    r"(?<!upper\s)(?<!lower\s)"
     r"(?P<part>" + _PARTS + r")\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|"
     r"reported\b|received\b|died\b|responded\b|lacked\b|showed\b|needed\b|required\b))",
     re.IGNORECASE,

@@ -335,6 +335,12 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bdouble\s+vision\b", "diplopia"),
     (r"\b(?:urine|water|bladder)\s+infections?\b", "urinary tract infection"),
     (r"\bloose\s+stools\b", "diarrhea"),
+    (r"\brunny\s+(?:tumm(?:y|ies)|poos?|stools?|bowels?)\b", "diarrhea"),  # "Runny tummies were less common" (r. 207)
+    # "because of a serious narrowing of a heart valve" for "severe aortic stenosis"; "because his kidneys do not work
+    # fully" for "chronic kidney disease"; "born unusually small" for "small for gestational age" (rounds 207-208)
+    (r"\bnarrow(?:ing|ed)\s+(?:of\s+)?(?:a|the|his|her|their|one)\s+(?:main\s+)?heart\s+valves?\b", "valve stenosis"),
+    (r"\bkidneys?\s+(?:do|does|did)\s+not\s+work\s+(?:fully|properly|well|normally)\b", "kidney disease"),
+    (r"\bborn\s+(?:unusually\s+|very\s+|too\s+)?small\b", "small for gestational age"),
     (r"\b(?:high|raised)\s+temperature\b", "fever"),
     (r"\brunny\s+nose\b", "rhinorrhea"),
     (r"\bheavy\s+(?:menstrual\s+)?periods\b|\bmenorrhagia\b", "heavy menstrual bleeding"),

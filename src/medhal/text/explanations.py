@@ -79,6 +79,7 @@ _NOT_CAUSES |= {"comes", "came", "rathe", "itsel", "works", "diffe", "probl"}  #
 # works for a different gene", "your thyroid problem" (round 109)
 _NOT_CAUSES |= {"come", "hasn", "wasn", "didn", "doesn", "haven", "long", "stand"}  # "because the HbA1c hasn't come
 # down", "because of long-standing high blood pressure": a change's verb, a duration (round 205)
+_NOT_CAUSES |= {"seen"}  # "because low levels have been seen" for "hyponatraemia has been reported" (round 207)
 _NOT_CAUSES |= {"fine", "past", "causi", "getti", "gradu", "devel", "later"}  # "your folate level is fine", "her
 # past radiotherapy", "which was causing breathlessness": how it is, when, a verb; what they qualify is weighed
 # (round 122); "gradually getting weaker" (round 124), "can still develop later" (round 125)

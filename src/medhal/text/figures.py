@@ -371,6 +371,10 @@ def unstated_quantities(
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
+        if (q.kind == "time" and _DAY_WORD.search(q.text) and _DAYS_IN.match(unit, q.end)) or (
+            q.kind == "count" and _DAYS_IN_BEFORE.search(unit, 0, q.start)
+        ):
+            continue  # "around seven days in ten" for "71% of days": a proportion of days, in words (round 207)
         base = q.kind == "time" or (q.kind == "count" and q.value in _BASES)  # "29 mg per 24 hours" (round 151),
         if base and _PER_BEFORE.search(unit, 0, q.start):  # "five fewer deaths per 100 patients" (173): a rate's base
             continue
@@ -425,8 +429,15 @@ def _completed_date(q: Quantity, text: str, after: str) -> Quantity:
 
 _STRENGTH = frozenset({"percent", "label:strength"})
 """A percentage and a product's strength in percent, one figure whichever way a text writes it."""
-_PER_BEFORE = re.compile(r"\b(?:per|for\s+(?:every|each))\s+$", re.IGNORECASE)  # "for every ten years" (r. 203)
-_BASES = frozenset({10.0, 100.0, 1000.0, 10000.0, 100000.0})
+_PER_BEFORE = re.compile(r"\b(?:per|(?:for|in|out\s+of)\s+(?:every|each))\s+$", re.I)  # "for every ten years" (r. 203)
+_DAYS_IN = re.compile(
+    r"\s+(?:in|out\s+of)\s+(?:every\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b(?!\s*"
+    r"(?:days?|weeks?|months?|years?|hours?|minutes?|%))",
+    re.IGNORECASE,
+)
+_DAY_WORD = re.compile(r"\b(?:days?|nights?)$", re.IGNORECASE)
+_DAYS_IN_BEFORE = re.compile(r"\b(?:days?|nights?|doses?|times?)\s+(?:in|out\s+of)\s+(?:every\s+)?$", re.IGNORECASE)
+_BASES = frozenset({10.0, 24.0, 100.0, 1000.0, 10000.0, 100000.0})  # "at least 15 hours in every 24" (round 207)
 _ENDS = re.compile(r"[.!?;](?:\s|$)")
 """The end of a sentence or clause between two figures."""
 _AGO = re.compile(r"\s+(?:ago|before|earlier|previously)\b", re.IGNORECASE)

@@ -9,7 +9,9 @@ and neither "hemi-" nor "B3" is one, so the faithful clause was left unsupported
 * "breast stage N" / "pubic hair stage N" where the evidence writes the Tanner stage "BN" / "PN" ("Tanner B2 P1");
 * the volume of a strength, "120 mg in 5 ml", where the evidence writes "120 mg/5 ml" (round 97);
 * a category of a reporting scale, "LI-RADS 4 or 5", where the evidence writes "LR-4/LR-5" (round 101);
-* the "24-hour" of a 24-hour blood pressure monitor where the evidence writes "ambulatory" (round 203).
+* the "24-hour" of a 24-hour blood pressure monitor where the evidence writes "ambulatory" (round 203);
+* a stage in words or digits, "stage three melanoma", where the evidence writes it in Roman numerals ("stage
+  IIIB-IIIC"), and "before 37 weeks" where the evidence writes "preterm", which it defines (rounds 207-208).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ _RADS_BEFORE = re.compile(r"RADS\s+(?:category\s+)?(?:\d\s*(?:or|and|to|/|,)\s*)
 _DAY_MONITOR = re.compile(
     r"\s*(?:blood\s+pressure\s+)?(?:monitor(?:s|ing)?|recordings?|readings?|average)\b", re.IGNORECASE
 )
+_STAGE_BEFORE = re.compile(r"\bstages?\s+$", re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:before|under|earlier\s+than|less\s+than)\s+$", re.IGNORECASE)
 _TANNER = re.compile(r"\b(?P<kind>breast|pubic\s+hair)\s+(?:development\s+)?stage\s+$", re.IGNORECASE)
 
 
@@ -52,6 +56,9 @@ def figure_in_term(unit: str, q: Quantity, evidence: str) -> bool:
     >>> unit = "If the area is upgraded to LI-RADS 4 or 5,"
     >>> [figure_in_term(unit, q, "If upgraded to LR-4/LR-5 - re-discuss at MDT") for q in quantities(unit)]
     [True, True]
+    >>> unit = "for stage three melanoma, before 37 weeks"
+    >>> [figure_in_term(unit, q, "stage IIIB-IIIC melanoma; preterm preeclampsia") for q in quantities(unit)]
+    [True, True]
     >>> unit = "on a 24-hour monitor"
     >>> [figure_in_term(unit, q, "his daytime ambulatory average") for q in quantities(unit)]
     [True]
@@ -67,6 +74,12 @@ def figure_in_term(unit: str, q: Quantity, evidence: str) -> bool:
         if organ is None:
             return False
         return re.search(rf"\bhemi-?{re.escape(organ.group('organ')[:5])}", evidence, re.IGNORECASE) is not None
+    if _STAGE_BEFORE.search(unit, 0, q.start) and q.value == int(q.value) and 1 <= q.value <= 4:
+        roman = ("I", "II", "III", "IV")[int(q.value) - 1]
+        if re.search(rf"\bstages?\s+{roman}(?:[A-D]\d?)?\b", evidence, re.IGNORECASE):
+            return True
+    if q.kind == "time" and q.value == 37 * 7 and _BEFORE.search(unit, 0, q.start):  # "before 37 weeks": preterm
+        return re.search(r"\bpre-?term\b", evidence, re.IGNORECASE) is not None
     if q.kind == "time" and q.text.lower() in ("24-hour", "24 hour", "24-hr") and _DAY_MONITOR.match(unit, q.end):
         return re.search(r"\bambulatory\b|\bABPM\b", evidence, re.IGNORECASE) is not None
     tanner = _TANNER.search(unit, 0, q.start)

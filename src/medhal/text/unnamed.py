@@ -102,8 +102,8 @@ _SAID_BEFORE = canonical_stems(
 )
 """Words a subject made of names only a measure said before, not a measure of its own ("Levels were higher", "The
 apparent benefit was larger"); with another word ("Antibody concentrations") that word must be named."""
-_OFFSPRING = re.compile(
-    r"\W*(?:their|these|those|her|the)\s+(?:babies|baby|infants?|newborns?|offspring|children|child)\W*", re.I
+_OFFSPRING = re.compile(  # "Babies were slightly less often born unusually small" (round 208)
+    r"\W*(?:(?:their|these|those|her|the)\s+)?(?:babies|baby|infants?|newborns?|offspring|children|child)\W*", re.I
 )
 
 
