@@ -63,3 +63,14 @@ def test_lay_words_for_findings_and_causes() -> None:
         "Babies were slightly less often born unusually small in the aspirin group.",
     )
     assert not result.units[0].cues.get("unnamed_subject")
+
+
+def test_a_difference_against_a_change_between_two_levels() -> None:
+    """Round 208's wrong twin 'he slept about two hours less a night' for 'Sleep improved from 4 to 6 hours per
+    night' was supported: a difference by its size is read against a change from one level to another too."""
+    from medhal.text.signed_differences import signed_difference_conflict
+
+    said = ["He walked 2 km daily, compared with 500 m before. Sleep improved from 4 to 6 hours per night."]
+    assert signed_difference_conflict("and he slept about two hours less a night.", said) == 0
+    assert signed_difference_conflict("and he slept about two hours longer a night.", said) is None
+    assert signed_difference_conflict("and he waited about two hours less in clinic.", said) is None

@@ -28,7 +28,9 @@ more frequent" against a rate ratio of 0.60, "about a 29% lower risk" against an
 
 from __future__ import annotations
 
+import math
 import re
+from itertools import pairwise
 
 from medhal.text.derived import rounds
 from medhal.text.lexical import directions, has_negation
@@ -112,7 +114,7 @@ def signed_difference_conflict(unit: str, sentences: list[str] | tuple[str, ...]
     stems, rival = canonical_stems(unit), _rival(unit)
     for i, sentence in enumerate(sentences):
         theirs = signed_differences(sentence)
-        if not theirs and not _RATIO_WORD.search(sentence):
+        if not theirs and not _RATIO_WORD.search(sentence) and not _FROM_TO.search(sentence):
             continue
         if rival is not None and not rival & (_rival(sentence) or frozenset()):
             continue  # the unit names whom it compares with, and the sentence another or none
@@ -120,11 +122,50 @@ def signed_difference_conflict(unit: str, sentences: list[str] | tuple[str, ...]
             same = [w for t, w in theirs if t.kind == q.kind and t.number == q.number]
             if q.kind == "percent":  # "12% higher" against "HR 0.88" (round 51)
                 same += [w for t, w in _ratio_differences(sentence) if rounds(q, t.value)]
+            # "slept about two hours less" against "Sleep improved from 4 to 6 hours per night" (round 208): a change
+            # between two levels of what the unit names, by the same size
+            changed = [w for t, w in _level_changes(sentence) if t.kind == q.kind and math.isclose(t.value, q.value)]
+            if changed and not stems & canonical_stems(sentence) - _FRAME:
+                changed = []
+            same += changed
             if not same or way in same:
                 continue
             if q.kind != "count" or len(stems & canonical_stems(sentence)) >= 2:
                 return i
     return None
+
+
+def _level_changes(text: str) -> tuple[tuple[Quantity, str], ...]:
+    """The changes ``text`` gives "from A to B" (a bare A takes B's unit: "from 4 to 6 hours"), each as its size and
+    ``"up"`` or ``"down"``.
+
+    >>> [(q.text, q.number, way) for q, way in _level_changes("Sleep improved from 4 to 6 hours per night.")]
+    [('4 to 6 hours', 2.0, 'up')]
+    """
+    read = quantities(text)
+    found: list[tuple[Quantity, str]] = []
+    for a, b in pairwise(read):
+        if not (_FROM.search(text, 0, a.start) and _TO.fullmatch(text, a.end, b.start)) or not b.number:
+            continue
+        if a.kind != b.kind and a.kind != "count":
+            continue
+        size = abs(b.number - a.number)
+        if not size:
+            continue
+        value = size * b.value / b.number
+        found.append((Quantity(b.kind, value, a.start, b.end, text[a.start : b.end], False, size), _way(a, b)))
+    return tuple(found)
+
+
+def _way(a: Quantity, b: Quantity) -> str:
+    return "up" if b.number > a.number else "down"
+
+
+_FROM_TO = re.compile(r"\bfrom\b[^.;]{1,40}?\bto\b", re.IGNORECASE)
+_FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?$", re.IGNORECASE)
+_TO = re.compile(r"\s+to\s+(?:about\s+|around\s+)?", re.IGNORECASE)
+_FRAME = canonical_stems("per night day week month year hours minutes days patients people time")
+"""Words of a change's frame, not what it is about."""
 
 
 def _rival(text: str) -> frozenset[str] | None:

@@ -98,6 +98,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "gait": ("walki",),  # "not limiting his walking" for "MAS 1+ not limiting gait" (round 77)
     "repea": ("repet",),  # "by repeating whole words" for "whole-word ... repetitions" (round 86)
     "speed": ("faste",),  # "does not make you recover faster" for "does not speed recovery" (round 206)
+    "sleep": ("slept",),  # "he slept about two hours less" for "Sleep improved from 4 to 6 hours" (round 208)
     "women": ("femal", "woman"),  # "not be started in women" for "must not be started in females" (round 207)
     "compl": ("fully", "full"),  # "had recovered fully" for "complete recovery" (an own abstract, session 33)
 }
@@ -115,7 +116,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerbations"
 (our own COPD letter); "worries" and "concern" (round 68); "walking" and "gait" (round 77); "repeating" and
 "repetitions" (round 86); "fully" and "complete" ("recovered fully" for "complete recovery"); "faster" and
-"speed" (round 206); "females" and "women" (round 207)."""
+"speed" (round 206); "females" and "women" (round 207); "slept" and "sleep" (round 208)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never
