@@ -335,6 +335,14 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bdouble\s+vision\b", "diplopia"),
     (r"\b(?:urine|water|bladder)\s+infections?\b", "urinary tract infection"),
     (r"\bloose\s+stools\b", "diarrhea"),
+    # "the share of patients receiving blood" for "red cell transfusion"; "eased low mood" for "reduced depressive
+    # symptoms" (rounds 209-210)
+    (
+        r"\b(?:receiv(?:e|es|ed|ing)|g[ia]ven?|giving|need(?:s|ed|ing)?)\s+(?:a\s+)?blood\b(?!\s*(?:tests?|pressure|sugar|"
+        r"thinners?|clots?|samples?|counts?|levels?|cultures?|-))",
+        "transfusion",
+    ),
+    (r"\blow\s+mood\b", "depressive symptoms"),
     (r"\brunny\s+(?:tumm(?:y|ies)|poos?|stools?|bowels?)\b", "diarrhea"),  # "Runny tummies were less common" (r. 207)
     # "because of a serious narrowing of a heart valve" for "severe aortic stenosis"; "because his kidneys do not work
     # fully" for "chronic kidney disease"; "born unusually small" for "small for gestational age" (rounds 207-208)

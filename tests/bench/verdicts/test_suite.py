@@ -191,6 +191,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round206.jsonl", 24),
         ("round207.jsonl", 24),
         ("round208.jsonl", 24),
+        ("round209.jsonl", 24),
+        ("round210.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:

@@ -1,0 +1,34 @@
+"""Faithful clauses of blind rounds 209-210 (session 33) that the cues flagged when first read (none was
+contradicted), each beside a figure or a name the same reading must still catch."""
+
+from __future__ import annotations
+
+import medhal
+from medhal.text.figures import unstated_quantities
+from medhal.text.synonyms import canonical_stems
+from medhal.text.unnamed import never_named
+
+
+def test_a_duration_of_years_and_months() -> None:
+    """Round 209: 'a typical period of about a year and eight months' (median follow-up 20 months) read 'eight
+    months' as a figure the evidence never states."""
+    evidence = "Median follow-up was 20 months."
+    assert unstated_quantities("They were followed for about a year and eight months.", evidence) == []
+    assert [q.text for q in unstated_quantities("They were followed for eight months.", evidence)] == ["eight months"]
+
+
+def test_lay_words_for_transfusion_and_low_mood() -> None:
+    """Rounds 209-210: 'the share of patients receiving blood' (red cell transfusion) and 'eased low mood' (reduced
+    depressive symptoms) named measures the evidence never names; 'receiving blood thinners' stays what it is."""
+    assert "trans" in {s[:5] for s in canonical_stems("the share of patients receiving blood")}
+    assert "trans" not in {s[:5] for s in canonical_stems("patients receiving blood thinners")}
+    assert canonical_stems("low mood") <= canonical_stems("reduced depressive symptoms")
+
+
+def test_things_name_nothing() -> None:
+    """Round 210: 'a steroid injection into the hip in January eased things for about three weeks' had 'things' as
+    an outcome the evidence never names."""
+    evidence = "A hip injection in January gave relief for 3 weeks."
+    assert not never_named("things", evidence, frozenset())
+    result = medhal.check(evidence, "A steroid injection into the hip in January eased things for about three weeks.")
+    assert not result.units[0].cues.get("unnamed_subject")
