@@ -32,3 +32,15 @@ def test_things_name_nothing() -> None:
     assert not never_named("things", evidence, frozenset())
     result = medhal.check(evidence, "A steroid injection into the hip in January eased things for about three weeks.")
     assert not result.units[0].cues.get("unnamed_subject")
+
+
+def test_a_proportion_of_a_compound_number() -> None:
+    """Round 210's wrong twin 'roughly one in twenty-five people on aspirin had another clot' (for 6.6%) was read as
+    one in twenty: the tens above twenty, with their units, are a proportion's base too."""
+    from medhal.text.quantifiers import quantified_shares, share_conflicts
+
+    assert [round(s.quantity.value, 1) for s in quantified_shares("roughly one in twenty-five people")] == [4.0]
+    assert [round(s.quantity.value, 1) for s in quantified_shares("one in forty, two in ninety-nine")] == [2.5, 2.0]
+    sentence = "Recurrent VTE occurred in 39 patients (6.6%) in the aspirin group and 61 (10.3%) in the placebo group."
+    assert share_conflicts("roughly one in twenty-five people on aspirin had another clot,", sentence)
+    assert not share_conflicts("roughly one in fifteen people on aspirin had another clot,", sentence)

@@ -368,6 +368,8 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bpoor\s+(?:blood\s+)?(?:supply|flow|circulation)\s+to\s+the\s+(?:legs?|feet|limbs?)\b", "limb ischemia"),
     (r"\bSp[O0]2\b|\bSa[O0]2\b", "oxygen saturation"),  # "saturations under 85%" for "SpO2 <85%" (round 26)
     (r"\buncomfortable\b", "discomfort"),  # five letters had read it as "uncommon" (rare; round 51)
+    # "had another clot" for "Recurrent VTE occurred" (round 210)
+    (r"\b(?:another|a\s+(?:further|second|new|repeat)|further|repeat)\s+(?:blood\s+)?clots?\b", "recurrent thrombosis"),
     (r"\bclots?\b", "thrombosis"),
     (r"\bfluid\s+(?:around|surrounding|about)\s+(?:the|both|his|her|their|one|a)?\s*lungs?\b", "pleural effusion"),
     (r"\bfluid\s+(?:around|surrounding)\s+(?:the|his|her)?\s*heart\b", "pericardial effusion"),  # round 52 reports

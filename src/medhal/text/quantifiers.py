@@ -138,9 +138,20 @@ def quantified_shares(text: str) -> list[QuantifiedShare]:
 _PROPORTION_NEAR = 0.4
 """How far, relative to itself, a share a proportion in words gives may lie from a figure it stands for."""
 _SMALL_NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(NUMBER_WORDS[1:21], key=len, reverse=True)) + r")"
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_COMPOUND = r"(?:" + "|".join(_TENS[1:]) + r"|twenty(?=[-\s](?:" + _UNITS + r")\b))(?:[-\s](?:" + _UNITS + r"))?"
+"""A number word of the tens above twenty, with its units ("twenty-five", "forty"; round 210's "one in twenty-five"
+was read as one in twenty); "twenty" alone is a small number."""
 _PROPORTION = re.compile(
     r"(?<![\d.,])\b(?P<n>" + _SMALL_NUMBER + r")\s+(?:in|out\s+of|for(?=\s+every))\s+(?:every\s+)?"
-    r"(?P<m>(?:" + _SMALL_NUMBER + r"|a)\s+(?:hundred|thousand)|" + _SMALL_NUMBER + r"|100|\d{1,3},\d{3}|\d{3,5})"
+    r"(?P<m>(?:"
+    + _SMALL_NUMBER
+    + r"|a)\s+(?:hundred|thousand)|"
+    + _COMPOUND
+    + r"|"
+    + _SMALL_NUMBER
+    + r"|100|\d{1,3},\d{3}|\d{3,5})"
     r"\b(?!\s*%)(?!\s+(?:hundred|thousand)\b)",
     re.IGNORECASE,
 )
@@ -155,7 +166,10 @@ _BOUND_BEFORE = re.compile(
 
 
 def _count(words: str) -> int:
-    """The whole number ``words`` write: "8", "1,000", "eight", "five hundred", "a thousand"."""
+    """The whole number ``words`` write: "8", "1,000", "eight", "twenty-five", "five hundred", "a thousand"."""
+    tens = re.fullmatch(r"(?P<tens>[a-z]+ty)(?:[-\s](?P<units>[a-z]+))?", words.lower())
+    if tens is not None:  # "twenty-five", "forty"
+        return 10 * (_TENS.index(tens.group("tens")) + 2) + (NUMBER_WORDS.index(tens.group("units") or "zero"))
     *first, last = words.lower().replace(",", "").split()
     scale = {"hundred": 100, "thousand": 1000}.get(last)
     if scale is None:
