@@ -106,7 +106,7 @@ from medhal.text.quantities import Quantity
 from medhal.text.ratios import both_groups_conflicts, ratio_conflicts, ratio_stated, ratio_words
 from medhal.text.recommendations import premature_use, reversed_advice
 from medhal.text.stances import stance_conflict
-from medhal.text.synonyms import alignment_tokens, canonical_stems
+from medhal.text.synonyms import alignment_tokens, canonical_stems, canonical_text
 from medhal.text.test_results import reversed_result
 
 __all__ = [
@@ -305,9 +305,10 @@ def negation_cue(index: EvidenceIndex, unit: str) -> int | None:
     # whole evidence, which must never say the word itself; then the sentence that says it, a finding first)
     # a sentence excluding "patients with an uncontrolled source" says nothing against "with a controlled source"
     said = [(i, s) for i, s in enumerate(index.sentences) if not states_exclusion(s)]
-    if prefix_antonym(unit, " ".join(s for _, s in said)) is None:
+    worded = canonical_text(unit)  # "poorly controlled epilepsy" is the evidence's "uncontrolled epilepsy" (r. 212)
+    if prefix_antonym(worded, " ".join(s for _, s in said)) is None:
         return None
-    antonyms = [i for i, s in said if prefix_antonym(unit, s) is not None]
+    antonyms = [i for i, s in said if prefix_antonym(worded, s) is not None]
     if not antonyms:
         return None
     return next((i for i in antonyms if not index.assertive or index.assertive[i]), antonyms[0])

@@ -13,7 +13,7 @@ import numpy as np
 
 from medhal.detect.alignment import EvidenceIndex, restates
 from medhal.detect.chunking import Window
-from medhal.text.advice_forms import as_avoided
+from medhal.text.advice_forms import as_avoided, same_guidance
 from medhal.text.assertions import done_of_a_condition, subject_carried
 from medhal.text.designs import design_agrees
 from medhal.text.findings import agrees, finding_parts, reports_null_finding, restated_in_figures
@@ -79,6 +79,8 @@ def restating_window(
     avoided = as_avoided(unit)
     if "avoid" in avoided.lower():
         restating |= {i for i, s in enumerate(index.sentences) if _restated(as_avoided(s), avoided)}
+    # and so is the same advice in its other form ("is advised against" for "is not recommended": round 212)
+    restating |= {i for i, s in enumerate(index.sentences) if same_guidance(unit, s)}
     # and so is its null finding given in numbers whose interval holds no effect (text/significance.py)
     if figures and reports_null_finding(unit):
         restating |= {  # or with the same figures (round 53)

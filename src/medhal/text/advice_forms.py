@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from medhal.text.synonyms import canonical_stems
 
-__all__ = ["Guidance", "as_avoided", "guidance", "reversed_guidance"]
+__all__ = ["Guidance", "as_avoided", "guidance", "reversed_guidance", "same_guidance"]
 
 _VERBS = r"offer|give|use|perform|prescribe|start|recommend|provide|order|request|screen|test|measure|check"
 _PASSIVE = re.compile(
@@ -41,7 +41,7 @@ _HEDGED = re.compile(
     re.I,
 )
 _ROUTINE = re.compile(r"\broutine(?:ly)?\b", re.IGNORECASE)
-_FRAME = canonical_stems("routine routinely people patients adults persons individuals use")
+_FRAME = canonical_stems("routine routinely people patients adults persons individuals use giving given younger older")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,30 @@ def reversed_guidance(unit: str, sentences: Sequence[str]) -> int | None:
         ):
             return i
     return None
+
+
+def same_guidance(unit: str, sentence: str) -> bool:
+    """Whether ``sentence`` gives the advice ``unit`` gives, in its other form (module docstring): the same way, of the
+    same routine use, about all the unit names (the advice of a labelled item read after its label).  A restatement:
+    "Giving it routinely to babies younger than six months is advised against" for "2. Infants under 6 months
+    (recommendation against): Routine supplementation of infants under 6 months is not recommended" (round 212).
+
+    >>> said = "2. Infants (recommendation against): Routine supplementation of infants is not recommended."
+    >>> same_guidance("Giving it routinely to babies is advised against,", said)
+    True
+    >>> same_guidance("Giving it routinely to babies is recommended,", said)
+    False
+    """
+    own = guidance(unit)
+    if own is None:
+        return False
+    theirs = guidance(sentence) or guidance(sentence.rsplit(":", 1)[-1])
+    return (
+        theirs is not None
+        and theirs.recommends == own.recommends
+        and theirs.routine == own.routine
+        and own.about <= theirs.about
+    )
 
 
 _NOT_USED = re.compile(

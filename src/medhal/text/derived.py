@@ -19,6 +19,7 @@ __all__ = [
     "NEAR",
     "complement",
     "count_pairs",
+    "count_total",
     "decimals",
     "difference",
     "elapsed",
@@ -124,7 +125,7 @@ def round_count(q: Quantity, e: Quantity) -> bool:
     return step >= 100 and abs(q.value - e.value) <= step / 2
 
 
-_TOTAL_FROM = 1000.0
+_TOTAL_FROM = 100.0
 """The smallest estimate read as a total of two stated head counts (each at least a tenth of it)."""
 
 
@@ -294,6 +295,21 @@ def complement(unit: str, q: Quantity, exact: Sequence[Quantity]) -> bool:
     if q.kind != "percent" or q.approximate or _COMPLEMENT.search(unit) is None:
         return False
     return any(rounds(q, 100.0 - e.value) for e in exact if e.kind == "percent" and 0.0 < e.value < 100.0)
+
+
+def count_total(q: Quantity, said: Sequence[Quantity]) -> bool:
+    """Whether the count ``q`` is, rounded as written, the total of two exact counts of one sentence's ``said``, each
+    at least a tenth of it ("about 820 patients" for "418 patients ... 402 patients": round 212).
+
+    >>> from medhal.text.quantities import quantities
+    >>> said = quantities("intervention (12 practices, 418 patients) or usual care (12 practices, 402 patients)")
+    >>> [count_total(quantities(u)[0], said) for u in ("about 820 patients", "about 720 patients")]
+    [True, False]
+    """
+    counts = [e.value for e in said if e.kind == "count" and not e.approximate and e.value.is_integer() and e.value > 1]
+    return q.kind == "count" and any(
+        rounds(q, a + b) for i, a in enumerate(counts) for b in counts[i + 1 :] if min(a, b) >= q.value / 10
+    )
 
 
 def share_of_counts(q: Quantity, said: Sequence[Quantity]) -> bool:

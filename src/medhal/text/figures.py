@@ -17,6 +17,7 @@ from dataclasses import replace
 from medhal.text.age_bounds import age_bound_stated
 from medhal.text.derived import (
     complement,
+    count_total,
     difference,
     elapsed,
     far_off,
@@ -194,7 +195,7 @@ def number_conflicts(
         if levels_stated(unit, q, own, stated):  # "CRP falling from 186 to 74" for "CRP 186 -> 74 mg/L" (round 122)
             continue
         # "three days shorter" against "14 days ... and 11 days": derived, not changed
-        if (not grouped and any(same_figure(q, e) for e in stated)) or difference(q, said):
+        if (not grouped and any(same_figure(q, e) for e in stated)) or difference(q, said) or count_total(q, said):
             continue
         if complement(unit, q, exact) or _response_share(q, stated):  # "survival 90%" for "mortality 10%"; "a
             continue  # 75% improvement" for "EASI-75" (round 40)
@@ -389,8 +390,11 @@ def unstated_quantities(
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
             continue
-        if q.kind == "points" and any(rounds(q, e.number) for e in stated if e.kind == "count" or "/m2" in e.kind):
-            continue  # "13 points" for "12.8 mmHg", "2.5 points" for "2.5 kg/m2": a scale's points (round 203-204)
+        if q.kind == "points" and (
+            any(rounds(q, e.number) for e in stated if e.kind == "count" or "/m2" in e.kind)
+            or difference(replace(q, kind="count", value=q.number), exact)  # "a rise of 16 points" for 52 and 68
+        ):
+            continue  # "13 points" for "12.8 mmHg", "2.5 points" for "2.5 kg/m2": a scale's points (rounds 203-211)
         if q.kind in _STRENGTH and any(e.kind in _STRENGTH and e.value == q.value for e in stated):
             continue  # "lerbacitinib 1.5% BID" for "lerbacitinib 1.5% cream", a product's strength (round 58)
         if q.kind.startswith(("count", "label:")) and q.number in scale:  # read as a score out of 18 (round 61)
@@ -430,6 +434,8 @@ def _completed_date(q: Quantity, text: str, after: str) -> Quantity:
 _STRENGTH = frozenset({"percent", "label:strength"})
 """A percentage and a product's strength in percent, one figure whichever way a text writes it."""
 _PER_BEFORE = re.compile(r"\b(?:per|(?:for|in|out\s+of)\s+(?:every|each))\s+$", re.I)  # "for every ten years" (r. 203)
+
+
 _DAYS_IN = re.compile(
     r"\s+(?:in|out\s+of)\s+(?:every\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b(?!\s*"
     r"(?:days?|weeks?|months?|years?|hours?|minutes?|%))",

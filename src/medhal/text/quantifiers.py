@@ -227,7 +227,11 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
         return conflicts
     # "Most semaglutide users (86%)": a share the unit gives its figure is that figure, read as a number
     mine = [share for share in quantified_shares(unit) if not _OWN_FIGURE.match(unit, share.quantity.end)]
-    figures = [e for e in quantities(sentence) if e.kind == "percent" and 0.0 <= e.value <= 100.0]
+    figures = [
+        e
+        for e in quantities(sentence)
+        if e.kind == "percent" and 0.0 <= e.value <= 100.0 and not _STRENGTH_AFTER.match(sentence, e.end)
+    ]
     # a proportion the sentence states ("joint pain (about 1 in 8 people)") is its percentage (round 178)
     figures += [w.quantity for w in quantified_shares(sentence) if _PROPORTION.fullmatch(w.quantity.text)]
     if not figures:
@@ -351,6 +355,13 @@ def _says_itself(sentence: str, share: QuantifiedShare, other: QuantifiedShare, 
     return same and _head(sentence, other.quantity) in heads
 
 
+_STRENGTH_AFTER = re.compile(
+    r"\s*(?:w/v\s+|v/v\s+)?(?:oxygen|O2|saline|dextrose|glucose|alcohol|ethanol|lidocaine|lignocaine|cream|gel|ointment|"
+    r"solution|chlorhexidine|povidone|sodium\s+chloride|albumin|hydrogen\s+peroxide)\b",
+    re.IGNORECASE,
+)
+"""A percentage that is a concentration ("100% oxygen at 2.4 atmospheres", "5% dextrose"), no share of people
+(round 212)."""
 _OWN_FIGURE = re.compile(
     r"(?:\s+(?:of\s+)?[A-Za-z][\w-]*){0,3}\s*\(\s*(?:\d+(?:\.\d+)?\s*%|(?:about\s+|around\s+|roughly\s+|nearly\s+)?"
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:in|out\s+of)\s+(?:\d+|two|three|four|five|six|"

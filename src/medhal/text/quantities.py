@@ -139,7 +139,7 @@ _COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min|years?|months?|wee
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
     r"(?:\s[a-z]{4,}(?=/[A-Za-z][A-Za-z0-9]{0,3}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)"
     r"(?!(?!24|48|72)\d)([^\s,;()]+)"  # a number per 24 h; not "30 mg morning/25 mg evening" (round 87)
-    r"|\s+(?:per|an?(?=\s+(?:minute|hour)))\s+(kilogram|kilo|kg|cubic\s+met(?:re|er)|m3|"
+    r"|\s+(?:per|for\s+(?:every|each)|an?(?=\s+(?:minute|hour)))\s+(kilogram|kilo|kg|cubic\s+met(?:re|er)|m3|"
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b"
     r"(?!\s+(?:before|after|beforehand|earlier|later|ago))",  # "10 mg an hour before each injection" (round 131)
     re.IGNORECASE,
