@@ -74,3 +74,12 @@ def test_a_difference_against_a_change_between_two_levels() -> None:
     assert signed_difference_conflict("and he slept about two hours less a night.", said) == 0
     assert signed_difference_conflict("and he slept about two hours longer a night.", said) is None
     assert signed_difference_conflict("and he waited about two hours less in clinic.", said) is None
+
+
+def test_a_sentence_before_narrows_only_by_naming_a_kind() -> None:
+    """The round-207 reading at first dropped the null-finding cue wherever the sentence read whole no longer
+    contradicted the finding, and so let round 156's wrong twin 'and visits took longer' go against 'Mean visit
+    duration was unchanged'; only a kind of the finding's subject named before spares the clause."""
+    evidence = "Time to diagnosis was shorter with the app. Mean visit duration was unchanged (18.6 vs 18.9 minutes)."
+    wrong = "Diagnosis came sooner with the app, and visits took longer."
+    assert "contradicted" in {u.verdict for u in medhal.check(evidence, wrong).units}

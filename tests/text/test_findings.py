@@ -771,7 +771,7 @@ def test_the_same_count_in_each_group_is_a_null_finding() -> None:
 
 
 def test_a_composite_named_with_the_verbs_and_time_words_that_frame_it_is_the_composite() -> None:
-    from medhal.text._composites import within_either
+    from medhal.text.composites import within_either
 
     subject = finding_subject("Transfusion or death occurred in 27.6% and 28.3%.")
     assert not within_either("It lowered the chance of needing a transfusion or dying within a month,", subject)

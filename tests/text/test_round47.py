@@ -4,7 +4,7 @@ of 30 faithful answers flagged): each faithful clause's false cue mended at its 
 from __future__ import annotations
 
 from medhal.detect.alignment import restates
-from medhal.text._composites import within_either
+from medhal.text.composites import within_either
 from medhal.text.effects import changed_outcome
 from medhal.text.figures import number_conflicts, unstated_quantities
 from medhal.text.negation import flips_negation, negation_targets

@@ -37,9 +37,10 @@ from medhal.detect.units import (
     sentence_after,
     sentence_before,
 )
+from medhal.text.composites import narrows
 from medhal.text.derived import near_estimate, rounds
 from medhal.text.figures import number_conflicts
-from medhal.text.findings import contradicts
+from medhal.text.findings import NullFinding, contradicts
 from medhal.text.group_estimates import named_group_figures
 from medhal.text.hedged_pairs import JOIN
 from medhal.text.lexical import has_negation
@@ -92,11 +93,7 @@ def unit_cues(
         # deaths": what the sentence's first clause names narrows the finding the cue holds ("all-cause mortality did
         # not differ"): read whole, the sentence does not contradict it (round 207)
         before = sentence_before(units, k, response) if cue is not None and cue.kind == "null_finding" else ""
-        if (
-            cue is not None
-            and before
-            and not any(contradicts(f"{before} {text}", f) for f in index.findings[cue.sentence])
-        ):
+        if cue is not None and before and _narrowed(f"{before} {text}", text, index.findings[cue.sentence]):
             cue = None
         # a relative clause is read with its sentence where it says something of the finding ("which was a significant
         # difference"), not where it advises ("which is worth discussing with your doctor": round 174)
@@ -152,6 +149,14 @@ def _rival_in_context(
         moved = tuple((replace(q, start=q.start - offset, end=q.end - offset), e) for q, e in conflicts)
         return FiredCue(int(best), moved) if moved else None
     return None
+
+
+def _narrowed(whole: str, unit: str, findings: Sequence[NullFinding]) -> bool:
+    """Whether each null finding ``unit`` contradicts is about what ``whole`` (its sentence up to it) names a kind of:
+    "Deaths from lung cancer were lower ..., | ... roughly a quarter fewer deaths" against "All-cause mortality did not
+    differ" (round 207)."""
+    held = [f for f in findings if contradicts(unit, f)]
+    return bool(held) and all(narrows(whole, f.subject) for f in held)
 
 
 _CONCEDED = re.compile(

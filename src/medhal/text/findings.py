@@ -31,7 +31,6 @@ import re
 from dataclasses import dataclass
 
 from medhal.text._absence import FOUND_NONE, absolute_absence
-from medhal.text._composites import ROBUST, narrows, within_either
 from medhal.text._finding_subjects import (
     ADJUSTED,
     ADJUSTING,
@@ -58,6 +57,7 @@ from medhal.text._finding_subjects import (
 from medhal.text.asserted import AS_MUCH_AS, MODALS, asserts_effect, asserts_occurrence
 from medhal.text.assertions import asserts_nothing, opens_condition
 from medhal.text.clauses import split_clauses
+from medhal.text.composites import ROBUST, narrows, within_either
 from medhal.text.interventions import compares_groups, is_treatment, treatment_pair
 from medhal.text.measured import function_changed, measuring_tests
 from medhal.text.populations import populations
