@@ -335,6 +335,7 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bdouble\s+vision\b", "diplopia"),
     (r"\b(?:urine|water|bladder)\s+infections?\b", "urinary tract infection"),
     (r"\bloose\s+stools\b", "diarrhea"),
+    (r"\b(?:broken|fractured)\s+bones?\b", "fractures"),  # "broken bones were more common" (round 214)
     # "poorly controlled epilepsy" for "uncontrolled epilepsy" (round 212)
     (r"\b(?:poorly|badly|inadequately|not\s+well)[\s-]controlled\b", "uncontrolled"),
     # "the share of patients receiving blood" for "red cell transfusion"; "eased low mood" for "reduced depressive

@@ -85,7 +85,7 @@ _CLASSES: dict[str, _DrugClass] = {
         r"antidepressants?|ssris?|snris?|tcas?|maois?",
         "oxetine pramine triptyline",
         "sertraline citalopram escitalopram paroxetine mirtazapine venlafaxine desvenlafaxine duloxetine "
-        "trazodone bupropion vortioxetine agomelatine phenelzine moclobemide",
+        "trazodone bupropion vortioxetine agomelatine phenelzine moclobemide fluvoxamine fluoxetine",
     ),
     "beta-blocker": _cls(
         r"beta-?blockers?|β-?blockers?|beta-?adrenergic",

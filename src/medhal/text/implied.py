@@ -359,6 +359,8 @@ def _level_changes(text: str) -> list[Quantity]:
     [33.9, 51.2]
     >>> _level_changes("They received more fluid (6.5 +/- 2.8 liters versus 5.3 +/- 2.0 liters).")
     []
+    >>> [round(q.value, 1) for q in _level_changes("Creatinine 162 umol/L (baseline 95).")]
+    [41.4, 70.5]
     """
     out: list[Quantity] = []
     for sentence in re.split(r"(?<=[.;])\s+", text):
@@ -371,9 +373,27 @@ def _level_changes(text: str) -> list[Quantity]:
                 _SPREAD.search(sentence, max(0, q.start - 6), q.start) for q in (a, b)
             ):
                 continue
-            for base in (max(a.value, b.value), min(a.value, b.value)):
-                share = 100.0 * abs(a.value - b.value) / base
-                out.append(Quantity("percent", share, -1, -1, f"{share:.1f}% change", False, share))
+            out.extend(_shares_changed(a.value, b.value))
+        # "creatinine 162 umol/L (baseline 95)": the earlier level bare, in the unit of the one before (round 213)
+        read = quantities(sentence)
+        for a, b in itertools.pairwise(read):
+            if (
+                a.kind not in _NO_LEVEL
+                and b.kind == "count"
+                and a.number
+                and b.value
+                and _EARLIER.fullmatch(sentence[a.end : b.start])
+            ):
+                out.extend(_shares_changed(a.value, b.value * a.value / a.number))
+    return out
+
+
+def _shares_changed(a: float, b: float) -> list[Quantity]:
+    """The change between two levels as a share of either."""
+    out = []
+    for base in (max(a, b), min(a, b)):
+        share = 100.0 * abs(a - b) / base
+        out.append(Quantity("percent", share, -1, -1, f"{share:.1f}% change", False, share))
     return out
 
 
@@ -384,6 +404,8 @@ _JOINED = re.compile(
     r"[^.;()]{0,40}?\b(?:versus|vs\.?|compared\s+(?:with|to)|against|to|from)\s+(?:[a-z]+\s+){0,2}?", re.IGNORECASE
 )
 """What stands between two levels compared side by side: "410 ng/L, compared with 620 ng/L", "from 118 kg to"."""
+_EARLIER = re.compile(r"[^\s(]{0,12}\s*\(\s*(?:baseline|previously|was|prior|before)\s*:?\s*", re.IGNORECASE)
+"""What stands between a level and its earlier one in brackets: "162 umol/L (baseline 95", "5.8 mmol/L (previously "."""
 _SPREAD = re.compile(r"(?:±|\+/-|\bSD\b)\s*$", re.IGNORECASE)
 _NO_LEVEL = frozenset({"count", "percent", "points", "time", "money"})
 
