@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import medhal
 from medhal.text.figures import unstated_quantities
+from medhal.text.quantities import quantities
 from medhal.text.synonyms import canonical_stems
 from medhal.text.unnamed import never_named
 
@@ -44,3 +45,10 @@ def test_a_proportion_of_a_compound_number() -> None:
     sentence = "Recurrent VTE occurred in 39 patients (6.6%) in the aspirin group and 61 (10.3%) in the placebo group."
     assert share_conflicts("roughly one in twenty-five people on aspirin had another clot,", sentence)
     assert not share_conflicts("roughly one in fifteen people on aspirin had another clot,", sentence)
+
+
+def test_a_time_point_is_no_compound_duration() -> None:
+    """'healed at week 4' (round 153's wrong twin, for week 2) was read as hedged once a duration's months after
+    'a year and' were: only 'and' joins a compound duration of years, months or weeks."""
+    assert not quantities("healed at week 4 compared with 62.3%")[0].approximate
+    assert [q.approximate for q in quantities("for about a year and eight months")] == [True]

@@ -135,7 +135,9 @@ _RATIO_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _TIMES_THE_RISK = re.compile(r"\s*(?:times|-fold)\s+(?:the\s+|as\s+high\s+an?\s+)?(?:risk|odds|rate|hazard)\b", re.I)
-_COMPOUND_TIME = re.compile(r"\b(?:hours?|hrs?|h|minutes?|min|years?|months?|weeks?)\s+(?:and\s+)?$", re.I)
+_COMPOUND_TIME = re.compile(
+    r"\b(?:hours?|hrs?|h|minutes?|min)\s+(?:and\s+)?$|\b(?:years?|months?|weeks?)\s+and\s+$", re.I
+)
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
     r"(?:\s[a-z]{4,}(?=/[A-Za-z][A-Za-z0-9]{0,3}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)"
     r"(?!(?!24|48|72)\d)([^\s,;()]+)"  # a number per 24 h; not "30 mg morning/25 mg evening" (round 87)
