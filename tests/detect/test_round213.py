@@ -41,3 +41,20 @@ def test_a_drug_of_the_class_and_broken_bones() -> None:
     for unit in result.units:
         assert not unit.cues.get("unstated_names"), unit.text
         assert not unit.cues.get("unnamed_subject"), unit.text
+
+
+def test_round_215_216_half_of_equal_arms_and_lay_causes() -> None:
+    """Rounds 215-216: 'Half were given dabigatran tablets' (3 of 93 and 4 of 93) was a share the evidence never
+    states; 'because of repeated throat infections' (recurrent tonsillitis) and 'because her womb wasn't tightening
+    properly' (uterine atony) were causes it never gives."""
+    from medhal.text.explanations import unstated_cause
+    from medhal.text.synonyms import alignment_tokens
+
+    arms = "Recurrence occurred in 3 of 93 (3.2%) patients on dabigatran and 4 of 93 (4.3%) on warfarin."
+    assert unstated_quantities("Half were given dabigatran tablets,", arms) == []
+    assert unstated_quantities("Half were given dabigatran tablets,", "3 of 93 on dabigatran and 4 of 80 on warfarin.")
+    letter = "She underwent tonsillectomy for recurrent tonsillitis. She developed haemorrhage from uterine atony."
+    named = alignment_tokens(letter)
+    assert unstated_cause("because of repeated throat infections,", named, letter) is None
+    assert unstated_cause("because her womb wasn't tightening properly,", named, letter) is None
+    assert unstated_cause("because of a tear in her womb,", named, letter) is not None

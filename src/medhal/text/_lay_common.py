@@ -336,6 +336,14 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     (r"\b(?:urine|water|bladder)\s+infections?\b", "urinary tract infection"),
     (r"\bloose\s+stools\b", "diarrhea"),
     (r"\b(?:broken|fractured)\s+bones?\b", "fractures"),  # "broken bones were more common" (round 214)
+    # "because of repeated throat infections" for "for recurrent tonsillitis"; "because her womb wasn't tightening
+    # properly" for "from uterine atony" (rounds 215-216)
+    (r"\b(?:repeated|recurrent|repeat|frequent)\s+(?:throat|tonsil)\s+infections?\b", "recurrent tonsillitis"),
+    (
+        r"\b(?:womb|uterus)\s+(?:was\s+not|wasn't|is\s+not|isn't|did\s+not|didn't|not)\s+(?:tightening|contracting|"
+        r"squeezing|clamping\s+down)(?:\s+(?:down|properly|well|enough))*\b",
+        "uterine atony",
+    ),
     # "poorly controlled epilepsy" for "uncontrolled epilepsy" (round 212)
     (r"\b(?:poorly|badly|inadequately|not\s+well)[\s-]controlled\b", "uncontrolled"),
     # "the share of patients receiving blood" for "red cell transfusion"; "eased low mood" for "reduced depressive

@@ -12,6 +12,7 @@ import itertools
 import math
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from medhal.text.quantities import Quantity
 
@@ -23,6 +24,7 @@ __all__ = [
     "decimals",
     "difference",
     "elapsed",
+    "equal_arms",
     "far_off",
     "lay_count",
     "near_estimate",
@@ -310,6 +312,21 @@ def count_total(q: Quantity, said: Sequence[Quantity]) -> bool:
     return q.kind == "count" and any(
         rounds(q, a + b) for i, a in enumerate(counts) for b in counts[i + 1 :] if min(a, b) >= q.value / 10
     )
+
+
+def equal_arms(stated: Sequence[Quantity]) -> bool:
+    """Whether ``stated`` gives two groups of one size ("3 of 93 ... 4 of 93") or a 1:1 allocation, each half of
+    those it counts ("Half were given dabigatran tablets": round 215).
+
+    >>> from medhal.text.quantities import quantities
+    >>> [equal_arms(quantities(t)) for t in ("3 of 93 and 4 of 93", "assigned 1:1", "3 of 93 and 4 of 80")]
+    [True, True, False]
+    """
+    counts = [e for e in stated if e.kind == "count" and e.value.is_integer()]
+    if any(a.value == b.value == 1 and b.start == a.end + 1 for a, b in pairwise(counts)):
+        return True
+    sizes = [e.value for e in counts if e.value >= 10]
+    return any(sizes.count(v) == 2 for v in set(sizes))
 
 
 def share_of_counts(q: Quantity, said: Sequence[Quantity]) -> bool:

@@ -20,6 +20,7 @@ from medhal.text.derived import (
     count_total,
     difference,
     elapsed,
+    equal_arms,
     far_off,
     lay_count,
     own_change,
@@ -389,6 +390,8 @@ def unstated_quantities(
         if q.about and q.kind == "percent" and own_change(q, read):  # "from 27 to 18 mmHg, about a third" (r. 89)
             continue
         if any(q.equals(e) or (q.kind == e.kind and rounds(q, e.value)) or round_count(q, e) for e in stated):
+            continue
+        if q.kind == "percent" and q.value == 50.0 and equal_arms(exact):  # "Half were given dabigatran" (r. 215)
             continue
         if q.kind == "points" and (
             any(rounds(q, e.number) for e in stated if e.kind == "count" or "/m2" in e.kind)

@@ -197,6 +197,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round212.jsonl", 24),
         ("round213.jsonl", 24),
         ("round214.jsonl", 24),
+        ("round215.jsonl", 24),
+        ("round216.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
