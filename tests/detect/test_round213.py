@@ -58,3 +58,11 @@ def test_round_215_216_half_of_equal_arms_and_lay_causes() -> None:
     assert unstated_cause("because of repeated throat infections,", named, letter) is None
     assert unstated_cause("because her womb wasn't tightening properly,", named, letter) is None
     assert unstated_cause("because of a tear in her womb,", named, letter) is not None
+
+
+def test_a_length_for_a_number_written_in_m() -> None:
+    """Once metres were a unit, 'about 60 metres further in six minutes' (rounds 161-198, faithful) was no longer
+    stated by 'improved by 58 m', whose 'm' is no unit of its own (minutes and months too)."""
+    evidence = "Six-minute walk distance improved by 58 m (95% CI 31 to 85)."
+    assert unstated_quantities("people could walk about 60 metres further in six minutes,", evidence) == []
+    assert unstated_quantities("people could walk about 160 metres further in six minutes,", evidence)

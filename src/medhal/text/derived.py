@@ -155,12 +155,17 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
     """
     if not q.about or lay_count(q) or not math.isfinite(q.value):
         return False
+    scale = q.value / q.number if q.kind == "length" and q.number else 1.0  # a bare number in the length's unit
     near = [
-        e.value if e.kind == q.kind else e.number
+        e.value if e.kind == q.kind else e.number * scale
         for e in stated
         # a measure per something for a bare count: "between 100 and just under 300" for "ferritin 100-299 µg/L",
         # its unit dropped (round 206)
-        if e.kind == q.kind or (q.kind == "count" and (e.kind == "percent" or "/" in e.kind))
+        if e.kind == q.kind
+        or (q.kind == "count" and (e.kind == "percent" or "/" in e.kind))
+        # a length for a bare number whose unit the evidence writes short ("about 40 metres" for "40 m", "m" being
+        # no unit of its own: it is minutes and months too; session 33's metres)
+        or (q.kind == "length" and e.kind == "count")
     ]
     if q.kind == "percent":  # the share one count is of another near it ("about 6%" for "769 of 12,927"), and what
         # a percentage leaves ("a false-negative rate of approximately 25%" for a sensitivity of 77.8%)
