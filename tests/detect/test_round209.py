@@ -52,3 +52,12 @@ def test_a_time_point_is_no_compound_duration() -> None:
     'a year and' were: only 'and' joins a compound duration of years, months or weeks."""
     assert not quantities("healed at week 4 compared with 62.3%")[0].approximate
     assert [q.approximate for q in quantities("for about a year and eight months")] == [True]
+
+
+def test_a_range_of_months_to_years_is_no_compound_duration() -> None:
+    """Clinical pair cp_062's wrong twin 'between 3 months and 12 years of age' (for 3 to 48 months) lost its
+    unstated figure once 'months and' could open a compound duration: only a larger unit before a smaller one does."""
+    assert [q.approximate for q in quantities("between 3 months and 12 years of age")] == [False, False]
+    assert [q.approximate for q in quantities("an hour and twenty minutes")] == [True]
+    evidence = "872 children aged 3 to 48 months were randomly assigned."
+    assert [q.text for q in unstated_quantities("between 3 months and 12 years of age", evidence)] == ["12 years"]

@@ -135,8 +135,8 @@ _RATIO_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _TIMES_THE_RISK = re.compile(r"\s*(?:times|-fold)\s+(?:the\s+|as\s+high\s+an?\s+)?(?:risk|odds|rate|hazard)\b", re.I)
-_COMPOUND_TIME = re.compile(
-    r"\b(?:hours?|hrs?|h|minutes?|min)\s+(?:and\s+)?$|\b(?:years?|months?|weeks?)\s+and\s+$", re.I
+_COMPOUND_TIME = re.compile(  # "a year and | eight months"; not "3 months and 12 years", a range
+    r"\b(?:hours?|hrs?|h|minutes?|min)\s+(?:and\s+)?$|\b(?P<big>years?|months?|weeks?)\s+and\s+$", re.I
 )
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
     r"(?:\s[a-z]{4,}(?=/[A-Za-z][A-Za-z0-9]{0,3}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)"
@@ -380,7 +380,7 @@ def quantities(text: str) -> list[Quantity]:
             or (m.group("unit") is None and _range_bound(text, m.start(), m.end()))
             or (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))  # "40 Gy in 25 fractions" is a dose
             or (kind == "count" and _PROPORTION_PREV.search(before))
-            or (kind == "time" and _COMPOUND_TIME.search(before))
+            or (kind == "time" and (c := _COMPOUND_TIME.search(before)) and UNITS[(c["big"] or "h").lower()][1] > scale)
             or (kind == "count" and value % 10 == 0 and _DECADE.match(text, m.end()))  # "the low 140s" (round 161)
             or (kind == "count" and _ALTERNATIVE_PREV.search(before) is not None)  # "11 or 12" for 11.5 (round 179)
         )
