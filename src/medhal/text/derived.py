@@ -19,6 +19,7 @@ from medhal.text.quantities import Quantity
 __all__ = [
     "NEAR",
     "complement",
+    "count_difference",
     "count_pairs",
     "count_total",
     "decimals",
@@ -302,6 +303,23 @@ def complement(unit: str, q: Quantity, exact: Sequence[Quantity]) -> bool:
     if q.kind != "percent" or q.approximate or _COMPLEMENT.search(unit) is None:
         return False
     return any(rounds(q, 100.0 - e.value) for e in exact if e.kind == "percent" and 0.0 < e.value < 100.0)
+
+
+def count_difference(number: float, said: Sequence[Quantity]) -> bool:
+    """Whether ``number`` is the difference of two exact counts ``said`` states within :data:`_SHARE_SPAN` * 2
+    characters of each other (two scores of one scale: "52 on day 3, 68 on day 19" for "a rise of 16 points"; round
+    211), not of any two counts of a long evidence.
+
+    >>> from medhal.text.quantities import quantities
+    >>> [count_difference(n, quantities("WAB-AQ: 52 on day 3, 68 on day 19.")) for n in (16, 5)]
+    [True, False]
+    """
+    counts = [e for e in said if e.kind == "count" and not e.approximate and e.start >= 0]
+    return any(
+        math.isclose(abs(a.value - b.value), number) and abs(a.start - b.start) <= 2 * _SHARE_SPAN
+        for i, a in enumerate(counts)
+        for b in counts[i + 1 :]
+    )
 
 
 def count_total(q: Quantity, said: Sequence[Quantity]) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import replace
 from medhal.text.age_bounds import age_bound_stated
 from medhal.text.derived import (
     complement,
+    count_difference,
     count_total,
     difference,
     elapsed,
@@ -395,7 +396,7 @@ def unstated_quantities(
             continue
         if q.kind == "points" and (
             any(rounds(q, e.number) for e in stated if e.kind == "count" or "/m2" in e.kind)
-            or difference(replace(q, kind="count", value=q.number), exact)  # "a rise of 16 points" for 52 and 68
+            or count_difference(q.number, exact)  # "a rise of 16 points" for "52 on day 3, 68 on day 19"
         ):
             continue  # "13 points" for "12.8 mmHg", "2.5 points" for "2.5 kg/m2": a scale's points (rounds 203-211)
         if q.kind in _STRENGTH and any(e.kind in _STRENGTH and e.value == q.value for e in stated):
