@@ -99,14 +99,14 @@ def reversed_guidance(unit: str, sentences: Sequence[str]) -> int | None:
         return None
     for i, sentence in enumerate(sentences):
         theirs = guidance(sentence)
-        if (
-            theirs is not None
-            and theirs.recommends != own.recommends
-            and theirs.routine == own.routine
-            and own.about <= theirs.about
-        ):
+        if theirs is not None and theirs.recommends != own.recommends and _about_the_same(own, theirs):
             return i
     return None
+
+
+def _about_the_same(own: Guidance, theirs: Guidance) -> bool:
+    """Whether two pieces of advice are about the same use: the same routine qualifier, and all ``own`` names."""
+    return theirs.routine == own.routine and own.about <= theirs.about
 
 
 def same_guidance(unit: str, sentence: str) -> bool:
@@ -125,12 +125,7 @@ def same_guidance(unit: str, sentence: str) -> bool:
     if own is None:
         return False
     theirs = guidance(sentence) or guidance(sentence.rsplit(":", 1)[-1])
-    return (
-        theirs is not None
-        and theirs.recommends == own.recommends
-        and theirs.routine == own.routine
-        and own.about <= theirs.about
-    )
+    return theirs is not None and theirs.recommends == own.recommends and _about_the_same(own, theirs)
 
 
 _NOT_USED = re.compile(

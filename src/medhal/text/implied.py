@@ -364,7 +364,8 @@ def _level_changes(text: str) -> list[Quantity]:
     """
     out: list[Quantity] = []
     for sentence in re.split(r"(?<=[.;])\s+", text):
-        levels = [q for q in quantities(sentence) if q.kind not in _NO_LEVEL and not q.kind.startswith("label:")]
+        read = quantities(sentence)
+        levels = [q for q in read if q.kind not in _NO_LEVEL and not q.kind.startswith("label:")]
         for a, b in itertools.pairwise(levels):
             if a.kind != b.kind or not a.value or not b.value or a.value == b.value:
                 continue
@@ -375,7 +376,6 @@ def _level_changes(text: str) -> list[Quantity]:
                 continue
             out.extend(_shares_changed(a.value, b.value))
         # "creatinine 162 umol/L (baseline 95)": the earlier level bare, in the unit of the one before (round 213)
-        read = quantities(sentence)
         for a, b in itertools.pairwise(read):
             if (
                 a.kind not in _NO_LEVEL

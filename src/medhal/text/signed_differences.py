@@ -118,16 +118,14 @@ def signed_difference_conflict(unit: str, sentences: list[str] | tuple[str, ...]
             continue
         if rival is not None and not rival & (_rival(sentence) or frozenset()):
             continue  # the unit names whom it compares with, and the sentence another or none
+        # "slept about two hours less" against "Sleep improved from 4 to 6 hours per night" (round 208): a change
+        # between two levels of what the unit names, by the same size
+        levels = _level_changes(sentence) if stems & canonical_stems(sentence) - _FRAME else ()
         for q, way in own:
             same = [w for t, w in theirs if t.kind == q.kind and t.number == q.number]
             if q.kind == "percent":  # "12% higher" against "HR 0.88" (round 51)
                 same += [w for t, w in _ratio_differences(sentence) if rounds(q, t.value)]
-            # "slept about two hours less" against "Sleep improved from 4 to 6 hours per night" (round 208): a change
-            # between two levels of what the unit names, by the same size
-            changed = [w for t, w in _level_changes(sentence) if t.kind == q.kind and math.isclose(t.value, q.value)]
-            if changed and not stems & canonical_stems(sentence) - _FRAME:
-                changed = []
-            same += changed
+            same += [w for t, w in levels if t.kind == q.kind and math.isclose(t.value, q.value)]
             if not same or way in same:
                 continue
             if q.kind != "count" or len(stems & canonical_stems(sentence)) >= 2:
