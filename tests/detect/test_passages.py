@@ -248,7 +248,11 @@ def test_string_evidence_records_are_byte_for_byte_what_they_were() -> None:
     only key added since is a pointer's ``focus`` (the line of a multi-sentence window to read first): it is taken
     out before the comparison, after checking it names one sentence of its window.  Regenerated on purpose once
     (session 28): "Aspirin lowers fever." reads as a predicate since "lowers" is a verb (``text/fragments.py``), so
-    it carries a contradicting pointer (P(C) 0.0) where the fragment it was read as had none; no verdict changed."""
+    it carries a contradicting pointer (P(C) 0.0) where the fragment it was read as had none; no verdict changed.
+    And once more (session 34): an unsupported unit no sentence holds enough of points at the sentence holding what
+    the evidence says of it (:func:`medhal.detect._pointers.nearest_sentence`): the transit example's "The new
+    stations will feature underground parking" at "The plan allocates $4.2 million to extend the eastern light-rail
+    line by three stations", not the whole evidence; no verdict or score changed."""
     from string_evidence_cases import GOLDEN, records
 
     recorded = records()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from medhal.detect._pointers import Support, closest, shown_entailing
+from fakes import RuleVerifier
+from medhal.detect import CheckItem, create_detector
+from medhal.detect._pointers import Support, closest, nearest_sentence, shown_entailing
 from medhal.detect.aligned_rule import AlignedDecision, AlignedRule
 
 
@@ -102,3 +104,46 @@ def test_a_unit_stating_what_the_evidence_never_does_is_not_restated() -> None:
     assert rule.decide(*args, restates).verdict == "supported"
     d = rule.decide(*args, restates, unstated=True)
     assert d.verdict == "unsupported" and not d.restated
+
+
+def test_an_unsupported_unit_no_sentence_holds_enough_of_points_at_what_the_evidence_says_of_it() -> None:
+    # a lay answer's own words count against every sentence: "twitching of the face" holds 0.21 of its content in
+    # the synkinesis sentence, all of what the evidence says of it (index 1)
+    assert nearest_sentence(np.array([0.0, 0.21, 0.1]), np.array([0.0, 1.0, 0.4])) == 1
+    # ties: the better aligned, then the first
+    assert nearest_sentence(np.array([0.2, 0.25, 0.25]), np.array([1.0, 1.0, 1.0])) == 1
+    # a sentence holding CLOSE of the unit is closest() 's business, not this rule's
+    assert nearest_sentence(np.array([0.35, 0.2]), np.array([1.0, 1.0])) is None
+    # too little of the unit, or under half of the words the evidence knows: no nearest sentence
+    assert nearest_sentence(np.array([0.1, 0.0]), np.array([1.0, 0.0])) is None
+    assert nearest_sentence(np.array([0.2, 0.0]), np.array([0.4, 0.0])) is None
+
+
+BELL = (
+    "Methods: 496 adults with Bell's palsy were assigned to prednisolone plus valaciclovir (n=248), or prednisolone "
+    "plus placebo (n=248). The primary outcome was complete recovery at 9 months. Results: Complete recovery "
+    "occurred in 89.1% with valaciclovir and 87.5% with placebo. Synkinesis at 9 months did not differ (8.9% vs "
+    "9.7%). Adverse events were mild; nausea occurred in 6% and 5%. Patients should avoid driving if eye closure is "
+    "incomplete. Conclusions: Adding valaciclovir to prednisolone did not improve complete recovery."
+)
+
+
+def test_lay_units_point_at_the_sentence_they_restate() -> None:
+    # an own Bell's palsy abstract (session 34): each lay clause pointed at a tile of three to five sentences or at
+    # the recovery figures; the rule verifier entails none of them, so all are unsupported
+    answer = (
+        "Long-term twitching of the face was about as common either way. The other half took a dummy tablet. "
+        "Patients should not drive if they cannot fully close the eye."
+    )
+    result = create_detector("decomposed", RuleVerifier()).detect(CheckItem(BELL, answer))
+    shown = {u.text: u.entailing for u in result.units}
+    assert all(u.verdict == "unsupported" for u in result.units)
+
+    def line(unit: str) -> str:
+        pointer = shown[unit]
+        assert pointer is not None
+        return pointer.text if pointer.focus is None else pointer.focus.text
+
+    assert line("Long-term twitching of the face was about as common either way.").startswith("Synkinesis")
+    assert line("The other half took a dummy tablet.").startswith("Methods")
+    assert line("Patients should not drive if they cannot fully close the eye.").startswith("Patients should avoid")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from medhal.detect._pointers import focus_line, states_none, stating_figures
+from medhal.detect._pointers import PEOPLE, focus_line, nearest_sentence, states_none, stating_figures
 from medhal.detect.aligned_rule import AlignedRule
 from medhal.detect.alignment import EvidenceIndex
 from medhal.detect.base import Plan
@@ -143,6 +143,10 @@ def aligned_units(
             if held is None and (tile := smallest_holding(coverage, stated)) is not None:
                 held = -1 - tile  # a coverage window (the index convention of AlignedDecision)
             entailing, stated = (entailing, None) if held is None else (held, stated)
+        if decision.verdict == "unsupported" and stated is None:  # no sentence holds enough of a lay unit's words
+            near = nearest_sentence(by_sentence, index.alignment(span.text, known_only=True, ignoring=PEOPLE))
+            if (held := smallest_holding(windows, near)) is not None:
+                entailing, stated = held, near
         w_e, w_c = (
             _window_at(entailing, windows, coverage),
             _window_at(decision.contradicting, windows, coverage),

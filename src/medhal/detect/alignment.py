@@ -203,16 +203,17 @@ class EvidenceIndex:
             tuple(spelled_out(s, abbreviations) for s in sentences) if abbreviations else (),
         )
 
-    def alignment(self, unit: str, *, known_only: bool = False) -> np.ndarray:
+    def alignment(self, unit: str, *, known_only: bool = False, ignoring: frozenset[str] = frozenset()) -> np.ndarray:
         """:func:`sentence_alignment` of ``unit`` against the indexed sentences.
 
         ``known_only`` measures it over the unit's tokens that some sentence holds.  Which sentence a unit is about,
         when the question is whether that sentence states a *different* number ("enrolled 1,204 patients aged 65"
         against "assigned 1,204 patients aged 75 years"), must not be judged by the disputed number or by words
         the evidence never uses: they count against every sentence alike and keep the sentence stating the rival
-        below the threshold.  Looser than the default, so its users ask for more (an anchored rival).
+        below the threshold.  Looser than the default, so its users ask for more (an anchored rival).  ``ignoring``:
+        tokens left out of the unit's (words that tell no sentence apart, whatever their IDF).
         """
-        return _alignment(self._wanted(unit, known_only), self.profiles or self.tokens)
+        return _alignment(self._wanted(unit, known_only) - ignoring, self.profiles or self.tokens)
 
     def run_alignment(self, unit: str, runs: Sequence[tuple[int, int]], *, known_only: bool = False) -> np.ndarray:
         """For each run of sentences ``[first, stop)``, the IDF-weighted share of ``unit``'s content it holds,

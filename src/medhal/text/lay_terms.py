@@ -20,6 +20,13 @@ from medhal.text._lay_common import COMMON_LAY_TERMS
 __all__ = ["LAY_PHRASES"]
 
 _ROUNDS: tuple[tuple[str, str], ...] = (
+    # "the other half took a dummy tablet" for "prednisolone plus placebo" (an own Bell's palsy abstract, session 34)
+    (
+        r"\bdummy\s+(?:tablets?|pills?|capsules?|injections?|drugs?|medicines?|treatments?|drops?|inhalers?)\b",
+        "placebo",
+    ),
+    # "long-term twitching of the face" for "synkinesis at 9 months" (the same abstract): after a facial palsy
+    (r"\b(?:twitch(?:es|ing)?\s+of\s+(?:the\s+)?face|facial\s+twitch(?:es|ing)?)\b", "synkinesis"),
     # "Botox-type injections" for "onabotulinumtoxinA 155 units" (round 201): one toxin by its brand and its names
     (r"\bBotox(?:-type|-like)?\b|\b(?:ona|abo|inco|prabo|daxi|leti)botulinumtoxin[ab]?\b", "botulinum toxin"),
     (  # "a lower chance of fathering a child" for "lower paternity" (round 179)
