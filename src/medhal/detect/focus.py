@@ -63,7 +63,7 @@ from medhal.text.recommendations import advises_against
 from medhal.text.significance import nonsignificant
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.temporal_order import order_restated
-from medhal.text.ways import clause_texts
+from medhal.text.ways import clause_texts, naive_restated, prevention_restated
 
 __all__ = ["contradiction_focus"]
 
@@ -145,6 +145,8 @@ def contradiction_focus(
         return (
             about_else(unit, best, evidence)
             or negation_agrees(best, unit)
+            or naive_restated(unit, best)  # "who had never had a biologic before" is "biologic-naive" (round 218)
+            or prevention_restated(unit, best)  # "so that resistance does not spread" (round 218)
             or (negation and not negated(best) and not negation_targets(unit, best))
             or (plain and has_negation(best) and not negation_targets(best, unit))
             or (describes_measurement(best) and (finding or not _SPEAKS_OF_MEASURES.search(unit)))
@@ -409,8 +411,12 @@ def _same_way_in_part(unit: str, sentence: str) -> bool:
     named = max(parts, key=lambda part: len(subject & finding_subject(part)))
     if directions(named) != way or has_negation(named):
         return False
-    plain = " ".join(word for word in unit.split() if not directions(word))
+    # "completely clear skin was more common" says "greater complete skin clearance": how often is the way (r. 218)
+    plain = " ".join(word for word in _MORE_OFTEN.sub(" ", unit).split() if not directions(word))
     return restates_in_part(sentence, plain)
+
+
+_MORE_OFTEN = re.compile(r"\b(?:more|less)\s+(?:common|frequent|often|likely)\b", re.IGNORECASE)
 
 
 def _clause_its_way(unit: str, sentence: str) -> bool:

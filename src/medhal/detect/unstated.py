@@ -122,7 +122,7 @@ def unstated_cues(
     return UnstatedCues(
         figures=tuple(  # "doses spaced about six hours apart" for "four times a day" (round 53)
             q
-            for q in unstated_quantities(unit, index.quantities, before=before[-32:], after=after)
+            for q in unstated_quantities(unit, index.quantities, before=before[-32:], after=after, opened=before)
             if not interval_stated(unit, q, evidence)
             and not asked_figure(q, unit, asked, index.quantities)
             and not figure_in_term(unit, q, evidence)  # "half of the thyroid" for "hemithyroidectomy" (round 96)

@@ -25,7 +25,7 @@ from dataclasses import replace
 from medhal.text._unit_words import NUMBER_VALUES
 from medhal.text.quantities import Quantity, quantities
 
-__all__ = ["daily_forms", "worked_out"]
+__all__ = ["daily_forms", "dose_limits", "worked_out"]
 
 _KG = 1e6
 """A kilogram in the base unit of mass (milligrams)."""
@@ -103,10 +103,16 @@ def divided_doses(text: str, stated: Sequence[Quantity]) -> list[Quantity]:
     return out
 
 
-def daily_forms(unit: str, stated: Sequence[Quantity]) -> Sequence[Quantity]:
-    """``stated`` with, when ``unit`` says its figure is daily ("daily", "a day", "in 24 hours"), each rate per
-    kilogram per day also as the rate per kilogram the unit writes ("45 mg/kg" for "45 mg/kg/day"); when it says it
-    is yearly, each rate per year also as the amount.
+def daily_forms(
+    unit: str, stated: Sequence[Quantity], *, before: str = "", amounts: bool = False
+) -> Sequence[Quantity]:
+    """``stated`` with, when ``unit`` (or its sentence before it: the end of ``before``) says its figure is daily
+    ("daily", "a day", "in 24 hours"), each rate per kilogram per day also as the rate per kilogram the unit writes
+    ("45 mg/kg" for "45 mg/kg/day"), and with ``amounts`` each other amount per day but a dose also as the amount
+    ("their daily milk volume went up by about 270 mL, | while the placebo group's went up by just over 110 mL" for
+    "rose by 267 mL/day ... versus 112 mL/day": round 217; whether a figure is stated, not which rival it changed:
+    "about 2,400 mL a day" is the changed "2150 mL/day"); when it says it is yearly, each rate per year also as the
+    amount.  A dose per day is never a dose: "20 mg twice daily" is not "20 mg/day".
 
     >>> stated = quantities("Reduced maximum (45 mg/kg/day).")
     >>> [q.kind for q in daily_forms("the daily maximum is 45 mg/kg", stated)]
@@ -115,18 +121,65 @@ def daily_forms(unit: str, stated: Sequence[Quantity]) -> Sequence[Quantity]:
     ['mass/kg/day']
     >>> [q.kind for q in daily_forms("it slowed the yearly loss by 98 mL", quantities("98 mL/year"))]
     ['volume/year', 'volume']
+    >>> said = quantities("112 mL/day, 20 mg/day")
+    >>> [q.kind for q in daily_forms("by just over 110 mL", said, before="A daily", amounts=True)]
+    ['volume/day', 'mass/day', 'volume']
     """
-    daily, yearly = _DAILY.search(unit) is not None, _YEARLY.search(unit) is not None
+    said = f"{_SENTENCE_END.split(before)[-1]} {unit}" if before else unit
+    daily, yearly = _DAILY.search(said) is not None, _YEARLY.search(said) is not None
     if not (daily or yearly):
         return stated  # read for every unit and sentence: no copy
-    extra = [replace(e, kind=e.kind[: -len("/day")]) for e in stated if daily and e.kind.endswith("/kg/day")]
+    extra = [
+        replace(e, kind=e.kind[: -len("/day")])
+        for e in stated
+        if daily
+        and (e.kind.endswith("/kg/day") or (amounts and e.kind.endswith("/day") and e.kind.count("/") == 1))
+        and not e.kind.startswith(_DOSES)
+    ]
     # "the yearly loss of FVC by about 98 mL" for "98 mL/year" (round 147)
     extra += [replace(e, kind=e.kind[: -len("/year")]) for e in stated if yearly and e.kind.endswith("/year")]
     return [*stated, *extra]
 
+
+_SENTENCE_END = re.compile(r"[.!?]\s|\n")
+
+_DOSES = ("mass/day", "substance/day", "units/day")
+"""Doses per day: never read as the dose a unit writes with "daily" beside it ("20 mg twice daily")."""
 
 _YEARLY = re.compile(r"\b(?:yearly|annual|annually|a\s+year|per\s+year|each\s+year|every\s+year)\b", re.IGNORECASE)
 
 
 def _in_range(value: float) -> bool:
     return _WEIGHTS[0] <= value <= _WEIGHTS[1]
+
+
+def dose_limits(text: str, read: Sequence[Quantity]) -> list[Quantity]:
+    """``read`` (the :func:`quantities` of ``text``) with each dose written as the limit of advice read as exact: "the
+    total should never go above 40 mg in a day" states the limit 40 mg, not a dose somewhere above it, so against "Do
+    not exceed 30 mg in 24 hours" it is a changed figure (round 217), where a hedged bound ("more than 300 patients")
+    stays a bound.  Doses only: mass, volume, units and substance, per day or not.
+
+    >>> [q.approximate for q in dose_limits("never go above 40 mg in a day", quantities("never go above 40 mg a day"))]
+    [False]
+    >>> [q.approximate for q in dose_limits("above 40 mg", quantities("above 40 mg"))]
+    [True]
+    """
+    return [
+        replace(q, approximate=False)
+        if q.approximate
+        and not q.about
+        and q.kind.split("/")[0] in _DOSE_KINDS
+        and _LIMIT_BEFORE.search(text, max(0, q.start - 40), q.start)
+        else q
+        for q in read
+    ]
+
+
+_DOSE_KINDS = frozenset({"mass", "volume", "units", "substance"})
+_LIMIT_BEFORE = re.compile(
+    r"\b(?:(?:never|not)\s+(?:go|be|rise|climb)\s+(?:above|over|beyond)|(?:do|does|should|must)\s+not\s+exceed|"
+    r"never\s+exceed|no\s+more\s+than|not\s+more\s+than|(?:a|the)\s+maximum\s+(?:of\s+)?|maximum\s+(?:daily\s+)?dose\s+"
+    r"(?:is|of)\s+)\s*$",
+    re.IGNORECASE,
+)
+"""The words of a limit right before its figure ("should never go above", "do not exceed", "no more than")."""

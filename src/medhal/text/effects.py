@@ -96,6 +96,8 @@ def changed_outcome(unit: str) -> str | None:
     'the risk of stroke'
     >>> changed_outcome("The steroid did not shorten the hospital stay.") is None
     True
+    >>> changed_outcome("more than doubled on the drug") is None
+    True
     >>> changed_outcome("although women who had improved significantly on it can stay on it.") is None
     True
     """
@@ -109,7 +111,12 @@ def changed_outcome(unit: str) -> str | None:
         return None  # what (round 57); "increased slightly faster": how fast (round 190)
     if _PRONOUN.fullmatch(_PARTICLE.sub("", outcome)):  # "and cut it away": what was cut is named before (round 116)
         return None
+    if _PREPOSITION_FIRST.match(outcome):  # "Levels of prolactin ... | more than doubled on the drug": a verb with no
+        return None  # object, and the phrase after it says when or on what, not what changed (round 217)
     return outcome or None
+
+
+_PREPOSITION_FIRST = re.compile(r"(?:on|in|with|at|after|during|among|from|within|across|under|over)\b", re.I)
 
 
 _CAUSE_ACTIVE = re.compile(

@@ -83,6 +83,8 @@ _NOT_CAUSES |= {"seen"}  # "because low levels have been seen" for "hyponatraemi
 _NOT_CAUSES |= {"fine", "past", "causi", "getti", "gradu", "devel", "later"}  # "your folate level is fine", "her
 # past radiotherapy", "which was causing breathlessness": how it is, when, a verb; what they qualify is weighed
 # (round 122); "gradually getting weaker" (round 124), "can still develop later" (round 125)
+_NOT_CAUSES |= {"affec", "takin", "help", "found"}  # "because only a small area was affected", "because taking both
+# together has not been found to help more people clear up" (round 218): verbs that name nothing
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
 round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round
 93), and the month of a date, which the figure cues read ("because your PSA rose to 0.22 ng/mL in August 2023" for

@@ -32,7 +32,7 @@ from medhal.text.derived import (
     share,
     share_of_counts,
 )
-from medhal.text.doses import daily_forms
+from medhal.text.doses import daily_forms, dose_limits
 from medhal.text.group_estimates import far_from_its_group, given_elsewhere, named_group_figures
 from medhal.text.level_pairs import levels_stated, reached_level
 from medhal.text.lexical import directions
@@ -171,7 +171,7 @@ def number_conflicts(
     ("aged 65 or older" against "aged 75 years or older"; a bare count never against a dose), the one sharing the
     word next to the number first.  ``sentences``: the evidence's, where a hedged share may be given its group."""
     stated = daily_forms(unit, quantities(evidence) if isinstance(evidence, str) else evidence)
-    own = quantities(unit)
+    own = dose_limits(unit, quantities(unit))  # "never go above 40 mg a day" states its limit (round 217)
     said = quantities(sentence)
     # the sentence's numbers the unit does not restate, the rivals a changed number is shown against
     local = [e for e in said if not e.approximate and not any(q.equals(e) for q in own)]
@@ -190,6 +190,8 @@ def number_conflicts(
             if moved is not None:  # "treated within eight hours of injury" where "8 hours" is the infusion's
                 conflicts.append((q, moved))
             continue
+        if q.kind == "count" and q.value in _BASES and _PER_BEFORE.search(unit, 0, q.start):
+            continue  # "5 to 6 women in every 100" is no count of women against "412 women" (round 217): a base
         if _BY_BARE.search(unit, 0, q.start) and q.kind == "count" and any(e.number == q.number for e in stated):
             continue  # "and by 19 with standard rehab", cut from "improved by 24 points": a unit left out (round 56)
         if rate_restated(unit, q, stated) or age_bound_stated(unit, q, stated):  # "about 2,150 mL a day" for "total
@@ -329,7 +331,7 @@ def _same_head(mine: frozenset[str], theirs: frozenset[str]) -> bool:
 
 
 def unstated_quantities(
-    unit: str, evidence: str | Sequence[Quantity], *, before: str = "", after: str = ""
+    unit: str, evidence: str | Sequence[Quantity], *, before: str = "", after: str = "", opened: str = ""
 ) -> list[Quantity]:
     """The figures ``unit`` states that ``evidence`` (its text, or its :func:`quantities` read once) states nowhere:
     exact quantities (not hedged, not a range's lower bound, not a small count in words: "two patients" is lay
@@ -352,11 +354,12 @@ def unstated_quantities(
     >>> [q.text for q in unstated_quantities("dips below 80% (roughly 6% vs 3%)", "below 80% (6.1% vs 3.4%)")]
     []
     """
-    stated = daily_forms(unit, quantities(evidence) if isinstance(evidence, str) else evidence)
+    given = quantities(evidence) if isinstance(evidence, str) else evidence  # "daily" may be said in ``opened``,
+    stated = daily_forms(unit, given, before=opened, amounts=True)  # the unit's sentence before it (round 217)
     exact = [e for e in stated if not e.approximate]
     scale = {e.number for e in stated if e.kind == "label:scale"}  # "not types 16 or 18" for "HPV 16/18 not detected",
     out: list[Quantity] = []
-    read = quantities(before + unit)
+    read = dose_limits(before + unit, quantities(before + unit))
     for k, q in enumerate(read):
         if q.start < len(before):
             continue

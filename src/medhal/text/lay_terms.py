@@ -20,6 +20,11 @@ from medhal.text._lay_common import COMMON_LAY_TERMS
 __all__ = ["LAY_PHRASES"]
 
 _ROUNDS: tuple[tuple[str, str], ...] = (
+    # "not usually offered freezing because it hurts" for "Cryotherapy is not routinely offered ... because of pain"
+    # (round 218); not "hurt an unborn baby" (teratogenic, below), nor freezing of gait or freezing temperatures
+    (r"\b(?:it|they|this|that|which)\s+hurts?\b|\bhurts?\s+(?:a\s+lot|too\s+much)\b", "of pain"),
+    (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),  # "help more people clear up" for "improve cure rates" (round 218)
+    (r"\bfreezing\b(?!\s+(?:of\s+gait|episodes?|point|temperatures?|cold|weather|conditions|sprays?))", "cryotherapy"),
     # "the other half took a dummy tablet" for "prednisolone plus placebo" (an own Bell's palsy abstract, session 34)
     (
         r"\bdummy\s+(?:tablets?|pills?|capsules?|injections?|drugs?|medicines?|treatments?|drops?|inhalers?)\b",

@@ -143,6 +143,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None
     if not finding_subject(unit):  # "the difference was statistically significant": says of nothing named
         return None
+    if _denied_of_other(unit, sentence):  # "Antihistamine tablets do not treat anaphylaxis and must not delay
+        return None  # adrenaline" denies the tablets, not "Your adrenaline pen is for treating anaphylaxis" (r. 218)
     # "There was no significant difference ... in preterm birth" against "... did not differ significantly": the same
     # null finding, in other words (round 156)
     if has_negation(unit) and reports_null_finding(unit) and reports_null_finding(sentence):
@@ -172,6 +174,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         )
     )
     denied = _denied(theirs, own) - counted
+    if not _COMPARES.search(unit):  # "were not more frequent with vaccine" denies no "Side effects were common": a
+        denied -= frozenset().union(*(canonical_stems(m.group(1)) for m in _NOT_MORE.finditer(sentence)))  # (r. 218)
     return next(
         (
             w.group()
@@ -187,6 +191,35 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         None,
     )
 
+
+def _denied_of_other(unit: str, sentence: str) -> bool:
+    """Whether the sentence's first negation denies something of a subject the unit does not name: the words before
+    the negation (after a label: "Antihistamines: ...") name something, and nothing the unit names.
+
+    >>> said = "Antihistamines: Antihistamine tablets do not treat anaphylaxis and must not delay adrenaline."
+    >>> _denied_of_other("Your adrenaline pen is for treating anaphylaxis,", said)
+    True
+    >>> _denied_of_other("Metformin reduced eGFR decline.", "Metformin did not reduce the decline in eGFR.")
+    False
+    """
+    negation = _FIRST_NEGATION.search(sentence)
+    if negation is None or _NOR.search(sentence):  # "X did not differ, nor did satisfaction scores": a subject
+        return False  # after it too (round 137)
+    subject = canonical_stems(sentence[: negation.start()].rsplit(":", 1)[-1]) - _NO_SUBJECT
+    return bool(subject) and not subject & canonical_stems(unit)
+
+
+_FIRST_NEGATION = re.compile(r"\b(?:(?:do|does|did|must|should|can|will)\s+not|cannot|never)\b", re.IGNORECASE)
+"""A negated verb phrase: what the words before it are said not to do."""
+_NOT_MORE = re.compile(
+    r"\b(?:not|no)\s+(?:(?:significantly|statistically|any|much)\s+)*(?:more|less)\s+([a-z]+)", re.IGNORECASE
+)
+"""A negated comparison ("not more frequent", "no more common"): it denies a difference, not the word compared."""
+_COMPARES = re.compile(r"\b(?:more|less|fewer|higher|lower|than|greater|smaller)\b", re.IGNORECASE)
+_NOR = re.compile(r"\b(?:nor|neither)\b", re.IGNORECASE)
+_NO_SUBJECT = canonical_stems(
+    "patients people adults children women men this these those it they use treatment finding result difference effect"
+)
 
 _NOT_WITHOUT = re.compile(
     r"(?:\b(?:not|never)|n't)\s+(?:try\s+to\s+|attempt\s+to\s+)?[a-z]+(?:\s+(?:up|out|down|off))?\s+without\b",

@@ -6,16 +6,20 @@ contradiction focus (:mod:`medhal.detect.alignment`, :mod:`medhal.detect.focus`)
   ("hunger was lower with the diet (3.1 vs 5.4), and more patients were willing to repeat it"), the clause that
   holds the unit's words says its way (round 32: "People on the diet were more hungry" was read as a restatement,
   the sentence's "more" taken for the unit's);
-* :func:`negation_agrees`: the unit's negation agrees with the sentence.
+* :func:`negation_agrees`: the unit's negation agrees with the sentence;
+* :func:`naive_restated`: "never had a biologic" is "biologic-naive"; :func:`prevention_restated`: "so that
+  resistance does not spread" is "to limit the spread of resistance".
 """
 
 from __future__ import annotations
+
+import re
 
 from medhal.text.clauses import split_units
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated, null_relation
 from medhal.text.synonyms import canonical_stems
 
-__all__ = ["clause_texts", "negation_agrees", "opposite_ways"]
+__all__ = ["clause_texts", "naive_restated", "negation_agrees", "opposite_ways", "prevention_restated"]
 
 
 def opposite_ways(unit: str, part: str) -> bool:
@@ -88,3 +92,55 @@ def negation_agrees(sentence: str, unit: str) -> bool:
         return False
     mine, theirs = directions(unit), directions(sentence)
     return len(mine) == len(theirs) == 1 and mine != theirs
+
+
+def naive_restated(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` says in lay words that someone never had a treatment ("who had never had a biologic
+    before") where ``sentence`` calls them naive to it ("Biologic-naive adults", "naive to biologics"): the same
+    fact, though the unit's "never" reads to an encoder as the negation of the sentence (round 218, P(C) 0.90).
+
+    >>> naive_restated("in adults who had never had a biologic before.", "Biologic-naive adults were randomised.")
+    True
+    >>> naive_restated("in adults who had never had a biologic before.", "Adults on a biologic were randomised.")
+    False
+    """
+    said = {m.group(1) for m in _NAIVE.finditer(sentence)} | {m.group(1) for m in _NAIVE_TO.finditer(sentence)}
+    said_stems = canonical_stems(" ".join(said))
+    return any(canonical_stems(m.group(1)) & said_stems for m in _NEVER_HAD.finditer(unit))
+
+
+_NEVER_HAD = re.compile(
+    r"\b(?:never|not\s+previously|not\s+yet)\s+(?:been\s+)?(?:had|taken|received|used|tried|given|treated\s+with|on)"
+    r"\s+(?:a\s+|an\s+|any\s+)?([a-z][\w-]*)",
+    re.IGNORECASE,
+)
+_NAIVE = re.compile(r"\b([a-z][\w]*)[- ]na[iï]ve\b", re.IGNORECASE)
+_NAIVE_TO = re.compile(r"\bna[iï]ve\s+to\s+(?:any\s+)?([a-z][\w-]*)", re.IGNORECASE)
+
+
+def prevention_restated(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` gives as a purpose that something does not happen ("so that resistance does not spread")
+    where ``sentence`` gives the purpose of preventing it ("to limit the spread of resistance"): the same aim, though
+    the unit's "not" reads to an encoder as the negation of the sentence (round 218, P(C) 0.83).
+
+    >>> sentence = "Reserve mupirocin for MRSA, to limit the spread of resistance."
+    >>> prevention_restated("so that resistance does not spread.", sentence)
+    True
+    >>> prevention_restated("so that resistance spreads.", sentence), prevention_restated("so it won't work.", sentence)
+    (False, False)
+    """
+    purpose = _SO_THAT_NOT.search(unit)
+    if purpose is None:
+        return False
+    prevented = " ".join(m.group(1) for m in _PREVENTS.finditer(sentence))
+    what, verb = canonical_stems(purpose.group(1)), canonical_stems(purpose.group(2))
+    return bool(verb) and verb <= canonical_stems(prevented) and what <= canonical_stems(sentence)
+
+
+_SO_THAT_NOT = re.compile(
+    r"\bso\s+(?:that\s+)?((?:[\w-]+\s+){0,4}?[\w-]+)\s+(?:does|do|will|would|can|did)\s*(?:not|n't)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+_PREVENTS = re.compile(
+    r"\b(?:limit|prevent|reduce|avoid|minimi[sz]e|stop|curb|restrict)\s+((?:the\s+)?[a-z]+)", re.IGNORECASE
+)
