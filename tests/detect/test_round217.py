@@ -8,6 +8,7 @@ from medhal.text.doses import daily_forms, dose_limits
 from medhal.text.effects import changed_outcome, unnamed_outcome
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import number_conflicts, unstated_quantities
+from medhal.text.harmonize import harmonized
 from medhal.text.negation import flips_negation
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
@@ -98,3 +99,15 @@ def test_lay_restatements_the_encoder_reads_as_negations() -> None:
     )
     assert _same_way_in_part("completely clear skin was more common with ixekizumab,", conclusion)
     assert not _same_way_in_part("completely clear skin was less common with ixekizumab,", conclusion)
+
+
+def test_a_side_of_a_proportion_is_no_bound_to_rewrite() -> None:
+    """Round 218: 'compared with fewer than one in ten after the dummy' was read by the verifier as 'compared with
+    0.98 in ten' (a relative risk of 0.98 met the bound 'fewer than one'); 66 units of rounds 140-216 were rewritten
+    so.  A bound of a figure of its own is still written as the figure that meets it."""
+    evidence = "Injection-site pain 67.2% vs 8.9% (relative risk 0.98). Mean sleep was 8.6 hours."
+    assert harmonized("compared with fewer than one in ten after the dummy,", evidence) == (
+        "compared with fewer than one in ten after the dummy,"
+    )
+    assert harmonized("and fewer than 1 in 10 had pain", evidence) == "and fewer than 1 in 10 had pain"
+    assert harmonized("slept under 9 hours", evidence) == "slept 8.6 hours"

@@ -14,7 +14,7 @@ from medhal.text._unit_words import NUMBER_VALUES
 from medhal.text.bounds import bound_holds, bound_start
 from medhal.text.derived import lay_count
 from medhal.text.figures import same_figure
-from medhal.text.quantities import Quantity, quantities
+from medhal.text.quantities import Quantity, proportion_side, quantities
 
 __all__ = ["harmonized"]
 
@@ -52,8 +52,9 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
             continue  # end is not written as "0.30" while its start stays "25" (round 63)
         if q.approximate and any(e.approximate and e.kind == q.kind and e.value == q.value for e in stated):
             continue  # "keep his blood pressure below 130/80" for "Keep BP <130/80": the same bound (round 77)
-        if q.approximate and not q.about and q.start >= last:  # a bound the evidence's figure near it meets
-            held = _held(unit, q, stated, near)
+        if q.approximate and not q.about and q.start >= last:  # a bound the evidence's figure near it meets; not a
+            # side of a proportion ("fewer than one in ten" is no "0.98 in ten" of a relative risk: round 218)
+            held = None if proportion_side(unit, q) else _held(unit, q, stated, near)
             if held is not None:
                 parts += [unit[last : held[0]], held[1].text]
                 last, near = q.end, held[1].start
