@@ -199,6 +199,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round214.jsonl", 24),
         ("round215.jsonl", 24),
         ("round216.jsonl", 24),
+        ("round217.jsonl", 24),
+        ("round218.jsonl", 24),
+        ("round219.jsonl", 24),
+        ("round220.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
