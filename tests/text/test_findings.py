@@ -587,10 +587,10 @@ def test_advice_after_a_null_finding_is_not_its_subject() -> None:
 
 def test_a_result_that_did_not_reach_significance_is_a_null_finding() -> None:
     (finding,) = null_findings("The reduction in relapse did not reach statistical significance.")
-    assert finding.subject == frozenset({"relap"})
+    assert finding.subject == frozenset({"recur"})  # "relapse" reads as "recurrence" (round 220)
     assert contradicts("Relapse was significantly reduced.", finding)
     (finding,) = null_findings("The reduction in relapse failed to reach significance.")
-    assert finding.subject == frozenset({"relap"})
+    assert finding.subject == frozenset({"recur"})
     assert null_findings("The reduction in relapse did reach significance.") == ()
 
 

@@ -262,7 +262,8 @@ _COUNTS_NOTHING = re.compile(
 """A clause cut from what it counts: it opens (lower case) with its figure or a participle."""
 _REFERS_BACK = re.compile(
     r"\W*(?:(?:and|but)\s+)?(?:(?:in|among|for|of)\s+(?:whom|which)|where"
-    r"|(?:\w+ly\s+)?(?:happened|occurred|arose|developed|were\s+seen|were\s+reported)\s+(?!in\b|among\b))\b",
+    r"|(?:\w+ly\s+)?(?:happened|occurred|arose|developed|were\s+seen|were\s+reported)\s+(?!in\b|among\b)"
+    r"|(?-i:(?:was|were|is|are)\s+(?:\w+\s+){0,2}?(?:as|than)\s))\b",  # "was less than half as common" (r. 220)
     re.IGNORECASE,
 )
 """A clause about whom or what the clause before names ("in whom", "among which", "where"), or a predicate whose

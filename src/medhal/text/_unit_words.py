@@ -71,6 +71,8 @@ UNITS: dict[str, tuple[str, float]] = {
     "points": ("points", 1.0), "point": ("points", 1.0),
     "kcal": ("energy", 1.0), "kcals": ("energy", 1.0), "kilocalories": ("energy", 1.0), "calories": ("energy", 1.0),
     "kj": ("energy", 1 / 4.184), "kilojoules": ("energy", 1 / 4.184),  # a diet's energy (round 80)
+    "msv": ("sievert", 1e-3), "millisievert": ("sievert", 1e-3), "millisieverts": ("sievert", 1e-3),  # CT (r. 219)
+    "sv": ("sievert", 1.0), "mgy": ("gray", 1e-3), "milligray": ("gray", 1e-3),
 }  # fmt: skip
 
 PER_BURN = re.compile(

@@ -26,7 +26,7 @@ __all__ = ["Guidance", "as_avoided", "guidance", "reversed_guidance", "same_guid
 
 _VERBS = r"offer|give|use|perform|prescribe|start|recommend|provide|order|request|screen|test|measure|check"
 _PASSIVE = re.compile(
-    r"^(?P<about>[^;:]+?)\s+(?:is|are)\s+(?P<neg>not\s+)?(?P<routine>routinely\s+)?"
+    r"^(?P<about>[^;:]+?)\s+(?:is|are)\s+(?P<neg>not\s+)?(?:(?!routinely)\w+ly\s+)?(?P<routine>routinely\s+)?"
     r"(?:recommended|advised|indicated|suggested)\b(?P<against>\s+against\b)?",
     re.IGNORECASE,
 )
@@ -68,6 +68,9 @@ def guidance(text: str) -> Guidance | None:
     True
     >>> guidance("Antibiotics for symptom-free bacteriuria are advised against,").recommends
     False
+    >>> g = guidance("antibiotic drops are strongly advised against as a routine treatment,")
+    >>> g.recommends, g.routine
+    (False, True)
     """
     if _HEDGED.search(text):
         return None
@@ -77,7 +80,8 @@ def guidance(text: str) -> Guidance | None:
     about = canonical_stems(m.group("about")) - _FRAME
     if not about:
         return None
-    routine = bool(m.group("routine")) or _ROUTINE.search(m.group("about")) is not None
+    # "are strongly advised against as a routine treatment" (round 219): a passive's use said after its verb too
+    routine = bool(m.group("routine")) or _ROUTINE.search(m.group("about") + text.strip()[m.end() :]) is not None
     against = m.groupdict().get("against") is not None
     return Guidance(about, not m.group("neg") and not against, routine)
 

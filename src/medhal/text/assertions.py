@@ -334,12 +334,15 @@ def only_condition(unit: str) -> bool:
 
     >>> only_condition("or if her sodium is already under 135."), only_condition("If it is under 135, stop it.")
     (True, False)
+    >>> only_condition("When a scan is needed,")  # cut from "..., low-dose settings should be used" (round 219)
+    True
     """
     return _ONLY_CONDITION.match(unit) is not None
 
 
 _ONLY_CONDITION = re.compile(
-    r"^\W*(?:(?:or|and|but)\s+)?(?:if|unless|provided|as\s+long\s+as)\b[^,;:]*[.;:]?\s*$", re.IGNORECASE
+    r"^\W*(?:(?:or|and|but)\s+)?(?:if|unless|provided|as\s+long\s+as|when|whenever)\b[^,;:]*[.;:,]?\s*$",
+    re.IGNORECASE,
 )
 
 

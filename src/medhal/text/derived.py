@@ -268,16 +268,26 @@ def share(q: Quantity, said: Sequence[Quantity], unit: str = "") -> bool:
         return True
     if not _AS_MUCH.match(unit, q.end):
         return False
-    amounts = [e for e in said if e.kind not in ("percent", "count") and e.value > 0 and not e.approximate]
+    # "about half that rate" of "0.6%, 1.2% and 2.4%", "to about a third of their earlier rate" of "from 0.62 to
+    # 0.21": shares and counts stated near each other (round 220); amounts of a kind anywhere
+    amounts = [e for e in said if e.value > 0 and not e.approximate and not e.kind.startswith("label:")]
     return any(
         rounds(q, 100.0 * a.value / b.value) or (q.about and near_estimate(q, 100.0 * a.value / b.value))
         for a in amounts
         for b in amounts
-        if a.kind == b.kind and a.value < b.value
+        if a.kind == b.kind
+        and a.value < b.value
+        and (a.kind not in ("percent", "count") or abs(a.start - b.start) <= 2 * _SHARE_SPAN)
     )
 
 
-_AS_MUCH = re.compile(r"\s+as\s+(?:much|many|long|large|high)\b", re.IGNORECASE)
+_AS_MUCH = re.compile(
+    r"\s+(?:as\s+(?:much|many|long|large|high|common|often|frequent)\b|(?:of\s+)?that\s+(?:rate|level|figure|number)\b|"
+    r"of\s+(?:(?:where|what)\s+it\s+(?:started|began|was|had\s+been)|(?:their|its|his|her|the)\s+(?:earlier|previous|former|starting|"
+    r"original|baseline|first)\b))",
+    re.IGNORECASE,
+)
+"""What says a share is of another figure of its kind: "60% as much", "half that rate", "a third of where it was"."""
 
 
 _COMPLEMENT = re.compile(

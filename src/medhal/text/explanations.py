@@ -85,10 +85,16 @@ _NOT_CAUSES |= {"fine", "past", "causi", "getti", "gradu", "devel", "later"}  # 
 # (round 122); "gradually getting weaker" (round 124), "can still develop later" (round 125)
 _NOT_CAUSES |= {"affec", "takin", "help", "found"}  # "because only a small area was affected", "because taking both
 # together has not been found to help more people clear up" (round 218): verbs that name nothing
+_NOT_CAUSES |= {"make", "drop", "medic", "work"}  # "because this medicine can make it drop", "makes the tablet work
+# less well" (rounds 219-220): the drug in question, and a change's verb
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
 round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round
 93), and the month of a date, which the figure cues read ("because your PSA rose to 0.22 ng/mL in August 2023" for
 "PSA rose ... (08/2023)": round 79; "because your prostate measured 58 ml": round 82)."""
+_ANALGESICS = alignment_tokens(
+    "NSAID NSAIDs opioid opioids paracetamol acetaminophen ibuprofen naproxen diclofenac codeine morphine tramadol"
+)
+"""Painkillers the evidence may name where an answer says "painkiller" (read as "analgesics")."""
 _VITAMIN = re.compile(r"\bvitamin\s+([A-K]\d{0,2})\b", re.IGNORECASE)
 _GLOSS = re.compile(r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,4}?(?:called|known\s+as|termed)\s+", re.IGNORECASE)
 """A lay gloss of the name that follows it ("a fast abnormal rhythm called | ventricular tachycardia": round 93): the
@@ -204,6 +210,7 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     }
     # "low vitamin B12 levels" for "B12 140 ng/L": the vitamin is named by its letter (round 122)
     spelled |= {"vitam" for m in _VITAMIN.finditer(worded) if re.search(rf"\b{m.group(1)}\b", evidence, re.I)}
+    spelled |= {"analg"} if named & _ANALGESICS else set()  # "her past painkiller use" for "her NSAID history" (r. 219)
     if not wanted or 2 * len(wanted & ({_singular(token) for token in named} | spelled)) >= len(wanted):
         return None
     return explanation.strip().rstrip(".,;:")

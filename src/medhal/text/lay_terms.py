@@ -23,7 +23,12 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     # "not usually offered freezing because it hurts" for "Cryotherapy is not routinely offered ... because of pain"
     # (round 218); not "hurt an unborn baby" (teratogenic, below), nor freezing of gait or freezing temperatures
     (r"\b(?:it|they|this|that|which)\s+hurts?\b|\bhurts?\s+(?:a\s+lot|too\s+much)\b", "of pain"),
-    (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),  # "help more people clear up" for "improve cure rates" (round 218)
+    (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),
+    (r"\ballergic(?:[- ]type)?\s+reactions?\b", "hypersensitivity reaction"),
+    (  # "cut radiation to a little over half" for "reduced median dose-length product" of CT (round 219)
+        r"\bradiation\b(?!\s+(?:therapy|treatment|oncolog\w*|dose|exposure|dermatitis|proctitis|pneumonitis|injury))",
+        "radiation dose",
+    ),  # "an allergic-type reaction" (r. 219)  # "help more people clear up" for "improve cure rates" (round 218)
     (r"\bfreezing\b(?!\s+(?:of\s+gait|episodes?|point|temperatures?|cold|weather|conditions|sprays?))", "cryotherapy"),
     # "the other half took a dummy tablet" for "prednisolone plus placebo" (an own Bell's palsy abstract, session 34)
     (
@@ -38,7 +43,10 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         r"\bfather(?:ing|ed)?\s+(?:a\s+)?(?:child(?:ren)?|bab(?:y|ies))\b|\bbec(?:ame|oming|ome)\s+a\s+father\b",
         "paternity",
     ),
-    (r"\bmovement[- ](?:related\s+)?(?:side[- ]effects?|problems|disorders?)\b", "extrapyramidal effects"),  # r. 173
+    (  # round 173; "unwanted movement-type side effects" (round 220)
+        r"\b(?:unwanted\s+)?movement[- ](?:related\s+|type\s+)?(?:side[- ]effects?|problems|disorders?)\b",
+        "extrapyramidal effects",
+    ),
     (r"\bpassing\s+(?:the\s+)?(?:virus\s+|it\s+)?(?:on\s+)?to\s+(?:the|her)\s+bab(?:y|ies)\b", "transmission"),
     (r"\bbaby(?:'s)?\s+movements?\b|(?-i:\bFMs?\b)", "fetal movements"),  # "reduced baby movements" (round 100)
     (

@@ -143,7 +143,7 @@ _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg n
     r"(?!(?!24|48|72)\d)([^\s,;()]+)"  # a number per 24 h; not "30 mg morning/25 mg evening" (round 87)
     r"|\s+(?:per|for\s+(?:every|each)|an?(?=\s+(?:minute|hour)))\s+(kilogram|kilo|kg|cubic\s+met(?:re|er)|m3|"
     r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b"
-    r"(?!\s+(?:before|after|beforehand|earlier|later|ago))",  # "10 mg an hour before each injection" (round 131)
+    r"(?!\s+(?:or\s+(?:two|2|so)\s+)?(?:before|after|beforehand|earlier|later|ago))",  # "an hour or two later" (219)
     re.IGNORECASE,
 )  # and a bag's contents are an amount, not a rate ("2.8 L/bag", "10 mmol/bag": round 78's parenteral nutrition)
 _PER = {"kilogram": "kg", "kilo": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}

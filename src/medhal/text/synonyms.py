@@ -101,7 +101,9 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "sleep": ("slept",),  # "he slept about two hours less" for "Sleep improved from 4 to 6 hours" (round 208)
     "women": ("femal", "woman"),  # "not be started in women" for "must not be started in females" (round 207)
     "compl": ("fully", "full"),  # "had recovered fully" for "complete recovery" (an own abstract, session 33)
-    "drive": ("drivi", "drove"),  # "should not drive" for "should avoid driving" (the same abstract, session 34)
+    "drive": ("drivi", "drove"),  # "should not drive" for "should avoid driving" (an own abstract, session 34)
+    "salt": ("salty",),  # "a salty diet" for "a high salt intake" (round 220)
+    "recur": ("relap",),  # "Relapse was far more common" for "Recurrence after initial success" (round 220)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
@@ -117,7 +119,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
 history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerbations"
 (our own COPD letter); "worries" and "concern" (round 68); "walking" and "gait" (round 77); "repeating" and
 "repetitions" (round 86); "fully" and "complete" ("recovered fully" for "complete recovery"); "faster" and
-"speed" (round 206); "females" and "women" (round 207); "slept" and "sleep" (round 208); "driving" and "drive"."""
+"speed" (round 206); "females" and "women" (round 207); "slept" and "sleep" (round 208); "driving" and "drive";
+"salty" and "salt"; "relapse" and "recurrence" (round 220)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never

@@ -25,7 +25,8 @@ _SUBJECT_VERB = re.compile(
 
 _SUBJECT_START = re.compile(
     r".*(?:\b(?:conclude[sd]?|found|find|show(?:s|ed|n)?|suggest(?:s|ed)?|indicate[sd]?|report(?:s|ed)?|note[sd]?"
-    r"|means?|meant|say|says|said|so|confirm(?:s|ed)?)\s+that\b|\bwhether\b|\bwhich\b|\bwho\b|[,;:(])",
+    r"|means?|meant|say|says|said|so|confirm(?:s|ed)?)\s+that\b|\bwhether\b|\bwhich\b|\bwho\b|[,;:(]"
+    r"|\b(?:said|say|says|felt|feel|feels|thought|reported)\b(?=\s+(?:they|she|he|we|it|you)\b))",  # round 219
     re.IGNORECASE | re.DOTALL,
 )
 """Everything up to the last word or mark that opens the clause holding the subject ("We conclude that ..."); a
