@@ -111,3 +111,11 @@ def test_a_side_of_a_proportion_is_no_bound_to_rewrite() -> None:
     )
     assert harmonized("and fewer than 1 in 10 had pain", evidence) == "and fewer than 1 in 10 had pain"
     assert harmonized("slept under 9 hours", evidence) == "slept 8.6 hours"
+
+
+def test_a_word_the_evidence_uses_still_weighs_in_a_cause() -> None:
+    """Round 180's faithful 'Pregabalin should not be restarted because it did not help when tried before' (for
+    'trialled in 2021 without benefit', the letter elsewhere saying 'little evidence it is helping him') was flagged
+    when 'help' was first left out of what a cause names (session 34's end-of-session run)."""
+    letter = "There is little evidence it is helping him. Pregabalin was trialled in 2021 without benefit."
+    assert unstated_cause("because it did not help when tried before.", alignment_tokens(letter)) is None

@@ -83,7 +83,7 @@ _NOT_CAUSES |= {"seen"}  # "because low levels have been seen" for "hyponatraemi
 _NOT_CAUSES |= {"fine", "past", "causi", "getti", "gradu", "devel", "later"}  # "your folate level is fine", "her
 # past radiotherapy", "which was causing breathlessness": how it is, when, a verb; what they qualify is weighed
 # (round 122); "gradually getting weaker" (round 124), "can still develop later" (round 125)
-_NOT_CAUSES |= {"affec", "takin", "help", "found"}  # "because only a small area was affected", "because taking both
+_NOT_CAUSES |= {"affec", "takin", "found"}  # "because only a small area was affected", "because taking both
 # together has not been found to help more people clear up" (round 218): verbs that name nothing
 _NOT_CAUSES |= {"make", "drop", "medic", "work"}  # "because this medicine can make it drop", "makes the tablet work
 # less well" (rounds 219-220): the drug in question, and a change's verb
