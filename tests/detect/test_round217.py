@@ -115,7 +115,7 @@ def test_a_side_of_a_proportion_is_no_bound_to_rewrite() -> None:
 
 def test_a_word_the_evidence_uses_still_weighs_in_a_cause() -> None:
     """Round 180's faithful 'Pregabalin should not be restarted because it did not help when tried before' (for
-    'trialled in 2021 without benefit', the letter elsewhere saying 'little evidence it is helping him') was flagged
+    'trialled in 2021 without benefit', the letter elsewhere saying 'little evidence it will help him') was flagged
     when 'help' was first left out of what a cause names (session 34's end-of-session run)."""
-    letter = "There is little evidence it is helping him. Pregabalin was trialled in 2021 without benefit."
+    letter = "There is little evidence it will help him. Pregabalin was trialled in 2021 without benefit."
     assert unstated_cause("because it did not help when tried before.", alignment_tokens(letter)) is None
