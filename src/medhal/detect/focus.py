@@ -156,8 +156,10 @@ def contradiction_focus(
             # "less frequent, at 20% versus 33%" against "occurred in 20% versus 33%", of what the unit names
             or (bracket_agrees(unit, best) and bool(said := finding_subject(unit)) and said <= alignment_tokens(best))
             or _only_figures_differ(unit, best)
-            # a unit reporting no effect is not contradicted by a result whose interval holds no effect
+            # a unit reporting no effect is not contradicted by a result whose interval holds no effect, nor by a
+            # possibility with no effect ("Children ... may need hospital or intensive care admission": round 221)
             or (null and nonsignificant(best))
+            or (null and _POSSIBLE.search(best) is not None and not asserts_effect(best) and not directions(best))
             # nor a null unit giving its own interval that holds no effect, by a sentence stating it among others
             # ("did not differ significantly (aOR 0.91, 95% CI 0.63-1.31)" against "..., 0.91 (95% CI 0.63-1.31) for
             # levetiracetam and 1.78 (95% CI 1.24-2.55) for carbamazepine"; round 142)
@@ -313,7 +315,9 @@ def _figure_clause(unit: str, part: str) -> str:
 
 def _bounds_met(unit: str, sentence: str) -> bool:
     """Whether ``unit`` states a bound ("over 150,000") and ``sentence`` states, for each figure of the unit, the same
-    figure or an exact one of its kind the bound holds for (156,236; round 18; not "up to 17 cycles" for "up to 35")."""
+    figure, an exact one of its kind the bound holds for (156,236; round 18; not "up to 17 cycles" for "up to 35"), or
+    for a hedged point estimate one near it ("about 600 stroke patients aged over 80" for "612 patients aged 81-97
+    years": round 222, P(C) 0.77)."""
     own, theirs = quantities(unit), quantities(sentence)
     held = [bound_holds(unit, q, 0.0) is not None for q in own]  # which are bounds (for any value: not None)
     if not any(held):
@@ -321,6 +325,7 @@ def _bounds_met(unit: str, sentence: str) -> bool:
     return all(
         any(q.equals(t) for t in theirs)
         or (bound and any(t.kind == q.kind and not t.approximate and bound_holds(unit, q, t.value) for t in theirs))
+        or (q.about and any(t.kind == q.kind and not t.approximate and near_estimate(q, t.value) for t in theirs))
         for q, bound in zip(own, held, strict=True)
     )
 
@@ -416,6 +421,7 @@ def _same_way_in_part(unit: str, sentence: str) -> bool:
     return restates_in_part(sentence, plain)
 
 
+_POSSIBLE = re.compile(r"\b(?:may|might|could|can)\s+(?!not\b)[a-z]+", re.IGNORECASE)
 _MORE_OFTEN = re.compile(r"\b(?:more|less)\s+(?:common|frequent|often|likely)\b", re.IGNORECASE)
 
 

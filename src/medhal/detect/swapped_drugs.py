@@ -74,7 +74,8 @@ def swapped_drug(index: EvidenceIndex, unit: str) -> int | None:
     if not any(drug in n for n in named):  # a drug the evidence never names is the names cue's (text/names.py)
         return None
     by_sentence = index.alignment(rest)
-    others = [i for i, n in enumerate(named) if n and drug not in n]
+    # "penicillin V" for "phenoxymethylpenicillin": a name inside another names its family, no other drug (r. 222)
+    others = [i for i, n in enumerate(named) if n and drug not in n and not _inside(drug, n)]
     if not others:
         return None
     best = max(others, key=lambda i: (by_sentence[i], -i))
@@ -85,6 +86,12 @@ def swapped_drug(index: EvidenceIndex, unit: str) -> int | None:
         return None
     # "(74% vs 62%)" for the sentence's "(62% vs 74%)": the same comparison told from the other arm (round 141)
     return None if _told_the_other_way(unit, index.sentences[best]) else best
+
+
+def _inside(drug: frozenset[str], named: frozenset[frozenset[str]]) -> bool:
+    """Whether a name of ``drug`` stands inside a longer name of a drug ``named``: "penicillin" of
+    "phenoxymethylpenicillin"."""
+    return any(mine in theirs and mine != theirs for mine in drug for other in named for theirs in other)
 
 
 def _told_the_other_way(unit: str, sentence: str) -> bool:

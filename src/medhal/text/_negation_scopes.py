@@ -58,6 +58,8 @@ def governed(text: str, words: list[re.Match[str]], *, phrases: bool = False) ->
             after = [k for k in after if words[k].group().lower() not in _SKIPPED][:1]  # noun, nothing after it
         if after and words[after[0]].group().lower() in ("only", "as"):
             continue
+        if _DONE_SO.match(text, cue.end()):  # "I have not done so as his blood pressure control is good": it denies
+            continue  # the act said before, not the reason after it (round 222)
         if cue.group().lower() == "nor" and _INVERTED.match(text, cue.end()):
             continue  # "did not differ ..., nor did satisfaction scores": the predicate denied again, of a new subject
         if _BOUND_AFTER.match(text, cue.end()) or _EITHER_WAY.search(text, 0, cue.start()):
@@ -113,6 +115,7 @@ _INVERTED = re.compile(r"\s+(?:did|does|do|was|were|is|are|had|has|have|could|wo
 """An auxiliary after "nor": the clause repeats a denied predicate of another subject (round 137)."""
 _ASIDE = re.compile(r"\s*,\s*(?:however|though|therefore|thus|in\s+fact|of\s+course|unfortunately)\s*,", re.I)
 
+_DONE_SO = re.compile(r"\s+(?:done|do|doing|did)\s+so\b", re.IGNORECASE)
 _NON = re.compile(r"non-[a-z]", re.IGNORECASE)
 _GERUND = re.compile(r"\s+\w+ing\b")
 _DENIED_BEFORE = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not)\b[^.;:,]*$", re.IGNORECASE)

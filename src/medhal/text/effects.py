@@ -116,7 +116,10 @@ def changed_outcome(unit: str) -> str | None:
     return outcome or None
 
 
-_PREPOSITION_FIRST = re.compile(r"(?:on|in|with|at|after|during|among|from|within|across|under|over)\b", re.I)
+_PREPOSITION_FIRST = re.compile(  # and a conjunction: "but that eased | once she was shown how to breathe" (r. 222)
+    r"(?:on|in|with|at|after|during|among|from|within|across|under|over|once|when|until|before|since|because|if)\b",
+    re.I,
+)
 
 
 _CAUSE_ACTIVE = re.compile(

@@ -25,6 +25,14 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:it|they|this|that|which)\s+hurts?\b|\bhurts?\s+(?:a\s+lot|too\s+much)\b", "of pain"),
     (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),
     (r"\ballergic(?:[- ]type)?\s+reactions?\b", "hypersensitivity reaction"),
+    # "she has never had an early birth or a late miscarriage" for "no history of preterm birth or second-trimester
+    # loss" (round 222)
+    (r"\b(?:an?\s+)?early\s+births?\b", "preterm birth"),
+    (r"\blate\s+miscarriages?\b", "second-trimester loss"),
+    (  # "Fewer ... needed to stay in hospital" for "Hospital admission occurred in 61% versus 74%" (round 221)
+        r"\bneed(?:ed|s)?\s+to\s+(?:stay|be\s+kept|remain|be\s+admitted)\s+in\s+(?:the\s+)?hospital\b",
+        "hospital admission",
+    ),
     (  # "cut radiation to a little over half" for "reduced median dose-length product" of CT (round 219)
         r"\bradiation\b(?!\s+(?:therapy|treatment|oncolog\w*|dose|exposure|dermatitis|proctitis|pneumonitis|injury))",
         "radiation dose",

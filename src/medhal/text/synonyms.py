@@ -76,7 +76,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "treat": ("thera",),
     "patie": ("peopl",),
     "reduc": ("decre", "lower", "fewer"),
-    "incre": ("rose", "rise", "risen", "rises"),
+    "incre": ("rose", "rise", "risen", "rises", "raise"),  # "greatly raises the risk" (round 222)
     "regim": ("cours", "sched"),
     "rare": ("uncom", "infre"),
     "guide": ("guidi", "guida"),
@@ -103,6 +103,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "compl": ("fully", "full"),  # "had recovered fully" for "complete recovery" (an own abstract, session 33)
     "drive": ("drivi", "drove"),  # "should not drive" for "should avoid driving" (an own abstract, session 34)
     "salt": ("salty",),  # "a salty diet" for "a high salt intake" (round 220)
+    "carri": ("carry",),  # "carrying this gene" for "carriers have a markedly increased risk" (round 222)
     "recur": ("relap",),  # "Relapse was far more common" for "Recurrence after initial success" (round 220)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
@@ -120,11 +121,12 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 (our own COPD letter); "worries" and "concern" (round 68); "walking" and "gait" (round 77); "repeating" and
 "repetitions" (round 86); "fully" and "complete" ("recovered fully" for "complete recovery"); "faster" and
 "speed" (round 206); "females" and "women" (round 207); "slept" and "sleep" (round 208); "driving" and "drive";
-"salty" and "salt"; "relapse" and "recurrence" (round 220)."""
+"salty" and "salt"; "relapse" and "recurrence" (round 220); "raises" and "increased", "carrying" and "carriers"
+(round 222)."""
 
-SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
-"""Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never
-compared."""
+SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "given"})
+"""Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"), and "given"
+("the children given magnesium" are those on it, however the evidence words it: round 221): never compared."""
 
 COMPLEMENTS: dict[str, tuple[str, ...]] = {"morta": ("survi",)}
 """Canonical stem -> the stems of its complement ("survival" is one minus "mortality").  Opposites, so never
