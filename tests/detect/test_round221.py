@@ -6,6 +6,7 @@ from __future__ import annotations
 from medhal.detect.alignment import EvidenceIndex, restates_in_part
 from medhal.detect.focus import _bounds_met
 from medhal.detect.swapped_drugs import swapped_drug
+from medhal.text.allocation import allocation_conflict
 from medhal.text.effects import changed_outcome
 from medhal.text.explanations import unstated_cause
 from medhal.text.negation import flips_negation
@@ -69,3 +70,17 @@ def test_lay_tests_and_causes() -> None:
     letter = "Thyroid ultrasound was not required given the positive antibody result."
     assert unstated_cause("because the antibody result was so clear.", alignment_tokens(letter)) is None
     assert changed_outcome("but that eased once she was shown how to breathe with it.") is None
+
+
+def test_what_the_end_of_session_run_found() -> None:
+    """Faithful answers of rounds 198, 200 and 211 newly flagged by this session's first mends: an allocation in words
+    read as an effect once 'a dummy injection' read as placebo; 'unhappy with the medicine' once 'medicine' weighed
+    nothing; 'would keep him from driving' denied once 'driving' read as 'drive'."""
+    methods = ["Methods: 1,480 infants were assigned 2:1 to nirsevimab or placebo.", "RSV occurred in 1.2% vs 5.1%."]
+    assert allocation_conflict("and twice as many got the medicine as got a dummy injection.", methods) is None
+    assert allocation_conflict("and three times as many got the medicine as got a dummy injection.", methods)
+    review = "Switching was mostly due to dissatisfaction with the medication."
+    assert unstated_cause("often because they were unhappy with the medicine.", alignment_tokens(review)) is None
+    stone = "Ureteroscopy needs a general anaesthetic, and he could not drive for several days."
+    assert flips_negation("and would keep him from driving for several days.", stone) is None
+    assert flips_negation("and he could drive within a day.", stone) == "drive"

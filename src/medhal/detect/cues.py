@@ -72,6 +72,7 @@ from medhal.detect.records import JSONObject
 from medhal.detect.swapped_drugs import swapped_drug
 from medhal.text.accuracy import auc_values, discrimination_conflicts, speaks_of_discrimination
 from medhal.text.age_sides import swapped_age_side
+from medhal.text.allocation import allocation_conflict, says_allocation
 from medhal.text.antonyms import swapped_qualifier
 from medhal.text.assertions import asks, opens_relative
 from medhal.text.certainty import certainty_conflicts
@@ -158,6 +159,9 @@ def number_cue(
     hedged = pair_conflict(unit, index.sentences)  # "at about 38% versus 21%" for "28% versus 21%" (round 172)
     if hedged is not None:
         return [(hedged[1], hedged[2])], hedged[0]
+    if says_allocation(unit):  # "twice as many got the medicine as got a dummy injection": "assigned 2:1" (r. 198)
+        allocated = allocation_conflict(unit, index.sentences)
+        return ([], None) if allocated is None else ([allocated[1:]], allocated[0])
     if ratio_words(unit):  # "doubled abstinence (7.7% vs 6.9%)": the sentence stating the unit's two figures
         paired = stated_pair_factor(index, unit) or subject_factor(index, unit, by_sentence)
         if paired is not None:

@@ -85,8 +85,8 @@ _NOT_CAUSES |= {"fine", "past", "causi", "getti", "gradu", "devel", "later"}  # 
 # (round 122); "gradually getting weaker" (round 124), "can still develop later" (round 125)
 _NOT_CAUSES |= {"affec", "takin", "found"}  # "because only a small area was affected", "because taking both
 # together has not been found to help more people clear up" (round 218): verbs that name nothing
-_NOT_CAUSES |= {"make", "drop", "medic", "work"}  # "because this medicine can make it drop", "makes the tablet work
-# less well" (rounds 219-220): the drug in question, and a change's verb
+_NOT_CAUSES |= {"make", "drop", "work"}  # "because this medicine can make it drop", "makes the tablet work less well"
+# (rounds 219-220): a change's verb
 _NOT_CAUSES |= {"happe", "again", "resul", "nothi", "sugge", "looki", "finds"}  # "because it can happen again", "the
 # antibody result was so clear", "nothing suggested ...", "looking more closely finds more cases" (rounds 221-222)
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
@@ -97,6 +97,8 @@ _ANALGESICS = alignment_tokens(
     "NSAID NSAIDs opioid opioids paracetamol acetaminophen ibuprofen naproxen diclofenac codeine morphine tramadol"
 )
 """Painkillers the evidence may name where an answer says "painkiller" (read as "analgesics")."""
+_THIS_DRUG = re.compile(r"\b(?:this|that|these|those)\s+(?:medicines?|medications?|drugs?|tablets?)\b", re.I)
+"""A drug the sentence named before, pointed back at (round 219); "with the medicine" still weighs its word."""
 _VITAMIN = re.compile(r"\bvitamin\s+([A-K]\d{0,2})\b", re.IGNORECASE)
 _GLOSS = re.compile(r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,4}?(?:called|known\s+as|termed)\s+", re.IGNORECASE)
 """A lay gloss of the name that follows it ("a fast abnormal rhythm called | ventricular tachycardia": round 93): the
@@ -192,6 +194,7 @@ def unstated_cause(unit: str, named: Set[str], evidence: str = "") -> str | None
     # "because her prolactin, although much lower than the starting level," | "is still raised": a concession is no
     # part of the cause, which the next unit of the sentence gives (round 81)
     explanation = _GLOSS.sub(" ", _THAN_A_FIGURE.sub(" ", _CONCEDED.sub(" ", explanation)))
+    explanation = _THIS_DRUG.sub(" ", explanation)  # "because this medicine can make it drop": the drug named before
     # read in clinical words first, so a lay phrase the evidence writes as an acronym is spelled by it ("the left upper
     # chamber of the heart" is the left atrium, "LA": round 107)
     worded = canonical_text(explanation)

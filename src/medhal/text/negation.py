@@ -185,6 +185,7 @@ def flips_negation(unit: str, sentence: str) -> str | None:
             and not _CONDITION_BEFORE.search(unit, 0, w.start())
             and not (w.group().lower() in _NEED_WORDS and _AS.search(unit, 0, w.start()))
             and not _TOO_TO.search(unit, 0, w.start())  # "too rare to compare" is "could not be compared" (r. 174)
+            and not _KEPT_FROM.search(unit, 0, w.start())  # "would keep him from driving" is "could not drive" (211)
             # "settled without changing the dose" denies the dose's change as "settled without dose change" does
             and not _GERUND_OBJECT.search(unit, 0, w.start())  # (round 193)
         ),
@@ -236,6 +237,10 @@ _PLACED = re.compile(
     re.IGNORECASE,
 )
 """A position relative to what a sentence denies, which asserts nothing of it ("still above his dry weight", r. 66)."""
+_KEPT_FROM = re.compile(
+    r"\b(?:keep|keeps|kept|stop|stops|stopped|prevent|prevents|prevented|bar|bars|barred)\s+(?:\w+\s+){0,2}?from\s+$",
+    re.IGNORECASE,
+)
 _TOO_TO = re.compile(r"\btoo\s+(?:\w+\s+){1,2}?to\s+$", re.IGNORECASE)
 """"too rare to | compare": the verb after is denied by "too"."""
 _CONDITION_BEFORE = re.compile(r"\b(?:when|whenever|if|unless)\b[^,;.:()]*$", re.IGNORECASE)
