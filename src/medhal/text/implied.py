@@ -404,8 +404,11 @@ _JOINED = re.compile(
     r"[^.;()]{0,40}?\b(?:versus|vs\.?|compared\s+(?:with|to)|against|to|from)\s+(?:[a-z]+\s+){0,2}?", re.IGNORECASE
 )
 """What stands between two levels compared side by side: "410 ng/L, compared with 620 ng/L", "from 118 kg to"."""
-_EARLIER = re.compile(r"[^\s(]{0,12}\s*\(\s*(?:baseline|previously|was|prior|before)\s*:?\s*", re.IGNORECASE)
-"""What stands between a level and its earlier one in brackets: "162 umol/L (baseline 95", "5.8 mmol/L (previously "."""
+_EARLIER = re.compile(
+    r"\s*(?:[^\s(;.]{1,12}\s+){0,3}[^\s(]{0,12}\s*\(\s*(?:baseline|previously|was|prior|before)\s*:?\s*", re.IGNORECASE
+)
+"""What stands between a level and its earlier one in brackets: "162 umol/L (baseline 95", "5.8 mmol/L (previously
+", "9.8 mg Fe/g dry weight (previously " (round 223)."""
 _SPREAD = re.compile(r"(?:±|\+/-|\bSD\b)\s*$", re.IGNORECASE)
 _NO_LEVEL = frozenset({"count", "percent", "points", "time", "money"})
 

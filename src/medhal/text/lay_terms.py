@@ -25,6 +25,13 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:it|they|this|that|which)\s+hurts?\b|\bhurts?\s+(?:a\s+lot|too\s+much)\b", "of pain"),
     (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),
     (r"\ballergic(?:[- ]type)?\s+reactions?\b", "hypersensitivity reaction"),
+    # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)
+    (
+        r"\b(?:severe\s+)?(?:drop|fall)\s+in\s+(?:the\s+)?(?:infection-fighting\s+)?white(?:\s+blood)?\s+cells?\b",
+        "agranulocytosis",
+    ),
+    (r"\bserious\s+health\s+problems\b", "serious adverse events"),  # "Maternal serious adverse events" (round 224)
+    (r"\b(?:raised|elevated)\s+blood\s+(?:sugar|glucose)\b", "hyperglycemia"),  # "raised blood glucose" (round 223)
     # "she has never had an early birth or a late miscarriage" for "no history of preterm birth or second-trimester
     # loss" (round 222)
     (r"\b(?:an?\s+)?early\s+births?\b", "preterm birth"),

@@ -118,6 +118,8 @@ def signed_difference_conflict(unit: str, sentences: list[str] | tuple[str, ...]
             continue
         if rival is not None and not rival & (_rival(sentence) or frozenset()):
             continue  # the unit names whom it compares with, and the sentence another or none
+        if rival is None and _SINCE_EVENT.search(sentence):  # "attended at 18:40 after falling ... about 2 hours
+            continue  # earlier" dates an event, which "brought in roughly two hours later" tells from its end (r. 223)
         # "slept about two hours less" against "Sleep improved from 4 to 6 hours per night" (round 208): a change
         # between two levels of what the unit names, by the same size
         levels = _level_changes(sentence) if stems & canonical_stems(sentence) - _FRAME else ()
@@ -164,6 +166,10 @@ _FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?$", re.IGNORECASE)
 _TO = re.compile(r"\s+to\s+(?:about\s+|around\s+)?", re.IGNORECASE)
 _FRAME = canonical_stems("per night day week month year hours minutes days patients people time")
 """Words of a change's frame, not what it is about."""
+
+
+_SINCE_EVENT = re.compile(r"\bafter\s+(?:\w+\s+){0,2}?\w+ing\b[^.;]{0,120}?\b(?:earlier|before|ago)\b", re.I)
+"""An event dated back from another ("after falling onto his hand ... about 2 hours earlier"): no group compared."""
 
 
 def _rival(text: str) -> frozenset[str] | None:

@@ -104,6 +104,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "drive": ("drivi", "drove"),  # "should not drive" for "should avoid driving" (an own abstract, session 34)
     "salt": ("salty",),  # "a salty diet" for "a high salt intake" (round 220)
     "carri": ("carry",),  # "carrying this gene" for "carriers have a markedly increased risk" (round 222)
+    "mater": ("mothe",),  # "in the mothers" for "Maternal serious adverse events" (round 224)
+    "gluco": ("sugar",),  # "his sugar ran high" for "glucose 11.2 mmol/L" (round 224)
     "recur": ("relap",),  # "Relapse was far more common" for "Recurrence after initial success" (round 220)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
@@ -122,7 +124,7 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 "repetitions" (round 86); "fully" and "complete" ("recovered fully" for "complete recovery"); "faster" and
 "speed" (round 206); "females" and "women" (round 207); "slept" and "sleep" (round 208); "driving" and "drive";
 "salty" and "salt"; "relapse" and "recurrence" (round 220); "raises" and "increased", "carrying" and "carriers"
-(round 222)."""
+(round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "given"})
 """Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"), and "given"
