@@ -126,9 +126,9 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 "salty" and "salt"; "relapse" and "recurrence" (round 220); "raises" and "increased", "carrying" and "carriers"
 (round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224)."""
 
-SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "given"})
-"""Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"), and "given"
-("the children given magnesium" are those on it, however the evidence words it: round 221): never compared."""
+SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
+"""Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never
+compared."""
 
 COMPLEMENTS: dict[str, tuple[str, ...]] = {"morta": ("survi",)}
 """Canonical stem -> the stems of its complement ("survival" is one minus "mortality").  Opposites, so never
