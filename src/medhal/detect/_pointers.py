@@ -121,9 +121,10 @@ def closest(entailing: int | None, library: Support) -> int | None:
 
 def nearest_sentence(alignment: np.ndarray, known: np.ndarray) -> int | None:
     """The sentence an unsupported unit is about when none holds :data:`CLOSE` of its content, or ``None``: the one
-    holding the most of the unit's words the evidence uses at all, people left out (``known``: :meth:`~medhal.
-    detect.alignment.EvidenceIndex.alignment` with ``known_only``, ignoring :data:`PEOPLE`), at least half of them
-    and :data:`CLOSE` / 2 of all its content (``alignment``), then the better aligned, then the first.  A lay
+    holding the most of the unit's words the evidence uses at all, people and figures left out (``known``: :meth:`~
+    medhal.detect.alignment.EvidenceIndex.alignment` with ``known_only``, ignoring :data:`PEOPLE` and the unit's
+    numbers, which :func:`stating_figures` places: "three in ten people" is not about "three trials"), at least half
+    of them and :data:`CLOSE` / 2 of all its content (``alignment``), then the better aligned, then the first.  A lay
     answer's own words count against every sentence alike ("Long-term twitching of the face was about as common
     either way" holds 0.21 of its content in "Synkinesis at 9 months did not differ (8.9% vs 9.7%)", all of what
     the evidence says of it); a unit that shares only the people with a sentence (the README example's dialysis

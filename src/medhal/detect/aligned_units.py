@@ -15,7 +15,7 @@ import numpy as np
 
 from medhal.detect._pointers import PEOPLE, focus_line, nearest_sentence, states_none, stating_figures
 from medhal.detect.aligned_rule import AlignedRule
-from medhal.detect.alignment import EvidenceIndex
+from medhal.detect.alignment import EvidenceIndex, alignment_tokens
 from medhal.detect.base import Plan
 from medhal.detect.chunking import Window, smallest_holding
 from medhal.detect.cues import FiredCue, cue_record
@@ -144,7 +144,9 @@ def aligned_units(
                 held = -1 - tile  # a coverage window (the index convention of AlignedDecision)
             entailing, stated = (entailing, None) if held is None else (held, stated)
         if decision.verdict == "unsupported" and stated is None:  # no sentence holds enough of a lay unit's words
-            near = nearest_sentence(by_sentence, index.alignment(span.text, known_only=True, ignoring=PEOPLE))
+            # figures are stating_figures' to place: "three in ten people" is not about "three trials"
+            numbers = frozenset(t for t in alignment_tokens(span.text) if t.startswith("#"))
+            near = nearest_sentence(by_sentence, index.alignment(span.text, known_only=True, ignoring=PEOPLE | numbers))
             if (held := smallest_holding(windows, near)) is not None:
                 entailing, stated = held, near
         w_e, w_c = (
