@@ -3,9 +3,11 @@ wording the same reading must still catch."""
 
 from __future__ import annotations
 
+from medhal.text.effects import unnamed_outcome
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
 from medhal.text.implied import implied_figures
+from medhal.text.negation import flips_negation
 from medhal.text.quantities import quantities
 from medhal.text.signed_differences import signed_difference_conflict
 from medhal.text.synonyms import alignment_tokens
@@ -52,3 +54,23 @@ def test_lay_causes_and_subjects() -> None:
     assert unnamed_subject(unit, maternal, alignment_tokens(maternal)) is None
     unit = "Serious infections in the babies were also less frequent with azithromycin,"
     assert unnamed_subject(unit, maternal, alignment_tokens(maternal))
+
+
+def test_rounds_225_226_advice_against_pointing_back_and_lay_words() -> None:
+    """Rounds 225-226, read blind at the session's end: 'dabigatran and edoxaban are advised against' was denied by
+    '... are not recommended'; 'halved this bowel illness' named an outcome the evidence never names; 'Breaks in the
+    spine' and 'sudden urges' are vertebral fractures and urgency."""
+    guideline = "4.3 Rivaroxaban, dabigatran and edoxaban are not recommended in dialysis patients (Grade 1C)."
+    assert flips_negation("dabigatran and edoxaban are advised against,", guideline) is None
+    assert flips_negation("dabigatran and edoxaban are advised,", guideline) == "advised"
+    trial = "Necrotising enterocolitis occurred in 4% versus 9% (risk ratio 0.44)."
+    unit = "The researchers conclude that routine use of the mixture halved this bowel illness,"
+    assert unnamed_outcome(unit, trial, alignment_tokens(trial)) is None
+    unit = "The researchers conclude that routine use of the mixture halved the hospital stay,"
+    assert unnamed_outcome(unit, trial, alignment_tokens(trial)) == "the hospital stay"
+    spine = "New vertebral fractures occurred in 3% versus 8%."
+    assert (
+        unnamed_subject("Breaks in the spine became less common with the drug,", spine, alignment_tokens(spine)) is None
+    )
+    bladder = "Adults with at least 1 urgency episode daily were randomised."
+    assert unstated_cause("because of sudden urges at least once a day.", alignment_tokens(bladder)) is None

@@ -26,7 +26,7 @@ import re
 
 from medhal.text.lexical import has_negation
 from medhal.text.synonyms import canonical_text
-from medhal.text.unnamed import never_named
+from medhal.text.unnamed import never_named, points_back
 
 __all__ = ["changed_outcome", "stated_agent", "stated_cause", "unnamed_outcome"]
 
@@ -268,8 +268,8 @@ def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
         worded = changed_outcome(clinical)  # reduced feeling in his left foot" is neuropathy: round 69)
         if _EFFECT_VERB.search(clinical) is None or (worded and not never_named(worded, evidence, evidence_tokens)):
             outcome = None
-    for phrase in (outcome, stated_cause(unit), stated_agent(unit)):
-        if phrase is not None and never_named(phrase, evidence, evidence_tokens):
+    for phrase in (outcome, stated_cause(unit), stated_agent(unit)):  # "halved this bowel illness": named before
+        if phrase is not None and not points_back(phrase) and never_named(phrase, evidence, evidence_tokens):
             return phrase
     return None
 

@@ -25,6 +25,8 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:it|they|this|that|which)\s+hurts?\b|\bhurts?\s+(?:a\s+lot|too\s+much)\b", "of pain"),
     (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),
     (r"\ballergic(?:[- ]type)?\s+reactions?\b", "hypersensitivity reaction"),
+    (r"\bsudden\s+urges\b", "urgency"),  # "because of sudden urges at least once a day" (round 226)
+    (r"\bbreaks?\s+in\s+the\s+spine\b", "vertebral fractures"),  # "Breaks in the spine became less common" (r. 225)
     # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)
     (
         r"\b(?:severe\s+)?(?:drop|fall)\s+in\s+(?:the\s+)?(?:infection-fighting\s+)?white(?:\s+blood)?\s+cells?\b",

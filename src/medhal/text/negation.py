@@ -186,6 +186,7 @@ def flips_negation(unit: str, sentence: str) -> str | None:
             and not (w.group().lower() in _NEED_WORDS and _AS.search(unit, 0, w.start()))
             and not _TOO_TO.search(unit, 0, w.start())  # "too rare to compare" is "could not be compared" (r. 174)
             and not _KEPT_FROM.search(unit, 0, w.start())  # "would keep him from driving" is "could not drive" (211)
+            and not _AGAINST.match(unit, w.end())  # "are advised against" is "are not recommended" (round 226)
             # "settled without changing the dose" denies the dose's change as "settled without dose change" does
             and not _GERUND_OBJECT.search(unit, 0, w.start())  # (round 193)
         ),
@@ -237,6 +238,7 @@ _PLACED = re.compile(
     re.IGNORECASE,
 )
 """A position relative to what a sentence denies, which asserts nothing of it ("still above his dry weight", r. 66)."""
+_AGAINST = re.compile(r"\s+against\b", re.IGNORECASE)
 _KEPT_FROM = re.compile(
     r"\b(?:keep|keeps|kept|stop|stops|stopped|prevent|prevents|prevented|bar|bars|barred)\s+(?:\w+\s+){0,2}?from\s+$",
     re.IGNORECASE,

@@ -13,7 +13,7 @@ from medhal.text.comparisons import COMPARISON, COMPARISON_FRAME, unit_compariso
 from medhal.text.drug_classes import names_class, unstated_classes
 from medhal.text.synonyms import canonical_stems, canonical_text
 
-__all__ = ["comparison_subject", "never_named", "unnamed_subject"]
+__all__ = ["comparison_subject", "never_named", "points_back", "unnamed_subject"]
 
 
 _SUBJECT_VERB = re.compile(
@@ -94,6 +94,8 @@ def unnamed_subject(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
     subject = comparison_subject(unit)
     if subject is not None and canonical_stems(subject) - _SUBJECT_FRAME <= _SAID_BEFORE:
         return None  # "Levels were higher", "The link was stronger": the measure said before (rounds 145-152)
+    if subject is not None and points_back(subject):  # "this bowel illness": what was named before (round 225)
+        return None
     if subject is None or _OFFSPRING.fullmatch(subject):  # "Their babies were more often small for ...": what is
         return None  # compared is in the predicate, of the mothers' babies the evidence counts as births (round 52)
     return subject if never_named(subject, evidence, evidence_tokens) else None
@@ -104,6 +106,19 @@ _SAID_BEFORE = canonical_stems(
 )
 """Words a subject made of names only a measure said before, not a measure of its own ("Levels were higher", "The
 apparent benefit was larger"); with another word ("Antibody concentrations") that word must be named."""
+_POINTED_BACK = re.compile(r"\W*(?:this|that|these|those)\s", re.IGNORECASE)
+
+
+def points_back(phrase: str) -> bool:
+    """Whether ``phrase`` points back at what was named before ("this bowel illness", "these spots"): a lay answer
+    names it in its own words once, then refers to it; the evidence need not name the pointing words.
+
+    >>> points_back("this bowel illness"), points_back("the bowel illness")
+    (True, False)
+    """
+    return _POINTED_BACK.match(phrase) is not None
+
+
 _OFFSPRING = re.compile(  # "Babies were slightly less often born unusually small" (round 208)
     r"\W*(?:(?:their|these|those|her|the)\s+)?(?:babies|baby|infants?|newborns?|offspring|children|child)\W*", re.I
 )

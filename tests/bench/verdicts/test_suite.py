@@ -207,6 +207,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round222.jsonl", 24),
         ("round223.jsonl", 24),
         ("round224.jsonl", 24),
+        ("round225.jsonl", 24),
+        ("round226.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
