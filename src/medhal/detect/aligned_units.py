@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from medhal.detect._pointers import PEOPLE, focus_line, nearest_sentence, states_none, stating_figures
+from medhal.detect._pointers import CLOSE, PEOPLE, focus_line, nearest_sentence, states_none, stating_figures
 from medhal.detect.aligned_rule import AlignedRule
 from medhal.detect.alignment import EvidenceIndex, alignment_tokens
 from medhal.detect.base import Plan
@@ -143,7 +143,8 @@ def aligned_units(
             if held is None and (tile := smallest_holding(coverage, stated)) is not None:
                 held = -1 - tile  # a coverage window (the index convention of AlignedDecision)
             entailing, stated = (entailing, None) if held is None else (held, stated)
-        if decision.verdict == "unsupported" and stated is None:  # no sentence holds enough of a lay unit's words
+        # no sentence holds enough of a lay unit's words (read only then: most units never need it)
+        if decision.verdict == "unsupported" and stated is None and len(by_sentence) and by_sentence.max() < CLOSE:
             # figures are stating_figures' to place: "three in ten people" is not about "three trials"
             numbers = frozenset(t for t in alignment_tokens(span.text) if t.startswith("#"))
             near = nearest_sentence(by_sentence, index.alignment(span.text, known_only=True, ignoring=PEOPLE | numbers))

@@ -37,7 +37,7 @@ def says_allocation(unit: str) -> bool:
     >>> says_allocation("and twice as many got the medicine as got a dummy."), says_allocation("It halved it.")
     (True, False)
     """
-    return bool(ratio_words(unit)) and _ALLOCATED.search(unit) is not None
+    return _ALLOCATED.search(unit) is not None and bool(ratio_words(unit))  # the cheap test first: read for every unit
 
 
 def allocation_conflict(unit: str, sentences: Sequence[str]) -> tuple[int, Quantity, Quantity] | None:

@@ -23,8 +23,8 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     # "not usually offered freezing because it hurts" for "Cryotherapy is not routinely offered ... because of pain"
     # (round 218); not "hurt an unborn baby" (teratogenic, below), nor freezing of gait or freezing temperatures
     (r"\b(?:it|they|this|that|which)\s+hurts?\b|\bhurts?\s+(?:a\s+lot|too\s+much)\b", "of pain"),
-    (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),
-    (r"\ballergic(?:[- ]type)?\s+reactions?\b", "hypersensitivity reaction"),
+    (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),  # "help more people clear up" for "improve cure rates" (round 218)
+    (r"\ballergic(?:[- ]type)?\s+reactions?\b", "hypersensitivity reaction"),  # "an allergic-type reaction" (r. 219)
     (r"\bsudden\s+urges\b", "urgency"),  # "because of sudden urges at least once a day" (round 226)
     (r"\bbreaks?\s+in\s+the\s+spine\b", "vertebral fractures"),  # "Breaks in the spine became less common" (r. 225)
     # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)
@@ -45,7 +45,7 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (  # "cut radiation to a little over half" for "reduced median dose-length product" of CT (round 219)
         r"\bradiation\b(?!\s+(?:therapy|treatment|oncolog\w*|dose|exposure|dermatitis|proctitis|pneumonitis|injury))",
         "radiation dose",
-    ),  # "an allergic-type reaction" (r. 219)  # "help more people clear up" for "improve cure rates" (round 218)
+    ),
     (r"\bfreezing\b(?!\s+(?:of\s+gait|episodes?|point|temperatures?|cold|weather|conditions|sprays?))", "cryotherapy"),
     # "the other half took a dummy tablet" for "prednisolone plus placebo" (an own Bell's palsy abstract, session 34)
     (

@@ -42,7 +42,7 @@ _CONDITIONAL = re.compile(
 _BRACKETED = re.compile(r"\s*\(([^()]{1,30})\)\s*$")
 """A bracket closing the name of a test, its short name or what it was done on: read as words of the name."""
 _FRAME = canonical_stems("the a an her his their its your result results level levels test tests")
-_BLOOD_TEST_FOR = re.compile(r"\bblood\s+tests?\s+for\b|\bdisease\b", re.IGNORECASE)
+_LAY_TEST_FRAME = re.compile(r"\bblood\s+tests?\s+for\b|\bdisease\b", re.IGNORECASE)
 """A lay test's frame: "A blood test for Lyme disease came back positive" gives the result of "Lyme serology"
 (round 222)."""
 
@@ -89,7 +89,7 @@ def _claim(unit: str) -> tuple[frozenset[str], str] | None:
     if m is None or has_negation(unit) or _CONDITIONAL.search(unit):
         return None
     test, result = next((m.group(f"test{k}"), m.group(f"result{k}")) for k in ("", "2", "3") if m.group(f"result{k}"))
-    stems = _stems(_BLOOD_TEST_FOR.sub(" ", test)) - _FRAME
+    stems = _stems(_LAY_TEST_FRAME.sub(" ", test)) - _FRAME
     return (stems, result.lower()) if stems else None
 
 
