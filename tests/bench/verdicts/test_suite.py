@@ -209,6 +209,9 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round224.jsonl", 24),
         ("round225.jsonl", 24),
         ("round226.jsonl", 24),
+        ("round227.jsonl", 24),
+        ("round228.jsonl", 24),
+        ("round229.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
