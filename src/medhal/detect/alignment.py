@@ -89,6 +89,7 @@ import numpy as np
 from medhal.detect.aligned_rule import AlignedDecision, AlignedRule
 from medhal.text.abbreviations import abbreviated, defined_abbreviations, spelled_out
 from medhal.text.assertions import asserts_nothing, describes_measurement, elides_predicate
+from medhal.text.attribution import unattributed
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.doses import worked_out
 from medhal.text.figure_agreement import figures_agree
@@ -120,6 +121,7 @@ __all__ = [
     "alignment_tokens",
     "negation_agrees",
     "opposite_ways",
+    "points_to_treatment",
     "restates",
     "sentence_alignment",
 ]
@@ -258,7 +260,10 @@ def restates(sentence: str, unit: str) -> bool:
     >>> restates("With diabetes, statins lowered risk.", "Statins lowered risk in patients without diabetes.")
     False
     """
+    unit = unattributed(unit)  # "The researchers concluded that ...": the evidence never names its authors
     wanted = alignment_tokens(unit)
+    if points_to_treatment(unit):  # "The regimen is not advised during pregnancy" for "3HP is not recommended in
+        wanted = alignment_tokens(_POINTING_HEAD.sub("", unit)) or wanted  # pregnancy" (round 229)
     if not wanted or elides_predicate(unit) or _held(unit, sentence, wanted) is None or about_else(unit, sentence):
         return False  # "whereas no stented patient did." says nothing by itself to restate
     # "Adverse effects were uncommon | and did not differ between groups": the subject's first predicate restates
@@ -274,20 +279,51 @@ def restates(sentence: str, unit: str) -> bool:
     return len(own) > 1 and all(any(_restates_part(p, u, alignment_tokens(u)) for p in parts) for u in own)
 
 
+_POINTING_HEAD = re.compile(
+    r"^\W*(?:the|this|that)\s+(?:regimen|treatment|medicine|medication|drug|combination|course|vaccine|injection|"
+    r"tablets?|pills?|procedure|operation|therapy)\s+(?=(?:is|was|are|were|should|must|can|may|has|had)\b)",
+    re.IGNORECASE,
+)
+"""A subject pointing back at the treatment an answer is about ("The regimen", "This medicine"): what the evidence
+calls it by name, so its word need not be the sentence's."""
+
+
+def points_to_treatment(unit: str) -> bool:
+    """Whether ``unit``'s subject points back at the treatment the answer is about (:data:`_POINTING_HEAD`)."""
+    return _POINTING_HEAD.match(unit) is not None
+
+
 _DENIED_PREDICATE = re.compile(r"\s+and\s+(?=(?:did|does|do|was|were)\s+not\s+(?:differ|vary)\b)", re.IGNORECASE)
 """A second predicate of the same subject, a difference it denies ("were uncommon | and did not differ")."""
 
 
+_ADVICE_PREDICATE = re.compile(
+    r"^(?P<subject>.+?)\s+(?:did|does|do|was|were|is|are|has|had|have)\s+(?:not\s+)?\w[^,;()]*?"
+    r"\s+and\s+(?P<advice>(?:should|must)\s+(?:not\s+)?be\s+\w.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A finding, then advice on the same subject after "and" ("X did not reduce falls and should not be used for fall
+prevention"): the subject's second predicate."""
+
+
 def _predicates(part: str) -> list[str]:
-    """``part``, and its first predicate alone where a denied difference follows it (:data:`_DENIED_PREDICATE`).
+    """``part``, and its first predicate alone where a denied difference follows it (:data:`_DENIED_PREDICATE`), or
+    the subject with its second predicate where advice follows a finding (:data:`_ADVICE_PREDICATE`: "should be
+    avoided to prevent falls" for "... did not reduce falls in older adults and should not be used for fall
+    prevention", an own vitamin D abstract, session 35).
 
     >>> _predicates("Adverse effects were uncommon and did not differ between groups.")
     ['Adverse effects were uncommon and did not differ between groups.', 'Adverse effects were uncommon']
+    >>> _predicates("Vitamin D did not reduce falls and should not be used for fall prevention.")[1]
+    'Vitamin D should not be used for fall prevention.'
     """
     m = _DENIED_PREDICATE.search(part)
-    if m is None or part.count("(", 0, m.start()) > part.count(")", 0, m.start()):
-        return [part]
-    return [part, part[: m.start()]]
+    if m is not None and part.count("(", 0, m.start()) <= part.count(")", 0, m.start()):
+        return [part, part[: m.start()]]
+    advice = _ADVICE_PREDICATE.match(part)
+    if advice is not None:
+        return [part, f"{advice.group('subject')} {advice.group('advice')}"]
+    return [part]
 
 
 def _held(unit: str, text: str, wanted: frozenset[str]) -> frozenset[str] | None:

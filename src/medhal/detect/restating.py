@@ -11,7 +11,7 @@ from typing import Protocol
 
 import numpy as np
 
-from medhal.detect.alignment import EvidenceIndex, restates
+from medhal.detect.alignment import EvidenceIndex, points_to_treatment, restates
 from medhal.detect.chunking import Window
 from medhal.text.advice_forms import as_avoided, same_guidance
 from medhal.text.assertions import done_of_a_condition, subject_carried
@@ -67,10 +67,11 @@ def restating_window(
     # a sentence holding every word and number of the unit is aligned at 1.0; one writing its figures otherwise
     # ("769 of 12,927" for "about 6%") may restate it too (:func:`~medhal.detect.alignment.restates`)
     figures = any(token.startswith("#") for token in alignment_tokens(unit))
+    partly = figures or points_to_treatment(unit)  # its figures written otherwise, or its treatment named before
     restating = {
         i
         for i, a in enumerate(by_sentence)
-        if (a >= 1.0 or (figures and a > 0.0)) and _restated(index.sentences[i], unit)
+        if (a >= 1.0 or (partly and a > 0.0)) and _restated(index.sentences[i], unit)
     }
     # a null finding reported again in other words ("made no significant difference to X" against "no
     # significant difference in the incidence of X") is a restatement too

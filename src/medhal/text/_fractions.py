@@ -23,10 +23,15 @@ _FRACTIONS = {
 }
 _OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
 _OF_A_UNIT = re.compile(
-    r"\s+of\s+an?\s+(?P<unit>litre|liter|kilogram|gram|millilitre|milliliter|day|week|month|year)\b", re.I
+    r"\s+of\s+(?:an?|one)\s+(?P<unit>litre|liter|kilogram|gram|millilitre|milliliter|day|week|month|year|millimetre|"
+    r"millimeter|centimetre|centimeter|metre|meter|kilometre|kilometer|dioptre|diopter|percent|per\s+cent)\b",
+    re.I,
 )
 """A fraction of one unit: "three-quarters of a litre" is 750 mL (round 204), "three quarters of a day" 18 hours
-(round 207)."""
+(round 207), "about a third of a millimetre" 0.33 mm and "roughly a fifth of a kilometre" 200 metres (round 228); a
+dioptre, which a report writes after a bare number ("0.27 D"), is read as that number; "about a tenth of one percent"
+is 0.1% (round 229)."""
+_BARE = {"dioptre": ("count", 1.0), "diopter": ("count", 1.0)}
 _PARTS = r"half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
 """The fractions read, by their words."""
 FRACTION_WORD = re.compile(r"\b(?:" + _PARTS + r")\b", re.IGNORECASE)
@@ -86,7 +91,8 @@ def hedged_fractions(text: str) -> list[Quantity]:
         hour = _OF_AN_HOUR.match(text, m.end("part"))  # "about three-quarters of an hour": 45 minutes (round 62)
         unit = _OF_A_UNIT.match(text, m.end("part")) if hour is None else None
         if unit is not None:  # "roughly three-quarters of a litre": 750 mL
-            kind, scale = UNITS[unit.group("unit").lower()]
+            said = " ".join(unit.group("unit").lower().split())
+            kind, scale = _BARE.get(said) or UNITS[said]
             number, end = value / 100, unit.end()
             out.append(Quantity(kind, number * scale, start, end, text[start:end], True, number, True))
             continue

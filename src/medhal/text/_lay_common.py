@@ -18,6 +18,11 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     ),
     (r"\b(?:high|raised)\s+(?:blood\s+)?sodium\b", "hypernatremia"),
     (r"\b(?:high|raised)\s+(?:blood\s+)?calcium\b", "hypercalcemia"),
+    # "Too much calcium in the blood was rare" for "Hypercalcaemia was uncommon" (an own vitamin D abstract, session 35)
+    *(
+        (rf"\btoo\s+much\s+{ion}\s+in\s+(?:the\s+|their\s+|your\s+|his\s+|her\s+)?blood\b", f"hyper{term}")
+        for ion, term in (("potassium", "kalemia"), ("sodium", "natremia"), ("calcium", "calcemia"))
+    ),
     (r"\blow\s+(?:blood\s+)?calcium\b", "hypocalcemia"),
     (r"\blow\s+(?:blood\s+)?magnesium\b", "hypomagnesemia"),
     # a level stated below or above a cut-off is the low or high level a lay answer names ("Serum magnesium below 1.4
@@ -257,6 +262,7 @@ COMMON_LAY_TERMS: tuple[tuple[str, str], ...] = (
     # "wrist fractures" for "distal forearm fractures"; "needed to be straightened" for "needed reduction" (an own
     # fracture abstract, session 32)
     (r"\b(?:broken\s+wrists?|wrist\s+(?:fractures?|breaks?))\b", "distal forearm fractures"),
+    (r"\b(?:broken\s+hips?|hip\s+breaks?)\b", "hip fractures"),  # "Broken hips were equally uncommon" (session 35)
     (r"\b(?:to\s+be\s+)?(?:straightened|set\s+back\s+in\s+place|put\s+back\s+in\s+place)\b", "reduction"),
     (  # "because her body is short of iron" for "consistent with iron deficiency anaemia" (round 193)
         r"\b(?:short|low|lacking)\s+(?:of|on|in)\s+iron\b|\blow\s+iron\s+(?:stores|levels?)\b",

@@ -102,12 +102,25 @@ _GESTATION = re.compile(r"(?<![\d.+])(?P<weeks>\d{1,2})\+(?P<days>[0-6])(?![\d.]
 _WEEKS_LATER = re.compile(r"(?:\s*(?:to|-|–|and|or)\s*\d{1,2}\+[0-6])*\s*(?:weeks?|wks?)\b|'?s?\s*gestation", re.I)
 
 
+_SUMMED = re.compile(r"(?<![\d.])\d\s?\+\s?(?P<b>\d)\s?=\s?\d{1,2}\b")
+
+
 def gestations(text: str, out: list[Quantity]) -> list[Quantity]:
     """``out`` with each gestational age written "weeks+days" ("21+3 weeks", "between 16+0 and 24+0 weeks") read as
     one duration, 21 weeks and 3 days, in place of the figures read in it (its days were read as "3 weeks": round
-    203's "seen again in three weeks" was stated by "21+3 weeks' gestation")."""
+    203's "seen again in three weeks" was stated by "21+3 weeks' gestation"); and the parts of a summed score ("Gleason
+    3+4=7": :data:`_SUMMED`) as labels."""
     found: list[Quantity] = []
     days_read: list[tuple[int, int]] = []
+    # a score summed from its parts ("Gleason 3+4=7"): the parts are grades, no figures of their own (round 229)
+    for m in _SUMMED.finditer(text):  # the sum is of the parts' category ("Gleason 3+4=7" is Gleason 7)
+        first = next((q.kind for q in out if q.start == m.start()), "count")
+        out = [
+            replace(q, kind="label:part" if q.start < m.end("b") else first)
+            if m.start() <= q.start < m.end() and (q.start < m.end("b") or first.startswith("label:"))
+            else q
+            for q in out
+        ]
     for m in _GESTATION.finditer(text):
         if m.group("unit") is None and not _WEEKS_LATER.match(text, m.end()):
             continue

@@ -73,6 +73,9 @@ UNITS: dict[str, tuple[str, float]] = {
     "kj": ("energy", 1 / 4.184), "kilojoules": ("energy", 1 / 4.184),  # a diet's energy (round 80)
     "msv": ("sievert", 1e-3), "millisievert": ("sievert", 1e-3), "millisieverts": ("sievert", 1e-3),  # CT (r. 219)
     "sv": ("sievert", 1.0), "mgy": ("gray", 1e-3), "milligray": ("gray", 1e-3),
+    "mbq": ("becquerel", 1e6), "gbq": ("becquerel", 1e9), "megabecquerels": ("becquerel", 1e6),  # iodine-131 (r. 227)
+    "gigabecquerels": ("becquerel", 1e9),
+    "db": ("decibel", 1.0), "decibel": ("decibel", 1.0), "decibels": ("decibel", 1.0),  # hearing levels (round 227)
 }  # fmt: skip
 
 PER_BURN = re.compile(

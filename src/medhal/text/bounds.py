@@ -28,6 +28,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
+from medhal.text.derived import far_off
 from medhal.text.placement import counted, same_thing
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.tokens import content_stems
@@ -218,6 +219,8 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
             or any(b.side == mine.side and _same_edge(b, mine) for b in anywhere)
             or any(q.equals(mine.quantity) for q in said)  # "of more than 10°" against "an increase of 10°"
             or _period_stated(unit, mine, evidence)
+            # "by about a third of a millimetre or more" for "by 0.3 mm or more": a hedged bound near the sentence's
+            or (mine.quantity.about and not far_off(mine.quantity, [b.quantity for b in same_side]))
         ):
             continue
         counts = counted(unit, mine.quantity)  # "up to twelve *puffs*" against "up to 6 *puffs*", not "over 40 UI/L"

@@ -139,6 +139,8 @@ def _cuts(text: str, sentence: Span, pattern: re.Pattern[str]) -> list[int]:
             continue  # "two and a half years", "1 and a half hours": one number (round 19)
         elif any(a < m.start() < b for a, b in spelled):
             continue  # "two hundred and seventy-four cases"
+        elif _RANGE_AFTER.match(text, m.start()) and _RANGE_BEFORE.search(text, sentence.start, m.start()):
+            continue  # "somewhere between two and eight weeks": one range (round 227)
         elif _both_ways(text, sentence.start, m.start()):
             continue  # "children who did and did not receive diuretics": one group of both (round 158)
         else:
@@ -159,6 +161,11 @@ def _both_ways(text: str, start: int, at: int) -> bool:
         return False
     return before.group(1).lower() == ("with" if after.group(2) else (after.group(1) or "").lower())
 
+
+_NUMBERS = r"(?:\d[\d.,]*|\b(?:" + "|".join(NUMBER_WORDS[1:21]) + r")\b)"
+_RANGE_BEFORE = re.compile(r"\bbetween\s+" + _NUMBERS + r"\s*%?\s+$", re.IGNORECASE)
+_RANGE_AFTER = re.compile(r"and\s+" + _NUMBERS, re.IGNORECASE)
+"""A range "between" one number "and" another, in digits or words: never cut at its "and"."""
 
 _NUMBER_BEFORE = re.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS[1:13]) + r"))\s+$", re.IGNORECASE)
 

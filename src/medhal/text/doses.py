@@ -134,7 +134,7 @@ def daily_forms(
         for e in stated
         if daily
         and (e.kind.endswith("/kg/day") or (amounts and e.kind.endswith("/day") and e.kind.count("/") == 1))
-        and not e.kind.startswith(_DOSES)
+        and (not e.kind.startswith(_DOSES) or (_DAILY_DOSE.search(said) and not _TIMES_A_DAY.search(said)))
     ]
     # "the yearly loss of FVC by about 98 mL" for "98 mL/year" (round 147)
     extra += [replace(e, kind=e.kind[: -len("/year")]) for e in stated if yearly and e.kind.endswith("/year")]
@@ -144,7 +144,15 @@ def daily_forms(
 _SENTENCE_END = re.compile(r"[.!?]\s|\n")
 
 _DOSES = ("mass/day", "substance/day", "units/day")
-"""Doses per day: never read as the dose a unit writes with "daily" beside it ("20 mg twice daily")."""
+"""Doses per day: never read as the dose a unit writes with "daily" beside it ("20 mg twice daily"), unless the unit
+names a daily dose and no doses a day (:data:`_DAILY_DOSE`)."""
+_DAILY_DOSE = re.compile(r"\b(?:daily|total\s+daily)\s+doses?\b|\bdoses?\s+(?:per|a)\s+day\b", re.IGNORECASE)
+"""A daily dose named: "the average daily dose went up from 300 mg to just under half a gram" for "Mean dose rose from
+300 mg/day to 475 mg/day" (round 228)."""
+_TIMES_A_DAY = re.compile(
+    r"\b(?:once|twice|two|three|four|\d)\s+(?:times\s+)?(?:a\s+day|daily|per\s+day)\b|\b(?:bd|bid|tds|tid|qds|qid)\b",
+    re.IGNORECASE,
+)
 
 _YEARLY = re.compile(r"\b(?:yearly|annual|annually|a\s+year|per\s+year|each\s+year|every\s+year)\b", re.IGNORECASE)
 

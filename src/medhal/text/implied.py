@@ -7,7 +7,8 @@ evidence, it does not invent a figure.
 * **a length of stay**: "Admitted 03/03, discharged 09/03." is six days in hospital, which a discharge summary
   rarely writes out ("He spent six days in hospital" was an unstated figure, and flagged the faithful answer);
 * **a rate on another base**: "36 per 1,000 person-years" is "3.6 admissions for every 100 person-years";
-* **a gestation's days**: "41+5 weeks" is 41 weeks and 5 days; and "the final quarter" is the last three months;
+* **a gestation's days**: "41+5 weeks" is 41 weeks and 5 days, and a preterm one its weeks before term ("born at
+  30+4 weeks" is "about nine and a half weeks early"); and "the final quarter" is the last three months;
 * **a trial's total** of its arms' "(n=210)" and "(n=210)", and **the changes a ratio's interval spans** ("risk
   ratio 0.60, 95% CI 0.33 to 1.10": from a 67% reduction to a 10% increase);
 * **a fold change as a percentage** ("Cmax 1.8-fold" is "by around 80%"; "AUC ratio 1.5" is "by about half");
@@ -65,7 +66,10 @@ _RATE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s+(?:per|for\s+every|in\s+every|in)\
 _DENOMINATORS = (100, 1000, 10000, 100000)
 _GESTATION = re.compile(r"\b(?P<w>[1-4]\d)\s?\+\s?(?P<d>[0-6])\s*(?:weeks|wk)", re.IGNORECASE)
 _WEEKLY = re.compile(r"\b(\d{1,2})\s+weekly\s+(?:sessions|visits|treatments|infusions|injections|doses)\b", re.I)
-_QUARTER = re.compile(r"\b(?:first|second|third|fourth|final|last)\s+quarter\b", re.IGNORECASE)
+_QUARTER = re.compile(  # and a trimester: "by the last three months" for "by the third trimester" (round 228)
+    r"\b(?:first|second|third|fourth|final|last)\s+quarter\b|\b(?:first|second|third|final|last)\s+trimester\b",
+    re.IGNORECASE,
+)
 _MONTH = 365.25 / 12
 _FOLD = re.compile(
     r"\b(?P<x>\d+(?:\.\d+)?)[-\s]fold\b|\b(?:AUC|C\s?max|exposure)\s+(?:geometric\s+mean\s+)?ratio[\s:,=]*(?P<y>\d+\.\d+)",
@@ -97,6 +101,10 @@ _LISTED = re.compile(
 )
 """Two counts of studies, or of people, listed together: "4 randomised trials and 7 cohort studies" are 11 studies
 (round 176), "112 women and 98 men" 210 people."""
+_KINDS_OF = re.compile(r"\b(?P<a>\d[\d,]*)\s+[A-Za-z][\w-]*\s+and\s+(?P<b>\d[\d,]*)\s+[A-Za-z][\w-]*\s+[a-z]{3,}s\b")
+_HOURS_AT = re.compile(r"\bat\s+(?P<list>(?:\d{1,3},\s*){2,}\d{1,3},?\s+and\s+\d{1,3})\s+hours\b", re.IGNORECASE)
+"""Doses given at hours listed ("given at 0, 8, 24, 36, 48 and 60 hours"): the gaps between them are stated too, "one
+dose every twelve hours for the following two days" (round 229)."""
 _ARM_N = re.compile(r"[(;,]\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
 """An arm's size closing a bracket: "(n=210)", "(TAU, n=76)" (round 146)."""
 _IN_BRACKETS = re.compile(r"\([^()]*\)")
@@ -159,10 +167,13 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _GESTATION.finditer(text):  # "41+5 weeks" is 41 weeks and 5 days
         if days := float(m.group("d")):
             out.append(Quantity("time", days, -1, -1, f"{days:g} days", False, days))
+        if int(m.group("w")) < 37:  # born at 30+4 weeks: about nine and a half weeks early, before 40 (round 228)
+            early = 280.0 - 7 * int(m.group("w")) - days
+            out.append(Quantity("time", early, -1, -1, f"{early / 7:.1f} weeks early", False, early / 7))
     for m in _WEEKLY.finditer(text):  # "6 weekly sessions" last six weeks (round 176)
         weeks = float(m.group(1))
         out.append(Quantity("time", 7 * weeks, -1, -1, f"{weeks:g} weeks of sessions", False, weeks))
-    for _m in _QUARTER.finditer(text):  # "the final quarter" of a year is its last three months
+    for _m in _QUARTER.finditer(text):  # "the final quarter" of a year is its last three months, as a trimester is
         out.append(Quantity("time", 3 * _MONTH, -1, -1, "three months", False, 3.0))
     unbracketed = _IN_BRACKETS.sub(lambda m: m.group().replace(";", ","), text)  # "(TAU; n=76)" is one bracket
     for sentence in re.split(r"(?<=[.;])\s+", unbracketed):  # "(n=210) ... (n=210)": 420 randomised (round 56)
@@ -178,7 +189,13 @@ def implied_figures(text: str) -> list[Quantity]:
     totals += [2 * float(m.group(1).replace(",", "")) for bound in (_EACH_GROUP, _PAIRS) for m in bound.finditer(text)]
     # counts of studies or people listed together: "4 randomised trials and 7 cohort studies" (round 176)
     totals += [sum(float(m.group(side).replace(",", "")) for side in ("a", "b")) for m in _LISTED.finditer(text)]
+    # and counts of kinds of one thing, its noun said once: "4 targeted and 12 systematic cores" are 16 (round 229)
+    totals += [sum(float(m.group(side).replace(",", "")) for side in ("a", "b")) for m in _KINDS_OF.finditer(text)]
     out.extend(Quantity("count", both, -1, -1, f"{both:g} in all", False, both) for both in totals)
+    for m in _HOURS_AT.finditer(text):
+        hours = [int(h) for h in re.findall(r"\d+", m.group("list"))]
+        gaps = sorted({b - a for a, b in itertools.pairwise(hours) if b > a})
+        out.extend(Quantity("time", g / 24, -1, -1, f"{g} hours apart", False, float(g)) for g in gaps)
     for m in _PAIR.finditer(text):  # "2 vs 13 cases": 15 cases in all (round 58)
         cases = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
         out.append(Quantity("count", cases, -1, -1, f"{cases:g} in all", False, cases))

@@ -23,8 +23,47 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     # "not usually offered freezing because it hurts" for "Cryotherapy is not routinely offered ... because of pain"
     # (round 218); not "hurt an unborn baby" (teratogenic, below), nor freezing of gait or freezing temperatures
     (r"\b(?:it|they|this|that|which)\s+hurts?\b|\bhurts?\s+(?:a\s+lot|too\s+much)\b", "of pain"),
+    # "roughly half of cases clear up by themselves in that time" for "around 50% of effusions resolve within this
+    # time"; "because their hearing stayed poor" for "because of persistent hearing loss" (round 227)
+    (
+        r"\bclear(?:s|ed|ing)?\s+up\s+(?:by|on)\s+(?:themselves|itself|their\s+own|its\s+own)\b",
+        "resolve",
+    ),
+    (
+        r"\b(hearing|vision|eyesight)\s+(?:stayed|remained|was\s+still)\s+(?:poor|bad|impaired|reduced)\b",
+        r"persistent \1 loss",
+    ),
     (r"\bclear(?:s|ed|ing)?\s+up\b", "cure"),  # "help more people clear up" for "improve cure rates" (round 218)
     (r"\ballergic(?:[- ]type)?\s+reactions?\b", "hypersensitivity reaction"),  # "an allergic-type reaction" (r. 219)
+    # a class named by its best-known drug: "he is not to take aspirin or similar drugs" for "No antiplatelet to be
+    # given", "aspirin-type medicines are not a good enough replacement" for "Antiplatelet therapy is not" (round 227)
+    (
+        r"\baspirin(?:[- ](?:type|like)\s+|\s+or\s+(?:other\s+)?similar\s+|\s+and\s+(?:other\s+)?similar\s+)"
+        r"(?:medicines?|medications?|drugs?|tablets?|treatments?)\b",
+        "antiplatelet drugs",
+    ),
+    # "a pregnancy condition that causes high blood pressure" for "maternal pre-eclampsia"; "the heart's natural
+    # pacemaker" for "the sinus node" (round 228)
+    (
+        r"\ban?\s+(?:pregnancy(?:-related)?\s+)?condition\s+(?:of\s+pregnancy\s+)?(?:that|which)\s+causes?\s+"
+        r"(?:high|raised)\s+blood\s+pressure\b",
+        "pre-eclampsia",
+    ),
+    (r"\b(?:the\s+)?heart(?:'s|s')?\s+(?:own\s+)?natural\s+pacemaker\b", "the sinus node"),
+    # round 229: "the home meters can give readings that are falsely high" for "meters may overestimate the INR";
+    # "that infection can flare up during or after treatment" for "Hepatitis B reactivation ... during and after
+    # treatment"; "because there isn't enough information" for "because data are insufficient"; "his PSA blood test"
+    (
+        r"\b(?:give|gives|show|shows)\s+readings\s+that\s+are\s+falsely\s+high\b|\bfalsely\s+high\s+readings\b",
+        "overestimate",
+    ),
+    (r"\b(infection|virus)\s+(?:can|could|may|might)\s+flare\s+up\b", r"\1 reactivation"),
+    (
+        r"\bthere\s+(?:isn't|is\s+not|wasn't|was\s+not|aren't|are\s+not)\s+(?:enough|sufficient)\s+"
+        r"(?:information|evidence|data)\b|\bnot\s+enough\s+(?:information|evidence|data)\b",
+        "data are insufficient",
+    ),
+    (r"(?-i:\b([A-Z][A-Za-z0-9]{1,5})\s+blood\s+tests?\b)", r"\1"),
     (r"\bsudden\s+urges\b", "urgency"),  # "because of sudden urges at least once a day" (round 226)
     (r"\bbreaks?\s+in\s+the\s+spine\b", "vertebral fractures"),  # "Breaks in the spine became less common" (r. 225)
     # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)

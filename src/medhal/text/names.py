@@ -43,7 +43,7 @@ from functools import lru_cache
 
 from medhal.text.drug_classes import names_class, unstated_classes
 from medhal.text.drug_names import is_drug_name, same_drug_names
-from medhal.text.synonyms import alignment_tokens
+from medhal.text.synonyms import alignment_tokens, canonical_text
 from medhal.text.variants import variant_swaps
 
 __all__ = ["unstated_names"]
@@ -103,6 +103,8 @@ _SHORT_FOR = {
     "ed": frozenset({"emergency"}),
     "gp": frozenset({"practitioner", "practitioners", "general-practice"}),
     "cpk": frozenset({"phosphokinase"}),  # "creatine phosphokinase" (round 54)
+    "gbq": frozenset({"mbq"}),  # a radioactivity in another multiple of its unit: "0.4 to 0.6 GBq" for "400 to 600 MBq"
+    "mbq": frozenset({"gbq"}),  # (round 227)
     "ck": frozenset({"kinase"}),
     "hcc": frozenset({"hepatocellular"}),  # "HCC surveillance" for "Hepatocellular carcinoma surveillance" (round 60)
     "sige": frozenset({"specific"}),  # "Wasp venom sIgE" for "Specific IgE: wasp venom" (round 61)
@@ -241,6 +243,9 @@ _JOINT_BONES = {
     "wrist": re.compile(r"\b(?:distal\s+(?:radi(?:us|al)|forearm)|scaphoid|colles)", re.IGNORECASE),
     "hip": re.compile(r"\b(?:femoral\s+neck|neck\s+of\s+(?:the\s+)?femur|intertrochanteric|acetabul)", re.IGNORECASE),
     "ankle": re.compile(r"\b(?:malleol|weber\s+[abc]\b)", re.IGNORECASE),
+    # and a disease named for the test that finds it: "the antibody test for Graves' disease" for "TSH receptor
+    # antibodies negative" (round 227; "TRAb" is read by its short form)
+    "graves": re.compile(r"\b(?:TSH|thyrotropin|thyroid[- ]stimulating(?:\s+hormone)?)\s+receptor\s+antibod", re.I),
 }
 """The bones whose fracture is a joint's fracture in lay words: "the wrist fracture from your fall" for "a left distal
 radius fracture" (round 61)."""
@@ -364,12 +369,33 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         near = [part for w in near for part in (list(w) if len(w) == 2 and w.isupper() else [w])]
         if any(_initials(a, near) for a in given.acronyms if ("-" in word or len(a) >= 3) and a not in near):
             continue  # "diffuse large B-cell lymphoma" for "DLBCL" (round 69), "COPD Assessment Test" for "CAT" (70)
+        if _exemplar_given(unit, m, named):  # "aspirin or similar drugs" for "No antiplatelet" (round 227)
+            continue
         # "assisted reproduction such as IVF" for "agreed not to use assisted reproduction":
         example = _EXAMPLE_OF.search(unit, 0, m.start())
         if example and (kind := alignment_tokens(" ".join(example.group(1).split()[-2:]))) and kind <= named:  # an
             continue  # example of what the evidence names, which the answer gives to explain it (round 170)
         found.append(word)
     return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)
+
+
+_EXEMPLAR_OF = re.compile(
+    r"(?:[- ](?:type|like)\s+|\s+(?:or|and)\s+(?:other\s+)?similar\s+)(?:medicines?|medications?|drugs?|tablets?)\b",
+    re.IGNORECASE,
+)
+"""A drug named as its class's best-known one ("aspirin or similar drugs", "aspirin-type medicines"), a class the
+lay terms name (:mod:`medhal.text.lay_terms`)."""
+
+
+def _exemplar_given(unit: str, m: re.Match[str], named: Set[str]) -> bool:
+    """Whether the drug ``m`` names is named as the best-known one of a class (:data:`_EXEMPLAR_OF`) the evidence's
+    tokens ``named`` hold."""
+    exemplar = _EXEMPLAR_OF.match(unit, m.end())
+    if exemplar is None:
+        return False
+    said = unit[m.start() : exemplar.end()]
+    term = canonical_text(said)
+    return term != said and alignment_tokens(term) - alignment_tokens(exemplar.group()) <= named
 
 
 _EXAMPLE_OF = re.compile(r"\b((?:[A-Za-z][\w-]*\s+){1,2})(?:such\s+as|e\.g\.,?|for\s+example)\s+$", re.IGNORECASE)

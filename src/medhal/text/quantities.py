@@ -197,7 +197,7 @@ _TO = re.compile(r"\s+to\s+" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
 (round 43; a range, "aged 3 to 48 months", keeps its bare lower bound), either hedged ("fell from about 34 to about 27.5
 seconds": round 139)."""
 _LABEL = re.compile(
-    r"\b(type|grade|stage|phase|class|tier|version)s?\s+(?:(?:\d+|[IV]+)[a-c]?\s*(?:,|or|and|to|-|–)\s*)*$",
+    r"\b(type|grade|stage|phase|class|tier|version|gleason)s?\s+(?:(?:\d+|[IV]+)[a-c]?\s*(?:,|or|and|to|-|–)\s*)*$",
     re.IGNORECASE,
 )
 """A category's word before its number, or before the first of its numbers ("grade 2 or 3": both are grades)."""

@@ -76,7 +76,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "treat": ("thera",),
     "patie": ("peopl",),
     "reduc": ("decre", "lower", "fewer"),
-    "incre": ("rose", "rise", "risen", "rises", "raise"),  # "greatly raises the risk" (round 222)
+    "incre": ("rose", "rise", "risen", "rises", "raise", "climb"),  # "greatly raises the risk" (round 222); "had
+    # climbed to 7.8" for "(5.1 ng/mL 18 months earlier)" (round 229)
     "regim": ("cours", "sched"),
     "rare": ("uncom", "infre"),
     "guide": ("guidi", "guida"),
@@ -107,6 +108,9 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "mater": ("mothe",),  # "in the mothers" for "Maternal serious adverse events" (round 224)
     "gluco": ("sugar",),  # "his sugar ran high" for "glucose 11.2 mmol/L" (round 224)
     "recur": ("relap",),  # "Relapse was far more common" for "Recurrence after initial success" (round 220)
+    "annua": ("yearl",),  # "a yearly high dose" for "An annual high dose" (an own vitamin D abstract, session 35)
+    "fall": ("falls",),  # "to prevent falls" for "for fall prevention" (the same abstract)
+    "read": ("readi",),  # "his own meter read 3.0" for "meter reading 3.0" (round 229)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
@@ -124,11 +128,13 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 "repetitions" (round 86); "fully" and "complete" ("recovered fully" for "complete recovery"); "faster" and
 "speed" (round 206); "females" and "women" (round 207); "slept" and "sleep" (round 208); "driving" and "drive";
 "salty" and "salt"; "relapse" and "recurrence" (round 220); "raises" and "increased", "carrying" and "carriers"
-(round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224)."""
+(round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224); "yearly" and "annual", "falls" and "fall"
+(an own vitamin D abstract, session 35); "read" and "reading" (round 229)."""
 
-SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl"})
-"""Stems that soften a statement without naming anything ("somewhat", "slightly", "roughly", "nearly"): never
-compared."""
+SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "actua", "reall"})
+"""Stems that soften or stress a statement without naming anything ("somewhat", "slightly", "roughly", "nearly";
+"actually", "really": "falls were actually more common" for "Falls were more frequent", an own vitamin D abstract,
+session 35): never compared."""
 
 COMPLEMENTS: dict[str, tuple[str, ...]] = {"morta": ("survi",)}
 """Canonical stem -> the stems of its complement ("survival" is one minus "mortality").  Opposites, so never
