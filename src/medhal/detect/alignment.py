@@ -92,6 +92,7 @@ from medhal.text.assertions import asserts_nothing, describes_measurement, elide
 from medhal.text.attribution import unattributed
 from medhal.text.comparisons import comparison_conflict, trial_arms
 from medhal.text.doses import worked_out
+from medhal.text.drug_classes import names_class
 from medhal.text.figure_agreement import figures_agree
 from medhal.text.findings import (
     NullFinding,
@@ -263,7 +264,7 @@ def restates(sentence: str, unit: str) -> bool:
     unit = unattributed(unit)  # "The researchers concluded that ...": the evidence never names its authors
     wanted = alignment_tokens(unit)
     if points_to_treatment(unit):  # "The regimen is not advised during pregnancy" for "3HP is not recommended in
-        wanted = alignment_tokens(_POINTING_HEAD.sub("", unit)) or wanted  # pregnancy" (round 229)
+        wanted = alignment_tokens(_POINTING_HEAD.sub("", unit, count=1)) or wanted  # pregnancy" (round 229)
     if not wanted or elides_predicate(unit) or _held(unit, sentence, wanted) is None or about_else(unit, sentence):
         return False  # "whereas no stented patient did." says nothing by itself to restate
     # "Adverse effects were uncommon | and did not differ between groups": the subject's first predicate restates
@@ -280,17 +281,28 @@ def restates(sentence: str, unit: str) -> bool:
 
 
 _POINTING_HEAD = re.compile(
-    r"^\W*(?:the|this|that)\s+(?:regimen|treatment|medicine|medication|drug|combination|course|vaccine|injection|"
-    r"tablets?|pills?|procedure|operation|therapy)\s+(?=(?:is|was|are|were|should|must|can|may|has|had)\b)",
+    r"^\W*(?:the|this|that)\s+(?P<head>[a-z][\w-]*)\s+"
+    r"(?=(?:is|was|are|were|should|must|can|may|has|had|did|does|do)\b)",
     re.IGNORECASE,
 )
-"""A subject pointing back at the treatment an answer is about ("The regimen", "This medicine"): what the evidence
-calls it by name, so its word need not be the sentence's."""
+"""A subject pointing back at the treatment an answer is about ("The regimen", "This medicine", "the antiviral"):
+what the evidence calls it by name, so its word need not be the sentence's."""
+_TREATMENT_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "regimen treatment medicine medication drug combination course vaccine injection tablet tablets pill pills "
+        "procedure operation therapy antiviral antibiotic steroid statin inhaler spray drops cream patch supplement "
+        "infusion implant device",
+    )
+)
 
 
 def points_to_treatment(unit: str) -> bool:
-    """Whether ``unit``'s subject points back at the treatment the answer is about (:data:`_POINTING_HEAD`)."""
-    return _POINTING_HEAD.match(unit) is not None
+    """Whether ``unit``'s subject points back at the treatment the answer is about (:data:`_POINTING_HEAD`): a word of
+    treatment, or a drug class's name ("the antiviral did not improve recovery" for "Adding valaciclovir ... did not
+    improve complete recovery": an own Bell's palsy abstract, session 35)."""
+    m = _POINTING_HEAD.match(unattributed(unit))
+    return m is not None and (m.group("head").lower() in _TREATMENT_WORDS or names_class(m.group("head")))
 
 
 _DENIED_PREDICATE = re.compile(r"\s+and\s+(?=(?:did|does|do|was|were)\s+not\s+(?:differ|vary)\b)", re.IGNORECASE)
@@ -330,8 +342,11 @@ def _held(unit: str, text: str, wanted: frozenset[str]) -> frozenset[str] | None
     """What of the unit's tokens ``wanted`` ``text`` holds when it holds enough to restate it: all of them, or, where
     the two write the unit's figures differently ("About 6% of participants in each group had a fracture" against
     "769 of 12,927 participants ... and 782 of 12,944"), every word with every figure stated
-    (:func:`~medhal.text.figure_agreement.figures_agree`: equal, rounded, derived); ``None`` when it holds neither."""
+    (:func:`~medhal.text.figure_agreement.figures_agree`: equal, rounded, derived); ``None`` when it holds neither.
+    A word of four letters holds its plural, which five letters tell apart ("for fall prevention" holds the "falls"
+    of "to prevent falls": an own vitamin D abstract, session 35)."""
     tokens = alignment_tokens(text)
+    tokens |= {f"{t}s" for t in tokens if len(t) == 4 and t.isalpha()}
     if wanted <= tokens:
         return wanted
     words = frozenset(t for t in wanted if not t.startswith("#"))

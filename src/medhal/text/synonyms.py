@@ -109,7 +109,6 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "gluco": ("sugar",),  # "his sugar ran high" for "glucose 11.2 mmol/L" (round 224)
     "recur": ("relap",),  # "Relapse was far more common" for "Recurrence after initial success" (round 220)
     "annua": ("yearl",),  # "a yearly high dose" for "An annual high dose" (an own vitamin D abstract, session 35)
-    "fall": ("falls",),  # "to prevent falls" for "for fall prevention" (the same abstract)
     "read": ("readi",),  # "his own meter read 3.0" for "meter reading 3.0" (round 229)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
@@ -128,7 +127,7 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 "repetitions" (round 86); "fully" and "complete" ("recovered fully" for "complete recovery"); "faster" and
 "speed" (round 206); "females" and "women" (round 207); "slept" and "sleep" (round 208); "driving" and "drive";
 "salty" and "salt"; "relapse" and "recurrence" (round 220); "raises" and "increased", "carrying" and "carriers"
-(round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224); "yearly" and "annual", "falls" and "fall"
+(round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224); "yearly" and "annual"
 (an own vitamin D abstract, session 35); "read" and "reading" (round 229)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "actua", "reall"})
