@@ -204,7 +204,13 @@ def listed(piece: str, subject: frozenset[str]) -> list[frozenset[str]]:
     a, b = subject_of(m.group("a")), subject_of(m.group("b"))
     if not a or not b or a & b:
         return [subject]
-    return [subject, subject - (b - a), subject - (a - b)]
+    # "pelvic or other fractures": the others are those the text names elsewhere (hip fractures, round 196), never
+    # the kind a unit names alone
+    others = [side for side, said in ((a, m.group("a")), (b, m.group("b"))) if not _OTHER.match(said)]
+    return [subject, *(subject - (b - a) if side is a else subject - (a - b) for side in others)]
+
+
+_OTHER = re.compile(r"\W*(?:all\s+|any\s+)?other\b", re.IGNORECASE)
 
 
 COORDINATED = re.compile(

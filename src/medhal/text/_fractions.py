@@ -32,6 +32,7 @@ _OF_A_UNIT = re.compile(
 dioptre, which a report writes after a bare number ("0.27 D"), is read as that number; "about a tenth of one percent"
 is 0.1% (round 229)."""
 _BARE = {"dioptre": ("count", 1.0), "diopter": ("count", 1.0)}
+_PER_KG = re.compile(r"(?:\s+of\s+[a-z]+)?\s+(?:per|a|for\s+each|for\s+every)\s+(?:kilogram|kilo|kg)\b", re.IGNORECASE)
 _PARTS = r"half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
 """The fractions read, by their words."""
 FRACTION_WORD = re.compile(r"\b(?:" + _PARTS + r")\b", re.IGNORECASE)
@@ -93,6 +94,8 @@ def hedged_fractions(text: str) -> list[Quantity]:
         if unit is not None:  # "roughly three-quarters of a litre": 750 mL
             said = " ".join(unit.group("unit").lower().split())
             kind, scale = _BARE.get(said) or UNITS[said]
+            if _PER_KG.match(text, unit.end()):  # "a quarter of a litre of plasma per kilogram": 250 mL/kg (r. 231)
+                kind = f"{kind}/kg"
             number, end = value / 100, unit.end()
             out.append(Quantity(kind, number * scale, start, end, text[start:end], True, number, True))
             continue

@@ -172,8 +172,8 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
         # a percentage leaves ("a false-negative rate of approximately 25%" for a sensitivity of 77.8%)
         near += [100.0 * a / b for a, b in count_pairs(stated)]
         near += [100.0 - e.value for e in stated if e.kind == "percent" and 0.0 <= e.value <= 100.0]
-    elif q.kind == "points":  # a difference in points written as a percentage ("mean difference -0.19%" of HbA1c)
-        near += [e.value for e in stated if e.kind == "percent"]
+    elif q.kind == "points":  # a difference in points written as a percentage ("mean difference -0.19%" of HbA1c), or
+        near += [e.value for e in stated if e.kind in ("percent", "count")]  # a bare number ("fell by 11.7 mmHg")
     elif q.kind == "count" and q.value >= _TOTAL_FROM:  # a total of two stated head counts ("nearly 400,000
         # matched users" for 196,061 in each arm); not a sum of small measures ("about 15 mmHg" for 7.7 and 6.1)
         counts = [e.value for e in stated if e.kind == "count" and not e.approximate and e.value == int(e.value)]

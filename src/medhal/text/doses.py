@@ -129,12 +129,13 @@ def daily_forms(
     daily, yearly = _DAILY.search(said) is not None, _YEARLY.search(said) is not None
     if not (daily or yearly):
         return stated  # read for every unit and sentence: no copy
+    named = daily and _DAILY_DOSE.search(said) is not None and _TIMES_A_DAY.search(said) is None  # a daily dose
     extra = [
         replace(e, kind=e.kind[: -len("/day")])
         for e in stated
         if daily
-        and (e.kind.endswith("/kg/day") or (amounts and e.kind.endswith("/day") and e.kind.count("/") == 1))
-        and (not e.kind.startswith(_DOSES) or (_DAILY_DOSE.search(said) and not _TIMES_A_DAY.search(said)))
+        and (e.kind.endswith("/kg/day") or ((amounts or named) and e.kind.endswith("/day") and e.kind.count("/") == 1))
+        and (not e.kind.startswith(_DOSES) or named)
     ]
     # "the yearly loss of FVC by about 98 mL" for "98 mL/year" (round 147)
     extra += [replace(e, kind=e.kind[: -len("/year")]) for e in stated if yearly and e.kind.endswith("/year")]
@@ -146,9 +147,14 @@ _SENTENCE_END = re.compile(r"[.!?]\s|\n")
 _DOSES = ("mass/day", "substance/day", "units/day")
 """Doses per day: never read as the dose a unit writes with "daily" beside it ("20 mg twice daily"), unless the unit
 names a daily dose and no doses a day (:data:`_DAILY_DOSE`)."""
-_DAILY_DOSE = re.compile(r"\b(?:daily|total\s+daily)\s+doses?\b|\bdoses?\s+(?:per|a)\s+day\b", re.IGNORECASE)
+_DAILY_DOSE = re.compile(
+    r"\b(?:daily|total\s+daily)\s+doses?\b|\bdoses?\s+(?:per|a)\s+day\b"
+    r"|\b(?:his|her|their|your|the)\s+(?:total\s+)?daily\s+[a-z][\w-]*\s+(?:down|up|from|to|of|was|is)\b",
+    re.IGNORECASE,
+)
 """A daily dose named: "the average daily dose went up from 300 mg to just under half a gram" for "Mean dose rose from
-300 mg/day to 475 mg/day" (round 228)."""
+300 mg/day to 475 mg/day" (round 228), "brings his daily levodopa down from 600 mg to 500 mg" for "total levodopa 500
+mg/day, reduced from 600 mg/day" (round 231)."""
 _TIMES_A_DAY = re.compile(
     r"\b(?:once|twice|two|three|four|\d)\s+(?:times\s+)?(?:a\s+day|daily|per\s+day)\b|\b(?:bd|bid|tds|tid|qds|qid)\b",
     re.IGNORECASE,

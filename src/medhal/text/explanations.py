@@ -91,6 +91,7 @@ _NOT_CAUSES |= {"happe", "again", "resul", "nothi", "sugge", "looki", "finds", "
 # "because it can happen again", "the antibody result was so clear", "nothing suggested ...", "looking more closely
 # finds more cases" (rounds 221-222); "does not protect the kidneys any better", "haven't been shown to help", "can
 # bring on withdrawal" (rounds 223-224)
+_NOT_CAUSES |= {"ways", "drug"}  # "because they release the drug in different ways" (round 230): the drug named before
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
 round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round
 93), and the month of a date, which the figure cues read ("because your PSA rose to 0.22 ng/mL in August 2023" for

@@ -47,6 +47,9 @@ _IU = re.compile(r"\s*(?:IU|units?|international\s+units)\b", re.IGNORECASE)
 _GAP = 40
 """Characters between a dose and its frequency at the most ("2000 IU subcutaneously once daily")."""
 _DIVIDED = re.compile(r"\bdivided\b|\bin\s+(?:" + _N + r")\s+doses\b", re.IGNORECASE)
+_ADJUSTED = re.compile(
+    r"\b(?:adjust|titrat|increas|rais|reduc|chang|review|check|escalat|stepp)\w*\s+(?:\w+\s+){0,2}$", re.IGNORECASE
+)
 _PER_DAY = re.compile(r"/\s*day\b|\bper\s+day\b", re.IGNORECASE)
 """A dose written per day ("45 mg/kg/day in three doses"), between the dose and its frequency; after the frequency
 ("6.25 mg twice daily (12.5 mg/day)") it is the daily total restated (round 26)."""
@@ -118,6 +121,8 @@ def dose_frequencies(text: str) -> list[DoseFrequency]:
             continue  # another figure between them: the frequency is its
         if _DIVIDED.search(text, q.end, min(len(text), m.end() + 30)) or _PER_DAY.search(text, q.end, m.start()):
             continue  # a daily total, shared out
+        if _ADJUSTED.search(text, q.end, m.start()):  # "starting at 30 mg a day and adjusted roughly monthly": how
+            continue  # often the dose is changed, not how often it is given (round 230)
         per_day = _per_day(m)
         if per_day is None or not math.isfinite(per_day):
             continue

@@ -102,6 +102,8 @@ _LISTED = re.compile(
 """Two counts of studies, or of people, listed together: "4 randomised trials and 7 cohort studies" are 11 studies
 (round 176), "112 women and 98 men" 210 people."""
 _KINDS_OF = re.compile(r"\b(?P<a>\d[\d,]*)\s+[A-Za-z][\w-]*\s+and\s+(?P<b>\d[\d,]*)\s+[A-Za-z][\w-]*\s+[a-z]{3,}s\b")
+_DAYS_A_MONTH = re.compile(r"\b(\d{1,2}(?:\.\d)?)\s+(?:[a-z-]+\s+)?days?\s+(?:per|a|each)\s+month\b", re.IGNORECASE)
+_DAY_RANGE = re.compile(r"\bdays\s+(\d{1,2})\s*[-–]\s*(\d{1,2})\b", re.IGNORECASE)
 _HOURS_AT = re.compile(r"\bat\s+(?P<list>(?:\d{1,3},\s*){2,}\d{1,3},?\s+and\s+\d{1,3})\s+hours\b", re.IGNORECASE)
 """Doses given at hours listed ("given at 0, 8, 24, 36, 48 and 60 hours"): the gaps between them are stated too, "one
 dose every twelve hours for the following two days" (round 229)."""
@@ -192,6 +194,14 @@ def implied_figures(text: str) -> list[Quantity]:
     # and counts of kinds of one thing, its noun said once: "4 targeted and 12 systematic cores" are 16 (round 229)
     totals += [sum(float(m.group(side).replace(",", "")) for side in ("a", "b")) for m in _KINDS_OF.finditer(text)]
     out.extend(Quantity("count", both, -1, -1, f"{both:g} in all", False, both) for both in totals)
+    for m in _DAYS_A_MONTH.finditer(text):  # "16 headache days per month" is about half the days (round 231)
+        share = 100.0 * float(m.group(1)) / _MONTH
+        out.append(Quantity("percent", share, -1, -1, f"{share:.0f}% of the days", False, share))
+    for m in _DAY_RANGE.finditer(text):  # "on cycle days 2-6" is five days (round 230)
+        first, last = int(m.group(1)), int(m.group(2))
+        if 0 < first < last <= 60:
+            days = float(last - first + 1)
+            out.append(Quantity("time", days, -1, -1, f"{days:g} days", False, days))
     for m in _HOURS_AT.finditer(text):
         hours = [int(h) for h in re.findall(r"\d+", m.group("list"))]
         gaps = sorted({b - a for a, b in itertools.pairwise(hours) if b > a})

@@ -64,6 +64,14 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         "data are insufficient",
     ),
     (r"(?-i:\b([A-Z][A-Za-z0-9]{1,5})\s+blood\s+tests?\b)", r"\1"),
+    # "An egg was released at least once" for "Ovulation occurred in at least one cycle"; "she had not released an
+    # egg" (round 230)
+    (r"\ban\s+egg\s+(?:was|is|had\s+been|has\s+been)\s+released\b", "ovulation occurred"),
+    (r"\breleas(?:e|es|ed|ing)\s+an\s+egg\b", "ovulated"),
+    # "because it is not bothering him it will be left alone for now" for "is not causing symptoms, so we will leave
+    # it" (round 231)
+    (r"\bbother(?:s|ing|ed)?\s+(?:him|her|them|you|me)\b", "causing symptoms"),
+    (r"\b(?:will\s+be|is\s+being|is\s+to\s+be|was)\s+left\s+alone\b", "will leave it"),
     (r"\bsudden\s+urges\b", "urgency"),  # "because of sudden urges at least once a day" (round 226)
     (r"\bbreaks?\s+in\s+the\s+spine\b", "vertebral fractures"),  # "Breaks in the spine became less common" (r. 225)
     # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)

@@ -224,10 +224,12 @@ _NO_SUBJECT = canonical_stems(
 )
 
 _NOT_WITHOUT = re.compile(
-    r"(?:\b(?:not|never)|n't)\s+(?:try\s+to\s+|attempt\s+to\s+)?[a-z]+(?:\s+(?:up|out|down|off))?\s+without\b",
+    r"(?:\b(?:not|never)|n't)\s+(?:try\s+to\s+|attempt\s+to\s+)?[a-z]+(?:\s+(?:up|out|down|off))?"
+    r"(?:,?\s+(?!(?:without|in|for|among|to|with|be|been|used|given)\b)[\w-]+){0,6}?\s+without\b",
     re.IGNORECASE,
 )
-"""A denial of doing something without something ("do not try to stand without help"): a double negative that asks
+"""A denial of doing something without something ("do not try to stand without help", "Do not start clarithromycin,
+fluconazole or diltiazem without a plan": round 230): a double negative that asks
 for it; not a population "without" qualifies ("should not be used in adults without asthma")."""
 _GERUND_OBJECT = re.compile(
     r"\b(?:without|not|never)\s+(?:\w+ly\s+)?\w+ing\s+(?:(?:the|a|an|his|her|their|its|your|any)\s+)?$", re.I
