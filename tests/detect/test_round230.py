@@ -104,3 +104,14 @@ def test_what_the_regression_over_earlier_rounds_found() -> None:
     findings = null_findings(hips)
     assert not any(contradicts("by about eleven fewer broken hips for every thousand residents.", f) for f in findings)
     assert any(contradicts("Pelvic fractures were less common with hip protectors.", f) for f in findings)
+
+
+def test_a_word_of_the_absent_thing_as_the_modifier_of_another() -> None:
+    """Round 230: 'Injections of ready-made tetanus antibodies were also used far less often with testing' was
+    contradicted by 'No cases of tetanus occurred in either arm'."""
+    findings = null_findings("No cases of tetanus occurred in either arm.")
+    assert not any(
+        contradicts("Injections of tetanus antibodies were used far less often with testing,", f) for f in findings
+    )
+    assert any(contradicts("Tetanus cases were fewer with testing.", f) for f in findings)
+    assert any(contradicts("Two patients developed tetanus.", f) for f in findings)

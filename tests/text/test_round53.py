@@ -65,7 +65,7 @@ def test_advice_in_the_passive_or_imperative_turned_round() -> None:
 
 
 def test_a_null_finding_restated_with_the_same_figures() -> None:
-    from medhal.text.findings import restated_in_figures
+    from medhal.text.null_figures import restated_in_figures
 
     sentence = (
         "In the prespecified subgroup with stones of 4-5 mm, passage rates did not differ (87% vs 85%), whereas for "

@@ -16,7 +16,8 @@ from medhal.detect.chunking import Window
 from medhal.text.advice_forms import as_avoided, same_guidance
 from medhal.text.assertions import done_of_a_condition, subject_carried
 from medhal.text.designs import design_agrees
-from medhal.text.findings import agrees, finding_parts, reports_null_finding, restated_in_figures
+from medhal.text.findings import agrees, finding_parts, reports_null_finding
+from medhal.text.null_figures import restated_in_figures
 from medhal.text.significance import null_in_numbers
 from medhal.text.synonyms import alignment_tokens
 

@@ -34,6 +34,7 @@ __all__ = [
     "inclusions",
     "lead",
     "listed",
+    "names_as_modifier",
     "second_of_pair",
     "several_listed",
     "split_nor",
@@ -455,3 +456,27 @@ def inclusions(sentence: str) -> tuple[str, list[str]]:
         return " " if m.group("items") else ""
 
     return _INCLUDING.sub(cut, sentence), items
+
+
+def names_as_modifier(unit: str, subject: frozenset[str]) -> bool:
+    """Whether ``unit`` names ``subject`` (a null finding's stems) only as the modifier of another thing: each word of
+    it stands right before a word naming something the subject does not ("ready-made tetanus antibodies were used far
+    less often" names no tetanus that "No cases of tetanus occurred" denies; round 230).  "Tetanus cases were fewer"
+    names the cases themselves.
+
+    >>> names_as_modifier("Injections of tetanus antibodies were used less often.", frozenset({"tetan"}))
+    True
+    >>> names_as_modifier("Tetanus cases were fewer with testing.", frozenset({"tetan"}))
+    False
+    """
+    words = list(WORDS.finditer(canonical_text(unit)))
+    seen = False
+    for k, w in enumerate(words):
+        if not stems(w.group()) & subject:
+            continue
+        seen = True
+        after = words[k + 1].group() if k + 1 < len(words) else ""
+        head = stems(after) - FRAME - FUNCTION_WORDS
+        if not head or head & subject:
+            return False
+    return seen

@@ -48,6 +48,7 @@ from medhal.text._finding_subjects import (
     inclusions,
     lead,
     listed,
+    names_as_modifier,
     second_of_pair,
     several_listed,
     split_nor,
@@ -78,7 +79,6 @@ __all__ = [
     "null_finding_conflict",
     "null_findings",
     "reports_null_finding",
-    "restated_in_figures",
 ]
 
 _CHANGING = (
@@ -432,6 +432,7 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
     return (
         (asserts_effect(unit) or happened)
         and names(unit, finding, measured=function_changed(unit))
+        and not (finding.absence and names_as_modifier(unit, finding.subject))
         and not within_either(unit, finding.subject)
         and (finding.absence or not narrows(unit, finding.subject))
         # an adjusted null finding denies only an adjusted effect ("independently associated"): the crude one may hold
@@ -472,29 +473,3 @@ def agrees(unit: str, finding: NullFinding) -> bool:
         return False
     return names(unit, finding, measured=True)
 
-
-def restated_in_figures(unit: str, sentence: str) -> bool:
-    """Whether a part of ``sentence`` reports the null finding ``unit`` reports with the same figures: the unit reports
-    one, states two or more exact percentages, and the part reports one, states each of them and names the unit's
-    subject.  Round 53: "4 to 5 mm, passage rates were much the same (87% vs 85%)", a clause cut from "For stones of",
-    had P(C) 0.77 against "In the prespecified subgroup with stones of 4-5 mm, passage rates did not differ (87% vs
-    85%), whereas ...", whose null finding's subject holds the stones and the subgroup the clause does not name.
-
-    >>> sentence = "In the subgroup with stones of 4-5 mm, passage rates did not differ (87% vs 85%), whereas ..."
-    >>> restated_in_figures("4 to 5 mm, passage rates were much the same (87% vs 85%),", sentence)
-    True
-    >>> restated_in_figures("4 to 5 mm, passage rates were higher (87% vs 85%),", sentence)
-    False
-    >>> restated_in_figures("4 to 5 mm, passage rates were much the same (87% vs 75%),", sentence)
-    False
-    """
-    own = [q for q in quantities(unit) if q.kind == "percent" and not q.approximate]
-    subject = subject_of(unit)
-    if len(own) < 2 or not subject or not reports_null_finding(unit) or asserts_effect(unit):
-        return False
-    return any(
-        reports_null_finding(part)
-        and subject <= stems(part)
-        and all(any(q.equals(e) for e in quantities(part)) for q in own)
-        for part in finding_parts(sentence)
-    )
