@@ -268,11 +268,17 @@ def unnamed_outcome(unit: str, evidence: str, evidence_tokens: frozenset[str]) -
         worded = changed_outcome(clinical)  # reduced feeling in his left foot" is neuropathy: round 69)
         if _EFFECT_VERB.search(clinical) is None or (worded and not never_named(worded, evidence, evidence_tokens)):
             outcome = None
-    for phrase in (outcome, stated_cause(unit), stated_agent(unit)):  # "halved this bowel illness": named before
-        if phrase is not None and not points_back(phrase) and never_named(phrase, evidence, evidence_tokens):
+    for phrase in (outcome, stated_cause(unit), stated_agent(unit)):  # "halved this bowel illness": named before,
+        if (  # as is "That flare caused weakness" (round 232)
+            phrase is not None
+            and not points_back(phrase)
+            and not _POINTED_AT.search(unit, 0, max(0, unit.find(phrase)))
+            and never_named(phrase, evidence, evidence_tokens)
+        ):
             return phrase
     return None
 
 
+_POINTED_AT = re.compile(r"\b(?:this|that|these|those)\s+$", re.IGNORECASE)
 _GRADUALLY = re.compile(r"\b(step|bit|little|day|week)\s+by\s+\1\b", re.IGNORECASE)
 """An adverb of pace in two words ("step by step"), no outcome that changed."""

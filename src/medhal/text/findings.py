@@ -472,4 +472,3 @@ def agrees(unit: str, finding: NullFinding) -> bool:
     if any(asserts_effect(p) for p in parts if not reports_null_finding(p)):
         return False
     return names(unit, finding, measured=True)
-

@@ -103,6 +103,9 @@ _LISTED = re.compile(
 (round 176), "112 women and 98 men" 210 people."""
 _KINDS_OF = re.compile(r"\b(?P<a>\d[\d,]*)\s+[A-Za-z][\w-]*\s+and\s+(?P<b>\d[\d,]*)\s+[A-Za-z][\w-]*\s+[a-z]{3,}s\b")
 _DAYS_A_MONTH = re.compile(r"\b(\d{1,2}(?:\.\d)?)\s+(?:[a-z-]+\s+)?days?\s+(?:per|a|each)\s+month\b", re.IGNORECASE)
+_ANNUAL_RATE = re.compile(r"\b(?:ARR|annuali[sz]ed\s+(?:[a-z]+\s+){0,2}rates?)\b")
+_RATE_VALUE = re.compile(r"(?<![\d.])0\.\d{1,3}(?![\d%])")
+_FEV1 = re.compile(r"\bFEV[1₁]\b")
 _DAY_RANGE = re.compile(r"\bdays\s+(\d{1,2})\s*[-–]\s*(\d{1,2})\b", re.IGNORECASE)
 _HOURS_AT = re.compile(r"\bat\s+(?P<list>(?:\d{1,3},\s*){2,}\d{1,3},?\s+and\s+\d{1,3})\s+hours\b", re.IGNORECASE)
 """Doses given at hours listed ("given at 0, 8, 24, 36, 48 and 60 hours"): the gaps between them are stated too, "one
@@ -194,6 +197,14 @@ def implied_figures(text: str) -> list[Quantity]:
     # and counts of kinds of one thing, its noun said once: "4 targeted and 12 systematic cores" are 16 (round 229)
     totals += [sum(float(m.group(side).replace(",", "")) for side in ("a", "b")) for m in _KINDS_OF.finditer(text)]
     out.extend(Quantity("count", both, -1, -1, f"{both:g} in all", False, both) for both in totals)
+    for sentence in re.split(r"(?<=[.;])\s+", text):  # "ARR was 0.14 ... versus 0.31": one relapse every seven
+        if _ANNUAL_RATE.search(sentence):  # years and one every three, whole years as a lay answer says (round 232)
+            for rate in (float(m.group()) for m in _RATE_VALUE.finditer(sentence)):
+                years = float(round(1 / rate)) if 0.0 < rate < 1.0 else 0.0
+                if years:
+                    out.append(Quantity("time", _YEAR * years, -1, -1, f"one every {years:g} years", False, years))
+    if _FEV1.search(text):  # "FEV1 2.4 L": the air blown out in one second (round 233)
+        out.append(Quantity("time", 1 / 86400, -1, -1, "one second", False, 1.0))
     for m in _DAYS_A_MONTH.finditer(text):  # "16 headache days per month" is about half the days (round 231)
         share = 100.0 * float(m.group(1)) / _MONTH
         out.append(Quantity("percent", share, -1, -1, f"{share:.0f}% of the days", False, share))
@@ -397,7 +408,10 @@ def _level_changes(text: str) -> list[Quantity]:
             if a.kind != b.kind or not a.value or not b.value or a.value == b.value:
                 continue
             # two levels joined as levels, neither a spread ("6.5 +/- 2.8 liters versus 5.3 +/- 2.0": SDs)
-            if not _JOINED.fullmatch(sentence[a.end : b.start]) or any(
+            between = sentence[a.end : b.start]
+            # or the earlier level in brackets, dated back: "GGT 186 U/L (312 U/L four weeks ago)" (round 233)
+            dated = _OPENS_BRACKET.fullmatch(between) is not None and _AGO_IN.match(sentence, b.end) is not None
+            if not (_JOINED.fullmatch(between) or dated) or any(
                 _SPREAD.search(sentence, max(0, q.start - 6), q.start) for q in (a, b)
             ):
                 continue
@@ -437,6 +451,8 @@ _EARLIER = re.compile(
 """What stands between a level and its earlier one in brackets: "162 umol/L (baseline 95", "5.8 mmol/L (previously
 ", "9.8 mg Fe/g dry weight (previously " (round 223)."""
 _SPREAD = re.compile(r"(?:±|\+/-|\bSD\b)\s*$", re.IGNORECASE)
+_OPENS_BRACKET = re.compile(r"\S{0,12}\s*\(\s*")
+_AGO_IN = re.compile(r"[^()]{0,30}?\bago\s*\)", re.IGNORECASE)
 _NO_LEVEL = frozenset({"count", "percent", "points", "time", "money"})
 
 

@@ -72,6 +72,13 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     # it" (round 231)
     (r"\bbother(?:s|ing|ed)?\s+(?:him|her|them|you|me)\b", "causing symptoms"),
     (r"\b(?:will\s+be|is\s+being|is\s+to\s+be|was)\s+left\s+alone\b", "will leave it"),
+    # round 232-233: "Serious complications were more common with stimulation" for "serious adverse events"; "severe
+    # depression that has not been treated" for "severe untreated depression"; "marked ups and downs in his symptoms"
+    # for "motor fluctuations"; "because they can disrupt sleep" for "as these may cause insomnia"
+    (r"\bserious\s+complications\b", "serious adverse events"),
+    (r"\b(?:that|which|who)\s+(?:has|have|had|is|are|was|were)\s+not\s+(?:yet\s+)?been\s+treated\b", "untreated"),
+    (r"\bups\s+and\s+downs\b", "fluctuations"),
+    (r"\b(?:disrupt|disturb)(?:s|ed|ing)?\s+(?:your\s+|their\s+|his\s+|her\s+)?sleep\b", "cause insomnia"),
     (r"\bsudden\s+urges\b", "urgency"),  # "because of sudden urges at least once a day" (round 226)
     (r"\bbreaks?\s+in\s+the\s+spine\b", "vertebral fractures"),  # "Breaks in the spine became less common" (r. 225)
     # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)
