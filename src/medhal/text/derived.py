@@ -207,8 +207,8 @@ def near_estimate(q: Quantity, other: float) -> bool:
 def roundness(q: Quantity) -> float:
     """The step ``q`` is rounded to as written, in its kind's base unit: 10 for "90%", 5 for "75%" or "10%", 1 for
     "91%" or "five years", 0.1 for "9.1%"."""
-    if 0 < q.number < 1 and not any(ch.isdigit() for ch in q.text):  # "half of a kilometre": in tenths of it
-        step = 0.1
+    if 0 < q.number < 1 and not any(ch.isdigit() for ch in q.text):  # "half of a kilometre", "a quarter of an
+        step = min(q.number, 0.25)  # hour": rounded to a quarter of the unit at most (rounds 198, 228)
     elif not q.number or not math.isfinite(q.number) or q.number != int(q.number):
         step = 10.0 ** -decimals(q)
     else:
