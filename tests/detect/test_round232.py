@@ -38,7 +38,8 @@ def test_lay_words_of_rounds_232_and_233() -> None:
     assert canonical_text("Serious complications were more common") == "serious adverse events were more common"
     assert canonical_text("severe depression that has not been treated") == "severe depression untreated"
     assert canonical_text("marked ups and downs in his symptoms") == "marked fluctuations in his symptoms"
-    assert canonical_text("because they can disrupt sleep") == "because they can cause insomnia"
+    assert canonical_text("because they can disrupt sleep") == "because they may cause insomnia"
+    assert canonical_text("How much the pain disturbed sleep") == "How much the pain disturbed sleep"
     letter = "In January she had a relapse with right leg weakness and bladder urgency."
     named = alignment_tokens(letter)
     assert unnamed_outcome("That flare caused weakness in her right leg", letter, named) is None
@@ -59,3 +60,12 @@ def test_a_cause_of_degree_and_symptoms() -> None:
     tokens = alignment_tokens(letter)
     assert unstated_cause("He was referred because of marked ups and downs in his symptoms", tokens, letter) is None
     assert unstated_cause("He was referred because of marked weight loss in his symptoms", tokens, letter) is not None
+
+
+def test_a_pressure_in_words_and_a_dimension() -> None:
+    """Round 227's 'close to 200 over 100' for 'BP 196/104 mmHg' and round 232's 'a 3D scan'."""
+    letter = "Examination and investigations: BP 196/104 mmHg on arrival. NIHSS 9."
+    assert _unstated("close to 200 over 100, and it was brought down quickly", letter) == []
+    assert _unstated("close to 200 over 140, and it was brought down quickly", letter) == ["140"]
+    assert _unstated("a 3D scan may be worthwhile,", "consider cone-beam CT") == []
+    assert _unstated("a 5 mm scan may be worthwhile,", "consider cone-beam CT") == ["5 mm"]

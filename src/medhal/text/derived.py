@@ -167,6 +167,7 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
         # a length for a bare number whose unit the evidence writes short ("about 40 metres" for "40 m", "m" being
         # no unit of its own: it is minutes and months too; session 33's metres)
         or (q.kind == "length" and e.kind == "count")
+        or (q.kind == "count" and e.kind == "label:scale")  # the second figure of "196/104 mmHg" (round 227)
     ]
     if q.kind == "percent":  # the share one count is of another near it ("about 6%" for "769 of 12,927"), and what
         # a percentage leaves ("a false-negative rate of approximately 25%" for a sensitivity of 77.8%)

@@ -295,6 +295,8 @@ def unstated_quantities(
         q = replace(q, start=q.start - len(before), end=q.end - len(before))
         if (q.approximate and (not far_off(q, stated) or elapsed(q, stated, near=True))) or lay_count(q):
             continue
+        if q.kind == "count" and q.text.isdigit() and _DIMENSION_NEXT.match(unit, q.end):
+            continue
         if (q.kind == "time" and _DAY_WORD.search(q.text) and _DAYS_IN.match(unit, q.end)) or (
             q.kind == "count" and _DAYS_IN_BEFORE.search(unit, 0, q.start)
         ):
@@ -391,12 +393,14 @@ _TRIMESTER_BEFORE = re.compile(r"\b(?:first|last|final|middle|second|third)\s+$"
 
 
 _PAIRED = re.compile(
-    r"\s*(?:vs\.?|versus|and|to|against)\s*"
+    r"\s*(?:vs\.?|versus|and|to|against)\s*|\s+over\s+"
     r"|\s+(?:with|in|on|for|among)\s+[\w-]+(?:\s+[\w-]+)?,?\s+and\s+",  # not a contrast: "compared with 8"
     re.IGNORECASE,
 )
 """What joins two figures of one hedged pair ("roughly 6% vs 3%", "about 41% and 30%", "roughly 23 points with PRP
-and 25 points with saline": round 62)."""
+and 25 points with saline": round 62; a pressure, "close to 200 over 100": round 227)."""
+_DIMENSION_NEXT = re.compile(r"\s?-?D\b")
+"""A dimension after a bare number ("a 3D scan", "2-D echo"): a name, no figure (round 232)."""
 
 
 def _response_share(q: Quantity, stated: Sequence[Quantity]) -> bool:

@@ -78,7 +78,11 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\bserious\s+complications\b", "serious adverse events"),
     (r"\b(?:that|which|who)\s+(?:has|have|had|is|are|was|were)\s+not\s+(?:yet\s+)?been\s+treated\b", "untreated"),
     (r"\bups\s+and\s+downs\b", "fluctuations"),
-    (r"\b(?:disrupt|disturb)(?:s|ed|ing)?\s+(?:your\s+|their\s+|his\s+|her\s+)?sleep\b", "cause insomnia"),
+    # (said as what something can do, not "how much the pain disturbed sleep", a measure: round 227)
+    (
+        r"\b(?:can|may|could|might|will)\s+(?:disrupt|disturb)\s+(?:your\s+|their\s+|his\s+|her\s+)?sleep\b",
+        "may cause insomnia",
+    ),
     (r"\bsudden\s+urges\b", "urgency"),  # "because of sudden urges at least once a day" (round 226)
     (r"\bbreaks?\s+in\s+the\s+spine\b", "vertebral fractures"),  # "Breaks in the spine became less common" (r. 225)
     # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)
