@@ -35,7 +35,8 @@ def test_figures_a_lay_answer_works_out() -> None:
 def test_lay_words_of_rounds_232_and_233() -> None:
     """Serious complications, untreated, ups and downs, disrupted sleep; a flare pointed back at; and words that name
     nothing in a cause ('especially', 'together')."""
-    assert canonical_text("Serious complications were more common") == "serious adverse events were more common"
+    said = canonical_text("Serious complications were more common")
+    assert said == "serious complications or adverse events were more common"
     assert canonical_text("severe depression that has not been treated") == "severe depression untreated"
     assert canonical_text("marked ups and downs in his symptoms") == "marked fluctuations in his symptoms"
     assert canonical_text("because they can disrupt sleep") == "because they may cause insomnia"

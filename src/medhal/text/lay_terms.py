@@ -75,7 +75,7 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     # round 232-233: "Serious complications were more common with stimulation" for "serious adverse events"; "severe
     # depression that has not been treated" for "severe untreated depression"; "marked ups and downs in his symptoms"
     # for "motor fluctuations"; "because they can disrupt sleep" for "as these may cause insomnia"
-    (r"\bserious\s+complications\b", "serious adverse events"),
+    (r"\bserious\s+complications\b", "serious complications or adverse events"),  # either (rounds 189, 210)
     (r"\b(?:that|which|who)\s+(?:has|have|had|is|are|was|were)\s+not\s+(?:yet\s+)?been\s+treated\b", "untreated"),
     (r"\bups\s+and\s+downs\b", "fluctuations"),
     # (said as what something can do, not "how much the pain disturbed sleep", a measure: round 227)
