@@ -9,6 +9,8 @@ import pytest
 from medhal.detect.alignment import _predicates, points_to_treatment, restates
 from medhal.text.advice_forms import as_avoided
 from medhal.text.attribution import unattributed
+from medhal.text.comparisons import comparison_conflict
+from medhal.text.group_figures import group_amounts
 from medhal.text.synonyms import alignment_tokens, canonical_text
 
 CONCLUSION = (
@@ -68,3 +70,18 @@ def test_a_drug_called_by_its_kind_is_the_one_named() -> None:
     assert not restates(said, "The researchers concluded that the antiviral improved recovery.")
     assert not restates(said, "The antiviral did not improve pain.")
     assert not points_to_treatment("The patients did not improve.")
+
+
+def test_rates_per_person_year_by_group_order_a_comparison() -> None:
+    """The own vitamin D abstract's wrong twin 'Falls were clearly less common with vitamin D' against 'The fall rate
+    was 1.42 per person-year with vitamin D and 1.31 with placebo': the rates are figures by group, and 'the fall
+    rate' is a measure, no change."""
+    results = (
+        "Results: The fall rate was 1.42 per person-year with vitamin D and 1.31 with placebo (rate ratio 1.08, 95% CI"
+        " 0.94 to 1.25; p=0.27)."
+    )
+    assert [(f.value, f.group) for f in group_amounts(results)] == [(1.42, "vitamin D"), (1.31, "placebo")]
+    assert comparison_conflict("Falls were clearly less common with vitamin D,", results)
+    assert not comparison_conflict("Falls were slightly more common with vitamin D,", results)
+    assert not comparison_conflict("Falls were no less common with vitamin D,", results)
+    assert group_amounts("HbA1c fell by 1.2 mg with A and 0.5 mg with B.") == []

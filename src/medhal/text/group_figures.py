@@ -61,12 +61,12 @@ _SHARED_HEAD = re.compile(
 in the stretching group"), read as the share alone ("9.8% of exercise participants")."""
 _CHANGE = re.compile(
     r"\b(?:by|from)\s+\d|\b(?:reduc|decreas|increas|chang|declin|drop|improv|differ|risen|rise|rose|fell)\w*"
-    r"|(?<!\bone\s)(?<!\ba\s)(?<!\bany\s)(?<!\bno\s)(?<!\bfirst\s)\bfall\w*"
+    r"|(?<!\bone\s)(?<!\ba\s)(?<!\bany\s)(?<!\bno\s)(?<!\bfirst\s)\bfall(?!s?\s+rates?\b)\w*"
     r"|\b(?:relative|absolute)\b",
     re.IGNORECASE,
 )
 """A part that reports changes or differences, not levels: its figures do not order the groups ("at least one fall"
-is an event, not a change: round 180)."""
+is an event, not a change: round 180; nor is "the fall rate", a measure: an own vitamin D abstract, session 35)."""
 
 _AGENT_BY = re.compile(
     r"\b(?:reported|experienced|noted|observed|seen|described|used|taken|achieved|reached|attained|obtained|needed|"
@@ -161,6 +161,9 @@ def group_amounts(part: str) -> list[GroupFigure]:
     """
     if _CHANGE.search(_AGENT_BY.sub(" ", part)):
         return []
+    rates = _RATE_PAIR.search(part)  # "1.42 per person-year with vitamin D and 1.31 with placebo" (session 35)
+    if rates is not None:
+        return [GroupFigure(float(rates.group(v)), group_name(rates.group(g))) for v, g in (("a", "ga"), ("b", "gb"))]
     found = list(_AMOUNT.finditer(part))
     if len({m.group("unit").lower().rstrip("s") for m in found}) != 1:
         return []
@@ -174,3 +177,12 @@ _AMOUNT = re.compile(
     re.IGNORECASE,
 )
 """An amount with its unit (its spread in brackets) followed by the group it belongs to."""
+_PER_PERSON_TIME = r"\s+per\s+(?:100\s+|1,?000\s+)?(?:person|patient|participant)[- ]years?"
+_RATE_PAIR = re.compile(
+    r"(?P<a>\d+(?:\.\d+)?)" + _PER_PERSON_TIME + r"\s+(?:with|in|among|on)\s+(?:the\s+)?(?P<ga>" + GROUP_WORDS + r")"
+    r"\s*,?\s+(?:and|versus|vs\.?|compared\s+with)\s+(?P<b>\d+(?:\.\d+)?)(?:" + _PER_PERSON_TIME + r")?"
+    r"\s+(?:with|in|among|on)\s+(?:the\s+)?(?P<gb>" + GROUP_WORDS + r")",
+    re.IGNORECASE,
+)
+"""Two groups' rates per person-time, the second's unit left out ("The fall rate was 1.42 per person-year with
+vitamin D and 1.31 with placebo")."""
