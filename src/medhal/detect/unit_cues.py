@@ -75,6 +75,17 @@ def unit_cues(
         negated = negated or _listed_before_negation(units, k, response)
         text = interrupted(units, k, response) or u.text  # "did not, | however, reduce" read whole (round 170)
         cue = contradiction_cue(index, text, a, threshold, context=context, negated_before=negated, asked=asked)
+        # a figure cut from its subject ("made airway help much more likely, | at a bit over three times the odds"),
+        # aligned with no sentence by itself, is read with the clause before (round 235)
+        if (
+            cue is not None
+            and cue.kind == "number"
+            and _CUT_FIGURE.match(text)
+            and float(a.max(initial=0.0)) < threshold
+        ):
+            joined = f"{sentence_before(units, k, response)} {text}"
+            if contradiction_cue(index, joined, index.alignment(joined), threshold) is None:
+                cue = None
         if (
             cue is not None
             and cue.kind == "null_finding"
@@ -187,6 +198,8 @@ def _timed_apart(rest: str, unit: str, sentence: str) -> bool:
     return bool(mine) and bool(theirs) and not any(q.equals(e) for q in mine for e in theirs)
 
 
+_CUT_FIGURE = re.compile(r"\W*(?:at|with|by|to)\s+(?:an?\s+|about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?", re.I)
+"""The opening of a figure cut from the clause it qualifies ("at a bit over three times the odds")."""
 _RIVAL = re.compile(r"\W*" + JOIN.pattern, re.IGNORECASE)
 """The opening of the rival a comparison closes with, cut from the clause before."""
 

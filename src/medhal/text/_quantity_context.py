@@ -31,12 +31,13 @@ HEDGES = re.compile(
 )
 POINT_HEDGE = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|roughly|around|some|close\s+to|"
-    r"just\s+(?:over|under|above|below))"
+    r"(?:just|a\s+bit|a\s+little|slightly)\s+(?:over|under|above|below))"
     r"(?:\s+an?)?|~)\s*$",
     re.IGNORECASE,
 )
 """The hedges of a point estimate (:attr:`Quantity.about`), a subset of :data:`HEDGES`; either may take an article
-("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612).  A
+("roughly a 60% reduction in odds"); "just over" is near the figure it passes ("just over £600" for £612), and so is
+"a bit over" ("a bit over three times the odds" for an odds ratio of 3.4: round 235).  A
 reading "152 over 94" is a blood pressure, its "over" no bound (round 203)."""
 
 

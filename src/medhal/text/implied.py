@@ -80,8 +80,10 @@ _PAIR = re.compile(
     re.IGNORECASE,
 )
 _DURATION = r"\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|min|minutes?|days?|weeks?)"
+_GAP = r"(?:[^.;]|(?<=\d)\.(?=\d)){0,40}?"  # a decimal point is no sentence's end ("then 5.8 g over 16 hours")
 _PHASES = re.compile(
-    rf"\bfor\s+(?P<a>{_DURATION})\b[^.;]{{0,40}}?\bthen\b[^.;]{{0,40}}?\bfor\s+(?P<b>{_DURATION})\b", re.IGNORECASE
+    rf"\b(?:for|over)\s+(?P<a>{_DURATION})\b{_GAP}\bthen\b{_GAP}\b(?:for|over)\s+(?P<b>{_DURATION})\b",
+    re.IGNORECASE,
 )
 _MATCHED = re.compile(
     r"\b(?P<a>\d[\d,]*)\s+(?:[\w-]+\s+){0,3}?(?:were\s+)?matched\s+(?:\d:\d\s+)?(?:to|with)\s+(?P<b>\d[\d,]*)\b",
@@ -220,7 +222,8 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _PAIR.finditer(text):  # "2 vs 13 cases": 15 cases in all (round 58)
         cases = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
         out.append(Quantity("count", cases, -1, -1, f"{cases:g} in all", False, cases))
-    for m in _PHASES.finditer(text):  # "30-min for 2 h then hourly for 4 h": six hours in all (round 58)
+    for m in _PHASES.finditer(text):  # "30-min for 2 h then hourly for 4 h": six hours in all (round 58; "11.6 g
+        # over 4 hours, then 5.8 g over 16 hours": 20 hours, round 235)
         phases = [q for side in ("a", "b") for q in quantities(m.group(side)) if q.kind == "time"]
         if len(phases) == 2:
             days = phases[0].value + phases[1].value

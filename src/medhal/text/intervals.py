@@ -43,12 +43,13 @@ _ALONE_DAYS = {
     "annual": 365.25,  # "annual flu vaccine" for "his yearly flu jab" (round 67)
 }
 _COUNTED = (
-    r"(?:doses|boosters|infusions|injections|cycles|sessions|challenges|exposures|instillations|applications"
+    r"(?:doses|boosters|infusions|injections|shots|jabs|vaccinations|cycles|sessions|challenges|exposures|instillations"
+    r"|applications"
     r"|(?:reviews|visits|appointments|checks|assessments|calls|scans)\s+(?:in\s+a\s+row|running))"
 )
 """What "four weekly" counts when such a noun follows: four doses, weekly (round 58); "two weekly reviews in a row"
 (round 85), where "4 weekly visits" stay every four weeks; a dose or a word may stand between ("five monthly 400 mg
-injections": round 158)."""
+injections": round 158; "five monthly shots": round 235)."""
 _INTERVAL = re.compile(
     r"\bevery\s+(?:(?P<n>\d+(?:\.\d+)?|other|" + "|".join(_N) + r")\s+)?"
     r"(?P<unit>hour|hr|day|week|wk|fortnight|month|mth|year|yr)s?\b"

@@ -83,6 +83,14 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         r"\b(?:can|may|could|might|will)\s+(?:disrupt|disturb)\s+(?:your\s+|their\s+|his\s+|her\s+)?sleep\b",
         "may cause insomnia",
     ),
+    # round 234: "she has had thrush five times" for "her fifth episode of ... candidiasis"; "it upsets the stomach
+    # less" for "fewer gastrointestinal side effects"
+    (r"\b(?:vaginal\s+|oral\s+)?thrush\b", "candidiasis"),
+    (r"\b(?:an?\s+)?(?:pocket|collection)\s+of\s+pus\b", "an abscess"),  # "a pocket of pus on the epiglottis" (r. 235)
+    (  # said of a treatment against another (otherwise dyspepsia, below: round 107)
+        r"\bupset(?:s|ting)?\s+(?:the|your|their|his|her)\s+stomachs?(?=\s+(?:less|more)\b)",
+        "gastrointestinal side effects",
+    ),
     (r"\bsudden\s+urges\b", "urgency"),  # "because of sudden urges at least once a day" (round 226)
     (r"\bbreaks?\s+in\s+the\s+spine\b", "vertebral fractures"),  # "Breaks in the spine became less common" (r. 225)
     # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)

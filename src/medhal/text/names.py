@@ -103,6 +103,7 @@ _SHORT_FOR = {
     "ed": frozenset({"emergency"}),
     "gp": frozenset({"practitioner", "practitioners", "general-practice"}),
     "cpk": frozenset({"phosphokinase"}),  # "creatine phosphokinase" (round 54)
+    "aspirin": frozenset({"salicylate", "salicylates", "acetylsalicylic"}),  # "no aspirin in his blood" (r. 235)
     "gbq": frozenset({"mbq"}),  # a radioactivity in another multiple of its unit: "0.4 to 0.6 GBq" for "400 to 600 MBq"
     "mbq": frozenset({"gbq"}),  # (round 227)
     "ck": frozenset({"kinase"}),

@@ -216,6 +216,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round231.jsonl", 24),
         ("round232.jsonl", 24),
         ("round233.jsonl", 24),
+        ("round234.jsonl", 24),
+        ("round235.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
