@@ -111,7 +111,7 @@ from medhal.text.outcomes import defined_outcomes
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.recommendations import instructs
 from medhal.text.scope import component_of_composite, disjoint_populations
-from medhal.text.synonyms import alignment_tokens, rounded_alike
+from medhal.text.synonyms import alignment_tokens, holding_plurals, rounded_alike
 from medhal.text.ways import negation_agrees, opposite_ways
 
 __all__ = [
@@ -343,10 +343,8 @@ def _held(unit: str, text: str, wanted: frozenset[str]) -> frozenset[str] | None
     the two write the unit's figures differently ("About 6% of participants in each group had a fracture" against
     "769 of 12,927 participants ... and 782 of 12,944"), every word with every figure stated
     (:func:`~medhal.text.figure_agreement.figures_agree`: equal, rounded, derived); ``None`` when it holds neither.
-    A word of four letters holds its plural, which five letters tell apart ("for fall prevention" holds the "falls"
-    of "to prevent falls": an own vitamin D abstract, session 35)."""
-    tokens = alignment_tokens(text)
-    tokens |= {f"{t}s" for t in tokens if len(t) == 4 and t.isalpha()}
+    A word of four letters holds its plural (:func:`~medhal.text.synonyms.holding_plurals`)."""
+    tokens = holding_plurals(alignment_tokens(text))
     if wanted <= tokens:
         return wanted
     words = frozenset(t for t in wanted if not t.startswith("#"))

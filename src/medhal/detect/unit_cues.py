@@ -198,7 +198,7 @@ def _timed_apart(rest: str, unit: str, sentence: str) -> bool:
     return bool(mine) and bool(theirs) and not any(q.equals(e) for q in mine for e in theirs)
 
 
-_CUT_FIGURE = re.compile(r"\W*(?:at|with|by|to)\s+(?:an?\s+|about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?", re.I)
+_CUT_FIGURE = re.compile(r"\W*(?:at|with|by|to)\s", re.IGNORECASE)
 """The opening of a figure cut from the clause it qualifies ("at a bit over three times the odds")."""
 _RIVAL = re.compile(r"\W*" + JOIN.pattern, re.IGNORECASE)
 """The opening of the rival a comparison closes with, cut from the clause before."""

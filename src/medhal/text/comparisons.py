@@ -49,7 +49,7 @@ from medhal.text.group_figures import GroupFigure, group_amounts, group_figures,
 from medhal.text.lexical import directions, has_negation
 from medhal.text.quantities import Quantity, quantities
 from medhal.text.subgroups import group_tokens, loosely_named, normalise_ages, subject_comparison
-from medhal.text.synonyms import alignment_tokens, canonical_stems
+from medhal.text.synonyms import alignment_tokens, canonical_stems, holding_plurals
 
 __all__ = [
     "COMPARISON",
@@ -304,8 +304,7 @@ def reverses(claim: UnitComparison, sentence: str, arms: tuple[str, str] | None 
         return False
     reversed_ = False
     for part in finding_parts(sentence):
-        said = canonical_stems(part)  # a four-letter word holds its plural ("Falls" of "the fall rate": session 35)
-        if not claim.measure <= said | {f"{t}s" for t in said if len(t) == 4 and t.isalpha()}:
+        if not claim.measure <= holding_plurals(canonical_stems(part)):  # "Falls" of "the fall rate" (session 35)
             continue
         if claim.durations and not all(any(q.equals(p) for p in quantities(part)) for q in claim.durations):
             continue

@@ -26,7 +26,14 @@ from medhal.text.lexical import direction_conflict, directions, has_negation
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.tokens import STEM_PREFIX
 
-__all__ = ["MODIFIER_TOKENS", "flips_negation", "negated_stems", "negation_scopes_agree", "negation_targets"]
+__all__ = [
+    "MODIFIER_TOKENS",
+    "NOT_WITHOUT",
+    "flips_negation",
+    "negated_stems",
+    "negation_scopes_agree",
+    "negation_targets",
+]
 
 _RELATIVE = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:who|whom|whose|which|where|when|that)\b", re.IGNORECASE)
 _NO_ONE = re.compile(
@@ -155,7 +162,7 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None  # asserted ("has not smoked for 15 years" denies neither; round 182)
     if opens_condition(sentence):  # "If her haemoglobin does not rise by 20 g/L, I will arrange ...": a condition
         return None  # denies nothing (round 48)
-    if _NOT_WITHOUT.search(sentence):  # "please do not try to stand without help" asks for help (round 200)
+    if NOT_WITHOUT.search(sentence):  # "please do not try to stand without help" asks for help (round 200)
         return None
     own, theirs = scopes(unit), scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
@@ -223,8 +230,8 @@ _NO_SUBJECT = canonical_stems(
     "patients people adults children women men this these those it they use treatment finding result difference effect"
 )
 
-_NOT_WITHOUT = re.compile(
-    r"(?:\b(?:not|never)|n't)\s+(?:try\s+to\s+|attempt\s+to\s+)?[a-z]+(?:\s+(?:up|out|down|off))?"
+NOT_WITHOUT = re.compile(
+    r"(?:\b(?:not|never)|n't)\s+(?:try\s+to\s+|attempt\s+to\s+)?(?P<verb>[a-z]+)(?:\s+(?:up|out|down|off))?"
     r"(?:,?\s+(?!(?:without|in|for|among|to|with|be|been|used|given)\b)[\w-]+){0,6}?\s+without\b",
     re.IGNORECASE,
 )

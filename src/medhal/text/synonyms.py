@@ -36,6 +36,7 @@ __all__ = [
     "canonical_stems",
     "canonical_text",
     "finding_stem",
+    "holding_plurals",
     "rounded_alike",
     "word_stem",
 ]
@@ -242,6 +243,17 @@ def _graded(token: str) -> str | None:
     ("hypoxia", "hypoxic": ``hypox``)."""
     match = _GRADED.match(token)
     return f"{match.group(1)}-{match.group(2)}".lower() if match else None
+
+
+def holding_plurals(stems: frozenset[str]) -> frozenset[str]:
+    """``stems`` with the plural of each word of four letters, which five letters tell apart from it ("fall" holds the
+    "falls" of "to prevent falls"): for a restatement or a comparison's measure only, never for alignment, where
+    "falls" and "fall" (a change) stay apart (an own vitamin D abstract, session 35).
+
+    >>> sorted(holding_plurals(frozenset({"fall", "dose", "#12", "vitam"})))
+    ['#12', 'dose', 'doses', 'fall', 'falls', 'vitam']
+    """
+    return stems | {f"{t}s" for t in stems if len(t) == 4 and t.isalpha()}
 
 
 def canonical_stem(stem: str) -> str:

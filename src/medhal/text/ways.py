@@ -17,6 +17,7 @@ import re
 
 from medhal.text.clauses import split_units
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated, null_relation
+from medhal.text.negation import NOT_WITHOUT
 from medhal.text.synonyms import canonical_stems
 
 __all__ = [
@@ -168,10 +169,8 @@ def only_with_restated(unit: str, sentence: str) -> bool:
     mine = _ONLY_WITH.search(unit)
     if mine is None:
         return False
-    return any(
-        canonical_stems(mine.group(1)) & canonical_stems(theirs.group(1)) for theirs in _NOT_WITHOUT.finditer(sentence)
-    )
+    verb = canonical_stems(mine.group(1))
+    return any(verb & canonical_stems(theirs.group("verb")) for theirs in NOT_WITHOUT.finditer(sentence))
 
 
 _ONLY_WITH = re.compile(r"\bonly\s+(?:be\s+|been\s+)?([a-z]+?)(?:ed|d|ing)?\s+(?:\w+\s+){0,3}?with\b", re.IGNORECASE)
-_NOT_WITHOUT = re.compile(r"(?:\bnot|\bnever|n't)\s+([a-z]+)\b[^.;]{0,80}?\bwithout\b", re.IGNORECASE)
