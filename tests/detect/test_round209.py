@@ -3,6 +3,8 @@ contradicted), each beside a figure or a name the same reading must still catch.
 
 from __future__ import annotations
 
+import pytest
+
 import medhal
 from medhal.text.figures import unstated_quantities
 from medhal.text.quantities import quantities
@@ -58,6 +60,9 @@ def test_a_range_of_months_to_years_is_no_compound_duration() -> None:
     """Clinical pair cp_062's wrong twin 'between 3 months and 12 years of age' (for 3 to 48 months) lost its
     unstated figure once 'months and' could open a compound duration: only a larger unit before a smaller one does."""
     assert [q.approximate for q in quantities("between 3 months and 12 years of age")] == [False, False]
-    assert [q.approximate for q in quantities("an hour and twenty minutes")] == [True]
+    # a larger unit before a smaller one: one duration of 80 minutes (session 36)
+    assert [(q.text, q.value * 1440) for q in quantities("an hour and twenty minutes")] == [
+        ("an hour and twenty minutes", pytest.approx(80.0))
+    ]
     evidence = "872 children aged 3 to 48 months were randomly assigned."
     assert [q.text for q in unstated_quantities("between 3 months and 12 years of age", evidence)] == ["12 years"]

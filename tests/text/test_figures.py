@@ -169,11 +169,11 @@ def test_hyphenated_units_and_ranges() -> None:
         return [(q.kind, q.value, q.approximate) for q in quantities(text)]
 
     assert read("a 12-week course of 10-mg tablets") == [("time", 84.0, False), ("mass", 10.0, False)]
-    # a range: its lower bound, without a unit, is never a changed number; its upper bound is read with the unit
-    assert read("aged 5-10 years") == [("count", 5.0, True), ("time", 3652.5, False)]
+    # a range: its lower bound, without a unit, is never a changed number; both bounds are read in the upper's unit
+    assert read("aged 5-10 years") == [("time", 1826.25, True), ("time", 3652.5, False)]
     assert read("IL-6 and COVID-19") == []
     assert read("2 to 3 days; 0.45 to 0.88") == [
-        ("count", 2, True),
+        ("time", 2, True),
         ("time", 3, False),
         ("count", 0.45, True),
         ("count", 0.88, False),

@@ -303,7 +303,7 @@ def test_a_range_of_time_points_is_a_range_of_times() -> None:
     assert [(q.kind, q.value) for q in quantities("during months 6-12 were")] == [("time", 182.625), ("time", 365.25)]
     assert [(q.kind, q.value) for q in quantities("during months 0-6")] == [("time", 0.0), ("time", 182.625)]
     # a duration whose unit follows its number keeps it
-    assert [q.text for q in quantities("for 3 years 2 months")] == ["3 years", "2 months"]
+    assert [q.text for q in quantities("for 3 years 2 months")] == ["3 years 2 months"]  # one duration (session 36)
 
 
 def test_an_ordinal_time_point_is_an_approximate_time() -> None:
@@ -349,7 +349,10 @@ def test_dates_and_versions_written_in_figures_are_labels() -> None:
         ("time", 8.0),
         ("time", 5.0),
     ]
-    assert [q.kind for q in quantities("children aged 3 to 48 months")] == ["count", "time"]
+    assert [(q.kind, q.value) for q in quantities("children aged 3 to 48 months")] == [
+        ("time", 91.3125),
+        ("time", 1461.0),
+    ]
 
 
 def test_a_fraction_told_as_a_relative_change_is_no_share() -> None:

@@ -15,7 +15,10 @@ def test_an_age_after_aged_is_in_years() -> None:
     (unit,), (stated,) = quantities("people aged 75 or older"), quantities("patients aged 75 years or older")
     assert unit.kind == stated.kind == "time" and unit.equals(stated)
     # the lower bound of a range takes the range's unit ("aged 3 to 48 months" is no 3 years)
-    assert [q.kind for q in quantities("children aged 3 to 48 months")] == ["count", "time"]
+    assert [(q.kind, q.value) for q in quantities("children aged 3 to 48 months")] == [
+        ("time", 91.3125),
+        ("time", 1461.0),
+    ]
     evidence = "Among the 817 patients aged 75 years or older, imaging could be withheld in 29.7%."
     rule = (
         "The cut-off was 500 micrograms/L for patients younger than 50 years and age x 10 for those aged 50 or older."

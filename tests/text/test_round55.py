@@ -30,7 +30,10 @@ def test_do_not_without_asks_for_it() -> None:
 
 
 def test_an_hour_and_a_half_is_no_share() -> None:
-    assert quantities("around an hour and a half of morning stiffness") == []
+    # one duration of 90 minutes (session 36), never a share of 50%
+    assert [(q.kind, q.value, q.about) for q in quantities("around an hour and a half of morning stiffness")] == [
+        ("time", 0.0625, True)
+    ]
     assert [q.text for q in quantities("Most had fever, and half of the patients had cough.")] == ["half"]
 
 

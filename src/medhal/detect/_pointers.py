@@ -105,6 +105,8 @@ def shown_entailing(
     held = _holding_best(library, alone)
     if held is not None and coverage.sizes is not None and library.size(held) < coverage.size(-1 - shown):
         return held
+    if held is not None and _design_best(library):  # a tile whose line the unit is about is a methods line
+        return held
     return shown
 
 
@@ -157,11 +159,26 @@ shares too little with any sentence ("Metformin should be stopped in all patient
 age was 63.2 yrs. and 47% of participants were women", 0.19), and the tile the rule read stays the pointer."""
 
 
+def _design_best(library: Support) -> bool:
+    """Whether the library window best aligned with the unit is one whose line only says what was measured or whom
+    the study assigned (:attr:`Support.measures`, given only for a unit reporting a finding)."""
+    if library.measures is None or library.alignment is None or not len(library.alignment):
+        return False
+    return bool(library.measures[int(np.argmax(library.alignment))])
+
+
 def _holding_best(library: Support, alone: np.ndarray) -> int | None:
     """The smallest of the ``alone`` windows (then higher ``P(E)``) that holds the library's best-aligned sentence."""
     if library.alignment is None or not len(alone) or library.sizes is None:
         return None
     best = float(library.alignment.max())
+    if library.measures is not None and _design_best(library):
+        # the best-aligned line only says what was measured or whom the study assigned: a unit reporting a finding
+        # is about the best-aligned line that reports ("a week sooner": the conclusion, not the methods; session 36)
+        reporting = np.flatnonzero(~library.measures)
+        if len(reporting) and float(library.alignment[reporting].max()) > 0.0:
+            best = float(library.alignment[reporting].max())
+            alone = alone[~library.measures[alone]]
     if best <= 0.0:
         return None
     held = alone[library.alignment[alone] >= best]
@@ -202,16 +219,20 @@ def focus_line(
 
 
 def stating_figures(unit: str, sentences: Sequence[str]) -> int | None:
-    """The first of ``sentences`` that states every figure of ``unit``, two or more (equal, rounded as the unit writes
-    it, or near a hedged one), or ``None``: the sentence an unsupported unit of figures is about (module docstring).
+    """The first of ``sentences`` that states every figure of ``unit``, two or more, or one with a unit other than
+    time (a dose, a share, a cost: not a bare count or a duration, which many lines state) -- equal, rounded as the
+    unit writes it, or near a hedged one -- or ``None``: the sentence an unsupported unit of figures is about (module
+    docstring).
 
-    >>> said = ["It ran at six hospitals.", "Diarrhoea: 6.2% vs 11.5%."]
+    >>> said = ["It ran at six hospitals for 6 weeks.", "Diarrhoea: 6.2% vs 11.5%.", "It cost £186 more."]
     >>> stating_figures("roughly 6% compared with 12%,", said), stating_figures("roughly 6% compared with 20%,", said)
     (1, None)
+    >>> stating_figures("It cost about £190 more.", said), stating_figures("for six weeks", said)
+    (2, None)
     """
     own = [q for q in quantities(unit) if not q.kind.startswith("label:")]
-    if len(own) < 2:
-        return None
+    if len(own) < 2 and not (own and own[0].kind not in ("count", "time")):
+        return None  # one figure places a unit only with its unit ("about £190": the costing line; session 36)
     for i, sentence in enumerate(sentences):
         said = quantities(sentence)
         if all(any(written_as(q, e, hedged=True) for e in said) for q in own):

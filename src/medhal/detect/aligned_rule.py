@@ -156,5 +156,7 @@ class AlignedRule:
         else:
             verdict = "unsupported"
             if window_sizes is not None:
-                entailing = closest(entailing, Support(window_entail, window_alignment, sizes=window_sizes))
+                entailing = closest(
+                    entailing, Support(window_entail, window_alignment, sizes=window_sizes, measures=window_measures)
+                )
         return AlignedDecision(verdict, p_e, p_c, entailing, contradicting, e_cover, best, unstated=unstated)

@@ -29,7 +29,7 @@ from medhal.detect.units import Unit, UnitChoice, continues_negation, judged_uni
 from medhal.detect.unstated import unstated_cues
 from medhal.errors import InvariantError
 from medhal.text import Span
-from medhal.text.assertions import describes_measurement
+from medhal.text.assertions import describes_allocation, describes_measurement, reports_result
 from medhal.verify.base import CONTRADICTION, ENTAILMENT, Probabilities
 
 __all__ = ["DecomposedPlan", "aligned_units"]
@@ -88,6 +88,8 @@ def aligned_units(
     named = frozenset[str]().union(*index.tokens)  # what the evidence names, read as alignment reads it
     texts = readings(data.units, plan.item.response)  # focus reads a unit with its "..., but not significant"
     methods = np.array([describes_measurement(s.text) for s in data.sentences], dtype=bool)
+    # a line of whom a study assigned to what is no pointer of a result either (session 36)
+    design = methods | np.array([describes_allocation(s.text) for s in data.sentences], dtype=bool)
     # the aim rule (detect/hypothesised.py) reads only evidence with an aim, and each sentence's kind once per item
     aims = bool(index.assertive) and not all(index.assertive)
     reporting = reporting_sentences(index) if aims else None
@@ -129,7 +131,9 @@ def aligned_units(
             window_sizes=np.array([w.n_sentences for w in windows], dtype=np.int64),
             coverage_alignment=index.run_alignment(span.text, [(w.first, w.stop) for w in coverage], known_only=True),
             coverage_sizes=np.array([w.n_sentences for w in coverage], dtype=np.int64),
-            window_measures=None if describes_measurement(span.text) else _measures(windows, by_sentence, methods),
+            window_measures=None
+            if describes_measurement(span.text)
+            else _measures(windows, by_sentence, design if reports_result(span.text) else methods),
             # a window about the unit only through the trial's aim may not support what the unit asserts
             window_asks=asking_windows(span.text, index, read_alignment, windows, before, reporting),
             coverage_asks=asking_windows(span.text, index, read_alignment, coverage, before, reporting),

@@ -65,6 +65,9 @@ UNITS: dict[str, tuple[str, float]] = {
     "h": ("time", 1 / 24), "hr": ("time", 1 / 24), "hrs": ("time", 1 / 24), "hour": ("time", 1 / 24),
     "hours": ("time", 1 / 24), "hourly": ("time", 1 / 24), "sec": ("time", 1 / 86400), "secs": ("time", 1 / 86400),
     "second": ("time", 1 / 86400), "seconds": ("time", 1 / 86400),
+    # "six-monthly ultrasound", "3-weekly cycles": every so many; only after a hyphen ("five monthly shots" are five
+    # shots, given monthly: round 235), so the hyphen is the unit's own (session 36)
+    "-weekly": ("time", 7.0), "-monthly": ("time", 30.4375), "-yearly": ("time", 365.25),
     "%": ("percent", 1.0), "percent": ("percent", 1.0), "per cent": ("percent", 1.0), "gy": ("gray", 1.0),
     "percentage points": ("points", 1.0), "percentage point": ("points", 1.0),
     "percentage-points": ("points", 1.0), "percentage-point": ("points", 1.0),

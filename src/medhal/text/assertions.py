@@ -50,6 +50,7 @@ __all__ = [
     "opens_negated_predicate",
     "opens_predicate",
     "opens_relative",
+    "reports_result",
     "subject_carried",
 ]
 
@@ -262,6 +263,27 @@ _RESULT = re.compile(
     r"improved|differ\w*|associated|occurred|developed|died)\b",
     re.IGNORECASE,
 )
+
+
+_COMPARED = re.compile(
+    r"\b(?:sooner|faster|quicker|slower|earlier|later|shortened|lengthened|(?:much\s+)?the\s+same|cut|halved|"
+    r"doubled|rarer|commoner|helped|worked|cost)\b",
+    re.IGNORECASE,
+)
+
+
+def reports_result(unit: str) -> bool:
+    """Whether ``unit`` reports something found (a difference, a share, an event), so that a line saying only whom a
+    study assigned to what (:func:`describes_allocation`) is not the evidence it is about: "People who had
+    physiotherapy got back to sport about a week sooner" is about the results, though the methods line holds more
+    of its words ("6 weeks of supervised physiotherapy"; session 36).
+
+    >>> reports_result("People who had physiotherapy got back to sport about a week sooner,")
+    True
+    >>> reports_result("This study followed just over 400 adults with a sprained ankle,")
+    False
+    """
+    return _RESULT.search(unit) is not None or _COMPARED.search(unit) is not None
 
 
 _TARGET_RANGE = re.compile(r"\d+(?:\.\d+)?\s*(?:-|–|to)\s*\d+(?:\.\d+)?\s*%")

@@ -141,6 +141,8 @@ def _cuts(text: str, sentence: Span, pattern: re.Pattern[str]) -> list[int]:
             continue  # "two hundred and seventy-four cases"
         elif _RANGE_AFTER.match(text, m.start()) and _RANGE_BEFORE.search(text, sentence.start, m.start()):
             continue  # "somewhere between two and eight weeks": one range (round 227)
+        elif _compound_duration(text, sentence.start, m.start()):
+            continue  # "a day and three hours": one duration (session 36)
         elif _both_ways(text, sentence.start, m.start()):
             continue  # "children who did and did not receive diuretics": one group of both (round 158)
         else:
@@ -166,6 +168,23 @@ _NUMBERS = r"(?:\d[\d.,]*|\b(?:" + "|".join(NUMBER_WORDS[1:21]) + r")\b)"
 _RANGE_BEFORE = re.compile(r"\bbetween\s+" + _NUMBERS + r"\s*%?\s+$", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"and\s+" + _NUMBERS, re.IGNORECASE)
 """A range "between" one number "and" another, in digits or words: never cut at its "and"."""
+
+_TIME_UNITS = ("minute", "hour", "day", "week", "month", "year")
+_DURATION_BEFORE = re.compile(
+    r"(?:\ban?|\d+|\b(?:" + "|".join(NUMBER_WORDS[1:21]) + r"))\s+(" + "|".join(_TIME_UNITS[1:]) + r")s?\s+$",
+    re.IGNORECASE,
+)
+_DURATION_AFTER = re.compile(r"and\s+" + _NUMBERS + r"\s+(" + "|".join(_TIME_UNITS) + r")s?\b", re.IGNORECASE)
+
+
+def _compound_duration(text: str, start: int, at: int) -> bool:
+    """Whether the "and" at ``at`` joins a duration's parts, the larger unit first: "a day and three hours", "2 weeks
+    and 3 days"."""
+    before, after = _DURATION_BEFORE.search(text, start, at), _DURATION_AFTER.match(text, at)
+    if before is None or after is None:
+        return False
+    return _TIME_UNITS.index(after.group(1).lower()) < _TIME_UNITS.index(before.group(1).lower())
+
 
 _NUMBER_BEFORE = re.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS[1:13]) + r"))\s+$", re.IGNORECASE)
 

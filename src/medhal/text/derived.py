@@ -179,6 +179,10 @@ def far_off(q: Quantity, stated: Sequence[Quantity]) -> bool:
         # matched users" for 196,061 in each arm); not a sum of small measures ("about 15 mmHg" for 7.7 and 6.1)
         counts = [e.value for e in stated if e.kind == "count" and not e.approximate and e.value == int(e.value)]
         near += [a + b for i, a in enumerate(counts) for b in counts[i + 1 :] if min(a, b) >= _TOTAL_FROM / 10]
+    if q.kind == "count":  # the gap between two head counts stated one after the other ("around 170 more people"
+        # for "349 versus 517 procedures"; round 236)
+        heads = [e.value for e in stated if e.kind == "count" and not e.approximate and e.value == int(e.value)]
+        near += [abs(a - b) for a, b in itertools.pairwise(heads) if min(a, b) >= 10 and a != b]
     if q.kind == "units":  # "lowered BMI by about 3 units" for "by a mean of 2.9 kg/m²": a lay unit (round 167)
         near += [e.number for e in stated if "/" in e.kind]  # a measure per something (kg/m², mmol/L)
     if q.kind not in ("count", "percent"):  # the gap between two levels ("about four hours sooner" for 18.5 and 22.4 h)

@@ -99,7 +99,9 @@ def _written(q: Quantity, e: Quantity) -> str:
 _NUMBER_WORD = re.compile(r"(?:" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
-_SHORT_UNIT = re.compile(r"\d\s?-?(?:wks?|mos?)$|^\d{1,2}/(?:7|52|12)$", re.IGNORECASE)
+_SHORT_UNIT = re.compile(
+    r"\d\s?-?(?:wks?|mos?)$|^\d{1,2}/(?:7|52|12)$|-(?:hourly|weekly|monthly|yearly)$", re.IGNORECASE
+)
 _DATE = "label:date"
 _TIME_POINT = re.compile(r"(?:day|week|month|year|hour)s?\s", re.IGNORECASE)
 """A time point's text ("day 2", "week 12"): when, not how long."""
@@ -152,7 +154,8 @@ _NEAR = 200
 def _rewritable(q: Quantity, e: Quantity) -> bool:
     """Whether ``q`` may be written as ``e``: one kind, or a fraction and its percentage ("0.12" as "12%"; a bare
     "12" is not "12%"); never as a figure in a note's short unit ("two weeks" as "2 wks", "3 months" as "3 mo": the
-    encoder reads the word better than the abbreviation, round 76; nor "3 days" as "3/7", round 78)."""
+    encoder reads the word better than the abbreviation, round 76; nor "3 days" as "3/7", round 78; nor "every six
+    months" as "every six-monthly", session 36)."""
     if e.kind == "time" and _SHORT_UNIT.search(e.text):
         return False
     if q.kind == e.kind:

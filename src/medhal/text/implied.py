@@ -472,10 +472,12 @@ def _both_readings(a: int, b: int) -> list[Quantity]:
 
 
 _CLOCK = re.compile(r"(?<![\d:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])")
-_CLOCK_GAP = 240
+_CLOCK_GAP = 720
 """Times of day written on the 24-hour clock ("06:58"), and the longest gap between two written one after the other
 that is read as the minutes between them: a clinical record's times run in order ("06:58 Glucagon 1 mg IM ... 07:10
-GCS 15"), so "Twelve minutes later he was fully alert" states what the record says."""
+GCS 15"), so "Twelve minutes later he was fully alert" states what the record says; half a day, not four hours,
+since "removed at 06:00 ... had not passed urine by 12:00" is "six hours later he still hadn't passed water" (round
+237)."""
 
 
 def _day(m: re.Match[str], side: str) -> date | None:

@@ -43,6 +43,7 @@ from functools import lru_cache
 
 from medhal.text.drug_classes import names_class, unstated_classes
 from medhal.text.drug_names import is_drug_name, same_drug_names
+from medhal.text.lay_terms import LAY_PHRASES
 from medhal.text.synonyms import alignment_tokens, canonical_text
 from medhal.text.variants import variant_swaps
 
@@ -376,6 +377,13 @@ def unstated_names(unit: str, evidence: str, evidence_tokens: Set[str] | None = 
         example = _EXAMPLE_OF.search(unit, 0, m.start())
         if example and (kind := alignment_tokens(" ".join(example.group(1).split()[-2:]))) and kind <= named:  # an
             continue  # example of what the evidence names, which the answer gives to explain it (round 170)
+        if any(
+            x.start() <= m.start() < x.end()
+            for lay, term in LAY_PHRASES
+            if word in lay.pattern and "\\" not in term and word.lower() not in term.lower()
+            for x in lay.finditer(unit)
+        ):  # a lay name of a clinical term that does not keep the word: "German measles" is rubella (round 236);
+            continue  # "knee replacement" stays a knee's (its term keeps the joint)
         found.append(word)
     return tuple(found) + variant_swaps(unit, evidence) + unstated_classes(unit, evidence)
 

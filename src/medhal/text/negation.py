@@ -33,6 +33,7 @@ __all__ = [
     "negated_stems",
     "negation_scopes_agree",
     "negation_targets",
+    "only_inside",
 ]
 
 _RELATIVE = re.compile(r"^\W*(?:and\s+|or\s+|but\s+)?(?:who|whom|whose|which|where|when|that)\b", re.IGNORECASE)
@@ -164,6 +165,8 @@ def flips_negation(unit: str, sentence: str) -> str | None:
         return None  # denies nothing (round 48)
     if NOT_WITHOUT.search(sentence):  # "please do not try to stand without help" asks for help (round 200)
         return None
+    if only_inside(unit, sentence):  # "should only be used in research" is "should not be used outside research
+        return None  # settings" (round 237)
     own, theirs = scopes(unit), scopes(sentence)
     if any(not theirs[1][s] for s in own[1]):
         return None  # the unit negates a word the sentence does not: the two deny in other places, other words
@@ -421,3 +424,39 @@ def _lemma(word: str) -> str:
     (True, True)
     """
     return _INFLECTION.sub("", word.lower())[:STEM_PREFIX]
+
+
+def only_inside(unit: str, sentence: str) -> bool:
+    """Whether ``unit`` allows something only in a place ("should only be used in research") where ``sentence`` bans
+    it outside that place ("should not be used outside research settings"): the same rule, though the sentence's
+    "not" reads to an encoder as a denial of the unit (round 237, P(C) 0.84); the verb and the place are named in
+    both.
+
+    >>> outside = "Platelet-rich plasma injections should not be used outside research settings."
+    >>> only_inside("Platelet-rich plasma injections should only be used in research.", outside)
+    True
+    >>> only_inside("They should only be used in children.", outside)
+    False
+    """
+    within = _ONLY_IN.search(unit)
+    if within is None:
+        return False
+    verb, place = canonical_stems(within.group("verb") or within.group("after")), canonical_stems(within.group("place"))
+    return any(
+        bool(verb & canonical_stems(theirs.group("verb")) and place & canonical_stems(theirs.group("place")))
+        for theirs in _NOT_OUTSIDE.finditer(sentence)
+    )
+
+
+_ONLY_IN = re.compile(
+    r"(?:\bonly\s+(?:be\s+|been\s+)?(?P<verb>[a-z]+)"
+    r"|\b(?!(?:should|must|can|could|may|might|will|would|shall|is|are|was|were|be)\b)(?P<after>[a-z]+)\s+only)"
+    r"\s+(?:\w+\s+){0,3}?(?:in|within|inside)\s+(?:an?\s+|the\s+)?(?P<place>[\w-]+(?:\s+[\w-]+)?)",
+    re.IGNORECASE,
+)
+_NOT_OUTSIDE = re.compile(
+    r"(?:\b(?:not|never)|n't)\s+(?:be\s+)?(?P<verb>[a-z]+)\s+(?:\w+\s+){0,3}?outside\s+(?:of\s+)?(?:an?\s+|the\s+)?"
+    r"(?P<place>[\w-]+(?:\s+[\w-]+)?)",
+    re.IGNORECASE,
+)
+"""A place something is done only in, and a ban on doing it outside a place (:func:`only_inside`)."""

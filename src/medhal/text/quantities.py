@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from medhal.text._compound_durations import compound_durations
 from medhal.text._compound_numbers import spelled_compounds
 from medhal.text._fractions import FRACTION_WORD, hedged_fractions
 from medhal.text._quantity import Quantity
@@ -192,6 +193,8 @@ _HEDGE_AFTER = re.compile(r"\s+or\s+so\b|-odd\b|\s+or\s+thereabouts\b", re.IGNOR
 """A hedge after its figure: "the forty or so prescriptions" for 41 (round 192), "forty-odd", "or thereabouts"."""
 _RANGED_FROM = re.compile(r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying))\s+from\s+" + _HEDGE_WORD + "$", re.I)
 """A range, not a change: "ranging from roughly 60% to 85%" hedges both figures (round 179)."""
+_RANGE_JOIN = re.compile(r"(?:\s?[-–]\s?|\s+to\s+)" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
+"""The join of a range's two figures whose lower is written without the unit: "0.4 to 0.6 GBq", "400-600 MBq"."""
 _TO = re.compile(r"\s+to\s+" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
 """A change between two levels ("the median course fell from 8 to 5 days"): the second level's unit is the first's too
 (round 43; a range, "aged 3 to 48 months", keeps its bare lower bound), either hedged ("fell from about 34 to about 27.5
@@ -286,6 +289,8 @@ def quantities(text: str) -> list[Quantity]:
             # "from 8 to 5 days": a change between two levels of one unit; "from 14.2 (SD 3.1) to 96.5 (SD 18.7) mL"
             spread = _SPREAD.match(text, m.end())  # with the spread of each (round 150)
             shared = _TO.match(text, spread.end() if spread else m.end())
+        if shared is None and not m.group("pct"):  # "0.4 to 0.6 GBq", "400-600 MBq": a range's lower bound is in the
+            shared = _RANGE_JOIN.match(text, m.end())  # upper bound's unit (session 36)
         if not unit and word not in NUMBER_VALUES and shared is not None:
             after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
             if after is not None and after.group("unit"):  # with its denominator: "2 vs 3 mL/min" (round 153)
@@ -452,6 +457,7 @@ def quantities(text: str) -> list[Quantity]:
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
         out = sorted(out + fractions, key=lambda q: q.start)
     out = gestations(text, out) if "+" in text else out  # "21+3 weeks": 21 weeks and 3 days (round 203)
+    out = compound_durations(text, out)  # "a day and three hours", "1 hour 20 minutes": one duration (session 36)
     return interval_units(text, out) if INTERVAL_OPENS.search(text) else out
 
 

@@ -17,7 +17,7 @@ import re
 
 from medhal.text.clauses import split_units
 from medhal.text.lexical import direction_conflict, directions, has_negation, negated, null_relation
-from medhal.text.negation import NOT_WITHOUT
+from medhal.text.negation import NOT_WITHOUT, only_inside
 from medhal.text.synonyms import canonical_stems
 
 __all__ = [
@@ -165,12 +165,22 @@ def only_with_restated(unit: str, sentence: str) -> bool:
     True
     >>> only_with_restated("so they can be started without a plan", rule)
     False
+
+    The same of a place: "should only be used in research" restates "should not be used outside research settings"
+    (round 237, P(C) 0.84), its place named in both.
+
+    >>> outside = "Platelet-rich plasma injections should not be used outside research settings."
+    >>> only_with_restated("Platelet-rich plasma injections should only be used in research.", outside)
+    True
+    >>> only_with_restated("They should only be used in children.", outside)
+    False
     """
     mine = _ONLY_WITH.search(unit)
-    if mine is None:
-        return False
-    verb = canonical_stems(mine.group(1))
-    return any(verb & canonical_stems(theirs.group("verb")) for theirs in NOT_WITHOUT.finditer(sentence))
+    if mine is not None:
+        verb = canonical_stems(mine.group(1))
+        return any(verb & canonical_stems(theirs.group("verb")) for theirs in NOT_WITHOUT.finditer(sentence))
+    # the same of a place (:func:`medhal.text.negation.only_inside`)
+    return only_inside(unit, sentence)
 
 
 _ONLY_WITH = re.compile(r"\bonly\s+(?:be\s+|been\s+)?([a-z]+?)(?:ed|d|ing)?\s+(?:\w+\s+){0,3}?with\b", re.IGNORECASE)

@@ -218,6 +218,10 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round233.jsonl", 24),
         ("round234.jsonl", 24),
         ("round235.jsonl", 24),
+        ("round236.jsonl", 24),
+        ("round237.jsonl", 24),
+        ("round238.jsonl", 24),
+        ("round239.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
