@@ -25,8 +25,9 @@ def test_a_single_days_dose_states_one_day() -> None:
     unit = "which is 2,400 mg, taken on one day as two doses 4 to 6 hours apart with food."
     assert unstated_quantities(unit, plan) == []
     assert [q.text for q in unstated_quantities(unit.replace("one day", "three days"), plan)] == ["three days"]
-    # a day's number is no duration: "a single day-5 blastocyst"
-    assert [q.kind for q in quantities("A single day-5 blastocyst was transferred.")] == []
+    # a day's number is no duration: "a single day-5 blastocyst" is a blastocyst of day 5 (a time point since session
+    # 36, as "day 5" is), not one day
+    assert [q.text for q in quantities("A single day-5 blastocyst was transferred.")] == ["day-5"]
 
 
 def test_a_plan_lines_short_years_are_a_due_time() -> None:

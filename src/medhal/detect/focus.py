@@ -63,7 +63,7 @@ from medhal.text.recommendations import advises_against
 from medhal.text.significance import nonsignificant
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.temporal_order import order_restated
-from medhal.text.ways import clause_texts, naive_restated, only_with_restated, prevention_restated
+from medhal.text.ways import clause_texts, denies_only_more, naive_restated, only_with_restated, prevention_restated
 
 __all__ = ["contradiction_focus"]
 
@@ -148,6 +148,7 @@ def contradiction_focus(
             or naive_restated(unit, best)  # "who had never had a biologic before" is "biologic-naive" (round 218)
             or prevention_restated(unit, best)  # "so that resistance does not spread" (round 218)
             or only_with_restated(unit, best)  # "only be started with a plan" is "do not start without one" (r. 230)
+            or denies_only_more(best, unit)  # "without more ear canal infections": "infections were uncommon" (r. 238)
             or (negation and not negated(best) and not negation_targets(unit, best))
             or (plain and has_negation(best) and not negation_targets(best, unit))
             or (describes_measurement(best) and (finding or not _SPEAKS_OF_MEASURES.search(unit)))

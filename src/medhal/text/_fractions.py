@@ -23,7 +23,8 @@ _FRACTIONS = {
 }
 _OF_AN_HOUR = re.compile(r"\s+of\s+an\s+hour\b", re.IGNORECASE)
 _OF_A_UNIT = re.compile(
-    r"\s+of\s+(?:an?|one)\s+(?P<unit>litre|liter|kilogram|gram|millilitre|milliliter|day|week|month|year|millimetre|"
+    r"\s+of\s+(?:an?|one)\s+(?P<unit>litre|liter|kilogram|gram|milligram|microgram|millilitre|milliliter|day|week|"
+    r"month|year|millimetre|"
     r"millimeter|centimetre|centimeter|metre|meter|kilometre|kilometer|dioptre|diopter|percent|per\s+cent)\b",
     re.I,
 )
@@ -32,7 +33,11 @@ _OF_A_UNIT = re.compile(
 dioptre, which a report writes after a bare number ("0.27 D"), is read as that number; "about a tenth of one percent"
 is 0.1% (round 229)."""
 _BARE = {"dioptre": ("count", 1.0), "diopter": ("count", 1.0)}
-_PER_KG = re.compile(r"(?:\s+of\s+[a-z]+)?\s+(?:per|a|for\s+each|for\s+every)\s+(?:kilogram|kilo|kg)\b", re.IGNORECASE)
+_PER_KG = re.compile(
+    r"(?:\s+of\s+[a-z]+)?\s+(?:per|a|for\s+each|for\s+every)\s+(?:(?P<kg>kilogram|kilo|kg)|litre|liter)\b", re.I
+)
+"""Per kilogram or per litre after a fraction of a unit: "a fifth of a milligram of fluoride per litre" is 0.2 mg/L
+(round 239)."""
 _PARTS = r"half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
 """The fractions read, by their words."""
 FRACTION_WORD = re.compile(r"\b(?:" + _PARTS + r")\b", re.IGNORECASE)
@@ -94,8 +99,8 @@ def hedged_fractions(text: str) -> list[Quantity]:
         if unit is not None:  # "roughly three-quarters of a litre": 750 mL
             said = " ".join(unit.group("unit").lower().split())
             kind, scale = _BARE.get(said) or UNITS[said]
-            if _PER_KG.match(text, unit.end()):  # "a quarter of a litre of plasma per kilogram": 250 mL/kg (r. 231)
-                kind = f"{kind}/kg"
+            if per := _PER_KG.match(text, unit.end()):  # "a quarter of a litre of plasma per kilogram": 250 mL/kg
+                kind = f"{kind}/{'kg' if per.group('kg') else 'l'}"  # (round 231)
             number, end = value / 100, unit.end()
             out.append(Quantity(kind, number * scale, start, end, text[start:end], True, number, True))
             continue

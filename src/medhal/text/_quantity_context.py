@@ -18,6 +18,7 @@ __all__ = [
     "interval_units",
     "listed_ratio",
     "mixed_quantities",
+    "pounds_sterling",
 ]
 
 HEDGES = re.compile(
@@ -134,3 +135,26 @@ def gestations(text: str, out: list[Quantity]) -> list[Quantity]:
     # the weeks' bare number stays ("at 21 weeks" restates "21+3 weeks"); the days' is no figure of its own
     kept = [q for q in out if not any(q.start < b and a < q.end for a, b in days_read)]
     return sorted([*kept, *found], key=lambda q: q.start)
+
+
+_POUNDS = re.compile(r"\s+pounds?\b", re.IGNORECASE)
+_TO_POUNDS = re.compile(r"\s*(?:to|-|–)\s*\d[\d,]*(?:\.\d+)?\s+pounds?\b", re.IGNORECASE)
+_PRICE = re.compile(r"\b(?:costs?|costing|price[sd]?|paid|pay|spen[dt]|sav(?:e|ed|ing)|rose|fell)\b|£", re.I)
+
+
+def pounds_sterling(text: str, end: int, raw: str) -> int | None:
+    """Where "pounds" after the number ``raw`` (ending at ``end``) ends when it is money, else ``None``: a price in
+    pence ("12.38 pounds") or a figure near a word of price ("now costs at least 12.38 pounds", "rose from 10.50 to
+    14.44 pounds"); not a weight ("lost 10 pounds").  An audit that writes prices in words is stated by an answer's
+    "£12.40" (round 239).
+
+    >>> pounds_sterling("now costs 12.38 pounds", 15, "12.38"), pounds_sterling("she lost 10 pounds", 11, "10")
+    (22, None)
+    >>> pounds_sterling("Vodka rose from 10.50 to 14.44 pounds.", 21, "10.50")
+    21
+    """
+    after = _POUNDS.match(text, end)
+    if after is None:  # "from 10.50 to 14.44 pounds": both in pounds
+        return end if _TO_POUNDS.match(text, end) and _PRICE.search(text, max(0, end - len(raw) - 40), end) else None
+    pence = re.fullmatch(r"\d+\.\d\d", raw) is not None
+    return after.end() if pence or _PRICE.search(text, max(0, end - len(raw) - 40), end) else None

@@ -164,10 +164,14 @@ def _both_ways(text: str, start: int, at: int) -> bool:
     return before.group(1).lower() == ("with" if after.group(2) else (after.group(1) or "").lower())
 
 
-_NUMBERS = r"(?:\d[\d.,]*|\b(?:" + "|".join(NUMBER_WORDS[1:21]) + r")\b)"
+_NUMBERS = (
+    r"(?:\d[\d.,]*|\b(?:" + "|".join(NUMBER_WORDS[1:21]) + r")\b"
+    r"|\b(?:an?|one)\s+(?:half|third|quarter|fifth|sixth|eighth|tenth|twentieth|hundredth)\b)"
+)
 _RANGE_BEFORE = re.compile(r"\bbetween\s+" + _NUMBERS + r"\s*%?\s+$", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"and\s+" + _NUMBERS, re.IGNORECASE)
-"""A range "between" one number "and" another, in digits or words: never cut at its "and"."""
+"""A range "between" one number "and" another, in digits or words ("between a twentieth and a tenth": round 239):
+never cut at its "and"."""
 
 _TIME_UNITS = ("minute", "hour", "day", "week", "month", "year")
 _DURATION_BEFORE = re.compile(

@@ -149,12 +149,14 @@ _DOSES = ("mass/day", "substance/day", "units/day")
 names a daily dose and no doses a day (:data:`_DAILY_DOSE`)."""
 _DAILY_DOSE = re.compile(
     r"\b(?:daily|total\s+daily)\s+(?:doses?|maximum|max|limit)\b|\bdoses?\s+(?:per|a)\s+day\b|\bmaximum\s+daily\b"
-    r"|\b(?:his|her|their|your|the)\s+(?:total\s+)?daily\s+[a-z][\w-]*\s+(?:down|up|from|to|of|was|is)\b",
+    r"|\b(?:his|her|their|your|the)\s+(?:total\s+)?daily\s+[a-z][\w-]*\s+(?:down|up|from|to|of|was|is|by)\b",
     re.IGNORECASE,
 )
 """A daily dose named: "the average daily dose went up from 300 mg to just under half a gram" for "Mean dose rose from
 300 mg/day to 475 mg/day" (round 228), "brings his daily levodopa down from 600 mg to 500 mg" for "total levodopa 500
-mg/day, reduced from 600 mg/day" (round 231), "up to a daily maximum of 12 mg" for "maximum 12 mg/day" (round 232)."""
+mg/day, reduced from 600 mg/day" (round 231), "up to a daily maximum of 12 mg" for "maximum 12 mg/day" (round 232),
+"cut their daily sodium by close to a third, | from about 3.7 g to about 2.5 g" for "from 3,650 to 2,480 mg/day"
+(round 239)."""
 _TIMES_A_DAY = re.compile(
     r"\b(?:once|twice|two|three|four|\d)\s+(?:times\s+)?(?:a\s+day|daily|per\s+day)\b|\b(?:bd|bid|tds|tid|qds|qid)\b",
     re.IGNORECASE,

@@ -26,7 +26,7 @@ from functools import lru_cache
 from medhal.text.drug_names import is_drug_name, same_drug_names
 from medhal.text.frequency import dose_frequencies
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.synonyms import canonical_text
+from medhal.text.synonyms import canonical_stems, canonical_text
 
 __all__ = ["dose_conflict", "drug_doses"]
 
@@ -163,9 +163,26 @@ def dose_conflict(unit: str, sentences: Sequence[str]) -> tuple[list[tuple[Quant
             continue
         if any(_same(q, e) for e in _bounded_doses(tuple(sentences)).get(name, ())):
             continue  # "down to 10 mg a day or less" for "prednisolone ≤10 mg/day": the drug's bound (round 80)
+        if _named_with(q, name, sentences):  # "150 micrograms of iodine" for "150 micrograms potassium iodide"
+            continue  # (round 238): the dose stated beside the drug's name in another form
         rival, index = next(((e, i) for e, i in doses if e.kind == q.kind), doses[0])
         return [(q, rival)], index
     return None
+
+
+def _named_with(q: Quantity, name: str, sentences: Sequence[str]) -> bool:
+    """Whether a part of a sentence (between commas and semicolons) states the dose ``q`` and names the drug ``name``
+    in any form its stems read as one (:func:`~medhal.text.synonyms.canonical_stems`: "iodide" is iodine), the dose
+    after the name or before it; not another drug's dose in a list ("Bisoprolol 5 mg OD; dapagliflozin 10 mg OD")."""
+    stems = canonical_stems(name)
+    return bool(stems) and any(
+        stems <= canonical_stems(part) and any(q.equals(e) for e in quantities(part))
+        for sentence in sentences
+        for part in _PARTS.split(sentence)
+    )
+
+
+_PARTS = re.compile(r"[;,]\s")
 
 
 def _canonical_name(unit: str, own: Sequence[Quantity], k: int) -> str | None:

@@ -93,6 +93,8 @@ _NOT_CAUSES |= {"happe", "again", "resul", "nothi", "sugge", "looki", "finds", "
 # bring on withdrawal" (rounds 223-224)
 _NOT_CAUSES |= {"ways", "drug"}  # "because they release the drug in different ways" (round 230): the drug named before
 _NOT_CAUSES |= {"espec", "toget"}  # "especially when the tablets are used together with nicotine patches" (r. 233)
+_NOT_CAUSES |= {"goes", "twent", "tenth", "fifth", "third", "quart", "half"}  # "because losing somewhere between a
+# twentieth and a tenth of their body weight goes along with fewer leaks" (round 239): a verb; fractions are figures
 _NOT_CAUSES |= {"marke"}  # "because of marked ups and downs in his symptoms" (motor fluctuations: round 232)
 """Stems the cue does not weigh: how a cause was seen or measured, "making" (the tablets "were making you feel sick":
 round 91), verbs and words that name nothing ("went into", "the tests showed the condition is fairly severe": round

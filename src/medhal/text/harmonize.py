@@ -103,7 +103,7 @@ _SHORT_UNIT = re.compile(
     r"\d\s?-?(?:wks?|mos?)$|^\d{1,2}/(?:7|52|12)$|-(?:hourly|weekly|monthly|yearly)$", re.IGNORECASE
 )
 _DATE = "label:date"
-_TIME_POINT = re.compile(r"(?:day|week|month|year|hour)s?\s", re.IGNORECASE)
+_TIME_POINT = re.compile(r"(?:day|week|month|year|hour)s?[\s-]", re.IGNORECASE)
 """A time point's text ("day 2", "week 12"): when, not how long."""
 _RANGE_BEFORE = re.compile(r"\d\s*(?:to|-|–)\s*$")
 """A range's start just before a figure."""
@@ -157,6 +157,8 @@ def _rewritable(q: Quantity, e: Quantity) -> bool:
     encoder reads the word better than the abbreviation, round 76; nor "3 days" as "3/7", round 78; nor "every six
     months" as "every six-monthly", session 36)."""
     if e.kind == "time" and _SHORT_UNIT.search(e.text):
+        return False
+    if e.kind == "money" and e.text[-1:].isalpha():  # "£4" is never written "£4.05 pounds" (round 239)
         return False
     if q.kind == e.kind:
         return True

@@ -91,7 +91,12 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         r"\bupset(?:s|ting)?\s+(?:the|your|their|his|her)\s+stomachs?(?=\s+(?:less|more)\b)",
         "gastrointestinal side effects",
     ),
-    (r"\bGerman\s+measles\b", "rubella"),  # "protected against measles and German measles" (round 236)
+    (r"\bGerman\s+measles\b", "rubella"),
+    # "because of the risk of marking the teeth" for "because of the risk of dental fluorosis" (round 239)
+    (
+        r"\b(?:(?:marking|mottling)\s+(?:of\s+|on\s+)?(?:the\s+|their\s+|your\s+)?teeth|tooth\s+(?:marking|mottling))\b",
+        "dental fluorosis",
+    ),  # "protected against measles and German measles" (round 236)
     (r"\bsudden\s+urges\b", "urgency"),  # "because of sudden urges at least once a day" (round 226)
     (r"\bbreaks?\s+in\s+the\s+spine\b", "vertebral fractures"),  # "Breaks in the spine became less common" (r. 225)
     # "a severe drop in infection-fighting white cells" for "agranulocytosis" (round 223)

@@ -73,7 +73,10 @@ _WORDS: tuple[tuple[re.Pattern[str], float, float | None, float | None], ...] = 
     (re.compile(r"\b(?:almost|nearly|virtually|practically)\s+(?:all|every(?:one)?)\b", re.IGNORECASE), 92.5, 70, None),
     (re.compile(r"\bthe\s+(?:vast|great|overwhelming)\s+majority\b", re.IGNORECASE), 87.5, 60, None),
     (
-        re.compile(r"(?<!\bthe\s)(?<!\bat\s)(?<!\ba\s)\bmost\s+" + _NOT_A_NOUN + r"|\b(?:the|a)\s+majority\b", re.I),
+        # not "For most women, the advice is 0.4 mg" (whom advice is for, no share of them: round 238)
+        re.compile(
+            r"(?<!\bthe\s)(?<!\bat\s)(?<!\ba\s)(?<!\bfor\s)\bmost\s+" + _NOT_A_NOUN + r"|\b(?:the|a)\s+majority\b", re.I
+        ),
         75.0,
         45,
         None,

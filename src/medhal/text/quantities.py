@@ -39,6 +39,7 @@ from medhal.text._quantity_context import (
     interval_units,
     listed_ratio,
     mixed_quantities,
+    pounds_sterling,
 )
 from medhal.text._shorthand import note_shorthand
 from medhal.text._unit_words import NUMBER_VALUES, NUMBER_WORDS, PER_BURN, UNITS
@@ -81,9 +82,8 @@ _TO_SIGNED = re.compile(r"\s*(?:to|-|–)\s*[+]?\s*")
 _DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a decimal comma ("0,8") takes "1,28"
 _NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
-    r"(?:(?<=\d[-–/])|(?<=[\s(=]-)|(?<=[\s(=]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<![\w.,/^-]))(?P<num>"
-    + _NUMERAL
-    + r")"
+    r"(?:(?<=\d[-–/])|(?<=[\s(=]-)|(?<=[\s(=]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<=\bday-)|(?<=week-)|(?<![\w.,/^-]))"
+    r"(?P<num>" + _NUMERAL + r")"
     r"(?![\w.,]\d)(?!\d*[\^⁰¹²³⁴⁵⁶⁷⁸⁹])(?:(?:\s|\s?-)?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")\b|"
@@ -142,14 +142,15 @@ _COMPOUND_TIME = re.compile(  # "a year and | eight months"; not "3 months and 1
 _DENOMINATOR = re.compile(  # not a drug: "salbutamol 5 mg/ipratropium 250 mcg nebs" (round 58); "120 µg haemoglobin/g"
     r"(?:\s[a-z]{4,}(?=/[A-Za-z][A-Za-z0-9]{0,3}\b))?/\s?(?!bags?\b)(?!(?!kilogram|millilit|decilit)[A-Za-z]{8,}\b)"
     r"(?!(?!24|48|72)\d)([^\s,;()]+)"  # a number per 24 h; not "30 mg morning/25 mg evening" (round 87)
-    r"|\s+(?:per|for\s+(?:every|each)|an?(?=\s+(?:minute|hour)))\s+(kilogram|kilo|kg|cubic\s+met(?:re|er)|m3|"
-    r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr)\b"
+    r"|\s+(?:per|for\s+(?:every|each)|an?(?=\s+(?:minute|hour|second(?!\s+(?:time|dose|course|cycle|attempt|one)\b))))"
+    r"\s+(kilogram|kilo|kg|cubic\s+met(?:re|er)|m3|"
+    r"decilit(?:re|er)|dl|millilit(?:re|er)|ml|lit(?:re|er)|l|minute|min|hour|hr|second|sec)\b"
     r"(?!\s+(?:or\s+(?:two|2|so)\s+)?(?:before|after|beforehand|earlier|later|ago))",  # "an hour or two later" (219)
     re.IGNORECASE,
 )  # and a bag's contents are an amount, not a rate ("2.8 L/bag", "10 mmol/bag": round 78's parenteral nutrition)
 _PER = {"kilogram": "kg", "kilo": "kg", "cubic metre": "m3", "cubic meter": "m3", "decilitre": "dl", "deciliter": "dl"}
 _PER |= {"millilitre": "ml", "milliliter": "ml", "litre": "l", "liter": "l", "minute": "min", "hour": "h", "hr": "h"}
-_PER |= {"yr": "year", "wk": "week"}
+_PER |= {"yr": "year", "wk": "week", "second": "s", "sec": "s"}  # "9 millilitres a second" is "9 mL/s" (round 239)
 """A denominator in words as its symbol ("5 µg per cubic metre" is "5 µg/m3", "4 mg per minute" "4 mg/min")."""
 # after "/kg" ("mL/kg per hour"); not "98 ng/L a year earlier" (round 84)
 _PER_TIME = re.compile(
@@ -158,7 +159,7 @@ _PER_TIME = re.compile(
 _PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
-_RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)\d|\s+or\s+" + _NUMBER + r"\b", re.IGNORECASE)
+_RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)(?:\d|" + _NUMBER + r"\b)|\s+or\s+" + _NUMBER + r"\b", re.I)
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number.  Two figures given as alternatives are a range too ("aged nine or ten" for "aged 9-10 years":
 round 177)."""
@@ -178,7 +179,7 @@ _SCALE = re.compile(
 )
 """What a scale's size names after it: "on a 100-point scale", "a 10-point pain scale" (round 189)."""
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
-_TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)\s+(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.IGNORECASE)
+_TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)(?:\s+|-)(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.I)
 _SPREAD = re.compile(r"\s*[(\[](?:SD|IQR|s\.?d\.?|±)\s*[\d.,\s–-]+[)\]]", re.IGNORECASE)
 """A figure's spread in brackets ("(SD 3.1)")."""
 _SHARED_UNIT = re.compile(
@@ -344,6 +345,8 @@ def quantities(text: str) -> list[Quantity]:
             kind, before = "money", before[:-1]  # "just over £612": money, never a count of patients (round 23)
         elif kind == "count" and _CURRENCY.search(before):
             kind = "money"  # "USD 310", "EUR 1,200": money as a costing writes it (round 186)
+        elif kind == "count" and not unit and (sterling := pounds_sterling(text, m.end(), raw)) is not None:
+            kind, whole = "money", sterling  # "rose from 10.50 to 14.44 pounds" (round 239)
         elif kind == "count" and not unit and _PENCE.match(text, m.end()):
             kind, scale, whole = "money", 0.01, m.end() + 1  # "a 50p minimum price" is £0.50 (round 39)
         elif kind == "count" and not unit and (point := _TIME_POINT.search(before)) is not None:

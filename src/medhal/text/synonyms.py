@@ -93,7 +93,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "requi": ("neede", "indic"),  # "not needed at the moment" for "not indicated at present" (round 94)
     "stop": ("stopp",),
     "histo": ("previ",),
-    "leak": ("leaki", "leaks", "leake"),
+    "leak": ("leaki", "leaks", "leake", "leaka"),  # "fewer leaks" for "fewer leakage episodes" (round 239)
+    "loss": ("losin",),  # "losing ... of their body weight" for "a loss of 5-10% of body weight" (round 239)
     "exace": ("flare",),
     "conce": ("worri", "worry"),
     "sensa": ("feeli",),  # "reduced feeling in his left foot" for "loss of protective sensation" (round 69)
@@ -111,6 +112,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "recur": ("relap",),  # "Relapse was far more common" for "Recurrence after initial success" (round 220)
     "annua": ("yearl",),  # "a yearly high dose" for "An annual high dose" (an own vitamin D abstract, session 35)
     "read": ("readi",),  # "his own meter read 3.0" for "meter reading 3.0" (round 229)
+    "iodin": ("iodid",),  # "a vitamin with 150 micrograms of iodine" for "150 micrograms potassium iodide" (r. 238)
+    "spray": ("puff", "puffs"),  # "should have four puffs" for "4 sprays" (round 239)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
@@ -129,7 +132,8 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 "speed" (round 206); "females" and "women" (round 207); "slept" and "sleep" (round 208); "driving" and "drive";
 "salty" and "salt"; "relapse" and "recurrence" (round 220); "raises" and "increased", "carrying" and "carriers"
 (round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224); "yearly" and "annual"
-(an own vitamin D abstract, session 35); "read" and "reading" (round 229)."""
+(an own vitamin D abstract, session 35); "read" and "reading" (round 229); "iodide" and "iodine" (round 238); "puffs"
+and "sprays" (round 239)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "actua", "reall"})
 """Stems that soften or stress a statement without naming anything ("somewhat", "slightly", "roughly", "nearly";

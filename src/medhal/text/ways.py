@@ -8,7 +8,8 @@ contradiction focus (:mod:`medhal.detect.alignment`, :mod:`medhal.detect.focus`)
   the sentence's "more" taken for the unit's);
 * :func:`negation_agrees`: the unit's negation agrees with the sentence;
 * :func:`naive_restated`: "never had a biologic" is "biologic-naive"; :func:`prevention_restated`: "so that
-  resistance does not spread" is "to limit the spread of resistance".
+  resistance does not spread" is "to limit the spread of resistance";
+* :func:`denies_only_more`: "without more ear canal infections" denies a rise, not that infections were uncommon.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from medhal.text.synonyms import canonical_stems
 
 __all__ = [
     "clause_texts",
+    "denies_only_more",
     "naive_restated",
     "negation_agrees",
     "only_with_restated",
@@ -184,3 +186,33 @@ def only_with_restated(unit: str, sentence: str) -> bool:
 
 
 _ONLY_WITH = re.compile(r"\bonly\s+(?:be\s+|been\s+)?([a-z]+?)(?:ed|d|ing)?\s+(?:\w+\s+){0,3}?with\b", re.IGNORECASE)
+
+
+def denies_only_more(sentence: str, unit: str) -> bool:
+    """Whether the only negation of ``sentence`` denies a rise or an excess ("without greater discomfort or more ear
+    canal infections", "no more common") and ``unit`` compares nothing and negates nothing: "Ear canal infections
+    were uncommon" is not what the sentence denies (round 238, P(C) 0.66).
+
+    >>> said = "It cleared earwax more often, without greater discomfort or more ear canal infections."
+    >>> denies_only_more(said, "Ear canal infections were uncommon,")
+    True
+    >>> denies_only_more(said, "Ear canal infections were more common with bicarbonate,")
+    False
+    >>> denies_only_more("Infections did not occur, without more pain.", "Infections were uncommon,")
+    False
+    """
+    if _NEGATED_MORE.search(sentence) is None or _COMPARES.search(unit) or has_negation(unit):
+        return False
+    return not has_negation(_NEGATED_MORE.sub(" ", sentence))
+
+
+_NEGATED_MORE = re.compile(
+    r"\b(?:without|no|not)\s+(?:any\s+)?(?:more|greater|higher|increased|extra|additional)\b"
+    r"(?:\s+\w+){0,6}?(?:\s+or\s+(?:more|greater|higher|increased)\b)?",
+    re.IGNORECASE,
+)
+_COMPARES = re.compile(
+    r"\b(?:more|less|fewer|greater|higher|lower|than|compared|versus|vs|differ\w*|same|similar|increas\w*|"
+    r"decreas\w*|reduc\w*|rais\w*|rose|fell|cut|halv\w*|doubl\w*|either)\b",
+    re.IGNORECASE,
+)

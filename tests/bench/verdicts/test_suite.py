@@ -222,6 +222,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round237.jsonl", 24),
         ("round238.jsonl", 24),
         ("round239.jsonl", 24),
+        ("round240.jsonl", 24),
+        ("round241.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
