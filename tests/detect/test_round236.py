@@ -40,6 +40,10 @@ def test_a_duration_in_two_parts_is_one_figure() -> None:
     assert _unstated("it settled after 1 day and 7 hours", trial) == ["1 day and 7 hours"]
     assert _unstated("with the dummy tablet it took roughly a day and three quarters", trial) == []
     assert [round(q.value * 24, 2) for q in quantities("1 hour 20 minutes; a week and a half")] == [1.33, 252.0]
+    # round 222's tapering course, read once "a week and a half" was a figure: 5 days, then the next 5 days
+    course = "The dose is 1 mg per kg once daily for 5 days, then reduced over the next 5 days."
+    assert _unstated("so the whole course lasts about a week and a half.", course) == []
+    assert _unstated("so the whole course lasts about three weeks and a half.", course) == ["three weeks and a half"]
     # not a range of a smaller unit to a larger, nor a tail larger than its head's next unit
     assert len(quantities("between 3 months and 12 years")) == 2
     assert len(quantities("1 hour and 90 minutes")) == 2

@@ -380,8 +380,13 @@ def restates_in_part(sentence: str, unit: str) -> bool:
     # named in another part): "Blood glucose was lower" is about the part on glucose, not the one saying "reduced"
     held = [words & alignment_tokens(part) for part in parts]
     subject = finding_subject(unit)
-    named = [len(subject & finding_subject(part)) for part in parts]
-    best = max(range(len(parts)), key=lambda k: (named[k], len(held[k]), -k))
+    subjects = [finding_subject(part) for part in parts]
+    named = [len(subject & theirs) for theirs in subjects]
+    # of parts naming as much of its subject, the one whose own subject it names the most of: "Early mortality was
+    # lower with blood" is about "although early mortality was lower", not "whole blood did not reduce 30-day
+    # mortality" (round 241)
+    covered = [named[k] / max(1, len(subjects[k])) for k in range(len(parts))]
+    best = max(range(len(parts)), key=lambda k: (named[k], covered[k], len(held[k]), -k))
     return _restates_part(parts[best], unit, held[best])
 
 

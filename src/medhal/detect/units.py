@@ -247,12 +247,14 @@ def continues_negation(units: Sequence[Unit], k: int, response: str) -> bool:
     return (
         before.rstrip().endswith(",")
         and has_negation(before)
-        and text[:1].islower()
+        and (text[:1].islower() or _ACRONYM_OPENS.match(text) is not None)  # "| TTP or heparin-induced ..." (r. 240)
         and not has_negation(re.split(r"[,;]", text, maxsplit=1)[0])  # "antibiotics or steroids, as none were needed"
         and _OWN_TURN.match(text) is None
     )
 
 
+_ACRONYM_OPENS = re.compile(r"[A-Z][A-Z0-9-]+\b")
+"""A list item named by an acronym, which opens a unit in capitals mid-sentence ("TTP or heparin-induced ...")."""
 _AVOIDED_END = re.compile(r"\b(?:avoid(?:ing)?|no|not|without|never)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*$", re.IGNORECASE)
 """A unit that ends denying or avoiding a thing, whose list the next unit may go on with."""
 _LIST_GOES_ON = re.compile(

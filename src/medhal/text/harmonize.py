@@ -71,7 +71,9 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
             and _rewritable(q, e)
             and not _TIME_POINT.match(e.text)
         ]
-        match = min(found, key=lambda e: not math.isclose(q.value, e.value), default=None)
+        # of equal figures, one in the unit's own unit word: "one day" as "1 day", not the "24 hours" of the methods
+        # (an own abstract, session 36)
+        match = min(found, key=lambda e: (not math.isclose(q.value, e.value), _word(e) != _word(q)), default=None)
         if q.about:  # of its own kind ("27 clinics" is no 27%), the one figure it rounds
             match = _rounded(q, [e for e in found if e.kind == q.kind], near)
             if match is not None and math.isclose(match.value, q.value):
@@ -84,6 +86,13 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
 
 
 _DIGITS = re.compile(r"\d[\d.,]*")
+_UNIT_WORD = re.compile(r"([a-z]+?)s?$", re.IGNORECASE)
+
+
+def _word(q: Quantity) -> str:
+    """The unit word ``q`` ends on, singular ("days" and "day" are "day"; "" for a bare number)."""
+    m = _UNIT_WORD.search(q.text)
+    return "" if m is None else m.group(1).lower()
 
 
 def _written(q: Quantity, e: Quantity) -> str:

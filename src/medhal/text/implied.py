@@ -81,8 +81,11 @@ _PAIR = re.compile(
 )
 _DURATION = r"\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|min|minutes?|days?|weeks?)"
 _GAP = r"(?:[^.;]|(?<=\d)\.(?=\d)){0,40}?"  # a decimal point is no sentence's end ("then 5.8 g over 16 hours")
+_NEXT = r"(?:(?:the\s+)?(?:next|following)\s+|(?:another|a\s+further)\s+)?"
+"""A second phase "over the next 5 days" (round 222's tapering course: 5 days, then 5 more, "about a week and a
+half")."""
 _PHASES = re.compile(
-    rf"\b(?:for|over)\s+(?P<a>{_DURATION})\b{_GAP}\bthen\b{_GAP}\b(?:for|over)\s+(?P<b>{_DURATION})\b",
+    rf"\b(?:for|over)\s+(?P<a>{_DURATION})\b{_GAP}\bthen\b{_GAP}\b(?:for|over)\s+{_NEXT}(?P<b>{_DURATION})\b",
     re.IGNORECASE,
 )
 _MATCHED = re.compile(

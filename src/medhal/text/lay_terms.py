@@ -92,6 +92,21 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         "gastrointestinal side effects",
     ),
     (r"\bGerman\s+measles\b", "rubella"),
+    # "four lab-confirmed bladder infections" for "recurrent cystitis ... 4 culture-confirmed episodes" (round 241)
+    (r"\bcystitis\b", "cystitis (urinary tract infection)"),
+    # round 241: "because he no longer has a spleen" for "(post-splenectomy)"; "a kind of haemoglobin normally found in
+    # babies" for "fetal haemoglobin (HbF)"
+    (
+        r"\b(?:no\s+longer\s+(?:has|have)\s+a\s+spleen|(?:his|her|their|the)\s+spleen\s+(?:was\s+|were\s+)?removed"
+        r"|removed\s+(?:his|her|their|the)\s+spleen)\b",
+        "splenectomy",
+    ),
+    (
+        r"\b(?:an?\s+)?(?:kind|type|form)\s+of\s+ha?emoglobin\s+(?:(?:that\s+is\s+)?(?:normally|usually)\s+)?"
+        r"(?:found|made|seen)\s+in\s+(?:unborn\s+)?(?:babies|infants|newborns|the\s+womb)\b",
+        "fetal haemoglobin",
+    ),
+    (r"\bdays?\s+off\s+(work|school)\b", r"time off \1"),  # "two fewer days off work" (an own abstract, session 36)
     # "because of the risk of marking the teeth" for "because of the risk of dental fluorosis" (round 239)
     (
         r"\b(?:(?:marking|mottling)\s+(?:of\s+|on\s+)?(?:the\s+|their\s+|your\s+)?teeth|tooth\s+(?:marking|mottling))\b",

@@ -269,6 +269,9 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
             if any(_of_same(head, anchors(sentence, e)) for head in heads)
             and not _of_other_thing(sentence, e, heads)
             and (any(ch.isdigit() for ch in e.text) or said <= _said_of(sentence, e))
+            # a figure of those who left whose complement the words allow: "Most families stayed the course"
+            # against "Thirteen families (7%) withdrew" (round 241)
+            and not (_LEFT.search(sentence) and not _LEFT.search(unit) and not share.contradicted_by(100.0 - e.value))
         ]
         # "one in ten obese patients" against "41% of obese patients ... and 9% of normal-weight patients": the
         # figures of the group the unit names, where it names one the sentence gives figures for
@@ -280,6 +283,10 @@ def share_conflicts(unit: str, sentence: str) -> list[tuple[Quantity, Quantity]]
     return conflicts
 
 
+_LEFT = re.compile(
+    r"\b(?:withdr[ae]w\w*|lost\s+to\s+follow-up|dropped\s+out|drop-?outs?|discontinued|declined|refused)\b", re.I
+)
+"""Those who left a study or a treatment: a share of them is the complement of those who stayed."""
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 

@@ -194,6 +194,10 @@ _HEDGE_AFTER = re.compile(r"\s+or\s+so\b|-odd\b|\s+or\s+thereabouts\b", re.IGNOR
 """A hedge after its figure: "the forty or so prescriptions" for 41 (round 192), "forty-odd", "or thereabouts"."""
 _RANGED_FROM = re.compile(r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying))\s+from\s+" + _HEDGE_WORD + "$", re.I)
 """A range, not a change: "ranging from roughly 60% to 85%" hedges both figures (round 179)."""
+_COMPARED_UNIT = re.compile(
+    r"\s+(?:fewer|more|less|extra|additional|further)\s+(?P<unit>days?|weeks?|months?|years?|hours?|minutes?)\b", re.I
+)
+"""A unit after a comparative: "two fewer days off work" is two days (an own abstract, session 36)."""
 _RANGE_JOIN = re.compile(r"(?:\s?[-–]\s?|\s+to\s+)" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
 """The join of a range's two figures whose lower is written without the unit: "0.4 to 0.6 GBq", "400-600 MBq"."""
 _TO = re.compile(r"\s+to\s+" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
@@ -302,6 +306,8 @@ def quantities(text: str) -> list[Quantity]:
             unit, unit_end = spread.group("unit").lower(), spread.end()  # "1,120 [SD 310] mL": the mean's (r. 144)
         if not unit and word not in NUMBER_VALUES and (spread := _PLUS_MINUS_UNIT.match(text, m.end())):
             unit = "%" if spread.group("pct") else spread.group("unit").lower()  # "48.2 ± 5.1%" (round 145)
+        if not unit and (compared := _COMPARED_UNIT.match(text, m.end())):  # "two fewer days off work" (session 36)
+            unit = compared.group("unit").lower()
         if not unit and word not in NUMBER_VALUES and (size := dimension_unit(text, m.end())):
             unit = size  # "19 x 11 x 9 mm": each a length (round 66)
         side = m.group("unit") in ("L", "R") and (

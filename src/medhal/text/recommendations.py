@@ -98,7 +98,7 @@ def advises_against(text: str) -> bool:
 
 _AGAINST = re.compile(
     r"\b(?:not|never)\s+(?:\w+ly\s+)?(?:be\s+)?(?:advised|recommended|suggested|indicated|advisable)\b"
-    r"|\b(?:suggest|recommend|advise|advocate)(?:s|ed)?\s+against\b",
+    r"|\b(?:suggest|recommend|advis|advocat)(?:e|es|s|ed|ing)?\s+against\b",  # "is generally advised against" (r. 240)
     re.IGNORECASE,
 )
 
@@ -178,7 +178,8 @@ def unadvised(unit: str, sentences: Sequence[str]) -> bool:
 
 _IMPERATIVE = re.compile(
     r"\W*(?:\d+[.)]\s*)?(?:[A-Z][\w /-]{0,40}:\s*)?(?:(?:for|in|if|when|after|before)\b[^,;.]{0,60},\s*)?"
-    r"(?:please\s+)?(?:do\s+not|don't|never|always|review|switch|stop|start|give|take|send|offer|consider|check|discuss|use|"
+    r"(?:please\s+)?(?:(?:the\s+)?(?:GP|patient|nurse|team|family|parents?|ward|surgeon|consultant)\s+to\s+)?"
+    r"(?:do\s+not|don't|never|always|review|switch|stop|start|give|take|send|offer|consider|check|discuss|use|"
     r"prescribe|continue|monitor|refer|repeat|restart|withhold|seek|call|contact|keep|apply|measure|admit|arrange|"
     r"ensure|inform|tell|drop|step|resume|avoid|rest|wait|reduce|increase|book|attend|wear|elevate)\b"
     r"(?!-|\s+(?:of|was|were|is|are|in|by|rates?|and|or)\b)",
@@ -186,8 +187,8 @@ _IMPERATIVE = re.compile(
 )
 """A sentence that tells what to do in the imperative, as protocols and leaflets do ("Review all patients at 48 hours.",
 "For moderate severity, send urinary antigen tests.": round 43; "If symptoms recur at any stage, drop back to the
-previous stage": round 62; a letter's "Please do not prescribe any medicine containing aspartame": round 238): advice
-the evidence gives."""
+previous stage": round 62; a letter's "Please do not prescribe any medicine containing aspartame": round 238; a plan's
+"GP to check full blood count in 2 weeks": round 241): advice the evidence gives."""
 
 
 def instructs(sentence: str) -> bool:
