@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from medhal.text._borrowed_units import DIGITS, FROM, HEDGE_WORD, NUMBER, borrowed_unit
 from medhal.text._compound_durations import compound_durations
 from medhal.text._compound_numbers import spelled_compounds
 from medhal.text._fractions import FRACTION_WORD, hedged_fractions
@@ -79,8 +80,7 @@ _SIGN_END = re.compile(r"\s[-+−]\s?$")
 """A sign before a figure, after a space ("roughly -38"; not the hyphen of "2-3")."""
 _TO_SIGNED = re.compile(r"\s*(?:to|-|–)\s*[+]?\s*")
 """What joins a range's two figures, the second perhaps signed ("-38 to +46")."""
-_DIGITS = THOUSANDS.pattern + r"|\d+(?:[.,]\d+)?"  # "1,284,600" whole before a decimal comma ("0,8") takes "1,28"
-_NUMERAL = _DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
+_NUMERAL = DIGITS + "|" + "|".join(sorted(NUMBER_VALUES, key=len, reverse=True))
 _QUANTITY = re.compile(
     r"(?:(?<=\d[-–/])|(?<=[\s(=]-)|(?<=[\s(=]−)|(?<=[ap]m-)|(?<=\dth-)|(?<=\sx)|(?<=\bday-)|(?<=week-)|(?<![\w.,/^-]))"
     r"(?P<num>" + _NUMERAL + r")"
@@ -92,25 +92,9 @@ _QUANTITY = re.compile(
 )
 
 
-_SPREAD_THEN_UNIT = re.compile(
-    r"\s*[(\[](?:SD|IQR|range|s\.?d\.?|±)?\s*[\d.,\s–-]+[)\]]\s?(?P<unit>"
-    + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
-    + r")\b",
-    re.IGNORECASE,
-)
-"""A figure's spread in brackets between it and its unit ("mean 1,120 [SD 310] mL", "median 27 (IQR 18-40) months"), a
-unit with a denominator too ("24,560 [SD 4,270] U/L", "18.9 (2.6) g/kg/day": round 153)."""
-_PLUS_MINUS_UNIT = re.compile(
-    r"\s?±\s?\d[\d.,]*\s?(?:(?P<pct>%)|(?P<unit>"
-    + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
-    + r")\b(?!\s?/))",
-    re.IGNORECASE,
-)
-"""A mean's spread after "±" between it and its unit ("48.2 ± 5.1%", "12.4 ± 2.1 kg"): the mean's unit."""
 _LETTERS = re.compile(r"[^\W\d_]+")
 """Runs of letters: a number word among them is the cheap test before :func:`quantities` reads a text."""
 _PLURAL = re.compile(r"\s+[a-z]{3,}s\b")
-_NUMBER = r"(?:" + _DIGITS + r"|" + "|".join(NUMBER_VALUES) + ")"
 _COUNTED_ONE = (
     r"(?:\s+(?:[a-z]{3,12}\s+)?(?:child|person|patient|woman|man|baby|infant|adult|participant|case|times?))?"
 )
@@ -118,11 +102,11 @@ _COUNTED_ONE = (
 treated baby in fifty" (round 196); after "one", whatever it counts ("one prescription in fourteen": round 199),
 never after another count ("5 patients in 2 groups")."""
 _PROPORTION_NEXT = re.compile(
-    _COUNTED_ONE + r"\s+(?:in|out of|of every|for every)\s+(?:every\s+)?" + _NUMBER + r"\b", re.IGNORECASE
+    _COUNTED_ONE + r"\s+(?:in|out of|of every|for every)\s+(?:every\s+)?" + NUMBER + r"\b", re.IGNORECASE
 )
 _PROPORTION_PREV = re.compile(  # "eight and a half in ten" (round 198)
     r"\b(?:"
-    + _NUMBER
+    + NUMBER
     + r"(?:\s+and\s+a\s+half)?"
     + _COUNTED_ONE
     + r"|one\s+(?:[a-z]{3,14}\s+)?[a-z]{3,14})\s+(?:in|out of|of every|for every)\s+(?:every\s+)?$",
@@ -159,11 +143,11 @@ _PER_TIME = re.compile(
 _PER_LITRE = {"dl": 10.0, "ml": 1000.0}
 """A concentration per decilitre or millilitre read per litre: "12 g/dL" is "120 g/L", and "5 g/dL" for "5.2 g/L" a
 changed figure (round 20)."""
-_RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)(?:\d|" + _NUMBER + r"\b)|\s+or\s+" + _NUMBER + r"\b", re.I)
+_RANGE_NEXT = re.compile(r"(?:\s?[-–]\s?(?:to\s+)?|\s+to\s+)(?:\d|" + NUMBER + r"\b)|\s+or\s+" + NUMBER + r"\b", re.I)
 """A range's upper bound follows: the lower bound ("5-10 years") is approximate; the upper bound, with its unit, is
 read as any number.  Two figures given as alternatives are a range too ("aged nine or ten" for "aged 9-10 years":
 round 177)."""
-_ALTERNATIVE_PREV = re.compile(r"\b" + _NUMBER + r"\s+or\s+$", re.IGNORECASE)
+_ALTERNATIVE_PREV = re.compile(r"\b" + NUMBER + r"\s+or\s+$", re.IGNORECASE)
 """Before the second of two figures given as alternatives: bare, it is as hedged as the first ("versus 11 or 12" for
 11.5 minutes: round 179); with a unit it is a range's upper bound, stated as exactly ("5 or 6 days")."""
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -180,30 +164,12 @@ _SCALE = re.compile(
 """What a scale's size names after it: "on a 100-point scale", "a 10-point pain scale" (round 189)."""
 _PENCE = re.compile(r"p\b(?![-/.]?\d)")
 _TIME_POINT = re.compile(r"(?<!/)\b(days?|weeks?|months?|years?)(?:\s+|-)(?P<lower>\d+\s?(?:-|–|to)\s?)?\Z", re.I)
-_SPREAD = re.compile(r"\s*[(\[](?:SD|IQR|s\.?d\.?|±)\s*[\d.,\s–-]+[)\]]", re.IGNORECASE)
-"""A figure's spread in brackets ("(SD 3.1)")."""
-_SHARED_UNIT = re.compile(
-    r"\s*(?:vs\.?|versus|v\.|compared\s+with|and|rather\s+than|instead\s+of)\s+(?=\d)", re.IGNORECASE
-)
-"""Words after a number written without its unit that set it against one written with it: "(11.6 vs 8.9 months)",
-"at 12 and 24 months" (the unit is both numbers'; round 18), "4 rather than 7 days" (round 180)."""
 _CONFIDENCE_NEXT = re.compile(r"\s*(?:CI|CrI|confidence|credible|UI|uncertainty\s+interval)\b", re.IGNORECASE)
-_HEDGE_WORD = r"(?:(?:about|around|approximately|roughly|nearly|almost)\s+|~\s?)?"
-_FROM = re.compile(r"\bfrom\s+" + _HEDGE_WORD + "$", re.IGNORECASE)
 _HEDGE_AFTER = re.compile(r"\s+or\s+so\b|-odd\b|\s+or\s+thereabouts\b", re.IGNORECASE)
 """A hedge after its figure: "the forty or so prescriptions" for 41 (round 192), "forty-odd", "or thereabouts"."""
-_RANGED_FROM = re.compile(r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying))\s+from\s+" + _HEDGE_WORD + "$", re.I)
+_RANGED_FROM = re.compile(r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying))\s+from\s+" + HEDGE_WORD + "$", re.I)
 """A range, not a change: "ranging from roughly 60% to 85%" hedges both figures (round 179)."""
-_COMPARED_UNIT = re.compile(
-    r"\s+(?:fewer|more|less|extra|additional|further)\s+(?P<unit>days?|weeks?|months?|years?|hours?|minutes?)\b", re.I
-)
-"""A unit after a comparative: "two fewer days off work" is two days (an own abstract, session 36)."""
-_RANGE_JOIN = re.compile(r"(?:\s?[-–]\s?|\s+to\s+)" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
-"""The join of a range's two figures whose lower is written without the unit: "0.4 to 0.6 GBq", "400-600 MBq"."""
-_TO = re.compile(r"\s+to\s+" + _HEDGE_WORD + r"(?=\d)", re.IGNORECASE)
-"""A change between two levels ("the median course fell from 8 to 5 days"): the second level's unit is the first's too
-(round 43; a range, "aged 3 to 48 months", keeps its bare lower bound), either hedged ("fell from about 34 to about 27.5
-seconds": round 139)."""
+_ON_ONE_DAY = re.compile(r"one\s+(?:day|night|morning|evening|occasion)\b", re.IGNORECASE)
 _LABEL = re.compile(
     r"\b(type|grade|stage|phase|class|tier|version|gleason)s?\s+(?:(?:\d+|[IV]+)[a-c]?\s*(?:,|or|and|to|-|–)\s*)*$",
     re.IGNORECASE,
@@ -278,6 +244,8 @@ def quantities(text: str) -> list[Quantity]:
             continue  # "Vomited x1": a count of times, read with a unit or what it counts ("x6 sessions": round 95)
         if not (m.group("unit") or m.group("pct")) and enumerates(text, m):
             continue  # "1. Rectal paracetamol ...", "2.2 Dose reduction": an item's number at the start of a line
+        if _ON_ONE_DAY.match(text, m.start()) and text[max(0, m.start() - 3) : m.start()].lower() == "on ":
+            continue  # "dizzy when standing on one day": on a day, no duration (round 191, read again in session 36)
         if m.group().lower() == "eighth":
             continue  # an ordinal or a fraction ("about an eighth": _fractions.py), not "eight h"
         if not m.group("unit") and _LOCANT.match(text, m.end()):
@@ -287,27 +255,8 @@ def quantities(text: str) -> list[Quantity]:
         value = NUMBER_VALUES[word] if word in NUMBER_VALUES else _number(raw)
         unit = (m.group("unit") or ("%" if m.group("pct") else "")).lower()
         unit_end = m.end() if m.group("unit") else -1  # where a denominator may follow the unit
-        shared = _SHARED_UNIT.match(text, m.end())
-        if shared is None and (spread := _SPREAD.match(text, m.end())):  # "14,820 [SD 3,110] vs 24,560 [SD 4,270]
-            shared = _SHARED_UNIT.match(text, spread.end())  # U/L": each with its spread (round 153)
-        if shared is None and _FROM.search(text, max(0, m.start() - 20), m.start()):
-            # "from 8 to 5 days": a change between two levels of one unit; "from 14.2 (SD 3.1) to 96.5 (SD 18.7) mL"
-            spread = _SPREAD.match(text, m.end())  # with the spread of each (round 150)
-            shared = _TO.match(text, spread.end() if spread else m.end())
-        if shared is None and not m.group("pct"):  # "0.4 to 0.6 GBq", "400-600 MBq": a range's lower bound is in the
-            shared = _RANGE_JOIN.match(text, m.end())  # upper bound's unit (session 36)
-        if not unit and word not in NUMBER_VALUES and shared is not None:
-            after = _QUANTITY.match(text, shared.end())  # "(11.6 vs 8.9 months)": the first takes the second's unit
-            if after is not None and after.group("unit"):  # with its denominator: "2 vs 3 mL/min" (round 153)
-                unit, unit_end = after.group("unit").lower(), after.end()
-            elif after is not None and (theirs := _SPREAD_THEN_UNIT.match(text, after.end())):
-                unit, unit_end = theirs.group("unit").lower(), theirs.end()
-        if not unit and word not in NUMBER_VALUES and (spread := _SPREAD_THEN_UNIT.match(text, m.end())):
-            unit, unit_end = spread.group("unit").lower(), spread.end()  # "1,120 [SD 310] mL": the mean's (r. 144)
-        if not unit and word not in NUMBER_VALUES and (spread := _PLUS_MINUS_UNIT.match(text, m.end())):
-            unit = "%" if spread.group("pct") else spread.group("unit").lower()  # "48.2 ± 5.1%" (round 145)
-        if not unit and (compared := _COMPARED_UNIT.match(text, m.end())):  # "two fewer days off work" (session 36)
-            unit = compared.group("unit").lower()
+        if not unit and (borrowed := borrowed_unit(text, m, word, _QUANTITY)) is not None:
+            unit, unit_end = borrowed  # "(11.6 vs 8.9 months)", "0.4 to 0.6 GBq": another figure's unit
         if not unit and word not in NUMBER_VALUES and (size := dimension_unit(text, m.end())):
             unit = size  # "19 x 11 x 9 mm": each a length (round 66)
         side = m.group("unit") in ("L", "R") and (
@@ -383,7 +332,7 @@ def quantities(text: str) -> list[Quantity]:
             and _TO_SIGNED.fullmatch(text, out[-1].end, m.start()) is not None
             and (
                 _SIGN_END.search(text, 0, out[-1].start) is not None
-                or not _FROM.search(text, 0, out[-1].start)
+                or not FROM.search(text, 0, out[-1].start)
                 or _RANGED_FROM.search(text, 0, out[-1].start) is not None
             )
         )
@@ -503,7 +452,7 @@ def _range_bound(text: str, start: int, end: int) -> bool:
     """Whether the number ``text[start:end]``, written without a unit, is the lower bound of a range ("5-10
     years", "6- to 8-week", "2 to 3 days": its unit is the upper bound's), and not the start of a change stated
     "from X to Y" ("fell from 80 to 43 minutes")."""
-    return _RANGE_NEXT.match(text, end) is not None and _FROM.search(text, 0, start) is None
+    return _RANGE_NEXT.match(text, end) is not None and FROM.search(text, 0, start) is None
 
 
 def _number(raw: str) -> float:
