@@ -17,14 +17,17 @@ the model did not give.  In order:
 2. else the smallest library window holding the sentence the unit is best aligned with (of those the unit was read
    against), when it is smaller than the coverage window that would be shown: a clause aligned below the threshold
    ("The cost is more side effects such as vomiting" and "Antibiotics increase unwanted effects such as vomiting,
-   diarrhoea and rash") still has its sentence, and a coverage tile of five sentences about pain is not it;
+   diarrhoea and rash") still has its sentence, and a coverage tile of five sentences about pain is not it; where
+   that sentence only says what was measured or whom the study assigned and the unit reports a result, the
+   best-aligned sentence that reports, whatever the sizes ("got back to sport about a week sooner" at the
+   conclusion, not at the methods line's "6 weeks of supervised physiotherapy": session 36);
 3. else the coverage window best aligned with the unit (run alignment) among those that entail it, then higher
    ``P(E)``; else the window that achieved ``E*``.
 
 An unsupported unit points at the closest evidence found (:func:`closest`): the smallest window holding the sentence
 it is best aligned with, so that an auditor reads the sentence the unit is about, not a tile of the whole abstract;
-a unit made of two or more figures points at the sentence stating them all, rounded or hedged as the unit writes
-them (:func:`stating_figures`: "roughly 6% compared with 12%," is about "(6.2% vs 11.5%; p=0.002)", not the methods
+a unit made of two or more figures, or of one with a unit other than time ("about £190 more per person": session
+36), points at the sentence stating them all, rounded or hedged as the unit writes them (:func:`stating_figures`: "roughly 6% compared with 12%," is about "(6.2% vs 11.5%; p=0.002)", not the methods
 line whose "six hospitals" its alignment read as its 6), where the sentence it was aligned with states none of them;
 a lay unit no sentence holds :data:`CLOSE` of points at the sentence holding most of what the evidence says of it
 (:func:`nearest_sentence`: "twitching of the face" at the synkinesis line, not a tile of five sentences).
