@@ -27,8 +27,9 @@ the model did not give.  In order:
 An unsupported unit points at the closest evidence found (:func:`closest`): the smallest window holding the sentence
 it is best aligned with, so that an auditor reads the sentence the unit is about, not a tile of the whole abstract;
 a unit made of two or more figures, or of one with a unit other than time ("about £190 more per person": session
-36), points at the sentence stating them all, rounded or hedged as the unit writes them (:func:`stating_figures`: "roughly 6% compared with 12%," is about "(6.2% vs 11.5%; p=0.002)", not the methods
-line whose "six hospitals" its alignment read as its 6), where the sentence it was aligned with states none of them;
+36), points at the sentence stating them all, rounded or hedged as the unit writes them (:func:`stating_figures`:
+"roughly 6% compared with 12%," is about "(6.2% vs 11.5%; p=0.002)", not the methods line whose "six hospitals" its
+alignment read as its 6), where the sentence it was aligned with states none of them;
 a lay unit no sentence holds :data:`CLOSE` of points at the sentence holding most of what the evidence says of it
 (:func:`nearest_sentence`: "twitching of the face" at the synkinesis line, not a tile of five sentences).
 

@@ -38,11 +38,16 @@ _PER_KG = re.compile(
 )
 """Per kilogram or per litre after a fraction of a unit: "a fifth of a milligram of fluoride per litre" is 0.2 mg/L
 (round 239)."""
+_MANY = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+"""How many parts a fraction in words counts ("seven tenths")."""
+_MANY_WORDS = "|".join(_MANY)
 _PARTS = r"half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?"
 """The fractions read, by their words."""
 FRACTION_WORD = re.compile(r"\b(?:" + _PARTS + r")\b", re.IGNORECASE)
 _HEDGED_FRACTION = re.compile(
-    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|an?\s+)?"
+    r"\b(?:about|approximately|nearly|almost|roughly|around)\s+(?:(?P<many>"
+    + _MANY_WORDS
+    + r")[\s-]+|one[\s-]+|an?\s+)?"
     r"(?P<part>" + _PARTS + r")\b(?!-)(?!\s+(?:an?|past|to)\s)"  # "half past one", "quarter to"
     r"(?!\s+(?:the|its|their)\s+(?:\w+\s+)?(?:risk|odds|rate|hazard|chance|likelihood|incidence)\b)"
     r"(?!\s+as\s+(?:many|much|likely|often|common|frequent|frequently|high)\b)"  # a factor (round 38)
@@ -50,7 +55,7 @@ _HEDGED_FRACTION = re.compile(
     re.IGNORECASE,
 )
 _SHARE_FRACTION = re.compile(
-    r"(?<![\w-])(?:(?P<many>two|three|four)[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
+    r"(?<![\w-])(?:(?P<many>" + _MANY_WORDS + r")[\s-]+|one[\s-]+|(?<!and\s)a\s+)?"  # "an hour and a half" (round 55)
     r"(?<!and\sa\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!your\s)(?<!their\s)(?<!its\s)(?<!our\s)(?<!left\s)(?<!right\s)"
     r"(?<!upper\s)(?<!lower\s)"
     r"(?P<part>" + _PARTS + r")\b(?!-)(?=\s+(?:of\s(?!\s*an?\s)|had\b|have\b|were\b|was\b|did\b|developed\b|"
@@ -91,7 +96,7 @@ def hedged_fractions(text: str) -> list[Quantity]:
         if out and out[-1].end >= m.end("part"):  # a hedged fraction found twice
             continue
         part = m.group("part").lower().rstrip("s")
-        many = {"two": 2, "three": 3, "four": 4}.get((m.group("many") or "").lower(), 1)
+        many = _MANY.get((m.group("many") or "").lower(), 1)  # "about seven tenths" (round 242)
         value = many * _FRACTIONS[part]
         start = m.start("many") if m.group("many") else m.start("part")
         hour = _OF_AN_HOUR.match(text, m.end("part"))  # "about three-quarters of an hour": 45 minutes (round 62)

@@ -105,6 +105,8 @@ children on the higher dose than those on the lower dose needed a second dose", 
 acceptable"): the group ends before the verb."""
 
 
+_CUT_PREDICATE = re.compile(r"\W*(?:(?:and|but|however|yet|whereas|while|although)\W+)*(?:was|were|is|are)\b", re.I)
+"""A unit opening on its verb, its subject left in the unit before by the clause split."""
 _FRAME = canonical_stems(
     "common frequent frequently likely rate rates incidence proportion percentage patients participants alone "
     "subjects people group groups arm arms occurred occur observed reported seen those assigned receiving "
@@ -158,6 +160,8 @@ def unit_comparison(unit: str) -> UnitComparison | None:
     m = found[0]
     rival = m.group("rival")
     measure = canonical_stems(unit) - canonical_stems(m.group()) - _FRAME - timed
+    if _CUT_PREDICATE.match(unit):  # "were roughly three to four times more common with the 3% saline,": its measure
+        measure = frozenset()  # is the clause before's, not a word left in it (round 243)
     if not measure:  # "more sensitive in children under six": the measure is the comparative's own word
         measure = canonical_stems(m.group("words")) - _FRAME - timed
     return UnitComparison(

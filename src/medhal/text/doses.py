@@ -127,7 +127,8 @@ def daily_forms(
     """
     said = f"{_SENTENCE_END.split(before)[-1]} {unit}" if before else unit
     daily, yearly = _DAILY.search(said) is not None, _YEARLY.search(said) is not None
-    if not (daily or yearly):
+    nightly = _NIGHTLY.search(said) is not None  # "six and a half hours a night" for "6.4 h/night" (round 242)
+    if not (daily or yearly or nightly):
         return stated  # read for every unit and sentence: no copy
     named = daily and _DAILY_DOSE.search(said) is not None and _TIMES_A_DAY.search(said) is None  # a daily dose
     extra = [
@@ -139,6 +140,7 @@ def daily_forms(
     ]
     # "the yearly loss of FVC by about 98 mL" for "98 mL/year" (round 147)
     extra += [replace(e, kind=e.kind[: -len("/year")]) for e in stated if yearly and e.kind.endswith("/year")]
+    extra += [replace(e, kind=e.kind[: -len("/night")]) for e in stated if nightly and e.kind.endswith("/night")]
     return [*stated, *extra]
 
 
@@ -162,6 +164,7 @@ _TIMES_A_DAY = re.compile(
     re.IGNORECASE,
 )
 
+_NIGHTLY = re.compile(r"\b(?:nightly|a\s+night|per\s+night|each\s+night|every\s+night)\b", re.IGNORECASE)
 _YEARLY = re.compile(r"\b(?:yearly|annual|annually|a\s+year|per\s+year|each\s+year|every\s+year)\b", re.IGNORECASE)
 
 

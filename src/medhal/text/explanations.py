@@ -93,10 +93,9 @@ _NOT_CAUSES |= {"happe", "again", "resul", "nothi", "sugge", "looki", "finds", "
 # bring on withdrawal" (rounds 223-224)
 _NOT_CAUSES |= {"ways", "drug"}  # "because they release the drug in different ways" (round 230): the drug named before
 _NOT_CAUSES |= {"espec", "toget"}  # "especially when the tablets are used together with nicotine patches" (r. 233)
-_NOT_CAUSES |= {
-    "hard",
-    "easy",
-}  # "because travelling to appointments was hard" for "because of travel distance" (r. 241)
+# "because travelling to appointments was hard" for "because of travel distance" (round 241); "because she was working
+# harder to breathe" for "increasing breathing effort" (round 243)
+_NOT_CAUSES |= {"hard", "easy", "worki", "harde"}
 _NOT_CAUSES |= {"goes", "twent", "tenth", "fifth", "third", "quart", "half"}  # "because losing somewhere between a
 # twentieth and a tenth of their body weight goes along with fewer leaks" (round 239): a verb; fractions are figures
 _NOT_CAUSES |= {"marke"}  # "because of marked ups and downs in his symptoms" (motor fluctuations: round 232)

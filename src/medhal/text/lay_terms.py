@@ -92,6 +92,10 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         "gastrointestinal side effects",
     ),
     (r"\bGerman\s+measles\b", "rubella"),
+    # round 242: "because only a small area is affected" for "given the limited extent"; "their blood became less
+    # concentrated" for "Serum osmolality fell"
+    (r"\b(?:only\s+)?a\s+small\s+area\b", "a limited extent"),
+    (r"\bblood\s+(?:became|becomes|was|got)\s+(?:less|more)\s+concentrated\b", "serum osmolality changed"),
     # "four lab-confirmed bladder infections" for "recurrent cystitis ... 4 culture-confirmed episodes" (round 241)
     (r"\bcystitis\b", "cystitis (urinary tract infection)"),
     # round 241: "because he no longer has a spleen" for "(post-splenectomy)"; "a kind of haemoglobin normally found in

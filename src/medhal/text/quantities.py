@@ -183,6 +183,9 @@ of improvement a unit may state in words ("a 75% improvement in EASI")."""
 _SHORT_PERIOD = re.compile(r"\d\s?(?:yr|mth)", re.IGNORECASE)
 _SINGLE_DAY = re.compile(r"\bsingle[\s-]day\b(?![-\s]?\d)", re.IGNORECASE)
 """One day in other words: "as a single day's dose" is "taken on one day" (round 115); not "a single day-5 embryo"."""
+_ONE_PERIOD = re.compile(r"\b(?:past|last|previous|preceding)\s+(year|month|week)\b(?!\s*(?:or|and)\s)", re.I)
+"""A period of one unit told without a number ("two similar episodes in the past year"): read as hedged, so that
+"in the last twelve months" states it, but never as a figure a unit must find stated."""
 _PRONOUN_ONE = re.compile(r"\b(?:every|each|any|no|this|that|which|the)\s+$", re.IGNORECASE)
 _SOLUTIONS = (
     r"(?:saline|salty?\s+water|salt\s+solution|sodium\s+chloride|dextrose|glucose\s+solution|lidocaine|lignocaine|chlorhexidine|bupivacaine|"
@@ -367,6 +370,9 @@ def quantities(text: str) -> list[Quantity]:
         out.append(Quantity(kind, value * scale, begin, end, text[begin:end], hedged, value, about, ratio))
     out += [Quantity("time", days, a, b, text[a:b], False, n) for days, n, a, b in durations]  # "1/52": a week
     out += [Quantity("time", 1.0, m.start(), m.end(), m.group(), False, 1.0) for m in _SINGLE_DAY.finditer(text)]
+    for m in _ONE_PERIOD.finditer(text):  # "in the past year": about one year, never a figure of its own (round 242)
+        days = UNITS[m.group(1).lower()][1]
+        out = sorted([*out, Quantity("time", days, m.start(), m.end(), m.group(), True, 1.0)], key=lambda q: q.start)
     for of_year, year, start, at, end in written:  # "28/01/2025": a date and its year (round 43)
         found = [Quantity("label:year", year, at, end, text[at:end], False, year)]
         if of_year is not None:

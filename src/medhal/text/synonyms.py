@@ -114,6 +114,8 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "read": ("readi",),  # "his own meter read 3.0" for "meter reading 3.0" (round 229)
     "iodin": ("iodid",),  # "a vitamin with 150 micrograms of iodine" for "150 micrograms potassium iodide" (r. 238)
     "spray": ("puff", "puffs"),  # "should have four puffs" for "4 sprays" (round 239)
+    "motio": ("movem",),  # "the noise, the movement or trouble getting out of bed" for "noise, motion and
+    "diffi": ("troub",),  # difficulty getting out of bed" (round 243)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
@@ -133,7 +135,7 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 "salty" and "salt"; "relapse" and "recurrence" (round 220); "raises" and "increased", "carrying" and "carriers"
 (round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224); "yearly" and "annual"
 (an own vitamin D abstract, session 35); "read" and "reading" (round 229); "iodide" and "iodine" (round 238); "puffs"
-and "sprays" (round 239)."""
+and "sprays" (round 239); "movement" and "motion", "trouble" and "difficulty" (round 243)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "actua", "reall"})
 """Stems that soften or stress a statement without naming anything ("somewhat", "slightly", "roughly", "nearly";

@@ -42,6 +42,7 @@ _SUBJECT_FRAME = (COMPARISON_FRAME - canonical_stems("episodes cases events")) |
     "yearly annual trade-off tradeoff downside drawback factors confounders covariates"  # rounds 137, 144
     " things matters"  # "eased things for about three weeks": nothing named (round 210)
     " half halves third thirds quarter quarters fifth fifths tenth tenths"  # "prevented only about half": a share of
+    " success"  # "roughly doubled the success rate" for "doubled the proportion ... able to use it correctly" (r. 243)
     " short suddenly abruptly"  # what the clause before names (round 229); "cut short", "cut off suddenly" (r. 230)
 )
 """... and words that name a finding said before ("The improvement was larger in the most deprived areas": round 34;
