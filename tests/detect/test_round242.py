@@ -7,6 +7,7 @@ from medhal.text.comparisons import unit_comparison
 from medhal.text.explanations import unstated_cause
 from medhal.text.figures import unstated_quantities
 from medhal.text.implied import implied_figures
+from medhal.text.quantifiers import proportion_given, quantified_shares
 from medhal.text.quantities import quantities
 from medhal.text.synonyms import alignment_tokens
 from medhal.text.unnamed import never_named
@@ -59,3 +60,17 @@ def test_a_comparison_cut_from_its_subject_names_no_measure() -> None:
     assert claim is not None and claim.measure == frozenset()
     whole = unit_comparison("Side effects were more common with the 3% saline,")
     assert whole is not None and "adver" in whole.measure
+
+
+def test_wrong_twins_of_the_session_caught_at_their_error() -> None:
+    """Two wrong twins of rounds 237 and 240 whose error went unflagged: "Around one in four people need the
+    catheter put back" for "About 1 in 10" (its 25% read as given by a 25% change the evidence only implies), and "a
+    ferritin of just 14" for 4 ("just" alone is emphasis, no hedge)."""
+    leaflet = "After removal: Drink 1.5 to 2 litres a day unless told otherwise. About 1 in 10 people need it put back."
+    share = quantified_shares("Around one in four people need the catheter put back,")[0].quantity
+    assert not proportion_given(share, [*quantities(leaflet), *implied_figures(leaflet)])
+    assert proportion_given(share, quantities("25.0% of them needed it"))
+    letter = "Investigations: Haemoglobin 84 g/L, MCV 71 fL, ferritin 4 ug/L, transferrin saturation 5%."
+    assert _unstated("with a ferritin of just 14.", letter) == ["14"]
+    assert _unstated("with a ferritin of just 4.", letter) == []
+    assert [q.approximate for q in quantities("just over 400 adults")] == [True]

@@ -21,9 +21,10 @@ __all__ = [
     "pounds_sterling",
 ]
 
+# "just" alone is emphasis, no hedge: "a ferritin of just 14" states 14 (round 240); "just over" hedges by its "over"
 HEDGES = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|(?<!\d\s)over|under|more than|less than|fewer than|"
-    r"greater than|below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|just|close to)"
+    r"greater than|below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|close to)"
     r"(?:\s+an?)?|"
     r"(?<![-=])>=?|"
     r"[<≤≥~]=?|[<>]/=)"

@@ -346,8 +346,10 @@ def proportion_given(q: Quantity, stated: Sequence[Quantity]) -> bool:
     >>> proportion_given(quantified_shares("about nine in ten cancers")[0].quantity, quantities("92.3%"))
     False
     """
+    # a figure the evidence only implies ("25.0% change" from "1.5 to 2 litres") is no share it gives (round 237)
     return _OUT_OF.search(q.text) is not None and any(
-        e.kind == "percent" and not e.approximate and abs(e.value - q.value) <= 0.01 * q.value + 0.05 for e in stated
+        e.kind == "percent" and not e.approximate and e.start >= 0 and abs(e.value - q.value) <= 0.01 * q.value + 0.05
+        for e in stated
     )
 
 
