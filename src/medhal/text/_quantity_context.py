@@ -24,7 +24,9 @@ __all__ = [
 # "just" alone is emphasis, no hedge: "a ferritin of just 14" states 14 (round 240); "just over" hedges by its "over"
 HEDGES = re.compile(
     r"(?:\b(?:about|approximately|approx\.?|nearly|almost|(?<!\d\s)over|under|more than|less than|fewer than|"
-    r"greater than|below|above|up to|at least|at most|no more than|exceeding|roughly|around|some|close to)"
+    r"greater than|below|above|up to|as many as|as much as|at least|at most|no more than|exceed(?:s|ing|ed)?|roughly|"
+    r"around|some|"
+    r"close to)"
     r"(?:\s+an?)?|"
     r"(?<![-=])>=?|"
     r"[<≤≥~]=?|[<>]/=)"

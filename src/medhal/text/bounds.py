@@ -191,6 +191,20 @@ def bound_conflicts(unit: str, sentence: str, evidence: str = "") -> list[tuple[
     return conflicts
 
 
+_PEOPLE = content_stems("patients people participants adults children women men users infants babies persons")
+
+
+def _fewer_people(mine: Bound, theirs: Bound, counts: frozenset[str]) -> bool:
+    """Whether ``mine`` says more than a number of people that ``theirs`` says more of: "well over ten thousand
+    patients" is true of "more than 12,000" (a count of people bounded from below, at a lower figure)."""
+    return (
+        mine.side == "up"
+        and mine.quantity.kind == "count"
+        and mine.quantity.value < theirs.quantity.value
+        and bool(counts & _PEOPLE)
+    )
+
+
 def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple[Quantity, Quantity]]:
     """``(unit figure, sentence figure)`` pairs where ``unit`` bounds something at a figure and ``sentence`` bounds the
     same thing (a shared stem among the words before the two) on the same side at another figure of its kind, while
@@ -227,6 +241,8 @@ def bound_value_conflicts(unit: str, sentence: str, evidence: str) -> list[tuple
         rival = next(
             (b for b in same_side if not _same_edge(b, mine) and _same_bounded(mine, b, counts, sentence)), None
         )
+        if rival is not None and _fewer_people(mine, rival, counts):
+            continue  # "well over ten thousand patients" for "more than 12,000 treated patients" (round 245)
         if rival is not None:
             conflicts.append((_worded(unit, mine), _worded(sentence, rival)))
     return conflicts

@@ -50,8 +50,9 @@ def harmonized(unit: str, evidence: str | Sequence[Quantity]) -> str:
             continue
         if k and _RANGE_BEFORE.search(unit, 0, q.start) and read[k - 1].end > last:  # "25 to 30 percent": a range's
             continue  # end is not written as "0.30" while its start stays "25" (round 63)
-        if q.approximate and any(e.approximate and e.kind == q.kind and e.value == q.value for e in stated):
-            continue  # "keep his blood pressure below 130/80" for "Keep BP <130/80": the same bound (round 77)
+        if q.approximate and any(e.kind == q.kind and e.value == q.value for e in stated):
+            continue  # "keep his blood pressure below 130/80" for "Keep BP <130/80": the same bound (round 77); "above
+            # 450 ms" for "if QTc exceeds 450 ms", never the "470 ms" after it (round 244)
         if q.approximate and not q.about and q.start >= last:  # a bound the evidence's figure near it meets; not a
             # side of a proportion ("fewer than one in ten" is no "0.98 in ten" of a relative risk: round 218)
             held = None if proportion_side(unit, q) else _held(unit, q, stated, near)

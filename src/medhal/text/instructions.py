@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from medhal.text.tokens import content_stems
+
 __all__ = ["Instruction", "instruction", "reversed_instruction", "same_instruction"]
 
 _AGAINST = (
@@ -164,14 +166,22 @@ def reversed_instruction(unit: str, sentences: Sequence[str]) -> int | None:
     own = instruction(unit)
     if own is None or not own.rest:
         return None
+    found = None
+    words = content_stems(unit)
     for i, sentence in enumerate(sentences):
+        # whom the unit's instruction is for must be the sentence's too: "People whose asthma is severe or poorly
+        # controlled should not start this treatment" is not turned by "Start treatment ... before the season"
+        if 2 * len(words & content_stems(sentence)) < len(words):
+            continue
         for theirs in _instructions(sentence):
-            if theirs.against == own.against or theirs.verb != own.verb:
+            if theirs.verb != own.verb:
                 continue
             missing = own.rest - theirs.rest
             if len(missing) <= 1 and len(own.rest & theirs.rest) >= min(2, len(own.rest)):
-                return i
-    return None
+                if theirs.against == own.against:  # given the same way elsewhere: "should not start this treatment"
+                    return None  # for "Do not start SLIT in people with severe ... asthma" beside "Start treatment
+                found = i if found is None else found  # at least 12 weeks before the season" (round 245)
+    return found
 
 
 @lru_cache(maxsize=1024)

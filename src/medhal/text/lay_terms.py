@@ -92,6 +92,10 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         "gastrointestinal side effects",
     ),
     (r"\bGerman\s+measles\b", "rubella"),
+    # round 244: "because longer use can make the stuffiness come back worse" for "Longer use can cause rebound
+    # congestion"
+    (r"\b(?:stuffiness|stuffy\s+nose|blocked\s+nose)\b", "nasal congestion"),
+    (r"\bcome\s+back\s+worse\b", "rebound"),
     # round 242: "because only a small area is affected" for "given the limited extent"; "their blood became less
     # concentrated" for "Serum osmolality fell"
     (r"\b(?:only\s+)?a\s+small\s+area\b", "a limited extent"),

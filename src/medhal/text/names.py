@@ -108,6 +108,10 @@ _SHORT_FOR = {
     "gbq": frozenset({"mbq"}),  # a radioactivity in another multiple of its unit: "0.4 to 0.6 GBq" for "400 to 600 MBq"
     "mbq": frozenset({"gbq"}),  # (round 227)
     "ck": frozenset({"kinase"}),
+    "qt": frozenset({"qtc", "qtcf"}),  # "the heart's QT measurement" for "QTc exceeds 450 ms" (round 244)
+    "covid-19": frozenset({"sars-cov-2"}),  # "the tests for COVID-19 and RSV" for "negative for SARS-CoV-2" (r. 244)
+    "covid": frozenset({"sars-cov-2"}),
+    "sars-cov-2": frozenset({"covid-19", "covid"}),
     "hcc": frozenset({"hepatocellular"}),  # "HCC surveillance" for "Hepatocellular carcinoma surveillance" (round 60)
     "sige": frozenset({"specific"}),  # "Wasp venom sIgE" for "Specific IgE: wasp venom" (round 61)
     "tvus": frozenset({"transvaginal"}),  # "On TVUS" for "Transvaginal ultrasound" (round 61)

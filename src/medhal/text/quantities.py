@@ -183,6 +183,9 @@ of improvement a unit may state in words ("a 75% improvement in EASI")."""
 _SHORT_PERIOD = re.compile(r"\d\s?(?:yr|mth)", re.IGNORECASE)
 _SINGLE_DAY = re.compile(r"\bsingle[\s-]day\b(?![-\s]?\d)", re.IGNORECASE)
 """One day in other words: "as a single day's dose" is "taken on one day" (round 115); not "a single day-5 embryo"."""
+_VALENT_AFTER = re.compile(r"-?(?:strain|valent|serotype)\b", re.IGNORECASE)
+_VALENT_NAME = re.compile(r"\b(?:PCV|PPSV|PPV)-?(\d{1,2})\b")
+"""A vaccine named by how many strains it covers ("PCV20", "the 20-strain vaccine"): a label, no count."""
 _ONE_PERIOD = re.compile(r"\b(?:past|last|previous|preceding)\s+(year|month|week)\b(?!\s*(?:or|and)\s)", re.I)
 """A period of one unit told without a number ("two similar episodes in the past year"): read as hedged, so that
 "in the last twelve months" states it, but never as a figure a unit must find stated."""
@@ -293,6 +296,8 @@ def quantities(text: str) -> list[Quantity]:
         label = _LABEL.search(before) if kind == "count" else None
         if label is not None:  # "type 2 diabetes", "grade 3": a category, compared only with its own kind
             kind = f"label:{label.group(1).lower()}"
+        elif kind == "count" and _VALENT_AFTER.match(text, m.end()):
+            kind = "label:valent"  # "the 20-strain vaccine" is PCV20: a vaccine's name (round 244)
         elif kind == "count" and (tail := FISCAL_TAIL.search(before)) and len(raw) in (2, 4):  # "24" of "2023/24"
             kind, value = "label:year", value + (100.0 * int(tail.group()[:2]) if len(raw) == 2 else 0.0)
         elif kind == "count" and MONTH_SLASH.search(before) and YEAR_SLASH.match(text, m.start() - 1):
@@ -416,6 +421,11 @@ def quantities(text: str) -> list[Quantity]:
         n, unit = _ORDINALS.index(m.group(1).lower()) + 1, UNITS[word][1] if word in UNITS else 3 * UNITS["month"][1]
         out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
     out = sorted([*out, *note_shorthand(text)], key=lambda q: q.start)
+    for m in _VALENT_NAME.finditer(text):  # "PCV20", "PPSV23": the serotypes a vaccine covers (round 244)
+        n = float(m.group(1))
+        out = sorted(
+            [*out, Quantity("label:valent", n, m.start(1), m.end(1), m.group(1), False, n)], key=lambda q: q.start
+        )
     if FRACTION_WORD.search(text):
         fractions = hedged_fractions(text) + mixed_quantities(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"

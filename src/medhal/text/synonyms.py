@@ -80,7 +80,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "incre": ("rose", "rise", "risen", "rises", "raise", "climb"),  # "greatly raises the risk" (round 222); "had
     # climbed to 7.8" for "(5.1 ng/mL 18 months earlier)" (round 229)
     "regim": ("cours", "sched"),
-    "rare": ("uncom", "infre"),
+    "rare": ("uncom", "infre", "rarel"),  # "it can, rarely, carry" for "rare but serious" (round 245)
     "guide": ("guidi", "guida"),
     "smoke": ("smoki",),
     "bleed": ("bled", "hemor"),
@@ -116,6 +116,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "spray": ("puff", "puffs"),  # "should have four puffs" for "4 sprays" (round 239)
     "motio": ("movem",),  # "the noise, the movement or trouble getting out of bed" for "noise, motion and
     "diffi": ("troub",),  # difficulty getting out of bed" (round 243)
+    "serio": ("dange",),  # "a dangerous amoeba infection" for "rare but serious amoebic infections" (round 245)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
 "common" and "frequent", "kidney" and "renal", "chance" and "risk", "therapy" and "treatment", "people" and "patients",
@@ -135,7 +136,8 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 "salty" and "salt"; "relapse" and "recurrence" (round 220); "raises" and "increased", "carrying" and "carriers"
 (round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224); "yearly" and "annual"
 (an own vitamin D abstract, session 35); "read" and "reading" (round 229); "iodide" and "iodine" (round 238); "puffs"
-and "sprays" (round 239); "movement" and "motion", "trouble" and "difficulty" (round 243)."""
+and "sprays" (round 239); "movement" and "motion", "trouble" and "difficulty" (round 243); "dangerous" and
+"serious", "rarely" and "rare" (round 245)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "actua", "reall"})
 """Stems that soften or stress a statement without naming anything ("somewhat", "slightly", "roughly", "nearly";
