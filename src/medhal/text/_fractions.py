@@ -66,8 +66,8 @@ _SHARE_FRACTION = re.compile(
 the patients"): a share as much as "about half" is; not of one thing ("a quarter of a gram"), nor an ordinal ("the third
 was given into his left upper arm": the third dose; round 65)."""
 _NOT_A_SHARE_BEFORE = re.compile(
-    r"\b(?:than|over|under|least|most|by|in|to|into|up|as\s+(?:many|much)\s+as|about|approximately|nearly|almost|roughly|around|"
-    r"top|bottom|highest|lowest|middle|poorest|richest)\s+$",
+    r"\b(?:than|over|under|least|most|by|in|to|into|up|as\s+(?:many|much)\s+as|about|approximately|nearly|almost|"
+    r"roughly|around|top|bottom|highest|lowest|middle|poorest|richest)\s+$",
     re.IGNORECASE,
 )
 """Words making the fraction after them a bound or a change ("more than half", "cut by a third", "cut in half"), or a

@@ -422,10 +422,9 @@ def quantities(text: str) -> list[Quantity]:
         out = sorted([*out, Quantity("time", n * unit, m.start(), m.end(), m.group(), True, n)], key=lambda q: q.start)
     out = sorted([*out, *note_shorthand(text)], key=lambda q: q.start)
     for m in _VALENT_NAME.finditer(text):  # "PCV20", "PPSV23": the serotypes a vaccine covers (round 244)
-        n = float(m.group(1))
-        out = sorted(
-            [*out, Quantity("label:valent", n, m.start(1), m.end(1), m.group(1), False, n)], key=lambda q: q.start
-        )
+        strains = float(m.group(1))
+        valent = Quantity("label:valent", strains, m.start(1), m.end(1), m.group(1), False, strains)
+        out = sorted([*out, valent], key=lambda q: q.start)
     if FRACTION_WORD.search(text):
         fractions = hedged_fractions(text) + mixed_quantities(text)
         out = [q for q in out if not any(f.start <= q.start < f.end for f in fractions)]  # "two" of "two thirds"
