@@ -59,7 +59,7 @@ from medhal.text.null_denied import says_equally
 from medhal.text.number_forms import is_age
 from medhal.text.placement import counted
 from medhal.text.quantities import Quantity, quantities
-from medhal.text.recommendations import advises_against
+from medhal.text.recommendations import advises_against, grades_pointed
 from medhal.text.significance import nonsignificant
 from medhal.text.synonyms import alignment_tokens, canonical_stems
 from medhal.text.temporal_order import order_restated
@@ -184,6 +184,7 @@ def contradiction_focus(
             or (_SMALL_DIFFERENCE.search(unit) is not None and (nonsignificant(best) or reports_null_finding(best)))
             # "is not routinely advised" against "The panel suggests against routine measurement": advice against, both
             or (advises_against(unit) and advises_against(best))
+            or grades_pointed(unit)  # "although this is only a weak recommendation": of the clause before (r. 246)
             # "reduced X by about 23%" against "lowered X", the 23% stated elsewhere
             or (bool(figures) and _figure_left_out(unit, figures, best) and told())
             or (calls_for_research(unit) and calls_for_research(best))  # what is not yet known, either way

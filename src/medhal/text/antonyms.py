@@ -73,6 +73,9 @@ def swapped_qualifier(unit: str, sentences: Sequence[str]) -> int | None:
     None
     >>> print(swapped_qualifier("suitable for endovascular repair (EVAR),", ["Open repair vs EVAR discussed."]))
     None
+    >>> print(swapped_qualifier("assigned to coiling or to open surgery to clip the aneurysm.",
+    ...                         ["Endovascular coiling versus microsurgical clipping: a randomised trial"]))
+    None
     """
     for one, other in _PAIRS:
         for said, instead in ((one, other), (other, one)):
@@ -81,6 +84,12 @@ def swapped_qualifier(unit: str, sentences: Sequence[str]) -> int | None:
             if any(said.search(s) for s in sentences):
                 continue
             found = next((i for i, s in enumerate(sentences) if instead.search(s)), None)
+            if said.pattern == _OPEN and any(instead.search(s) and _SURGICAL.search(s) for s in sentences):
+                continue  # "coiling or open surgery to clip" for "coiling versus microsurgical clipping" (round 246)
             if found is not None:
                 return found
     return None
+
+
+_SURGICAL = re.compile(r"\b(?:micro)?surg(?:ical|ery)\b", re.IGNORECASE)
+"""Surgery named beside the keyhole or endovascular approach it is compared with: the open arm of the comparison."""

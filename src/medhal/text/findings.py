@@ -430,7 +430,8 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
     """
     happened = finding.absence and asserts_occurrence(unit)
     return (
-        (asserts_effect(unit) or happened)
+        not finding.subject <= _SPECIMENS  # "serum B12 had normalised" read as "serum": no measure named (round 246)
+        and (asserts_effect(unit) or happened)
         and names(unit, finding, measured=function_changed(unit))
         and not (finding.absence and names_as_modifier(unit, finding.subject))
         and not within_either(unit, finding.subject)
@@ -439,6 +440,10 @@ def contradicts(unit: str, finding: NullFinding) -> bool:
         and (not finding.adjusted or ADJUSTING.search(unit) is not None)
         and (not finding.head_to_head or compares_groups(unit, finding.groups, stems))
     )
+
+
+_SPECIMENS = frozenset({"serum", "blood", "plasm", "urine"})
+"""Stems of what a sample is taken from, which name no measure by themselves."""
 
 
 def null_finding_conflict(unit: str, sentence: str) -> bool:

@@ -108,7 +108,11 @@ _LISTED = re.compile(
 (round 176), "112 women and 98 men" 210 people."""
 _KINDS_OF = re.compile(r"\b(?P<a>\d[\d,]*)\s+[A-Za-z][\w-]*\s+and\s+(?P<b>\d[\d,]*)\s+[A-Za-z][\w-]*\s+[a-z]{3,}s\b")
 _DAYS_A_MONTH = re.compile(r"\b(\d{1,2}(?:\.\d)?)\s+(?:[a-z-]+\s+)?days?\s+(?:per|a|each)\s+month\b", re.IGNORECASE)
-_ANNUAL_RATE = re.compile(r"\b(?:ARR|annuali[sz]ed\s+(?:[a-z]+\s+){0,2}rates?)\b")
+_ANNUAL_RATE = re.compile(
+    r"\b(?:ARR|annuali[sz]ed\s+(?:[a-z]+\s+){0,2}rates?)\b|\bper\s+(?:patient|person|participant)[-\s]years?\b", re.I
+)
+"""A rate per year: an annualised rate, or one per patient-year ("0.42 and 0.47 per patient-year" is "roughly once
+every two years per person": round 246)."""
 _RATE_VALUE = re.compile(r"(?<![\d.])0\.\d{1,3}(?![\d%])")
 _FEV1 = re.compile(r"\bFEV[1₁]\b")
 _DAY_RANGE = re.compile(r"\bdays\s+(\d{1,2})\s*[-–]\s*(\d{1,2})\b", re.IGNORECASE)

@@ -92,6 +92,16 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
         "gastrointestinal side effects",
     ),
     (r"\bGerman\s+measles\b", "rubella"),
+    # round 246: "because it misses too much" for "because it is insensitive"; "the operation does more harm than
+    # good" for "the risks of surgery outweigh the benefit"
+    (r"\bmiss(?:es|ed)?\s+too\s+(?:much|many)\b", "is insensitive"),
+    (r"(?-i:\bFits\b)|\b(?<=new\s|any\s|had\s)fits\b", "seizures"),  # "Fits were less common after coiling"
+    (  # "A blood marker that rises when the body is short of B12" for methylmalonic acid (MMA)
+        r"\ban?\s+(?:blood\s+)?marker\s+that\s+rises\s+when\s+(?:the\s+body\s+is|you\s+are|someone\s+is)\s+short\s+of"
+        r"\s+(?:vitamin\s+)?B12\b",
+        "methylmalonic acid (MMA)",
+    ),
+    (r"\b(?:does|do|did|would\s+do)\s+more\s+harm\s+than\s+good\b", "risks outweigh the benefit"),
     # round 244: "because longer use can make the stuffiness come back worse" for "Longer use can cause rebound
     # congestion"
     (r"\b(?:stuffiness|stuffy\s+nose|blocked\s+nose)\b", "nasal congestion"),

@@ -109,6 +109,7 @@ _SHORT_FOR = {
     "mbq": frozenset({"gbq"}),  # (round 227)
     "ck": frozenset({"kinase"}),
     "qt": frozenset({"qtc", "qtcf"}),  # "the heart's QT measurement" for "QTc exceeds 450 ms" (round 244)
+    "id": frozenset({"identity", "identification"}),  # "do not have to show ID" for "Proof of identity" (round 246)
     "covid-19": frozenset({"sars-cov-2"}),  # "the tests for COVID-19 and RSV" for "negative for SARS-CoV-2" (r. 244)
     "covid": frozenset({"sars-cov-2"}),
     "sars-cov-2": frozenset({"covid-19", "covid"}),

@@ -186,6 +186,21 @@ _SINGLE_DAY = re.compile(r"\bsingle[\s-]day\b(?![-\s]?\d)", re.IGNORECASE)
 _VALENT_AFTER = re.compile(r"-?(?:strain|valent|serotype)\b", re.IGNORECASE)
 _VALENT_NAME = re.compile(r"\b(?:PCV|PPSV|PPV)-?(\d{1,2})\b")
 """A vaccine named by how many strains it covers ("PCV20", "the 20-strain vaccine"): a label, no count."""
+_NARROW_RANGE = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+(?:[a-z%]+\s+)?and\s+(\d+(?:\.\d+)?)\b", re.IGNORECASE)
+"""A range "between" two figures one step apart, which an answer writes for a figure between them ("to between 27
+and 28" for 27.5 units: round 246): both ends hedged."""
+
+
+def _narrow_ranges(text: str) -> list[tuple[int, int]]:
+    """The spans of :data:`_NARROW_RANGE` whose ends are at most one apart (never two calendar years)."""
+    spans = []
+    for m in _NARROW_RANGE.finditer(text) if "between" in text.lower() else ():
+        low, high = float(m.group(1)), float(m.group(2))
+        if 0 < high - low <= 1.0 and high < 1900:
+            spans.append((m.start(1), m.end(2)))
+    return spans
+
+
 _ONE_PERIOD = re.compile(r"\b(?:past|last|previous|preceding)\s+(year|month|week)\b(?!\s*(?:or|and)\s)", re.I)
 """A period of one unit told without a number ("two similar episodes in the past year"): read as hedged, so that
 "in the last twelve months" states it, but never as a figure a unit must find stated."""
@@ -239,6 +254,7 @@ def quantities(text: str) -> list[Quantity]:
     shorthand = "/" in text or _SHORT_PERIOD.search(text) is not None
     durations = [d for d in slash_durations(text) if not any(a <= d[2] < b for a, b in in_dates)] if shorthand else []
     in_dates += [(start, end) for _, _, start, end in durations]
+    narrow = _narrow_ranges(text)
     for m in _QUANTITY.finditer(text):
         if any(a <= m.start() < b for a, b in in_dates):
             continue  # a part of a date written in figures
@@ -347,6 +363,7 @@ def quantities(text: str) -> list[Quantity]:
         hedged = bool(
             spans
             or HEDGES.search(before[-16:])
+            or any(a <= m.start() < b for a, b in narrow)  # "between 27 and 28" for 27.5 (round 246)
             or _HEDGE_AFTER.match(text, m.end())
             or (m.group("unit") is None and _range_bound(text, m.start(), m.end()))
             or (kind == "count" and _PROPORTION_NEXT.match(text, m.end()))  # "40 Gy in 25 fractions" is a dose

@@ -28,7 +28,16 @@ from dataclasses import dataclass
 
 from medhal.text.advice_forms import reversed_guidance
 
-__all__ = ["Advice", "advice", "advises_against", "instructs", "premature_use", "reversed_advice", "unadvised"]
+__all__ = [
+    "Advice",
+    "advice",
+    "advises_against",
+    "grades_pointed",
+    "instructs",
+    "premature_use",
+    "reversed_advice",
+    "unadvised",
+]
 
 _AGAINST_VERBS = r"avoided|withheld|discouraged|stopped|discontinued|abandoned"
 _ADVICE = re.compile(
@@ -96,6 +105,23 @@ def advises_against(text: str) -> bool:
     return _AGAINST.search(text) is not None
 
 
+def grades_pointed(unit: str) -> bool:
+    """Whether ``unit`` only grades a recommendation it points back at ("although this is only a weak
+    recommendation", cut from "Compression-only CPR may be taught to those unwilling to give rescue breaths"): which
+    recommendation it grades is the clause before's, so no sentence grading another one contradicts it (round 246,
+    P(C) 0.82 against a "strong recommendation").
+
+    >>> grades_pointed("although this is only a weak recommendation."), grades_pointed("CPR is a weak recommendation.")
+    (True, False)
+    """
+    return _POINTED_GRADE.match(unit) is not None
+
+
+_POINTED_GRADE = re.compile(
+    r"\W*(?:(?:although|though|but|and|while)\s+)?(?:this|that|it)\s+(?:is|was|remains)\s+(?:only\s+|just\s+)?an?\s+"
+    r"(?:weak|strong|conditional|firm|low-certainty|moderate)\s+(?:recommendation|one)\b",
+    re.IGNORECASE,
+)
 _AGAINST = re.compile(
     r"\b(?:not|never)\s+(?:\w+ly\s+)?(?:be\s+)?(?:advised|recommended|suggested|indicated|advisable)\b"
     r"|\b(?:suggest|recommend|advis|advocat)(?:e|es|s|ed|ing)?\s+against\b",  # "is generally advised against" (r. 240)

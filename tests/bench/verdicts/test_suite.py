@@ -228,6 +228,8 @@ def test_clinical_pairs_file_is_well_formed() -> None:
         ("round243.jsonl", 24),
         ("round244.jsonl", 24),
         ("round245.jsonl", 24),
+        ("round246.jsonl", 24),
+        ("round247.jsonl", 24),
     ],
 )
 def test_blind_round_files_are_well_formed(name: str, count: int) -> None:
