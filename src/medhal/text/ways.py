@@ -168,14 +168,8 @@ def only_with_restated(unit: str, sentence: str) -> bool:
     >>> only_with_restated("so they can be started without a plan", rule)
     False
 
-    The same of a place: "should only be used in research" restates "should not be used outside research settings"
-    (round 237, P(C) 0.84), its place named in both.
-
-    >>> outside = "Platelet-rich plasma injections should not be used outside research settings."
-    >>> only_with_restated("Platelet-rich plasma injections should only be used in research.", outside)
-    True
-    >>> only_with_restated("They should only be used in children.", outside)
-    False
+    The same of a place (:func:`medhal.text.negation.only_inside`): "should only be used in research" restates
+    "should not be used outside research settings" (round 237, P(C) 0.84), its place named in both.
     """
     mine = _ONLY_WITH.search(unit)
     if mine is not None:
