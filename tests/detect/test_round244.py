@@ -67,3 +67,14 @@ def test_bounds_shares_and_instructions_of_round_245() -> None:
     assert reversed_instruction(unit, guideline) is None
     leaflet = ["Take paracetamol 1 g four times a day.", "Do not take ibuprofen if you develop indigestion."]
     assert reversed_instruction("Keep taking the ibuprofen if you get indigestion.", leaflet) == 1
+
+
+def test_a_blocked_nose_keeps_its_words() -> None:
+    """ "a blocked nose" is nasal congestion (round 244's wrong "blocked nose was clearly better with fexofenadine" is
+    denied by "Nasal congestion did not differ"), but keeps its own words for a leaflet's "as long as the nose is
+    blocked" (round 202); "dampen" is "suppress", which an invented cause's "this dampens the inflammation" is not
+    said of (round 216)."""
+    assert {"nasal", "conge", "block", "nose"} <= alignment_tokens("eased a blocked nose a little")
+    handbook = "Give dexamethasone with the first dose of antibiotic in suspected bacterial meningitis."
+    cause = "because this dampens the inflammation that antibiotics trigger as bacteria die."
+    assert unstated_cause(cause, alignment_tokens(handbook), handbook) is not None

@@ -97,7 +97,6 @@ _NOT_CAUSES |= {"espec", "toget"}  # "especially when the tablets are used toget
 # harder to breathe" for "increasing breathing effort" (round 243)
 _NOT_CAUSES |= {"hard", "easy", "worki", "harde"}
 _NOT_CAUSES |= {"going", "stops", "keep"}  # "these will keep going until she stops improving" (round 246)
-_NOT_CAUSES |= {"dampe"}  # "because they can dampen the skin's reaction" for "can suppress the skin response" (r. 244)
 _NOT_CAUSES |= {"goes", "twent", "tenth", "fifth", "third", "quart", "half"}  # "because losing somewhere between a
 # twentieth and a tenth of their body weight goes along with fewer leaks" (round 239): a verb; fractions are figures
 _NOT_CAUSES |= {"marke"}  # "because of marked ups and downs in his symptoms" (motor fluctuations: round 232)

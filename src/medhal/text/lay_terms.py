@@ -104,7 +104,8 @@ _ROUNDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:does|do|did|would\s+do)\s+more\s+harm\s+than\s+good\b", "risks outweigh the benefit"),
     # round 244: "because longer use can make the stuffiness come back worse" for "Longer use can cause rebound
     # congestion"
-    (r"\b(?:stuffiness|stuffy\s+nose|blocked\s+nose)\b", "nasal congestion"),
+    (r"\b(?:stuffiness|stuffy\s+nose)\b", "nasal congestion"),
+    (r"\bblocked\s+nose\b", "blocked nose or nasal congestion"),  # a leaflet's "the nose is blocked" too (round 202)
     (r"\bcome\s+back\s+worse\b", "rebound"),
     # round 242: "because only a small area is affected" for "given the limited extent"; "their blood became less
     # concentrated" for "Serum osmolality fell"

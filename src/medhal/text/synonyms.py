@@ -117,6 +117,7 @@ STEM_CLASSES: dict[str, tuple[str, ...]] = {
     "motio": ("movem",),  # "the noise, the movement or trouble getting out of bed" for "noise, motion and
     "diffi": ("troub",),  # difficulty getting out of bed" (round 243)
     "neuro": ("nerve",),  # "because her nerves are affected" for "Because she has neurological symptoms" (r. 246)
+    "suppr": ("dampe",),  # "they can dampen the skin's reaction" for "it can suppress the skin response" (r. 244)
     "serio": ("dange",),  # "a dangerous amoeba infection" for "rare but serious amoebic infections" (round 245)
 }
 """Canonical stem -> the stems (:data:`medhal.text.tokens.STEM_PREFIX` characters) read as it: "death" and "mortality",
@@ -138,7 +139,8 @@ history": round 60); "leaking" and "leaks" (round 66); "flare-ups" and "exacerba
 (round 222); "mothers" and "maternal", "sugar" and "glucose" (round 224); "yearly" and "annual"
 (an own vitamin D abstract, session 35); "read" and "reading" (round 229); "iodide" and "iodine" (round 238); "puffs"
 and "sprays" (round 239); "movement" and "motion", "trouble" and "difficulty" (round 243); "dangerous" and
-"serious", "rarely" and "rare" (round 245); "nerves" and "neurological" (round 246)."""
+"serious", "rarely" and "rare" (round 245); "nerves" and "neurological" (round 246); "dampen" and "suppress"
+(round 244)."""
 
 SOFTENERS: frozenset[str] = frozenset({"somew", "sligh", "rough", "nearl", "actua", "reall"})
 """Stems that soften or stress a statement without naming anything ("somewhat", "slightly", "roughly", "nearly";
