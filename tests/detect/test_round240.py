@@ -94,3 +94,18 @@ def test_days_off_work_in_an_own_abstract() -> None:
     assert harmonized("People in both groups typically took one day off work.", evidence) == (
         "People in both groups typically took 1 day off work."
     )
+
+
+def test_regressions_of_the_final_run_over_rounds_140_184() -> None:
+    """Read again at the session's end: a gestation "27 weeks 6 days" is read in completed weeks ("born between 24
+    and 27 weeks" states it, round 170); doses "on days 0 and 7" are a week apart (round 172's "just one week apart",
+    once "just" hedged nothing)."""
+    from medhal.text.figures import unstated_quantities
+    from medhal.text.implied import implied_figures
+
+    trial = "1,316 infants born at 24 weeks 0 days to 27 weeks 6 days of gestation were randomised."
+    assert [q.text for q in unstated_quantities("Among babies born between 24 and 27 weeks,", trial)] == []
+    schedule = "Adults aged 18-65 years may instead receive an accelerated schedule on days 0 and 7."
+    said = [*quantities(schedule), *implied_figures(schedule)]
+    assert [q.text for q in unstated_quantities("they can have them just one week apart", said)] == []
+    assert [q.text for q in unstated_quantities("they can have them just two weeks apart", said)] == ["two weeks"]

@@ -48,6 +48,8 @@ def _parts(m: re.Match[str]) -> float | None:
     small, tail = _NAMES.get(m.group("unit").lower(), m.group("unit").lower()), _count(m.group("small"))
     if _ORDER.index(small) >= _ORDER.index(big) or not 0 < tail < _MOST[small]:
         return None
+    if (big, small) == ("week", "day") and " and " not in m.group().lower():
+        return None  # a gestation "27 weeks 6 days" is read in completed weeks, its days a hedged tail (round 170)
     return head + tail * UNITS[small][1]
 
 
@@ -61,7 +63,7 @@ def compound_durations(text: str, read: list[Quantity]) -> list[Quantity]:
     [('2 weeks and 3 days', 17.0), ('a week and a half', 10.5)]
     >>> [(q.text, q.value) for q in compound_durations("1 h 30 min; 2 years 6 months", [])]
     [('1 h 30 min', 0.0625), ('2 years 6 months', 913.125)]
-    >>> compound_durations("between 3 months and 12 years; 1 hour and 90 minutes", [])
+    >>> compound_durations("between 3 months and 12 years; 1 hour and 90 minutes; born at 27 weeks 6 days", [])
     []
     """
     for m in _COMPOUND.finditer(text):

@@ -36,6 +36,7 @@ import itertools
 import re
 from datetime import date
 
+from medhal.text._level_changes import level_changes
 from medhal.text.number_forms import Q_INTERVAL, numeric_dates, q_interval, yday
 from medhal.text.quantities import Quantity, quantities
 
@@ -116,9 +117,12 @@ every two years per person": round 246)."""
 _RATE_VALUE = re.compile(r"(?<![\d.])0\.\d{1,3}(?![\d%])")
 _FEV1 = re.compile(r"\bFEV[1₁]\b")
 _DAY_RANGE = re.compile(r"\bdays\s+(\d{1,2})\s*[-–]\s*(\d{1,2})\b", re.IGNORECASE)
-_HOURS_AT = re.compile(r"\bat\s+(?P<list>(?:\d{1,3},\s*){2,}\d{1,3},?\s+and\s+\d{1,3})\s+hours\b", re.IGNORECASE)
-"""Doses given at hours listed ("given at 0, 8, 24, 36, 48 and 60 hours"): the gaps between them are stated too, "one
-dose every twelve hours for the following two days" (round 229)."""
+_HOURS_AT = re.compile(
+    r"\bat\s+(?P<hours>(?:\d{1,3},\s*){2,}\d{1,3},?\s+and\s+\d{1,3})\s+hours\b|\bdays\s+(?P<days>[\d,\s]+and\s+\d{1,3})\b",
+    re.I,
+)
+"""Doses given at hours or on days listed ("given at 0, 8, 24, 36, 48 and 60 hours", "on days 0 and 7"): the gaps
+between them are stated too, "one dose every twelve hours" (round 229), "one week apart" (round 172, read again)."""
 _ARM_N = re.compile(r"[(;,]\s*n\s*=\s*(\d[\d,]*)\s*\)", re.IGNORECASE)
 """An arm's size closing a bracket: "(n=210)", "(TAU, n=76)" (round 146)."""
 _IN_BRACKETS = re.compile(r"\([^()]*\)")
@@ -223,9 +227,11 @@ def implied_figures(text: str) -> list[Quantity]:
             days = float(last - first + 1)
             out.append(Quantity("time", days, -1, -1, f"{days:g} days", False, days))
     for m in _HOURS_AT.finditer(text):
-        hours = [int(h) for h in re.findall(r"\d+", m.group("list"))]
-        gaps = sorted({b - a for a, b in itertools.pairwise(hours) if b > a})
-        out.extend(Quantity("time", g / 24, -1, -1, f"{g} hours apart", False, float(g)) for g in gaps)
+        listed, unit = (m.group("hours"), "hours") if m.group("hours") else (m.group("days"), "days")
+        times = [int(h) for h in re.findall(r"\d+", listed)]
+        gaps = sorted({b - a for a, b in itertools.pairwise(times) if b > a})
+        scale = 1 / 24 if unit == "hours" else 1.0
+        out.extend(Quantity("time", g * scale, -1, -1, f"{g} {unit} apart", False, float(g)) for g in gaps)
     for m in _PAIR.finditer(text):  # "2 vs 13 cases": 15 cases in all (round 58)
         cases = sum(float(m.group(side).replace(",", "")) for side in ("a", "b"))
         out.append(Quantity("count", cases, -1, -1, f"{cases:g} in all", False, cases))
@@ -246,7 +252,7 @@ def implied_figures(text: str) -> list[Quantity]:
         kind = float(m.group("n") or m.group("n2"))
         out.append(Quantity("label:type", kind, -1, -1, f"type {kind:g}", False, kind))
     out.extend(_year_spans(text))
-    out.extend(_level_changes(text))
+    out.extend(level_changes(text))
     if _SINGLE.search(text):  # "dispensed as a single 84-tablet bottle" is one bottle (round 149)
         out.append(Quantity("count", 1.0, -1, -1, "a single one", False, 1.0))
     for m in _CYCLE.finditer(text):  # "C8 due today" is cycle 8 (round 80)
@@ -398,72 +404,9 @@ def _year_spans(text: str) -> list[Quantity]:
     return [Quantity("time", span * _YEAR, -1, -1, f"{span:g} years between two years", False, span)]
 
 
-def _level_changes(text: str) -> list[Quantity]:
-    """The relative change between two levels of one measure a sentence of ``text`` gives side by side, as a share of
-    either ("NT-proBNP is 410 ng/L, compared with 620 ng/L before treatment" is "fallen by about a third"; round
-    194); levels only, in a unit of measure, never counts or percentages.
-
-    >>> [round(q.value, 1) for q in _level_changes("NT-proBNP is 410 ng/L, compared with 620 ng/L before.")]
-    [33.9, 51.2]
-    >>> _level_changes("They received more fluid (6.5 +/- 2.8 liters versus 5.3 +/- 2.0 liters).")
-    []
-    >>> [round(q.value, 1) for q in _level_changes("Creatinine 162 umol/L (baseline 95).")]
-    [41.4, 70.5]
-    """
-    out: list[Quantity] = []
-    for sentence in re.split(r"(?<=[.;])\s+", text):
-        read = quantities(sentence)
-        levels = [q for q in read if q.kind not in _NO_LEVEL and not q.kind.startswith("label:")]
-        for a, b in itertools.pairwise(levels):
-            if a.kind != b.kind or not a.value or not b.value or a.value == b.value:
-                continue
-            # two levels joined as levels, neither a spread ("6.5 +/- 2.8 liters versus 5.3 +/- 2.0": SDs)
-            between = sentence[a.end : b.start]
-            # or the earlier level in brackets, dated back: "GGT 186 U/L (312 U/L four weeks ago)" (round 233)
-            dated = _OPENS_BRACKET.fullmatch(between) is not None and _AGO_IN.match(sentence, b.end) is not None
-            if not (_JOINED.fullmatch(between) or dated) or any(
-                _SPREAD.search(sentence, max(0, q.start - 6), q.start) for q in (a, b)
-            ):
-                continue
-            out.extend(_shares_changed(a.value, b.value))
-        # "creatinine 162 umol/L (baseline 95)": the earlier level bare, in the unit of the one before (round 213)
-        for a, b in itertools.pairwise(read):
-            if (
-                a.kind not in _NO_LEVEL
-                and b.kind == "count"
-                and a.number
-                and b.value
-                and _EARLIER.fullmatch(sentence[a.end : b.start])
-            ):
-                out.extend(_shares_changed(a.value, b.value * a.value / a.number))
-    return out
-
-
-def _shares_changed(a: float, b: float) -> list[Quantity]:
-    """The change between two levels as a share of either."""
-    out = []
-    for base in (max(a, b), min(a, b)):
-        share = 100.0 * abs(a - b) / base
-        out.append(Quantity("percent", share, -1, -1, f"{share:.1f}% change", False, share))
-    return out
-
-
 _YEAR = 365.25
 _YEAR_WRITTEN = re.compile(r"(?:19|20)\d\d")
 _YEARS_APART = 30
-_JOINED = re.compile(
-    r"[^.;()]{0,40}?\b(?:versus|vs\.?|compared\s+(?:with|to)|against|to|from)\s+(?:[a-z]+\s+){0,2}?", re.IGNORECASE
-)
-"""What stands between two levels compared side by side: "410 ng/L, compared with 620 ng/L", "from 118 kg to"."""
-_EARLIER = re.compile(
-    r"\s*(?:[^\s(;.]{1,12}\s+){0,3}[^\s(]{0,12}\s*\(\s*(?:baseline|previously|was|prior|before)\s*:?\s*", re.IGNORECASE
-)
-"""What stands between a level and its earlier one in brackets: "162 umol/L (baseline 95", "5.8 mmol/L (previously
-", "9.8 mg Fe/g dry weight (previously " (round 223)."""
-_SPREAD = re.compile(r"(?:±|\+/-|\bSD\b)\s*$", re.IGNORECASE)
-_OPENS_BRACKET = re.compile(r"\S{0,12}\s*\(\s*")
-_AGO_IN = re.compile(r"[^()]{0,30}?\bago\s*\)", re.IGNORECASE)
-_NO_LEVEL = frozenset({"count", "percent", "points", "time", "money"})
 
 
 def _unplaced(text: str) -> list[Quantity]:
