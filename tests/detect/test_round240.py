@@ -109,3 +109,9 @@ def test_regressions_of_the_final_run_over_rounds_140_184() -> None:
     said = [*quantities(schedule), *implied_figures(schedule)]
     assert [q.text for q in unstated_quantities("they can have them just one week apart", said)] == []
     assert [q.text for q in unstated_quantities("they can have them just two weeks apart", said)] == ["two weeks"]
+    # not days listed from a later day: "further doses due on days 7 and 21" states no "two weeks" (round 246)
+    letter = "He received the first vaccine dose, with further doses due on days 7 and 21."
+    said = [*quantities(letter), *implied_figures(letter)]
+    assert [q.text for q in unstated_quantities("flucloxacillin four times a day for two weeks.", said)] == [
+        "two weeks"
+    ]

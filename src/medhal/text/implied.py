@@ -229,6 +229,8 @@ def implied_figures(text: str) -> list[Quantity]:
     for m in _HOURS_AT.finditer(text):
         listed, unit = (m.group("hours"), "hours") if m.group("hours") else (m.group("days"), "days")
         times = [int(h) for h in re.findall(r"\d+", listed)]
+        if unit == "days" and times[:1] != [0]:  # a schedule from day 0; not "further doses due on days 7 and 21",
+            continue  # whose 14 would state any "two weeks" (round 246's changed "for two weeks")
         gaps = sorted({b - a for a, b in itertools.pairwise(times) if b > a})
         scale = 1 / 24 if unit == "hours" else 1.0
         out.extend(Quantity("time", g * scale, -1, -1, f"{g} {unit} apart", False, float(g)) for g in gaps)
