@@ -169,15 +169,16 @@ def reversed_instruction(unit: str, sentences: Sequence[str]) -> int | None:
     found = None
     words = content_stems(unit)
     for i, sentence in enumerate(sentences):
-        # whom the unit's instruction is for must be the sentence's too: "People whose asthma is severe or poorly
-        # controlled should not start this treatment" is not turned by "Start treatment ... before the season"
-        if 2 * len(words & content_stems(sentence)) < len(words):
-            continue
         for theirs in _instructions(sentence):
             if theirs.verb != own.verb:
                 continue
             missing = own.rest - theirs.rest
-            if len(missing) <= 1 and len(own.rest & theirs.rest) >= min(2, len(own.rest)):
+            if len(missing) > 1 or len(own.rest & theirs.rest) < min(2, len(own.rest)):
+                continue
+            # whom the unit's instruction is for must be the sentence's too: "People whose asthma is severe or poorly
+            # controlled should not start this treatment" is not turned by "Start treatment ... before the season"
+            # (read only for a sentence whose instruction matches, not for every sentence of every unit)
+            if 2 * len(words & content_stems(sentence)) >= len(words):
                 if theirs.against == own.against:  # given the same way elsewhere: "should not start this treatment"
                     return None  # for "Do not start SLIT in people with severe ... asthma" beside "Start treatment
                 found = i if found is None else found  # at least 12 weeks before the season" (round 245)
